@@ -1,0 +1,22 @@
+//! umpire-core: what every Umpire game shares.
+//!
+//! - [`dice`]: seeded, derivable, loggable dice (ChaCha12), one generator per
+//!   turn and an independent stream per battle or location;
+//! - [`diagnostic`]: precise reports about user input, rendered
+//!   compiler-style or as JSON;
+//! - [`source`]: spans, line/column lookup and forgiving decoding of user files;
+//! - [`ids`]: typed dense ids and the vector they index;
+//! - [`text`]: "did you mean" suggestions for order languages.
+//!
+//! Invariant: this crate does no IO and holds no global state.
+
+pub mod diagnostic;
+pub mod dice;
+pub mod ids;
+pub mod source;
+pub mod text;
+
+pub use diagnostic::{Diagnostic, RenderOptions, Severity, Tally};
+pub use dice::{Dice, Roll};
+pub use ids::{IdVec, TypedId};
+pub use source::{Encoding, Position, SourceFile, Span, decode_text};
