@@ -1,3 +1,74 @@
-fn main() {
-    println!("Hello, world!");
+//! `umpire`: the command line. Glue over the game crates: it reads files,
+//! calls the pure engines, and prints.
+
+use std::io::IsTerminal;
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+mod overlord;
+
+/// Umpire adjudicates order-driven games: players write orders, Umpire
+/// applies the rules with dice it can replay, and tells each side what it
+/// saw.
+#[derive(Parser)]
+#[command(name = "umpire", version, about, long_about = None, propagate_version = true)]
+struct Cli {
+    /// When to colour the output.
+    #[arg(long, global = true, value_enum, default_value_t = Color::Auto)]
+    color: Color,
+    #[command(subcommand)]
+    game: Game,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum Color {
+    Auto,
+    Always,
+    Never,
+}
+
+impl Color {
+    fn enabled(self) -> bool {
+        match self {
+            Color::Always => true,
+            Color::Never => false,
+            Color::Auto => {
+                std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none()
+            }
+        }
+    }
+}
+
+#[derive(Subcommand)]
+enum Game {
+    /// Overlord, the play-by-email fantasy game: check order files, read the
+    /// order reference.
+    #[command(subcommand, disable_help_subcommand = true)]
+    Overlord(overlord::Command),
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let color = cli.color.enabled();
+    let result = match cli.game {
+        Game::Overlord(cmd) => overlord::run(cmd, color),
+    };
+    match result {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("umpire: {e:#}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::CommandFactory;
+
+    #[test]
+    fn cli_definition_is_consistent() {
+        super::Cli::command().debug_assert();
+    }
 }

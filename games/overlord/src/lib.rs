@@ -1,14 +1,11 @@
-pub fn add(left: u64, right: u64) -> u64 {
-    left + right
-}
+//! umpire-overlord: Overlord, the play-by-email fantasy game.
+//!
+//! So far: [`orders`], the order language (parser, checker, canonical
+//! printer, the registry of every order) and [`generate`], generators of random
+//! valid orders for benchmarks and property tests.
+//!
+//! Invariant: the game crate does no IO; the `umpire` binary reads and
+//! writes files.
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn it_works() {
-        let result = add(2, 2);
-        assert_eq!(result, 4);
-    }
-}
+pub mod generate;
+pub mod orders;

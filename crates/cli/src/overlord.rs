@@ -1,0 +1,272 @@
+//! `umpire overlord …`
+
+use std::io::{Read, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use anyhow::{Context, Result};
+use clap::{Subcommand, ValueEnum};
+use umpire_core::Tally;
+use umpire_core::diagnostic::{RenderOptions, plural, render};
+use umpire_overlord::orders::{self, ParseOptions, Vocabulary, codes, manual, registry};
+
+#[derive(Subcommand)]
+pub enum Command {
+    /// Check order files the way the server will read them.
+    ///
+    /// Prints every problem at once, compiler-style, with the line, a caret
+    /// under the mistake and a hint. Reads standard input when no file (or
+    /// `-`) is given. Exit status: 0 when the orders are valid (warnings
+    /// allowed), 1 when any order has an error, 2 when a file cannot be
+    /// read.
+    ///
+    /// Without a game, passwords and which units a faction owns cannot be
+    /// judged; syntax, arguments, numbers, ids, tags and prefixes are.
+    #[command(
+        after_help = "Examples:\n  umpire overlord check orders.txt\n  umpire overlord check --format json f06.txt f07.txt\n  cat mail.txt | umpire overlord check"
+    )]
+    Check {
+        /// Order files (mail bodies are fine: lines outside GAME … END are ignored).
+        files: Vec<PathBuf>,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
+        /// Treat warnings as errors (exit status 1).
+        #[arg(long)]
+        deny_warnings: bool,
+        /// Do not check item, skill, race, title and construction tags.
+        #[arg(long)]
+        no_tags: bool,
+    },
+    /// Print what the server understood, in canonical form.
+    ///
+    /// Invalid orders are left out (and reported on standard error), so the
+    /// output is exactly what would be stored.
+    Fmt {
+        /// Order files; standard input when none (or `-`).
+        files: Vec<PathBuf>,
+    },
+    /// The order reference: all orders, or one order in full.
+    #[command(
+        after_help = "Examples:\n  umpire overlord help\n  umpire overlord help give\n  umpire overlord help combat_order"
+    )]
+    Help {
+        /// An order keyword (any case; aliases and near misses are found).
+        order: Option<String>,
+    },
+    /// Explain a diagnostic code, or list them all.
+    Explain {
+        /// A code such as E0102.
+        code: Option<String>,
+    },
+    /// Print the whole order reference as Markdown.
+    Manual,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    Text,
+    Json,
+}
+
+pub fn run(cmd: Command, color: bool) -> Result<ExitCode> {
+    match cmd {
+        Command::Check {
+            files,
+            format,
+            deny_warnings,
+            no_tags,
+        } => check(&files, format, deny_warnings, no_tags, color),
+        Command::Fmt { files } => fmt(&files, color),
+        Command::Help { order } => help(order.as_deref()),
+        Command::Explain { code } => explain(code.as_deref()),
+        Command::Manual => {
+            print!("{}", manual::markdown());
+            Ok(ExitCode::SUCCESS)
+        }
+    }
+}
+
+/// The inputs: the named files, or standard input.
+fn inputs(files: &[PathBuf]) -> Vec<(String, Result<Vec<u8>>)> {
+    if files.is_empty() {
+        return vec![("<stdin>".to_string(), read_stdin())];
+    }
+    files
+        .iter()
+        .map(|p| {
+            if p.as_os_str() == "-" {
+                ("<stdin>".to_string(), read_stdin())
+            } else {
+                let name = p.display().to_string();
+                let bytes = std::fs::read(p).with_context(|| format!("cannot read {name}"));
+                (name, bytes)
+            }
+        })
+        .collect()
+}
+
+fn read_stdin() -> Result<Vec<u8>> {
+    let mut buf = Vec::new();
+    std::io::stdin()
+        .read_to_end(&mut buf)
+        .context("cannot read standard input")?;
+    Ok(buf)
+}
+
+fn check(
+    files: &[PathBuf],
+    format: Format,
+    deny_warnings: bool,
+    no_tags: bool,
+    color: bool,
+) -> Result<ExitCode> {
+    let options = ParseOptions {
+        vocabulary: (!no_tags).then(Vocabulary::builtin),
+    };
+    let mut total = Tally::default();
+    let mut unreadable = 0usize;
+    let mut json_files = Vec::new();
+    let out = std::io::stdout();
+    let mut out = out.lock();
+    let render_opts = RenderOptions { color };
+    for (name, bytes) in inputs(files) {
+        let bytes = match bytes {
+            Ok(b) => b,
+            Err(e) => {
+                unreadable += 1;
+                eprintln!("umpire: {e:#}");
+                continue;
+            }
+        };
+        let checked = orders::check(&name, &bytes, options);
+        let tally = checked.tally();
+        total.errors += tally.errors;
+        total.warnings += tally.warnings;
+        total.notes += tally.notes;
+        match format {
+            Format::Text => {
+                for d in &checked.diagnostics {
+                    writeln!(out, "{}", render(d, Some(&checked.source), render_opts))?;
+                }
+                for s in checked.summaries() {
+                    writeln!(out, "{name}: {}", s.describe())?;
+                }
+                writeln!(out, "{name}: {}", tally.describe())?;
+            }
+            Format::Json => json_files.push(serde_json::json!({
+                "source": name,
+                "encoding": checked.encoding,
+                "errors": tally.errors,
+                "warnings": tally.warnings,
+                "notes": tally.notes,
+                "envelopes": checked.summaries(),
+                "diagnostics": checked.diagnostics,
+                "message": checked.message,
+            })),
+        }
+    }
+    match format {
+        Format::Text => {
+            let n = files.len().max(1);
+            if n > 1 {
+                writeln!(
+                    out,
+                    "checked {}: {}",
+                    plural(n, "file", "files"),
+                    total.describe()
+                )?;
+            }
+        }
+        Format::Json => {
+            let doc = serde_json::json!({
+                "files": json_files,
+                "errors": total.errors,
+                "warnings": total.warnings,
+                "notes": total.notes,
+                "unreadable": unreadable,
+            });
+            serde_json::to_writer_pretty(&mut out, &doc)?;
+            writeln!(out)?;
+        }
+    }
+    Ok(if unreadable > 0 {
+        ExitCode::from(2)
+    } else if total.errors > 0 || (deny_warnings && total.warnings > 0) {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+fn fmt(files: &[PathBuf], color: bool) -> Result<ExitCode> {
+    let options = ParseOptions {
+        vocabulary: Some(Vocabulary::builtin()),
+    };
+    let mut status = ExitCode::SUCCESS;
+    let render_opts = RenderOptions {
+        color: color && std::io::IsTerminal::is_terminal(&std::io::stderr()),
+    };
+    for (name, bytes) in inputs(files) {
+        let bytes = match bytes {
+            Ok(b) => b,
+            Err(e) => {
+                eprintln!("umpire: {e:#}");
+                status = ExitCode::from(2);
+                continue;
+            }
+        };
+        let checked = orders::check(&name, &bytes, options);
+        for d in checked.diagnostics.iter().filter(|d| d.is_error()) {
+            eprint!("{}", render(d, Some(&checked.source), render_opts));
+        }
+        print!("{}", checked.message);
+    }
+    Ok(status)
+}
+
+fn help(order: Option<&str>) -> Result<ExitCode> {
+    let Some(word) = order else {
+        println!("Overlord orders (`umpire overlord help ORDER` for one in full):\n");
+        print!("{}", manual::index());
+        println!(
+            "\nPrefixes: - (dormant)  + (alternative)  @ (repeat)  N (days)  Dnn (only on day nn)"
+        );
+        return Ok(ExitCode::SUCCESS);
+    };
+    match registry::lookup(word) {
+        Some(found) => {
+            print!("{}", manual::order_page(found.keyword.spec()));
+            Ok(ExitCode::SUCCESS)
+        }
+        None => {
+            match umpire_core::text::suggest(word, registry::spellings()) {
+                Some(s) => eprintln!("umpire: `{word}` is not an order; did you mean `{s}`?"),
+                None => {
+                    eprintln!("umpire: `{word}` is not an order; `umpire overlord help` lists them")
+                }
+            }
+            Ok(ExitCode::from(2))
+        }
+    }
+}
+
+fn explain(code: Option<&str>) -> Result<ExitCode> {
+    let Some(code) = code else {
+        for c in codes::ALL {
+            println!("{}  {}", c.code, c.title);
+        }
+        return Ok(ExitCode::SUCCESS);
+    };
+    match codes::find(code) {
+        Some(c) => {
+            println!("{} ({}): {}\n", c.code, c.severity.as_str(), c.title);
+            println!("{}", c.explanation);
+            Ok(ExitCode::SUCCESS)
+        }
+        None => {
+            eprintln!("umpire: no diagnostic code `{code}`; `umpire overlord explain` lists them");
+            Ok(ExitCode::from(2))
+        }
+    }
+}

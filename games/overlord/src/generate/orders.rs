@@ -1,0 +1,565 @@
+//! Random valid orders, from a seed: every order kind with varied arguments
+//! and prefixes. Used by the round-trip property tests, the fuzz corpus
+//! and the parser benchmark's workload (`order_corpus`).
+
+use umpire_core::Dice;
+
+use crate::orders::catalog::combat::{
+    Attack, AttackTarget, Combat, CombatAction, Guard, Pillage, Tactic,
+};
+use crate::orders::catalog::conditions::{
+    At, Day, Have, Leader, Leading, Place, See, Size, Skill, Synchro, Wait,
+};
+use crate::orders::catalog::faction::{Email, Password, Reshow, ReshowWhat, Resign};
+use crate::orders::catalog::goods::{
+    Buy, Drop, Equip, Get, Give, Quantity, Sell, Source, Swap, Withdraw,
+};
+use crate::orders::catalog::movement::{Caravan, Destination, Enter, Leave, March, Move, Retreat};
+use crate::orders::catalog::settings::{Setting, Stance};
+use crate::orders::catalog::skills::{
+    Build, BuildTarget, Forget, Lesson, Pupils, Study, Target, TargetRef, Teach, Use,
+};
+use crate::orders::catalog::stacks::{Accept, Eject, Promote, Stack, Stay, Unstack};
+use crate::orders::catalog::titles::{Bestow, Cancel, Christen, Claim, Yield};
+use crate::orders::catalog::units::{Describe, Disband, Merge, Name, Oath, Recruit, Split, Work};
+use crate::orders::words::{
+    CombatKeyword, CombatMove, Direction, Engage, File, OnOff, Rank, RuleCategory, SettingName,
+    SkillMeasure, Stance as StanceWord,
+};
+use crate::orders::{
+    FactionOrder, FactionRef, Keyword, LocationRef, NewId, NewKind, Order, Prefix, Repeat,
+    StructureRef, Tag, TagKind, UnitOrder, UnitRef, Vocabulary,
+};
+
+/// Makes random orders for one unit of one faction.
+pub struct OrderGen<'v> {
+    pub dice: Dice,
+    vocab: &'v Vocabulary,
+    /// The faction giving the orders.
+    pub faction: u32,
+    /// The unit receiving them (never targeted by its own orders).
+    pub me: UnitRef,
+}
+
+fn pick<T: Copy>(d: &mut Dice, items: &[T]) -> T {
+    items[d.below(items.len() as u32) as usize]
+}
+
+impl<'v> OrderGen<'v> {
+    pub fn new(seed: u64, vocab: &'v Vocabulary) -> OrderGen<'v> {
+        OrderGen {
+            dice: Dice::from_seed(seed),
+            vocab,
+            faction: 6,
+            me: UnitRef::Id(1),
+        }
+    }
+
+    fn n(&mut self, lo: u32, hi: u32) -> u32 {
+        lo + self.dice.below(hi - lo + 1)
+    }
+
+    fn coin(&mut self) -> bool {
+        self.dice.below(2) == 0
+    }
+
+    fn maybe<T>(&mut self, f: impl FnOnce(&mut Self) -> T) -> Option<T> {
+        if self.coin() { Some(f(self)) } else { None }
+    }
+
+    /// A tag of the kind from the vocabulary (`xx` if it has none).
+    fn tag(&mut self, kind: TagKind) -> Tag {
+        const FALLBACK: Tag = Tag::literal("xx");
+        let count = self.vocab.len(kind) as u32;
+        let i = self.dice.below(count) as usize;
+        self.vocab.tags(kind).nth(i).unwrap_or(FALLBACK)
+    }
+
+    fn new_id(&mut self, faction: u32, kind: NewKind) -> NewId {
+        NewId {
+            faction,
+            kind,
+            number: self.dice.below(100) as u8,
+        }
+    }
+
+    /// Another unit: an id or another faction's placeholder.
+    fn other_unit(&mut self) -> UnitRef {
+        if self.dice.below(5) == 0 {
+            let f = self.n(1, 120);
+            UnitRef::New(self.new_id(f, NewKind::Unit))
+        } else {
+            let me = match self.me {
+                UnitRef::Id(n) => n,
+                UnitRef::New(_) => 0,
+            };
+            let mut u = self.n(1, 30_000);
+            if u == me {
+                u += 1;
+            }
+            UnitRef::Id(u)
+        }
+    }
+
+    fn location(&mut self) -> LocationRef {
+        LocationRef(self.n(1, 21_000))
+    }
+
+    fn structure(&mut self) -> StructureRef {
+        if self.dice.below(4) == 0 {
+            StructureRef::New(self.new_id(self.faction, NewKind::Building))
+        } else {
+            StructureRef::Id(self.n(1, 5_000))
+        }
+    }
+
+    fn faction_ref(&mut self) -> FactionRef {
+        if self.dice.below(6) == 0 {
+            FactionRef::Npc(self.n(1, 6))
+        } else {
+            FactionRef::Player(self.n(1, 1_500))
+        }
+    }
+
+    fn quantity(&mut self) -> Quantity {
+        match self.dice.below(3) {
+            0 => Quantity::All,
+            1 => Quantity::Count {
+                count: self.n(0, 5_000),
+            },
+            _ => Quantity::Keeping {
+                count: self.n(0, 500),
+                kept: self.n(0, 500),
+            },
+        }
+    }
+
+    /// A name with the characters players use, quotes and `#` included.
+    pub fn text(&mut self) -> String {
+        const WORDS: &[&str] = &[
+            "The",
+            "Empire",
+            "Nirmal’s",
+            "Roost",
+            "#1",
+            "“Big”",
+            "Posse",
+            "of",
+            "Itora",
+            "dark hood",
+            "\"quoted\"",
+            "Ærø",
+            "guard",
+            "x",
+            "—",
+            "100%",
+        ];
+        let words = self.n(1, 4);
+        let mut s = String::new();
+        let mut straight = false;
+        let mut curly_close = false;
+        for i in 0..words {
+            let w = pick(&mut self.dice, WORDS);
+            // A text may hold `"` or `”` but not both (E0315).
+            if (w.contains('"') && curly_close) || (w.contains('”') && straight) {
+                continue;
+            }
+            straight |= w.contains('"');
+            curly_close |= w.contains('”');
+            if i > 0 {
+                s.push(' ');
+            }
+            s.push_str(w);
+        }
+        if s.trim().is_empty() {
+            s.push_str("Nameless");
+        }
+        s
+    }
+
+    pub fn prefix(&mut self) -> Prefix {
+        let dashes = match self.dice.below(6) {
+            0 => 1,
+            1 => 2,
+            _ => 0,
+        };
+        let repeat = match self.dice.below(5) {
+            0 => Repeat::Always,
+            1 => Repeat::Days(self.n(1, 30)),
+            _ => Repeat::Once,
+        };
+        Prefix {
+            dashes,
+            plus: self.dice.below(8) == 0,
+            repeat,
+            day: if self.dice.below(8) == 0 {
+                Some(self.n(1, 30) as u8)
+            } else {
+                None
+            },
+        }
+    }
+
+    /// A random valid unit order with random prefixes.
+    pub fn order(&mut self) -> Order {
+        let keywords: Vec<Keyword> = Keyword::ALL
+            .iter()
+            .copied()
+            .filter(|k| {
+                !matches!(
+                    k,
+                    Keyword::Email | Keyword::Password | Keyword::Resign | Keyword::Reshow
+                )
+            })
+            .collect();
+        let k = pick(&mut self.dice, &keywords);
+        let mut prefix = self.prefix();
+        if k == Keyword::Retreat {
+            prefix = Prefix::default();
+        }
+        Order {
+            prefix,
+            order: self.unit_order(k),
+        }
+    }
+
+    /// A random valid order of the given kind.
+    pub fn unit_order(&mut self, k: Keyword) -> UnitOrder {
+        use Keyword as K;
+        match k {
+            K::Accept => UnitOrder::Accept(Accept {
+                unit: self.other_unit(),
+            }),
+            K::At => UnitOrder::At(At {
+                place: if self.coin() {
+                    Place::Location(self.location())
+                } else {
+                    Place::Structure(self.structure())
+                },
+            }),
+            K::Attack => UnitOrder::Attack(Attack {
+                target: match self.dice.below(3) {
+                    0 => AttackTarget::Unit(self.other_unit()),
+                    1 => AttackTarget::Faction(self.faction_ref()),
+                    _ => AttackTarget::Structure(self.structure()),
+                },
+            }),
+            K::Bestow => UnitOrder::Bestow(Bestow {
+                unit: self.other_unit(),
+            }),
+            K::Build => UnitOrder::Build(Build {
+                skill: self.tag(TagKind::Skill),
+                target: match self.dice.below(3) {
+                    0 => None,
+                    1 => Some(BuildTarget::Kind(self.tag(TagKind::Construction))),
+                    _ => Some(BuildTarget::Structure(self.structure())),
+                },
+                count: self.maybe(|g| g.n(1, 50)),
+            }),
+            K::Buy => UnitOrder::Buy(Buy {
+                count: self.n(0, 100),
+                item: self.tag(TagKind::Item),
+                price: self.maybe(|g| g.n(0, 500)),
+            }),
+            K::Cancel => UnitOrder::Cancel(Cancel {
+                title: self.tag(TagKind::Title),
+                location: self.location(),
+            }),
+            K::Caravan => {
+                let n = self.n(2, 5);
+                UnitOrder::Caravan(Caravan {
+                    stops: (0..n).map(|_| self.location()).collect(),
+                })
+            }
+            K::Christen => UnitOrder::Christen(Christen { name: self.text() }),
+            K::Claim => UnitOrder::Claim(Claim {
+                title: self.tag(TagKind::Title),
+                location: self.maybe(Self::location),
+                free: self.coin(),
+            }),
+            K::Combat => {
+                let n = self.n(0, 4);
+                UnitOrder::Combat(Combat {
+                    actions: (0..n)
+                        .map(|_| match self.dice.below(4) {
+                            0 => CombatAction::Builtin(pick(&mut self.dice, CombatKeyword::ALL)),
+                            1 => CombatAction::Use(self.tag(TagKind::Item)),
+                            _ => CombatAction::Use(self.tag(TagKind::Skill)),
+                        })
+                        .collect(),
+                })
+            }
+            K::Day => UnitOrder::Day(Day {
+                day: self.n(1, 30) as u8,
+            }),
+            K::Describe => UnitOrder::Describe(Describe {
+                text: self.maybe(Self::text),
+            }),
+            K::Disband => UnitOrder::Disband(Disband),
+            K::Drop => UnitOrder::Drop(Drop {
+                item: self.tag(TagKind::Item),
+                quantity: self.quantity(),
+            }),
+            K::Eject => UnitOrder::Eject(Eject {
+                unit: self.other_unit(),
+            }),
+            K::Enter => UnitOrder::Enter(Enter {
+                structure: self.structure(),
+            }),
+            K::Equip => UnitOrder::Equip(Equip {
+                item: self.tag(TagKind::Item),
+                count: self.maybe(|g| g.n(0, 100)),
+            }),
+            K::Forget => UnitOrder::Forget(Forget {
+                skill: self.tag(TagKind::Skill),
+            }),
+            K::Get => UnitOrder::Get(Get {
+                from: if self.coin() {
+                    Source::Unit(self.other_unit())
+                } else {
+                    Source::Location(self.location())
+                },
+                item: self.tag(TagKind::Item),
+                quantity: self.quantity(),
+            }),
+            K::Give => UnitOrder::Give(Give {
+                to: self.other_unit(),
+                item: self.tag(TagKind::Item),
+                quantity: self.quantity(),
+            }),
+            K::Guard => UnitOrder::Guard(Guard),
+            K::Have => UnitOrder::Have(Have {
+                item: self.tag(TagKind::Item),
+                count: self.maybe(|g| g.n(0, 1_000)),
+            }),
+            K::Leader => UnitOrder::Leader(Leader {
+                unit: self.other_unit(),
+            }),
+            K::Leading => UnitOrder::Leading(Leading {
+                unit: self.other_unit(),
+            }),
+            K::Leave => UnitOrder::Leave(Leave {
+                structure: self.maybe(Self::structure),
+            }),
+            K::March => UnitOrder::March(March {
+                to: self.destination(),
+            }),
+            K::Merge => UnitOrder::Merge(Merge {
+                into: self.other_unit(),
+                figures: self.n(0, 100),
+            }),
+            K::Move => UnitOrder::Move(Move {
+                to: self.destination(),
+            }),
+            K::Name => UnitOrder::Name(Name { name: self.text() }),
+            K::Oath => UnitOrder::Oath(Oath {
+                unit: self.other_unit(),
+            }),
+            K::Pillage => UnitOrder::Pillage(Pillage),
+            K::Promote => UnitOrder::Promote(Promote {
+                unit: self.other_unit(),
+            }),
+            K::Recruit => UnitOrder::Recruit(Recruit {
+                into: if self.coin() {
+                    UnitRef::New(self.new_id(self.faction, NewKind::Unit))
+                } else {
+                    self.other_unit_id()
+                },
+                count: self.n(0, 100),
+                race: self.tag(TagKind::Race),
+                price: self.n(0, 500),
+            }),
+            K::Retreat => UnitOrder::Retreat(Retreat),
+            K::See => UnitOrder::See(See {
+                unit: self.other_unit(),
+            }),
+            K::Sell => UnitOrder::Sell(Sell {
+                count: self.n(0, 1_000),
+                item: self.tag(TagKind::Item),
+                price: self.maybe(|g| g.n(0, 500)),
+            }),
+            K::Setting => UnitOrder::Setting(self.setting()),
+            K::Size => UnitOrder::Size(Size {
+                figures: self.n(0, 200),
+            }),
+            K::Skill => UnitOrder::Skill(Skill {
+                skill: self.tag(TagKind::Skill),
+                amount: self.n(0, 400),
+                measure: self.maybe(|g| pick(&mut g.dice, SkillMeasure::ALL)),
+            }),
+            K::Split => UnitOrder::Split(Split {
+                new_unit: self.new_id(self.faction, NewKind::Unit),
+                figures: self.n(1, 100),
+            }),
+            K::Stack => UnitOrder::Stack(Stack {
+                under: self.maybe(Self::other_unit),
+            }),
+            K::Stance => UnitOrder::Stance(self.stance()),
+            K::Stay => UnitOrder::Stay(Stay),
+            K::Study => UnitOrder::Study(Study {
+                skill: self.tag(TagKind::Skill),
+                level: self.maybe(|g| g.n(1, 6)),
+            }),
+            K::Swap => UnitOrder::Swap(Swap {
+                with: self.other_unit(),
+                give_count: self.n(1, 1_000),
+                give_item: self.tag(TagKind::Item),
+                take_count: self.n(1, 1_000),
+                take_item: self.tag(TagKind::Item),
+            }),
+            K::Synchro => UnitOrder::Synchro(Synchro {
+                unit: self.other_unit(),
+            }),
+            K::Tactic => UnitOrder::Tactic(self.tactic()),
+            K::Target => UnitOrder::Target(Target {
+                target: match self.dice.below(4) {
+                    0 => TargetRef::Unit(self.other_unit()),
+                    1 => TargetRef::Location(self.location()),
+                    2 => TargetRef::Structure(self.structure()),
+                    _ => TargetRef::Kind(self.tag(TagKind::Construction)),
+                },
+            }),
+            K::Teach => UnitOrder::Teach(Teach {
+                pupils: if self.dice.below(5) == 0 {
+                    Pupils::Anyone(self.tag(TagKind::Skill))
+                } else {
+                    let n = self.n(1, 3);
+                    Pupils::Named(
+                        (0..n)
+                            .map(|_| Lesson {
+                                pupil: self.other_unit(),
+                                skill: self.tag(TagKind::Skill),
+                            })
+                            .collect(),
+                    )
+                },
+            }),
+            K::Unstack => UnitOrder::Unstack(Unstack),
+            K::Use => UnitOrder::Use(Use {
+                skill: self.tag(TagKind::Skill),
+                count: self.maybe(|g| g.n(1, 30)),
+            }),
+            K::Wait => UnitOrder::Wait(Wait {
+                days: self.n(1, 30),
+            }),
+            K::Withdraw => UnitOrder::Withdraw(Withdraw {
+                amount: self.n(0, 100_000),
+                item: self.maybe(|g| g.tag(TagKind::Item)),
+            }),
+            K::Work => UnitOrder::Work(Work),
+            K::Yield => UnitOrder::Yield(Yield {
+                title: self.maybe(|g| g.tag(TagKind::Title)),
+            }),
+            // Faction-only keywords: fall back to a plain order.
+            K::Email | K::Password | K::Resign | K::Reshow => UnitOrder::Work(Work),
+        }
+    }
+
+    fn other_unit_id(&mut self) -> UnitRef {
+        match self.other_unit() {
+            UnitRef::New(_) => UnitRef::Id(self.n(2, 30_000)),
+            u => u,
+        }
+    }
+
+    fn destination(&mut self) -> Destination {
+        if self.dice.below(4) == 0 {
+            Destination::Location(self.location())
+        } else {
+            Destination::Direction(pick(&mut self.dice, Direction::ALL))
+        }
+    }
+
+    fn setting(&mut self) -> Setting {
+        Setting {
+            name: pick(&mut self.dice, SettingName::ALL),
+            value: self.maybe(|g| pick(&mut g.dice, OnOff::ALL)),
+        }
+    }
+
+    fn stance(&mut self) -> Stance {
+        Stance {
+            toward: self.faction_ref(),
+            stance: pick(&mut self.dice, StanceWord::ALL),
+        }
+    }
+
+    fn tactic(&mut self) -> Tactic {
+        loop {
+            let t = Tactic {
+                engage: self.maybe(|g| pick(&mut g.dice, Engage::ALL)),
+                rank: self.maybe(|g| pick(&mut g.dice, Rank::ALL)),
+                file: self.maybe(|g| pick(&mut g.dice, File::ALL)),
+                movement: self.maybe(|g| pick(&mut g.dice, CombatMove::ALL)),
+            };
+            if t != Tactic::default() {
+                return t;
+            }
+        }
+    }
+
+    /// A random valid faction order.
+    pub fn faction_order(&mut self) -> FactionOrder {
+        match self.dice.below(7) {
+            0 => FactionOrder::Email(Email {
+                address: format!("player{}@example.org", self.n(1, 9_999)),
+            }),
+            1 => FactionOrder::Name(Name { name: self.text() }),
+            2 => FactionOrder::Password(Password {
+                password: if self.coin() {
+                    format!("pw{}", self.n(0, 99_999))
+                } else {
+                    self.text()
+                },
+            }),
+            3 => FactionOrder::Resign(Resign {
+                to: FactionRef::Npc(self.n(1, 6)),
+            }),
+            4 => FactionOrder::Reshow(Reshow {
+                what: match self.dice.below(3) {
+                    0 => ReshowWhat::All,
+                    1 => ReshowWhat::Category(pick(&mut self.dice, RuleCategory::ALL)),
+                    _ => ReshowWhat::Rule(self.tag(TagKind::Skill), self.maybe(|g| g.n(1, 6))),
+                },
+            }),
+            5 => FactionOrder::Setting(self.setting()),
+            _ => FactionOrder::Stance(self.stance()),
+        }
+    }
+}
+
+/// A realistic order corpus of at least `target_bytes`: one order set per
+/// faction, each with faction orders and 5 to 40 units of up to 12 orders,
+/// comments sprinkled in, the way players write them.
+pub fn order_corpus(seed: u64, target_bytes: usize, vocab: &Vocabulary) -> String {
+    let mut g = OrderGen::new(seed, vocab);
+    let mut out = String::with_capacity(target_bytes + 4096);
+    let mut faction = 1u32;
+    let mut unit = 1u32;
+    while out.len() < target_bytes {
+        g.faction = faction;
+        out.push_str(&format!(
+            "From: player{faction}@example.org\nSubject: orders\n\n"
+        ));
+        out.push_str(&format!("GAME f{faction:02} pswd{faction} alpha\n"));
+        for _ in 0..g.n(0, 2) {
+            out.push_str(&g.faction_order().to_string());
+            out.push('\n');
+        }
+        for _ in 0..g.n(5, 40) {
+            g.me = UnitRef::Id(unit);
+            out.push_str(&format!("UNIT U{unit}\n"));
+            for _ in 0..g.n(1, 12) {
+                out.push_str(&g.order().to_string());
+                if g.dice.below(6) == 0 {
+                    out.push_str("  # a note to self");
+                }
+                out.push('\n');
+            }
+            unit += 1;
+        }
+        out.push_str("END\n-- \nsent from my phone\n\n");
+        faction += 1;
+    }
+    out
+}

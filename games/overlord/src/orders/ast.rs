@@ -1,0 +1,211 @@
+//! What a message says, once read: envelopes (order sets, articles, report
+//! requests), the faction block, UNIT sections and their orders.
+//!
+//! [`Order`] is pure data (prefixes and the order), comparable and
+//! printable; the engine keeps it in a unit's pending list. The parse tree
+//! wraps it with where it was written ([`Written`]).
+
+use std::fmt;
+
+use serde::Serialize;
+use umpire_core::Span;
+
+use super::catalog::faction::token_text;
+use super::prefix::Prefix;
+use super::refs::{FactionRef, UnitRef};
+use super::registry::{FactionOrder, UnitOrder};
+
+/// One unit order with its prefixes.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Order {
+    pub prefix: Prefix,
+    #[serde(flatten)]
+    pub order: UnitOrder,
+}
+
+impl fmt::Display for Order {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", self.prefix, self.order)
+    }
+}
+
+/// Something read from the message, with where it was written.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Written<T> {
+    #[serde(flatten)]
+    pub value: T,
+    /// 1-based line number.
+    pub line: u32,
+    /// From the first prefix character to the end of the last argument.
+    pub span: Span,
+}
+
+/// The four kinds of envelope.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum EnvelopeKind {
+    /// `GAME`: an order set.
+    Game,
+    /// `PRESS`: a signed article.
+    Press,
+    /// `RUMOR`: an anonymous article.
+    Rumor,
+    /// `REPORT`: a request for a stored report.
+    Report,
+}
+
+impl EnvelopeKind {
+    pub fn keyword(self) -> &'static str {
+        match self {
+            EnvelopeKind::Game => "GAME",
+            EnvelopeKind::Press => "PRESS",
+            EnvelopeKind::Rumor => "RUMOR",
+            EnvelopeKind::Report => "REPORT",
+        }
+    }
+}
+
+/// A header line: `GAME f06 password [game-name] [turn]`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Header {
+    pub kind: EnvelopeKind,
+    /// Missing only when the header was malformed (and reported).
+    pub faction: Option<FactionRef>,
+    pub password: Option<String>,
+    /// The game's name, as in the sample `GAME f99 mypassword alpha`.
+    pub game: Option<String>,
+    /// The turn the orders are for; absent means the current turn (OV-ORD-031).
+    pub turn: Option<u32>,
+    pub line: u32,
+    pub span: Span,
+    /// Whether an END line closed the envelope.
+    pub closed: bool,
+}
+
+impl fmt::Display for Header {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.kind.keyword())?;
+        if let Some(x) = self.faction {
+            write!(f, " {x}")?;
+        }
+        if let Some(p) = &self.password {
+            f.write_str(" ")?;
+            token_text(f, p)?;
+        }
+        if let Some(g) = &self.game {
+            f.write_str(" ")?;
+            token_text(f, g)?;
+        }
+        if let Some(t) = self.turn {
+            write!(f, " {t}")?;
+        }
+        Ok(())
+    }
+}
+
+/// The orders for one unit.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct UnitSection {
+    pub unit: UnitRef,
+    /// Line of the UNIT line.
+    pub line: u32,
+    pub orders: Vec<Written<Order>>,
+}
+
+/// A `GAME` envelope.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct OrderSet {
+    pub header: Header,
+    pub faction_orders: Vec<Written<FactionOrder>>,
+    pub units: Vec<UnitSection>,
+}
+
+impl OrderSet {
+    pub fn order_count(&self) -> usize {
+        self.units.iter().map(|u| u.orders.len()).sum()
+    }
+}
+
+impl fmt::Display for OrderSet {
+    /// The canonical text of the order set, ready to send back.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "{}", self.header)?;
+        for o in &self.faction_orders {
+            writeln!(f, "{}", o.value)?;
+        }
+        for u in &self.units {
+            writeln!(f, "UNIT {}", u.unit)?;
+            for o in &u.orders {
+                writeln!(f, "{}", o.value)?;
+            }
+        }
+        writeln!(f, "END")
+    }
+}
+
+/// A `PRESS` or `RUMOR` article: its lines, verbatim.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Article {
+    pub header: Header,
+    pub lines: Vec<String>,
+}
+
+impl fmt::Display for Article {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "{}", self.header)?;
+        for l in &self.lines {
+            writeln!(f, "{l}")?;
+        }
+        writeln!(f, "END")
+    }
+}
+
+/// One envelope of a message.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(tag = "envelope", rename_all = "lowercase")]
+pub enum Envelope {
+    Orders(OrderSet),
+    Press(Article),
+    Rumor(Article),
+    /// `REPORT faction password [turn]`: nothing is stored; the report is
+    /// mailed back.
+    Report(Header),
+}
+
+impl Envelope {
+    pub fn header(&self) -> &Header {
+        match self {
+            Envelope::Orders(o) => &o.header,
+            Envelope::Press(a) | Envelope::Rumor(a) => &a.header,
+            Envelope::Report(h) => h,
+        }
+    }
+}
+
+impl fmt::Display for Envelope {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Envelope::Orders(o) => o.fmt(f),
+            Envelope::Press(a) | Envelope::Rumor(a) => a.fmt(f),
+            Envelope::Report(h) => writeln!(f, "{h}"),
+        }
+    }
+}
+
+/// Everything one message (a mail body, a file) holds.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize)]
+pub struct Message {
+    pub envelopes: Vec<Envelope>,
+}
+
+impl fmt::Display for Message {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, e) in self.envelopes.iter().enumerate() {
+            if i > 0 {
+                writeln!(f)?;
+            }
+            e.fmt(f)?;
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,967 @@
+//! Reading a whole message: envelopes, the faction block, UNIT sections.
+//!
+//! The parser never fails and never panics: it returns what it understood
+//! and a diagnostic for everything else. A bad order skips that order, a
+//! bad UNIT line skips that unit's orders, never the file.
+//!
+//! - Lines before the first header and after END are ignored (OV-ORD-003,
+//!   OV-SRV-004). Outside an envelope a header is recognised only when its
+//!   second word is a faction id, so mail prose that happens to start with
+//!   "Game" or "Report" is not taken for one.
+//! - Header keywords may be written with or without `#` (OV-ORD-002).
+//! - `GAME faction password [game-name] [turn]`: a numeric field is the turn,
+//!   another word the game's name (decision OV-ORD-001).
+//! - A message may hold several envelopes; a header inside an open envelope
+//!   closes it (reported as a missing END, W0002).
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use umpire_core::{Diagnostic, Span};
+
+use super::args::{Args, Scope};
+use super::ast::{
+    Article, Envelope, EnvelopeKind, Header, Message, Order, OrderSet, UnitSection, Written,
+};
+use super::codes::{self, Code};
+use super::context::LineCtx;
+use super::lexer::{LineInfo, Token, TokenKind, lex_line};
+use super::prefix::{Repeat, parse_prefix};
+use super::refs::{FactionRef, NewKind, Shape, UnitRef, shape};
+use super::registry::{self, FactionOrder, UnitOrder, parse_faction_order, parse_unit_order};
+use super::spec::{Keyword, Placement};
+use super::vocabulary::Vocabulary;
+
+/// The most orders a unit's list holds (OV-ORD-018).
+pub const MAX_ORDERS_PER_UNIT: usize = 50;
+
+/// What the parser may consult.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct ParseOptions<'a> {
+    /// Known tags; without one, tags are checked for shape only.
+    pub vocabulary: Option<&'a Vocabulary>,
+}
+
+/// The result of reading a message.
+#[derive(Debug, Clone, Default)]
+pub struct Parsed {
+    pub message: Message,
+    /// In the order found; sort with [`Diagnostic::reading_order`] to print.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+/// Read a whole message.
+pub fn parse_message(source: &Arc<str>, text: &str, options: ParseOptions<'_>) -> Parsed {
+    let mut p = MessageParser {
+        source: Arc::clone(source),
+        options,
+        diags: Vec::new(),
+        envelopes: Vec::new(),
+        open: Open::Nothing,
+        near_miss: None,
+        saw_header: false,
+    };
+    let mut tokens: Vec<Token> = Vec::with_capacity(16);
+    let mut offset = 0usize;
+    for (i, raw) in text.split('\n').enumerate() {
+        let line = raw.strip_suffix('\r').unwrap_or(raw);
+        let ctx = LineCtx {
+            source: &p.source.clone(),
+            number: u32::try_from(i + 1).unwrap_or(u32::MAX),
+            text: line,
+            offset,
+        };
+        p.line(&ctx, &mut tokens);
+        offset += raw.len() + 1;
+    }
+    p.finish(text.len());
+    Parsed {
+        message: Message {
+            envelopes: p.envelopes,
+        },
+        diagnostics: p.diags,
+    }
+}
+
+/// Read one unit order written alone on a line (as in an order template),
+/// with the given surroundings. Returns the order if it is valid.
+pub fn parse_order_line(line: &str, scope: Scope<'_>) -> (Option<Order>, Vec<Diagnostic>) {
+    let source: Arc<str> = Arc::from("<order>");
+    let ctx = LineCtx {
+        source: &source,
+        number: 1,
+        text: line,
+        offset: 0,
+    };
+    let mut tokens = Vec::new();
+    let info = lex_line(line, &mut tokens);
+    let mut diags = Vec::new();
+    let order = match read_order(&ctx, &tokens, info, scope, Block::Unit, &mut diags) {
+        Some(Read::Unit(o)) => Some(o),
+        _ => None,
+    };
+    (order, diags)
+}
+
+enum Open {
+    Nothing,
+    Orders(Box<OpenOrders>),
+    Article(EnvelopeKind, Article),
+}
+
+struct OpenOrders {
+    set: OrderSet,
+    section: Section,
+    /// Index into `set.units` by unit, to join repeated sections.
+    seen: HashMap<UnitRef, usize>,
+    /// First line of each unit's section, for notes.
+    first_line: HashMap<UnitRef, u32>,
+}
+
+enum Section {
+    /// Before the first UNIT line.
+    Faction,
+    /// Under a valid UNIT line; index into `set.units`.
+    Unit(usize),
+    /// Under an invalid UNIT line: orders are checked, not stored.
+    Discarded,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum HeaderWord {
+    Envelope(EnvelopeKind),
+    End,
+}
+
+struct MessageParser<'o> {
+    source: Arc<str>,
+    options: ParseOptions<'o>,
+    diags: Vec<Diagnostic>,
+    envelopes: Vec<Envelope>,
+    open: Open,
+    /// A line outside any envelope that looked like a header but was not.
+    near_miss: Option<(u32, String)>,
+    saw_header: bool,
+}
+
+/// `GAME`, `#GAME`, `END`, … at the start of the line: the keyword and the
+/// byte offset just after it.
+fn header_word(line: &str) -> Option<(HeaderWord, usize)> {
+    let trimmed = line.trim_start();
+    let lead = line.len() - trimmed.len();
+    let body = trimmed.strip_prefix('#').unwrap_or(trimmed);
+    let hash = trimmed.len() - body.len();
+    let word_len = body.bytes().take_while(u8::is_ascii_alphabetic).count();
+    let word = &body[..word_len];
+    let after = body[word_len..].chars().next();
+    if !(after.is_none() || after.is_some_and(|c| c.is_whitespace() || c == '#')) {
+        return None;
+    }
+    let kw = if word.eq_ignore_ascii_case("GAME") {
+        HeaderWord::Envelope(EnvelopeKind::Game)
+    } else if word.eq_ignore_ascii_case("PRESS") {
+        HeaderWord::Envelope(EnvelopeKind::Press)
+    } else if word.eq_ignore_ascii_case("RUMOR") || word.eq_ignore_ascii_case("RUMOUR") {
+        HeaderWord::Envelope(EnvelopeKind::Rumor)
+    } else if word.eq_ignore_ascii_case("REPORT") {
+        HeaderWord::Envelope(EnvelopeKind::Report)
+    } else if word.eq_ignore_ascii_case("END") {
+        HeaderWord::End
+    } else {
+        return None;
+    };
+    Some((kw, lead + hash + word_len))
+}
+
+/// Tokens of the rest of a header line, after its keyword.
+fn lex_after(line: &str, from: usize, tokens: &mut Vec<Token>) {
+    let mut rest = Vec::new();
+    lex_line(line.get(from..).unwrap_or(""), &mut rest);
+    tokens.clear();
+    tokens.extend(rest.into_iter().map(|t| shift(t, from as u32)));
+}
+
+fn shift(t: Token, by: u32) -> Token {
+    let kind = match t.kind {
+        TokenKind::Word => TokenKind::Word,
+        TokenKind::Quoted {
+            inner_start,
+            inner_end,
+            closed,
+        } => TokenKind::Quoted {
+            inner_start: inner_start + by,
+            inner_end: inner_end + by,
+            closed,
+        },
+    };
+    Token {
+        start: t.start + by,
+        end: t.end + by,
+        kind,
+    }
+}
+
+impl MessageParser<'_> {
+    fn push(&mut self, d: Diagnostic) {
+        self.diags.push(d);
+    }
+
+    fn line(&mut self, ctx: &LineCtx<'_>, tokens: &mut Vec<Token>) {
+        if let Some((word, after)) = header_word(ctx.text) {
+            match word {
+                HeaderWord::End => {
+                    if !matches!(self.open, Open::Nothing) {
+                        self.close(true);
+                    }
+                    return;
+                }
+                HeaderWord::Envelope(kind) => {
+                    lex_after(ctx.text, after, tokens);
+                    if self.header(ctx, kind, after, tokens) {
+                        return;
+                    }
+                }
+            }
+        }
+        match &mut self.open {
+            Open::Nothing => {}
+            Open::Article(_, art) => {
+                art.lines.push(ctx.text.trim_end().to_string());
+            }
+            Open::Orders(_) => {
+                let info = lex_line(ctx.text, tokens);
+                if tokens.is_empty() {
+                    return;
+                }
+                let first = tokens[0];
+                if first.is_word() && first.text(ctx.text).eq_ignore_ascii_case("UNIT") {
+                    self.unit_line(ctx, tokens);
+                } else {
+                    self.order_line(ctx, tokens, info);
+                }
+            }
+        }
+    }
+
+    /// A header line; returns false when it is not taken as one (prose
+    /// outside an envelope, or inside an article).
+    fn header(
+        &mut self,
+        ctx: &LineCtx<'_>,
+        kind: EnvelopeKind,
+        kw_end: usize,
+        tokens: &[Token],
+    ) -> bool {
+        let faction_tok = tokens.first().copied();
+        let faction = faction_tok.and_then(|t| match (t.kind, shape(t.text(ctx.text))) {
+            (TokenKind::Word, Shape::Faction(f)) => Some(f),
+            _ => None,
+        });
+        if faction.is_none() && !matches!(self.open, Open::Orders(_)) {
+            if matches!(self.open, Open::Nothing) && self.near_miss.is_none() {
+                let what = match faction_tok {
+                    Some(t) => format!("`{}` is not a faction id", t.text(ctx.text)),
+                    None => "it names no faction".to_string(),
+                };
+                self.near_miss = Some((
+                    ctx.number,
+                    format!(
+                        "line {} starts with {} but {what}",
+                        ctx.number,
+                        kind.keyword()
+                    ),
+                ));
+            }
+            return false;
+        }
+        let kw_start = (ctx.text.len() - ctx.text.trim_start().len()) as u32;
+        let line_end = tokens.last().map_or(kw_end as u32, |t| t.end);
+        if !matches!(self.open, Open::Nothing) {
+            self.close(false);
+        }
+        self.saw_header = true;
+        let mut header = Header {
+            kind,
+            faction,
+            password: None,
+            game: None,
+            turn: None,
+            line: ctx.number,
+            span: ctx.span(kw_start, line_end),
+            closed: kind == EnvelopeKind::Report,
+        };
+        let syntax = match kind {
+            EnvelopeKind::Game => "GAME faction-id password [game-name] [turn]",
+            EnvelopeKind::Press => "PRESS faction-id password [game-name]",
+            EnvelopeKind::Rumor => "RUMOR faction-id password [game-name]",
+            EnvelopeKind::Report => "REPORT faction-id password [game-name] [turn]",
+        };
+        match faction_tok {
+            None => self.push(
+                ctx.diag(
+                    &codes::HEADER_FACTION,
+                    kw_end as u32,
+                    kw_end as u32,
+                    format!("{} line without a faction id", kind.keyword()),
+                )
+                .with_label("expected a faction id such as f06")
+                .with_help(format!("syntax: {syntax}")),
+            ),
+            Some(t) if faction.is_none() => self.push(
+                ctx.diag(
+                    &codes::HEADER_FACTION,
+                    t.start,
+                    t.end,
+                    format!("`{}` is not a faction id", t.text(ctx.text)),
+                )
+                .with_help(format!("syntax: {syntax}")),
+            ),
+            Some(_) => {}
+        }
+        match tokens.get(1) {
+            Some(t) => header.password = Some(t.value(ctx.text).to_string()),
+            None if faction_tok.is_some() => {
+                let at = faction_tok.map_or(kw_end as u32, |t| t.end);
+                self.push(
+                    ctx.diag(
+                        &codes::HEADER_PASSWORD,
+                        at,
+                        at,
+                        format!("{} line without a password", kind.keyword()),
+                    )
+                    .with_label("expected the faction's password")
+                    .with_help(format!("syntax: {syntax}")),
+                );
+            }
+            None => {}
+        }
+        for t in tokens.iter().skip(2) {
+            let text = t.text(ctx.text);
+            match (t.kind, shape(text)) {
+                (TokenKind::Word, Shape::Number(n)) if header.turn.is_none() => {
+                    if matches!(kind, EnvelopeKind::Press | EnvelopeKind::Rumor) {
+                        self.push(ctx.diag(
+                            &codes::TURN_IGNORED,
+                            t.start,
+                            t.end,
+                            format!("{} takes no turn number", kind.keyword()),
+                        ));
+                    } else {
+                        header.turn = Some(n);
+                    }
+                }
+                (_, Shape::Number(_) | Shape::TooLarge) => self.push(
+                    ctx.diag(
+                        &codes::HEADER_EXTRA,
+                        t.start,
+                        t.end,
+                        format!("unexpected `{text}` in the {} line", kind.keyword()),
+                    )
+                    .with_help(format!("syntax: {syntax}")),
+                ),
+                _ if header.game.is_none() => header.game = Some(t.value(ctx.text).to_string()),
+                _ => self.push(
+                    ctx.diag(
+                        &codes::HEADER_EXTRA,
+                        t.start,
+                        t.end,
+                        format!("unexpected `{text}` in the {} line", kind.keyword()),
+                    )
+                    .with_help(format!("syntax: {syntax}")),
+                ),
+            }
+        }
+        if kind == EnvelopeKind::Game {
+            if let Some(f) = faction {
+                let earlier = self.envelopes.iter().find_map(|e| match e {
+                    Envelope::Orders(o) if o.header.faction == Some(f) => Some(o.header.line),
+                    _ => None,
+                });
+                if let Some(line) = earlier {
+                    self.push(
+                        ctx.diag_line(
+                            &codes::DUPLICATE_ORDER_SET,
+                            format!("a second order set for {f} in this message"),
+                        )
+                        .with_note(format!("it replaces the one at line {line}")),
+                    );
+                }
+            }
+        }
+        self.open = match kind {
+            EnvelopeKind::Game => Open::Orders(Box::new(OpenOrders {
+                set: OrderSet {
+                    header,
+                    faction_orders: Vec::new(),
+                    units: Vec::new(),
+                },
+                section: Section::Faction,
+                seen: HashMap::new(),
+                first_line: HashMap::new(),
+            })),
+            EnvelopeKind::Press | EnvelopeKind::Rumor => Open::Article(
+                kind,
+                Article {
+                    header,
+                    lines: Vec::new(),
+                },
+            ),
+            EnvelopeKind::Report => {
+                self.envelopes.push(Envelope::Report(header));
+                Open::Nothing
+            }
+        };
+        true
+    }
+
+    fn unit_line(&mut self, ctx: &LineCtx<'_>, tokens: &[Token]) {
+        let Open::Orders(open) = &mut self.open else {
+            return;
+        };
+        let own = open.set.header.faction;
+        let unit = match tokens.get(1) {
+            None => {
+                let at = tokens[0].end;
+                self.diags.push(
+                    ctx.diag(&codes::BAD_UNIT_LINE, at, at, "UNIT line without a unit id")
+                        .with_label("expected a unit id such as U222")
+                        .with_note("the orders under this line are checked but not stored"),
+                );
+                None
+            }
+            Some(t) => unit_id(ctx, *t, own, &mut self.diags),
+        };
+        if let Some(extra) = tokens.get(2) {
+            let last = tokens.last().copied().unwrap_or(*extra);
+            self.diags.push(
+                ctx.diag(
+                    &codes::UNIT_LINE_EXTRA,
+                    extra.start,
+                    last.end,
+                    "extra text after the unit id is ignored",
+                )
+                .with_help("put notes after a `#`"),
+            );
+        }
+        open.section = match unit {
+            None => Section::Discarded,
+            Some(u) => match open.seen.get(&u) {
+                Some(&i) => {
+                    let first = open.first_line.get(&u).copied().unwrap_or(0);
+                    self.diags.push(
+                        ctx.diag_line(
+                            &codes::DUPLICATE_UNIT_SECTION,
+                            format!("{u} already has orders above"),
+                        )
+                        .with_note(format!(
+                            "its orders from line {first} and from here are joined"
+                        )),
+                    );
+                    Section::Unit(i)
+                }
+                None => {
+                    let i = open.set.units.len();
+                    open.set.units.push(UnitSection {
+                        unit: u,
+                        line: ctx.number,
+                        orders: Vec::new(),
+                    });
+                    open.seen.insert(u, i);
+                    open.first_line.insert(u, ctx.number);
+                    Section::Unit(i)
+                }
+            },
+        };
+    }
+
+    fn order_line(&mut self, ctx: &LineCtx<'_>, tokens: &[Token], info: LineInfo) {
+        let Open::Orders(open) = &mut self.open else {
+            return;
+        };
+        let (block, unit, position) = match open.section {
+            Section::Faction => (Block::Faction, None, 0),
+            Section::Unit(i) => (
+                Block::Unit,
+                Some(open.set.units[i].unit),
+                open.set.units[i].orders.len(),
+            ),
+            Section::Discarded => (Block::Unit, None, 0),
+        };
+        let scope = Scope {
+            faction: open.set.header.faction,
+            unit,
+            vocabulary: self.options.vocabulary,
+        };
+        let block = if position > 0 {
+            Block::UnitAfterFirst
+        } else {
+            block
+        };
+        let Some(read) = read_order(ctx, tokens, info, scope, block, &mut self.diags) else {
+            return;
+        };
+        let span = ctx.span(tokens[0].start, info.content_end);
+        match (read, &open.section) {
+            (Read::Faction(order), _) => open.set.faction_orders.push(Written {
+                value: order,
+                line: ctx.number,
+                span,
+            }),
+            (Read::Unit(order), Section::Unit(i)) => open.set.units[*i].orders.push(Written {
+                value: order,
+                line: ctx.number,
+                span,
+            }),
+            (Read::Unit(_), _) => {}
+        }
+    }
+
+    /// Close the open envelope; `by_end` when an END line closed it.
+    fn close(&mut self, by_end: bool) {
+        match std::mem::replace(&mut self.open, Open::Nothing) {
+            Open::Nothing => {}
+            Open::Orders(open) => {
+                let mut set = open.set;
+                set.header.closed = by_end;
+                if !by_end {
+                    self.missing_end(&set.header);
+                }
+                self.check_sections(&mut set);
+                self.envelopes.push(Envelope::Orders(set));
+            }
+            Open::Article(kind, mut art) => {
+                art.header.closed = by_end;
+                if !by_end {
+                    self.missing_end(&art.header);
+                }
+                while art.lines.last().is_some_and(|l| l.trim().is_empty()) {
+                    art.lines.pop();
+                }
+                if art.lines.iter().all(|l| l.trim().is_empty()) {
+                    self.push(self.header_diag(
+                        &codes::EMPTY_ARTICLE,
+                        &art.header,
+                        format!("the {} article is empty", kind.keyword()),
+                    ));
+                }
+                self.envelopes.push(match kind {
+                    EnvelopeKind::Rumor => Envelope::Rumor(art),
+                    _ => Envelope::Press(art),
+                });
+            }
+        }
+    }
+
+    fn header_diag(&self, code: &Code, h: &Header, message: String) -> Diagnostic {
+        let pos = umpire_core::Position {
+            line: h.line,
+            column: 1,
+            end_column: 2,
+        };
+        let mut d = Diagnostic::new(code.severity, code.code, Arc::clone(&self.source), message);
+        d.span = Some(h.span);
+        d.position = Some(pos);
+        d
+    }
+
+    fn missing_end(&mut self, h: &Header) {
+        let d = self
+            .header_diag(
+                &codes::MISSING_END,
+                h,
+                format!("the {} envelope is not closed by END", h.kind.keyword()),
+            )
+            .with_label("opened here")
+            .with_help("add a line reading END after the last line that belongs to it");
+        self.push(d);
+    }
+
+    /// Structural checks once an order set is complete.
+    fn check_sections(&mut self, set: &mut OrderSet) {
+        let created: Vec<UnitRef> = set
+            .units
+            .iter()
+            .flat_map(|u| u.orders.iter())
+            .filter_map(|o| match &o.value.order {
+                UnitOrder::Recruit(r) => Some(r.into),
+                UnitOrder::Split(s) => Some(UnitRef::New(s.new_unit)),
+                _ => None,
+            })
+            .collect();
+        for section in &mut set.units {
+            let at = |line: u32| umpire_core::Position {
+                line,
+                column: 1,
+                end_column: 2,
+            };
+            let mk = |code: &Code, line: u32, msg: String| {
+                let mut d =
+                    Diagnostic::new(code.severity, code.code, Arc::clone(&self.source), msg);
+                d.position = Some(at(line));
+                d
+            };
+            if section.orders.is_empty() {
+                self.diags.push(
+                    mk(
+                        &codes::EMPTY_UNIT_SECTION,
+                        section.line,
+                        format!("no orders for {}", section.unit),
+                    )
+                    .with_note("its pending orders will be cleared and it will WORK"),
+                );
+            }
+            if let UnitRef::New(id) = section.unit {
+                if !created.contains(&section.unit) {
+                    self.diags.push(
+                        mk(
+                            &codes::PLACEHOLDER_NEVER_CREATED,
+                            section.line,
+                            format!("nothing in these orders creates {id}"),
+                        )
+                        .with_help(format!(
+                            "create it with `RECRUIT {id} number race price` or `SPLIT {id} number`"
+                        )),
+                    );
+                }
+            }
+            if section.orders.len() > MAX_ORDERS_PER_UNIT {
+                let dropped = section.orders.split_off(MAX_ORDERS_PER_UNIT);
+                let first = &dropped[0];
+                let mut d = mk(
+                    &codes::TOO_MANY_ORDERS,
+                    first.line,
+                    format!(
+                        "{} has {} orders; only the first {MAX_ORDERS_PER_UNIT} are kept",
+                        section.unit,
+                        MAX_ORDERS_PER_UNIT + dropped.len()
+                    ),
+                );
+                d.span = Some(first.span);
+                for o in dropped.iter().take(10) {
+                    d = d.with_note(format!("dropped line {}: {}", o.line, o.value));
+                }
+                if dropped.len() > 10 {
+                    d = d.with_note(format!("and {} more", dropped.len() - 10));
+                }
+                self.diags.push(d);
+            }
+        }
+    }
+
+    fn finish(&mut self, len: usize) {
+        if !matches!(self.open, Open::Nothing) {
+            self.close(false);
+        }
+        if !self.saw_header {
+            let mut d = Diagnostic::error(
+                codes::NO_ENVELOPE.code,
+                Arc::clone(&self.source),
+                "no GAME, PRESS, RUMOR or REPORT line: nothing here would be read",
+            )
+            .with_help("start the orders with `GAME faction-id password` and end them with `END`");
+            if let Some((line, what)) = self.near_miss.take() {
+                d = d.with_note(what);
+                d.position = Some(umpire_core::Position {
+                    line,
+                    column: 1,
+                    end_column: 2,
+                });
+            }
+            d.span = Some(Span::new(0, len.min(1)));
+            self.diags.push(d);
+        }
+    }
+}
+
+/// The id on a UNIT line. A bare number is read as a unit id, as in the
+/// rules' own `UNIT 206` (decision OV-ORD-014).
+fn unit_id(
+    ctx: &LineCtx<'_>,
+    t: Token,
+    own: Option<FactionRef>,
+    diags: &mut Vec<Diagnostic>,
+) -> Option<UnitRef> {
+    let text = t.text(ctx.text);
+    let note = "the orders under this line are checked but not stored";
+    let s = if t.is_word() {
+        shape(text)
+    } else {
+        Shape::Other
+    };
+    match s {
+        Shape::Unit(n) | Shape::Number(n) => Some(UnitRef::Id(n)),
+        Shape::New(id) if id.kind == NewKind::Unit => match own {
+            Some(f) if f != id.owner() => {
+                diags.push(
+                    ctx.diag(
+                        &codes::FOREIGN_PLACEHOLDER,
+                        t.start,
+                        t.end,
+                        format!("`{id}` is a placeholder of faction {}", id.owner()),
+                    )
+                    .with_help(format!("your new units are named {f}nU00 to {f}nU99"))
+                    .with_note(note),
+                );
+                None
+            }
+            _ => Some(UnitRef::New(id)),
+        },
+        Shape::NewWrongCase(id) => {
+            diags.push(
+                ctx.diag(
+                    &codes::PLACEHOLDER_CASE,
+                    t.start,
+                    t.end,
+                    format!("`{text}` has the wrong letter case for a placeholder id"),
+                )
+                .with_help(format!("placeholder ids are case-sensitive: write `{id}`"))
+                .with_note(note),
+            );
+            None
+        }
+        Shape::NewBadDigits => {
+            diags.push(
+                ctx.diag(
+                    &codes::PLACEHOLDER_DIGITS,
+                    t.start,
+                    t.end,
+                    format!("`{text}` is not a valid placeholder id"),
+                )
+                .with_help("placeholders end in exactly two digits, 00 to 99, e.g. `f06nU01`")
+                .with_note(note),
+            );
+            None
+        }
+        _ => {
+            diags.push(
+                ctx.diag(
+                    &codes::BAD_UNIT_LINE,
+                    t.start,
+                    t.end,
+                    format!("`{text}` is not a unit id"),
+                )
+                .with_label("expected a unit id such as U222 or f06nU01")
+                .with_note(note),
+            );
+            None
+        }
+    }
+}
+
+/// Where an order line stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Block {
+    Faction,
+    /// First order of a unit section.
+    Unit,
+    /// A later order of a unit section.
+    UnitAfterFirst,
+}
+
+enum Read {
+    Faction(FactionOrder),
+    Unit(Order),
+}
+
+/// Read one order line (prefixes, keyword, arguments) in its block.
+fn read_order(
+    ctx: &LineCtx<'_>,
+    tokens: &[Token],
+    info: LineInfo,
+    scope: Scope<'_>,
+    block: Block,
+    diags: &mut Vec<Diagnostic>,
+) -> Option<Read> {
+    if tokens.is_empty() {
+        return None;
+    }
+    let prefix = parse_prefix(ctx, tokens, diags);
+    let Some(kw_at) = prefix.keyword else {
+        if !prefix.any {
+            let t = tokens[0];
+            diags.push(
+                ctx.diag(
+                    &codes::EXPECTED_KEYWORD,
+                    t.start,
+                    t.end,
+                    "expected an order",
+                )
+                .with_label("an order keyword should come first")
+                .with_help("see `umpire overlord help` for the orders"),
+            );
+        }
+        return None;
+    };
+    let kw_tok = tokens[kw_at.token];
+    let word = ctx
+        .text
+        .get(kw_at.start as usize..kw_tok.end as usize)
+        .unwrap_or("");
+    let Some(found) = registry::lookup(word) else {
+        let mut d = ctx
+            .diag(
+                &codes::UNKNOWN_KEYWORD,
+                kw_at.start,
+                kw_tok.end,
+                format!("`{word}` is not an order"),
+            )
+            .with_label("unknown order");
+        if let Some(s) = umpire_core::text::suggest(word, registry::spellings()) {
+            let canonical = registry::lookup(s).map_or(s, |f| f.keyword.spec().name);
+            d = d.with_help(format!("did you mean `{canonical}`?"));
+        } else if word.eq_ignore_ascii_case("UNIT") {
+            d = d.with_help("UNIT must start the line, without prefixes");
+        } else {
+            d = d.with_help("see `umpire overlord help` for the orders");
+        }
+        diags.push(d);
+        return None;
+    };
+    let spec = found.keyword.spec();
+    if found.alias.is_some_and(|a| a.legacy) {
+        diags.push(
+            ctx.diag(
+                &codes::LEGACY_SPELLING,
+                kw_at.start,
+                kw_tok.end,
+                format!(
+                    "`{word}` is the original engine's spelling of {}",
+                    spec.name
+                ),
+            )
+            .with_help(format!("write `{}`", spec.name)),
+        );
+    }
+    let mut a = Args::new(
+        *ctx,
+        &tokens[kw_at.token + 1..],
+        spec.name,
+        spec.syntax,
+        kw_tok.end,
+        info.content_end,
+        scope,
+        diags,
+    );
+    match block {
+        Block::Faction => {
+            if prefix.any {
+                a.fail::<()>(
+                    ctx.diag(
+                        &codes::PREFIX_ON_FACTION_ORDER,
+                        prefix.start,
+                        prefix.end,
+                        format!("{} here is a faction order and takes no prefix", spec.name),
+                    )
+                    .with_help(
+                        "faction orders apply before day 1; put unit orders after a UNIT line",
+                    ),
+                );
+                return None;
+            }
+            if spec.placement == Placement::Unit {
+                a.fail::<()>(
+                    ctx.diag(
+                        &codes::UNIT_ORDER_IN_FACTION_BLOCK,
+                        kw_at.start,
+                        kw_tok.end,
+                        format!(
+                            "{} is a unit order, but no UNIT line came before it",
+                            spec.name
+                        ),
+                    )
+                    .with_label("before the first UNIT line")
+                    .with_help("put a `UNIT id` line above the orders for that unit"),
+                );
+                return None;
+            }
+            let order = parse_faction_order(found.keyword, &mut a).flatten();
+            a.finish();
+            order.filter(|_| a.ok()).map(Read::Faction)
+        }
+        Block::Unit | Block::UnitAfterFirst => {
+            if spec.placement == Placement::Faction {
+                a.fail::<()>(
+                    ctx.diag(
+                        &codes::FACTION_ORDER_IN_UNIT_SECTION,
+                        kw_at.start,
+                        kw_tok.end,
+                        format!(
+                            "{} is a faction order and must come before the first UNIT line",
+                            spec.name
+                        ),
+                    )
+                    .with_label("after a UNIT line"),
+                );
+                return None;
+            }
+            let order = parse_unit_order(found.keyword, &mut a).flatten();
+            a.finish();
+            let ok = a.ok() && prefix.ok;
+            let order = order.filter(|_| ok)?;
+            prefix_meaning(ctx, &prefix, kw_tok.end, found.keyword, diags);
+            if found.keyword == Keyword::Retreat && block == Block::UnitAfterFirst {
+                diags.push(
+                    ctx.diag(
+                        &codes::RETREAT_NOT_FIRST,
+                        kw_at.start,
+                        kw_tok.end,
+                        "RETREAT must be the unit's first order",
+                    )
+                    .with_help("move RETREAT to the line just after UNIT"),
+                );
+                return None;
+            }
+            Some(Read::Unit(Order {
+                prefix: prefix.prefix,
+                order,
+            }))
+        }
+    }
+}
+
+/// Warn about prefixes the rules say have no effect on this order.
+fn prefix_meaning(
+    ctx: &LineCtx<'_>,
+    prefix: &super::prefix::PrefixParse,
+    kw_end: u32,
+    keyword: Keyword,
+    diags: &mut Vec<Diagnostic>,
+) {
+    let spec = keyword.spec();
+    match prefix.prefix.repeat {
+        Repeat::Days(n) if !spec.takes_count() => {
+            let why = if spec.traits.movement {
+                format!("{} takes as long as the journey takes", spec.name)
+            } else if spec.traits.one_shot {
+                format!(
+                    "{} is a one-shot order: it ends when it executes",
+                    spec.name
+                )
+            } else {
+                format!("{} is an immediate order and has no duration", spec.name)
+            };
+            diags.push(
+                ctx.diag(
+                    &codes::COUNT_IGNORED,
+                    prefix.start,
+                    kw_end,
+                    format!("the count {n} has no effect here"),
+                )
+                .with_note(why),
+            );
+        }
+        Repeat::Always if !spec.takes_repeat() => diags.push(
+            ctx.diag(
+                &codes::REPEAT_IGNORED,
+                prefix.start,
+                kw_end,
+                format!("`@` has no effect on {}", spec.name),
+            )
+            .with_note(format!(
+                "{} is a condition: it leaves the list the first time it succeeds",
+                spec.name
+            )),
+        ),
+        _ => {}
+    }
+}
