@@ -202,7 +202,7 @@ macro_rules! keywords {
 keywords!(
     Accept, At, Attack, Bestow, Build, Buy, Cancel, Caravan, Christen, Claim, Combat, Day,
     Describe, Disband, Drop, Eject, Email, Enter, Equip, Forget, Get, Give, Guard, Have, Leader,
-    Leading, Leave, March, Merge, Move, Name, Oath, Password, Pillage, Promote, Recruit, Resign,
-    Reshow, Retreat, See, Sell, Setting, Size, Skill, Split, Stack, Stance, Stay, Study, Swap,
+    Leading, Leave, March, Merge, Move, Name, Oath, Password, Pillage, Promote, Recruit, Reshow,
+    Resign, Retreat, See, Sell, Setting, Size, Skill, Split, Stack, Stance, Stay, Study, Swap,
     Synchro, Tactic, Target, Teach, Unstack, Use, Wait, Withdraw, Work, Yield,
 );

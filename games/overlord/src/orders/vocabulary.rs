@@ -218,9 +218,11 @@ mod tests {
         assert!(v.knows(TagKind::Item, tag("swrd")));
         assert!(!v.knows(TagKind::Skill, tag("swrd")));
         assert!(v.knows(TagKind::Skill, tag("cmbt")));
-        let fish = v.kinds_of(tag("fish"));
-        assert!(fish.contains(&TagKind::Item), "{fish:?}");
-        assert!(fish.contains(&TagKind::Skill), "{fish:?}");
+        // `leat` is the leather jerkin and the leathers skill.
+        let leat = v.kinds_of(tag("leat"));
+        assert_eq!(leat, vec![TagKind::Item, TagKind::Skill]);
+        assert_eq!(v.name(TagKind::Item, tag("leat")), Some("leather jerkin"));
+        assert_eq!(v.name(TagKind::Skill, tag("leat")), Some("leathers"));
     }
 
     #[test]
