@@ -210,8 +210,8 @@ fn ov_ord_001_sample_order_file_from_the_overview() {
     let Envelope::Orders(set) = &msg.envelopes[0] else {
         panic!()
     };
-    assert_eq!(set.header.faction, Some(FactionRef::Player(99)));
-    assert_eq!(set.header.password.as_deref(), Some("mypassword"));
+    assert_eq!(set.header.faction, FactionRef::Player(99));
+    assert_eq!(set.header.password, "mypassword");
     assert_eq!(set.header.game.as_deref(), Some("alpha"));
     assert_eq!(set.header.turn, None);
     assert!(set.header.closed);
@@ -238,7 +238,7 @@ fn ov_press_001_press_example_from_the_overview() {
     let Envelope::Press(a) = &msg.envelopes[0] else {
         panic!()
     };
-    assert_eq!(a.header.faction, Some(FactionRef::Player(99)));
+    assert_eq!(a.header.faction, FactionRef::Player(99));
     assert_eq!(a.lines.len(), 1);
     assert!(a.lines[0].starts_with("The Empire has decreed"));
 }

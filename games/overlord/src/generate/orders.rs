@@ -200,7 +200,8 @@ impl<'v> OrderGen<'v> {
         }
     }
 
-    /// A random valid unit order with random prefixes.
+    /// A random valid unit order with random prefixes. RETREAT, valid only
+    /// as a unit's first order, comes from [`OrderGen::first_order`].
     pub fn order(&mut self) -> Order {
         let keywords: Vec<Keyword> = Keyword::ALL
             .iter()
@@ -208,18 +209,30 @@ impl<'v> OrderGen<'v> {
             .filter(|k| {
                 !matches!(
                     k,
-                    Keyword::Email | Keyword::Password | Keyword::Resign | Keyword::Reshow
+                    Keyword::Email
+                        | Keyword::Password
+                        | Keyword::Resign
+                        | Keyword::Reshow
+                        | Keyword::Retreat
                 )
             })
             .collect();
         let k = pick(&mut self.dice, &keywords);
-        let mut prefix = self.prefix();
-        if k == Keyword::Retreat {
-            prefix = Prefix::default();
-        }
         Order {
-            prefix,
+            prefix: self.prefix(),
             order: self.unit_order(k),
+        }
+    }
+
+    /// A unit's first order: now and then a RETREAT, else any order.
+    pub fn first_order(&mut self) -> Order {
+        if self.dice.below(20) == 0 {
+            Order {
+                prefix: Prefix::default(),
+                order: self.unit_order(Keyword::Retreat),
+            }
+        } else {
+            self.order()
         }
     }
 
@@ -549,8 +562,9 @@ pub fn order_corpus(seed: u64, target_bytes: usize, vocab: &Vocabulary) -> Strin
         for _ in 0..g.n(5, 40) {
             g.me = UnitRef::Id(unit);
             out.push_str(&format!("UNIT U{unit}\n"));
-            for _ in 0..g.n(1, 12) {
-                out.push_str(&g.order().to_string());
+            for i in 0..g.n(1, 12) {
+                let order = if i == 0 { g.first_order() } else { g.order() };
+                out.push_str(&order.to_string());
                 if g.dice.below(6) == 0 {
                     out.push_str("  # a note to self");
                 }

@@ -65,13 +65,14 @@ impl EnvelopeKind {
     }
 }
 
-/// A header line: `GAME f06 password [game-name] [turn]`.
+/// A header line: `GAME f06 password [game-name] [turn]`. Envelopes whose
+/// header lacks the faction or the password are checked but not kept, so
+/// every header in a [`Message`] has both.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Header {
     pub kind: EnvelopeKind,
-    /// Missing only when the header was malformed (and reported).
-    pub faction: Option<FactionRef>,
-    pub password: Option<String>,
+    pub faction: FactionRef,
+    pub password: String,
     /// The game's name, as in the sample `GAME f99 mypassword alpha`.
     pub game: Option<String>,
     /// The turn the orders are for; absent means the current turn (OV-ORD-031).
@@ -84,14 +85,8 @@ pub struct Header {
 
 impl fmt::Display for Header {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.kind.keyword())?;
-        if let Some(x) = self.faction {
-            write!(f, " {x}")?;
-        }
-        if let Some(p) = &self.password {
-            f.write_str(" ")?;
-            token_text(f, p)?;
-        }
+        write!(f, "{} {} ", self.kind.keyword(), self.faction)?;
+        token_text(f, &self.password)?;
         if let Some(g) = &self.game {
             f.write_str(" ")?;
             token_text(f, g)?;

@@ -55,7 +55,7 @@ pub fn check(name: &str, bytes: &[u8], options: ParseOptions<'_>) -> Checked {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct EnvelopeSummary {
     pub kind: &'static str,
-    pub faction: Option<String>,
+    pub faction: String,
     pub line: u32,
     pub turn: Option<u32>,
     pub units: usize,
@@ -81,7 +81,7 @@ impl Checked {
                 let h = e.header();
                 let mut s = EnvelopeSummary {
                     kind: h.kind.keyword(),
-                    faction: h.faction.map(|f| f.to_string()),
+                    faction: h.faction.to_string(),
                     line: h.line,
                     turn: h.turn,
                     units: 0,
@@ -108,7 +108,7 @@ impl EnvelopeSummary {
     /// "GAME f01 (line 1): 86 units, 131 orders".
     pub fn describe(&self) -> String {
         use umpire_core::diagnostic::plural;
-        let who = self.faction.as_deref().unwrap_or("?");
+        let who = &self.faction;
         let what = match self.kind {
             "GAME" => {
                 let mut parts = vec![

@@ -17,7 +17,8 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use umpire_core::{Diagnostic, Span};
+use umpire_core::source::position_in_line;
+use umpire_core::{Diagnostic, Position, Span};
 
 use super::args::{Args, Scope};
 use super::ast::{
@@ -106,16 +107,40 @@ pub fn parse_order_line(line: &str, scope: Scope<'_>) -> (Option<Order>, Vec<Dia
 enum Open {
     Nothing,
     Orders(Box<OpenOrders>),
-    Article(EnvelopeKind, Article),
+    /// Kind, article so far, where its header is, whether it is valid.
+    Article(EnvelopeKind, Article, Located, bool),
 }
 
 struct OpenOrders {
+    /// False when the header lacks a faction or password: the body is
+    /// checked, but the envelope is not kept.
+    valid: bool,
+    /// The envelope's faction, if its header named one.
+    faction: Option<FactionRef>,
     set: OrderSet,
+    /// Where the header line is, for diagnostics at closing time.
+    at: Located,
     section: Section,
     /// Index into `set.units` by unit, to join repeated sections.
     seen: HashMap<UnitRef, usize>,
-    /// First line of each unit's section, for notes.
-    first_line: HashMap<UnitRef, u32>,
+    /// Where each unit's first UNIT line names it, for notes.
+    unit_at: HashMap<UnitRef, Located>,
+}
+
+/// A place in the message, kept for diagnostics given later.
+#[derive(Debug, Clone, Copy)]
+struct Located {
+    span: Span,
+    position: Position,
+}
+
+impl Located {
+    fn of(ctx: &LineCtx<'_>, start: u32, end: u32) -> Located {
+        Located {
+            span: ctx.span(start, end),
+            position: position_in_line(ctx.number, ctx.text, start as usize, end as usize),
+        }
+    }
 }
 
 enum Section {
@@ -225,7 +250,7 @@ impl MessageParser<'_> {
         }
         match &mut self.open {
             Open::Nothing => {}
-            Open::Article(_, art) => {
+            Open::Article(_, art, _, _) => {
                 art.lines.push(ctx.text.trim_end().to_string());
             }
             Open::Orders(_) => {
@@ -276,20 +301,14 @@ impl MessageParser<'_> {
         }
         let kw_start = (ctx.text.len() - ctx.text.trim_start().len()) as u32;
         let line_end = tokens.last().map_or(kw_end as u32, |t| t.end);
+        let at = Located::of(ctx, kw_start, kw_end as u32);
         if !matches!(self.open, Open::Nothing) {
             self.close(false);
         }
         self.saw_header = true;
-        let mut header = Header {
-            kind,
-            faction,
-            password: None,
-            game: None,
-            turn: None,
-            line: ctx.number,
-            span: ctx.span(kw_start, line_end),
-            closed: kind == EnvelopeKind::Report,
-        };
+        let mut password: Option<String> = None;
+        let mut game: Option<String> = None;
+        let mut turn: Option<u32> = None;
         let syntax = match kind {
             EnvelopeKind::Game => "GAME faction-id password [game-name] [turn]",
             EnvelopeKind::Press => "PRESS faction-id password [game-name]",
@@ -319,7 +338,7 @@ impl MessageParser<'_> {
             Some(_) => {}
         }
         match tokens.get(1) {
-            Some(t) => header.password = Some(t.value(ctx.text).to_string()),
+            Some(t) => password = Some(t.value(ctx.text).to_string()),
             None if faction_tok.is_some() => {
                 let at = faction_tok.map_or(kw_end as u32, |t| t.end);
                 self.push(
@@ -338,7 +357,7 @@ impl MessageParser<'_> {
         for t in tokens.iter().skip(2) {
             let text = t.text(ctx.text);
             match (t.kind, shape(text)) {
-                (TokenKind::Word, Shape::Number(n)) if header.turn.is_none() => {
+                (TokenKind::Word, Shape::Number(n)) if turn.is_none() => {
                     if matches!(kind, EnvelopeKind::Press | EnvelopeKind::Rumor) {
                         self.push(ctx.diag(
                             &codes::TURN_IGNORED,
@@ -347,7 +366,7 @@ impl MessageParser<'_> {
                             format!("{} takes no turn number", kind.keyword()),
                         ));
                     } else {
-                        header.turn = Some(n);
+                        turn = Some(n);
                     }
                 }
                 (_, Shape::Number(_) | Shape::TooLarge) => self.push(
@@ -359,7 +378,7 @@ impl MessageParser<'_> {
                     )
                     .with_help(format!("syntax: {syntax}")),
                 ),
-                _ if header.game.is_none() => header.game = Some(t.value(ctx.text).to_string()),
+                _ if game.is_none() => game = Some(t.value(ctx.text).to_string()),
                 _ => self.push(
                     ctx.diag(
                         &codes::HEADER_EXTRA,
@@ -374,7 +393,7 @@ impl MessageParser<'_> {
         if kind == EnvelopeKind::Game {
             if let Some(f) = faction {
                 let earlier = self.envelopes.iter().find_map(|e| match e {
-                    Envelope::Orders(o) if o.header.faction == Some(f) => Some(o.header.line),
+                    Envelope::Orders(o) if o.header.faction == f => Some(o.header.line),
                     _ => None,
                 });
                 if let Some(line) = earlier {
@@ -388,16 +407,32 @@ impl MessageParser<'_> {
                 }
             }
         }
+        // A header without faction or password makes the whole submission
+        // invalid: its body is still checked, but nothing of it is kept.
+        let valid = faction.is_some() && password.is_some();
+        let header = Header {
+            kind,
+            faction: faction.unwrap_or(FactionRef::Player(0)),
+            password: password.unwrap_or_default(),
+            game,
+            turn,
+            line: ctx.number,
+            span: ctx.span(kw_start, line_end),
+            closed: kind == EnvelopeKind::Report,
+        };
         self.open = match kind {
             EnvelopeKind::Game => Open::Orders(Box::new(OpenOrders {
+                valid,
+                faction,
                 set: OrderSet {
                     header,
                     faction_orders: Vec::new(),
                     units: Vec::new(),
                 },
+                at,
                 section: Section::Faction,
                 seen: HashMap::new(),
-                first_line: HashMap::new(),
+                unit_at: HashMap::new(),
             })),
             EnvelopeKind::Press | EnvelopeKind::Rumor => Open::Article(
                 kind,
@@ -405,9 +440,13 @@ impl MessageParser<'_> {
                     header,
                     lines: Vec::new(),
                 },
+                at,
+                valid,
             ),
             EnvelopeKind::Report => {
-                self.envelopes.push(Envelope::Report(header));
+                if valid {
+                    self.envelopes.push(Envelope::Report(header));
+                }
                 Open::Nothing
             }
         };
@@ -418,7 +457,7 @@ impl MessageParser<'_> {
         let Open::Orders(open) = &mut self.open else {
             return;
         };
-        let own = open.set.header.faction;
+        let own = open.faction;
         let unit = match tokens.get(1) {
             None => {
                 let at = tokens[0].end;
@@ -443,11 +482,16 @@ impl MessageParser<'_> {
                 .with_help("put notes after a `#`"),
             );
         }
+        let id_at = tokens
+            .get(1)
+            .map_or(Located::of(ctx, tokens[0].start, tokens[0].end), |t| {
+                Located::of(ctx, t.start, t.end)
+            });
         open.section = match unit {
             None => Section::Discarded,
             Some(u) => match open.seen.get(&u) {
                 Some(&i) => {
-                    let first = open.first_line.get(&u).copied().unwrap_or(0);
+                    let first = open.unit_at.get(&u).map_or(0, |l| l.position.line);
                     self.diags.push(
                         ctx.diag_line(
                             &codes::DUPLICATE_UNIT_SECTION,
@@ -467,7 +511,7 @@ impl MessageParser<'_> {
                         orders: Vec::new(),
                     });
                     open.seen.insert(u, i);
-                    open.first_line.insert(u, ctx.number);
+                    open.unit_at.insert(u, id_at);
                     Section::Unit(i)
                 }
             },
@@ -488,7 +532,7 @@ impl MessageParser<'_> {
             Section::Discarded => (Block::Unit, None, 0),
         };
         let scope = Scope {
-            faction: open.set.header.faction,
+            faction: open.faction,
             unit,
             vocabulary: self.options.vocabulary,
         };
@@ -521,54 +565,57 @@ impl MessageParser<'_> {
         match std::mem::replace(&mut self.open, Open::Nothing) {
             Open::Nothing => {}
             Open::Orders(open) => {
-                let mut set = open.set;
+                let OpenOrders {
+                    valid,
+                    mut set,
+                    at,
+                    unit_at,
+                    ..
+                } = *open;
                 set.header.closed = by_end;
                 if !by_end {
-                    self.missing_end(&set.header);
+                    self.missing_end(&set.header, at);
                 }
-                self.check_sections(&mut set);
-                self.envelopes.push(Envelope::Orders(set));
+                self.check_sections(&mut set, &unit_at);
+                if valid {
+                    self.envelopes.push(Envelope::Orders(set));
+                }
             }
-            Open::Article(kind, mut art) => {
+            Open::Article(kind, mut art, at, valid) => {
                 art.header.closed = by_end;
                 if !by_end {
-                    self.missing_end(&art.header);
+                    self.missing_end(&art.header, at);
                 }
                 while art.lines.last().is_some_and(|l| l.trim().is_empty()) {
                     art.lines.pop();
                 }
                 if art.lines.iter().all(|l| l.trim().is_empty()) {
-                    self.push(self.header_diag(
+                    self.push(self.diag_at(
                         &codes::EMPTY_ARTICLE,
-                        &art.header,
+                        at,
                         format!("the {} article is empty", kind.keyword()),
                     ));
                 }
-                self.envelopes.push(match kind {
-                    EnvelopeKind::Rumor => Envelope::Rumor(art),
-                    _ => Envelope::Press(art),
-                });
+                if valid {
+                    self.envelopes.push(match kind {
+                        EnvelopeKind::Rumor => Envelope::Rumor(art),
+                        _ => Envelope::Press(art),
+                    });
+                }
             }
         }
     }
 
-    fn header_diag(&self, code: &Code, h: &Header, message: String) -> Diagnostic {
-        let pos = umpire_core::Position {
-            line: h.line,
-            column: 1,
-            end_column: 2,
-        };
-        let mut d = Diagnostic::new(code.severity, code.code, Arc::clone(&self.source), message);
-        d.span = Some(h.span);
-        d.position = Some(pos);
-        d
+    fn diag_at(&self, code: &Code, at: Located, message: String) -> Diagnostic {
+        Diagnostic::new(code.severity, code.code, Arc::clone(&self.source), message)
+            .at(at.span, at.position)
     }
 
-    fn missing_end(&mut self, h: &Header) {
+    fn missing_end(&mut self, h: &Header, at: Located) {
         let d = self
-            .header_diag(
+            .diag_at(
                 &codes::MISSING_END,
-                h,
+                at,
                 format!("the {} envelope is not closed by END", h.kind.keyword()),
             )
             .with_label("opened here")
@@ -577,7 +624,7 @@ impl MessageParser<'_> {
     }
 
     /// Structural checks once an order set is complete.
-    fn check_sections(&mut self, set: &mut OrderSet) {
+    fn check_sections(&mut self, set: &mut OrderSet, unit_at: &HashMap<UnitRef, Located>) {
         let created: Vec<UnitRef> = set
             .units
             .iter()
@@ -589,33 +636,26 @@ impl MessageParser<'_> {
             })
             .collect();
         for section in &mut set.units {
-            let at = |line: u32| umpire_core::Position {
-                line,
-                column: 1,
-                end_column: 2,
-            };
-            let mk = |code: &Code, line: u32, msg: String| {
-                let mut d =
-                    Diagnostic::new(code.severity, code.code, Arc::clone(&self.source), msg);
-                d.position = Some(at(line));
-                d
+            let Some(&at) = unit_at.get(&section.unit) else {
+                continue;
             };
             if section.orders.is_empty() {
                 self.diags.push(
-                    mk(
+                    self.diag_at(
                         &codes::EMPTY_UNIT_SECTION,
-                        section.line,
+                        at,
                         format!("no orders for {}", section.unit),
                     )
+                    .with_label("no orders follow")
                     .with_note("its pending orders will be cleared and it will WORK"),
                 );
             }
             if let UnitRef::New(id) = section.unit {
                 if !created.contains(&section.unit) {
                     self.diags.push(
-                        mk(
+                        self.diag_at(
                             &codes::PLACEHOLDER_NEVER_CREATED,
-                            section.line,
+                            at,
                             format!("nothing in these orders creates {id}"),
                         )
                         .with_help(format!(
@@ -627,15 +667,21 @@ impl MessageParser<'_> {
             if section.orders.len() > MAX_ORDERS_PER_UNIT {
                 let dropped = section.orders.split_off(MAX_ORDERS_PER_UNIT);
                 let first = &dropped[0];
-                let mut d = mk(
-                    &codes::TOO_MANY_ORDERS,
-                    first.line,
+                let mut d = Diagnostic::new(
+                    codes::TOO_MANY_ORDERS.severity,
+                    codes::TOO_MANY_ORDERS.code,
+                    Arc::clone(&self.source),
                     format!(
                         "{} has {} orders; only the first {MAX_ORDERS_PER_UNIT} are kept",
                         section.unit,
                         MAX_ORDERS_PER_UNIT + dropped.len()
                     ),
                 );
+                d.position = Some(Position {
+                    line: first.line,
+                    column: 1,
+                    end_column: 2,
+                });
                 d.span = Some(first.span);
                 for o in dropped.iter().take(10) {
                     d = d.with_note(format!("dropped line {}: {}", o.line, o.value));
@@ -661,7 +707,7 @@ impl MessageParser<'_> {
             .with_help("start the orders with `GAME faction-id password` and end them with `END`");
             if let Some((line, what)) = self.near_miss.take() {
                 d = d.with_note(what);
-                d.position = Some(umpire_core::Position {
+                d.position = Some(Position {
                     line,
                     column: 1,
                     end_column: 2,
@@ -874,9 +920,9 @@ fn read_order(
                 );
                 return None;
             }
-            let order = parse_faction_order(found.keyword, &mut a).flatten();
+            let order = parse_faction_order(found.keyword, &mut a).flatten()?;
             a.finish();
-            order.filter(|_| a.ok()).map(Read::Faction)
+            a.ok().then_some(Read::Faction(order))
         }
         Block::Unit | Block::UnitAfterFirst => {
             if spec.placement == Placement::Faction {
@@ -894,10 +940,11 @@ fn read_order(
                 );
                 return None;
             }
-            let order = parse_unit_order(found.keyword, &mut a).flatten();
+            let order = parse_unit_order(found.keyword, &mut a).flatten()?;
             a.finish();
-            let ok = a.ok() && prefix.ok;
-            let order = order.filter(|_| ok)?;
+            if !(a.ok() && prefix.ok) {
+                return None;
+            }
             prefix_meaning(ctx, &prefix, kw_tok.end, found.keyword, diags);
             if found.keyword == Keyword::Retreat && block == Block::UnitAfterFirst {
                 diags.push(

@@ -1,0 +1,500 @@
+//! A table of malformed inputs, each with the diagnostic it must produce
+//! (code, line, column). Every code in `codes::ALL` has at least one case.
+//! Errors must also leave nothing of the bad line stored, and never anything
+//! else lost (OV-ORD-012, OV-ORD-028, OV-ORD-029).
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use std::collections::BTreeSet;
+use std::sync::Arc;
+
+use umpire_core::Diagnostic;
+use umpire_overlord::orders::{Envelope, Message, ParseOptions, Vocabulary, codes, parse_message};
+
+/// (what, message text, expected code, line, column); line/column 0 = not
+/// checked. `U` in a text is replaced by a GAME header and `UNIT U1`.
+const CASES: &[(&str, &str, &str, u32, u32)] = &[
+    (
+        "no envelope at all",
+        "Dear GM,\nplease move my men north.\n",
+        "E0001",
+        0,
+        0,
+    ),
+    (
+        "header word without faction id",
+        "GAME mypassword\nUNIT U1\nWORK\n",
+        "E0001",
+        1,
+        1,
+    ),
+    ("no END", "GAME f06 pw\nUNIT U1\nWORK\n", "W0002", 1, 1),
+    (
+        "second GAME line naming no faction",
+        "GAME f06 pw\nGAME xyz pw\nEND\n",
+        "E0003",
+        2,
+        6,
+    ),
+    (
+        "GAME line with faction id only",
+        "GAME f06\nEND\n",
+        "E0004",
+        1,
+        9,
+    ),
+    (
+        "two turn numbers",
+        "GAME f06 pw alpha 5 6\nEND\n",
+        "E0005",
+        1,
+        21,
+    ),
+    ("empty article", "PRESS f06 pw\n\nEND\n", "W0007", 1, 1),
+    (
+        "two order sets for one faction",
+        "GAME f06 pw\nEND\nGAME f06 pw2\nEND\n",
+        "W0008",
+        3,
+        1,
+    ),
+    (
+        "turn on a PRESS line",
+        "PRESS f06 pw 7\nHear ye!\nEND\n",
+        "W0009",
+        1,
+        14,
+    ),
+    (
+        "unit order in the faction block",
+        "GAME f06 pw\nGIVE U2 swrd 1\nEND\n",
+        "E0101",
+        2,
+        1,
+    ),
+    ("misspelt keyword", "U\nMOEV N\nEND\n", "E0102", 3, 1),
+    (
+        "faction order under a unit",
+        "U\nEMAIL a@b.org\nEND\n",
+        "E0103",
+        3,
+        1,
+    ),
+    (
+        "UNIT with a location id",
+        "GAME f06 pw\nUNIT L5\nWORK\nEND\n",
+        "E0104",
+        2,
+        6,
+    ),
+    (
+        "UNIT without an id",
+        "GAME f06 pw\nUNIT\nEND\n",
+        "E0104",
+        2,
+        5,
+    ),
+    (
+        "another faction's placeholder on UNIT",
+        "GAME f06 pw\nUNIT f07nU01\nWORK\nEND\n",
+        "E0105",
+        2,
+        6,
+    ),
+    (
+        "another faction's placeholder in SPLIT",
+        "U\nSPLIT f07nU01 5\nEND\n",
+        "E0105",
+        3,
+        7,
+    ),
+    (
+        "unit given orders twice",
+        "U\nWORK\nUNIT U1\nGUARD\nEND\n",
+        "W0106",
+        4,
+        1,
+    ),
+    ("UNIT with nothing under it", "U\nEND\n", "N0107", 2, 6),
+    (
+        "placeholder nothing creates",
+        "GAME f06 pw\nUNIT f06nU01\nWORK\nEND\n",
+        "W0109",
+        2,
+        6,
+    ),
+    (
+        "line starting with a string",
+        "U\n\"hello\"\nEND\n",
+        "E0110",
+        3,
+        1,
+    ),
+    (
+        "RETREAT after another order",
+        "U\nWORK\nRETREAT\nEND\n",
+        "E0111",
+        4,
+        1,
+    ),
+    ("GIVE to itself", "U\nGIVE U1 swrd 1\nEND\n", "E0112", 3, 6),
+    ("STACK under itself", "U\nSTACK U1\nEND\n", "E0112", 3, 7),
+    (
+        "extra words on a UNIT line",
+        "GAME f06 pw\nUNIT U1 Bob the Brave\nWORK\nEND\n",
+        "W0113",
+        2,
+        9,
+    ),
+    (
+        "original engine's COMBAT_ORDER",
+        "U\nCOMBAT_ORDER RANGED\nEND\n",
+        "N0114",
+        3,
+        1,
+    ),
+    ("prefix alone", "U\n@\nEND\n", "E0201", 3, 1),
+    ("@ with a count", "U\n@10 USE digg\nEND\n", "E0202", 3, 2),
+    (
+        "two day restrictions",
+        "U\nD3 D4 GUARD\nEND\n",
+        "E0203",
+        3,
+        4,
+    ),
+    ("zero count", "U\n0 USE digg\nEND\n", "E0204", 3, 1),
+    ("day 31", "U\nD31 GUARD\nEND\n", "E0205", 3, 1),
+    ("prefixes out of order", "U\n@-MOVE N\nEND\n", "W0206", 3, 2),
+    ("count on a movement", "U\n5 MOVE N\nEND\n", "W0207", 3, 1),
+    (
+        "count on an immediate order",
+        "U\n3 GIVE U2 swrd 1\nEND\n",
+        "W0207",
+        3,
+        1,
+    ),
+    ("@ on a condition", "U\n@HAVE food 5\nEND\n", "W0208", 3, 1),
+    (
+        "prefix on a faction order",
+        "GAME f06 pw\n@NAME Bob\nEND\n",
+        "E0209",
+        2,
+        1,
+    ),
+    ("a hundred dashes", "__DASHES__", "E0210", 3, 1),
+    ("two pluses", "U\n++GUARD\nEND\n", "W0211", 3, 2),
+    ("GIVE without arguments", "U\nGIVE\nEND\n", "E0301", 3, 5),
+    ("GIVE without an item", "U\nGIVE U2\nEND\n", "E0301", 3, 8),
+    (
+        "GIVE to a location",
+        "U\nGIVE L5 swrd\nEND\n",
+        "E0302",
+        3,
+        6,
+    ),
+    (
+        "MOVE into a structure",
+        "U\nMOVE B220\nEND\n",
+        "E0302",
+        3,
+        6,
+    ),
+    (
+        "a word for a number",
+        "U\nBUY ten swrd\nEND\n",
+        "E0303",
+        3,
+        5,
+    ),
+    ("a negative number", "U\nMERGE U2 -5\nEND\n", "E0303", 3, 10),
+    ("day out of range", "U\nDAY 31\nEND\n", "E0304", 3, 5),
+    (
+        "number too large",
+        "U\nWITHDRAW 99999999999\nEND\n",
+        "E0304",
+        3,
+        10,
+    ),
+    (
+        "placeholder in capitals",
+        "U\nSPLIT F06NU01 5\nEND\n",
+        "E0305",
+        3,
+        7,
+    ),
+    (
+        "placeholder with one digit",
+        "U\nSPLIT f06nU1 5\nEND\n",
+        "E0306",
+        3,
+        7,
+    ),
+    ("misspelt item", "U\nGIVE U2 swrdd 1\nEND\n", "E0307", 3, 9),
+    (
+        "skill where an item goes",
+        "U\nGIVE U2 cmbt 1\nEND\n",
+        "E0307",
+        3,
+        9,
+    ),
+    (
+        "unknown stance",
+        "U\nSTANCE f05 FRIENDS\nEND\n",
+        "E0308",
+        3,
+        12,
+    ),
+    (
+        "unknown direction",
+        "U\nMOVE NORTHWARD\nEND\n",
+        "E0308",
+        3,
+        6,
+    ),
+    ("east", "U\nMOVE E\nEND\n", "E0309", 3, 6),
+    (
+        "unterminated quote",
+        "U\nNAME \"Bob the Brave\nEND\n",
+        "W0310",
+        3,
+        6,
+    ),
+    (
+        "argument to an order without arguments",
+        "U\nWORK hard\nEND\n",
+        "E0311",
+        3,
+        6,
+    ),
+    ("empty name", "U\nNAME \"\"\nEND\n", "E0312", 3, 6),
+    (
+        "bad e-mail",
+        "GAME f06 pw\nEMAIL nobody\nEND\n",
+        "E0313",
+        2,
+        7,
+    ),
+    ("DISBAND unconfirmed", "U\nDISBAND\nEND\n", "E0314", 3, 8),
+    (
+        "both kinds of quote in a name",
+        "U\nNAME a\"b”c\nEND\n",
+        "E0315",
+        3,
+        6,
+    ),
+    ("two ranks", "U\nTACTIC FRONT REAR\nEND\n", "E0316", 3, 14),
+];
+
+fn expand(text: &str) -> String {
+    if text == "__DASHES__" {
+        return format!("GAME f06 pw\nUNIT U1\n{}GUARD\nEND\n", "-".repeat(100));
+    }
+    match text.strip_prefix("U\n") {
+        Some(rest) => format!("GAME f06 pw\nUNIT U1\n{rest}"),
+        None => text.to_string(),
+    }
+}
+
+fn parse(text: &str) -> (Message, Vec<Diagnostic>) {
+    let src: Arc<str> = Arc::from("case");
+    let p = parse_message(
+        &src,
+        text,
+        ParseOptions {
+            vocabulary: Some(Vocabulary::builtin()),
+        },
+    );
+    (p.message, p.diagnostics)
+}
+
+fn stored_lines(m: &Message) -> BTreeSet<u32> {
+    let mut lines = BTreeSet::new();
+    for e in &m.envelopes {
+        if let Envelope::Orders(o) = e {
+            lines.extend(o.faction_orders.iter().map(|f| f.line));
+            lines.extend(o.units.iter().flat_map(|u| u.orders.iter().map(|x| x.line)));
+        }
+    }
+    lines
+}
+
+#[test]
+fn ov_ord_028_each_malformed_input_yields_its_code() {
+    let mut wrong = Vec::new();
+    for &(what, text, code, line, column) in CASES {
+        let text = expand(text);
+        let (msg, diags) = parse(&text);
+        let hit = diags.iter().find(|d| d.code == code).unwrap_or_else(|| {
+            panic!(
+                "{what}: expected {code}, got {:?}",
+                diags
+                    .iter()
+                    .map(|d| (d.code, &d.message))
+                    .collect::<Vec<_>>()
+            )
+        });
+        if line > 0 {
+            let pos = hit
+                .position
+                .unwrap_or_else(|| panic!("{what}: {code} has no position"));
+            if (pos.line, pos.column) != (line, column) {
+                wrong.push(format!(
+                    "{what}: {code} at {}:{}, expected {line}:{column}",
+                    pos.line, pos.column
+                ));
+            }
+        }
+        // An error in an order line stores nothing from that line.
+        if code.starts_with('E') && line > 0 {
+            assert!(
+                !stored_lines(&msg).contains(&line),
+                "{what}: line {line} was stored despite {code}"
+            );
+        }
+        assert!(!hit.message.is_empty());
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+#[test]
+fn every_code_has_a_case() {
+    let covered: BTreeSet<&str> = CASES.iter().map(|c| c.2).collect();
+    let missing: Vec<&str> = codes::ALL
+        .iter()
+        .map(|c| c.code)
+        .filter(|c| !covered.contains(c) && !["W0006", "W0108"].contains(c))
+        .collect();
+    // W0006 (encoding) is tested through `check`, W0108 (50 orders) below.
+    assert!(missing.is_empty(), "codes without a case: {missing:?}");
+}
+
+#[test]
+fn ov_ord_029_a_bad_line_loses_nothing_else() {
+    let text = "GAME f06 pw\nNAME \"Us\"\nGIVE U2 swrd 1\nUNIT U1\nMOVE N\nGIEV U2 swrd 1\nSTUDY cmbt\nUNIT L7\nWORK\nUNIT U2\nWORK\nEND\n";
+    let (msg, diags) = parse(text);
+    let codes: Vec<&str> = diags.iter().map(|d| d.code).collect();
+    assert_eq!(codes, ["E0101", "E0102", "E0104"]);
+    assert_eq!(stored_lines(&msg), BTreeSet::from([2, 5, 7, 11]));
+    let give = diags.iter().find(|d| d.code == "E0102").unwrap();
+    assert_eq!(give.help.as_deref(), Some("did you mean `GIVE`?"));
+}
+
+#[test]
+fn ov_ord_018_fifty_orders_kept_the_rest_reported() {
+    let mut text = String::from("GAME f06 pw\nUNIT U1\n");
+    for i in 0..53 {
+        text.push_str(&format!("GIVE U2 coin {i}\n"));
+    }
+    text.push_str("END\n");
+    let (msg, diags) = parse(&text);
+    let Envelope::Orders(set) = &msg.envelopes[0] else {
+        panic!()
+    };
+    assert_eq!(set.units[0].orders.len(), 50);
+    assert_eq!(set.units[0].orders[49].value.to_string(), "GIVE U2 coin 49");
+    let w = diags.iter().find(|d| d.code == "W0108").expect("W0108");
+    assert_eq!(w.position.unwrap().line, 53);
+    assert_eq!(w.message, "U1 has 53 orders; only the first 50 are kept");
+    assert_eq!(
+        w.notes,
+        [
+            "dropped line 53: GIVE U2 coin 50",
+            "dropped line 54: GIVE U2 coin 51",
+            "dropped line 55: GIVE U2 coin 52"
+        ]
+    );
+}
+
+#[test]
+fn ov_ord_018_limit_applies_after_joining_sections() {
+    let mut text = String::from("GAME f06 pw\nUNIT U1\n");
+    text.push_str(&"WORK\n".repeat(30));
+    text.push_str("UNIT U1\n");
+    text.push_str(&"GUARD\n".repeat(30));
+    text.push_str("END\n");
+    let (msg, diags) = parse(&text);
+    let Envelope::Orders(set) = &msg.envelopes[0] else {
+        panic!()
+    };
+    assert_eq!(set.units.len(), 1);
+    assert_eq!(set.units[0].orders.len(), 50);
+    assert!(diags.iter().any(|d| d.code == "W0106"));
+    assert!(diags.iter().any(|d| d.code == "W0108"));
+}
+
+#[test]
+fn w0006_windows_1252_file_is_read_and_reported() {
+    let bytes = b"GAME f06 pw\nUNIT U1\nNAME \x93Caf\xe9 Bob\x94\nEND\n";
+    let checked = umpire_overlord::orders::check("mail", bytes, ParseOptions::default());
+    assert!(checked.diagnostics.iter().any(|d| d.code == "W0006"));
+    let Envelope::Orders(set) = &checked.message.envelopes[0] else {
+        panic!()
+    };
+    assert_eq!(
+        set.units[0].orders[0].value.to_string(),
+        "NAME \"Café Bob\""
+    );
+}
+
+#[test]
+fn hints_say_what_was_probably_meant() {
+    let help = |text: &str, code: &str| {
+        let (_, diags) = parse(&expand(text));
+        diags
+            .into_iter()
+            .find(|d| d.code == code)
+            .and_then(|d| d.help)
+            .unwrap_or_default()
+    };
+    assert_eq!(
+        help("U\nMOVE E\nEND\n", "E0309"),
+        "did you mean `NE` or `SE`?"
+    );
+    assert_eq!(
+        help("U\nMOVE WEST\nEND\n", "E0309"),
+        "did you mean `NW` or `SW`?"
+    );
+    assert_eq!(help("U\nMOVE NWW\nEND\n", "E0308"), "did you mean `NW`?");
+    assert_eq!(
+        help("U\nGIVE U2 sword 1\nEND\n", "E0307"),
+        "did you mean `swrd` (sword)?"
+    );
+    assert_eq!(
+        help("U\nGIVE U2 cmbt 1\nEND\n", "E0307"),
+        "`cmbt` is a skill (combat), but an item goes here"
+    );
+    assert_eq!(
+        help("U\nSTUDDY cmbt\nEND\n", "E0102"),
+        "did you mean `STUDY`?"
+    );
+    assert_eq!(
+        help("U\nSTANCE f05 FRIENDS\nEND\n", "E0308"),
+        "did you mean `FRIENDLY`?"
+    );
+    assert_eq!(
+        help("U\nSPLIT F06NU01 5\nEND\n", "E0305"),
+        "placeholder ids are case-sensitive: write `f06nU01`"
+    );
+    assert_eq!(
+        help("U\nMOVE B220\nEND\n", "E0302"),
+        "to go inside a building or vessel, use `ENTER B220`"
+    );
+    assert_eq!(
+        help("U\nTACTIC FIHGT\nEND\n", "E0308"),
+        "did you mean `FIGHT`?"
+    );
+}
+
+#[test]
+fn ov_ord_004_missing_end_still_reads_the_orders() {
+    let (msg, diags) = parse("GAME f06 pw\nUNIT U1\nWORK\n\n-- \nJohn\n");
+    assert!(diags.iter().any(|d| d.code == "W0002"));
+    // The signature after the orders is not an order... but without END it
+    // is read as one and reported, which is why END matters.
+    assert!(diags.iter().any(|d| d.code == "E0110" || d.code == "E0102"));
+    let Envelope::Orders(set) = &msg.envelopes[0] else {
+        panic!()
+    };
+    assert!(!set.header.closed);
+    assert_eq!(set.units[0].orders.len(), 1);
+}
