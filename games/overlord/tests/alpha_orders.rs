@@ -58,7 +58,14 @@ const EXPECTED: &[(&str, usize, usize, &[(&str, usize)], usize)] = &[
 fn every_alpha_order_file_parses_and_legacy_spellings_are_the_known_ones() {
     let dir = alpha_dir().join("players");
     let vocab = Vocabulary::builtin();
-    for &(faction, units, orders, legacy, empty) in EXPECTED {
+    for &Expected {
+        faction,
+        units,
+        orders,
+        legacy,
+        empty,
+    } in EXPECTED
+    {
         let path = dir.join(faction).join("orders.0");
         let bytes = std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         let checked = check(
