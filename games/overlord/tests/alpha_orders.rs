@@ -28,30 +28,52 @@ fn alpha_dir() -> PathBuf {
     dir
 }
 
-/// (faction, units, orders, N0114 legacy notes by message start, N0107 notes)
-const EXPECTED: &[(&str, usize, usize, &[(&str, usize)], usize)] = &[
-    (
-        "f01",
-        87,
-        130,
-        &[(
+/// What one faction's orders.0 must read as.
+struct Expected {
+    faction: &'static str,
+    units: usize,
+    orders: usize,
+    /// N0114 legacy notes, by how their message starts, and how many.
+    legacy: &'static [(&'static str, usize)],
+    /// N0107 notes: UNIT sections with no orders.
+    empty: usize,
+}
+
+const EXPECTED: &[Expected] = &[
+    Expected {
+        faction: "f01",
+        units: 87,
+        orders: 130,
+        legacy: &[(
             "`COMBAT_ORDER` is the original engine's spelling of COMBAT",
             43,
         )],
-        0,
-    ),
-    (
-        "f02",
-        12,
-        12,
-        &[
+        empty: 0,
+    },
+    Expected {
+        faction: "f02",
+        units: 12,
+        orders: 12,
+        legacy: &[
             ("skill before the pupils is the original engine's order", 6),
             ("SETTING SILENT without ON or OFF", 2),
         ],
-        2,
-    ),
-    ("f03", 0, 0, &[], 0),
-    ("f04", 0, 0, &[], 0),
+        empty: 2,
+    },
+    Expected {
+        faction: "f03",
+        units: 0,
+        orders: 0,
+        legacy: &[],
+        empty: 0,
+    },
+    Expected {
+        faction: "f04",
+        units: 0,
+        orders: 0,
+        legacy: &[],
+        empty: 0,
+    },
 ];
 
 #[test]
