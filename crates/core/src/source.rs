@@ -6,7 +6,7 @@
 //! says which encoding it used so that the caller can warn.
 
 use std::borrow::Cow;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use serde::Serialize;
 
@@ -60,29 +60,30 @@ pub struct Position {
     pub end_column: u32,
 }
 
-/// A named source text with a line index.
+/// A named source text with a line index (built on first use: most
+/// files are read without ever rendering a diagnostic).
 #[derive(Debug, Clone)]
 pub struct SourceFile {
     name: Arc<str>,
     text: String,
-    line_starts: Vec<usize>,
+    line_starts: OnceLock<Vec<usize>>,
 }
 
 impl SourceFile {
     pub fn new(name: impl Into<Arc<str>>, text: impl Into<String>) -> SourceFile {
-        let text = text.into();
-        let mut line_starts = vec![0];
-        line_starts.extend(
-            text.bytes()
-                .enumerate()
-                .filter(|&(_, b)| b == b'\n')
-                .map(|(i, _)| i + 1),
-        );
         SourceFile {
             name: name.into(),
-            text,
-            line_starts,
+            text: text.into(),
+            line_starts: OnceLock::new(),
         }
+    }
+
+    fn line_starts(&self) -> &[usize] {
+        self.line_starts.get_or_init(|| {
+            std::iter::once(0)
+                .chain(self.text.match_indices('\n').map(|(i, _)| i + 1))
+                .collect()
+        })
     }
 
     pub fn name(&self) -> &str {
@@ -98,15 +99,15 @@ impl SourceFile {
     }
 
     pub fn line_count(&self) -> usize {
-        self.line_starts.len()
+        self.line_starts().len()
     }
 
     /// The text of 1-based line `line`, without its line ending.
     pub fn line_text(&self, line: u32) -> Option<&str> {
         let idx = (line as usize).checked_sub(1)?;
-        let start = *self.line_starts.get(idx)?;
-        let end = self
-            .line_starts
+        let starts = self.line_starts();
+        let start = *starts.get(idx)?;
+        let end = starts
             .get(idx + 1)
             .map_or(self.text.len(), |&next| next - 1);
         let raw = self.text.get(start..end)?;
@@ -117,11 +118,12 @@ impl SourceFile {
     /// line is cut at the end of that line.
     pub fn position(&self, span: Span) -> Position {
         let start = (span.start as usize).min(self.text.len());
-        let idx = match self.line_starts.binary_search(&start) {
+        let starts = self.line_starts();
+        let idx = match starts.binary_search(&start) {
             Ok(i) => i,
             Err(i) => i.saturating_sub(1),
         };
-        let line_start = self.line_starts[idx.min(self.line_starts.len() - 1)];
+        let line_start = starts[idx.min(starts.len() - 1)];
         let line = u32::try_from(idx + 1).unwrap_or(u32::MAX);
         let line_text = self.line_text(line).unwrap_or("");
         let line_end = line_start + line_text.len();

@@ -177,15 +177,19 @@ impl<'v> OrderGen<'v> {
         s
     }
 
-    pub fn prefix(&mut self) -> Prefix {
+    /// Prefixes as a careful player writes them: a count only where it
+    /// means something, `@` never on a condition (so that the corpus is
+    /// clean, as real order files mostly are).
+    pub fn prefix_for(&mut self, keyword: Keyword) -> Prefix {
+        let spec = keyword.spec();
         let dashes = match self.dice.below(6) {
             0 => 1,
             1 => 2,
             _ => 0,
         };
         let repeat = match self.dice.below(5) {
-            0 => Repeat::Always,
-            1 => Repeat::Days(self.n(1, 30)),
+            0 if spec.takes_repeat() => Repeat::Always,
+            1 if spec.takes_count() => Repeat::Days(self.n(1, 30)),
             _ => Repeat::Once,
         };
         Prefix {
@@ -219,7 +223,7 @@ impl<'v> OrderGen<'v> {
             .collect();
         let k = pick(&mut self.dice, &keywords);
         Order {
-            prefix: self.prefix(),
+            prefix: self.prefix_for(k),
             order: self.unit_order(k),
         }
     }
@@ -486,7 +490,12 @@ impl<'v> OrderGen<'v> {
     fn setting(&mut self) -> Setting {
         Setting {
             name: pick(&mut self.dice, SettingName::ALL),
-            value: self.maybe(|g| pick(&mut g.dice, OnOff::ALL)),
+            // Now and then the original engine's form without a value.
+            value: if self.dice.below(20) == 0 {
+                None
+            } else {
+                Some(pick(&mut self.dice, OnOff::ALL))
+            },
         }
     }
 

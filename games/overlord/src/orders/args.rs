@@ -43,6 +43,9 @@ pub struct Args<'a, 'd> {
     pub scope: Scope<'a>,
     diags: &'d mut Vec<Diagnostic>,
     ok: bool,
+    /// The shape of the token at this position, once computed: grammars
+    /// peek at a token's shape and then read it.
+    shape_cache: Option<(usize, Shape)>,
 }
 
 impl<'a, 'd> Args<'a, 'd> {
@@ -68,6 +71,7 @@ impl<'a, 'd> Args<'a, 'd> {
             scope,
             diags,
             ok: true,
+            shape_cache: None,
         }
     }
 
@@ -188,10 +192,20 @@ impl<'a, 'd> Args<'a, 'd> {
     }
 
     /// The shape of the next token, if it is a word.
-    pub fn peek_shape(&self) -> Option<Shape> {
-        self.peek()
-            .filter(Token::is_word)
-            .map(|t| shape(t.text(self.ctx.text)))
+    pub fn peek_shape(&mut self) -> Option<Shape> {
+        let t = self.peek().filter(Token::is_word)?;
+        Some(self.shape_at(self.pos, t))
+    }
+
+    fn shape_at(&mut self, pos: usize, t: Token) -> Shape {
+        match self.shape_cache {
+            Some((p, s)) if p == pos => s,
+            _ => {
+                let s = shape(t.text(self.ctx.text));
+                self.shape_cache = Some((pos, s));
+                s
+            }
+        }
     }
 
     pub fn text_of(&self, tok: Token) -> &'a str {
@@ -277,7 +291,7 @@ impl<'a, 'd> Args<'a, 'd> {
 
     /// True when the next word has the shape of a unit id or placeholder
     /// (including misspelt placeholders, so that they get their diagnostic).
-    pub fn peek_is_unit(&self) -> bool {
+    pub fn peek_is_unit(&mut self) -> bool {
         matches!(
             self.peek_shape(),
             Some(
@@ -335,7 +349,7 @@ impl<'a, 'd> Args<'a, 'd> {
         }
     }
 
-    pub fn peek_is_location(&self) -> bool {
+    pub fn peek_is_location(&mut self) -> bool {
         matches!(self.peek_shape(), Some(Shape::Location(_)))
     }
 
@@ -356,7 +370,7 @@ impl<'a, 'd> Args<'a, 'd> {
         }
     }
 
-    pub fn peek_is_structure(&self) -> bool {
+    pub fn peek_is_structure(&mut self) -> bool {
         matches!(
             self.peek_shape(),
             Some(
@@ -379,11 +393,11 @@ impl<'a, 'd> Args<'a, 'd> {
         }
     }
 
-    pub fn peek_is_faction(&self) -> bool {
+    pub fn peek_is_faction(&mut self) -> bool {
         matches!(self.peek_shape(), Some(Shape::Faction(_)))
     }
 
-    pub fn peek_is_number(&self) -> bool {
+    pub fn peek_is_number(&mut self) -> bool {
         matches!(self.peek_shape(), Some(Shape::Number(_) | Shape::TooLarge))
     }
 
@@ -612,9 +626,10 @@ impl<'a, 'd> Args<'a, 'd> {
         }
     }
 
-    fn shape_of(&self, tok: Token) -> Shape {
+    /// Shape of a token just taken (the one before the cursor).
+    fn shape_of(&mut self, tok: Token) -> Shape {
         match tok.kind {
-            TokenKind::Word => shape(tok.text(self.ctx.text)),
+            TokenKind::Word => self.shape_at(self.pos.saturating_sub(1), tok),
             TokenKind::Quoted { .. } => Shape::Other,
         }
     }
@@ -651,6 +666,6 @@ fn describe(s: Shape) -> &'static str {
         }) => "a new structure's placeholder id",
         Shape::NewWrongCase(_) | Shape::NewBadDigits => "a malformed placeholder id",
         Shape::Word => "a word",
-        Shape::Other => "not a valid word",
+        Shape::Other => "not a word",
     }
 }

@@ -70,16 +70,6 @@ const OPEN_CURLY: &[u8] = "“".as_bytes();
 const CLOSE_CURLY: &[u8] = "”".as_bytes();
 const NBSP: &[u8] = "\u{a0}".as_bytes();
 
-/// Length of the whitespace at `i`, if any.
-#[inline]
-fn space_at(b: &[u8], i: usize) -> usize {
-    match b[i] {
-        b' ' | b'\t' | b'\r' | b'\x0b' | b'\x0c' => 1,
-        0xC2 if b[i..].starts_with(NBSP) => 2,
-        _ => 0,
-    }
-}
-
 /// If a quoted string opens at `i`: (length of the opening quote, the closing
 /// quote's bytes).
 #[inline]
@@ -106,56 +96,131 @@ fn find(hay: &[u8], needle: &[u8], from: usize) -> Option<usize> {
         .map(|p| p + from)
 }
 
+/// Bytes that can end a word: ASCII space, `#`, `"`, a line feed, and the
+/// lead bytes of a no-break space (0xC2) and of typographic quotes (0xE2).
+/// Everything else is part of a word, so the word loop is one table lookup
+/// per byte.
+const STOP: [bool; 256] = {
+    let mut t = [false; 256];
+    t[b' ' as usize] = true;
+    t[b'\t' as usize] = true;
+    t[b'\r' as usize] = true;
+    t[b'\n' as usize] = true;
+    t[0x0b] = true;
+    t[0x0c] = true;
+    t[b'#' as usize] = true;
+    t[b'"' as usize] = true;
+    t[0xC2] = true;
+    t[0xE2] = true;
+    t
+};
+
 /// Tokenise `line` (without its line ending) into `out`, which is cleared
 /// first so that one buffer can serve a whole file.
 pub fn lex_line(line: &str, out: &mut Vec<Token>) -> LineInfo {
+    lex_next(line, 0, out).info
+}
+
+/// One line found by [`lex_next`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct NextLine {
+    pub info: LineInfo,
+    /// Byte offset in the text where the line ends, before its `\r\n` or
+    /// `\n`.
+    pub end: usize,
+    /// Byte offset where the next line starts (`text.len()` at the end).
+    pub next: usize,
+}
+
+/// Tokenise the line of `text` that starts at byte `start`, finding its end
+/// on the way, so that a whole file is read in one pass. Token offsets are
+/// relative to `start`.
+pub fn lex_next(text: &str, start: usize, out: &mut Vec<Token>) -> NextLine {
     out.clear();
-    let b = line.as_bytes();
+    let b = text.as_bytes();
+    let n = b.len();
     let mut info = LineInfo::default();
-    let mut i = 0;
-    while i < b.len() {
-        let sp = space_at(b, i);
-        if sp > 0 {
-            i += sp;
-            continue;
+    let rel = |i: usize| (i - start) as u32;
+    let mut i = start;
+    let newline = loop {
+        if i >= n {
+            break n;
         }
-        if b[i] == b'#' {
-            info.comment = Some(i as u32);
-            break;
+        let c = b[i];
+        match c {
+            b' ' | b'\t' | b'\r' | 0x0b | 0x0c => {
+                i += 1;
+                continue;
+            }
+            b'\n' => break i,
+            b'#' => {
+                info.comment = Some(rel(i));
+                break find_byte(b, b'\n', i).unwrap_or(n);
+            }
+            0xC2 if b[i..].starts_with(NBSP) => {
+                i += NBSP.len();
+                continue;
+            }
+            _ => {}
         }
         if let Some((open, close)) = quote_at(b, i) {
+            let line_end = find_byte(b, b'\n', i).unwrap_or(n);
             let inner_start = i + open;
-            let (inner_end, end, closed) = match find(b, close, inner_start) {
+            let (inner_end, end, closed) = match find(&b[..line_end], close, inner_start) {
                 Some(p) => (p, p + close.len(), true),
                 None => {
-                    let end = trim_end(b, b.len());
-                    (end.max(inner_start), end.max(inner_start), false)
+                    let end = trim_end(b, line_end).max(inner_start);
+                    (end, end, false)
                 }
             };
             out.push(Token {
-                start: i as u32,
-                end: end as u32,
+                start: rel(i),
+                end: rel(end),
                 kind: TokenKind::Quoted {
-                    inner_start: inner_start as u32,
-                    inner_end: inner_end as u32,
+                    inner_start: rel(inner_start),
+                    inner_end: rel(inner_end),
                     closed,
                 },
             });
             i = end;
             continue;
         }
-        let start = i;
-        while i < b.len() && space_at(b, i) == 0 && b[i] != b'#' && quote_at(b, i).is_none() {
+        let word_start = i;
+        i += 1;
+        while i < n {
+            let c = b[i];
+            if STOP[usize::from(c)]
+                && (c != 0xC2 || b[i..].starts_with(NBSP))
+                && (c != 0xE2 || quote_at(b, i).is_some())
+            {
+                break;
+            }
             i += 1;
         }
         out.push(Token {
-            start: start as u32,
-            end: i as u32,
+            start: rel(word_start),
+            end: rel(i),
             kind: TokenKind::Word,
         });
-    }
+    };
+    let end = if newline > start && b[newline - 1] == b'\r' {
+        newline - 1
+    } else {
+        newline
+    };
     info.content_end = out.last().map_or(0, |t| t.end);
-    info
+    NextLine {
+        info,
+        end: end.max(start),
+        next: (newline + 1).min(n.max(newline)),
+    }
+}
+
+fn find_byte(hay: &[u8], needle: u8, from: usize) -> Option<usize> {
+    hay[from..]
+        .iter()
+        .position(|&c| c == needle)
+        .map(|p| p + from)
 }
 
 fn trim_end(b: &[u8], mut end: usize) -> usize {
@@ -230,6 +295,39 @@ mod tests {
     #[test]
     fn no_break_space_separates() {
         assert_eq!(words("MOVE\u{a0}NE"), ["MOVE", "NE"]);
+    }
+
+    #[test]
+    fn lex_next_walks_a_text_line_by_line() {
+        let text = "GIVE U1 swrd\r\n# note\n\nNAME \"a\nb\"\nEND";
+        let mut v = Vec::new();
+        let mut at = 0;
+        let mut lines = Vec::new();
+        while at < text.len() {
+            let l = lex_next(text, at, &mut v);
+            let line = &text[at..l.end];
+            lines.push((
+                line.to_string(),
+                v.iter()
+                    .map(|t| t.value(line).to_string())
+                    .collect::<Vec<_>>(),
+            ));
+            at = l.next;
+        }
+        assert_eq!(
+            lines,
+            vec![
+                (
+                    "GIVE U1 swrd".into(),
+                    vec!["GIVE".to_string(), "U1".into(), "swrd".into()]
+                ),
+                ("# note".into(), vec![]),
+                ("".into(), vec![]),
+                ("NAME \"a".into(), vec!["NAME".into(), "a".into()]),
+                ("b\"".into(), vec!["b".into(), "".into()]),
+                ("END".into(), vec!["END".into()]),
+            ]
+        );
     }
 
     #[test]

@@ -14,7 +14,7 @@
 //! - A message may hold several envelopes; a header inside an open envelope
 //!   closes it (reported as a missing END, W0002).
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 use std::sync::Arc;
 
 use umpire_core::source::position_in_line;
@@ -26,7 +26,7 @@ use super::ast::{
 };
 use super::codes::{self, Code};
 use super::context::LineCtx;
-use super::lexer::{LineInfo, Token, TokenKind, lex_line};
+use super::lexer::{LineInfo, Token, TokenKind, lex_line, lex_next};
 use super::prefix::{Repeat, parse_prefix};
 use super::refs::{FactionRef, NewKind, Shape, UnitRef, shape};
 use super::registry::{self, FactionOrder, UnitOrder, parse_faction_order, parse_unit_order};
@@ -60,20 +60,28 @@ pub fn parse_message(source: &Arc<str>, text: &str, options: ParseOptions<'_>) -
         envelopes: Vec::new(),
         open: Open::Nothing,
         near_miss: None,
+        order_sets: HashMap::default(),
         saw_header: false,
     };
     let mut tokens: Vec<Token> = Vec::with_capacity(16);
-    let mut offset = 0usize;
-    for (i, raw) in text.split('\n').enumerate() {
-        let line = raw.strip_suffix('\r').unwrap_or(raw);
+    let mut header_tokens: Vec<Token> = Vec::with_capacity(16);
+    let source = Arc::clone(source);
+    let mut at = 0usize;
+    let mut number = 0u32;
+    loop {
+        let next = lex_next(text, at, &mut tokens);
+        number = number.saturating_add(1);
         let ctx = LineCtx {
-            source: &p.source.clone(),
-            number: u32::try_from(i + 1).unwrap_or(u32::MAX),
-            text: line,
-            offset,
+            source: &source,
+            number,
+            text: text.get(at..next.end).unwrap_or(""),
+            offset: at,
         };
-        p.line(&ctx, &mut tokens);
-        offset += raw.len() + 1;
+        p.line(&ctx, &tokens, next.info, &mut header_tokens);
+        if next.next <= at || next.next >= text.len() {
+            break;
+        }
+        at = next.next;
     }
     p.finish(text.len());
     Parsed {
@@ -166,12 +174,20 @@ struct MessageParser<'o> {
     open: Open,
     /// A line outside any envelope that looked like a header but was not.
     near_miss: Option<(u32, String)>,
+    /// Line of the latest GAME header of each faction.
+    order_sets: HashMap<FactionRef, u32>,
     saw_header: bool,
 }
 
 /// `GAME`, `#GAME`, `END`, … at the start of the line: the keyword and the
 /// byte offset just after it.
 fn header_word(line: &str) -> Option<(HeaderWord, usize)> {
+    // Fast reject: header lines start (after spaces) with `#` or with the
+    // first letter of GAME, PRESS, RUMOR, REPORT or END.
+    let first = line.bytes().find(|b| !b.is_ascii_whitespace())?;
+    if !matches!(first.to_ascii_uppercase(), b'#' | b'G' | b'P' | b'R' | b'E') {
+        return None;
+    }
     let trimmed = line.trim_start();
     let lead = line.len() - trimmed.len();
     let body = trimmed.strip_prefix('#').unwrap_or(trimmed);
@@ -231,7 +247,14 @@ impl MessageParser<'_> {
         self.diags.push(d);
     }
 
-    fn line(&mut self, ctx: &LineCtx<'_>, tokens: &mut Vec<Token>) {
+    /// One line, already split into `tokens`.
+    fn line(
+        &mut self,
+        ctx: &LineCtx<'_>,
+        tokens: &[Token],
+        info: LineInfo,
+        scratch: &mut Vec<Token>,
+    ) {
         if let Some((word, after)) = header_word(ctx.text) {
             match word {
                 HeaderWord::End => {
@@ -241,8 +264,9 @@ impl MessageParser<'_> {
                     return;
                 }
                 HeaderWord::Envelope(kind) => {
-                    lex_after(ctx.text, after, tokens);
-                    if self.header(ctx, kind, after, tokens) {
+                    // `#GAME` lexes as a comment: read the fields after the keyword.
+                    lex_after(ctx.text, after, scratch);
+                    if self.header(ctx, kind, after, scratch) {
                         return;
                     }
                 }
@@ -254,7 +278,6 @@ impl MessageParser<'_> {
                 art.lines.push(ctx.text.trim_end().to_string());
             }
             Open::Orders(_) => {
-                let info = lex_line(ctx.text, tokens);
                 if tokens.is_empty() {
                     return;
                 }
@@ -392,10 +415,7 @@ impl MessageParser<'_> {
         }
         if kind == EnvelopeKind::Game {
             if let Some(f) = faction {
-                let earlier = self.envelopes.iter().find_map(|e| match e {
-                    Envelope::Orders(o) if o.header.faction == f => Some(o.header.line),
-                    _ => None,
-                });
+                let earlier = self.order_sets.insert(f, ctx.number);
                 if let Some(line) = earlier {
                     self.push(
                         ctx.diag_line(
@@ -431,8 +451,8 @@ impl MessageParser<'_> {
                 },
                 at,
                 section: Section::Faction,
-                seen: HashMap::new(),
-                unit_at: HashMap::new(),
+                seen: HashMap::default(),
+                unit_at: HashMap::default(),
             })),
             EnvelopeKind::Press | EnvelopeKind::Rumor => Open::Article(
                 kind,
@@ -508,7 +528,7 @@ impl MessageParser<'_> {
                     open.set.units.push(UnitSection {
                         unit: u,
                         line: ctx.number,
-                        orders: Vec::new(),
+                        orders: Vec::with_capacity(8),
                     });
                     open.seen.insert(u, i);
                     open.unit_at.insert(u, id_at);

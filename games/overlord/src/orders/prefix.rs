@@ -117,6 +117,19 @@ pub fn parse_prefix(
         ok: true,
     };
     let line = ctx.text.as_bytes();
+    // Most orders have no prefix: a word starting with a letter other than a
+    // `D` followed by a digit is the keyword itself.
+    if let Some(first) = tokens.first().filter(|t| t.is_word()) {
+        let w = &line[first.start as usize..first.end as usize];
+        let day = w.len() > 1 && w[0].eq_ignore_ascii_case(&b'D') && w[1].is_ascii_digit();
+        if w.first().is_some_and(u8::is_ascii_alphabetic) && !day {
+            p.keyword = Some(KeywordAt {
+                token: 0,
+                start: first.start,
+            });
+            return p;
+        }
+    }
     let mut last = Part::Dash;
     let mut out_of_order: Option<(u32, u32)> = None;
     let mut dashes: u32 = 0;

@@ -207,47 +207,69 @@ pub enum Shape {
     NewWrongCase(NewId),
     /// `f06nU1`, `f06nU001`: a placeholder without exactly two digits.
     NewBadDigits,
-    /// Anything else that could be a tag or keyword.
+    /// Anything else starting with a letter: a tag or keyword, if it is a
+    /// valid one.
     Word,
     /// Anything else.
     Other,
 }
 
-/// Classify one word.
+/// Classify one word. Tags and keywords are recognised from their first
+/// two bytes alone (a letter not followed by a digit), so the common case
+/// costs two comparisons; whether a word is a valid tag is checked by
+/// [`Tag::new`] where a tag is expected.
 pub fn shape(word: &str) -> Shape {
     let b = word.as_bytes();
-    if b.is_empty() {
+    let Some(&c0) = b.first() else {
+        return Shape::Other;
+    };
+    if c0.is_ascii_digit() {
+        return if b.iter().all(u8::is_ascii_digit) {
+            number(b)
+        } else {
+            Shape::Other
+        };
+    }
+    if !c0.is_ascii_alphabetic() {
         return Shape::Other;
     }
-    if b.iter().all(u8::is_ascii_digit) {
-        return number(b);
+    match b.get(1) {
+        Some(c1) if c1.is_ascii_digit() => id_shape(b),
+        Some(c1) if c0.eq_ignore_ascii_case(&b'n') && c1.eq_ignore_ascii_case(&b'p') => {
+            npc_shape(b)
+        }
+        _ => Shape::Word,
     }
+}
+
+/// A letter followed by a digit: `U12`, `L47`, `B220`, `f06`, `f06nU01`.
+fn id_shape(b: &[u8]) -> Shape {
     if let Some(s) = placeholder(b) {
         return s;
     }
-    let digits_after = |n: usize| b.len() > n && b[n..].iter().all(u8::is_ascii_digit);
+    if !b[1..].iter().all(u8::is_ascii_digit) {
+        return Shape::Word;
+    }
+    let digits = &b[1..];
     match b[0].to_ascii_uppercase() {
-        b'U' if digits_after(1) => return id(&b[1..], Shape::Unit),
-        b'L' if digits_after(1) => return id(&b[1..], Shape::Location),
-        b'B' if digits_after(1) => return id(&b[1..], Shape::Structure),
-        b'F' if digits_after(1) => {
-            return id(&b[1..], |n| Shape::Faction(FactionRef::Player(n)));
-        }
-        _ => {}
+        b'U' => id(digits, Shape::Unit),
+        b'L' => id(digits, Shape::Location),
+        b'B' => id(digits, Shape::Structure),
+        b'F' => id(digits, |n| Shape::Faction(FactionRef::Player(n))),
+        _ => Shape::Word,
     }
-    if b.len() > 2 && b[..2].eq_ignore_ascii_case(b"np") {
-        if digits_after(2) {
-            return id(&b[2..], |n| Shape::Faction(FactionRef::Npc(n)));
-        }
-        if b.len() > 3 && b[2].eq_ignore_ascii_case(&b'c') && digits_after(3) {
-            return id(&b[3..], |n| Shape::Faction(FactionRef::Npc(n)));
-        }
+}
+
+/// `np1`, `NPC6`.
+fn npc_shape(b: &[u8]) -> Shape {
+    let digits_after = |n: usize| b.len() > n && b[n..].iter().all(u8::is_ascii_digit);
+    if digits_after(2) {
+        return id(&b[2..], |n| Shape::Faction(FactionRef::Npc(n)));
     }
-    if Tag::new(word).is_some() {
-        Shape::Word
-    } else {
-        Shape::Other
+    if b.len() > 3 && b[2].eq_ignore_ascii_case(&b'c') && digits_after(3) {
+        return id(&b[3..], |n| Shape::Faction(FactionRef::Npc(n)));
     }
+    Shape::Word
 }
 
 fn number(digits: &[u8]) -> Shape {
@@ -362,6 +384,9 @@ mod tests {
         assert_eq!(shape("lbow"), Shape::Word);
         assert_eq!(shape("U"), Shape::Word);
         assert_eq!(shape("-5"), Shape::Other);
+        assert_eq!(shape("a-b"), Shape::Word);
+        assert_eq!(shape("U12x"), Shape::Word);
+        assert_eq!(shape("12x"), Shape::Other);
         assert_eq!(shape("ldr2"), Shape::Word);
     }
 

@@ -91,55 +91,73 @@ pub struct Found {
     pub alias: Option<&'static Alias>,
 }
 
+/// Keywords are at most 16 bytes, so an upper-cased keyword packs into one
+/// `u128` (big-endian, zero-padded) and lookup is a binary search over
+/// integers.
 const LONGEST: usize = 16;
 
-struct Entry {
-    upper: &'static str,
-    found: Found,
+fn pack(word: &[u8]) -> Option<u128> {
+    if word.is_empty() || word.len() > LONGEST {
+        return None;
+    }
+    let mut buf = [0u8; LONGEST];
+    for (slot, c) in buf.iter_mut().zip(word) {
+        *slot = c.to_ascii_uppercase();
+    }
+    Some(u128::from_be_bytes(buf))
 }
 
-fn index() -> &'static [Entry] {
-    static INDEX: OnceLock<Vec<Entry>> = OnceLock::new();
-    INDEX.get_or_init(|| {
-        let mut v: Vec<Entry> = Vec::new();
+/// Slots of the keyword table: a power of two, at least three times the
+/// number of spellings, so that probes are short.
+const SLOTS: usize = 256;
+
+fn slot(key: u128) -> usize {
+    let folded = (key as u64) ^ ((key >> 64) as u64);
+    (folded.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 56) as usize % SLOTS
+}
+
+/// Open-addressed table from packed spelling to keyword: one multiply and
+/// usually one comparison per lookup.
+fn table() -> &'static [Option<(u128, Found)>; SLOTS] {
+    static TABLE: OnceLock<[Option<(u128, Found)>; SLOTS]> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        let mut t = [None; SLOTS];
         for spec in ORDERS {
-            v.push(Entry {
-                upper: spec.name,
-                found: Found {
-                    keyword: spec.keyword,
-                    alias: None,
-                },
-            });
-            for alias in spec.aliases {
-                v.push(Entry {
-                    upper: alias.spelling,
-                    found: Found {
+            let spellings = std::iter::once((spec.name, None))
+                .chain(spec.aliases.iter().map(|a| (a.spelling, Some(a))));
+            for (spelling, alias) in spellings {
+                let Some(key) = pack(spelling.as_bytes()) else {
+                    continue;
+                };
+                let mut i = slot(key);
+                while t[i].is_some() {
+                    i = (i + 1) % SLOTS;
+                }
+                t[i] = Some((
+                    key,
+                    Found {
                         keyword: spec.keyword,
-                        alias: Some(alias),
+                        alias,
                     },
-                });
+                ));
             }
         }
-        v.sort_by(|a, b| a.upper.cmp(b.upper));
-        v
+        t
     })
 }
 
 /// Find an order keyword, any case.
 pub fn lookup(word: &str) -> Option<Found> {
-    let b = word.as_bytes();
-    if b.is_empty() || b.len() > LONGEST {
-        return None;
+    let key = pack(word.as_bytes())?;
+    let t = table();
+    let mut i = slot(key);
+    loop {
+        match &t[i] {
+            Some((k, found)) if *k == key => return Some(*found),
+            Some(_) => i = (i + 1) % SLOTS,
+            None => return None,
+        }
     }
-    let mut buf = [0u8; LONGEST];
-    for (slot, c) in buf.iter_mut().zip(b) {
-        *slot = c.to_ascii_uppercase();
-    }
-    let key = &buf[..b.len()];
-    let idx = index();
-    idx.binary_search_by(|e| e.upper.as_bytes().cmp(key))
-        .ok()
-        .map(|i| idx[i].found)
 }
 
 /// Every spelling, canonical names first, for "did you mean".
@@ -315,6 +333,15 @@ mod tests {
         assert_eq!(lookup("MOEV"), None);
         assert_eq!(lookup(""), None);
         assert_eq!(lookup("AVERYLONGWORDINDEEDYES"), None);
+        for s in ORDERS {
+            assert_eq!(
+                lookup(&s.name.to_ascii_lowercase()).map(|f| f.keyword),
+                Some(s.keyword)
+            );
+            for a in s.aliases {
+                assert_eq!(lookup(a.spelling).map(|f| f.keyword), Some(s.keyword));
+            }
+        }
     }
 
     #[test]
