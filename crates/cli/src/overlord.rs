@@ -81,7 +81,7 @@ pub fn run(cmd: Command, color: bool) -> Result<ExitCode> {
         Command::Help { order } => help(order.as_deref()),
         Command::Explain { code } => explain(code.as_deref()),
         Command::Manual => {
-            print!("{}", manual::markdown());
+            write!(std::io::stdout().lock(), "{}", manual::markdown())?;
             Ok(ExitCode::SUCCESS)
         }
     }
@@ -220,23 +220,28 @@ fn fmt(files: &[PathBuf], color: bool) -> Result<ExitCode> {
         for d in checked.diagnostics.iter().filter(|d| d.is_error()) {
             eprint!("{}", render(d, Some(&checked.source), render_opts));
         }
-        print!("{}", checked.message);
+        write!(std::io::stdout().lock(), "{}", checked.message)?;
     }
     Ok(status)
 }
 
 fn help(order: Option<&str>) -> Result<ExitCode> {
+    let mut out = std::io::stdout().lock();
     let Some(word) = order else {
-        println!("Overlord orders (`umpire overlord help ORDER` for one in full):\n");
-        print!("{}", manual::index());
-        println!(
+        writeln!(
+            out,
+            "Overlord orders (`umpire overlord help ORDER` for one in full):\n"
+        )?;
+        write!(out, "{}", manual::index())?;
+        writeln!(
+            out,
             "\nPrefixes: - (dormant)  + (alternative)  @ (repeat)  N (days)  Dnn (only on day nn)"
-        );
+        )?;
         return Ok(ExitCode::SUCCESS);
     };
     match registry::lookup(word) {
         Some(found) => {
-            print!("{}", manual::order_page(found.keyword.spec()));
+            write!(out, "{}", manual::order_page(found.keyword.spec()))?;
             Ok(ExitCode::SUCCESS)
         }
         None => {
@@ -252,16 +257,17 @@ fn help(order: Option<&str>) -> Result<ExitCode> {
 }
 
 fn explain(code: Option<&str>) -> Result<ExitCode> {
+    let mut out = std::io::stdout().lock();
     let Some(code) = code else {
         for c in codes::ALL {
-            println!("{}  {}", c.code, c.title);
+            writeln!(out, "{}  {}", c.code, c.title)?;
         }
         return Ok(ExitCode::SUCCESS);
     };
     match codes::find(code) {
         Some(c) => {
-            println!("{} ({}): {}\n", c.code, c.severity.as_str(), c.title);
-            println!("{}", c.explanation);
+            writeln!(out, "{} ({}): {}\n", c.code, c.severity.as_str(), c.title)?;
+            writeln!(out, "{}", c.explanation)?;
             Ok(ExitCode::SUCCESS)
         }
         None => {

@@ -146,6 +146,9 @@ pub fn position_in_line(line: u32, line_text: &str, start: usize, end: usize) ->
 /// 1-based character column of byte offset `byte` in `text`.
 fn char_column(text: &str, byte: usize) -> u32 {
     let byte = byte.min(text.len());
+    if text.as_bytes()[..byte].is_ascii() {
+        return u32::try_from(byte + 1).unwrap_or(u32::MAX);
+    }
     let chars = text.char_indices().take_while(|&(i, _)| i < byte).count();
     u32::try_from(chars + 1).unwrap_or(u32::MAX)
 }

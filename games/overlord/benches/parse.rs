@@ -25,6 +25,13 @@ fn bench_parse(c: &mut Criterion) {
     group.bench_function("parse, syntax only", |b| {
         b.iter(|| parse_message(&source, black_box(&corpus), ParseOptions::default()))
     });
+    // The same, with the syntax tree freed outside the timed region: what
+    // reading costs when the tree is kept (as the server and CLI do).
+    group.bench_function("parse, syntax only, tree kept", |b| {
+        b.iter_with_large_drop(|| {
+            parse_message(&source, black_box(&corpus), ParseOptions::default())
+        })
+    });
     group.bench_function("parse, with tag vocabulary", |b| {
         b.iter(|| {
             parse_message(

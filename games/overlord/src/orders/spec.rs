@@ -35,6 +35,8 @@ impl Timing {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Who {
+    /// A faction order: given by the faction, not by a unit.
+    Faction,
     Any,
     Leader,
     LeaderOrCreature,
@@ -47,6 +49,7 @@ pub enum Who {
 impl Who {
     pub fn describe(self) -> &'static str {
         match self {
+            Who::Faction => "the faction",
             Who::Any => "any unit",
             Who::Leader => "leaders only",
             Who::LeaderOrCreature => "leaders and creatures",

@@ -5,7 +5,7 @@
 //! `leat`, `herb`, `farm` likewise). Each argument position expects one kind,
 //! so a tag is looked up only among that kind (OV-ORD-027).
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 use std::sync::OnceLock;
 
 use serde::Deserialize;
