@@ -5,11 +5,13 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use std::collections::BTreeSet;
-use std::sync::Arc;
+mod common;
 
-use umpire_core::Diagnostic;
-use umpire_overlord::orders::{Envelope, Message, ParseOptions, Vocabulary, codes, parse_message};
+use common::parse;
+
+use std::collections::BTreeSet;
+
+use umpire_overlord::orders::{Envelope, Message, ParseOptions, codes};
 
 /// (what, message text, expected code, line, column); line/column 0 = not
 /// checked. `U` in a text is replaced by a GAME header and `UNIT U1`.
@@ -293,18 +295,6 @@ fn expand(text: &str) -> String {
         Some(rest) => format!("GAME f06 pw\nUNIT U1\n{rest}"),
         None => text.to_string(),
     }
-}
-
-fn parse(text: &str) -> (Message, Vec<Diagnostic>) {
-    let src: Arc<str> = Arc::from("case");
-    let p = parse_message(
-        &src,
-        text,
-        ParseOptions {
-            vocabulary: Some(Vocabulary::builtin()),
-        },
-    );
-    (p.message, p.diagnostics)
 }
 
 fn stored_lines(m: &Message) -> BTreeSet<u32> {

@@ -7,55 +7,13 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use std::sync::Arc;
+mod common;
+
+use common::parse;
 
 use proptest::prelude::*;
 use umpire_overlord::generate::orders::{OrderGen, order_corpus};
-use umpire_overlord::orders::{
-    Envelope, FactionRef, Message, ParseOptions, Scope, UnitRef, Vocabulary, check, parse_message,
-    parse_order_line,
-};
-
-fn scope() -> Scope<'static> {
-    Scope {
-        faction: Some(FactionRef::Player(6)),
-        unit: Some(UnitRef::Id(1)),
-        vocabulary: Some(Vocabulary::builtin()),
-    }
-}
-
-fn parse(text: &str) -> (Message, Vec<umpire_core::Diagnostic>) {
-    let src: Arc<str> = Arc::from("prop");
-    let p = parse_message(
-        &src,
-        text,
-        ParseOptions {
-            vocabulary: Some(Vocabulary::builtin()),
-        },
-    );
-    (p.message, p.diagnostics)
-}
-
-/// The message without where things were written.
-fn shape(m: &Message) -> Vec<String> {
-    let mut out = Vec::new();
-    for e in &m.envelopes {
-        let h = e.header();
-        out.push(format!("{h}"));
-        match e {
-            Envelope::Orders(o) => {
-                out.extend(o.faction_orders.iter().map(|f| format!("F {:?}", f.value)));
-                for u in &o.units {
-                    out.push(format!("UNIT {}", u.unit));
-                    out.extend(u.orders.iter().map(|x| format!("{:?}", x.value)));
-                }
-            }
-            Envelope::Press(a) | Envelope::Rumor(a) => out.extend(a.lines.iter().cloned()),
-            Envelope::Report(_) => {}
-        }
-    }
-    out
-}
+use umpire_overlord::orders::{Envelope, ParseOptions, Vocabulary, check, parse_order_line};
 
 /// Words that make order-like noise reach deep into the parser.
 const FRAGMENTS: &[&str] = &[
@@ -172,7 +130,7 @@ proptest! {
         for i in 0..20 {
             let order = if i == 0 { g.first_order() } else { g.order() };
             let text = order.to_string();
-            let (again, diags) = parse_order_line(&text, scope());
+            let (again, diags) = parse_order_line(&text, common::scope(true));
             let errors: Vec<_> = diags.iter().filter(|d| d.is_error()).map(|d| &d.message).collect();
             prop_assert!(errors.is_empty(), "{}: {:?}", text, errors);
             prop_assert_eq!(again, Some(order), "{}", text);
@@ -202,7 +160,7 @@ proptest! {
         let errors: Vec<_> = diags.iter().filter(|d| d.is_error()).map(|d| (d.code, &d.message)).collect();
         prop_assert!(errors.is_empty(), "{:?}", errors);
         let (second, _) = parse(&first.to_string());
-        prop_assert_eq!(shape(&first), shape(&second));
+        prop_assert_eq!(first.without_positions(), second.without_positions());
     }
 
     #[test]
@@ -221,17 +179,39 @@ proptest! {
         let (first, _) = parse(&text);
         let printed = first.to_string();
         let (second, _) = parse(&printed);
-        prop_assert_eq!(shape(&first), shape(&second), "printed:\n{}", printed);
+        prop_assert_eq!(first.without_positions(), second.without_positions(), "printed:\n{}", printed);
     }
 
     #[test]
     fn single_lines_never_panic_and_reprint_to_themselves(text in noise()) {
         for line in text.lines() {
-            let (order, _) = parse_order_line(line, scope());
+            let (order, _) = parse_order_line(line, common::scope(true));
             if let Some(order) = order {
-                let (again, _) = parse_order_line(&order.to_string(), scope());
+                let (again, _) = parse_order_line(&order.to_string(), common::scope(true));
                 prop_assert_eq!(again, Some(order), "{}", line);
             }
         }
+    }
+}
+
+#[test]
+fn header_fields_that_look_like_numbers_or_ids_survive_a_reprint() {
+    // Found by fuzzing: a quoted game name "3" was printed bare and read
+    // back as a turn number.
+    for text in [
+        "GAME f06 pw “3”\nEND\n",
+        "GAME f06 pw \"f07\" 5\nEND\n",
+        "GAME f06 \"my pass\" \"\"\nEND\n",
+        "REPORT f06 pw \"U12\"\n",
+    ] {
+        let (first, diags) = parse(text);
+        assert!(diags.iter().all(|d| !d.is_error()), "{text}: {diags:?}");
+        assert_eq!(first.envelopes.len(), 1, "{text}");
+        let (second, _) = parse(&first.to_string());
+        assert_eq!(
+            first.without_positions(),
+            second.without_positions(),
+            "{text}"
+        );
     }
 }

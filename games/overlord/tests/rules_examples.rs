@@ -6,45 +6,19 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use std::sync::Arc;
+mod common;
+
+use common::{errors, parse, scope};
 
 use umpire_overlord::orders::catalog::goods::{Give, Quantity};
 use umpire_overlord::orders::catalog::skills::{Study, Use};
 use umpire_overlord::orders::words::{CombatMove, Engage, File, Rank};
 use umpire_overlord::orders::{
-    Envelope, FactionOrder, FactionRef, Message, NewId, NewKind, Order, ParseOptions, Prefix,
-    Repeat, Scope, Tag, UnitOrder, UnitRef, Vocabulary, parse_message, parse_order_line,
+    Envelope, FactionOrder, FactionRef, NewId, NewKind, Order, Prefix, Repeat, Tag, UnitOrder,
+    UnitRef, parse_order_line,
 };
 
 const FIXTURE: &str = include_str!("fixtures/rules-examples.txt");
-
-fn scope(vocab: bool) -> Scope<'static> {
-    Scope {
-        faction: Some(FactionRef::Player(6)),
-        unit: Some(UnitRef::Id(1)),
-        vocabulary: vocab.then(Vocabulary::builtin),
-    }
-}
-
-fn errors(diags: &[umpire_core::Diagnostic]) -> Vec<String> {
-    diags
-        .iter()
-        .filter(|d| d.is_error())
-        .map(|d| format!("{} {}", d.code, d.message))
-        .collect()
-}
-
-fn parse(text: &str) -> (Message, Vec<umpire_core::Diagnostic>) {
-    let src: Arc<str> = Arc::from("example");
-    let p = parse_message(
-        &src,
-        text,
-        ParseOptions {
-            vocabulary: Some(Vocabulary::builtin()),
-        },
-    );
-    (p.message, p.diagnostics)
-}
 
 #[test]
 fn ov_ord_030_every_rules_example_parses_to_its_canonical_form() {

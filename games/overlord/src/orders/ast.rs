@@ -12,7 +12,9 @@ use umpire_core::Span;
 
 use super::catalog::faction::token_text;
 use super::prefix::Prefix;
+use super::print::quoted;
 use super::refs::{FactionRef, UnitRef};
+use super::refs::{Shape, shape};
 use super::registry::{FactionOrder, UnitOrder};
 
 /// One unit order with its prefixes.
@@ -89,7 +91,12 @@ impl fmt::Display for Header {
         token_text(f, &self.password)?;
         if let Some(g) = &self.game {
             f.write_str(" ")?;
-            token_text(f, g)?;
+            // A game name that looks like a number or an id is quoted, or
+            // it would read back as a turn number or be refused.
+            match shape(g) {
+                Shape::Word | Shape::Other => token_text(f, g)?,
+                _ => quoted(f, g)?,
+            }
         }
         if let Some(t) = self.turn {
             write!(f, " {t}")?;
@@ -191,6 +198,40 @@ impl fmt::Display for Envelope {
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize)]
 pub struct Message {
     pub envelopes: Vec<Envelope>,
+}
+
+impl Message {
+    /// The same message with every line number and span set to zero, so that
+    /// two readings of the same orders compare equal wherever they were
+    /// written (round-trip tests, fuzzing).
+    pub fn without_positions(&self) -> Message {
+        let mut m = self.clone();
+        for e in &mut m.envelopes {
+            let h = match e {
+                Envelope::Orders(o) => {
+                    for f in &mut o.faction_orders {
+                        f.line = 0;
+                        f.span = Span::default();
+                    }
+                    for u in &mut o.units {
+                        u.line = 0;
+                        for x in &mut u.orders {
+                            x.line = 0;
+                            x.span = Span::default();
+                        }
+                    }
+                    &mut o.header
+                }
+                Envelope::Press(a) | Envelope::Rumor(a) => &mut a.header,
+                Envelope::Report(h) => h,
+            };
+            h.line = 0;
+            h.span = Span::default();
+            // Whether END was written is not part of the orders.
+            h.closed = false;
+        }
+        m
+    }
 }
 
 impl fmt::Display for Message {

@@ -392,16 +392,12 @@ impl MessageParser<'_> {
                         turn = Some(n);
                     }
                 }
-                (_, Shape::Number(_) | Shape::TooLarge) => self.push(
-                    ctx.diag(
-                        &codes::HEADER_EXTRA,
-                        t.start,
-                        t.end,
-                        format!("unexpected `{text}` in the {} line", kind.keyword()),
-                    )
-                    .with_help(format!("syntax: {syntax}")),
-                ),
-                _ if game.is_none() => game = Some(t.value(ctx.text).to_string()),
+                (TokenKind::Word, Shape::Word | Shape::Other) | (TokenKind::Quoted { .. }, _)
+                    if game.is_none() =>
+                {
+                    game = Some(t.value(ctx.text).to_string());
+                }
+                // A second turn number or game name.
                 _ => self.push(
                     ctx.diag(
                         &codes::HEADER_EXTRA,
