@@ -8,4 +8,8 @@
 //! writes files.
 
 pub mod generate;
+pub mod legacy;
 pub mod orders;
+pub mod rules;
+pub mod save;
+pub mod world;

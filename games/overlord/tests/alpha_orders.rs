@@ -7,26 +7,13 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use std::collections::BTreeMap;
-use std::path::PathBuf;
+mod common;
 
 use umpire_overlord::orders::{
     Envelope, ParseOptions, Scope, UnitOrder, Vocabulary, check, parse_order_line,
 };
 
-fn alpha_dir() -> PathBuf {
-    if let Some(dir) = std::env::var_os("UMPIRE_ALPHA_DIR") {
-        return PathBuf::from(dir);
-    }
-    let dir =
-        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/reference/overlord-alpha");
-    assert!(
-        dir.is_dir(),
-        "the alpha reference game is expected at {} (the shared folder beside the project); \
-         set UMPIRE_ALPHA_DIR to read it from elsewhere",
-        dir.display()
-    );
-    dir
-}
+use common::alpha_dir;
 
 /// What one faction's orders.0 must read as.
 struct Expected {

@@ -39,3 +39,34 @@ pub fn errors(diags: &[Diagnostic]) -> Vec<String> {
         .map(|d| format!("{} {}", d.code, d.message))
         .collect()
 }
+
+/// The original engine's sample game: `../shared/reference/overlord-alpha`
+/// beside the project, or `UMPIRE_ALPHA_DIR`.
+pub fn alpha_dir() -> std::path::PathBuf {
+    if let Some(dir) = std::env::var_os("UMPIRE_ALPHA_DIR") {
+        return std::path::PathBuf::from(dir);
+    }
+    let dir = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../../shared/reference/overlord-alpha");
+    assert!(
+        dir.is_dir(),
+        "the alpha reference game is expected at {} (the shared folder beside the project); \
+         set UMPIRE_ALPHA_DIR to read it from elsewhere",
+        dir.display()
+    );
+    dir
+}
+
+/// The alpha game's rules files (`*.rules`, `*.var`), by file name.
+pub fn alpha_rules_files() -> std::collections::BTreeMap<String, String> {
+    let mut files = std::collections::BTreeMap::new();
+    for entry in std::fs::read_dir(alpha_dir()).unwrap() {
+        let path = entry.unwrap().path();
+        let name = path.file_name().unwrap().to_string_lossy().to_string();
+        if name.ends_with(".rules") || name.ends_with(".var") {
+            let bytes = std::fs::read(&path).unwrap();
+            files.insert(name, String::from_utf8_lossy(&bytes).to_string());
+        }
+    }
+    files
+}

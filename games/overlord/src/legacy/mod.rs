@@ -1,0 +1,6 @@
+//! Reading the original Overlord engine's files: its rules (`*.rules`,
+//! `*.var`), its world (`*.dat`) and its players' orders, to import a game
+//! it ran.
+
+pub mod blocks;
+pub mod rules;

@@ -1,0 +1,115 @@
+//! Factions: players and the game's own NPC factions.
+
+use serde::{Deserialize, Serialize};
+
+use super::ids::FactionId;
+use crate::rules::{ItemId, SkillId};
+
+/// How a faction regards another (OV-FAC).
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Stance {
+    Hostile,
+    Unfriendly,
+    Neutral,
+    Friendly,
+    Ally,
+}
+
+impl Stance {
+    pub const ALL: [Stance; 5] = [
+        Stance::Hostile,
+        Stance::Unfriendly,
+        Stance::Neutral,
+        Stance::Friendly,
+        Stance::Ally,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Stance::Hostile => "hostile",
+            Stance::Unfriendly => "unfriendly",
+            Stance::Neutral => "neutral",
+            Stance::Friendly => "friendly",
+            Stance::Ally => "ally",
+        }
+    }
+
+    pub fn from_name(s: &str) -> Option<Stance> {
+        Stance::ALL
+            .into_iter()
+            .find(|x| x.as_str().eq_ignore_ascii_case(s))
+    }
+}
+
+/// Who plays a faction.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Player {
+    /// A person, sending orders by mail.
+    Human,
+    /// The game itself: the Emperor, guards, creatures.
+    Npc,
+}
+
+/// A faction.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct Faction {
+    /// The number players write: `f3` is 3.
+    pub number: u32,
+    pub name: String,
+    pub player: Player,
+    /// Salted hash of the password (never the password itself); empty when
+    /// none is set.
+    pub password_hash: String,
+    pub email: String,
+    pub default_stance: Stance,
+    /// Stances toward particular factions, sorted by faction.
+    pub stances: Vec<(FactionId, Stance)>,
+    /// Coins in the faction's treasury (unit purses are separate).
+    pub funds: u64,
+    pub control_points: u32,
+    /// Items and skills the faction has seen described (so reports show
+    /// each description once).
+    pub known_items: Vec<ItemId>,
+    pub known_skills: Vec<(SkillId, u8)>,
+    pub resigned: bool,
+}
+
+impl Faction {
+    pub fn new(number: u32, name: impl Into<String>, player: Player) -> Self {
+        Faction {
+            number,
+            name: name.into(),
+            player,
+            password_hash: String::new(),
+            email: String::new(),
+            default_stance: Stance::Neutral,
+            stances: Vec::new(),
+            funds: 0,
+            control_points: 0,
+            known_items: Vec::new(),
+            known_skills: Vec::new(),
+            resigned: false,
+        }
+    }
+
+    /// The stance toward another faction.
+    pub fn stance_toward(&self, other: FactionId) -> Stance {
+        self.stances
+            .binary_search_by_key(&other, |(f, _)| *f)
+            .map_or(self.default_stance, |i| self.stances[i].1)
+    }
+
+    pub fn set_stance(&mut self, other: FactionId, stance: Stance) {
+        match self.stances.binary_search_by_key(&other, |(f, _)| *f) {
+            Ok(i) => self.stances[i].1 = stance,
+            Err(i) => self.stances.insert(i, (other, stance)),
+        }
+    }
+
+    /// The id players write: `f3`.
+    pub fn code(&self) -> String {
+        format!("f{}", self.number)
+    }
+}

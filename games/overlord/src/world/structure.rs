@@ -1,0 +1,43 @@
+//! Structures: buildings and vessels standing in a location.
+
+use serde::{Deserialize, Serialize};
+
+use super::ids::{FactionId, LocationId, UnitId};
+use crate::rules::{ConstructionId, WorkId};
+
+/// Work done so far of one kind.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct Progress {
+    pub work: WorkId,
+    pub done: u32,
+}
+
+/// A building or vessel.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct Structure {
+    /// The number players write: `B220` is 220.
+    pub number: u32,
+    pub name: String,
+    pub description: String,
+    pub kind: ConstructionId,
+    pub location: LocationId,
+    pub faction: Option<FactionId>,
+    /// The unit in charge (first inside, or named by the owner).
+    pub owner: Option<UnitId>,
+    /// Work put in so far; when it meets the construction's needs the
+    /// structure is complete.
+    pub progress: Vec<Progress>,
+    pub complete: bool,
+    /// Open to units of other factions.
+    pub public: bool,
+    pub advertise: bool,
+    /// How its defenders fight (as for units).
+    pub tactics: String,
+}
+
+impl Structure {
+    /// The id players write: `B220`.
+    pub fn code(&self) -> String {
+        format!("B{}", self.number)
+    }
+}
