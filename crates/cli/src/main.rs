@@ -6,6 +6,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+mod game;
 mod overlord;
 
 /// Umpire adjudicates order-driven games: players write orders, Umpire

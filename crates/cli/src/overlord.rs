@@ -61,6 +61,44 @@ pub enum Command {
     },
     /// Print the whole order reference as Markdown.
     Manual,
+    /// Import a game run by the original Overlord engine.
+    ///
+    /// Reads its `*.dat` files (locations, units, buildings, factions), the
+    /// game's name and NPC list, and every `players/*/orders.0`, maps every
+    /// tag to Umpire's rules and writes GAME_DIR/world.umpire. Whatever
+    /// cannot be mapped exactly is listed, with file and line, in
+    /// GAME_DIR/import-notes.txt; nothing is dropped silently.
+    #[command(
+        after_help = "Example:\n  umpire overlord import ../shared/reference/overlord-alpha games/alpha\n  umpire overlord show games/alpha --unit U1"
+    )]
+    Import {
+        /// The original game's folder (with units.dat, locations.dat…).
+        source: PathBuf,
+        /// Where to put the game (created if missing).
+        game_dir: PathBuf,
+        /// Replace a game already in GAME_DIR.
+        #[arg(long)]
+        force: bool,
+    },
+    /// Show what a game holds: a summary, or one unit, location or faction.
+    #[command(
+        after_help = "Examples:\n  umpire overlord show games/alpha\n  umpire overlord show games/alpha --unit U1\n  umpire overlord show games/alpha --location L7 --json"
+    )]
+    Show {
+        game_dir: PathBuf,
+        /// A unit, as players write it: U12.
+        #[arg(long, conflicts_with_all = ["location", "faction"])]
+        unit: Option<String>,
+        /// A location: L7.
+        #[arg(long, conflicts_with = "faction")]
+        location: Option<String>,
+        /// A faction: f3.
+        #[arg(long)]
+        faction: Option<String>,
+        /// Print the model as JSON instead of text.
+        #[arg(long)]
+        json: bool,
+    },
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -84,6 +122,24 @@ pub fn run(cmd: Command, color: bool) -> Result<ExitCode> {
             write!(std::io::stdout().lock(), "{}", manual::markdown())?;
             Ok(ExitCode::SUCCESS)
         }
+        Command::Import {
+            source,
+            game_dir,
+            force,
+        } => crate::game::import(&source, &game_dir, force),
+        Command::Show {
+            game_dir,
+            unit,
+            location,
+            faction,
+            json,
+        } => crate::game::show(
+            &game_dir,
+            unit.as_deref(),
+            location.as_deref(),
+            faction.as_deref(),
+            json,
+        ),
     }
 }
 

@@ -36,6 +36,18 @@ pub struct Skill {
     pub levels: Vec<Level>,
 }
 
+impl Skill {
+    /// The level reached with this much experience (0 below the first).
+    pub fn level_for(&self, experience: u32) -> u8 {
+        let n = self
+            .levels
+            .iter()
+            .take_while(|l| !l.closed && l.experience <= experience)
+            .count();
+        u8::try_from(n).unwrap_or(u8::MAX)
+    }
+}
+
 #[derive(Clone, Copy, Default, PartialEq, Eq, Debug, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct SkillFlags {

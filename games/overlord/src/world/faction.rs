@@ -3,7 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::ids::FactionId;
-use crate::rules::{ItemId, SkillId};
+use crate::rules::{ConstructionId, EnchantmentId, ItemId, RaceId, SkillId, TerrainId, TitleId};
 
 /// How a faction regards another (OV-FAC).
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Serialize, Deserialize)]
@@ -42,6 +42,18 @@ impl Stance {
     }
 }
 
+/// A rules entry a faction knows the description of.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Known {
+    Item(ItemId),
+    Race(RaceId),
+    Terrain(TerrainId),
+    Title(TitleId),
+    Construction(ConstructionId),
+    Enchantment(EnchantmentId),
+}
+
 /// Who plays a faction.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -69,9 +81,9 @@ pub struct Faction {
     /// Coins in the faction's treasury (unit purses are separate).
     pub funds: u64,
     pub control_points: u32,
-    /// Items and skills the faction has seen described (so reports show
-    /// each description once).
-    pub known_items: Vec<ItemId>,
+    /// Things the faction has seen described (so reports show each
+    /// description once), sorted.
+    pub known: Vec<Known>,
     pub known_skills: Vec<(SkillId, u8)>,
     pub resigned: bool,
 }
@@ -88,7 +100,7 @@ impl Faction {
             stances: Vec::new(),
             funds: 0,
             control_points: 0,
-            known_items: Vec::new(),
+            known: Vec::new(),
             known_skills: Vec::new(),
             resigned: false,
         }
@@ -111,5 +123,27 @@ impl Faction {
     /// The id players write: `f3`.
     pub fn code(&self) -> String {
         format!("f{}", self.number)
+    }
+}
+
+/// A salted SHA-256 of a password, written `sha256$salt$hex`. The salt is
+/// the faction's code, so equal passwords of two factions hash apart.
+pub fn hash_password(password: &str, salt: &str) -> String {
+    use sha2::{Digest, Sha256};
+    let mut h = Sha256::new();
+    h.update(salt.as_bytes());
+    h.update([0u8]);
+    h.update(password.as_bytes());
+    let digest = h.finalize();
+    let hex: String = digest.iter().map(|b| format!("{b:02x}")).collect();
+    format!("sha256${salt}${hex}")
+}
+
+/// Does `password` match a hash made by [`hash_password`]?
+pub fn password_matches(hash: &str, password: &str) -> bool {
+    let mut parts = hash.splitn(3, '$');
+    match (parts.next(), parts.next(), parts.next()) {
+        (Some("sha256"), Some(salt), Some(_)) => hash_password(password, salt) == hash,
+        _ => false,
     }
 }

@@ -116,6 +116,8 @@ pub struct Location {
     /// Units here, in arrival order.
     pub units: Vec<UnitId>,
     pub structures: Vec<StructureId>,
+    /// Items lying on the ground, sorted by item.
+    pub ground: Vec<(ItemId, u64)>,
 }
 
 impl Location {
@@ -145,6 +147,7 @@ impl Location {
             },
             units: Vec::new(),
             structures: Vec::new(),
+            ground: Vec::new(),
         }
     }
 

@@ -70,3 +70,30 @@ pub fn alpha_rules_files() -> std::collections::BTreeMap<String, String> {
     }
     files
 }
+
+/// Every file of the alpha game, by path relative to its directory.
+pub fn alpha_game_files() -> std::collections::BTreeMap<String, Vec<u8>> {
+    fn walk(
+        root: &std::path::Path,
+        dir: &std::path::Path,
+        out: &mut std::collections::BTreeMap<String, Vec<u8>>,
+    ) {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                walk(root, &path, out);
+            } else {
+                let rel = path
+                    .strip_prefix(root)
+                    .unwrap()
+                    .to_string_lossy()
+                    .replace('\\', "/");
+                out.insert(rel, std::fs::read(&path).unwrap());
+            }
+        }
+    }
+    let root = alpha_dir();
+    let mut out = std::collections::BTreeMap::new();
+    walk(&root, &root, &mut out);
+    out
+}

@@ -1,0 +1,128 @@
+//! `umpire overlord import` and `show`, on the original engine's sample
+//! game.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+fn umpire(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_umpire"))
+        .args(args)
+        .arg("--color=never")
+        .output()
+        .unwrap()
+}
+
+fn alpha() -> String {
+    std::env::var("UMPIRE_ALPHA_DIR").unwrap_or_else(|_| {
+        PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+            .join("../../../shared/reference/overlord-alpha")
+            .display()
+            .to_string()
+    })
+}
+
+fn temp_game(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("umpire-test-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+#[test]
+fn import_then_show() {
+    let dir = temp_game("import");
+    let d = dir.to_str().unwrap();
+    let out = umpire(&["overlord", "import", &alpha(), d]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{text}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        text.contains("209 locations, 275 units, 15 factions, 17 structures"),
+        "{text}"
+    );
+    assert!(
+        text.contains("18 line(s) could not be mapped exactly"),
+        "{text}"
+    );
+    let notes = std::fs::read_to_string(dir.join("import-notes.txt")).unwrap();
+    assert_eq!(notes.lines().count(), 18);
+
+    // A second import into the same folder is refused without --force.
+    let again = umpire(&["overlord", "import", &alpha(), d]);
+    assert_eq!(again.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&again.stderr).contains("already holds a game"));
+    assert!(
+        umpire(&["overlord", "import", &alpha(), d, "--force"])
+            .status
+            .success()
+    );
+
+    let show = umpire(&["overlord", "show", d]);
+    let s = String::from_utf8_lossy(&show.stdout);
+    assert!(s.contains("Game `alpha`, turn 0"), "{s}");
+    assert!(
+        s.contains("15 factions, 275 units, 209 locations, 17 structures"),
+        "{s}"
+    );
+
+    let unit = umpire(&["overlord", "show", d, "--unit", "U1"]);
+    let s = String::from_utf8_lossy(&unit.stdout);
+    assert!(s.starts_with("Ykima [U1]: 1 hero, of Itorians [f1]"), "{s}");
+    assert!(
+        s.contains("leads Guards of Itora [U2], Itorian Archers [U3]"),
+        "{s}"
+    );
+    assert!(s.contains("combat [cmbt] level 5 (450 days)"), "{s}");
+    assert!(s.contains("1 adamantine sword [aswd] (1 equipped)"), "{s}");
+
+    let loc = umpire(&["overlord", "show", d, "--location", "L2"]);
+    let s = String::from_utf8_lossy(&loc.stdout);
+    assert!(
+        s.contains("exits: N L3, S L4, NE L5, SE L8, NW L7, SW L6, IN L1 (walk, 1 days)"),
+        "{s}"
+    );
+
+    let fac = umpire(&["overlord", "show", d, "--faction", "f2", "--json"]);
+    let v: serde_json::Value = serde_json::from_slice(&fac.stdout).unwrap();
+    assert_eq!(v["number"], 2);
+    assert_eq!(v["player"], "npc");
+
+    let bad = umpire(&["overlord", "show", d, "--unit", "U99999"]);
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("there is no unit U99999 in this game"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn show_without_a_game_says_how_to_make_one() {
+    let dir = temp_game("empty");
+    let out = umpire(&["overlord", "show", dir.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    let e = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        e.contains("make a game with `umpire overlord new` or `umpire overlord import`"),
+        "{e}"
+    );
+}
+
+#[test]
+fn import_refuses_a_folder_that_is_not_a_game() {
+    let dir = temp_game("notgame");
+    std::fs::create_dir_all(&dir).unwrap();
+    let out = umpire(&[
+        "overlord",
+        "import",
+        dir.to_str().unwrap(),
+        dir.join("g").to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&out.stderr)
+            .contains("does not look like an original Overlord game")
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

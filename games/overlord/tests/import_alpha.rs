@@ -1,0 +1,138 @@
+//! Importing the original engine's sample game: the counts the issue
+//! names, the same stacks, items, skills, titles and markets, and every
+//! unmappable line reported.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+mod common;
+
+use umpire_overlord::legacy::world::import;
+use umpire_overlord::rules::Rules;
+use umpire_overlord::world::{Player, Stance};
+
+#[test]
+fn alpha_imports_whole() {
+    let rules = Rules::bundled().unwrap();
+    let im = import(&common::alpha_game_files(), &rules);
+    let w = &im.world;
+    assert_eq!(
+        (w.locations.len(), w.units.len(), w.factions.len()),
+        (209, 275, 15)
+    );
+    assert!(w.check().is_empty(), "{:?}", w.check());
+    assert_eq!(w.game, "alpha");
+    assert_eq!(w.structures.len(), 17);
+
+    // Factions: f01–f04 are the NPCs of overlord.config.
+    let f01 = w.faction_by_number(1).unwrap();
+    let f02 = w.faction_by_number(2).unwrap();
+    let f03 = w.faction_by_number(3).unwrap();
+    assert_eq!(w.factions[f01].name, "Itorians");
+    assert_eq!(w.factions[f01].player, Player::Npc);
+    assert_eq!(
+        w.factions[w.faction_by_number(5).unwrap()].player,
+        Player::Human
+    );
+    assert_eq!(w.factions[f01].funds, 31910);
+    assert_eq!(w.factions[f01].stance_toward(f02), Stance::Neutral);
+    assert_eq!(w.factions[f01].stance_toward(f03), Stance::Hostile);
+    assert_eq!(w.factions[f01].default_stance, Stance::Friendly);
+    assert!(umpire_overlord::world::faction::password_matches(
+        &w.factions[f01].password_hash,
+        "pswd1"
+    ));
+    assert!(!w.factions[f01].password_hash.contains("pswd1"));
+
+    // U1 Ykima: a hero with 10000 coins, an equipped adamantium sword,
+    // 450 days of combat; U2 stacked under U1.
+    let u1 = w.unit_by_number(1).unwrap();
+    let unit = &w.units[u1];
+    assert_eq!(unit.name, "Ykima");
+    assert_eq!(unit.race, rules.race("hero").unwrap());
+    assert_eq!(unit.count(rules.item("coin").unwrap()), 10000);
+    let aswd = unit
+        .items
+        .iter()
+        .find(|h| h.item == rules.item("aswd").unwrap())
+        .unwrap();
+    assert_eq!((aswd.count, aswd.equipped), (1, 1));
+    assert_eq!(unit.experience(rules.skill("cmbt").unwrap()), 45000);
+    let u2 = w.unit_by_number(2).unwrap();
+    assert_eq!(w.units[u2].stack_parent, Some(u1));
+    assert_eq!(w.units[u2].figures, 60);
+    assert!(w.stack_children(u1).contains(&u2));
+
+    // L1 Itora: the Overlord title held by U1, swords sold at 200, food
+    // bought at 8, men recruited at 50; it lies inside L2.
+    let l1 = w.location_by_number(1).unwrap();
+    let l2 = w.location_by_number(2).unwrap();
+    let loc = &w.locations[l1];
+    assert_eq!(loc.name, "Itora");
+    assert_eq!(loc.outer, Some(l2));
+    assert_eq!(loc.titles[0].title, rules.title("over").unwrap());
+    assert_eq!(loc.titles[0].holder, Some(u1));
+    let swrd = loc
+        .market
+        .sells
+        .iter()
+        .find(|o| o.item == rules.item("swrd").unwrap())
+        .unwrap();
+    assert_eq!((swrd.count, swrd.price), (40, 200));
+    let food = loc
+        .market
+        .buys
+        .iter()
+        .find(|o| o.item == rules.item("food").unwrap())
+        .unwrap();
+    assert_eq!((food.count, food.price), (10000, 8));
+    assert_eq!(loc.recruits[0].race, rules.race("man").unwrap());
+    assert_eq!(loc.recruits[0].price, 50);
+    assert_eq!(w.units[u1].location, l1);
+
+    // L2's hex neighbours, from the doubled XY coordinates.
+    let l3 = w.location_by_number(3).unwrap();
+    let n = w.locations[l2]
+        .hex
+        .unwrap()
+        .step(umpire_overlord::rules::terrains::Direction::North);
+    assert_eq!(n, w.locations[l3].hex);
+    assert_eq!(w.locations[l2].exits.len(), 7);
+
+    // Pending orders come from the players' orders.0 in canonical form.
+    assert_eq!(w.units[u1].orders, ["CLAIM over"]);
+
+    // Buildings keep their standing description.
+    let b211 = w.structures.values().find(|s| s.number == 211).unwrap();
+    assert_eq!(b211.description, "Teaching 3-rd Combat");
+
+    // What could not be mapped is reported, line by line.
+    let notes: Vec<String> = im.notes.iter().map(ToString::to_string).collect();
+    assert_eq!(
+        notes.iter().filter(|n| n.contains("FUNDS food 50")).count(),
+        11
+    );
+    assert_eq!(
+        notes.iter().filter(|n| n.contains("LOYALITY 100")).count(),
+        4
+    );
+    let others: Vec<&String> = notes
+        .iter()
+        .filter(|n| !n.contains("FUNDS food 50") && !n.contains("LOYALITY 100"))
+        .collect();
+    assert_eq!(
+        others,
+        [
+            "locations.dat:0: L94: lists structure B601, which buildings.dat does not define",
+            "units.dat:24: U1: `SKILL parr 9000`: skill listed twice; the higher experience is kept",
+            "locations.dat:0: L289: lists unit U612, which units.dat does not define or which was skipped",
+        ]
+    );
+}
+
+#[test]
+fn the_import_survives_a_save() {
+    let rules = Rules::bundled().unwrap();
+    let w = import(&common::alpha_game_files(), &rules).world;
+    let bytes = umpire_overlord::save::save(&w, &rules);
+    assert_eq!(umpire_overlord::save::load(&bytes, &rules).unwrap(), w);
+}
