@@ -136,3 +136,32 @@ fn the_import_survives_a_save() {
     let bytes = umpire_overlord::save::save(&w, &rules);
     assert_eq!(umpire_overlord::save::load(&bytes, &rules).unwrap(), w);
 }
+
+#[test]
+fn the_hundredfold_alpha_world_imports_with_the_same_stacks() {
+    let rules = Rules::bundled().unwrap();
+    let files = umpire_overlord::legacy::replicate::replicate(&common::alpha_game_files(), 100);
+    let im = import(&files, &rules);
+    let w = &im.world;
+    assert_eq!(
+        (w.locations.len(), w.units.len(), w.factions.len()),
+        (20_900, 27_500, 1_500)
+    );
+    assert_eq!(w.structures.len(), 1_700);
+    assert!(
+        w.check().is_empty(),
+        "{:?}",
+        &w.check()[..w.check().len().min(5)]
+    );
+    assert_eq!(im.notes.len(), 1_800, "each copy notes the same 18 lines");
+    // Copy 57: U1 becomes U114001, its guards U114002 stay stacked under it,
+    // and the copy's Overlord title is held by it.
+    let u = w.unit_by_number(114_001).unwrap();
+    let g = w.unit_by_number(114_002).unwrap();
+    assert_eq!(w.units[g].stack_parent, Some(u));
+    let l = w.location_by_number(57_001).unwrap();
+    assert_eq!(w.locations[l].titles[0].holder, Some(u));
+    assert_eq!(w.units[u].orders, ["CLAIM over"]);
+    let f = w.faction_by_number(5_701).unwrap();
+    assert_eq!(w.units[u].faction, f);
+}

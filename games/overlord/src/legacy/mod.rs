@@ -3,5 +3,6 @@
 //! it ran.
 
 pub mod blocks;
+pub mod replicate;
 pub mod rules;
 pub mod world;
