@@ -1,7 +1,8 @@
-//! `umpire overlord import|show`: game directories.
+//! `umpire overlord new|import|show`: game directories.
 //!
 //! A game directory holds `world.umpire` (the saved state, see
-//! `umpire_overlord::save`) and, after an import, `import-notes.txt`.
+//! `umpire_overlord::save`); after `new`, `factions.txt` (the game
+//! master's sheet with passwords); after an import, `import-notes.txt`.
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -10,9 +11,10 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::{Context, Result, bail};
+use umpire_overlord::generate::world::{Generated, MapSize, WorldParams};
 use umpire_overlord::rules::Rules;
 use umpire_overlord::world::{FactionId, LocationId, UnitId, World};
-use umpire_overlord::{legacy, save};
+use umpire_overlord::{generate, legacy, save};
 
 pub const WORLD_FILE: &str = "world.umpire";
 
@@ -75,6 +77,131 @@ pub fn read_world(dir: &Path, rules: &Rules) -> Result<World> {
         )
     })?;
     save::load(&bytes, rules).with_context(|| format!("cannot open {}", path.display()))
+}
+
+pub fn new_game(
+    dir: &Path,
+    seed: u64,
+    factions: u32,
+    size: Option<MapSize>,
+    name: Option<String>,
+    force: bool,
+) -> Result<ExitCode> {
+    let rules = rules()?;
+    if dir.join(WORLD_FILE).exists() && !force {
+        bail!(
+            "{} already holds a game ({WORLD_FILE}); pass --force to replace it",
+            dir.display()
+        );
+    }
+    let game = match name {
+        Some(n) => n,
+        None => dir
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .filter(|n| !n.is_empty())
+            .unwrap_or_else(|| "overlord".to_string()),
+    };
+    if game.trim().is_empty() || game.chars().any(char::is_whitespace) {
+        bail!(
+            "the game name `{game}` must be one word without spaces (players write it in #GAME); choose one with --name"
+        );
+    }
+    let size = size.unwrap_or_else(|| MapSize::for_factions(factions));
+    let params = WorldParams {
+        game,
+        seed,
+        factions,
+        size,
+    };
+    let started = std::time::Instant::now();
+    let made = generate::world::generate(&rules, &params)?;
+    let elapsed = started.elapsed().as_secs_f64();
+    let w = &made.world;
+    let path = write_world(dir, w, &rules, force)?;
+    let sheet_path = dir.join("factions.txt");
+    std::fs::write(&sheet_path, faction_sheet(&made, &params, &rules))
+        .with_context(|| format!("cannot write {}", sheet_path.display()))?;
+    let land = w
+        .locations
+        .values()
+        .filter(|l| l.hex.is_some() && l.optimum > 0)
+        .count();
+    let hexes = w.locations.values().filter(|l| l.hex.is_some()).count();
+    let inner = w.locations.len() - hexes;
+    let mut out = std::io::stdout().lock();
+    writeln!(
+        out,
+        "Made game `{}` (seed {seed}, {size} map) in {elapsed:.2} s: {} locations ({land} land hexes, {} sea hexes, {inner} cities and villages), {} units, {} factions ({} players), {} structures.",
+        w.game,
+        w.locations.len(),
+        hexes - land,
+        w.units.len(),
+        w.factions.len(),
+        factions,
+        w.structures.len()
+    )?;
+    writeln!(out, "Saved to {}.", path.display())?;
+    writeln!(
+        out,
+        "Passwords and starting positions: {} (keep it private).",
+        sheet_path.display()
+    )?;
+    let breaches = w.check();
+    if !breaches.is_empty() {
+        bail!(
+            "the generated world breaks {} invariant(s), first: {}",
+            breaches.len(),
+            breaches[0]
+        );
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The game master's sheet: one line per faction.
+fn faction_sheet(made: &Generated, params: &WorldParams, rules: &Rules) -> String {
+    let w = &made.world;
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        "# Factions of game `{}` (seed {}, {} map), made by `umpire overlord new`.",
+        w.game, params.seed, params.size
+    );
+    let _ = writeln!(
+        s,
+        "# Keep this file private: it holds every faction's password."
+    );
+    let _ = writeln!(s, "#");
+    let _ = writeln!(
+        s,
+        "# {:<7} {:<12} {:<12} {:<11} {:<22} {:<28} skills",
+        "faction", "password", "name", "leader", "start", "city"
+    );
+    for p in &made.players {
+        let city = p.location.map_or(String::new(), |l| loc_name(w, l));
+        let skills: Vec<String> = p
+            .skills
+            .iter()
+            .map(|t| {
+                rules
+                    .skill(t)
+                    .and_then(|id| rules.skills.get(id))
+                    .map_or(t.clone(), |sk| format!("{} [{t}]", sk.name))
+            })
+            .collect();
+        let _ = writeln!(
+            s,
+            "f{:<8} {:<12} {:<12} {:<11} {:<22} {:<28} {}",
+            p.number,
+            p.password,
+            p.name,
+            p.leader.map_or("npc".to_string(), |l| l.to_string()),
+            p.start.map_or(String::new(), |t| t.to_string()),
+            city,
+            skills.join(", ")
+        );
+    }
+    s
 }
 
 pub fn import(source: &Path, dir: &Path, force: bool) -> Result<ExitCode> {

@@ -8,6 +8,7 @@ use anyhow::{Context, Result};
 use clap::{Subcommand, ValueEnum};
 use umpire_core::Tally;
 use umpire_core::diagnostic::{RenderOptions, plural, render};
+use umpire_overlord::generate::world::MapSize;
 use umpire_overlord::orders::{self, ParseOptions, Vocabulary, codes, manual, registry};
 
 #[derive(Subcommand)]
@@ -61,6 +62,41 @@ pub enum Command {
     },
     /// Print the whole order reference as Markdown.
     Manual,
+    /// Make a new game: a generated world with NPCs and player factions.
+    ///
+    /// Lays out a hex continent (oceans, coasts, lakes, mountains, forests,
+    /// deserts, tundra), the Imperial City and its cities, border and
+    /// colonial cities, villages, roads, markets, recruits, resources and
+    /// titles; the NPC factions (Imperials, Citizens, Mages, Creatures) with
+    /// the Emperor, the Advisor, masters, guards and beasts; and N player
+    /// factions placed by the starting-position rules. The same seed and
+    /// options give the same world, byte for byte.
+    ///
+    /// Writes GAME_DIR/world.umpire and GAME_DIR/factions.txt, the game
+    /// master's sheet with each faction's number, password, leader type and
+    /// starting city (keep it private: it holds the passwords).
+    #[command(
+        after_help = "Examples:\n  umpire overlord new games/spring --seed 7 --factions 12\n  umpire overlord new games/big --seed 1 --factions 3000 --size huge\n  umpire overlord show games/spring --faction f5\n\nSizes: small (24x18), medium (48x36), large (100x60), huge (175x115) or WIDTHxHEIGHT.\nWithout --size the map grows with the number of factions (about 40 hexes each)."
+    )]
+    New {
+        /// Where to put the game (created if missing).
+        game_dir: PathBuf,
+        /// The seed: the same seed gives the same world.
+        #[arg(long)]
+        seed: u64,
+        /// How many player factions to place (numbered from f5).
+        #[arg(long, default_value_t = 10)]
+        factions: u32,
+        /// Map size: small, medium, large, huge or WIDTHxHEIGHT.
+        #[arg(long, value_parser = parse_size)]
+        size: Option<MapSize>,
+        /// The game's name players write in #GAME (default: GAME_DIR's name).
+        #[arg(long)]
+        name: Option<String>,
+        /// Replace a game already in GAME_DIR.
+        #[arg(long)]
+        force: bool,
+    },
     /// Import a game run by the original Overlord engine.
     ///
     /// Reads its `*.dat` files (locations, units, buildings, factions), the
@@ -101,6 +137,10 @@ pub enum Command {
     },
 }
 
+fn parse_size(s: &str) -> std::result::Result<MapSize, String> {
+    MapSize::parse(s)
+}
+
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum Format {
     Text,
@@ -122,6 +162,14 @@ pub fn run(cmd: Command, color: bool) -> Result<ExitCode> {
             write!(std::io::stdout().lock(), "{}", manual::markdown())?;
             Ok(ExitCode::SUCCESS)
         }
+        Command::New {
+            game_dir,
+            seed,
+            factions,
+            size,
+            name,
+            force,
+        } => crate::game::new_game(&game_dir, seed, factions, size, name, force),
         Command::Import {
             source,
             game_dir,

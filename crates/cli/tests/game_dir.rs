@@ -126,3 +126,101 @@ fn import_refuses_a_folder_that_is_not_a_game() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn new_makes_a_game_and_the_sheet_and_is_repeatable() {
+    let a = temp_game("new-a");
+    let b = temp_game("new-b");
+    let (da, db) = (a.to_str().unwrap(), b.to_str().unwrap());
+    let out = umpire(&[
+        "overlord",
+        "new",
+        da,
+        "--seed",
+        "5",
+        "--factions",
+        "6",
+        "--name",
+        "spring",
+    ]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{text}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        text.contains("Made game `spring` (seed 5, 48x36 map)"),
+        "{text}"
+    );
+    assert!(text.contains("10 factions (6 players)"), "{text}");
+    let sheet = std::fs::read_to_string(a.join("factions.txt")).unwrap();
+    let rows: Vec<&str> = sheet.lines().filter(|l| !l.starts_with('#')).collect();
+    assert_eq!(rows.len(), 10, "{sheet}");
+    assert!(rows[0].starts_with("f1 ") && rows[0].contains("Imperials"));
+    assert!(rows[9].starts_with("f10 ") && rows[9].contains("Faction 10"));
+
+    // Same seed, same bytes.
+    assert!(
+        umpire(&[
+            "overlord",
+            "new",
+            db,
+            "--seed",
+            "5",
+            "--factions",
+            "6",
+            "--name",
+            "spring"
+        ])
+        .status
+        .success()
+    );
+    assert_eq!(
+        std::fs::read(a.join("world.umpire")).unwrap(),
+        std::fs::read(b.join("world.umpire")).unwrap()
+    );
+
+    // The game opens in `show`.
+    let show = umpire(&["overlord", "show", da, "--faction", "f5"]);
+    assert!(
+        show.status.success(),
+        "{}",
+        String::from_utf8_lossy(&show.stderr)
+    );
+    assert!(String::from_utf8_lossy(&show.stdout).contains("Faction 5"));
+
+    // Not over an existing game without --force.
+    let again = umpire(&["overlord", "new", da, "--seed", "6"]);
+    assert_eq!(again.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&again.stderr).contains("already holds a game"));
+    assert!(
+        umpire(&["overlord", "new", da, "--seed", "6", "--force"])
+            .status
+            .success()
+    );
+    let _ = std::fs::remove_dir_all(&a);
+    let _ = std::fs::remove_dir_all(&b);
+}
+
+#[test]
+fn new_explains_bad_sizes_and_names() {
+    let dir = temp_game("new-bad");
+    let d = dir.to_str().unwrap();
+    let out = umpire(&["overlord", "new", d, "--seed", "1", "--size", "enormous"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains(
+            "`enormous` is not a map size: write small, medium, large, huge or WIDTHxHEIGHT"
+        ),
+        "{err}"
+    );
+    let out = umpire(&["overlord", "new", d, "--seed", "1", "--size", "8x8"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("use a larger --size"));
+    let out = umpire(&["overlord", "new", d, "--seed", "1", "--name", "two words"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("must be one word"));
+    assert!(!dir.join("world.umpire").exists());
+}

@@ -437,6 +437,7 @@ pub fn import(files: &GameFiles, rules: &Rules) -> Imported {
                                 direction,
                                 to,
                                 only,
+                                road: false,
                             });
                             if direction == Direction::Out {
                                 inner.push((id, to));

@@ -16,6 +16,9 @@ pub struct Exit {
     /// An explicit exit limited to one movement mode, with its own travel
     /// days; `None` for an ordinary hex neighbour (days from the terrain).
     pub only: Option<(Movement, u32)>,
+    /// A road runs along this exit: walking and riding take a third less
+    /// time (RULES-DECISIONS, OV-MOVE-007).
+    pub road: bool,
 }
 
 /// Goods offered or wanted on the market: up to `count` at `price` each.

@@ -1,0 +1,492 @@
+//! The game's own factions and their units (rules "NPC units",
+//! OV-START-013 to 018):
+//!
+//! * f1 **Imperials**: the Emperor (holder of the Overlord title) with his
+//!   guard in the Imperial City, governors holding the imperial cities'
+//!   mayoralties, guards in the border cities and patrols across the
+//!   heartland, all on GUARD;
+//! * f2 **Citizens**: militia on GUARD in colonial cities and villages, and
+//!   trainers who TEACH a basic skill;
+//! * f3 **Mages**: the Advisor in the Imperial City, the Heads of Guild in
+//!   their mage guilds and the five elemental masters in their towers;
+//! * f4 **Creatures**: beasts in the wilds, some roaming on CARAVAN routes.
+//!
+//! Unit figures (sizes, equipment, experience) follow the original
+//! engine's sample world.
+
+use umpire_core::Dice;
+use umpire_core::ids::TypedId;
+
+use super::map::Map;
+use super::settlements::{Places, Rank, shuffle};
+use super::starting_position::{PlayerStart, new_password};
+use super::{GenerateError, need};
+use crate::rules::{ItemId, RaceId, Rules, SkillId};
+use crate::world::{
+    Faction, FactionId, LocationId, Player, Stance, StructureId, Unit, UnitId, World,
+};
+
+pub const IMPERIALS: FactionId = FactionId::new(0);
+pub const CITIZENS: FactionId = FactionId::new(1);
+pub const MAGES: FactionId = FactionId::new(2);
+pub const CREATURES: FactionId = FactionId::new(3);
+
+/// Create the four NPC factions and their units.
+pub fn populate(
+    rules: &Rules,
+    map: &Map,
+    places: &Places,
+    dice: &mut Dice,
+    world: &mut World,
+) -> Result<Vec<PlayerStart>, GenerateError> {
+    let mut sheets = Vec::new();
+    for (number, name, default_stance, funds) in [
+        (1, "Imperials", Stance::Friendly, 30_000),
+        (2, "Citizens", Stance::Friendly, 5_000),
+        (3, "Mages", Stance::Neutral, 10_000),
+        (4, "Creatures", Stance::Hostile, 0),
+    ] {
+        let mut f = Faction::new(number, name, Player::Npc);
+        f.default_stance = default_stance;
+        f.funds = funds;
+        if number != 4 {
+            f.stances = vec![(CREATURES, Stance::Hostile)];
+        }
+        let (password, hash) = new_password(dice, number);
+        f.password_hash = hash;
+        world.factions.push(f);
+        sheets.push(PlayerStart::npc(number, name, password));
+    }
+
+    let mut k = Kit::new(rules, world)?;
+    let capital = places.capital();
+
+    // The Emperor and his household guard.
+    let emperor = k.unit(IMPERIALS, k.hero, 1, capital.location, "The Emperor");
+    k.coin(emperor, 10_000);
+    for tag in ["aswd", "aplt", "hcom", "ashd", "amli", "rmig", "rdom"] {
+        k.equip(emperor, tag, 1)?;
+    }
+    for (s, xp) in [
+        ("cmbt", 45_000),
+        ("blde", 9_000),
+        ("parr", 9_000),
+        ("mane", 4_500),
+        ("mage", 3_000),
+    ] {
+        k.learn(emperor, s, xp)?;
+    }
+    k.hold(capital.location, emperor);
+    let guard = k.heavy_guard(
+        IMPERIALS,
+        capital.location,
+        &format!("Guards of {}", capital.name),
+    )?;
+    k.stack(guard, emperor);
+    let archers = k.archers(
+        IMPERIALS,
+        capital.location,
+        &format!("{} Archers", capital.name),
+    )?;
+    k.stack(archers, emperor);
+
+    // The Advisor: a master of every element, teaching magecraft.
+    let advisor = k.unit(MAGES, k.arch_mage, 1, capital.location, "The Advisor");
+    for s in ["mage", "airs", "eart", "fire", "void", "wate"] {
+        let xp = k.level_xp(s, 4)?;
+        k.learn(advisor, s, xp)?;
+    }
+    k.order(advisor, "@TEACH mage");
+
+    for s in places.settlements.iter().skip(1) {
+        match s.rank {
+            Rank::Imperial => {
+                let gov = k.unit(
+                    IMPERIALS,
+                    k.leader,
+                    1,
+                    s.location,
+                    &format!("Governor of {}", s.name),
+                );
+                k.coin(gov, 500);
+                for tag in ["cbow", "leat", "coif"] {
+                    k.equip(gov, tag, 1)?;
+                }
+                k.learn(gov, "cmbt", 18_000)?;
+                k.learn(gov, "arch", 9_000)?;
+                k.learn(gov, "mane", 1_500)?;
+                k.hold(s.location, gov);
+                let g = k.guards(IMPERIALS, s.location, &format!("{} Guards", s.name), 40)?;
+                k.stack(g, gov);
+                let r = k.rangers(IMPERIALS, s.location, &format!("{} Rangers", s.name), 30)?;
+                k.stack(r, gov);
+            }
+            Rank::Border => {
+                k.guards(IMPERIALS, s.location, &format!("{} Guards", s.name), 40)?;
+                k.rangers(IMPERIALS, s.location, &format!("{} Rangers", s.name), 30)?;
+            }
+            Rank::Colonial => {
+                k.guards(CITIZENS, s.location, &format!("{} Militia", s.name), 50)?;
+                k.rangers(CITIZENS, s.location, &format!("{} Rangers", s.name), 50)?;
+            }
+            Rank::Village => {
+                k.guards(CITIZENS, s.location, &format!("{} Militia", s.name), 20)?;
+            }
+            Rank::Capital => {}
+        }
+        if s.title
+            .is_some_and(|t| rules.titles.get(t).is_some_and(|x| x.tag == "hgld"))
+        {
+            let master = k.unit(
+                MAGES,
+                k.leader,
+                1,
+                s.location,
+                &format!("Guildmaster of {}", s.name),
+            );
+            let xp = k.level_xp("mage", 3)?;
+            k.learn(master, "mage", xp)?;
+            k.enter(master, s.seat_building);
+            k.order(master, "@TEACH mage");
+            k.hold(s.location, master);
+        }
+        if matches!(s.rank, Rank::Border | Rank::Colonial) {
+            let trainers = 1 + dice.below(2);
+            for _ in 0..trainers {
+                let skill = k.teachable[dice.below(k.teachable.len() as u32) as usize];
+                let name = rules.skills.get(skill).map_or("", |x| x.name.as_str());
+                let t = k.unit(
+                    CITIZENS,
+                    k.leader,
+                    1,
+                    s.location,
+                    &format!("{} trainer", capitalise(name)),
+                );
+                let tag = rules
+                    .skills
+                    .get(skill)
+                    .map_or("", |x| x.tag.as_str())
+                    .to_string();
+                let xp = k.level_xp(&tag, 3)?;
+                k.learn(t, &tag, xp)?;
+                k.order(t, &format!("@TEACH {tag}"));
+                k.world.units[t].settings.advertise = true;
+            }
+        }
+    }
+
+    // Patrols across the heartland.
+    for &i in &map.land {
+        if places.imperial[i] && places.to_settlement[i] > 0 && dice.chance_percent(60) {
+            let at = LocationId::from_index(i);
+            let name = k.world.locations[at].name.clone();
+            k.rangers(IMPERIALS, at, &format!("{name} Patrol"), 30)?;
+            k.guards(IMPERIALS, at, &format!("{name} Watch"), 40)?;
+        }
+    }
+
+    // The elemental masters in their towers.
+    for tower in &places.towers {
+        let loc = LocationId::from_index(tower.hex);
+        let element = rules.skills.get(tower.element);
+        let (tag, ename) = element.map_or(("", ""), |s| (s.tag.as_str(), s.name.as_str()));
+        let title = rules
+            .titles
+            .get(tower.title)
+            .map_or("Master", |t| t.name.as_str());
+        let m = k.unit(MAGES, k.arch_mage, 1, loc, title);
+        let xp = k.level_xp(tag, 4)?;
+        k.learn(m, tag, xp)?;
+        let mage = k.level_xp("mage", 2)?;
+        k.learn(m, "mage", mage)?;
+        k.enter(m, Some(tower.structure));
+        k.order(m, &format!("@TEACH {tag}"));
+        k.world.units[m].description = format!("Keeper of the {ename}.");
+        k.hold(loc, m);
+    }
+
+    // Creatures in the wilds, away from settlements.
+    for &i in &map.land {
+        if places.to_settlement[i] < 3 || places.imperial[i] || !dice.chance_percent(8) {
+            continue;
+        }
+        let terrain = rules
+            .terrains
+            .get(map.terrain[i])
+            .map_or("", |t| t.tag.as_str());
+        let (race, low, high) = match terrain {
+            "fore" | "tund" => ("gwol", 4, 8),
+            "hill" => ("puma", 3, 6),
+            "plai" if dice.chance_percent(30) => ("elep", 2, 4),
+            "plai" => ("lion", 2, 5),
+            "swmp" | "dese" => ("snak", 1, 5),
+            "moun" if dice.chance_percent(20) => ("wurm", 1, 1),
+            "moun" => ("gorg", 1, 2),
+            _ => continue,
+        };
+        let race_id = need(rules.race(race), "race", race)?;
+        let figures = low + dice.below(high - low + 1);
+        let plural = rules
+            .races
+            .get(race_id)
+            .map_or(race.to_string(), |r| capitalise(&r.plural));
+        let at = LocationId::from_index(i);
+        let u = k.unit(CREATURES, race_id, figures, at, &plural);
+        if dice.chance_percent(40) {
+            let mut route = vec![i];
+            let mut next: Vec<usize> = map
+                .neighbours(i)
+                .map(|(_, j)| j)
+                .filter(|&j| map.is_land(j) && places.to_settlement[j] >= 2)
+                .collect();
+            shuffle(&mut next, dice);
+            route.extend(next.into_iter().take(1 + dice.below(3) as usize));
+            if route.len() > 1 {
+                let stops: Vec<String> = route.iter().map(|&j| format!("L{}", j + 1)).collect();
+                k.order(u, &format!("@CARAVAN {}", stops.join(" ")));
+            }
+        }
+    }
+    Ok(sheets)
+}
+
+pub(crate) fn capitalise(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().chain(c).collect(),
+        None => String::new(),
+    }
+}
+
+/// Unit-making helpers over the world being built.
+pub(crate) struct Kit<'a> {
+    pub rules: &'a Rules,
+    pub world: &'a mut World,
+    pub man: RaceId,
+    pub leader: RaceId,
+    pub hero: RaceId,
+    pub arch_mage: RaceId,
+    pub coin_id: ItemId,
+    /// Basic skills a Citizens trainer may teach: not combat, not magic.
+    pub teachable: Vec<SkillId>,
+}
+
+impl<'a> Kit<'a> {
+    pub fn new(rules: &'a Rules, world: &'a mut World) -> Result<Self, GenerateError> {
+        let race = |tag: &str| need(rules.race(tag), "race", tag);
+        let teachable = rules
+            .skills
+            .iter()
+            .filter(|(_, s)| s.flags.basic && !s.flags.combat && !s.flags.magic && s.tag != "obse")
+            .map(|(id, _)| id)
+            .collect::<Vec<_>>();
+        if teachable.is_empty() {
+            return Err(GenerateError::MissingRules {
+                kind: "skill",
+                tag: "(a basic craft skill)".into(),
+            });
+        }
+        Ok(Kit {
+            man: race("man")?,
+            leader: race("ldr")?,
+            hero: race("hero")?,
+            arch_mage: race("magi")?,
+            coin_id: need(rules.item("coin"), "item", "coin")?,
+            teachable,
+            rules,
+            world,
+        })
+    }
+
+    pub fn unit(
+        &mut self,
+        faction: FactionId,
+        race: RaceId,
+        figures: u32,
+        at: LocationId,
+        name: &str,
+    ) -> UnitId {
+        let id = UnitId::from_index(self.world.units.len());
+        let number = self.world.units.len() as u32 + 1;
+        let mut u = Unit::new(number, faction, race, figures, at);
+        u.name = name.to_string();
+        self.world.units.push(u);
+        self.world.locations[at].units.push(id);
+        id
+    }
+
+    pub fn coin(&mut self, u: UnitId, amount: u64) {
+        self.world.units[u].add_items(self.coin_id, amount, 0);
+    }
+
+    /// Give `per_figure` of an item to every figure, equipped.
+    pub fn equip(&mut self, u: UnitId, tag: &str, per_figure: u64) -> Result<(), GenerateError> {
+        let item = need(self.rules.item(tag), "item", tag)?;
+        let n = u64::from(self.world.units[u].figures) * per_figure;
+        self.world.units[u].add_items(item, n, n);
+        Ok(())
+    }
+
+    pub fn carry(&mut self, u: UnitId, tag: &str, count: u64) -> Result<(), GenerateError> {
+        let item = need(self.rules.item(tag), "item", tag)?;
+        self.world.units[u].add_items(item, count, 0);
+        Ok(())
+    }
+
+    pub fn learn(&mut self, u: UnitId, tag: &str, experience: u32) -> Result<(), GenerateError> {
+        let skill = need(self.rules.skill(tag), "skill", tag)?;
+        self.world.units[u].learn(skill, experience);
+        Ok(())
+    }
+
+    /// Experience for `level` of a skill, or its top level if it has fewer.
+    pub fn level_xp(&self, tag: &str, level: usize) -> Result<u32, GenerateError> {
+        let id = need(self.rules.skill(tag), "skill", tag)?;
+        let s = self
+            .rules
+            .skills
+            .get(id)
+            .ok_or(GenerateError::MissingRules {
+                kind: "skill",
+                tag: tag.to_string(),
+            })?;
+        let open: Vec<u32> = s
+            .levels
+            .iter()
+            .filter(|l| !l.closed)
+            .map(|l| l.experience)
+            .collect();
+        Ok(open
+            .get(level.saturating_sub(1))
+            .or(open.last())
+            .copied()
+            .unwrap_or(0))
+    }
+
+    pub fn order(&mut self, u: UnitId, text: &str) {
+        self.world.units[u].orders.push(text.to_string());
+    }
+
+    pub fn stack(&mut self, u: UnitId, under: UnitId) {
+        self.world.units[u].stack_parent = Some(under);
+    }
+
+    /// Put `u` inside a structure; the first to enter owns it.
+    pub fn enter(&mut self, u: UnitId, structure: Option<StructureId>) {
+        self.world.units[u].structure = structure;
+        if let Some(s) = structure.and_then(|s| self.world.structures.get_mut(s))
+            && s.owner.is_none()
+        {
+            s.owner = Some(u);
+            s.faction = Some(self.world.units[u].faction);
+        }
+    }
+
+    /// Make `u` the holder of the title seated at `at`.
+    pub fn hold(&mut self, at: LocationId, u: UnitId) {
+        if let Some(seat) = self.world.locations[at].titles.first_mut() {
+            seat.holder = Some(u);
+        }
+    }
+
+    fn on_guard(&mut self, u: UnitId, ranged: bool) {
+        if ranged {
+            self.order(u, "COMBAT RANGED");
+        }
+        self.order(u, "@GUARD");
+        let imperial = self.world.units[u].faction == IMPERIALS;
+        let s = &mut self.world.units[u].settings;
+        if imperial {
+            s.silent = true;
+        } else {
+            s.advertise = true;
+        }
+    }
+
+    fn trained(
+        &mut self,
+        faction: FactionId,
+        at: LocationId,
+        name: &str,
+        figures: u32,
+        troop: &Troop,
+    ) -> Result<UnitId, GenerateError> {
+        let u = self.unit(faction, self.man, figures, at, name);
+        self.coin(u, 200);
+        for tag in troop.kit {
+            self.equip(u, tag, 1)?;
+        }
+        for (s, xp) in troop.skills {
+            self.learn(u, s, *xp)?;
+        }
+        self.on_guard(u, troop.ranged);
+        Ok(u)
+    }
+
+    pub fn heavy_guard(
+        &mut self,
+        f: FactionId,
+        at: LocationId,
+        name: &str,
+    ) -> Result<UnitId, GenerateError> {
+        self.trained(f, at, name, 60, &HEAVY_GUARD)
+    }
+
+    pub fn archers(
+        &mut self,
+        f: FactionId,
+        at: LocationId,
+        name: &str,
+    ) -> Result<UnitId, GenerateError> {
+        self.trained(f, at, name, 60, &ARCHERS)
+    }
+
+    pub fn rangers(
+        &mut self,
+        f: FactionId,
+        at: LocationId,
+        name: &str,
+        figures: u32,
+    ) -> Result<UnitId, GenerateError> {
+        self.trained(f, at, name, figures, &RANGERS)
+    }
+
+    pub fn guards(
+        &mut self,
+        f: FactionId,
+        at: LocationId,
+        name: &str,
+        figures: u32,
+    ) -> Result<UnitId, GenerateError> {
+        self.trained(f, at, name, figures, &GUARDS)
+    }
+}
+
+/// A kind of trained soldiers: equipment per figure, experience, and
+/// whether they fight at range.
+struct Troop {
+    kit: &'static [&'static str],
+    skills: &'static [(&'static str, u32)],
+    ranged: bool,
+}
+
+const HEAVY_GUARD: Troop = Troop {
+    kit: &["sswd", "plat", "hlmt", "gshd"],
+    skills: &[("cmbt", 4_500), ("blde", 9_000), ("parr", 9_000)],
+    ranged: false,
+};
+const ARCHERS: Troop = Troop {
+    kit: &["whrs", "cbow", "leat", "coif"],
+    skills: &[("cmbt", 1_500), ("arch", 9_000), ("mane", 1_500)],
+    ranged: true,
+};
+const RANGERS: Troop = Troop {
+    kit: &["hrse", "lbow", "leat", "coif"],
+    skills: &[("cmbt", 1_500), ("arch", 4_500), ("mane", 1_500)],
+    ranged: true,
+};
+const GUARDS: Troop = Troop {
+    kit: &["swrd", "leat", "coif", "hshd"],
+    skills: &[("cmbt", 1_500), ("blde", 3_000), ("mane", 1_500)],
+    ranged: false,
+};
