@@ -770,44 +770,6 @@ fn world() -> impl Strategy<Value = World> {
         .prop_map(|(game, turn, seed, f, l, s, u)| assemble(game, turn, seed, f, l, s, u))
 }
 
-/// Consistency beyond `World::check()`: what the generator promises.
-fn consistency(w: &World) -> Vec<String> {
-    let mut out = w.check();
-    let distinct = |v: Vec<u32>| v.iter().collect::<HashSet<_>>().len() == v.len();
-    if !distinct(w.factions.values().map(|f| f.number).collect())
-        || !distinct(w.locations.values().map(|l| l.number).collect())
-        || !distinct(w.structures.values().map(|s| s.number).collect())
-    {
-        out.push("numbers repeat".into());
-    }
-    for (id, s) in w.structures.iter() {
-        if !w.locations[s.location].structures.contains(&id) {
-            out.push(format!("{} not listed in its location", s.code()));
-        }
-        if let Some(o) = s.owner
-            && w.units[o].structure != Some(id)
-        {
-            out.push(format!("{} owned by a unit not inside", s.code()));
-        }
-    }
-    for u in w.units.values() {
-        if let Some(s) = u.structure
-            && w.structures[s].location != u.location
-        {
-            out.push(format!("{} in a structure elsewhere", u.code()));
-        }
-    }
-    for l in w.locations.values() {
-        let listed = l.structures.len() + l.units.len();
-        let unique = l.structures.iter().collect::<HashSet<_>>().len()
-            + l.units.iter().collect::<HashSet<_>>().len();
-        if listed != unique {
-            out.push(format!("{} lists something twice", l.code()));
-        }
-    }
-    out
-}
-
 // ---------------------------------------------------------------------
 // The generator.
 // ---------------------------------------------------------------------
@@ -817,7 +779,7 @@ proptest! {
 
     #[test]
     fn generated_worlds_are_consistent(w in world()) {
-        let problems = consistency(&w);
+        let problems = w.check();
         prop_assert!(problems.is_empty(), "{:?}", problems);
     }
 }
@@ -906,7 +868,7 @@ fn the_generator_exercises_every_field() {
     let mut seen = BTreeMap::new();
     for _ in 0..WORLDS {
         let w = strategy.new_tree(&mut runner).unwrap().current();
-        assert!(consistency(&w).is_empty(), "{:?}", consistency(&w));
+        assert!(w.check().is_empty(), "{:?}", w.check());
         observe(&serde_json::to_value(&w).unwrap(), "w", &mut seen);
     }
     let mut missing = BTreeSet::new();
