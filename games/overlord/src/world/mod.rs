@@ -16,7 +16,7 @@ pub mod location;
 pub mod structure;
 pub mod unit;
 
-pub use faction::{Faction, Player, Stance};
+pub use faction::{Faction, Known, Player, Stance};
 pub use hex::Hex;
 pub use ids::*;
 pub use location::{Exit, Location, Market, Offer, Recruits, Resource, Seat};
@@ -24,6 +24,8 @@ pub use structure::Structure;
 pub use unit::{Holding, Knowledge, Unit};
 
 use rustc_hash::{FxHashMap, FxHashSet};
+
+use crate::rules::Rules;
 use serde::{Deserialize, Serialize};
 use umpire_core::ids::{IdVec, TypedId};
 
@@ -297,6 +299,84 @@ impl World {
                     "{} is owned by a unit that does not exist",
                     s.code()
                 ));
+            }
+        }
+        out
+    }
+
+    /// Check that every rules id (race, item, skill, terrain…) names an
+    /// entry of `rules`; every breach is listed.
+    pub fn check_rules(&self, rules: &Rules) -> Vec<String> {
+        let mut out = Vec::new();
+        let mut need = |code: &dyn Fn() -> String, what: &str, index: usize, len: usize| {
+            if index >= len {
+                out.push(format!(
+                    "{} names {what} #{index}, which these rules do not have",
+                    code()
+                ));
+            }
+        };
+        let r = rules;
+        for f in self.factions.values() {
+            let code = &|| f.code();
+            for k in &f.known {
+                let (what, index, len) = match *k {
+                    Known::Item(i) => ("item", i.index(), r.items.len()),
+                    Known::Race(i) => ("race", i.index(), r.races.len()),
+                    Known::Terrain(i) => ("terrain", i.index(), r.terrains.len()),
+                    Known::Title(i) => ("title", i.index(), r.titles.len()),
+                    Known::Construction(i) => ("construction", i.index(), r.constructions.len()),
+                    Known::Enchantment(i) => ("enchantment", i.index(), r.enchantments.len()),
+                };
+                need(code, what, index, len);
+            }
+            for (s, _) in &f.known_skills {
+                need(code, "skill", s.index(), r.skills.len());
+            }
+        }
+        for u in self.units.values() {
+            let code = &|| u.code();
+            need(code, "race", u.race.index(), r.races.len());
+            for h in &u.items {
+                need(code, "item", h.item.index(), r.items.len());
+            }
+            for k in &u.skills {
+                need(code, "skill", k.skill.index(), r.skills.len());
+            }
+            for e in &u.effects {
+                need(
+                    code,
+                    "enchantment",
+                    e.enchantment.index(),
+                    r.enchantments.len(),
+                );
+            }
+        }
+        for l in self.locations.values() {
+            let code = &|| l.code();
+            need(code, "terrain", l.terrain.index(), r.terrains.len());
+            need(code, "weather", l.weather.index(), r.weathers.len());
+            for o in l.market.sells.iter().chain(&l.market.buys) {
+                need(code, "item", o.item.index(), r.items.len());
+            }
+            for x in &l.recruits {
+                need(code, "race", x.race.index(), r.races.len());
+            }
+            for x in &l.resources {
+                need(code, "item", x.item.index(), r.items.len());
+            }
+            for x in &l.titles {
+                need(code, "title", x.title.index(), r.titles.len());
+            }
+            for (i, _) in &l.ground {
+                need(code, "item", i.index(), r.items.len());
+            }
+        }
+        for s in self.structures.values() {
+            let code = &|| s.code();
+            need(code, "construction", s.kind.index(), r.constructions.len());
+            for p in &s.progress {
+                need(code, "work", p.work.index(), r.works.len());
             }
         }
         out
