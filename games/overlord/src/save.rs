@@ -139,8 +139,10 @@ pub fn save(world: &World, rules: &Rules) -> Vec<u8> {
     }
 }
 
-/// Read a world written by [`save`] (this or an older version) and check
-/// it was made with the same rules tables.
+/// Read a world written by [`save`] (this or an older version), check it
+/// was made with the same rules tables, and check it keeps the world's
+/// invariants ([`World::check`], [`World::check_rules`]): a file that
+/// decodes to a broken world is refused as damaged.
 pub fn load(bytes: &[u8], rules: &Rules) -> Result<World, SaveError> {
     let rest = bytes
         .strip_prefix(MAGIC.as_slice())
@@ -156,6 +158,16 @@ pub fn load(bytes: &[u8], rules: &Rules) -> Result<World, SaveError> {
     };
     if let Some(diff) = body.rules.difference(&RulesTags::of(rules)) {
         return Err(SaveError::RulesChanged(diff));
+    }
+    // A damaged body can still decode, to a world whose ids point nowhere;
+    // refuse it here rather than let the engine index out of bounds later.
+    let mut problems = body.world.check();
+    problems.extend(body.world.check_rules(rules));
+    if let Some(first) = problems.first() {
+        return Err(SaveError::Damaged(match problems.len() {
+            1 => first.clone(),
+            n => format!("{first} (and {} more)", n - 1),
+        }));
     }
     Ok(body.world)
 }

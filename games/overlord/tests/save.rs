@@ -4,10 +4,11 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use umpire_core::ids::TypedId;
+use umpire_overlord::rules::RaceId;
 use umpire_overlord::rules::Rules;
 use umpire_overlord::save::{self, SaveError};
 use umpire_overlord::world::{
-    Faction, FactionId, Hex, Location, LocationId, Player, Stance, Unit, World,
+    Faction, FactionId, Hex, Location, LocationId, Player, Stance, Unit, UnitId, World,
 };
 
 fn small_world(rules: &Rules) -> World {
@@ -102,5 +103,28 @@ fn a_save_is_refused_under_rules_with_other_ids() {
     assert_eq!(
         w.units.values().next().unwrap().location,
         LocationId::from_index(0)
+    );
+}
+
+#[test]
+fn a_save_of_a_broken_world_is_refused_as_damaged() {
+    let rules = Rules::bundled().unwrap();
+    let mut w = small_world(&rules);
+    w.units[UnitId::from_index(0)].location = LocationId::from_index(5);
+    assert_eq!(
+        save::load(&save::save(&w, &rules), &rules),
+        Err(SaveError::Damaged(
+            "U12 is in a location that does not exist (and 1 more)".into()
+        ))
+    );
+
+    let mut w = small_world(&rules);
+    let n = rules.races.len();
+    w.units[UnitId::from_index(0)].race = RaceId::from_index(n);
+    assert_eq!(
+        save::load(&save::save(&w, &rules), &rules),
+        Err(SaveError::Damaged(format!(
+            "U12 names race #{n}, which these rules do not have"
+        )))
     );
 }

@@ -4,9 +4,10 @@
 //! found through [`World::unit_by_number`] and friends.
 //!
 //! Invariants (checked by [`World::check`]): every id points into its
-//! table; a unit is listed in exactly the location it says it is in; stack
-//! parents are in the same location and form no cycle; item counts hold
-//! `equipped <= count`; numbers are unique per kind.
+//! table; a unit is listed once, in exactly the location it says it is in,
+//! and so is a structure; a unit inside a structure is where the structure
+//! stands; stack parents are in the same location and form no cycle; item
+//! counts hold `equipped <= count`; numbers are unique per kind.
 
 pub mod faction;
 pub mod hex;
@@ -15,14 +16,16 @@ pub mod location;
 pub mod structure;
 pub mod unit;
 
-pub use faction::{Faction, Player, Stance};
+pub use faction::{Faction, Known, Player, Stance};
 pub use hex::Hex;
 pub use ids::*;
 pub use location::{Exit, Location, Market, Offer, Recruits, Resource, Seat};
 pub use structure::Structure;
 pub use unit::{Holding, Knowledge, Unit};
 
-use rustc_hash::FxHashMap;
+use rustc_hash::{FxHashMap, FxHashSet};
+
+use crate::rules::Rules;
 use serde::{Deserialize, Serialize};
 use umpire_core::ids::{IdVec, TypedId};
 
@@ -118,13 +121,42 @@ impl World {
         let mut out = Vec::new();
         let nf = self.factions.len();
         let nl = self.locations.len();
-        let ns = self.structures.len();
         let nu = self.units.len();
-        let mut seen = FxHashMap::default();
-        for (id, u) in self.units.iter() {
-            if seen.insert(u.number, id).is_some() {
-                out.push(format!("unit number U{} is used twice", u.number));
+        // Numbers are unique per kind (`U12` names one unit).
+        let mut unique = |kind: &str, prefix: char, numbers: &mut dyn Iterator<Item = u32>| {
+            let mut seen = FxHashSet::default();
+            for n in numbers {
+                if !seen.insert(n) {
+                    out.push(format!("{kind} number {prefix}{n} is used twice"));
+                }
             }
+        };
+        unique(
+            "faction",
+            'f',
+            &mut self.factions.values().map(|f| f.number),
+        );
+        unique("unit", 'U', &mut self.units.values().map(|u| u.number));
+        unique(
+            "location",
+            'L',
+            &mut self.locations.values().map(|l| l.number),
+        );
+        unique(
+            "structure",
+            'B',
+            &mut self.structures.values().map(|s| s.number),
+        );
+
+        for f in self.factions.values() {
+            if f.stances.iter().any(|(o, _)| o.index() >= nf) {
+                out.push(format!(
+                    "{} has a stance toward a faction that does not exist",
+                    f.code()
+                ));
+            }
+        }
+        for (id, u) in self.units.iter() {
             if u.faction.index() >= nf {
                 out.push(format!(
                     "{} belongs to a faction that does not exist",
@@ -134,22 +166,29 @@ impl World {
             match self.locations.get(u.location) {
                 None => out.push(format!("{} is in a location that does not exist", u.code())),
                 Some(l) => {
-                    if !l.units.contains(&id) {
+                    let listed = l.units.iter().filter(|x| **x == id).count();
+                    if listed != 1 {
                         out.push(format!(
-                            "{} says it is in {} but is not listed there",
+                            "{} says it is in {} but is listed there {listed} times",
                             u.code(),
                             l.code()
                         ));
                     }
                 }
             }
-            if let Some(s) = u.structure
-                && s.index() >= ns
-            {
-                out.push(format!(
-                    "{} is inside a structure that does not exist",
-                    u.code()
-                ));
+            if let Some(s) = u.structure {
+                match self.structures.get(s) {
+                    None => out.push(format!(
+                        "{} is inside a structure that does not exist",
+                        u.code()
+                    )),
+                    Some(st) if st.location != u.location => out.push(format!(
+                        "{} is inside {}, which stands in another location",
+                        u.code(),
+                        st.code()
+                    )),
+                    Some(_) => {}
+                }
             }
             for h in &u.items {
                 if h.equipped > h.count {
@@ -192,6 +231,11 @@ impl World {
                     out.push(format!("{} lists a unit that is not there", l.code()));
                 }
             }
+            for s in &l.structures {
+                if self.structures.get(*s).is_none_or(|x| x.location != id) {
+                    out.push(format!("{} lists a structure that is not there", l.code()));
+                }
+            }
             for e in &l.exits {
                 if e.to.index() >= nl {
                     out.push(format!(
@@ -208,15 +252,252 @@ impl World {
                     l.code()
                 ));
             }
-        }
-        for s in self.structures.values() {
-            if s.location.index() >= nl {
+            for seat in &l.titles {
+                if seat.holder.is_some_and(|h| h.index() >= nu) {
+                    out.push(format!(
+                        "{} has a title held by a unit that does not exist",
+                        l.code()
+                    ));
+                }
+            }
+            let o = &l.ownership;
+            if o.owner.is_some_and(|f| f.index() >= nf)
+                || o.occupier.is_some_and(|f| f.index() >= nf)
+                || o.seat.is_some_and(|s| s.index() >= nl)
+            {
                 out.push(format!(
+                    "{} is owned or ruled from something that does not exist",
+                    l.code()
+                ));
+            }
+        }
+        for (id, s) in self.structures.iter() {
+            match self.locations.get(s.location) {
+                None => out.push(format!(
                     "{} stands in a location that does not exist",
+                    s.code()
+                )),
+                Some(l) => {
+                    let listed = l.structures.iter().filter(|x| **x == id).count();
+                    if listed != 1 {
+                        out.push(format!(
+                            "{} stands in {} but is listed there {listed} times",
+                            s.code(),
+                            l.code()
+                        ));
+                    }
+                }
+            }
+            if s.faction.is_some_and(|f| f.index() >= nf) {
+                out.push(format!(
+                    "{} belongs to a faction that does not exist",
+                    s.code()
+                ));
+            }
+            if s.owner.is_some_and(|u| u.index() >= nu) {
+                out.push(format!(
+                    "{} is owned by a unit that does not exist",
                     s.code()
                 ));
             }
         }
         out
+    }
+
+    /// Check that every rules id (race, item, skill, terrain…) names an
+    /// entry of `rules`; every breach is listed.
+    pub fn check_rules(&self, rules: &Rules) -> Vec<String> {
+        let mut out = Vec::new();
+        let mut need = |code: &dyn Fn() -> String, what: &str, index: usize, len: usize| {
+            if index >= len {
+                out.push(format!(
+                    "{} names {what} #{index}, which these rules do not have",
+                    code()
+                ));
+            }
+        };
+        let r = rules;
+        for f in self.factions.values() {
+            let code = &|| f.code();
+            for k in &f.known {
+                let (what, index, len) = match *k {
+                    Known::Item(i) => ("item", i.index(), r.items.len()),
+                    Known::Race(i) => ("race", i.index(), r.races.len()),
+                    Known::Terrain(i) => ("terrain", i.index(), r.terrains.len()),
+                    Known::Title(i) => ("title", i.index(), r.titles.len()),
+                    Known::Construction(i) => ("construction", i.index(), r.constructions.len()),
+                    Known::Enchantment(i) => ("enchantment", i.index(), r.enchantments.len()),
+                };
+                need(code, what, index, len);
+            }
+            for (s, _) in &f.known_skills {
+                need(code, "skill", s.index(), r.skills.len());
+            }
+        }
+        for u in self.units.values() {
+            let code = &|| u.code();
+            need(code, "race", u.race.index(), r.races.len());
+            for h in &u.items {
+                need(code, "item", h.item.index(), r.items.len());
+            }
+            for k in &u.skills {
+                need(code, "skill", k.skill.index(), r.skills.len());
+            }
+            for e in &u.effects {
+                need(
+                    code,
+                    "enchantment",
+                    e.enchantment.index(),
+                    r.enchantments.len(),
+                );
+            }
+        }
+        for l in self.locations.values() {
+            let code = &|| l.code();
+            need(code, "terrain", l.terrain.index(), r.terrains.len());
+            need(code, "weather", l.weather.index(), r.weathers.len());
+            for o in l.market.sells.iter().chain(&l.market.buys) {
+                need(code, "item", o.item.index(), r.items.len());
+            }
+            for x in &l.recruits {
+                need(code, "race", x.race.index(), r.races.len());
+            }
+            for x in &l.resources {
+                need(code, "item", x.item.index(), r.items.len());
+            }
+            for x in &l.titles {
+                need(code, "title", x.title.index(), r.titles.len());
+            }
+            for (i, _) in &l.ground {
+                need(code, "item", i.index(), r.items.len());
+            }
+        }
+        for s in self.structures.values() {
+            let code = &|| s.code();
+            need(code, "construction", s.kind.index(), r.constructions.len());
+            for p in &s.progress {
+                need(code, "work", p.work.index(), r.works.len());
+            }
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{RaceId, TerrainId, WeatherId};
+
+    /// Two locations, a faction, a structure and two stacked units.
+    fn world() -> World {
+        let mut w = World::default();
+        let f = w.factions.push(Faction::new(1, "One", Player::Human));
+        let l = w.locations.push(Location::new(
+            1,
+            TerrainId::from_index(0),
+            WeatherId::from_index(0),
+        ));
+        w.locations.push(Location::new(
+            2,
+            TerrainId::from_index(0),
+            WeatherId::from_index(0),
+        ));
+        let s = w.structures.push(Structure {
+            number: 1,
+            name: String::new(),
+            description: String::new(),
+            kind: crate::rules::ConstructionId::from_index(0),
+            location: l,
+            faction: Some(f),
+            owner: None,
+            progress: Vec::new(),
+            complete: true,
+            public: false,
+            advertise: false,
+            tactics: String::new(),
+        });
+        w.locations[l].structures.push(s);
+        for n in [1, 2] {
+            let mut u = Unit::new(n, f, RaceId::from_index(0), 1, l);
+            u.structure = Some(s);
+            let u = w.units.push(u);
+            w.locations[l].units.push(u);
+        }
+        w.units[UnitId::from_index(1)].stack_parent = Some(UnitId::from_index(0));
+        w.structures[s].owner = Some(UnitId::from_index(0));
+        w
+    }
+
+    #[test]
+    fn every_breach_is_named() {
+        assert_eq!(world().check(), Vec::<String>::new());
+        type Breach = fn(&mut World);
+        let cases: [(&str, Breach); 12] = [
+            ("faction number f1 is used twice", |w| {
+                w.factions.push(Faction::new(1, "Two", Player::Npc));
+            }),
+            ("location number L1 is used twice", |w| {
+                w.locations[LocationId::from_index(1)].number = 1;
+            }),
+            ("structure number B1 is used twice", |w| {
+                let mut s = w.structures[StructureId::from_index(0)].clone();
+                s.owner = None;
+                let id = w.structures.push(s);
+                w.locations[LocationId::from_index(0)].structures.push(id);
+            }),
+            (
+                "f1 has a stance toward a faction that does not exist",
+                |w| {
+                    w.factions[FactionId::from_index(0)]
+                        .set_stance(FactionId::from_index(5), Stance::Ally);
+                },
+            ),
+            ("U1 says it is in L1 but is listed there 2 times", |w| {
+                w.locations[LocationId::from_index(0)]
+                    .units
+                    .push(UnitId::from_index(0));
+            }),
+            ("U2 is inside B1, which stands in another location", |w| {
+                let u = UnitId::from_index(1);
+                w.units[u].location = LocationId::from_index(1);
+                w.units[u].stack_parent = None;
+                w.locations[LocationId::from_index(0)]
+                    .units
+                    .retain(|x| *x != u);
+                w.locations[LocationId::from_index(1)].units.push(u);
+            }),
+            ("L2 lists a structure that is not there", |w| {
+                w.locations[LocationId::from_index(1)]
+                    .structures
+                    .push(StructureId::from_index(0));
+            }),
+            ("B1 stands in L1 but is listed there 0 times", |w| {
+                w.locations[LocationId::from_index(0)].structures.clear();
+            }),
+            ("L1 has a title held by a unit that does not exist", |w| {
+                w.locations[LocationId::from_index(0)].titles.push(Seat {
+                    title: crate::rules::TitleId::from_index(0),
+                    holder: Some(UnitId::from_index(7)),
+                });
+            }),
+            (
+                "L1 is owned or ruled from something that does not exist",
+                |w| {
+                    w.locations[LocationId::from_index(0)].ownership.seat =
+                        Some(LocationId::from_index(9));
+                },
+            ),
+            ("B1 belongs to a faction that does not exist", |w| {
+                w.structures[StructureId::from_index(0)].faction = Some(FactionId::from_index(3));
+            }),
+            ("B1 is owned by a unit that does not exist", |w| {
+                w.structures[StructureId::from_index(0)].owner = Some(UnitId::from_index(3));
+            }),
+        ];
+        for (want, breach) in cases {
+            let mut w = world();
+            breach(&mut w);
+            assert_eq!(w.check(), vec![want.to_string()], "{want}");
+        }
     }
 }
