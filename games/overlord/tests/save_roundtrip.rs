@@ -366,11 +366,17 @@ fn resource() -> impl Strategy<Value = Resource> {
 }
 
 fn exit() -> impl Strategy<Value = Exit> {
-    (direction(), prop::option::of((movement(), u32s()))).prop_map(|(direction, only)| Exit {
-        direction,
-        to: LocationId::from_index(0),
-        only,
-    })
+    (
+        direction(),
+        prop::option::of((movement(), u32s())),
+        any::<bool>(),
+    )
+        .prop_map(|(direction, only, road)| Exit {
+            direction,
+            to: LocationId::from_index(0),
+            only,
+            road,
+        })
 }
 
 #[derive(Clone, Debug)]
