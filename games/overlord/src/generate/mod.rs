@@ -1,4 +1,5 @@
-//! Seeded generators: random valid orders and order corpora. Later: worlds
-//! and bot players.
+//! Seeded generators: random valid orders and order corpora, and bot
+//! players. Later: worlds.
 
+pub mod bots;
 pub mod orders;
