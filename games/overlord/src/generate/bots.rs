@@ -176,6 +176,11 @@ fn password_text(p: &str) -> String {
     }
 }
 
+/// A tag the order checker knows, or `None`.
+fn known_tag(vocab: &Vocabulary, kind: TagKind, text: &str) -> Option<Tag> {
+    Tag::new(text).filter(|t| vocab.knows(kind, *t))
+}
+
 fn order(prefix: Prefix, order: UnitOrder) -> Order {
     Order { prefix, order }
 }
@@ -250,7 +255,11 @@ enum Plan {
         skill: Tag,
         target: BuildTarget,
     },
-    Move(Exit),
+    Move {
+        exit: Exit,
+        /// A skill to study on arrival, if the unit has one to study.
+        then_study: Option<Tag>,
+    },
     Attack(UnitRef),
     Work,
 }
@@ -281,16 +290,28 @@ struct Bot<'w> {
     hires: FxHashMap<(LocationId, RaceId), u32>,
     new_units: Vec<NewUnit>,
     next_placeholder: u8,
+    /// Skills open to study by someone (not innate, not specialist, not
+    /// for creatures only) with a tag the checker knows.
+    learnable: Vec<(SkillId, Tag)>,
 }
 
 impl<'w> Bot<'w> {
     fn new(world: &'w World, rules: &'w Rules, faction: FactionId, me: &'w Faction) -> Self {
+        let vocab = Vocabulary::builtin();
+        let learnable = rules
+            .skills
+            .iter()
+            .filter(|(_, s)| {
+                !(s.flags.no_learn || s.flags.specialist || s.learning == Learning::Creature)
+            })
+            .filter_map(|(id, s)| Some((id, known_tag(vocab, TagKind::Skill, &s.tag)?)))
+            .collect();
         Bot {
             world,
             rules,
             faction,
             me,
-            vocab: Vocabulary::builtin(),
+            vocab,
             coin: rules.item("coin"),
             city: rules.terrain("city"),
             treasury: me.funds,
@@ -299,12 +320,12 @@ impl<'w> Bot<'w> {
             hires: FxHashMap::default(),
             new_units: Vec::new(),
             next_placeholder: 1,
+            learnable,
         }
     }
 
-    /// A tag the order checker knows, or `None`.
     fn tag(&self, kind: TagKind, text: &str) -> Option<Tag> {
-        Tag::new(text).filter(|t| self.vocab.knows(kind, *t))
+        known_tag(self.vocab, kind, text)
     }
 
     fn skill_tag(&self, id: SkillId) -> Option<Tag> {
@@ -423,8 +444,12 @@ impl<'w> Bot<'w> {
 
         // One full-day plan, chosen by weight among what is possible.
         let mut plans: Vec<(u32, Plan)> = Vec::new();
-        if !creature {
-            let study = self.studyable(unit);
+        let study = if creature {
+            Vec::new()
+        } else {
+            self.studyable(unit)
+        };
+        {
             let known: Vec<&Studyable> = study.iter().filter(|s| s.begun).collect();
             let choice = if !known.is_empty() && d.chance_percent(75) {
                 pick(d, &known).copied()
@@ -451,8 +476,13 @@ impl<'w> Bot<'w> {
             plans.push((weight, Plan::Build { skill, target }));
         }
         if (leader || creature) && unit.stack_parent.is_none() && !guarding {
-            if let Some(e) = pick(d, &self.exits(unit, loc)).copied() {
-                plans.push((if creature { 5 } else { 2 }, Plan::Move(e)));
+            if let Some(exit) = pick(d, &self.exits(unit, loc)).copied() {
+                // After the journey, now and then a study there.
+                let then_study = pick(d, &study).map(|s| s.skill);
+                plans.push((
+                    if creature { 5 } else { 2 },
+                    Plan::Move { exit, then_study },
+                ));
             }
         }
         let (hostile, neutral) = self.targets(uid, unit, loc);
@@ -546,19 +576,15 @@ impl<'w> Bot<'w> {
                     }),
                 ));
             }
-            Plan::Move(exit) => {
+            Plan::Move { exit, then_study } => {
                 let to = self.destination(exit, loc, d);
                 out.push(plain(UnitOrder::Move(Move { to })));
                 // After the journey, something to do there.
                 if may_work && d.chance_percent(60) {
-                    let study = self.studyable(unit);
-                    match pick(d, &study) {
-                        Some(s) if d.chance_percent(50) => out.push(order(
+                    match then_study {
+                        Some(skill) if d.chance_percent(50) => out.push(order(
                             repeat(Repeat::Always),
-                            UnitOrder::Study(Study {
-                                skill: s.skill,
-                                level: None,
-                            }),
+                            UnitOrder::Study(Study { skill, level: None }),
                         )),
                         _ => out.push(order(repeat(Repeat::Always), UnitOrder::Work(Work))),
                     }
@@ -802,22 +828,17 @@ impl<'w> Bot<'w> {
             .map(|k| k.skill)
             .collect();
         let mut out = Vec::new();
-        for (id, skill) in self.rules.skills.iter() {
-            if skill.flags.no_learn || skill.flags.specialist {
+        for &(id, tag) in &self.learnable {
+            let Some(skill) = self.rules.skills.get(id) else {
                 continue;
-            }
-            match skill.learning {
-                Learning::Normal => {}
-                Learning::Leader if race.student == StudentType::Leader => {}
-                _ => continue,
+            };
+            if skill.learning == Learning::Leader && race.student != StudentType::Leader {
+                continue;
             }
             if follower && skill.flags.basic && basic_known.iter().any(|b| *b != id) {
                 continue;
             }
             let Some(next_level) = self.next_level(unit, id, skill, follower) else {
-                continue;
-            };
-            let Some(tag) = self.tag(TagKind::Skill, &skill.tag) else {
                 continue;
             };
             out.push(Studyable {
@@ -832,6 +853,10 @@ impl<'w> Bot<'w> {
     /// The level study of `skill` leads to, if the unit may study it: below
     /// its kind's limit, the level open, and every prerequisite met.
     fn next_level(&self, unit: &Unit, id: SkillId, skill: &Skill, follower: bool) -> Option<u8> {
+        // Most skills fail here: the unit lacks the skill they build on.
+        if !self.meets(unit, &skill.requires) {
+            return None;
+        }
         let current = skill.level_for(unit.experience(id));
         let limit = match (follower, skill.flags.combat, skill.flags.magic) {
             (true, true, _) => 2,
@@ -844,7 +869,7 @@ impl<'w> Bot<'w> {
             return None;
         }
         let next = skill.levels.get(usize::from(current))?;
-        if next.closed || !self.meets(unit, &skill.requires) || !self.meets(unit, &next.requires) {
+        if next.closed || !self.meets(unit, &next.requires) {
             return None;
         }
         Some(current + 1)
