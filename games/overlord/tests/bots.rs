@@ -331,3 +331,26 @@ fn a_faction_not_in_the_world_gets_nothing() {
     let missing = FactionId::new(u32::try_from(w.factions.len()).unwrap());
     assert_eq!(bot_orders(&w, &r, missing, 1), "");
 }
+
+#[test]
+fn the_hundredfold_world_gets_clean_orders_too() {
+    // Faction numbers in the thousands, 1,500 factions, 27,500 units: a
+    // sample of factions from every copy's range.
+    let rules = Rules::bundled().unwrap();
+    let files = umpire_overlord::legacy::replicate::replicate(&common::alpha_game_files(), 100);
+    let w = import(&files, &rules).world;
+    let ids: Vec<FactionId> = w.factions.ids().collect();
+    for &fid in ids.iter().step_by(37) {
+        let f = &w.factions[fid];
+        let what = format!("x100 f{}", f.number);
+        let set = read_back(&bot_orders(&w, &rules, fid, 5), &what);
+        assert_eq!(set.header.faction, FactionRef::Player(f.number), "{what}");
+        let mine = w.units_of(fid).count();
+        let numbered = set
+            .units
+            .iter()
+            .filter(|s| matches!(s.unit, UnitRef::Id(_)))
+            .count();
+        assert_eq!(numbered, mine, "{what}");
+    }
+}
