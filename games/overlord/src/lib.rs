@@ -2,7 +2,8 @@
 //!
 //! So far: [`orders`], the order language (parser, checker, canonical
 //! printer, the registry of every order) and [`generate`], generators of random
-//! valid orders for benchmarks and property tests.
+//! valid orders for benchmarks and property tests and of bot players' order
+//! files.
 //!
 //! Invariant: the game crate does no IO; the `umpire` binary reads and
 //! writes files.

@@ -517,3 +517,32 @@ fn a_map_without_room_for_an_empire_is_refused() {
     assert!(matches!(err, GenerateError::TooSmall { .. }), "{err}");
     assert!(err.to_string().contains("use a larger --size"));
 }
+
+#[test]
+fn bots_write_clean_orders_for_every_faction_of_a_generated_world() {
+    use umpire_overlord::generate::bots::bot_orders;
+    use umpire_overlord::orders::{ParseOptions, check};
+    let r = rules();
+    let g = make(&r, 14, 12, MapSize::SMALL);
+    let w = &g.world;
+    let mut units = 0;
+    for (fid, f) in w.factions.iter() {
+        let text = bot_orders(w, &r, fid, 3);
+        let checked = check(
+            &format!("f{}", f.number),
+            text.as_bytes(),
+            ParseOptions {
+                vocabulary: Some(Vocabulary::builtin()),
+            },
+        );
+        let errors: Vec<String> = checked
+            .diagnostics
+            .iter()
+            .filter(|d| d.is_error())
+            .map(|d| d.message.clone())
+            .collect();
+        assert!(errors.is_empty(), "f{}: {errors:?}\n{text}", f.number);
+        units += text.lines().filter(|l| l.starts_with("UNIT U")).count();
+    }
+    assert_eq!(units, w.units.len());
+}
