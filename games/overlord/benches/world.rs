@@ -62,8 +62,8 @@ fn bench_world(c: &mut Criterion) {
     g.bench_function("generate huge map, 400 factions", |b| {
         b.iter(|| generate(&rules, black_box(&params(400))))
     });
-    // The same map with 48,000 players: about 97,000 units.
-    let big = match generate(&rules, &params(48_000)) {
+    // The same map with 48,000 players: about 101,000 units.
+    let big = match generate(&rules, &params(50_000)) {
         Ok(made) => made.world,
         Err(e) => {
             eprintln!("cannot generate: {e}");
@@ -76,18 +76,18 @@ fn bench_world(c: &mut Criterion) {
         big.units.len(),
         big.factions.len()
     );
-    g.bench_function("generate huge map, 48,000 factions", |b| {
-        b.iter(|| generate(&rules, black_box(&params(48_000))))
+    g.bench_function("generate huge map, 50,000 factions", |b| {
+        b.iter(|| generate(&rules, black_box(&params(50_000))))
     });
     let bytes = save::save(&big, &rules);
     eprintln!("saved: {} bytes", bytes.len());
-    g.bench_function("save 97k-unit world", |b| {
+    g.bench_function("save 101k-unit world", |b| {
         b.iter(|| save::save(black_box(&big), &rules))
     });
-    g.bench_function("load 97k-unit world", |b| {
+    g.bench_function("load 101k-unit world", |b| {
         b.iter(|| save::load(black_box(&bytes), &rules))
     });
-    g.bench_function("JSON export of 97k-unit world", |b| {
+    g.bench_function("JSON export of 101k-unit world", |b| {
         b.iter(|| save::to_json(black_box(&big)))
     });
 
