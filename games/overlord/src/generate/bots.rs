@@ -882,12 +882,7 @@ impl<'w> Bot<'w> {
             let Some(skill) = self.rules.skills.get(k.skill) else {
                 continue;
             };
-            let level = skill.level_for(k.experience);
-            let Some(u) = level
-                .checked_sub(1)
-                .and_then(|i| skill.levels.get(usize::from(i)))
-                .and_then(|l| l.use_.as_ref())
-            else {
+            let Some(u) = skill.reached(k.experience).and_then(|l| l.use_.as_ref()) else {
                 continue;
             };
             match u.kind {
@@ -988,12 +983,7 @@ impl<'w> Bot<'w> {
             let Some(skill) = self.rules.skills.get(k.skill) else {
                 continue;
             };
-            let level = skill.level_for(k.experience);
-            let Some(u) = level
-                .checked_sub(1)
-                .and_then(|i| skill.levels.get(usize::from(i)))
-                .and_then(|l| l.use_.as_ref())
-            else {
+            let Some(u) = skill.reached(k.experience).and_then(|l| l.use_.as_ref()) else {
                 continue;
             };
             let Some(Product::Work(work)) = u.produces.as_ref().map(|p| &p.what) else {

@@ -504,20 +504,7 @@ pub fn import(files: &GameFiles, rules: &Rules) -> Imported {
             im.note(F, b.head.number, b.tag(), "stands in no location; skipped");
             continue;
         };
-        let mut s = Structure {
-            number: n,
-            name: String::new(),
-            description: String::new(),
-            kind,
-            location,
-            faction: None,
-            owner: None,
-            progress: Vec::new(),
-            complete: true,
-            public: false,
-            advertise: false,
-            tactics: String::new(),
-        };
+        let mut s = Structure::new(n, kind, location);
         for l in &b.lines {
             match l.key.to_ascii_uppercase().as_str() {
                 "NAME" => s.name = l.rest.trim_matches('"').to_string(),

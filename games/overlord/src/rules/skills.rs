@@ -46,6 +46,12 @@ impl Skill {
             .count();
         u8::try_from(n).unwrap_or(u8::MAX)
     }
+
+    /// The level reached with this much experience, if any.
+    pub fn reached(&self, experience: u32) -> Option<&Level> {
+        let n = usize::from(self.level_for(experience));
+        n.checked_sub(1).and_then(|i| self.levels.get(i))
+    }
 }
 
 #[derive(Clone, Copy, Default, PartialEq, Eq, Debug, Serialize, Deserialize)]

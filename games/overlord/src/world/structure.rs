@@ -36,6 +36,24 @@ pub struct Structure {
 }
 
 impl Structure {
+    /// A complete, unowned, private structure with no name.
+    pub fn new(number: u32, kind: ConstructionId, location: LocationId) -> Self {
+        Structure {
+            number,
+            name: String::new(),
+            description: String::new(),
+            kind,
+            location,
+            faction: None,
+            owner: None,
+            progress: Vec::new(),
+            complete: true,
+            public: false,
+            advertise: false,
+            tactics: String::new(),
+        }
+    }
+
     /// The id players write: `B220`.
     pub fn code(&self) -> String {
         format!("B{}", self.number)

@@ -14,7 +14,7 @@
 use umpire_core::Dice;
 use umpire_core::ids::TypedId;
 
-use super::{GenerateError, MapSize, Needs, need};
+use super::{GenerateError, MapSize, need};
 use crate::rules::terrains::Direction;
 use crate::rules::{Rules, TerrainId};
 use crate::world::{Exit, Hex, Location, LocationId, World};
@@ -36,7 +36,7 @@ pub struct TerrainIds {
 }
 
 impl TerrainIds {
-    pub(super) fn resolve(rules: &Rules) -> Result<TerrainIds, GenerateError> {
+    pub fn resolve(rules: &Rules) -> Result<TerrainIds, GenerateError> {
         let t = |tag: &str| need(rules.terrain(tag), "terrain", tag);
         Ok(TerrainIds {
             ocean: t("ocea")?,
@@ -115,12 +115,11 @@ impl Map {
 /// Lay out the continent and push one location per hex into `world`.
 pub fn build(
     rules: &Rules,
-    needs: &Needs,
+    t: TerrainIds,
     size: MapSize,
     dice: &mut Dice,
     world: &mut World,
 ) -> Result<Map, GenerateError> {
-    let t = needs.terrain;
     let w = size.width as usize;
     let h = size.height as usize;
     let n = size.hexes();

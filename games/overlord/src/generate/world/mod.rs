@@ -161,7 +161,7 @@ pub enum GenerateError {
 
 /// Make a world. Same rules and parameters, same world.
 pub fn generate(rules: &Rules, params: &WorldParams) -> Result<Generated, GenerateError> {
-    let needs = Needs::resolve(rules)?;
+    let terrain = map::TerrainIds::resolve(rules)?;
     let root = Dice::from_seed(params.seed).derive("generate");
     let mut world = World {
         game: params.game.clone(),
@@ -171,14 +171,14 @@ pub fn generate(rules: &Rules, params: &WorldParams) -> Result<Generated, Genera
     };
     let map = map::build(
         rules,
-        &needs,
+        terrain,
         params.size,
         &mut root.derive("map"),
         &mut world,
     )?;
     let places = settlements::settle(
         rules,
-        &needs,
+        terrain,
         &map,
         &mut root.derive("settlements"),
         &mut world,
@@ -192,20 +192,6 @@ pub fn generate(rules: &Rules, params: &WorldParams) -> Result<Generated, Genera
         &mut world,
     )?);
     Ok(Generated { world, players })
-}
-
-/// Every rules entry the generator refers to by tag, resolved once so a
-/// missing one is a clear error rather than a silent gap.
-pub struct Needs {
-    pub terrain: map::TerrainIds,
-}
-
-impl Needs {
-    fn resolve(rules: &Rules) -> Result<Needs, GenerateError> {
-        Ok(Needs {
-            terrain: map::TerrainIds::resolve(rules)?,
-        })
-    }
 }
 
 /// Look a tag up or say which one is missing.

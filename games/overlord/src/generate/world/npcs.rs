@@ -77,16 +77,20 @@ pub fn populate(
         k.learn(emperor, s, xp)?;
     }
     k.hold(capital.location, emperor);
-    let guard = k.heavy_guard(
+    let guard = k.troop(
         IMPERIALS,
         capital.location,
         &format!("Guards of {}", capital.name),
+        60,
+        &HEAVY_GUARD,
     )?;
     k.stack(guard, emperor);
-    let archers = k.archers(
+    let archers = k.troop(
         IMPERIALS,
         capital.location,
         &format!("{} Archers", capital.name),
+        60,
+        &ARCHERS,
     )?;
     k.stack(archers, emperor);
 
@@ -116,21 +120,63 @@ pub fn populate(
                 k.learn(gov, "arch", 9_000)?;
                 k.learn(gov, "mane", 1_500)?;
                 k.hold(s.location, gov);
-                let g = k.guards(IMPERIALS, s.location, &format!("{} Guards", s.name), 40)?;
+                let g = k.troop(
+                    IMPERIALS,
+                    s.location,
+                    &format!("{} Guards", s.name),
+                    40,
+                    &GUARDS,
+                )?;
                 k.stack(g, gov);
-                let r = k.rangers(IMPERIALS, s.location, &format!("{} Rangers", s.name), 30)?;
+                let r = k.troop(
+                    IMPERIALS,
+                    s.location,
+                    &format!("{} Rangers", s.name),
+                    30,
+                    &RANGERS,
+                )?;
                 k.stack(r, gov);
             }
             Rank::Border => {
-                k.guards(IMPERIALS, s.location, &format!("{} Guards", s.name), 40)?;
-                k.rangers(IMPERIALS, s.location, &format!("{} Rangers", s.name), 30)?;
+                k.troop(
+                    IMPERIALS,
+                    s.location,
+                    &format!("{} Guards", s.name),
+                    40,
+                    &GUARDS,
+                )?;
+                k.troop(
+                    IMPERIALS,
+                    s.location,
+                    &format!("{} Rangers", s.name),
+                    30,
+                    &RANGERS,
+                )?;
             }
             Rank::Colonial => {
-                k.guards(CITIZENS, s.location, &format!("{} Militia", s.name), 50)?;
-                k.rangers(CITIZENS, s.location, &format!("{} Rangers", s.name), 50)?;
+                k.troop(
+                    CITIZENS,
+                    s.location,
+                    &format!("{} Militia", s.name),
+                    50,
+                    &GUARDS,
+                )?;
+                k.troop(
+                    CITIZENS,
+                    s.location,
+                    &format!("{} Rangers", s.name),
+                    50,
+                    &RANGERS,
+                )?;
             }
             Rank::Village => {
-                k.guards(CITIZENS, s.location, &format!("{} Militia", s.name), 20)?;
+                k.troop(
+                    CITIZENS,
+                    s.location,
+                    &format!("{} Militia", s.name),
+                    20,
+                    &GUARDS,
+                )?;
             }
             Rank::Capital => {}
         }
@@ -180,8 +226,8 @@ pub fn populate(
         if places.imperial[i] && places.to_settlement[i] > 0 && dice.chance_percent(60) {
             let at = LocationId::from_index(i);
             let name = k.world.locations[at].name.clone();
-            k.rangers(IMPERIALS, at, &format!("{name} Patrol"), 30)?;
-            k.guards(IMPERIALS, at, &format!("{name} Watch"), 40)?;
+            k.troop(IMPERIALS, at, &format!("{name} Patrol"), 30, &RANGERS)?;
+            k.troop(IMPERIALS, at, &format!("{name} Watch"), 40, &GUARDS)?;
         }
     }
 
@@ -403,7 +449,8 @@ impl<'a> Kit<'a> {
         }
     }
 
-    fn trained(
+    /// A unit of `figures` men of a kind of trained soldiers, on GUARD.
+    pub fn troop(
         &mut self,
         faction: FactionId,
         at: LocationId,
@@ -422,70 +469,32 @@ impl<'a> Kit<'a> {
         self.on_guard(u, troop.ranged);
         Ok(u)
     }
-
-    pub fn heavy_guard(
-        &mut self,
-        f: FactionId,
-        at: LocationId,
-        name: &str,
-    ) -> Result<UnitId, GenerateError> {
-        self.trained(f, at, name, 60, &HEAVY_GUARD)
-    }
-
-    pub fn archers(
-        &mut self,
-        f: FactionId,
-        at: LocationId,
-        name: &str,
-    ) -> Result<UnitId, GenerateError> {
-        self.trained(f, at, name, 60, &ARCHERS)
-    }
-
-    pub fn rangers(
-        &mut self,
-        f: FactionId,
-        at: LocationId,
-        name: &str,
-        figures: u32,
-    ) -> Result<UnitId, GenerateError> {
-        self.trained(f, at, name, figures, &RANGERS)
-    }
-
-    pub fn guards(
-        &mut self,
-        f: FactionId,
-        at: LocationId,
-        name: &str,
-        figures: u32,
-    ) -> Result<UnitId, GenerateError> {
-        self.trained(f, at, name, figures, &GUARDS)
-    }
 }
 
 /// A kind of trained soldiers: equipment per figure, experience, and
 /// whether they fight at range.
-struct Troop {
+pub(crate) struct Troop {
     kit: &'static [&'static str],
     skills: &'static [(&'static str, u32)],
     ranged: bool,
 }
 
-const HEAVY_GUARD: Troop = Troop {
+pub(crate) const HEAVY_GUARD: Troop = Troop {
     kit: &["sswd", "plat", "hlmt", "gshd"],
     skills: &[("cmbt", 4_500), ("blde", 9_000), ("parr", 9_000)],
     ranged: false,
 };
-const ARCHERS: Troop = Troop {
+pub(crate) const ARCHERS: Troop = Troop {
     kit: &["whrs", "cbow", "leat", "coif"],
     skills: &[("cmbt", 1_500), ("arch", 9_000), ("mane", 1_500)],
     ranged: true,
 };
-const RANGERS: Troop = Troop {
+pub(crate) const RANGERS: Troop = Troop {
     kit: &["hrse", "lbow", "leat", "coif"],
     skills: &[("cmbt", 1_500), ("arch", 4_500), ("mane", 1_500)],
     ranged: true,
 };
-const GUARDS: Troop = Troop {
+pub(crate) const GUARDS: Troop = Troop {
     kit: &["swrd", "leat", "coif", "hshd"],
     skills: &[("cmbt", 1_500), ("blde", 3_000), ("mane", 1_500)],
     ranged: false,

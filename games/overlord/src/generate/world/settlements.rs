@@ -21,7 +21,8 @@ use umpire_core::Dice;
 use umpire_core::ids::TypedId;
 
 use super::map::Map;
-use super::{GenerateError, Needs, names, need};
+use super::map::TerrainIds;
+use super::{GenerateError, names, need};
 use crate::rules::terrains::Direction;
 use crate::rules::{
     ConstructionId, EquipSlot, ItemId, RaceId, Rules, SkillId, TerrainId, TitleId, WeatherId,
@@ -99,12 +100,11 @@ impl Places {
 /// Settle the map.
 pub fn settle(
     rules: &Rules,
-    needs: &Needs,
+    t: TerrainIds,
     map: &Map,
     dice: &mut Dice,
     world: &mut World,
 ) -> Result<Places, GenerateError> {
-    let t = needs.terrain;
     let land = map.land.len();
     let open = |i: usize| {
         let x = map.terrain[i];
@@ -172,7 +172,7 @@ pub fn settle(
     let to_settlement = distances_from(map, sites.iter().map(|&(_, h)| h));
 
     let weather = draw_weather(rules, map, dice)?;
-    let economy = Economy::of(rules)?;
+    let economy = Economy::of(rules, t)?;
     for i in 0..map.terrain.len() {
         let loc = &mut world.locations[LocationId::from_index(i)];
         loc.weather = weather[i];
@@ -380,10 +380,11 @@ struct Economy {
     dwarf: RaceId,
     leader: RaceId,
     hero: RaceId,
+    terrain: TerrainIds,
 }
 
 impl Economy {
-    fn of(rules: &Rules) -> Result<Economy, GenerateError> {
+    fn of(rules: &Rules, terrain: TerrainIds) -> Result<Economy, GenerateError> {
         let goods = rules
             .items
             .iter()
@@ -414,6 +415,7 @@ impl Economy {
             dwarf: race("dwar")?,
             leader: race("ldr")?,
             hero: race("hero")?,
+            terrain,
         })
     }
 }
@@ -553,18 +555,11 @@ fn fill_settlement(
 
     // Recruits: followers of the local folk, a leader or two, now and
     // then a hero.
-    let forest = nearby
-        .iter()
-        .filter(|&&t| rules.terrains.get(t).is_some_and(|x| x.tag == "fore"))
-        .count();
+    let t = economy.terrain;
+    let forest = nearby.iter().filter(|&&x| x == t.forest).count();
     let rocky = nearby
         .iter()
-        .filter(|&&t| {
-            rules
-                .terrains
-                .get(t)
-                .is_some_and(|x| x.tag == "hill" || x.tag == "moun")
-        })
+        .filter(|&&x| x == t.hills || x == t.mountains)
         .count();
     let folk = if forest >= 2 && dice.chance_percent(50) {
         economy.elf
@@ -609,24 +604,13 @@ fn add_structure(
 ) -> StructureId {
     let id = StructureId::from_index(world.structures.len());
     let number = world.structures.len() as u32 + 1;
-    let public = rules
+    let mut s = Structure::new(number, kind, location);
+    s.name = name;
+    s.public = rules
         .constructions
         .get(kind)
         .is_some_and(|c| c.tag == "mrkt");
-    world.structures.push(Structure {
-        number,
-        name,
-        description: String::new(),
-        kind,
-        location,
-        faction: None,
-        owner: None,
-        progress: Vec::new(),
-        complete: true,
-        public,
-        advertise: false,
-        tactics: String::new(),
-    });
+    world.structures.push(s);
     world.locations[location].structures.push(id);
     id
 }
@@ -838,7 +822,10 @@ fn build_roads(rules: &Rules, map: &Map, places: &Places, world: &mut World) {
         })
         .collect();
     let capital = places.capital().hex;
-    let mut network = vec![capital];
+    let mut on_network = vec![false; map.terrain.len()];
+    on_network[capital] = true;
+    let mut only_capital = vec![false; map.terrain.len()];
+    only_capital[capital] = true;
     let mut cities: Vec<&Settlement> = places
         .settlements
         .iter()
@@ -847,17 +834,17 @@ fn build_roads(rules: &Rules, map: &Map, places: &Places, world: &mut World) {
     let heart = map.hex_of(capital);
     cities.sort_by_key(|s| (map.hex_of(s.hex).distance(heart), s.hex));
     for s in cities {
-        let targets: Vec<usize> = if s.rank == Rank::Colonial {
-            network.clone()
+        let targets = if s.rank == Rank::Colonial {
+            &on_network
         } else {
-            vec![capital]
+            &only_capital
         };
-        if let Some(path) = quickest_path(map, &cost, s.hex, &targets) {
+        if let Some(path) = quickest_path(map, &cost, s.hex, targets) {
             for pair in path.windows(2) {
                 lay_road(world, pair[0], pair[1]);
             }
         }
-        network.push(s.hex);
+        on_network[s.hex] = true;
     }
 }
 
@@ -874,9 +861,9 @@ fn lay_road(world: &mut World, a: usize, b: usize) {
     }
 }
 
-/// Dijkstra over land from `start` to the nearest of `targets`; the path
-/// includes both ends.
-fn quickest_path(map: &Map, cost: &[u32], start: usize, targets: &[usize]) -> Option<Vec<usize>> {
+/// Dijkstra over land from `start` to the nearest hex flagged in
+/// `target`; the path includes both ends.
+fn quickest_path(map: &Map, cost: &[u32], start: usize, target: &[bool]) -> Option<Vec<usize>> {
     use std::cmp::Reverse;
     use std::collections::BinaryHeap;
     let n = cost.len();
@@ -889,7 +876,7 @@ fn quickest_path(map: &Map, cost: &[u32], start: usize, targets: &[usize]) -> Op
         if d > dist[i] {
             continue;
         }
-        if targets.contains(&i) {
+        if target[i] {
             let mut path = vec![i];
             let mut k = i;
             while prev[k] != usize::MAX {
