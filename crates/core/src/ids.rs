@@ -110,6 +110,14 @@ impl<I: TypedId, T> IdVec<I, T> {
     pub fn values(&self) -> std::slice::Iter<'_, T> {
         self.items.iter()
     }
+
+    pub fn values_mut(&mut self) -> std::slice::IterMut<'_, T> {
+        self.items.iter_mut()
+    }
+
+    pub fn into_values(self) -> std::vec::IntoIter<T> {
+        self.items.into_iter()
+    }
 }
 
 impl<I: TypedId, T> Default for IdVec<I, T> {

@@ -13,4 +13,5 @@ pub mod legacy;
 pub mod orders;
 pub mod rules;
 pub mod save;
+pub mod turn;
 pub mod world;

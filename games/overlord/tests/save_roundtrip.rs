@@ -44,8 +44,9 @@ use umpire_overlord::world::location::{Ownership, Policy};
 use umpire_overlord::world::structure::Progress;
 use umpire_overlord::world::unit::{Consume, Effect, Settings, Tactics};
 use umpire_overlord::world::{
-    Exit, Faction, FactionId, Hex, Holding, Knowledge, Location, LocationId, Market, Offer, Player,
-    Recruits, Resource, Seat, Stance, Structure, StructureId, Unit, UnitId, World,
+    Exit, Faction, FactionId, Hex, Holding, Journey, JourneyKind, Knowledge, Location, LocationId,
+    Market, Offer, Player, Recruits, Resource, Seat, Stance, Structure, StructureId, Unit, UnitId,
+    World,
 };
 
 static RULES: LazyLock<Rules> = LazyLock::new(|| Rules::bundled().expect("the bundled rules load"));
@@ -219,6 +220,19 @@ fn policy() -> impl Strategy<Value = Policy> {
 
 fn direction() -> impl Strategy<Value = Direction> {
     select(Direction::ALL.to_vec())
+}
+
+fn journey_kind() -> impl Strategy<Value = JourneyKind> {
+    fn _complete(k: JourneyKind) {
+        match k {
+            JourneyKind::Move | JourneyKind::March | JourneyKind::Retreat => {}
+        }
+    }
+    select(vec![
+        JourneyKind::Move,
+        JourneyKind::March,
+        JourneyKind::Retreat,
+    ])
 }
 
 fn movement() -> impl Strategy<Value = Movement> {
@@ -539,6 +553,8 @@ fn settings() -> impl Strategy<Value = Settings> {
 #[derive(Clone, Debug)]
 struct UnitPlan {
     unit: Unit,
+    /// Mode, kind, destination, days, and how far along.
+    journey: Option<(Movement, JourneyKind, Index, u32, Index)>,
     faction: Index,
     location: Index,
     /// Among the structures in its location.
@@ -566,6 +582,7 @@ prop_compose! {
         tactics in text(),
         combat_orders in order_lines(),
         orders in order_lines(),
+        journey in prop::option::of((movement(), journey_kind(), any::<Index>(), 1..=60u32, any::<Index>())),
         faction in any::<Index>(),
         location in any::<Index>(),
         structure in prop::option::of(any::<Index>()),
@@ -593,7 +610,9 @@ prop_compose! {
                 tactics: Tactics { text: tactics },
                 combat_orders,
                 orders,
+                journey: None,
             },
+            journey,
             faction,
             location,
             structure,
@@ -677,6 +696,14 @@ fn assemble(
         let mut u = p.unit.clone();
         u.faction = nth(nf, p.faction);
         u.location = nth(nl, p.location);
+        u.journey = p.journey.map(|(mode, kind, to, days, along)| Journey {
+            from: u.location,
+            to: nth(nl, to),
+            mode,
+            kind,
+            days,
+            elapsed: along.index(days as usize) as u32,
+        });
         let here: Vec<StructureId> = structures_at[u.location.index()]
             .iter()
             .map(|(_, s)| *s)

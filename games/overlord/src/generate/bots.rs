@@ -1097,7 +1097,7 @@ impl<'w> Bot<'w> {
             }
             let r = UnitRef::Id(other.number);
             match self.me.stance_toward(other.faction) {
-                Stance::Hostile | Stance::Unfriendly => hostile.push(r),
+                Stance::Enemy | Stance::Hostile => hostile.push(r),
                 Stance::Neutral => neutral.push(r),
                 Stance::Friendly | Stance::Ally => {}
             }

@@ -60,7 +60,7 @@ fn stance(word: &str) -> Option<Stance> {
         "ally" | "allied" | "alliance" => Stance::Ally,
         "friend" | "friendly" => Stance::Friendly,
         "neutral" => Stance::Neutral,
-        "enemy" | "unfriendly" => Stance::Unfriendly,
+        "enemy" => Stance::Enemy,
         "hostile" => Stance::Hostile,
         _ => return None,
     })

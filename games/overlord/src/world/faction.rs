@@ -5,12 +5,16 @@ use serde::{Deserialize, Serialize};
 use super::ids::FactionId;
 use crate::rules::{ConstructionId, EnchantmentId, ItemId, RaceId, SkillId, TerrainId, TitleId};
 
-/// How a faction regards another (OV-FAC).
+/// How a faction regards another, from least to most friendly (OV-FAC-012;
+/// the original engine's `stances.var` codes 1 to 5). Comparisons follow
+/// that order: `Stance::Hostile < Stance::Neutral`.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Stance {
+    /// Attacks on sight (OV-FAC-025).
+    Enemy,
+    /// Kept out of owned land; fought when marching in (OV-FAC-023).
     Hostile,
-    Unfriendly,
     Neutral,
     Friendly,
     Ally,
@@ -18,8 +22,8 @@ pub enum Stance {
 
 impl Stance {
     pub const ALL: [Stance; 5] = [
+        Stance::Enemy,
         Stance::Hostile,
-        Stance::Unfriendly,
         Stance::Neutral,
         Stance::Friendly,
         Stance::Ally,
@@ -27,8 +31,8 @@ impl Stance {
 
     pub fn as_str(self) -> &'static str {
         match self {
+            Stance::Enemy => "enemy",
             Stance::Hostile => "hostile",
-            Stance::Unfriendly => "unfriendly",
             Stance::Neutral => "neutral",
             Stance::Friendly => "friendly",
             Stance::Ally => "ally",

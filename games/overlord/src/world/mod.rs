@@ -7,11 +7,14 @@
 //! table; a unit is listed once, in exactly the location it says it is in,
 //! and so is a structure; a unit inside a structure is where the structure
 //! stands; stack parents are in the same location and form no cycle; item
-//! counts hold `equipped <= count`; numbers are unique per kind.
+//! counts hold `equipped <= count`; numbers are unique per kind; a journey
+//! starts where its unit is listed, ends in a real location and has days
+//! left.
 
 pub mod faction;
 pub mod hex;
 pub mod ids;
+pub mod journey;
 pub mod location;
 pub mod structure;
 pub mod unit;
@@ -19,6 +22,7 @@ pub mod unit;
 pub use faction::{Faction, Known, Player, Stance};
 pub use hex::Hex;
 pub use ids::*;
+pub use journey::{Journey, JourneyKind};
 pub use location::{Exit, Location, Market, Offer, Recruits, Resource, Seat};
 pub use structure::Structure;
 pub use unit::{Holding, Knowledge, Unit};
@@ -193,6 +197,22 @@ impl World {
             for h in &u.items {
                 if h.equipped > h.count {
                     out.push(format!("{} has more equipped than held", u.code()));
+                }
+            }
+            if let Some(j) = &u.journey {
+                if j.from != u.location || j.to.index() >= nl {
+                    out.push(format!(
+                        "{} is on a journey that does not start where it is or ends nowhere",
+                        u.code()
+                    ));
+                }
+                if j.days == 0 || j.elapsed >= j.days {
+                    out.push(format!(
+                        "{} is on a journey of {} days with {} already behind it",
+                        u.code(),
+                        j.days,
+                        j.elapsed
+                    ));
                 }
             }
             if u.figures == 0 {

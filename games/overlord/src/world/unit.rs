@@ -95,6 +95,9 @@ pub struct Unit {
     pub combat_orders: Vec<String>,
     /// Orders carried to next turn, as canonical order text.
     pub orders: Vec<String>,
+    /// The journey under way, when this unit leads a travelling stack or
+    /// travels alone; its stack travels with it.
+    pub journey: Option<super::Journey>,
 }
 
 impl Unit {
@@ -124,6 +127,7 @@ impl Unit {
             tactics: Tactics::default(),
             combat_orders: Vec::new(),
             orders: Vec::new(),
+            journey: None,
         }
     }
 

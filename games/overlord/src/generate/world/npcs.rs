@@ -44,13 +44,13 @@ pub fn populate(
         (1, "Imperials", Stance::Friendly, 30_000),
         (2, "Citizens", Stance::Friendly, 5_000),
         (3, "Mages", Stance::Neutral, 10_000),
-        (4, "Creatures", Stance::Hostile, 0),
+        (4, "Creatures", Stance::Enemy, 0),
     ] {
         let mut f = Faction::new(number, name, Player::Npc);
         f.default_stance = default_stance;
         f.funds = funds;
         if number != 4 {
-            f.stances = vec![(CREATURES, Stance::Hostile)];
+            f.stances = vec![(CREATURES, Stance::Enemy)];
         }
         let (password, hash) = new_password(dice, number);
         f.password_hash = hash;

@@ -5,11 +5,14 @@
 //! table in id order (so a save is never read against rules whose ids mean
 //! something else) and the world.
 //!
-//! Versions: [`VERSION`] is written; every older version that can still be
+//! Versions: [`VERSION`] is written (2 since issue 4 added journeys and
+//! put the stances in the rules' order); every older version that can still be
 //! read has a `read_vN` that converts it forward. A save from a newer
 //! Umpire is refused with a message saying so.
 //!
 //! [`to_json`] writes the same state as readable JSON for debugging.
+
+mod v1;
 
 use serde::{Deserialize, Serialize};
 
@@ -18,7 +21,7 @@ use crate::world::World;
 
 pub const MAGIC: &[u8; 8] = b"UMPIREOV";
 /// The schema version this build writes.
-pub const VERSION: u32 = 1;
+pub const VERSION: u32 = 2;
 
 /// Why a save could not be read.
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
@@ -152,7 +155,8 @@ pub fn load(bytes: &[u8], rules: &Rules) -> Result<World, SaveError> {
         .ok_or_else(|| SaveError::Damaged("it ends inside its header".into()))?;
     let version = u32::from_le_bytes([ver[0], ver[1], ver[2], ver[3]]);
     let body = match version {
-        1 => read_v1(body)?,
+        1 => v1::upgrade(read_body::<v1::BodyV1>(body)?),
+        2 => read_body::<Body>(body)?,
         v if v > VERSION => return Err(SaveError::TooNew { found: v }),
         v => return Err(SaveError::Damaged(format!("unknown save format {v}"))),
     };
@@ -172,9 +176,9 @@ pub fn load(bytes: &[u8], rules: &Rules) -> Result<World, SaveError> {
     Ok(body.world)
 }
 
-fn read_v1(body: &[u8]) -> Result<Body, SaveError> {
+fn read_body<B: serde::de::DeserializeOwned>(body: &[u8]) -> Result<B, SaveError> {
     let (b, rest) =
-        postcard::take_from_bytes::<Body>(body).map_err(|e| SaveError::Damaged(e.to_string()))?;
+        postcard::take_from_bytes::<B>(body).map_err(|e| SaveError::Damaged(e.to_string()))?;
     if !rest.is_empty() {
         return Err(SaveError::Damaged(format!(
             "{} stray bytes after the world",

@@ -1,0 +1,4 @@
+//! The month: [`run_turn`] takes the world, the rules, the orders and a
+//! seed, and moves the world one month on, returning what happened as typed
+//! events. No IO, no clock, no global dice: the same inputs give the same
+//! bytes out.
