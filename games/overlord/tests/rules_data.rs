@@ -47,7 +47,12 @@ fn same<T: PartialEq + std::fmt::Debug>(ours: &[T], reference: &[T], tag: impl F
 #[test]
 fn bundled_figures_equal_the_reference_files() {
     let (tables, notes) = convert(&common::alpha_rules_files());
-    let bundled = rules().tables();
+    let mut bundled = rules().tables();
+    // The weathers' travel tables are ours, from the rules text
+    // (OV-MOVE-020..023); the reference has none.
+    for w in &mut bundled.weathers {
+        w.travel.clear();
+    }
     // Compare entry by entry so a failure names the entry.
     same(&bundled.items, &tables.items, |x| &x.tag);
     same(&bundled.skills, &tables.skills, |x| &x.tag);

@@ -176,6 +176,9 @@ pub fn convert(files: &dyn RulesFiles) -> (Tables, Vec<Note>) {
             tag: b.tag().to_string(),
             name: c.name(&b, "weathers.rules"),
             bonuses: c.bonuses_only(&b, "weathers.rules"),
+            // The reference has no travel table; ours comes from the
+            // rules text (OV-MOVE-020..023).
+            travel: Vec::new(),
         });
     }
     (t, c.notes)

@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::common::{Bonuses, Ref};
+use super::common::{Bonuses, Movement, Ref};
 use super::ids::WeatherId;
 
 /// A season.
@@ -33,4 +33,33 @@ pub struct Weather {
     pub name: String,
     #[serde(default, skip_serializing_if = "Bonuses::is_empty")]
     pub bonuses: Bonuses,
+    /// What the weather does to travel times (OV-MOVE-020..023), each mode
+    /// listed at most once. Travel reads this table only; `bonuses.movement`
+    /// keeps the original engine's figure and is not applied on top of it.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub travel: Vec<TravelChange>,
+}
+
+impl Weather {
+    /// The change this weather makes to travel by `mode`, if any.
+    pub fn travel_change(&self, mode: Movement) -> Option<&TravelChange> {
+        self.travel.iter().find(|t| t.mode == mode)
+    }
+}
+
+fn is_zero(v: &i32) -> bool {
+    *v == 0
+}
+
+/// One travel mode slowed or sped up by a weather: the trip takes
+/// `percent` more time (less when negative; above -100), and at least
+/// `at_least` days.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TravelChange {
+    pub mode: Movement,
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub percent: i32,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub at_least: Option<u32>,
 }

@@ -251,6 +251,20 @@ pub(crate) fn link(mut t: Tables, descriptions: Descriptions) -> Result<Rules, R
     for w in &mut t.weathers {
         l.at("climate.toml", "weather", &w.tag);
         l.bonuses("bonuses", &mut w.bonuses);
+        for (i, t) in w.travel.iter().enumerate() {
+            if t.percent <= -100 {
+                l.err(
+                    &format!("travel[{i}].percent"),
+                    "a weather cannot take 100% or more off a trip's time".into(),
+                );
+            }
+            if w.travel[..i].iter().any(|x| x.mode == t.mode) {
+                l.err(
+                    &format!("travel[{i}].mode"),
+                    format!("the {} mode is listed twice", t.mode),
+                );
+            }
+        }
     }
 
     l.prerequisite_cycles(&t.skills);
