@@ -2,3 +2,5 @@
 //! seed, and moves the world one month on, returning what happened as typed
 //! events. No IO, no clock, no global dice: the same inputs give the same
 //! bytes out.
+
+pub mod travel;
