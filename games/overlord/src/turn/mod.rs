@@ -2,3 +2,6 @@
 //! seed, and moves the world one month on, returning what happened as typed
 //! events. No IO, no clock, no global dice: the same inputs give the same
 //! bytes out.
+
+pub mod relations;
+pub mod visibility;
