@@ -4,3 +4,5 @@
 //! bytes out.
 
 pub mod travel;
+pub mod relations;
+pub mod visibility;
