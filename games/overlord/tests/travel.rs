@@ -578,3 +578,19 @@ fn orders_name_exits_by_direction_or_location() {
     );
     assert_eq!(find_exit(&m.w, a, Destination::Direction(Word::Out)), None);
 }
+
+#[test]
+fn weather_travel_tables_are_checked_when_the_rules_load() {
+    let mut sources = umpire_overlord::rules::bundled_sources();
+    let climate = sources
+        .iter_mut()
+        .find(|s| s.name.ends_with("climate.toml"))
+        .unwrap();
+    climate.text = climate.text.replace(
+        r#"{ mode = "swim", percent = -25 }"#,
+        r#"{ mode = "fly", percent = -100 }"#,
+    );
+    let err = Rules::from_sources(&sources).unwrap_err().to_string();
+    assert!(err.contains("100% or more"), "{err}");
+    assert!(err.contains("listed twice"), "{err}");
+}
