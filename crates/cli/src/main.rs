@@ -8,6 +8,7 @@ use clap::{Parser, Subcommand};
 
 mod game;
 mod overlord;
+mod turn;
 
 /// Umpire adjudicates order-driven games: players write orders, Umpire
 /// applies the rules with dice it can replay, and tells each side what it

@@ -116,6 +116,29 @@ pub enum Command {
         #[arg(long)]
         force: bool,
     },
+    /// Run the next turn of a game.
+    ///
+    /// Reads the order files in GAME_DIR/orders/N/ (N is the turn to run:
+    /// one more than the game's current turn; mail bodies are fine), checks
+    /// them as `check` does — an order with an error is left out and shown,
+    /// never the whole file — and runs the month: the faction orders, 30
+    /// days of orders, movement and stacks, and the month's end. Units
+    /// without new orders carry on with what was left from last turn.
+    ///
+    /// Keeps the game as it was in GAME_DIR/turns/N/world.umpire, writes
+    /// every event of the turn (who did what, on which day, and who may
+    /// see it) to GAME_DIR/turns/N/events.json, saves the new game and
+    /// prints a summary.
+    #[command(after_help = "Examples:
+  umpire overlord import ../shared/reference/overlord-alpha games/alpha
+  umpire overlord run games/alpha
+  mkdir -p games/alpha/orders/2 && cp f06.txt games/alpha/orders/2/ && umpire overlord run games/alpha")]
+    Run {
+        game_dir: PathBuf,
+        /// No progress bar.
+        #[arg(long)]
+        quiet: bool,
+    },
     /// Show what a game holds: a summary, or one unit, location or faction.
     #[command(
         after_help = "Examples:\n  umpire overlord show games/alpha\n  umpire overlord show games/alpha --unit U1\n  umpire overlord show games/alpha --location L7 --json"
@@ -175,6 +198,7 @@ pub fn run(cmd: Command, color: bool) -> Result<ExitCode> {
             game_dir,
             force,
         } => crate::game::import(&source, &game_dir, force),
+        Command::Run { game_dir, quiet } => crate::turn::run(&game_dir, color, quiet),
         Command::Show {
             game_dir,
             unit,

@@ -778,10 +778,14 @@ fn assemble(
     unique_numbers(ls.iter_mut().map(|l| &mut l.number));
     unique_numbers(ss.iter_mut().map(|s| &mut s.number));
 
+    // The creatures' faction, when there is one, drawn from the seed.
+    let creatures = (!fs.is_empty() && seed % 3 != 0)
+        .then(|| FactionId::from_index((seed / 3) as usize % fs.len()));
     World {
         game,
         turn,
         seed,
+        creatures,
         factions: fs.into_iter().collect::<IdVec<_, _>>(),
         units: us.into_iter().collect::<IdVec<_, _>>(),
         locations: ls.into_iter().collect::<IdVec<_, _>>(),

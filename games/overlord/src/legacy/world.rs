@@ -767,6 +767,8 @@ pub fn import(files: &GameFiles, rules: &Rules) -> Imported {
         }
     }
 
+    // The sample's wild creatures belong to f03 "Monsters".
+    w.creatures = w.guess_creatures();
     Imported {
         world: w,
         notes: im.notes,

@@ -101,17 +101,21 @@ pub(super) fn upgrade(b: BodyV1) -> Body {
             journey: None,
         });
     }
+    let mut world = World {
+        game: w.game,
+        turn: w.turn,
+        seed: w.seed,
+        factions,
+        units,
+        locations: w.locations,
+        structures: w.structures,
+        creatures: None,
+    };
+    // Format 1 did not say which faction wild creatures belong to.
+    world.creatures = world.guess_creatures();
     Body {
         rules: b.rules,
-        world: World {
-            game: w.game,
-            turn: w.turn,
-            seed: w.seed,
-            factions,
-            units,
-            locations: w.locations,
-            structures: w.structures,
-        },
+        world,
     }
 }
 

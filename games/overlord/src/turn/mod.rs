@@ -2,7 +2,186 @@
 //! seed, and moves the world one month on, returning what happened as typed
 //! events. No IO, no clock, no global dice: the same inputs give the same
 //! bytes out.
+//!
+//! The whole month is the table [`MONTH`], run in order by
+//! [`run_turn_with`]; one day is [`day::run_day`]. Where to look:
+//!
+//! | Rule | Module |
+//! |---|---|
+//! | the order list: dashes, `+`, `@`, counts, `Dnn` | [`pending`] |
+//! | who acts when | [`schedule`], [`day`] |
+//! | each order | [`orders`] (`orders/stacks.rs`, `orders/travel.rs`…) |
+//! | journeys under way, arrival, guards | [`travel_day`] |
+//! | weight, capacity, travel time | [`travel`] |
+//! | who sees whom, stances | [`visibility`], [`relations`] |
+//! | control points | [`control`] |
+//! | orders in, pending lists out | [`submit`] |
+//! | battles begun | [`battle`] |
+//! | the economy's steps | [`hooks`] |
+//! | what happened | [`log`] |
 
-pub mod travel;
+pub mod battle;
+pub mod control;
+pub mod day;
+pub mod hooks;
+pub mod log;
+pub mod orders;
+pub mod pending;
 pub mod relations;
+pub mod schedule;
+pub mod state;
+pub mod submit;
+pub mod travel;
+pub mod travel_day;
 pub mod visibility;
+
+pub use hooks::{Hooks, NoEconomy};
+pub use log::{Event, TurnLog, What};
+pub use state::Turn;
+
+use umpire_core::dice::Dice;
+
+use crate::orders::OrderSet;
+use crate::rules::Rules;
+use crate::world::World;
+
+/// The steps of a month, in the order the rules give (OV-SCH-033..041).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Step {
+    /// Press rewards to faction funds.
+    Rewards,
+    /// Faction-wide orders.
+    FactionOrders,
+    /// RETREAT, which must be a unit's first order of the month.
+    Retreats,
+    Day1,
+    /// Control points, after day 1.
+    ControlPoints,
+    Days2To30,
+    /// WORK wages.
+    Wages,
+    /// Upkeep, dissent, desertion.
+    Upkeep,
+    /// Creatures follow their stack leader or go back to the wild.
+    Allegiance,
+    /// Population, weather, resources, markets, recruits.
+    Evolve,
+    /// Days worked are told, pending lists are written back.
+    Orders,
+}
+
+pub const MONTH: [Step; 11] = [
+    Step::Rewards,
+    Step::FactionOrders,
+    Step::Retreats,
+    Step::Day1,
+    Step::ControlPoints,
+    Step::Days2To30,
+    Step::Wages,
+    Step::Upkeep,
+    Step::Allegiance,
+    Step::Evolve,
+    Step::Orders,
+];
+
+/// Run the next turn with the engine alone (no economy attached).
+pub fn run_turn(world: &mut World, rules: &Rules, orders: &[OrderSet], seed: u64) -> TurnLog {
+    run_turn_with(world, rules, orders, seed, &mut NoEconomy)
+}
+
+/// Run the next turn: `world.turn` goes up by one.
+pub fn run_turn_with(
+    world: &mut World,
+    rules: &Rules,
+    orders: &[OrderSet],
+    seed: u64,
+    hooks: &mut dyn Hooks,
+) -> TurnLog {
+    let dice = Dice::for_turn(seed, world.turn + 1);
+    let mut t = Turn::new(world, rules, dice);
+    submit::read_pending(&mut t);
+    let blocks = submit::take(&mut t, orders);
+    for step in MONTH {
+        match step {
+            Step::Rewards => hooks.rewards(&mut t),
+            Step::FactionOrders => {
+                for &(f, set) in &blocks {
+                    submit::faction_orders(&mut t, f, set);
+                }
+            }
+            Step::Retreats => travel_day::retreats(&mut t),
+            Step::Day1 => {
+                day::run_day(&mut t, hooks, 1);
+                hooks.day_done(&mut t, 1);
+            }
+            Step::ControlPoints => control::check(&mut t),
+            Step::Days2To30 => {
+                for d in 2..=30 {
+                    day::run_day(&mut t, hooks, d);
+                    hooks.day_done(&mut t, d);
+                }
+            }
+            Step::Wages => {
+                t.day = log::MONTH_END;
+                hooks.wages(&mut t);
+            }
+            Step::Upkeep => hooks.upkeep(&mut t),
+            Step::Allegiance => month_end::allegiance(&mut t),
+            Step::Evolve => hooks.evolve(&mut t),
+            Step::Orders => {
+                month_end::worked(&mut t);
+                submit::write_pending(&mut t);
+            }
+        }
+    }
+    t.world.turn += 1;
+    t.log
+}
+
+mod month_end {
+    use umpire_core::ids::TypedId;
+
+    use super::log::What;
+    use super::state::Turn;
+    use crate::rules::races::RaceKind;
+    use crate::world::UnitId;
+
+    /// Each unit's days of WORK, for the wages step and the report.
+    pub fn worked(t: &mut Turn<'_>) {
+        for i in 0..t.live.len() {
+            let days = t.live[i].worked;
+            if days > 0 {
+                t.private(UnitId::from_index(i), What::Worked { days });
+            }
+        }
+    }
+
+    /// Creatures take their stack leader's side; unstacked ones go back to
+    /// the Creatures faction (OV-SCH-039). A travelling creature is still
+    /// in its stack.
+    pub fn allegiance(t: &mut Turn<'_>) {
+        let wild = t.world.creatures;
+        for u in t.world.units.ids() {
+            if t.kind(u) != Some(RaceKind::Creature) {
+                continue;
+            }
+            let top = t.top(u);
+            let now = t.world.units[u].faction;
+            let (to, what) = if top != u {
+                let f = t.world.units[top].faction;
+                (Some(f), What::Allegiance { to: f })
+            } else {
+                match wild {
+                    Some(f) => (Some(f), What::Reverted { to: f }),
+                    None => (None, What::Reverted { to: now }),
+                }
+            };
+            if let Some(to) = to
+                && to != now
+            {
+                t.private(u, what);
+                t.world.units[u].faction = to;
+            }
+        }
+    }
+}

@@ -46,6 +46,9 @@ pub struct World {
     pub units: IdVec<UnitId, Unit>,
     pub locations: IdVec<LocationId, Location>,
     pub structures: IdVec<StructureId, Structure>,
+    /// The faction wild creatures belong to: an unstacked creature returns
+    /// to it at the end of the month.
+    pub creatures: Option<FactionId>,
 }
 
 /// Number → id maps, built on demand.
@@ -93,6 +96,21 @@ impl World {
         self.factions
             .iter()
             .find(|(_, f)| f.number == n)
+            .map(|(id, _)| id)
+    }
+
+    /// The non-player faction named Creatures (or Monsters, as the
+    /// original's sample game calls it), for worlds that do not say which
+    /// faction wild creatures belong to.
+    pub fn guess_creatures(&self) -> Option<FactionId> {
+        self.factions
+            .iter()
+            .find(|(_, f)| {
+                f.player == Player::Npc
+                    && ["creatures", "monsters"]
+                        .iter()
+                        .any(|n| f.name.eq_ignore_ascii_case(n))
+            })
             .map(|(id, _)| id)
     }
 
@@ -159,6 +177,9 @@ impl World {
                     f.code()
                 ));
             }
+        }
+        if self.creatures.is_some_and(|f| f.index() >= nf) {
+            out.push("the creatures' faction does not exist".to_string());
         }
         for (id, u) in self.units.iter() {
             if u.faction.index() >= nf {

@@ -184,6 +184,7 @@ pub fn generate(rules: &Rules, params: &WorldParams) -> Result<Generated, Genera
         &mut world,
     )?;
     let mut players = npcs::populate(rules, &map, &places, &mut root.derive("npcs"), &mut world)?;
+    world.creatures = Some(npcs::CREATURES);
     players.extend(starting_position::place_players(
         rules,
         &places,

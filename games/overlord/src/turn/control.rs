@@ -1,0 +1,108 @@
+//! Control points (OV-CP): checked once, after day 1 (OV-CP-008).
+//!
+//! A unit needs one point per started 20 figures (OV-CP-002), one more if
+//! it is a hero (OV-CP-003), and one more per started 4 points of maximum
+//! mana (OV-CP-004). A faction may use [`BASE`] points, plus those its
+//! units' titles give (OV-CP-005), plus `Faction::control_points`, the
+//! extra points a game master grants for relics and structures (decision
+//! OV-CP-001/006). Non-player factions have no limit.
+//!
+//! With M points missing, each unit of the faction refuses to act for the
+//! rest of the month with an M% chance (OV-CP-009); a refusing unit does
+//! nothing but travel with its stack (OV-CP-010).
+
+use umpire_core::ids::TypedId;
+
+use super::log::What;
+use super::state::Turn;
+use crate::rules::Rules;
+use crate::world::{FactionId, Player, Unit, World};
+
+/// What every faction may use before titles and grants (OV-CP-001).
+pub const BASE: u32 = 200;
+
+/// Points a unit needs.
+pub fn needed(rules: &Rules, unit: &Unit) -> u32 {
+    let mut n = unit.figures.div_ceil(20);
+    let race = rules.races.get(unit.race);
+    if race.is_some_and(|r| r.tag == "hero") {
+        n += 1;
+    }
+    let mana = max_mana(rules, unit);
+    if mana > 0 {
+        n += mana.div_ceil(4);
+    }
+    n
+}
+
+/// The most mana a unit can hold: its race's, its equipment's and its
+/// skill levels'.
+pub fn max_mana(rules: &Rules, unit: &Unit) -> u32 {
+    let mut m = rules.races.get(unit.race).map_or(0, |r| r.stats.mana);
+    for h in unit.items.iter().filter(|h| h.equipped > 0) {
+        m += rules.items.get(h.item).map_or(0, |i| i.stats.mana);
+    }
+    for k in &unit.skills {
+        if let Some(level) = rules
+            .skills
+            .get(k.skill)
+            .and_then(|s| s.reached(k.experience))
+        {
+            m += level.stats.mana;
+        }
+    }
+    u32::try_from(m.max(0)).unwrap_or(0)
+}
+
+/// The points a faction may use.
+pub fn limit(world: &World, rules: &Rules, faction: FactionId) -> u32 {
+    let mut n = BASE.saturating_add(world.factions[faction].control_points);
+    for l in world.locations.values() {
+        for seat in &l.titles {
+            let held = seat
+                .holder
+                .and_then(|h| world.units.get(h))
+                .is_some_and(|h| h.faction == faction);
+            if held {
+                n = n.saturating_add(rules.titles.get(seat.title).map_or(0, |t| t.control));
+            }
+        }
+    }
+    n
+}
+
+/// The check after day 1.
+pub fn check(t: &mut Turn<'_>) {
+    let nf = t.world.factions.len();
+    let mut need = vec![0u32; nf];
+    for u in t.world.units.values() {
+        let f = u.faction.index();
+        need[f] = need[f].saturating_add(needed(t.rules, u));
+    }
+    for f in t.world.factions.ids() {
+        if t.world.factions[f].player == Player::Npc {
+            continue;
+        }
+        let (needed, limit) = (need[f.index()], limit(t.world, t.rules, f));
+        t.faction_event(
+            f,
+            What::ControlChecked {
+                faction: f,
+                needed,
+                limit,
+            },
+        );
+        if needed <= limit {
+            continue;
+        }
+        let missing = needed - limit;
+        let mut dice = t.dice.derive_indexed("control", f.index() as u64);
+        let units: Vec<_> = t.world.units_of(f).map(|(id, _)| id).collect();
+        for u in units {
+            if dice.chance_percent(missing.min(100)) {
+                t.live(u).refusing = true;
+                t.private(u, What::Refuses { missing });
+            }
+        }
+    }
+}

@@ -1,0 +1,131 @@
+//! One day (OV-SCH-022..032), exactly as the rules run it:
+//!
+//! 1. **Immediate passes.** Every unit in [`day_order`](super::schedule::day_order)
+//!    executes at most one immediate order: the first in its list that is
+//!    awake, on its day, not yet run today and whose requirements hold.
+//!    Passes repeat from the first unit while the last one executed
+//!    anything (OV-SCH-028).
+//! 2. **Full-day pass.** Each unit in the same order starts or continues
+//!    its first executable full-day order; a unit with none WORKs (leaders
+//!    and followers) or idles (creatures, decision OV-SCH-025). A stack
+//!    leader on a journey travels instead (OV-SCH-032).
+//! 3. **End of day** (OV-SCH-030): battles, markets, recruits, mana,
+//!    enchantments — in that order.
+//!
+//! Units that arrive or are created during a day act from the next day.
+
+use super::hooks::Hooks;
+use super::orders;
+use super::pending::{Outcome, after_run};
+use super::schedule::day_order;
+use super::state::Turn;
+use super::travel_day;
+use crate::world::UnitId;
+use umpire_core::ids::TypedId;
+
+/// Run day `day` of the month.
+pub fn run_day(t: &mut Turn<'_>, hooks: &mut dyn Hooks, day: u8) {
+    t.day = day;
+    for l in &mut t.live {
+        l.new_day();
+    }
+    let order = day_order(t.world);
+    loop {
+        let mut any = false;
+        for &u in &order {
+            any |= immediate_step(t, u);
+        }
+        if !any {
+            break;
+        }
+    }
+    for &u in &order {
+        full_day_step(t, u);
+    }
+    super::battle::fight_the_day(t);
+    hooks.markets(t);
+    hooks.recruits(t);
+    hooks.mana(t);
+    expire_effects(t);
+}
+
+/// Can the unit act on its own orders today?
+fn may_act(t: &Turn<'_>, u: UnitId) -> bool {
+    let i = u.index();
+    t.world.units.get(u).is_some() && !t.live.get(i).is_some_and(|l| l.refusing) && !t.travelling(u)
+}
+
+/// One immediate order, if any can run. Returns whether one did.
+fn immediate_step(t: &mut Turn<'_>, u: UnitId) -> bool {
+    if !may_act(t, u) {
+        return false;
+    }
+    let day = t.day;
+    let mut i = 0;
+    while i < t.live(u).list.len() {
+        let p = &t.live(u).list[i];
+        if !p.ready(day) || p.full_day() {
+            i += 1;
+            continue;
+        }
+        match orders::immediate(t, u, i) {
+            Outcome::Skip => i += 1,
+            Outcome::Dropped => {}
+            outcome => {
+                after_run(&mut t.live(u).list, i, outcome);
+                return true;
+            }
+        }
+    }
+    false
+}
+
+/// The day's full-day order, journey or default work.
+fn full_day_step(t: &mut Turn<'_>, u: UnitId) {
+    if t.world.units.get(u).is_none() {
+        return;
+    }
+    if t.world.units[u].journey.is_some() {
+        if !t.live(u).day_used {
+            t.live(u).day_used = true;
+            travel_day::advance(t, u);
+        }
+        return;
+    }
+    if !may_act(t, u) || t.live(u).day_used {
+        return;
+    }
+    let day = t.day;
+    let mut i = 0;
+    while i < t.live(u).list.len() {
+        let p = &t.live(u).list[i];
+        if !p.ready(day) || !p.full_day() {
+            i += 1;
+            continue;
+        }
+        match orders::full_day(t, u, i) {
+            Outcome::Skip => i += 1,
+            Outcome::Dropped => {}
+            outcome => {
+                t.live(u).day_used = true;
+                after_run(&mut t.live(u).list, i, outcome);
+                return;
+            }
+        }
+    }
+    t.live(u).day_used = true;
+    orders::work::default_work(t, u);
+}
+
+/// Enchantments count down a day and lapse at zero (OV-SCH-030).
+fn expire_effects(t: &mut Turn<'_>) {
+    for unit in t.world.units.values_mut() {
+        if unit.effects.is_empty() {
+            continue;
+        }
+        for e in &mut unit.effects {
+            e.days = e.days.saturating_sub(1);
+        }
+        unit.effects.retain(|e| e.days > 0);
+    }
+}

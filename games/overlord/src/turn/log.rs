@@ -1,0 +1,250 @@
+//! What happened in a turn, as typed events: who did what, on which day,
+//! where, and which factions may learn of it. Reports are rendered from
+//! these; nothing here is prose.
+
+use serde::Serialize;
+
+use crate::orders::{Keyword, NewId, UnitRef};
+use crate::rules::Movement;
+use crate::world::{FactionId, JourneyKind, LocationId, Stance, StructureId, UnitId};
+
+/// The day an event happened on: 1 to 30, or one of the steps around them.
+pub const BEFORE_DAY_1: u8 = 0;
+pub const MONTH_END: u8 = 31;
+
+/// One thing that happened.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize)]
+pub struct Event {
+    /// 1–30, [`BEFORE_DAY_1`] or [`MONTH_END`].
+    pub day: u8,
+    /// The unit that acted, if a unit did.
+    pub unit: Option<UnitId>,
+    pub place: Option<LocationId>,
+    pub what: What,
+    /// The factions that may learn of it, sorted, without repeats. Reports
+    /// show an event only to these, so nothing leaks.
+    pub seen_by: Vec<FactionId>,
+}
+
+/// Why a set of orders or a UNIT section was not taken.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Refusal {
+    UnknownFaction,
+    WrongPassword,
+    /// The orders name a turn other than the one being run.
+    OtherTurn,
+    UnknownUnit,
+    NotYourUnit,
+    /// A placeholder of another faction, or never created.
+    NotCreated,
+}
+
+/// Why an order left the list without being carried out.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Dropped {
+    /// Names a unit this turn never created.
+    UncreatedUnit,
+    /// The unit may never give it (a follower's MOVE, a creature's WORK…).
+    NotAllowed,
+    /// RETREAT that was not the first order, or with nothing to retreat from.
+    Misplaced,
+    /// A MOVE or MARCH that cannot ever start from here (no such way).
+    NoWay,
+    /// The pending text no longer reads as an order.
+    Unreadable,
+}
+
+/// Why a journey could not begin.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Stuck {
+    Impassable,
+    /// Overloaded past the limit (OV-MOVE-018/019).
+    TooHeavy,
+}
+
+/// What happened.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize)]
+#[serde(tag = "event", rename_all = "snake_case")]
+pub enum What {
+    /// A faction's orders were read for the turn.
+    OrdersTaken {
+        faction: FactionId,
+        units: u32,
+    },
+    /// `faction` is `None` when the header names no faction of this game.
+    OrdersRefused {
+        faction: Option<FactionId>,
+        reason: Refusal,
+    },
+    SectionRefused {
+        faction: FactionId,
+        unit: UnitRef,
+        reason: Refusal,
+    },
+    /// An order this build does not adjudicate yet: it stays in the list.
+    NotAdjudicated {
+        order: Keyword,
+    },
+    /// An order left the list unexecuted.
+    OrderDropped {
+        order: String,
+        reason: Dropped,
+    },
+    /// A condition held and left the list (or was kept by `@`).
+    ConditionMet {
+        order: Keyword,
+    },
+    FactionRenamed {
+        faction: FactionId,
+    },
+    EmailChanged {
+        faction: FactionId,
+    },
+    PasswordChanged {
+        faction: FactionId,
+    },
+    StanceSet {
+        faction: FactionId,
+        toward: Option<FactionId>,
+        stance: Stance,
+    },
+    UnitRenamed,
+    UnitDescribed,
+    SettingChanged {
+        setting: String,
+        on: bool,
+    },
+    /// Control points checked after day 1 (OV-CP-008).
+    ControlChecked {
+        faction: FactionId,
+        needed: u32,
+        limit: u32,
+    },
+    /// The unit refuses to act this month (OV-CP-009).
+    Refuses {
+        missing: u32,
+    },
+    Stacked {
+        under: UnitId,
+    },
+    Unstacked {
+        from: UnitId,
+    },
+    Ejected {
+        unit: UnitId,
+    },
+    Promoted {
+        unit: UnitId,
+    },
+    /// A leader accepted a unit of another faction into its stack.
+    Accepted {
+        unit: UnitId,
+    },
+    /// STAY: left the stack as it set out.
+    Stayed {
+        leader: UnitId,
+    },
+    Synchronised {
+        with: UnitId,
+    },
+    Entered {
+        structure: StructureId,
+    },
+    Left {
+        structure: StructureId,
+    },
+    Guarding,
+    /// A journey began. `units` is the whole travelling stack.
+    Departed {
+        from: LocationId,
+        to: LocationId,
+        mode: Movement,
+        days: u32,
+        kind: JourneyKind,
+        units: Vec<UnitId>,
+    },
+    /// MOVE or MARCH could not begin today (kept in the list).
+    CannotTravel {
+        to: LocationId,
+        why: Stuck,
+    },
+    Arrived {
+        from: LocationId,
+        at: LocationId,
+        units: Vec<UnitId>,
+    },
+    /// Turned back by RETREAT, given or forced by a guard.
+    TurnedBack {
+        toward: LocationId,
+        days: u32,
+        guard: Option<UnitId>,
+    },
+    /// A battle the combat rules fight (OV-MOVE-031, OV-GRD-011).
+    Battle {
+        attacker: UnitId,
+        defender: UnitId,
+        cause: BattleCause,
+    },
+    /// Days of WORK done this month, for the wages step.
+    Worked {
+        days: u32,
+    },
+    /// A unit made this turn took its permanent id.
+    Created {
+        placeholder: NewId,
+        unit: UnitId,
+    },
+    /// Orders naming a placeholder never created were removed.
+    PlaceholderUnused {
+        placeholder: NewId,
+    },
+    Split {
+        new: UnitId,
+        figures: u32,
+    },
+    /// An unstacked creature went back to the wild (OV-UNIT, month end).
+    Reverted {
+        to: FactionId,
+    },
+    /// A creature took its stack leader's side at month end.
+    Allegiance {
+        to: FactionId,
+    },
+}
+
+/// Why a battle starts.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum BattleCause {
+    /// A guard fell on an enemy arriving (OV-MOVE-031, first case).
+    GuardAttacks,
+    /// A marching stack forced its way past a guard (second case).
+    MarchForces,
+    /// Two hostile factions guarding one place (OV-GRD-011).
+    RivalGuards,
+}
+
+/// Everything a turn produced.
+#[derive(Clone, PartialEq, Eq, Debug, Default, Serialize)]
+pub struct TurnLog {
+    /// The turn that was run.
+    pub turn: u32,
+    pub events: Vec<Event>,
+}
+
+impl TurnLog {
+    /// Events a faction may see, in order.
+    pub fn seen_by(&self, faction: FactionId) -> impl Iterator<Item = &Event> {
+        self.events
+            .iter()
+            .filter(move |e| e.seen_by.binary_search(&faction).is_ok())
+    }
+
+    /// Events of one unit, in order.
+    pub fn of_unit(&self, unit: UnitId) -> impl Iterator<Item = &Event> {
+        self.events.iter().filter(move |e| e.unit == Some(unit))
+    }
+}

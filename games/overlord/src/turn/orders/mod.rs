@@ -1,0 +1,147 @@
+//! Carrying out one order. [`immediate`] and [`full_day`] find the order's
+//! module by its keyword; each module is named after the orders it runs.
+//!
+//! Orders adjudicated by later parts of the rules (goods, skills, titles,
+//! combat) stay in the list untouched and are reported once a turn as
+//! [`What::NotAdjudicated`]: a player's orders are never lost.
+
+pub mod conditions;
+pub mod guard;
+pub mod naming;
+pub mod split;
+pub mod stacks;
+pub mod stance;
+pub mod structures;
+pub mod travel;
+pub mod work;
+
+use super::log::{Dropped, What};
+use super::pending::{Outcome, drop_invalid};
+use super::state::Turn;
+use crate::orders::spec::Who;
+use crate::orders::{Order, UnitOrder};
+use crate::rules::races::RaceKind;
+use crate::world::UnitId;
+
+/// Run immediate order `i` of unit `u`'s list.
+pub fn immediate(t: &mut Turn<'_>, u: UnitId, i: usize) -> Outcome {
+    let Some(order) = t.live(u).list.get(i).map(|p| p.order.clone()) else {
+        return Outcome::Skip;
+    };
+    if !allowed(t, u, &order) {
+        return not_allowed(t, u, i, &order);
+    }
+    use UnitOrder as O;
+    match &order.order {
+        O::At(o) => conditions::at(t, u, o),
+        O::Day(o) => conditions::day(t, o),
+        O::Have(o) => conditions::have(t, u, o),
+        O::Leader(o) => conditions::leader(t, u, o.unit),
+        O::Leading(o) => conditions::leading(t, u, o.unit),
+        O::See(o) => conditions::see(t, u, o.unit),
+        O::Size(o) => conditions::size(t, u, o),
+        O::Skill(o) => conditions::skill(t, u, o),
+        O::Wait(_) => conditions::wait(t, u, i),
+        O::Synchro(o) => conditions::synchro(t, u, o.unit),
+        O::Name(o) => naming::name(t, u, o),
+        O::Describe(o) => naming::describe(t, u, o),
+        O::Setting(o) => naming::setting(t, u, i, o),
+        O::Stance(o) => stance::stance(t, u, o),
+        O::Stack(o) => stacks::stack(t, u, o.under),
+        O::Unstack(_) => stacks::unstack(t, u),
+        O::Eject(o) => stacks::eject(t, u, o.unit),
+        O::Promote(o) => stacks::promote(t, u, o.unit),
+        O::Enter(o) => structures::enter(t, u, o),
+        O::Leave(o) => structures::leave(t, u, o),
+        O::Guard(_) => guard::guard(t, u),
+        O::Split(o) => split::split(t, u, o),
+        // Special orders fire from other units' actions (OV-SCH-017):
+        // ACCEPT when someone stacks, STAY when the stack sets out,
+        // RETREAT at the start of the month.
+        O::Accept(_) | O::Stay(_) | O::Retreat(_) => Outcome::Skip,
+        _ => not_adjudicated(t, u, i, &order),
+    }
+}
+
+/// Run full-day order `i` of unit `u`'s list.
+pub fn full_day(t: &mut Turn<'_>, u: UnitId, i: usize) -> Outcome {
+    let Some(order) = t.live(u).list.get(i).map(|p| p.order.clone()) else {
+        return Outcome::Skip;
+    };
+    if !allowed(t, u, &order) {
+        return not_allowed(t, u, i, &order);
+    }
+    use UnitOrder as O;
+    match &order.order {
+        O::Move(o) => travel::set_out(t, u, i, o.to, crate::world::JourneyKind::Move),
+        O::March(o) => travel::set_out(t, u, i, o.to, crate::world::JourneyKind::March),
+        O::Caravan(o) => travel::caravan(t, u, i, &o.stops),
+        O::Work(_) => work::work(t, u),
+        _ => not_adjudicated(t, u, i, &order),
+    }
+}
+
+/// May this kind of unit give this order at all (the order reference's
+/// "unit restrictions")? Followers who know scouting may MOVE and MARCH
+/// on their own (OV-UO-056).
+pub fn allowed(t: &Turn<'_>, u: UnitId, order: &Order) -> bool {
+    let Some(kind) = t.kind(u) else {
+        return false;
+    };
+    let journey = matches!(
+        order.order,
+        UnitOrder::Move(_) | UnitOrder::March(_) | UnitOrder::Caravan(_)
+    );
+    if journey && kind == RaceKind::Follower {
+        return t.level_of(u, "scou") >= 1;
+    }
+    match order.order.spec().who {
+        Who::Leader => kind == RaceKind::Leader,
+        Who::LeaderOrCreature => kind != RaceKind::Follower,
+        Who::FollowerOrCreature => kind != RaceKind::Leader,
+        Who::LeaderOrFollower => kind != RaceKind::Creature,
+        // Title holders and structure owners are checked by those orders.
+        Who::Any | Who::Faction | Who::TitleHolder | Who::StructureOwner => true,
+    }
+}
+
+/// Remove an order the unit may never carry out, with an event.
+pub fn not_allowed(t: &mut Turn<'_>, u: UnitId, i: usize, order: &Order) -> Outcome {
+    drop_order(t, u, i, order, Dropped::NotAllowed)
+}
+
+/// Remove order `i` as impossible, saying why.
+pub fn drop_order(
+    t: &mut Turn<'_>,
+    u: UnitId,
+    i: usize,
+    order: &Order,
+    reason: Dropped,
+) -> Outcome {
+    t.private(
+        u,
+        What::OrderDropped {
+            order: order.to_string(),
+            reason,
+        },
+    );
+    drop_invalid(&mut t.live(u).list, i);
+    Outcome::Dropped
+}
+
+fn not_adjudicated(t: &mut Turn<'_>, u: UnitId, i: usize, order: &Order) -> Outcome {
+    // Once per order and turn is enough to tell the player.
+    let Some(p) = t.live(u).list.get_mut(i) else {
+        return Outcome::Skip;
+    };
+    if !p.noted {
+        p.noted = true;
+        t.private(
+            u,
+            What::NotAdjudicated {
+                order: order.order.keyword(),
+            },
+        );
+    }
+    Outcome::Skip
+}

@@ -1,0 +1,55 @@
+//! NAME, DESCRIBE and SETTING under a unit (OV-UO-059, OV-UO-025,
+//! OV-UO-083..087).
+
+use super::super::log::{Dropped, What};
+use super::super::pending::Outcome;
+use super::super::state::Turn;
+use crate::orders::catalog::settings::Setting;
+use crate::orders::catalog::units::{Describe, Name};
+use crate::orders::words::{OnOff, SettingName};
+use crate::world::UnitId;
+use crate::world::unit::Consume;
+
+pub fn name(t: &mut Turn<'_>, u: UnitId, o: &Name) -> Outcome {
+    t.world.units[u].name = o.name.clone();
+    t.private(u, What::UnitRenamed);
+    Outcome::Done
+}
+
+/// With no text the description is erased.
+pub fn describe(t: &mut Turn<'_>, u: UnitId, o: &Describe) -> Outcome {
+    t.world.units[u].description = o.text.clone().unwrap_or_default();
+    t.private(u, What::UnitDescribed);
+    Outcome::Done
+}
+
+/// A unit's switches. `SETTING x` with no value switches it on (the
+/// original engine's form). CONSUME ON eats the unit's own food first,
+/// OFF pays in coins. TERSE is a faction setting and cannot be given to a
+/// unit.
+pub fn setting(t: &mut Turn<'_>, u: UnitId, i: usize, o: &Setting) -> Outcome {
+    let on = !matches!(o.value, Some(OnOff::Off));
+    let s = &mut t.world.units[u].settings;
+    match o.name {
+        SettingName::Advertise => s.advertise = on,
+        SettingName::Announce => s.announce = on,
+        SettingName::Silent => s.silent = on,
+        SettingName::Share => s.share = on,
+        SettingName::Support => s.support = on,
+        SettingName::Consume => s.consume = if on { Consume::Unit } else { Consume::Silver },
+        SettingName::Terse => {
+            let Some(order) = t.live(u).list.get(i).map(|p| p.order.clone()) else {
+                return Outcome::Skip;
+            };
+            return super::drop_order(t, u, i, &order, Dropped::NotAllowed);
+        }
+    }
+    t.private(
+        u,
+        What::SettingChanged {
+            setting: o.name.as_str().to_ascii_lowercase(),
+            on,
+        },
+    );
+    Outcome::Done
+}

@@ -1,0 +1,72 @@
+//! ENTER and LEAVE (EXIT is its other spelling): in and out of buildings
+//! and vessels. Neither takes time (OV-MOVE-016). The unit leaves its
+//! stack and takes its own substack with it (OV-UO-032, OV-UO-036,
+//! OV-UO-049).
+
+use super::super::log::What;
+use super::super::pending::Outcome;
+use super::super::state::Turn;
+use crate::orders::catalog::movement::{Enter, Leave};
+use crate::world::{Stance, StructureId, UnitId};
+
+/// ENTER B (OV-UO-030, OV-UO-031): a complete structure in the same place
+/// whose owner — the unit in charge, else the first unit inside, else the
+/// faction it belongs to — counts the unit's faction at least Friendly.
+pub fn enter(t: &mut Turn<'_>, u: UnitId, o: &Enter) -> Outcome {
+    let Some(s) = t.structure_ref(o.structure) else {
+        return Outcome::Skip;
+    };
+    let st = &t.world.structures[s];
+    let unit = &t.world.units[u];
+    if st.location != unit.location || !st.complete || unit.structure == Some(s) {
+        return Outcome::Skip;
+    }
+    if let Some(owner) = owner_faction(t, s)
+        && owner != unit.faction
+        && t.world.factions[owner].stance_toward(unit.faction) < Stance::Friendly
+    {
+        return Outcome::Skip;
+    }
+    t.world.units[u].stack_parent = None;
+    for m in t.stack_of(u) {
+        t.world.units[m].structure = Some(s);
+    }
+    t.private(u, What::Entered { structure: s });
+    Outcome::Done
+}
+
+/// Whose say it is who comes in.
+fn owner_faction(t: &Turn<'_>, s: StructureId) -> Option<crate::world::FactionId> {
+    let st = &t.world.structures[s];
+    if let Some(o) = st.owner.and_then(|o| t.world.units.get(o))
+        && o.location == st.location
+        && o.structure == Some(s)
+    {
+        return Some(o.faction);
+    }
+    let first_inside = t.world.locations[st.location]
+        .units
+        .iter()
+        .map(|&x| &t.world.units[x])
+        .find(|x| x.structure == Some(s));
+    first_inside.map(|x| x.faction).or(st.faction)
+}
+
+/// LEAVE [B] (OV-UO-049; EXIT, decision OV-UO-036): out to the location.
+/// A structure id, when written, must be the one the unit is in.
+pub fn leave(t: &mut Turn<'_>, u: UnitId, o: &Leave) -> Outcome {
+    let Some(s) = t.world.units[u].structure else {
+        return Outcome::Skip;
+    };
+    if let Some(r) = o.structure
+        && t.structure_ref(r) != Some(s)
+    {
+        return Outcome::Skip;
+    }
+    t.world.units[u].stack_parent = None;
+    for m in t.stack_of(u) {
+        t.world.units[m].structure = None;
+    }
+    t.private(u, What::Left { structure: s });
+    Outcome::Done
+}

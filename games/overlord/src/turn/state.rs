@@ -1,0 +1,313 @@
+//! The turn in progress: the world being changed, the dice, the log, and
+//! what each unit is doing this month (its order list and the day's flags).
+
+use rustc_hash::FxHashMap;
+use umpire_core::dice::Dice;
+use umpire_core::ids::TypedId;
+
+use super::log::{BattleCause, Event, TurnLog, What};
+use super::pending::Pending;
+use super::visibility::{self, Exposure};
+use crate::orders::{LocationRef, NewId, StructureRef, Tag, UnitRef};
+use crate::rules::races::RaceKind;
+use crate::rules::{ItemId, Rules, SkillId};
+use crate::world::{FactionId, LocationId, Numbers, StructureId, UnitId, World};
+
+/// What a unit is doing this month.
+#[derive(Clone, Debug, Default)]
+pub struct Live {
+    pub list: Vec<Pending>,
+    /// Over the control limit and idle for the month (OV-CP-009).
+    pub refusing: bool,
+    /// On guard today (GUARD ran).
+    pub guarding: bool,
+    /// Today's full-day order (or travel, or WORK) is done.
+    pub day_used: bool,
+    /// A SYNCHRO fired today (one a day, OV-UO-103).
+    pub synchronised: bool,
+    /// Days of WORK this month.
+    pub worked: u32,
+}
+
+impl Live {
+    pub fn new_day(&mut self) {
+        self.guarding = false;
+        self.day_used = false;
+        self.synchronised = false;
+        for p in &mut self.list {
+            p.done_today = false;
+        }
+    }
+}
+
+/// The turn being run.
+pub struct Turn<'a> {
+    pub world: &'a mut World,
+    pub rules: &'a Rules,
+    pub dice: Dice,
+    /// 1–30 while the days run.
+    pub day: u8,
+    pub log: TurnLog,
+    pub live: Vec<Live>,
+    pub numbers: Numbers,
+    /// New-unit placeholders bound to the units they became.
+    pub placeholders: FxHashMap<NewId, UnitId>,
+    /// Orders written under a placeholder's UNIT line, waiting for the unit.
+    pub deferred: FxHashMap<NewId, Vec<Pending>>,
+    /// Battles begun today, fought at the end of the day.
+    pub battles: Vec<Clash>,
+    next_unit: u32,
+}
+
+/// A battle waiting for the end of the day.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Clash {
+    pub attacker: UnitId,
+    pub defender: UnitId,
+    pub place: LocationId,
+    pub cause: BattleCause,
+}
+
+impl<'a> Turn<'a> {
+    pub fn new(world: &'a mut World, rules: &'a Rules, dice: Dice) -> Self {
+        let numbers = world.numbers();
+        let live = vec![Live::default(); world.units.len()];
+        let turn = world.turn + 1;
+        Turn {
+            world,
+            rules,
+            dice,
+            day: 0,
+            log: TurnLog {
+                turn,
+                events: Vec::new(),
+            },
+            live,
+            numbers,
+            placeholders: FxHashMap::default(),
+            deferred: FxHashMap::default(),
+            battles: Vec::new(),
+            next_unit: 0,
+        }
+    }
+
+    /// A number no unit has: one past the highest.
+    pub fn next_unit_number(&mut self) -> u32 {
+        if self.next_unit == 0 {
+            self.next_unit = self.numbers.units.keys().copied().max().unwrap_or(0);
+        }
+        self.next_unit += 1;
+        self.next_unit
+    }
+
+    /// A placeholder became unit `id`: the orders written for it become its
+    /// list (OV-ORD-022).
+    pub fn bind(&mut self, placeholder: NewId, id: UnitId) {
+        self.placeholders.insert(placeholder, id);
+        let orders = self.deferred.remove(&placeholder).unwrap_or_default();
+        self.live(id).list = orders;
+        self.private(
+            id,
+            What::Created {
+                placeholder,
+                unit: id,
+            },
+        );
+    }
+
+    pub fn live(&mut self, u: UnitId) -> &mut Live {
+        let i = u.index();
+        if i >= self.live.len() {
+            self.live.resize_with(i + 1, Live::default);
+        }
+        &mut self.live[i]
+    }
+
+    /// Record an event the acting unit's faction sees, and also `others`.
+    pub fn event(&mut self, unit: Option<UnitId>, what: What, others: &[FactionId]) {
+        let place = unit
+            .and_then(|u| self.world.units.get(u))
+            .map(|u| u.location);
+        let mut seen_by: Vec<FactionId> = unit
+            .and_then(|u| self.world.units.get(u))
+            .map(|u| u.faction)
+            .into_iter()
+            .chain(others.iter().copied())
+            .collect();
+        seen_by.sort_unstable();
+        seen_by.dedup();
+        self.log.events.push(Event {
+            day: self.day,
+            unit,
+            place,
+            what,
+            seen_by,
+        });
+    }
+
+    /// An event only the unit's own faction learns of.
+    pub fn private(&mut self, unit: UnitId, what: What) {
+        self.event(Some(unit), what, &[]);
+    }
+
+    /// An event of a faction as a whole.
+    pub fn faction_event(&mut self, faction: FactionId, what: What) {
+        self.log.events.push(Event {
+            day: self.day,
+            unit: None,
+            place: None,
+            what,
+            seen_by: vec![faction],
+        });
+    }
+
+    // --- From what orders write to ids -------------------------------
+
+    pub fn unit_ref(&self, r: UnitRef) -> Option<UnitId> {
+        match r {
+            UnitRef::Id(n) => self.numbers.units.get(&n).copied(),
+            UnitRef::New(id) => self.placeholders.get(&id).copied(),
+        }
+    }
+
+    pub fn location_ref(&self, r: LocationRef) -> Option<LocationId> {
+        self.numbers.locations.get(&r.0).copied()
+    }
+
+    pub fn structure_ref(&self, r: StructureRef) -> Option<StructureId> {
+        match r {
+            StructureRef::Id(n) => self.numbers.structures.get(&n).copied(),
+            // Buildings begun this turn are the construction rules' (issue 5).
+            StructureRef::New(_) => None,
+        }
+    }
+
+    pub fn item(&self, t: Tag) -> Option<ItemId> {
+        self.rules.item(t.as_str())
+    }
+
+    pub fn skill(&self, t: Tag) -> Option<SkillId> {
+        self.rules.skill(t.as_str())
+    }
+
+    // --- Facts about units ---------------------------------------------
+
+    pub fn kind(&self, u: UnitId) -> Option<RaceKind> {
+        let unit = self.world.units.get(u)?;
+        self.rules.races.get(unit.race).map(|r| r.kind)
+    }
+
+    /// The level a unit has reached in a skill.
+    pub fn level(&self, u: UnitId, skill: SkillId) -> u8 {
+        let Some(unit) = self.world.units.get(u) else {
+            return 0;
+        };
+        self.rules
+            .skills
+            .get(skill)
+            .map_or(0, |s| s.level_for(unit.experience(skill)))
+    }
+
+    pub fn level_of(&self, u: UnitId, tag: &str) -> u8 {
+        self.rules.skill(tag).map_or(0, |s| self.level(u, s))
+    }
+
+    /// The unit at the top of `u`'s stack (itself when not stacked).
+    pub fn top(&self, u: UnitId) -> UnitId {
+        let mut cur = u;
+        let mut steps = 0;
+        while let Some(p) = self.world.units.get(cur).and_then(|x| x.stack_parent) {
+            cur = p;
+            steps += 1;
+            if steps > self.world.units.len() {
+                break;
+            }
+        }
+        cur
+    }
+
+    /// Is the unit on a journey, itself or with its stack (OV-SCH-032)?
+    pub fn travelling(&self, u: UnitId) -> bool {
+        let top = self.top(u);
+        self.world
+            .units
+            .get(top)
+            .is_some_and(|x| x.journey.is_some())
+    }
+
+    /// Is `a` anywhere above `b` in `b`'s stack?
+    pub fn above(&self, a: UnitId, b: UnitId) -> bool {
+        let mut cur = self.world.units.get(b).and_then(|x| x.stack_parent);
+        let mut steps = 0;
+        while let Some(p) = cur {
+            if p == a {
+                return true;
+            }
+            steps += 1;
+            if steps > self.world.units.len() {
+                break;
+            }
+            cur = self.world.units.get(p).and_then(|x| x.stack_parent);
+        }
+        false
+    }
+
+    /// `u` and everything stacked under it, depth first in location order.
+    pub fn stack_of(&self, u: UnitId) -> Vec<UnitId> {
+        let Some(unit) = self.world.units.get(u) else {
+            return Vec::new();
+        };
+        let Some(loc) = self.world.locations.get(unit.location) else {
+            return vec![u];
+        };
+        let mut out = vec![u];
+        let mut i = 0;
+        while i < out.len() {
+            let parent = out[i];
+            for &x in &loc.units {
+                if self.world.units.get(x).and_then(|y| y.stack_parent) == Some(parent) {
+                    out.push(x);
+                }
+            }
+            i += 1;
+        }
+        out
+    }
+
+    /// What shows the unit today whatever its stealth (OV-REP-047).
+    pub fn exposure(&self, u: UnitId) -> Exposure {
+        Exposure {
+            guarding: self.live.get(u.index()).is_some_and(|l| l.guarding),
+            earning_cash: false,
+            harvesting: false,
+        }
+    }
+
+    /// Does `faction` see unit `target` where it is seen (OV-REP-046..053)?
+    pub fn sees(&self, faction: FactionId, target: UnitId) -> bool {
+        visibility::sees(
+            self.world,
+            self.rules,
+            faction,
+            target,
+            self.exposure(target),
+        )
+    }
+
+    /// Factions with a unit here that is not away on a journey: those who
+    /// may witness what happens in the open.
+    pub fn present_factions(&self, place: LocationId) -> Vec<FactionId> {
+        let Some(loc) = self.world.locations.get(place) else {
+            return Vec::new();
+        };
+        let mut out: Vec<FactionId> = loc
+            .units
+            .iter()
+            .filter(|&&u| !self.travelling(u))
+            .filter_map(|&u| self.world.units.get(u).map(|x| x.faction))
+            .collect();
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+}

@@ -1,0 +1,268 @@
+//! Orders in: each faction's order set is checked (faction, password,
+//! turn) and its UNIT sections replace the named units' pending lists
+//! (OV-ORD: new orders clear what was left from last turn; a unit with no
+//! section keeps its list). Sections for placeholders wait until the unit
+//! is created. The faction block runs before day 1 (decision OV-SCH-042).
+//!
+//! Pending lists are kept between turns as canonical order text; they are
+//! read back here. Text that no longer reads (it cannot happen to text this
+//! engine wrote, but a save may have been edited) is dropped with an event.
+
+use umpire_core::ids::TypedId;
+
+use super::log::{Dropped, Refusal, What};
+use super::orders::stance;
+use super::pending::{Pending, drop_invalid};
+use super::state::Turn;
+use crate::orders::refs::{Shape, shape};
+use crate::orders::{FactionOrder, OrderSet, Scope, UnitRef, parse_order_line};
+use crate::world::faction::{hash_password, password_matches};
+use crate::world::{FactionId, UnitId};
+
+/// Read every unit's pending list from the world.
+pub fn read_pending(t: &mut Turn<'_>) {
+    for u in t.world.units.ids() {
+        let texts = std::mem::take(&mut t.world.units[u].orders);
+        let scope = Scope {
+            faction: None,
+            unit: Some(UnitRef::Id(t.world.units[u].number)),
+            vocabulary: None,
+        };
+        let mut list = Vec::with_capacity(texts.len());
+        for text in texts {
+            match parse_order_line(&text, scope) {
+                (Some(o), _) => list.push(Pending::new(o)),
+                (None, _) => t.private(
+                    u,
+                    What::OrderDropped {
+                        order: text,
+                        reason: Dropped::Unreadable,
+                    },
+                ),
+            }
+        }
+        t.live(u).list = list;
+    }
+}
+
+/// Take the order sets; a later set from the same faction replaces an
+/// earlier one. Returns the faction blocks to run before day 1.
+pub fn take<'o>(t: &mut Turn<'_>, sets: &'o [OrderSet]) -> Vec<(FactionId, &'o OrderSet)> {
+    let mut taken: Vec<(FactionId, &OrderSet)> = Vec::new();
+    for set in sets {
+        let Some(f) = stance::faction_ref(t, set.header.faction) else {
+            t.log.events.push(super::log::Event {
+                day: 0,
+                unit: None,
+                place: None,
+                what: What::OrdersRefused {
+                    faction: None,
+                    reason: Refusal::UnknownFaction,
+                },
+                seen_by: Vec::new(),
+            });
+            continue;
+        };
+        let hash = &t.world.factions[f].password_hash;
+        if !hash.is_empty() && !password_matches(hash, &set.header.password) {
+            refuse(t, f, Refusal::WrongPassword);
+            continue;
+        }
+        if set.header.turn.is_some_and(|n| n != t.log.turn) {
+            refuse(t, f, Refusal::OtherTurn);
+            continue;
+        }
+        taken.retain(|(g, _)| *g != f);
+        taken.push((f, set));
+    }
+    for &(f, set) in &taken {
+        let mut units = 0;
+        for section in &set.units {
+            let list: Vec<Pending> = section
+                .orders
+                .iter()
+                .map(|w| Pending::new(w.value.clone()))
+                .collect();
+            match section.unit {
+                UnitRef::Id(n) => match t.numbers.units.get(&n).copied() {
+                    Some(u) if t.world.units[u].faction == f => {
+                        t.live(u).list = list;
+                        units += 1;
+                    }
+                    Some(_) => section_refused(t, f, section.unit, Refusal::NotYourUnit),
+                    None => section_refused(t, f, section.unit, Refusal::UnknownUnit),
+                },
+                UnitRef::New(id) if id.faction == t.world.factions[f].number => {
+                    t.deferred.insert(id, list);
+                    units += 1;
+                }
+                UnitRef::New(_) => section_refused(t, f, section.unit, Refusal::NotYourUnit),
+            }
+        }
+        t.faction_event(f, What::OrdersTaken { faction: f, units });
+    }
+    taken
+}
+
+fn refuse(t: &mut Turn<'_>, f: FactionId, reason: Refusal) {
+    t.faction_event(
+        f,
+        What::OrdersRefused {
+            faction: Some(f),
+            reason,
+        },
+    );
+}
+
+fn section_refused(t: &mut Turn<'_>, f: FactionId, unit: UnitRef, reason: Refusal) {
+    t.faction_event(
+        f,
+        What::SectionRefused {
+            faction: f,
+            unit,
+            reason,
+        },
+    );
+}
+
+/// The faction block, before day 1 (OV-SCH-033, OV-SCH-042): NAME, EMAIL,
+/// PASSWORD and STANCE take effect here. RESIGN, RESHOW and the faction's
+/// SETTINGs belong to the economy and reports and are reported as not
+/// adjudicated.
+pub fn faction_orders(t: &mut Turn<'_>, f: FactionId, set: &OrderSet) {
+    for o in &set.faction_orders {
+        match &o.value {
+            FactionOrder::Name(n) => {
+                t.world.factions[f].name = n.name.clone();
+                t.faction_event(f, What::FactionRenamed { faction: f });
+            }
+            FactionOrder::Email(e) => {
+                t.world.factions[f].email = e.address.clone();
+                t.faction_event(f, What::EmailChanged { faction: f });
+            }
+            FactionOrder::Password(p) => {
+                let salt = t.world.factions[f].code();
+                t.world.factions[f].password_hash = hash_password(&p.password, &salt);
+                t.faction_event(f, What::PasswordChanged { faction: f });
+            }
+            FactionOrder::Stance(s) => {
+                stance::apply(t, f, s);
+            }
+            other => t.faction_event(
+                f,
+                What::NotAdjudicated {
+                    order: other.keyword(),
+                },
+            ),
+        }
+    }
+}
+
+/// At the end of the month: write every list back as text, naming new
+/// units by their numbers, and drop orders that name placeholders never
+/// created (OV-ORD-022).
+pub fn write_pending(t: &mut Turn<'_>) {
+    let bound: Vec<(String, String)> = t
+        .placeholders
+        .iter()
+        .map(|(p, u)| (p.to_string(), format!("U{}", t.world.units[*u].number)))
+        .collect();
+    let unused: Vec<_> = t.deferred.keys().copied().collect();
+    for p in unused {
+        t.deferred.remove(&p);
+    }
+    for i in 0..t.live.len() {
+        let u = UnitId::from_index(i);
+        if t.world.units.get(u).is_none() {
+            continue;
+        }
+        let mut list = std::mem::take(&mut t.live[i].list);
+        let mut out: Vec<String> = Vec::with_capacity(list.len());
+        let mut k = 0;
+        while k < list.len() {
+            let mut text = list[k].order.to_string();
+            for (from, to) in &bound {
+                text = replace_token(&text, from, to);
+            }
+            if let Some(id) = unbound_placeholder(&text) {
+                // Removed as invalid: the dashed orders below wake, as for
+                // any order dropped (OV-SCH-002).
+                t.private(u, What::PlaceholderUnused { placeholder: id });
+                t.private(
+                    u,
+                    What::OrderDropped {
+                        order: text,
+                        reason: Dropped::UncreatedUnit,
+                    },
+                );
+                drop_invalid(&mut list, k);
+                continue;
+            }
+            out.push(text);
+            k += 1;
+        }
+        t.world.units[u].orders = out;
+    }
+}
+
+/// Replace whole words equal to `from` outside quotes.
+fn replace_token(text: &str, from: &str, to: &str) -> String {
+    if !text.contains(from) {
+        return text.to_string();
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut quoted = false;
+    let mut word = String::new();
+    let flush = |word: &mut String, out: &mut String| {
+        if word == from {
+            out.push_str(to);
+        } else {
+            out.push_str(word);
+        }
+        word.clear();
+    };
+    for c in text.chars() {
+        if c == '"' {
+            flush(&mut word, &mut out);
+            quoted = !quoted;
+            out.push(c);
+        } else if quoted {
+            out.push(c);
+        } else if c.is_whitespace() {
+            flush(&mut word, &mut out);
+            out.push(c);
+        } else {
+            word.push(c);
+        }
+    }
+    flush(&mut word, &mut out);
+    out
+}
+
+/// A placeholder still named in the text, outside quotes.
+fn unbound_placeholder(text: &str) -> Option<crate::orders::NewId> {
+    text.split('"')
+        .step_by(2)
+        .flat_map(str::split_whitespace)
+        .find_map(|w| match shape(w) {
+            Shape::New(id) => Some(id),
+            _ => None,
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn placeholders_are_replaced_outside_quotes_only() {
+        assert_eq!(
+            replace_token("GIVE f06nU01 swrd 1", "f06nU01", "U88"),
+            "GIVE U88 swrd 1"
+        );
+        assert_eq!(
+            replace_token("NAME \"f06nU01\"", "f06nU01", "U88"),
+            "NAME \"f06nU01\""
+        );
+    }
+}

@@ -1,0 +1,286 @@
+//! Journeys: MOVE, MARCH, CARAVAN, RETREAT; guards at the destination.
+
+use umpire_overlord::rules::Movement;
+use umpire_overlord::turn::What;
+use umpire_overlord::turn::log::BattleCause;
+use umpire_overlord::world::{JourneyKind, Stance};
+
+use super::*;
+
+/// Plains take 9 days on foot.
+const WALK: u8 = 9;
+
+#[test]
+fn ov_uo_056_move_walks_the_plains_and_arrives_on_the_last_day() {
+    let mut g = Game::new(3, 1);
+    let u = g.leader(1, 2);
+    g.orders(u, &["MOVE N", "-NAME \"There\""]);
+    let log = g.run(&[]);
+    assert_eq!(day_of(&log, u, departed), Some(1));
+    // Day 1 is the first day of travel: arrival at the end of day 9.
+    assert_eq!(day_of(&log, u, arrived), Some(WALK));
+    assert_eq!(g.w.units[u].location, g.loc(1));
+    assert_eq!(
+        day_of(&log, u, |w| matches!(w, What::UnitRenamed)),
+        Some(WALK + 1)
+    );
+    let Some(e) = first(&log, u, departed) else {
+        unreachable!()
+    };
+    let What::Departed { mode, days, .. } = &e.what else {
+        unreachable!()
+    };
+    assert_eq!((*mode, *days), (Movement::Walk, u32::from(WALK)));
+}
+
+#[test]
+fn ov_move_025_026_no_orders_on_the_way_and_not_there_for_others() {
+    let mut g = Game::new(3, 1);
+    let a = g.leader(1, 2);
+    let b = g.unit(1, "man", 3, 2);
+    g.stack(b, a);
+    g.orders(a, &["MOVE N"]);
+    g.orders(b, &["NAME \"Late\""]);
+    let log = g.run(&[]);
+    // The stack set out on day 1 before b… no: immediate orders come
+    // first, so b's NAME ran on day 1, then the journey began.
+    assert_eq!(day_of(&log, b, |w| matches!(w, What::UnitRenamed)), Some(1));
+    let mut g = Game::new(3, 1);
+    let a = g.leader(1, 2);
+    let b = g.unit(1, "man", 3, 2);
+    g.stack(b, a);
+    g.orders(a, &["MOVE N"]);
+    g.orders(b, &["DAY 2", "-NAME \"Late\""]);
+    let log = g.run(&[]);
+    // Travelling on day 2: b's DAY 2 never held; after arrival it is
+    // too late for it.
+    assert_eq!(day_of(&log, b, |w| matches!(w, What::UnitRenamed)), None);
+    assert_eq!(worked(&log, b), 30 - u32::from(WALK));
+}
+
+#[test]
+fn ov_uo_058_repeated_move_goes_on_until_blocked() {
+    let mut g = Game::new(4, 1);
+    let u = g.leader(1, 1);
+    g.orders(u, &["@MOVE S"]);
+    let log = g.run(&[]);
+    // L1 → L2 (days 1–9), L2 → L3 (10–18), L3 → L4 (19–27); no way on.
+    assert_eq!(g.w.units[u].location, g.loc(4));
+    let arrivals = log.of_unit(u).filter(|e| arrived(&e.what)).count();
+    assert_eq!(arrivals, 3);
+    assert_eq!(g.pending(u), ["@MOVE S"]);
+}
+
+#[test]
+fn ov_move_027_seen_at_the_origin_for_half_the_journey() {
+    let mut g = Game::new(3, 1);
+    let u = g.leader(1, 2);
+    g.orders(u, &["WAIT 25", "-MOVE N"]);
+    g.run(&[]);
+    // Set out on day 26: 5 of 9 days behind it at the month's end.
+    let j = g.w.units[u].journey.unwrap();
+    assert_eq!((j.elapsed, j.days, j.kind), (5, 9, JourneyKind::Move));
+    assert!(!j.seen_at_origin());
+    assert_eq!(j.seen_at(), g.loc(1));
+    // It carries on into the next month and arrives on day 4.
+    let log = g.run(&[]);
+    assert_eq!(day_of(&log, u, arrived), Some(4));
+    assert_eq!(g.w.units[u].location, g.loc(1));
+}
+
+#[test]
+fn ov_uo_074_075_retreat_first_goes_back_as_long_as_it_went() {
+    let mut g = Game::new(3, 1);
+    let u = g.leader(1, 2);
+    g.orders(u, &["WAIT 25", "-MOVE N"]);
+    g.run(&[]);
+    let log = g.run(&["#GAME f01 pw\nUNIT U1\nRETREAT\nNAME \"Home\"\n#END"]);
+    // Five days out, five days back: home at the end of day 5.
+    assert_eq!(day_of(&log, u, arrived), Some(5));
+    assert_eq!(g.w.units[u].location, g.loc(2));
+    assert_eq!(g.w.units[u].name, "Home");
+}
+
+#[test]
+fn ov_uo_074_077_retreat_not_first_or_from_a_retreat_is_dropped() {
+    let mut g = Game::new(3, 1);
+    let u = g.leader(1, 2);
+    g.orders(u, &["NAME \"x\"", "RETREAT"]);
+    let log = g.run(&[]);
+    assert!(first(&log, u, |w| matches!(w, What::OrderDropped { .. })).is_some());
+    assert!(g.pending(u).is_empty());
+}
+
+#[test]
+fn ov_uo_076_a_member_retreats_alone() {
+    let mut g = Game::new(3, 1);
+    let a = g.leader(1, 2);
+    let b = g.leader(1, 2);
+    g.stack(b, a);
+    g.orders(a, &["WAIT 25", "-MOVE N"]);
+    g.run(&[]);
+    let log = g.run(&["#GAME f01 pw\nUNIT U2\nRETREAT\n#END"]);
+    assert_eq!(g.w.units[b].location, g.loc(2));
+    assert_eq!(g.w.units[a].location, g.loc(1));
+    assert_eq!(day_of(&log, a, arrived), Some(4));
+    assert_eq!(day_of(&log, b, arrived), Some(5));
+}
+
+#[test]
+fn ov_uo_015_016_caravan_runs_the_route_and_turns_round() {
+    let mut g = Game::new(3, 1);
+    let u = g.leader(1, 1);
+    g.orders(u, &["@CARAVAN L1 L2 L3"]);
+    g.run(&[]);
+    // L1 → L2 (days 1–9), L2 → L3 (10–18, route reversed), L3 → L2
+    // (19–27), and on day 28 L2 → L1 sets out, reversing the route again.
+    assert_eq!(g.w.units[u].location, g.loc(2));
+    assert_eq!(g.w.units[u].journey.map(|j| j.to), Some(g.loc(1)));
+    assert_eq!(g.pending(u), ["@CARAVAN L1 L2 L3"]);
+    let log = g.run(&[]);
+    let e = first(&log, u, arrived).unwrap();
+    assert_eq!(e.day, 6);
+    assert!(matches!(e.what, What::Arrived { at, .. } if at == g.loc(1)));
+}
+
+#[test]
+fn ov_move_030_a_hostile_guard_turns_a_move_back() {
+    let mut g = Game::new(3, 2);
+    let guard = g.leader(2, 1);
+    g.learn(guard, "cmbt", 1);
+    g.orders(guard, &["@GUARD"]);
+    let (f1, f2) = (g.faction(1), g.faction(2));
+    g.w.factions[f2].set_stance(f1, Stance::Hostile);
+    let u = g.leader(1, 2);
+    g.w.units[u].settings.announce = true;
+    g.w.units[u].settings.advertise = true;
+    g.orders(u, &["MOVE N"]);
+    let log = g.run(&[]);
+    let e = first(&log, u, |w| matches!(w, What::TurnedBack { .. })).unwrap();
+    assert_eq!(e.day, WALK);
+    assert!(e.seen_by.contains(&f2));
+    // As long back: home at the end of day 18.
+    assert_eq!(day_of(&log, u, arrived), Some(2 * WALK));
+    assert_eq!(g.w.units[u].location, g.loc(2));
+}
+
+#[test]
+fn ov_move_031_march_fights_its_way_in_and_enemies_are_attacked() {
+    let mut g = Game::new(3, 2);
+    let guard = g.leader(2, 1);
+    g.learn(guard, "cmbt", 1);
+    g.orders(guard, &["@GUARD"]);
+    let (f1, f2) = (g.faction(1), g.faction(2));
+    g.w.factions[f2].set_stance(f1, Stance::Hostile);
+    let u = g.leader(1, 2);
+    g.w.units[u].settings.advertise = true;
+    g.w.units[u].settings.announce = true;
+    g.orders(u, &["MARCH N"]);
+    let log = g.run(&[]);
+    assert_eq!(g.w.units[u].location, g.loc(1));
+    let b = log
+        .events
+        .iter()
+        .find_map(|e| match e.what {
+            What::Battle {
+                attacker,
+                defender,
+                cause,
+            } => Some((attacker, defender, cause, e.day)),
+            _ => None,
+        })
+        .unwrap();
+    assert_eq!(b, (u, guard, BattleCause::MarchForces, WALK));
+    // An enemy is attacked by the guard, MOVE or not.
+    let mut g = Game::new(3, 2);
+    let guard = g.leader(2, 1);
+    g.learn(guard, "cmbt", 1);
+    g.orders(guard, &["@GUARD"]);
+    let (f1, f2) = (g.faction(1), g.faction(2));
+    g.w.factions[f2].set_stance(f1, Stance::Enemy);
+    let u = g.leader(1, 2);
+    g.w.units[u].settings.advertise = true;
+    g.w.units[u].settings.announce = true;
+    g.orders(u, &["MOVE N"]);
+    let log = g.run(&[]);
+    assert!(log.events.iter().any(|e| matches!(
+        e.what,
+        What::Battle { attacker, defender, cause: BattleCause::GuardAttacks } if attacker == guard && defender == u
+    )));
+}
+
+#[test]
+fn ov_move_033_flyers_pass_ground_guards() {
+    let mut g = Game::new(3, 2);
+    let guard = g.leader(2, 1);
+    g.learn(guard, "cmbt", 1);
+    g.orders(guard, &["@GUARD"]);
+    let (f1, f2) = (g.faction(1), g.faction(2));
+    g.w.factions[f2].set_stance(f1, Stance::Hostile);
+    let w = g.unit(1, "whir", 1, 2);
+    g.w.units[w].settings.announce = true;
+    g.w.units[w].settings.advertise = true;
+    g.orders(w, &["MOVE N"]);
+    let log = g.run(&[]);
+    let e = first(&log, w, departed).unwrap();
+    assert!(matches!(
+        e.what,
+        What::Departed {
+            mode: Movement::Fly,
+            ..
+        }
+    ));
+    assert!(first(&log, w, |x| matches!(x, What::TurnedBack { .. })).is_none());
+    assert_eq!(g.w.units[w].location, g.loc(1));
+}
+
+#[test]
+fn ov_grd_001_guard_needs_combat() {
+    let mut g = Game::new(1, 1);
+    let u = g.leader(1, 1);
+    g.orders(u, &["@GUARD"]);
+    let log = g.run(&[]);
+    assert!(first(&log, u, |w| matches!(w, What::Guarding)).is_none());
+    assert_eq!(worked(&log, u), 30);
+}
+
+#[test]
+fn ov_grd_007_008_a_lone_guard_does_nothing_else_and_guards_never_work() {
+    let mut g = Game::new(1, 1);
+    let u = g.leader(1, 1);
+    g.learn(u, "cmbt", 1);
+    let f = g.unit(1, "man", 10, 1);
+    g.learn(f, "cmbt", 1);
+    g.orders(u, &["@GUARD", "@WORK"]);
+    g.orders(f, &["5 GUARD"]);
+    let log = g.run(&[]);
+    assert_eq!(worked(&log, u), 0);
+    assert_eq!(worked(&log, f), 25);
+}
+
+#[test]
+fn ov_grd_011_rival_guards_fight() {
+    let mut g = Game::new(1, 2);
+    let a = g.leader(1, 1);
+    let b = g.leader(2, 1);
+    for u in [a, b] {
+        g.learn(u, "cmbt", 1);
+        g.orders(u, &["GUARD"]);
+    }
+    let (f1, f2) = (g.faction(1), g.faction(2));
+    g.w.factions[f2].set_stance(f1, Stance::Hostile);
+    let log = g.run(&[]);
+    let battles: Vec<_> = log
+        .events
+        .iter()
+        .filter_map(|e| match e.what {
+            What::Battle {
+                attacker,
+                defender,
+                cause,
+            } => Some((attacker, defender, cause, e.day)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(battles, [(b, a, BattleCause::RivalGuards, 1)]);
+}

@@ -1,0 +1,341 @@
+//! The order list through a month: OV-SCH-001..025, conditions.
+
+use umpire_overlord::turn::What;
+
+use super::*;
+
+#[test]
+fn ov_sch_003_dash_chain_waits_for_each_condition_in_turn() {
+    // SEE stands in for GIVE (goods are adjudicated by the economy): the
+    // first condition holds, the second never does.
+    let mut g = Game::new(3, 1);
+    let u = g.leader(1, 2);
+    let a = g.leader(1, 2);
+    g.orders(u, &["SEE U2", "-5 STUDY cmbt", "SEE U99", "-MOVE S"]);
+    let _ = a;
+    let log = g.run(&[]);
+    // The STUDY woke (its dash went) and is kept, since STUDY is the
+    // skills' order; the second SEE never held, so MOVE never woke.
+    assert_eq!(g.pending(u), ["5 STUDY cmbt", "SEE U99", "-MOVE S"]);
+    assert_eq!(day_of(&log, u, departed), None);
+}
+
+#[test]
+fn ov_sch_004_have_then_see_then_move() {
+    let mut g = Game::new(3, 1);
+    let u = g.leader(1, 2);
+    let coin = rules().item("coin").unwrap();
+    g.w.units[u].add_items(coin, 2, 0);
+    g.leader(1, 2);
+    g.orders(u, &["HAVE coin 2", "-SEE U2", "--MOVE N"]);
+    let log = g.run(&[]);
+    // All three on day 1: two conditions in two passes, then the journey.
+    assert_eq!(day_of(&log, u, departed), Some(1));
+    assert!(g.pending(u).is_empty());
+}
+
+#[test]
+fn ov_sch_006_alternative_runs_until_the_condition_then_moves() {
+    let mut g = Game::new(3, 1);
+    let u = g.leader(1, 2);
+    let coin = rules().item("coin").unwrap();
+    // Not enough: the `+@WORK` runs every day and the MOVE sleeps.
+    g.orders(u, &["HAVE coin 2", "+@WORK", "-MOVE N"]);
+    let log = g.run(&[]);
+    assert_eq!(worked(&log, u), 30);
+    assert_eq!(g.pending(u), ["HAVE coin 2", "+@WORK", "-MOVE N"]);
+    // With the coins, the HAVE holds on day 1: WORK goes, MOVE wakes.
+    g.w.units[u].add_items(coin, 2, 0);
+    let log = g.run(&[]);
+    assert_eq!(day_of(&log, u, departed), Some(1));
+    assert!(g.pending(u).is_empty());
+}
+
+#[test]
+fn ov_sch_007_at_location_else_the_alternative() {
+    let mut g = Game::new(3, 1);
+    let u = g.leader(1, 2);
+    g.orders(u, &["AT L2", "-10 WORK", "+STUDY cmbt"]);
+    let log = g.run(&[]);
+    // At L2 on day 1: STUDY dropped, ten days of work, then the default.
+    assert_eq!(worked(&log, u), 30);
+    assert!(g.pending(u).is_empty());
+    assert!(day_of(&log, u, |w| matches!(w, What::ConditionMet { .. })) == Some(1));
+}
+
+#[test]
+fn ov_sch_010_011_counts_run_down_and_carry_over() {
+    let mut g = Game::new(1, 1);
+    let u = g.leader(1, 1);
+    g.orders(u, &["40 WORK"]);
+    g.run(&[]);
+    assert_eq!(g.pending(u), ["10 WORK"]);
+}
+
+#[test]
+fn ov_sch_012_a_plain_full_day_order_lasts_one_day() {
+    let mut g = Game::new(1, 1);
+    let u = g.leader(1, 1);
+    g.orders(u, &["WORK", "-NAME \"Rested\""]);
+    let log = g.run(&[]);
+    // WORK left on day 1 and woke NAME, which ran on day 2.
+    assert_eq!(g.w.units[u].name, "Rested");
+    assert_eq!(day_of(&log, u, |w| matches!(w, What::UnitRenamed)), Some(2));
+}
+
+#[test]
+fn ov_sch_018_019_day_prefix_and_the_inhibitor() {
+    let mut g = Game::new(3, 1);
+    let u = g.leader(1, 2);
+    g.orders(u, &["D10 DAY 15", "-MOVE N"]);
+    let log = g.run(&[]);
+    assert_eq!(g.pending(u), ["D10 DAY 15", "-MOVE N"]);
+    assert_eq!(day_of(&log, u, departed), None);
+    let v = g.leader(1, 2);
+    g.orders(v, &["D12 NAME \"Twelve\""]);
+    let log = g.run(&[]);
+    assert_eq!(
+        day_of(&log, v, |w| matches!(w, What::UnitRenamed)),
+        Some(12)
+    );
+}
+
+#[test]
+fn ov_sch_023_each_order_once_a_day() {
+    let mut g = Game::new(1, 1);
+    let u = g.leader(1, 1);
+    g.learn(u, "cmbt", 1);
+    g.orders(u, &["@GUARD"]);
+    let log = g.run(&[]);
+    let guards = log
+        .of_unit(u)
+        .filter(|e| matches!(e.what, What::Guarding))
+        .count();
+    assert_eq!(guards, 30);
+    assert_eq!(g.pending(u), ["@GUARD"]);
+}
+
+#[test]
+fn ov_sch_024_one_full_day_order_a_day_after_the_immediate_ones() {
+    let mut g = Game::new(1, 1);
+    let u = g.leader(1, 1);
+    g.orders(u, &["5 WORK", "@WORK", "NAME \"Busy\""]);
+    let log = g.run(&[]);
+    // Thirty days of work, never two in a day; NAME (immediate) ran on
+    // day 1 although it stands below the full-day orders.
+    assert_eq!(worked(&log, u), 30);
+    assert_eq!(day_of(&log, u, |w| matches!(w, What::UnitRenamed)), Some(1));
+    assert_eq!(g.pending(u), ["@WORK"]);
+}
+
+#[test]
+fn ov_sch_025_leaders_and_followers_work_by_default_creatures_idle() {
+    let mut g = Game::new(1, 1);
+    let l = g.leader(1, 1);
+    let f = g.unit(1, "man", 10, 1);
+    let c = g.unit(1, "gwol", 3, 1);
+    let log = g.run(&[]);
+    assert_eq!(worked(&log, l), 30);
+    assert_eq!(worked(&log, f), 30);
+    assert_eq!(worked(&log, c), 0);
+}
+
+#[test]
+fn ov_sch_028_passes_repeat_while_anything_ran() {
+    // U1 comes first but can only proceed after U2, later in the pass,
+    // has stacked under it: all on day 1.
+    let mut g = Game::new(1, 1);
+    let a = g.leader(1, 1);
+    let b = g.leader(1, 1);
+    g.orders(a, &["LEADING U2", "-NAME \"Chief\""]);
+    g.orders(b, &["STACK U1"]);
+    let log = g.run(&[]);
+    assert_eq!(g.w.units[b].stack_parent, Some(a));
+    assert_eq!(day_of(&log, a, |w| matches!(w, What::UnitRenamed)), Some(1));
+}
+
+#[test]
+fn ov_uo_024_day_fires_on_its_day() {
+    let mut g = Game::new(1, 1);
+    let u = g.leader(1, 1);
+    g.orders(u, &["DAY 15", "-NAME \"Master of Miltonville\""]);
+    let log = g.run(&[]);
+    assert_eq!(g.w.units[u].name, "Master of Miltonville");
+    assert_eq!(
+        day_of(&log, u, |w| matches!(w, What::UnitRenamed)),
+        Some(15)
+    );
+}
+
+#[test]
+fn ov_uo_116_wait_counts_from_the_day_it_is_reached() {
+    let mut g = Game::new(3, 1);
+    let u = g.leader(1, 2);
+    g.orders(u, &["WAIT 10", "-MOVE N"]);
+    let log = g.run(&[]);
+    assert_eq!(day_of(&log, u, departed), Some(11));
+    // Left over for next month: what a WAIT still has to count.
+    let v = g.leader(1, 2);
+    g.orders(v, &["DAY 25", "-WAIT 10", "--NAME \"Later\""]);
+    g.run(&[]);
+    assert_eq!(g.pending(v), ["WAIT 4", "-NAME \"Later\""]);
+}
+
+#[test]
+fn ov_uo_046_have_counts_one_by_default() {
+    let mut g = Game::new(1, 1);
+    let u = g.leader(1, 1);
+    let coin = rules().item("coin").unwrap();
+    g.w.units[u].add_items(coin, 1, 0);
+    g.orders(
+        u,
+        &["HAVE coin", "-NAME \"One\"", "HAVE coin 2", "-NAME \"Two\""],
+    );
+    g.run(&[]);
+    assert_eq!(g.w.units[u].name, "One");
+    assert_eq!(g.pending(u), ["HAVE coin 2", "-NAME \"Two\""]);
+}
+
+#[test]
+fn ov_uo_088_089_size_and_skill() {
+    let mut g = Game::new(1, 1);
+    let u = g.unit(1, "man", 20, 1);
+    g.learn(u, "cmbt", 1);
+    g.orders(
+        u,
+        &[
+            "SIZE 50",
+            "-DESCRIBE \"big\"",
+            "SKILL cmbt 1",
+            "-NAME \"Trained\"",
+        ],
+    );
+    g.run(&[]);
+    assert_eq!(g.w.units[u].name, "Trained");
+    assert_eq!(g.w.units[u].description, "");
+    assert_eq!(g.pending(u), ["SIZE 50", "-DESCRIBE \"big\""]);
+}
+
+#[test]
+fn ov_uo_003_004_at_location_or_structure() {
+    let mut g = Game::new(1, 1);
+    let r = rules();
+    let s = g.w.structures.push(umpire_overlord::world::Structure::new(
+        5,
+        r.construction("tent").unwrap(),
+        g.loc(1),
+    ));
+    let l1 = g.loc(1);
+    g.w.locations[l1].structures.push(s);
+    let u = g.leader(1, 1);
+    g.w.units[u].structure = Some(s);
+    g.orders(u, &["AT L1", "-NAME \"Out\"", "AT B5", "-DESCRIBE \"In\""]);
+    g.run(&[]);
+    // Inside B5: AT L1 does not hold, AT B5 does.
+    assert_eq!(g.w.units[u].description, "In");
+    assert_eq!(g.pending(u), ["AT L1", "-NAME \"Out\""]);
+}
+
+#[test]
+fn ov_uo_103_synchro_pair_fires_together_on_day_10() {
+    let mut g = Game::new(2, 2);
+    let a = g.leader(1, 1);
+    let b = g.leader(2, 2);
+    g.orders(
+        a,
+        &[
+            "DAY 10",
+            "-SYNCHRO U2",
+            "--DESCRIBE \"THE OVERLORD SMELLS LIKE A PIG\"",
+        ],
+    );
+    g.orders(
+        b,
+        &[
+            "DAY 10",
+            "-SYNCHRO U1",
+            "--DESCRIBE \"THE OVERLORD IS GOING DOWN!!!\"",
+        ],
+    );
+    // Different factions in different places cannot synchronise…
+    let log = g.run(&[]);
+    assert_eq!(
+        day_of(&log, a, |w| matches!(w, What::Synchronised { .. })),
+        None
+    );
+    // …units of one faction can, anywhere.
+    g.w.units[b].faction = g.faction(1);
+    g.orders(a, &["DAY 10", "-SYNCHRO U2", "--DESCRIBE \"pig\""]);
+    g.orders(b, &["DAY 10", "-SYNCHRO U1", "--DESCRIBE \"down\""]);
+    let log = g.run(&[]);
+    assert_eq!(
+        day_of(&log, a, |w| matches!(w, What::Synchronised { .. })),
+        Some(10)
+    );
+    assert_eq!(
+        day_of(&log, b, |w| matches!(w, What::Synchronised { .. })),
+        Some(10)
+    );
+    assert_eq!(g.w.units[a].description, "pig");
+    assert_eq!(g.w.units[b].description, "down");
+}
+
+#[test]
+fn ov_uo_096_stance_toward_a_faction_and_the_default() {
+    let mut g = Game::new(1, 3);
+    let u = g.leader(1, 1);
+    g.orders(u, &["STANCE f02 ALLY", "STANCE f01 HOSTILE"]);
+    g.run(&[]);
+    let f = &g.w.factions[g.faction(1)];
+    assert_eq!(
+        f.stance_toward(g.faction(2)),
+        umpire_overlord::world::Stance::Ally
+    );
+    assert_eq!(f.default_stance, umpire_overlord::world::Stance::Hostile);
+    assert_eq!(
+        f.stance_toward(g.faction(3)),
+        umpire_overlord::world::Stance::Hostile
+    );
+}
+
+#[test]
+fn ov_uo_059_025_name_and_describe() {
+    let mut g = Game::new(1, 1);
+    let u = g.leader(1, 1);
+    g.w.units[u].description = "old".into();
+    g.orders(u, &["NAME \"Biscuithead\"", "DESCRIBE"]);
+    g.run(&[]);
+    assert_eq!(g.w.units[u].name, "Biscuithead");
+    assert_eq!(g.w.units[u].description, "");
+}
+
+#[test]
+fn orders_of_later_rules_are_kept_and_reported_once() {
+    let mut g = Game::new(1, 1);
+    let u = g.leader(1, 1);
+    g.orders(u, &["@BUY 5 swrd"]);
+    let log = g.run(&[]);
+    let told = log
+        .of_unit(u)
+        .filter(|e| matches!(e.what, What::NotAdjudicated { .. }))
+        .count();
+    assert_eq!(told, 1);
+    assert_eq!(g.pending(u), ["@BUY 5 swrd"]);
+    assert_eq!(worked(&log, u), 30);
+}
+
+#[test]
+fn ov_uo_056_a_follower_without_scouting_may_not_move() {
+    let mut g = Game::new(3, 1);
+    let u = g.unit(1, "man", 5, 2);
+    g.orders(u, &["MOVE N", "-NAME \"x\""]);
+    let log = g.run(&[]);
+    assert!(first(&log, u, |w| matches!(w, What::OrderDropped { .. })).is_some());
+    // Dropping the MOVE woke the order below it.
+    assert_eq!(g.w.units[u].name, "x");
+    let v = g.unit(1, "man", 5, 2);
+    g.learn(v, "scou", 1);
+    g.orders(v, &["MOVE N"]);
+    let log = g.run(&[]);
+    assert_eq!(day_of(&log, v, departed), Some(1));
+}
