@@ -224,3 +224,48 @@ fn new_explains_bad_sizes_and_names() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("must be one word"));
     assert!(!dir.join("world.umpire").exists());
 }
+
+#[test]
+fn run_takes_the_orders_runs_the_turn_and_keeps_the_old_game() {
+    let dir = temp_game("run");
+    let d = dir.to_str().unwrap();
+    assert!(
+        umpire(&["overlord", "import", &alpha(), d])
+            .status
+            .success()
+    );
+    let orders = dir.join("orders").join("1");
+    std::fs::create_dir_all(&orders).unwrap();
+    std::fs::write(
+        orders.join("f05.txt"),
+        "From: a player\n\n#GAME f05 pswd5\nUNIT U500\nNAME \"Renamed Leader\"\nFROB 3\n#END\n",
+    )
+    .unwrap();
+    std::fs::write(
+        orders.join("f06.txt"),
+        "#GAME f06 wrong\nUNIT U600\nNAME \"No\"\n#END\n",
+    )
+    .unwrap();
+    let out = umpire(&["overlord", "run", d, "--quiet"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{text}{err}");
+    assert!(text.contains("alpha: turn 1 run in"), "{text}");
+    assert!(text.contains("2 order set(s)"), "{text}");
+    assert!(text.contains("order sets refused 1"), "{text}");
+    assert!(
+        text.contains("1 order(s) with errors were left out"),
+        "{text}"
+    );
+    // The bad line is shown compiler-style, with its file.
+    assert!(err.contains("FROB") && err.contains("f05.txt"), "{err}");
+    assert!(dir.join("turns/1/world.umpire").exists());
+    let events = std::fs::read_to_string(dir.join("turns/1/events.json")).unwrap();
+    assert!(events.contains("\"orders_refused\""));
+    let show = umpire(&["overlord", "show", d, "--unit", "U500"]);
+    assert!(String::from_utf8_lossy(&show.stdout).contains("Renamed Leader"));
+    // The next run is turn 2, with no orders: units carry on.
+    let out = umpire(&["overlord", "run", d, "--quiet"]);
+    assert!(String::from_utf8_lossy(&out.stdout).contains("turn 2 run in"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
