@@ -54,7 +54,8 @@ pub fn max_mana(rules: &Rules, unit: &Unit) -> u32 {
     u32::try_from(m.max(0)).unwrap_or(0)
 }
 
-/// The points a faction may use.
+/// The points a faction may use (what [`check`] computes for all factions
+/// at once).
 pub fn limit(world: &World, rules: &Rules, faction: FactionId) -> u32 {
     let mut n = BASE.saturating_add(world.factions[faction].control_points);
     for l in world.locations.values() {
@@ -75,15 +76,29 @@ pub fn limit(world: &World, rules: &Rules, faction: FactionId) -> u32 {
 pub fn check(t: &mut Turn<'_>) {
     let nf = t.world.factions.len();
     let mut need = vec![0u32; nf];
-    for u in t.world.units.values() {
+    let mut members: Vec<Vec<crate::world::UnitId>> = vec![Vec::new(); nf];
+    for (id, u) in t.world.units.iter() {
         let f = u.faction.index();
         need[f] = need[f].saturating_add(needed(t.rules, u));
+        members[f].push(id);
+    }
+    let mut bonus = vec![0u32; nf];
+    for l in t.world.locations.values() {
+        for seat in &l.titles {
+            if let Some(h) = seat.holder.and_then(|h| t.world.units.get(h)) {
+                let b = &mut bonus[h.faction.index()];
+                *b = b.saturating_add(t.rules.titles.get(seat.title).map_or(0, |x| x.control));
+            }
+        }
     }
     for f in t.world.factions.ids() {
         if t.world.factions[f].player == Player::Npc {
             continue;
         }
-        let (needed, limit) = (need[f.index()], limit(t.world, t.rules, f));
+        let limit = BASE
+            .saturating_add(t.world.factions[f].control_points)
+            .saturating_add(bonus[f.index()]);
+        let needed = need[f.index()];
         t.faction_event(
             f,
             What::ControlChecked {
@@ -97,8 +112,7 @@ pub fn check(t: &mut Turn<'_>) {
         }
         let missing = needed - limit;
         let mut dice = t.dice.derive_indexed("control", f.index() as u64);
-        let units: Vec<_> = t.world.units_of(f).map(|(id, _)| id).collect();
-        for u in units {
+        for u in std::mem::take(&mut members[f.index()]) {
             if dice.chance_percent(missing.min(100)) {
                 t.live(u).refusing = true;
                 t.private(u, What::Refuses { missing });

@@ -130,3 +130,31 @@ fn a_turn_replays_byte_for_byte() {
     );
     assert_eq!(x.w.turn, 1);
 }
+
+#[test]
+fn ov_cp_005_titles_add_to_the_limit() {
+    let r = rules();
+    let mut g = Game::new(1, 1);
+    let u = g.leader(1, 1);
+    let over = r.title("over").unwrap();
+    let l = g.loc(1);
+    g.w.locations[l].titles.push(umpire_overlord::world::Seat {
+        title: over,
+        holder: Some(u),
+    });
+    let f = g.faction(1);
+    assert_eq!(
+        umpire_overlord::turn::control::limit(&g.w, r, f),
+        200 + r.titles[over].control
+    );
+    let log = g.run(&[]);
+    let limit = log
+        .events
+        .iter()
+        .find_map(|e| match e.what {
+            What::ControlChecked { limit, .. } => Some(limit),
+            _ => None,
+        })
+        .unwrap();
+    assert_eq!(limit, 250);
+}
