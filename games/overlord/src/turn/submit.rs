@@ -72,9 +72,19 @@ pub fn take<'o>(t: &mut Turn<'_>, sets: &'o [OrderSet]) -> Vec<(FactionId, &'o O
             refuse(t, f, Refusal::OtherTurn);
             continue;
         }
-        taken.retain(|(g, _)| *g != f);
         taken.push((f, set));
     }
+    // A later set from the same faction replaces an earlier one.
+    let mut last: rustc_hash::FxHashMap<FactionId, usize> = rustc_hash::FxHashMap::default();
+    for (i, (f, _)) in taken.iter().enumerate() {
+        last.insert(*f, i);
+    }
+    let mut i = 0;
+    taken.retain(|(f, _)| {
+        let keep = last.get(f) == Some(&i);
+        i += 1;
+        keep
+    });
     for &(f, set) in &taken {
         let mut units = 0;
         for section in &set.units {

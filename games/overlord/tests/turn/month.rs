@@ -158,3 +158,18 @@ fn ov_cp_005_titles_add_to_the_limit() {
         .unwrap();
     assert_eq!(limit, 250);
 }
+
+#[test]
+fn a_later_order_set_from_a_faction_replaces_an_earlier_one() {
+    let mut g = Game::new(1, 2);
+    let a = g.leader(1, 1);
+    let b = g.leader(2, 1);
+    g.run(&[
+        "#GAME f01 pw\nUNIT U1\nNAME \"First\"\n#END",
+        "#GAME f02 pw\nUNIT U2\nNAME \"Other\"\n#END",
+        "#GAME f01 pw\nUNIT U1\nDESCRIBE \"Second\"\n#END",
+    ]);
+    assert_ne!(g.w.units[a].name, "First");
+    assert_eq!(g.w.units[a].description, "Second");
+    assert_eq!(g.w.units[b].name, "Other");
+}
