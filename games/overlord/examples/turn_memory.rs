@@ -1,0 +1,76 @@
+//! One full turn of a large world, for measuring wall time and peak memory:
+//!
+//!     /usr/bin/time -v cargo run --release -p umpire-overlord --example turn_memory -- alpha100
+//!     /usr/bin/time -v cargo run --release -p umpire-overlord --example turn_memory -- generated
+//!
+//! ("Maximum resident set size" is the peak; it includes building the world
+//! and, for `generated`, writing and parsing the bots' orders.) Add `--only-build`
+//! to measure the same without the turn, so the turn's own share shows.
+//! The workloads are those of `benches/turn.rs`.
+
+#![allow(clippy::print_stdout, clippy::print_stderr)]
+
+#[path = "../benches/turn_workloads.rs"]
+mod workloads;
+
+use std::time::Instant;
+
+use umpire_overlord::rules::Rules;
+use umpire_overlord::turn::run_turn;
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let which = args.first().map_or("alpha100", String::as_str);
+    let only_build = args.iter().any(|a| a == "--only-build");
+    let rules = match Rules::bundled() {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("bundled rules do not load: {e}");
+            std::process::exit(1);
+        }
+    };
+    let started = Instant::now();
+    let (mut world, sets) = match which {
+        "alpha100" => match workloads::alpha100(&rules) {
+            Some(w) => (w, Vec::new()),
+            None => {
+                eprintln!("the sample game is not beside the project (set UMPIRE_ALPHA_DIR)");
+                std::process::exit(1);
+            }
+        },
+        "generated" => match workloads::generated(&rules) {
+            Ok(made) => made,
+            Err(e) => {
+                eprintln!("cannot generate: {e}");
+                std::process::exit(1);
+            }
+        },
+        other => {
+            eprintln!("unknown workload {other}: alpha100 or generated");
+            std::process::exit(2);
+        }
+    };
+    let pending: usize = world.units.iter().map(|(_, u)| u.orders.len()).sum();
+    println!(
+        "{which}: {} locations, {} units, {} factions, {} order sets ({} orders), {} pending orders; built in {:.2} s",
+        world.locations.len(),
+        world.units.len(),
+        world.factions.len(),
+        sets.len(),
+        sets.iter().map(|s| s.order_count()).sum::<usize>(),
+        pending,
+        started.elapsed().as_secs_f64()
+    );
+    if only_build {
+        return;
+    }
+    let t0 = Instant::now();
+    let log = run_turn(&mut world, &rules, &sets, workloads::TURN_SEED);
+    let took = t0.elapsed();
+    println!(
+        "turn {}: {} events in {:.3} s",
+        log.turn,
+        log.events.len(),
+        took.as_secs_f64()
+    );
+}
