@@ -15,7 +15,8 @@
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use umpire_overlord::generate::bots::{BotOptions, bot_orders_with};
+use umpire_core::ids::TypedId;
+use umpire_overlord::generate::bots::{BotOptions, bot_orders_for};
 use umpire_overlord::generate::world::{MapSize, WorldParams, generate};
 use umpire_overlord::legacy::{self, world::GameFiles};
 use umpire_overlord::orders::{Envelope, OrderSet, ParseOptions, Vocabulary, parse_message};
@@ -76,15 +77,17 @@ pub fn generated(rules: &Rules) -> Result<(World, Vec<OrderSet>), String> {
         vocabulary: Some(Vocabulary::builtin()),
     };
     let mut sets = Vec::new();
+    let by_faction = world.units_by_faction();
     // `players` has one entry per faction, in faction order.
     for ((fid, f), start) in world.factions.iter().zip(&made.players) {
         if f.player != Player::Human || start.number != f.number {
             continue;
         }
-        let text = bot_orders_with(
+        let text = bot_orders_for(
             &world,
             rules,
             fid,
+            &by_faction[fid.index()],
             2026,
             &BotOptions {
                 password: start.password.clone(),

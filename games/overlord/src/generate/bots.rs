@@ -108,6 +108,22 @@ pub fn bot_orders_with(
     seed: u64,
     options: &BotOptions,
 ) -> String {
+    let units: Vec<UnitId> = world.units_of(faction).map(|(id, _)| id).collect();
+    bot_orders_for(world, rules, faction, &units, seed, options)
+}
+
+/// [`bot_orders_with`] for a caller that already knows the faction's units
+/// (in the world's order), e.g. from [`World::units_by_faction`]: writing
+/// orders for every faction of a big world then costs one pass over the
+/// units, not one per faction.
+pub fn bot_orders_for(
+    world: &World,
+    rules: &Rules,
+    faction: FactionId,
+    units: &[UnitId],
+    seed: u64,
+    options: &BotOptions,
+) -> String {
     let Some(f) = world.factions.get(faction) else {
         return String::new();
     };
@@ -127,7 +143,10 @@ pub fn bot_orders_with(
     };
     let _ = writeln!(out, "#{header}");
 
-    for (uid, unit) in world.units_of(faction) {
+    for &uid in units {
+        let Some(unit) = world.units.get(uid).filter(|u| u.faction == faction) else {
+            continue;
+        };
         let mut d = dice.derive_indexed("unit", u64::from(unit.number));
         let orders = bot.unit_orders(uid, unit, &mut d);
         let _ = writeln!(

@@ -25,19 +25,26 @@ use umpire_core::ids::TypedId;
 
 /// Run day `day` of the month.
 pub fn run_day(t: &mut Turn<'_>, hooks: &mut dyn Hooks, day: u8) {
-    t.day = day;
-    for l in &mut t.live {
-        l.new_day();
-    }
+    t.new_day(day);
     let order = day_order(t.world);
-    loop {
+    // Only units with an immediate order ready can run one. A unit cannot
+    // gain one during the passes without running one itself (orders wake
+    // only when an order above them leaves the list), so the others are
+    // left out of the passes: same result, far fewer visits.
+    let mut active: Vec<UnitId> = order
+        .iter()
+        .copied()
+        .filter(|&u| has_immediate(t, u))
+        .collect();
+    while !active.is_empty() {
         let mut any = false;
-        for &u in &order {
+        for &u in &active {
             any |= immediate_step(t, u);
         }
         if !any {
             break;
         }
+        active.retain(|&u| has_immediate(t, u));
     }
     for &u in &order {
         full_day_step(t, u);
@@ -47,6 +54,14 @@ pub fn run_day(t: &mut Turn<'_>, hooks: &mut dyn Hooks, day: u8) {
     hooks.recruits(t);
     hooks.mana(t);
     expire_effects(t);
+}
+
+/// Has the unit an immediate order it could still run today?
+fn has_immediate(t: &Turn<'_>, u: UnitId) -> bool {
+    let day = t.day;
+    t.live
+        .get(u.index())
+        .is_some_and(|l| l.list.iter().any(|p| p.ready(day) && !p.full_day()))
 }
 
 /// Can the unit act on its own orders today?

@@ -13,6 +13,15 @@ pub fn report_order(world: &World, place: LocationId) -> Vec<UnitId> {
     let Some(loc) = world.locations.get(place) else {
         return Vec::new();
     };
+    // Most places hold no stack and no structure: arrival order it is.
+    let plain = loc.structures.is_empty()
+        && loc
+            .units
+            .iter()
+            .all(|&u| world.units.get(u).is_some_and(|x| x.stack_parent.is_none()));
+    if plain {
+        return loc.units.clone();
+    }
     let group_of = |u: UnitId| world.units.get(u).and_then(|x| x.structure);
     let mut children: FxHashMap<UnitId, Vec<UnitId>> = FxHashMap::default();
     let mut roots: Vec<UnitId> = Vec::new();

@@ -57,6 +57,15 @@ pub struct Turn<'a> {
     /// Battles begun today, fought at the end of the day.
     pub battles: Vec<Clash>,
     next_unit: u32,
+    /// Who is stacked directly under whom, in the order they joined (the
+    /// world's order at the start of the turn). Kept by [`Turn::set_parent`].
+    children: FxHashMap<UnitId, Vec<UnitId>>,
+    /// Factions present in a place (not travelling), worked out when first
+    /// asked and forgotten when someone leaves or arrives.
+    present: FxHashMap<LocationId, Vec<FactionId>>,
+    /// Today's guards by place, in the place's order; made when first
+    /// asked after the immediate passes (when GUARD has run).
+    guards: Option<FxHashMap<LocationId, Vec<UnitId>>>,
 }
 
 /// A battle waiting for the end of the day.
@@ -73,7 +82,7 @@ impl<'a> Turn<'a> {
         let numbers = world.numbers();
         let live = vec![Live::default(); world.units.len()];
         let turn = world.turn + 1;
-        Turn {
+        let mut t = Turn {
             world,
             rules,
             dice,
@@ -88,7 +97,78 @@ impl<'a> Turn<'a> {
             deferred: FxHashMap::default(),
             battles: Vec::new(),
             next_unit: 0,
+            children: FxHashMap::default(),
+            present: FxHashMap::default(),
+            guards: None,
+        };
+        for l in t.world.locations.values() {
+            for &u in &l.units {
+                if let Some(p) = t.world.units.get(u).and_then(|x| x.stack_parent) {
+                    t.children.entry(p).or_default().push(u);
+                }
+            }
         }
+        t
+    }
+
+    /// Stack `u` directly under `parent` (or nowhere): the only way the
+    /// turn changes stacks, so that [`Turn::stack_of`] stays quick.
+    pub fn set_parent(&mut self, u: UnitId, parent: Option<UnitId>) {
+        let Some(unit) = self.world.units.get_mut(u) else {
+            return;
+        };
+        let old = std::mem::replace(&mut unit.stack_parent, parent);
+        if old == parent {
+            return;
+        }
+        if let Some(o) = old
+            && let Some(list) = self.children.get_mut(&o)
+        {
+            list.retain(|&c| c != u);
+        }
+        if let Some(p) = parent {
+            self.children.entry(p).or_default().push(u);
+        }
+    }
+
+    /// The units on guard today in `place`, in its order. Asked for only
+    /// after the day's immediate passes; [`Turn::new_day`] forgets them.
+    pub fn guards_at(&mut self, place: LocationId) -> Vec<UnitId> {
+        if self.guards.is_none() {
+            let mut by: FxHashMap<LocationId, Vec<UnitId>> = FxHashMap::default();
+            for (i, l) in self.live.iter().enumerate() {
+                let u = UnitId::from_index(i);
+                if l.guarding
+                    && let Some(unit) = self.world.units.get(u)
+                {
+                    by.entry(unit.location).or_default().push(u);
+                }
+            }
+            for (place, list) in by.iter_mut() {
+                let order = &self.world.locations[*place].units;
+                list.sort_by_key(|g| order.iter().position(|x| x == g));
+            }
+            self.guards = Some(by);
+        }
+        self.guards
+            .as_ref()
+            .and_then(|g| g.get(&place))
+            .cloned()
+            .unwrap_or_default()
+    }
+
+    /// A new day: the day's flags and guards are forgotten.
+    pub fn new_day(&mut self, day: u8) {
+        self.day = day;
+        self.guards = None;
+        for l in &mut self.live {
+            l.new_day();
+        }
+    }
+
+    /// Forget who is present in a place (someone left or arrived).
+    pub fn moved(&mut self, place: LocationId) {
+        self.present.remove(&place);
     }
 
     /// A number no unit has: one past the highest.
@@ -252,26 +332,29 @@ impl<'a> Turn<'a> {
         false
     }
 
-    /// `u` and everything stacked under it, depth first in location order.
+    /// `u` and everything stacked under it, breadth first, each unit's
+    /// children in the order they joined.
     pub fn stack_of(&self, u: UnitId) -> Vec<UnitId> {
-        let Some(unit) = self.world.units.get(u) else {
-            return Vec::new();
-        };
-        let Some(loc) = self.world.locations.get(unit.location) else {
-            return vec![u];
-        };
         let mut out = vec![u];
         let mut i = 0;
-        while i < out.len() {
-            let parent = out[i];
-            for &x in &loc.units {
-                if self.world.units.get(x).and_then(|y| y.stack_parent) == Some(parent) {
-                    out.push(x);
-                }
+        while i < out.len() && out.len() <= self.world.units.len() {
+            if let Some(c) = self.children.get(&out[i]) {
+                out.extend_from_slice(c);
             }
             i += 1;
         }
         out
+    }
+
+    /// The weight and capacities of `u`'s whole stack (OV-STK-007).
+    pub fn stack_load(&self, u: UnitId) -> super::travel::Load {
+        let mut load = super::travel::Load::default();
+        for m in self.stack_of(u) {
+            if let Some(unit) = self.world.units.get(m) {
+                load.add(&super::travel::Load::of_unit(self.rules, unit));
+            }
+        }
+        load
     }
 
     /// What shows the unit today whatever its stealth (OV-REP-047).
@@ -296,7 +379,10 @@ impl<'a> Turn<'a> {
 
     /// Factions with a unit here that is not away on a journey: those who
     /// may witness what happens in the open.
-    pub fn present_factions(&self, place: LocationId) -> Vec<FactionId> {
+    pub fn present_factions(&mut self, place: LocationId) -> Vec<FactionId> {
+        if let Some(p) = self.present.get(&place) {
+            return p.clone();
+        }
         let Some(loc) = self.world.locations.get(place) else {
             return Vec::new();
         };
@@ -308,6 +394,7 @@ impl<'a> Turn<'a> {
             .collect();
         out.sort_unstable();
         out.dedup();
+        self.present.insert(place, out.clone());
         out
     }
 }

@@ -101,6 +101,8 @@ fn arrived(t: &mut Turn<'_>, u: UnitId, units: &[UnitId], j: Journey) {
 /// Take the stack out of `from` and into `to`, in the same order, outside
 /// any structure.
 fn move_stack(t: &mut Turn<'_>, units: &[UnitId], from: LocationId, to: LocationId) {
+    t.moved(from);
+    t.moved(to);
     if to == from {
         return;
     }
@@ -119,16 +121,10 @@ enum Stop {
 }
 
 fn intercept(t: &mut Turn<'_>, leader: UnitId, units: &[UnitId], j: &Journey) -> Option<Stop> {
-    let guards: Vec<UnitId> = t.world.locations[j.to]
-        .units
-        .iter()
-        .copied()
-        .filter(|&g| {
-            t.live
-                .get(umpire_core::ids::TypedId::index(g))
-                .is_some_and(|l| l.guarding)
-                && !t.travelling(g)
-        })
+    let guards: Vec<UnitId> = t
+        .guards_at(j.to)
+        .into_iter()
+        .filter(|&g| !t.travelling(g) && t.world.units[g].location == j.to)
         .collect();
     if guards.is_empty() {
         return None;
@@ -137,7 +133,7 @@ fn intercept(t: &mut Turn<'_>, leader: UnitId, units: &[UnitId], j: &Journey) ->
     let mut hostile: Option<(UnitId, UnitId)> = None;
     for &g in &guards {
         let gf = t.world.units[g].faction;
-        let load = travel::stack_load(t.world, t.rules, g);
+        let load = t.stack_load(g);
         let covers = match j.mode {
             Movement::Fly => travel::could_cover(&load, Movement::Fly),
             Movement::Swim => travel::could_cover(&load, Movement::Swim),
@@ -204,9 +200,11 @@ pub fn retreats(t: &mut Turn<'_>) {
             ..j
         };
         if top != u {
-            t.world.units[u].stack_parent = None;
+            t.set_parent(u, None);
         }
         t.world.units[u].journey = Some(back);
+        let place = t.world.units[u].location;
+        t.moved(place);
         after_run(&mut t.live[i].list, 0, Outcome::Done);
         t.private(
             u,

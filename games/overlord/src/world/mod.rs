@@ -138,6 +138,57 @@ impl World {
         self.units.iter().filter(move |(_, u)| u.faction == faction)
     }
 
+    /// `top` and every unit stacked under it at any depth, breadth first,
+    /// children in the location's order. One pass over the location, then
+    /// a search among its stacked units only.
+    pub fn stack_members(&self, top: UnitId) -> Vec<UnitId> {
+        let Some(t) = self.units.get(top) else {
+            return Vec::new();
+        };
+        let Some(loc) = self.locations.get(t.location) else {
+            return vec![top];
+        };
+        let mut pairs: Vec<(UnitId, usize, UnitId)> = loc
+            .units
+            .iter()
+            .enumerate()
+            .filter_map(|(i, &c)| {
+                self.units
+                    .get(c)
+                    .and_then(|x| x.stack_parent)
+                    .map(|p| (p, i, c))
+            })
+            .collect();
+        let mut out = vec![top];
+        if pairs.is_empty() {
+            return out;
+        }
+        pairs.sort_unstable();
+        let mut i = 0;
+        // A loop cannot be walked forever: no stack is bigger than its
+        // location.
+        while i < out.len() && out.len() <= loc.units.len() {
+            let p = out[i];
+            let start = pairs.partition_point(|x| x.0 < p);
+            for x in pairs[start..].iter().take_while(|x| x.0 == p) {
+                out.push(x.2);
+            }
+            i += 1;
+        }
+        out
+    }
+
+    /// Every faction's units, in the world's order, indexed by faction.
+    pub fn units_by_faction(&self) -> Vec<Vec<UnitId>> {
+        let mut out = vec![Vec::new(); self.factions.len()];
+        for (id, u) in self.units.iter() {
+            if let Some(list) = out.get_mut(u.faction.index()) {
+                list.push(id);
+            }
+        }
+        out
+    }
+
     /// Check the invariants; every breach is listed.
     pub fn check(&self) -> Vec<String> {
         let mut out = Vec::new();

@@ -47,7 +47,7 @@ pub fn split(t: &mut Turn<'_>, u: UnitId, o: &Split) -> Outcome {
     }
     let mut new = Unit::new(0, me.faction, me.race, n, me.location);
     new.structure = me.structure;
-    new.stack_parent = me.stack_parent;
+    let parent = me.stack_parent;
     new.skills = me.skills.clone();
     new.settings = me.settings;
     new.items = moved;
@@ -66,6 +66,7 @@ pub fn split(t: &mut Turn<'_>, u: UnitId, o: &Split) -> Outcome {
     }
     me.items.retain(|h| h.count > 0);
     let id = t.world.units.push(new);
+    t.set_parent(id, parent);
     let list = &mut t.world.locations[place].units;
     let at = list
         .iter()

@@ -42,7 +42,7 @@ pub fn stack(t: &mut Turn<'_>, u: UnitId, under: Option<UnitRef>) -> Outcome {
             return Outcome::Skip;
         }
     }
-    t.world.units[u].stack_parent = Some(x);
+    t.set_parent(u, Some(x));
     t.event(Some(u), What::Stacked { under: x }, &[fx]);
     Outcome::Done
 }
@@ -71,7 +71,8 @@ fn accept(t: &mut Turn<'_>, leader: UnitId, u: UnitId) -> bool {
 /// UNSTACK (OV-UO-113): out of the stack, substack and all; nothing for a
 /// unit that is not stacked.
 pub fn unstack(t: &mut Turn<'_>, u: UnitId) -> Outcome {
-    if let Some(p) = t.world.units[u].stack_parent.take() {
+    if let Some(p) = t.world.units[u].stack_parent {
+        t.set_parent(u, None);
         let f = t.world.units[p].faction;
         t.event(Some(u), What::Unstacked { from: p }, &[f]);
     }
@@ -89,7 +90,7 @@ pub fn eject(t: &mut Turn<'_>, u: UnitId, x: UnitRef) -> Outcome {
         return Outcome::Skip;
     }
     let parent = t.world.units[u].stack_parent;
-    t.world.units[x].stack_parent = parent;
+    t.set_parent(x, parent);
     if parent.is_some() {
         place_after(t, x, u);
     }
@@ -175,7 +176,8 @@ pub fn stay_behind(t: &mut Turn<'_>, leader: UnitId) -> Vec<UnitId> {
         if let Some(j) = stay {
             after_run(&mut t.live(m).list, j, Outcome::Done);
         }
-        let from = t.world.units[m].stack_parent.take();
+        let from = t.world.units[m].stack_parent;
+        t.set_parent(m, None);
         t.private(
             m,
             What::Stayed {
@@ -194,18 +196,18 @@ pub fn leader_lost(t: &mut Turn<'_>, gone: UnitId) {
     let parent = t.world.units[gone].stack_parent;
     let journey = t.world.units[gone].journey.take();
     let place = t.world.units[gone].location;
-    let children: Vec<UnitId> = t.world.locations[place]
-        .units
-        .iter()
-        .copied()
+    let children: Vec<UnitId> = t
+        .stack_of(gone)
+        .into_iter()
+        .skip(1)
         .filter(|&c| t.world.units[c].stack_parent == Some(gone))
         .collect();
     for c in children {
-        let unit = &mut t.world.units[c];
-        unit.stack_parent = parent;
+        t.set_parent(c, parent);
         if parent.is_none() {
-            unit.journey = journey;
+            t.world.units[c].journey = journey;
         }
     }
-    t.world.units[gone].stack_parent = None;
+    t.set_parent(gone, None);
+    t.moved(place);
 }

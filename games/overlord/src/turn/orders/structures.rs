@@ -27,7 +27,7 @@ pub fn enter(t: &mut Turn<'_>, u: UnitId, o: &Enter) -> Outcome {
     {
         return Outcome::Skip;
     }
-    t.world.units[u].stack_parent = None;
+    t.set_parent(u, None);
     for m in t.stack_of(u) {
         t.world.units[m].structure = Some(s);
     }
@@ -63,7 +63,7 @@ pub fn leave(t: &mut Turn<'_>, u: UnitId, o: &Leave) -> Outcome {
     {
         return Outcome::Skip;
     }
-    t.world.units[u].stack_parent = None;
+    t.set_parent(u, None);
     for m in t.stack_of(u) {
         t.world.units[m].structure = None;
     }

@@ -33,7 +33,7 @@ pub fn set_out(
     };
     // Try the trip with the stack the unit would lead, before anyone
     // leaves anything.
-    let load = travel::stack_load(t.world, t.rules, u);
+    let load = t.stack_load(u);
     let trip = match travel::plan(t.world, t.rules, from, &exit, &load) {
         Ok(trip) => trip,
         Err(why) => {
@@ -49,7 +49,7 @@ pub fn set_out(
     let trip = if stayed.is_empty() {
         trip
     } else {
-        let load = travel::stack_load(t.world, t.rules, u);
+        let load = t.stack_load(u);
         match travel::plan(t.world, t.rules, from, &exit, &load) {
             Ok(trip) => trip,
             Err(why) => {
@@ -71,6 +71,7 @@ pub fn set_out(
         elapsed: 0,
     };
     t.world.units[u].journey = Some(journey);
+    t.moved(from);
     let mut seen = t.present_factions(from);
     seen.extend(units.iter().map(|&m| t.world.units[m].faction));
     t.event(

@@ -16,8 +16,6 @@
 //!   figure, like races' capacities and skills' stats: every figure of a
 //!   unit knows the unit's skills.
 
-use rustc_hash::FxHashSet;
-
 use crate::rules::{Movement, Rules};
 use crate::world::{Unit, UnitId, World};
 
@@ -133,17 +131,10 @@ impl Load {
 /// unit's spare capacity carries another's excess.
 pub fn stack_load(world: &World, rules: &Rules, leader: UnitId) -> Load {
     let mut load = Load::default();
-    let mut seen = FxHashSet::default();
-    let mut todo = vec![leader];
-    while let Some(id) = todo.pop() {
-        if !seen.insert(id) {
-            continue;
+    for id in world.stack_members(leader) {
+        if let Some(unit) = world.units.get(id) {
+            load.add(&Load::of_unit(rules, unit));
         }
-        let Some(unit) = world.units.get(id) else {
-            continue;
-        };
-        load.add(&Load::of_unit(rules, unit));
-        todo.extend(world.stack_children(id));
     }
     load
 }
