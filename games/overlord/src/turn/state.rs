@@ -62,10 +62,18 @@ pub struct Turn<'a> {
     children: FxHashMap<UnitId, Vec<UnitId>>,
     /// Factions present in a place (not travelling), worked out when first
     /// asked and forgotten when someone leaves or arrives.
-    present: FxHashMap<LocationId, Vec<FactionId>>,
+    present: FxHashMap<LocationId, Presence>,
     /// Today's guards by place, in the place's order; made when first
     /// asked after the immediate passes (when GUARD has run).
     guards: Option<FxHashMap<LocationId, Vec<UnitId>>>,
+}
+
+/// Who is present in a place: each faction's count of units there that
+/// are not travelling, and the factions in order.
+#[derive(Clone, Debug, Default)]
+pub struct Presence {
+    factions: Vec<FactionId>,
+    count: FxHashMap<FactionId, u32>,
 }
 
 /// A battle waiting for the end of the day.
@@ -166,9 +174,50 @@ impl<'a> Turn<'a> {
         }
     }
 
-    /// Forget who is present in a place (someone left or arrived).
+    /// Forget who is present in a place (something changed that is
+    /// cheaper to work out again than to follow).
     pub fn moved(&mut self, place: LocationId) {
         self.present.remove(&place);
+    }
+
+    /// These units stopped being present in `place` (they set out).
+    pub fn left(&mut self, place: LocationId, units: &[UnitId]) {
+        let Some(p) = self.present.get_mut(&place) else {
+            return;
+        };
+        for &u in units {
+            let Some(f) = self.world.units.get(u).map(|x| x.faction) else {
+                continue;
+            };
+            if let Some(c) = p.count.get_mut(&f) {
+                *c -= 1;
+                if *c == 0 {
+                    p.count.remove(&f);
+                    if let Ok(i) = p.factions.binary_search(&f) {
+                        p.factions.remove(i);
+                    }
+                }
+            }
+        }
+    }
+
+    /// These units became present in `place` (they arrived).
+    pub fn came(&mut self, place: LocationId, units: &[UnitId]) {
+        let Some(p) = self.present.get_mut(&place) else {
+            return;
+        };
+        for &u in units {
+            let Some(f) = self.world.units.get(u).map(|x| x.faction) else {
+                continue;
+            };
+            let c = p.count.entry(f).or_insert(0);
+            *c += 1;
+            if *c == 1
+                && let Err(i) = p.factions.binary_search(&f)
+            {
+                p.factions.insert(i, f);
+            }
+        }
     }
 
     /// A number no unit has: one past the highest.
@@ -381,20 +430,24 @@ impl<'a> Turn<'a> {
     /// may witness what happens in the open.
     pub fn present_factions(&mut self, place: LocationId) -> Vec<FactionId> {
         if let Some(p) = self.present.get(&place) {
-            return p.clone();
+            return p.factions.clone();
         }
         let Some(loc) = self.world.locations.get(place) else {
             return Vec::new();
         };
-        let mut out: Vec<FactionId> = loc
-            .units
-            .iter()
-            .filter(|&&u| !self.travelling(u))
-            .filter_map(|&u| self.world.units.get(u).map(|x| x.faction))
-            .collect();
-        out.sort_unstable();
-        out.dedup();
-        self.present.insert(place, out.clone());
+        let mut p = Presence::default();
+        for &u in &loc.units {
+            if self.travelling(u) {
+                continue;
+            }
+            if let Some(unit) = self.world.units.get(u) {
+                *p.count.entry(unit.faction).or_insert(0) += 1;
+            }
+        }
+        p.factions = p.count.keys().copied().collect();
+        p.factions.sort_unstable();
+        let out = p.factions.clone();
+        self.present.insert(place, p);
         out
     }
 }

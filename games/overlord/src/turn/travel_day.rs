@@ -85,6 +85,7 @@ fn arrive(t: &mut Turn<'_>, u: UnitId, j: Journey) {
 }
 
 fn arrived(t: &mut Turn<'_>, u: UnitId, units: &[UnitId], j: Journey) {
+    t.came(j.to, units);
     let mut seen = t.present_factions(j.to);
     seen.extend(units.iter().map(|&m| t.world.units[m].faction));
     t.event(
@@ -101,8 +102,6 @@ fn arrived(t: &mut Turn<'_>, u: UnitId, units: &[UnitId], j: Journey) {
 /// Take the stack out of `from` and into `to`, in the same order, outside
 /// any structure.
 fn move_stack(t: &mut Turn<'_>, units: &[UnitId], from: LocationId, to: LocationId) {
-    t.moved(from);
-    t.moved(to);
     if to == from {
         return;
     }
@@ -203,8 +202,6 @@ pub fn retreats(t: &mut Turn<'_>) {
             t.set_parent(u, None);
         }
         t.world.units[u].journey = Some(back);
-        let place = t.world.units[u].location;
-        t.moved(place);
         after_run(&mut t.live[i].list, 0, Outcome::Done);
         t.private(
             u,

@@ -284,3 +284,24 @@ fn ov_grd_011_rival_guards_fight() {
         .collect();
     assert_eq!(battles, [(b, a, BattleCause::RivalGuards, 1)]);
 }
+
+#[test]
+fn departures_and_arrivals_are_seen_by_those_present_only() {
+    let mut g = Game::new(3, 3);
+    let a = g.leader(1, 2);
+    let b = g.leader(2, 2);
+    let c = g.leader(3, 1);
+    g.orders(a, &["MOVE N"]);
+    g.orders(b, &["WAIT 2", "-MOVE S"]);
+    let log = g.run(&[]);
+    let (f1, f2, f3) = (g.faction(1), g.faction(2), g.faction(3));
+    let dep_a = first(&log, a, departed).unwrap();
+    assert_eq!(dep_a.seen_by, vec![f1, f2]);
+    // By day 3 a is away: b leaves unseen by f1.
+    let dep_b = first(&log, b, departed).unwrap();
+    assert_eq!(dep_b.seen_by, vec![f2]);
+    // a arrives where c stands.
+    let arr_a = first(&log, a, arrived).unwrap();
+    assert_eq!(arr_a.seen_by, vec![f1, f3]);
+    let _ = c;
+}

@@ -71,7 +71,7 @@ pub fn set_out(
         elapsed: 0,
     };
     t.world.units[u].journey = Some(journey);
-    t.moved(from);
+    t.left(from, &units);
     let mut seen = t.present_factions(from);
     seen.extend(units.iter().map(|&m| t.world.units[m].faction));
     t.event(
