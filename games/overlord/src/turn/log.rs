@@ -5,7 +5,7 @@
 use serde::Serialize;
 
 use crate::orders::{Keyword, NewId, UnitRef};
-use crate::rules::Movement;
+use crate::rules::{ItemId, Movement};
 use crate::world::{FactionId, JourneyKind, LocationId, Stance, StructureId, UnitId};
 
 /// The day an event happened on: 1 to 30, or one of the steps around them.
@@ -149,6 +149,11 @@ pub enum What {
     },
     Synchronised {
         with: UnitId,
+    },
+    Gave {
+        to: UnitId,
+        item: ItemId,
+        count: u64,
     },
     Entered {
         structure: StructureId,

@@ -339,3 +339,122 @@ fn ov_uo_056_a_follower_without_scouting_may_not_move() {
     let log = g.run(&[]);
     assert_eq!(day_of(&log, v, departed), Some(1));
 }
+
+/// The rules' own examples, word for word, with GIVE.
+mod rules_examples {
+    use super::*;
+
+    fn coin() -> umpire_overlord::rules::ItemId {
+        rules().item("coin").unwrap()
+    }
+
+    #[test]
+    fn ov_sch_003_give_study_give_move_when_b_never_comes() {
+        let mut g = Game::new(3, 1);
+        let u = g.leader(1, 2);
+        let a = g.leader(1, 2);
+        g.w.units[u].add_items(coin(), 5, 0);
+        g.orders(
+            u,
+            &[
+                "GIVE U2 coin 1",
+                "-5 STUDY cmbt",
+                "GIVE U9 coin 1",
+                "-MOVE S",
+            ],
+        );
+        let log = g.run(&[]);
+        assert_eq!(g.w.units[a].count(coin()), 1);
+        // The STUDY woke; unit-b (U9) never came, so the list ends with
+        // its GIVE and the sleeping MOVE (STUDY is kept: skills are the
+        // economy's issue).
+        assert_eq!(g.pending(u), ["5 STUDY cmbt", "GIVE U9 coin 1", "-MOVE S"]);
+        assert!(first(&log, u, departed).is_none());
+    }
+
+    #[test]
+    fn ov_sch_003_give_give_move_when_both_are_there() {
+        let mut g = Game::new(3, 1);
+        let u = g.leader(1, 2);
+        g.leader(1, 2);
+        g.leader(1, 2);
+        g.w.units[u].add_items(coin(), 5, 0);
+        g.orders(u, &["GIVE U2 coin 1", "-WORK", "GIVE U3 coin 1", "-MOVE S"]);
+        let log = g.run(&[]);
+        // Both GIVEs on day 1; WORK (full-day) then MOVE on day 2.
+        assert_eq!(day_of(&log, u, departed), Some(2));
+    }
+
+    #[test]
+    fn ov_sch_004_have_give_move() {
+        let mut g = Game::new(3, 1);
+        let u = g.leader(1, 2);
+        let b = g.leader(1, 2);
+        g.orders(u, &["HAVE coin 2", "-GIVE U2 coin 1", "--MOVE N"]);
+        let log = g.run(&[]);
+        assert!(first(&log, u, departed).is_none());
+        g.w.units[u].add_items(coin(), 2, 0);
+        let log = g.run(&[]);
+        assert_eq!(g.w.units[b].count(coin()), 1);
+        assert_eq!(day_of(&log, u, departed), Some(1));
+    }
+
+    #[test]
+    fn ov_uo_041_042_give_all_some_or_all_but() {
+        let mut g = Game::new(1, 1);
+        let u = g.leader(1, 1);
+        let v = g.leader(1, 1);
+        g.w.units[u].add_items(coin(), 20, 0);
+        g.orders(
+            u,
+            &["GIVE U2 coin 3", "GIVE U2 coin 0 5", "GIVE U2 coin 10 1"],
+        );
+        g.run(&[]);
+        // 3, then all but 5 (12); then 10 + 1 kept is more than the 5 left.
+        assert_eq!(g.w.units[u].count(coin()), 5);
+        assert_eq!(g.w.units[v].count(coin()), 15);
+        assert_eq!(g.pending(u), ["GIVE U2 coin 10 1"]);
+        g.orders(u, &["GIVE U2 coin"]);
+        g.run(&[]);
+        assert_eq!(g.w.units[u].count(coin()), 0);
+        assert_eq!(g.w.units[v].count(coin()), 20);
+    }
+
+    #[test]
+    fn ov_uo_043_gifts_need_a_friendly_recipient() {
+        let mut g = Game::new(1, 2);
+        let u = g.leader(1, 1);
+        let v = g.leader(2, 1);
+        g.w.units[u].add_items(coin(), 4, 0);
+        g.orders(u, &["GIVE U2 coin 1"]);
+        g.run(&[]);
+        assert_eq!(g.w.units[v].count(coin()), 0);
+        let (f1, f2) = (g.faction(1), g.faction(2));
+        g.w.factions[f2].set_stance(f1, umpire_overlord::world::Stance::Friendly);
+        let log = g.run(&[]);
+        assert_eq!(g.w.units[v].count(coin()), 1);
+        let e = first(&log, u, |w| matches!(w, What::Gave { .. })).unwrap();
+        assert_eq!(e.seen_by, vec![f1, f2]);
+    }
+
+    #[test]
+    fn ov_sch_006_have_use_move_with_give_filling_the_purse() {
+        // `HAVE x 2 / +@USE s / -MOVE N`: USE is the skills' order, so the
+        // alternative here is @WORK; a friend hands over the coins on day 5.
+        let mut g = Game::new(3, 1);
+        let u = g.leader(1, 2);
+        let friend = g.leader(1, 2);
+        g.w.units[friend].add_items(coin(), 2, 0);
+        g.orders(u, &["HAVE coin 2", "+@WORK", "-MOVE N"]);
+        g.orders(friend, &["D5 GIVE U1 coin 2"]);
+        let log = g.run(&[]);
+        // Days 1–4 of work; on day 5 the coins arrive (U2 acts after U1 in
+        // the first pass, and HAVE holds in the second), WORK goes and
+        // the journey begins that day: 9 days, arriving at the end of day
+        // 13, then default work on days 14–30 (4 + 17 days).
+        assert_eq!(day_of(&log, u, departed), Some(5));
+        assert_eq!(day_of(&log, u, arrived), Some(13));
+        assert_eq!(worked(&log, u), 21);
+        assert!(g.pending(u).is_empty());
+    }
+}

@@ -6,6 +6,7 @@
 //! [`What::NotAdjudicated`]: a player's orders are never lost.
 
 pub mod conditions;
+pub mod give;
 pub mod guard;
 pub mod naming;
 pub mod split;
@@ -55,6 +56,7 @@ pub fn immediate(t: &mut Turn<'_>, u: UnitId, i: usize) -> Outcome {
         O::Leave(o) => structures::leave(t, u, o),
         O::Guard(_) => guard::guard(t, u),
         O::Split(o) => split::split(t, u, o),
+        O::Give(o) => give::give(t, u, o),
         // Special orders fire from other units' actions (OV-SCH-017):
         // ACCEPT when someone stacks, STAY when the stack sets out,
         // RETREAT at the start of the month.

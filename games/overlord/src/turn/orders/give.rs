@@ -1,0 +1,62 @@
+//! GIVE unit item [number [kept]] (OV-UO-041..043): items to a unit that
+//! is present and seen. With no number, as many as the giver has; with
+//! `kept`, the giver must hold number + kept, and `0 kept` gives all but
+//! `kept` as long as one can be given. Another faction's unit takes the
+//! gift only if its faction holds the giver's Friendly or better
+//! (OV-FAC-020, OV-FAC-027). Unequipped items go first; what arrives is
+//! not equipped.
+//!
+//! GIVE is here because the rules' own examples of conditional orders are
+//! built on it; the other goods orders (GET, DROP, SWAP…) and giving whole
+//! units are the economy's.
+
+use super::super::log::What;
+use super::super::pending::Outcome;
+use super::super::relations;
+use super::super::state::Turn;
+use crate::orders::catalog::goods::{Give, Quantity};
+use crate::world::UnitId;
+
+pub fn give(t: &mut Turn<'_>, u: UnitId, o: &Give) -> Outcome {
+    let (Some(to), Some(item)) = (t.unit_ref(o.to), t.item(o.item)) else {
+        return Outcome::Skip;
+    };
+    let (me, them) = (&t.world.units[u], &t.world.units[to]);
+    if to == u || me.location != them.location || t.travelling(to) {
+        return Outcome::Skip;
+    }
+    let (fu, ft) = (me.faction, them.faction);
+    if !t.sees(fu, to) {
+        return Outcome::Skip;
+    }
+    if fu != ft && !relations::accepts_gift(t.world, ft, u) {
+        return Outcome::Skip;
+    }
+    let have = me.count(item);
+    let n = match o.quantity {
+        Quantity::All => have,
+        Quantity::Count { count } => u64::from(count),
+        Quantity::Keeping { count: 0, kept } => have.saturating_sub(u64::from(kept)),
+        Quantity::Keeping { count, kept } => {
+            if have < u64::from(count) + u64::from(kept) {
+                return Outcome::Skip;
+            }
+            u64::from(count)
+        }
+    };
+    if n == 0 || have < n {
+        return Outcome::Skip;
+    }
+    let giver = &mut t.world.units[u];
+    if let Ok(i) = giver.items.binary_search_by_key(&item, |h| h.item) {
+        let h = &mut giver.items[i];
+        h.count -= n;
+        h.equipped = h.equipped.min(h.count);
+        if h.count == 0 {
+            giver.items.remove(i);
+        }
+    }
+    t.world.units[to].add_items(item, n, 0);
+    t.event(Some(u), What::Gave { to, item, count: n }, &[ft]);
+    Outcome::Done
+}
