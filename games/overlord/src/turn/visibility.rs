@@ -21,9 +21,10 @@
 //!   travelling stack where [`Journey::seen_at`] says, at observation − 1
 //!   (OV-REP-053), both as observers and as targets. Members of a
 //!   travelling stack travel with its leader.
-//! - Travel does not change stealth (OV-MOVE-028 is alpha-off, and the
-//!   original engine did not apply it), so "normal" stealth and the stealth
-//!   that hides presence are the same number.
+//! - Travelling changes the stealth that hides a unit's presence, never
+//!   the one that hides its faction (OV-MOVE-028, applied although the
+//!   original engine did not): −1 per full 20 figures, +1 flying, then
+//!   halved (rounded down) when sailing; see [`presence_stealth`].
 //! - A faction must have a unit in the location to see anything there,
 //!   ANNOUNCE and GUARD included: they show the unit "to any unit capable of
 //!   observing the location".
@@ -173,6 +174,24 @@ fn directly_stacked(world: &World, observer: FactionId, target: UnitId, t: &Unit
             .any(|c| world.units.get(c).is_some_and(|c| c.faction == observer))
 }
 
+/// The stealth that hides `unit`'s presence where it is seen: its
+/// [`stealth`], changed while it travels (OV-MOVE-028): one less per full
+/// 20 figures, one more while flying, then halved, rounded down, while
+/// sailing. Recognising its faction always uses the unchanged stealth.
+pub fn presence_stealth(world: &World, id: UnitId, normal: i32) -> i32 {
+    let (Some(unit), Some(j)) = (world.units.get(id), journey(world, id)) else {
+        return normal;
+    };
+    let big = i32::try_from(unit.figures / 20).unwrap_or(i32::MAX);
+    let mut s = normal.saturating_sub(big);
+    match j.mode {
+        crate::rules::Movement::Fly => s = s.saturating_add(1),
+        crate::rules::Movement::Swim => s = s.div_euclid(2),
+        _ => {}
+    }
+    s
+}
+
 /// The rule itself, given what was gathered.
 fn decide_sees(
     best: Option<i32>,
@@ -215,7 +234,8 @@ pub fn sees(
         return false;
     };
     let best = best_observation(world, rules, observer, at);
-    decide_sees(best, stealth(rules, t), t, exposure, || {
+    let hidden = presence_stealth(world, target, stealth(rules, t));
+    decide_sees(best, hidden, t, exposure, || {
         directly_stacked(world, observer, target, t)
     })
 }
@@ -397,7 +417,7 @@ impl Sight {
         if t.faction == observer {
             return true;
         }
-        let st = self.stealth(target).unwrap_or(0);
+        let st = presence_stealth(world, target, self.stealth(target).unwrap_or(0));
         decide_sees(self.best(observer, target), st, t, exposure, || {
             t.stack_parent
                 .and_then(|p| world.units.get(p))

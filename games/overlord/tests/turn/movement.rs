@@ -305,3 +305,40 @@ fn departures_and_arrivals_are_seen_by_those_present_only() {
     assert_eq!(arr_a.seen_by, vec![f1, f3]);
     let _ = c;
 }
+
+#[test]
+fn ov_move_028_travelling_crowds_are_easier_to_notice_but_not_to_name() {
+    use umpire_overlord::turn::visibility::{Exposure, presence_stealth, recognizes, sees};
+    let r = rules();
+    let mut g = Game::new(3, 2);
+    // 40 followers, each with an amulet of shadows: stealth 4.
+    let band = g.unit(1, "man", 40, 2);
+    let amsh = r.item("amsh").unwrap();
+    g.w.units[band].add_items(amsh, 40, 40);
+    // A watcher with a ring of true sight: observation 3 (< 4).
+    let watcher = g.leader(2, 2);
+    let rtsi = r.item("rtsi").unwrap();
+    g.w.units[watcher].add_items(rtsi, 1, 1);
+    let f2 = g.faction(2);
+    let none = Exposure::default();
+    assert!(!sees(&g.w, r, f2, band, none));
+    // On the move (walking, still seen at the origin): 4 − 2 = 2.
+    let (l1, l2) = (g.loc(1), g.loc(2));
+    g.w.units[band].journey = Some(umpire_overlord::world::Journey {
+        from: l2,
+        to: l1,
+        mode: Movement::Walk,
+        kind: JourneyKind::Move,
+        days: 9,
+        elapsed: 1,
+    });
+    assert_eq!(presence_stealth(&g.w, band, 4), 2);
+    assert!(sees(&g.w, r, f2, band, none));
+    // Its faction still needs observation 4 + 3.
+    assert!(!recognizes(&g.w, r, f2, band, none));
+    // Flying adds one; sailing halves.
+    g.w.units[band].journey.as_mut().unwrap().mode = Movement::Fly;
+    assert_eq!(presence_stealth(&g.w, band, 4), 3);
+    g.w.units[band].journey.as_mut().unwrap().mode = Movement::Swim;
+    assert_eq!(presence_stealth(&g.w, band, 4), 1);
+}

@@ -458,3 +458,35 @@ mod rules_examples {
         assert!(g.pending(u).is_empty());
     }
 }
+
+#[test]
+fn ov_sch_021_a_stop_condition_completes_the_order() {
+    let mut g = Game::new(1, 1);
+    let u = g.leader(1, 1);
+    g.learn(u, "cmbt", 1);
+    g.orders(u, &["10 STUDY cmbt 1", "-NAME \"Done\"", "10 STUDY cmbt 2"]);
+    let log = g.run(&[]);
+    // Level 1 is already there: the first STUDY is complete on day 1 and
+    // wakes NAME; the second waits for the skills' rules.
+    assert_eq!(day_of(&log, u, |w| matches!(w, What::UnitRenamed)), Some(2));
+    assert_eq!(g.pending(u), ["10 STUDY cmbt 2"]);
+}
+
+#[test]
+fn ov_uo_047_leader_holds_anywhere_up_the_stack() {
+    let mut g = Game::new(1, 1);
+    let top = g.leader(1, 1);
+    let mid = g.leader(1, 1);
+    let low = g.unit(1, "man", 5, 1);
+    g.stack(mid, top);
+    g.stack(low, mid);
+    g.orders(
+        low,
+        &["LEADER U1", "-NAME \"Top\"", "LEADER U9", "-DESCRIBE \"x\""],
+    );
+    g.orders(mid, &["LEADER U3", "-NAME \"Never\""]);
+    g.run(&[]);
+    assert_eq!(g.w.units[low].name, "Top");
+    assert_eq!(g.pending(low), ["LEADER U9", "-DESCRIBE \"x\""]);
+    assert_eq!(g.pending(mid), ["LEADER U3", "-NAME \"Never\""]);
+}

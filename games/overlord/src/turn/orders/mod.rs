@@ -79,8 +79,19 @@ pub fn full_day(t: &mut Turn<'_>, u: UnitId, i: usize) -> Outcome {
         O::March(o) => travel::set_out(t, u, i, o.to, crate::world::JourneyKind::March),
         O::Caravan(o) => travel::caravan(t, u, i, &o.stops),
         O::Work(_) => work::work(t, u),
+        O::Study(o) if stop_reached(t, u, o) => Outcome::Finished,
         _ => not_adjudicated(t, u, i, &order),
     }
+}
+
+/// A stop condition met (OV-SCH-021): `10 STUDY cmbt 1` is complete once
+/// the unit has level 1, whatever days are left. Studying itself is the
+/// skills' rule; the stop is the order list's.
+fn stop_reached(t: &Turn<'_>, u: UnitId, o: &crate::orders::catalog::skills::Study) -> bool {
+    let (Some(level), Some(skill)) = (o.level, t.skill(o.skill)) else {
+        return false;
+    };
+    u32::from(t.level(u, skill)) >= level
 }
 
 /// May this kind of unit give this order at all (the order reference's
