@@ -8,11 +8,14 @@
 //! every run measures the same thing. Figures go in BENCHMARKS.md.
 
 use std::hint::black_box;
-use std::path::{Path, PathBuf};
 
 use criterion::{Criterion, criterion_group, criterion_main};
+
+/// The sample game's files, shared with the turn benchmark.
+#[path = "turn_workloads.rs"]
+mod workloads;
 use umpire_overlord::generate::world::{MapSize, WorldParams, generate};
-use umpire_overlord::legacy::{self, world::GameFiles};
+use umpire_overlord::legacy;
 use umpire_overlord::rules::Rules;
 use umpire_overlord::save;
 
@@ -25,30 +28,7 @@ fn params(factions: u32) -> WorldParams {
     }
 }
 
-fn alpha_files() -> Option<GameFiles> {
-    fn walk(root: &Path, dir: &Path, out: &mut GameFiles) {
-        let Ok(entries) = std::fs::read_dir(dir) else {
-            return;
-        };
-        for e in entries.flatten() {
-            let p = e.path();
-            if p.is_dir() {
-                walk(root, &p, out);
-            } else if let (Ok(rel), Ok(bytes)) = (p.strip_prefix(root), std::fs::read(&p)) {
-                out.insert(rel.to_string_lossy().replace('\\', "/"), bytes);
-            }
-        }
-    }
-    let dir = std::env::var_os("UMPIRE_ALPHA_DIR")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| {
-            PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-                .join("../../../shared/reference/overlord-alpha")
-        });
-    let mut out = GameFiles::new();
-    walk(&dir, &dir, &mut out);
-    (!out.is_empty()).then_some(out)
-}
+use workloads::alpha_files;
 
 fn bench_world(c: &mut Criterion) {
     let Ok(rules) = Rules::bundled() else {

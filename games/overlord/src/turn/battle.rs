@@ -4,11 +4,9 @@
 //! recorded as a [`What::Battle`] event that both sides and everyone
 //! present see, and nobody is harmed.
 
-use umpire_core::ids::TypedId;
-
 use super::log::{BattleCause, What};
 use super::state::{Clash, Turn};
-use crate::world::{LocationId, Stance, UnitId};
+use crate::world::{FactionId, Stance, UnitId};
 
 /// A battle starts today.
 pub fn begin(t: &mut Turn<'_>, attacker: UnitId, defender: UnitId, cause: BattleCause) {
@@ -45,21 +43,13 @@ pub fn fight_the_day(t: &mut Turn<'_>) {
 /// worse, fight (OV-GRD-011): the first guard of the faction that holds
 /// the grudge attacks the first guard of the other.
 fn rival_guards(t: &mut Turn<'_>) {
-    let mut by_place: Vec<(LocationId, UnitId)> = t
-        .live
-        .iter()
-        .enumerate()
-        .filter(|(_, l)| l.guarding)
-        .map(|(i, _)| UnitId::from_index(i))
-        .filter_map(|u| t.world.units.get(u).map(|x| (x.location, u)))
-        .collect();
-    by_place.sort_unstable_by_key(|(l, _)| *l);
-    for group in by_place.chunk_by(|a, b| a.0 == b.0) {
-        let place = group[0].0;
-        let order = &t.world.locations[place].units;
-        let mut guards: Vec<UnitId> = group.iter().map(|(_, u)| *u).collect();
-        guards.sort_by_key(|g| order.iter().position(|x| x == g));
-        let mut fought: Vec<(crate::world::FactionId, crate::world::FactionId)> = Vec::new();
+    for place in t.guarded_places() {
+        let guards: Vec<UnitId> = t
+            .guards_at(place)
+            .into_iter()
+            .filter(|&g| !t.travelling(g))
+            .collect();
+        let mut fought: Vec<(FactionId, FactionId)> = Vec::new();
         for &a in &guards {
             for &d in &guards {
                 let (fa, fd) = (t.world.units[a].faction, t.world.units[d].faction);

@@ -54,22 +54,34 @@ pub fn max_mana(rules: &Rules, unit: &Unit) -> u32 {
     u32::try_from(m.max(0)).unwrap_or(0)
 }
 
-/// The points a faction may use (what [`check`] computes for all factions
-/// at once).
-pub fn limit(world: &World, rules: &Rules, faction: FactionId) -> u32 {
-    let mut n = BASE.saturating_add(world.factions[faction].control_points);
+/// What every faction's units' titles add, indexed by faction (OV-CP-005).
+fn title_points(world: &World, rules: &Rules) -> Vec<u32> {
+    let mut out = vec![0u32; world.factions.len()];
     for l in world.locations.values() {
         for seat in &l.titles {
-            let held = seat
-                .holder
-                .and_then(|h| world.units.get(h))
-                .is_some_and(|h| h.faction == faction);
-            if held {
-                n = n.saturating_add(rules.titles.get(seat.title).map_or(0, |t| t.control));
+            if let Some(h) = seat.holder.and_then(|h| world.units.get(h))
+                && let Some(b) = out.get_mut(h.faction.index())
+            {
+                *b = b.saturating_add(rules.titles.get(seat.title).map_or(0, |x| x.control));
             }
         }
     }
-    n
+    out
+}
+
+/// The points a faction may use.
+pub fn limit(world: &World, rules: &Rules, faction: FactionId) -> u32 {
+    let titles = title_points(world, rules);
+    limit_with(
+        world,
+        faction,
+        titles.get(faction.index()).copied().unwrap_or(0),
+    )
+}
+
+fn limit_with(world: &World, faction: FactionId, titles: u32) -> u32 {
+    BASE.saturating_add(world.factions[faction].control_points)
+        .saturating_add(titles)
 }
 
 /// The check after day 1.
@@ -82,22 +94,12 @@ pub fn check(t: &mut Turn<'_>) {
         need[f] = need[f].saturating_add(needed(t.rules, u));
         members[f].push(id);
     }
-    let mut bonus = vec![0u32; nf];
-    for l in t.world.locations.values() {
-        for seat in &l.titles {
-            if let Some(h) = seat.holder.and_then(|h| t.world.units.get(h)) {
-                let b = &mut bonus[h.faction.index()];
-                *b = b.saturating_add(t.rules.titles.get(seat.title).map_or(0, |x| x.control));
-            }
-        }
-    }
+    let titles = title_points(t.world, t.rules);
     for f in t.world.factions.ids() {
         if t.world.factions[f].player == Player::Npc {
             continue;
         }
-        let limit = BASE
-            .saturating_add(t.world.factions[f].control_points)
-            .saturating_add(bonus[f.index()]);
+        let limit = limit_with(t.world, f, titles[f.index()]);
         let needed = need[f.index()];
         t.faction_event(
             f,

@@ -180,7 +180,7 @@ mod month_end {
                 && to != now
             {
                 t.private(u, what);
-                t.world.units[u].faction = to;
+                t.change_faction(u, to);
             }
         }
     }

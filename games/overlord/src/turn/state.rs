@@ -7,7 +7,7 @@ use umpire_core::ids::TypedId;
 
 use super::log::{BattleCause, Event, TurnLog, What};
 use super::pending::Pending;
-use super::visibility::{self, Exposure};
+use super::visibility::{self, Exposure, Glance};
 use crate::orders::{LocationRef, NewId, StructureRef, Tag, UnitRef};
 use crate::rules::races::RaceKind;
 use crate::rules::{ItemId, Rules, SkillId};
@@ -66,6 +66,9 @@ pub struct Turn<'a> {
     /// Today's guards by place, in the place's order; made when first
     /// asked after the immediate passes (when GUARD has run).
     guards: Option<FxHashMap<LocationId, Vec<UnitId>>>,
+    /// Each faction's units, kept by [`Turn::joined`] and
+    /// [`Turn::change_faction`].
+    by_faction: Vec<Vec<UnitId>>,
 }
 
 /// Who is present in a place: each faction's count of units there that
@@ -90,6 +93,7 @@ impl<'a> Turn<'a> {
         let numbers = world.numbers();
         let live = vec![Live::default(); world.units.len()];
         let turn = world.turn + 1;
+        let world_by_faction = world.units_by_faction();
         let mut t = Turn {
             world,
             rules,
@@ -108,6 +112,7 @@ impl<'a> Turn<'a> {
             children: FxHashMap::default(),
             present: FxHashMap::default(),
             guards: None,
+            by_faction: world_by_faction,
         };
         for l in t.world.locations.values() {
             for &u in &l.units {
@@ -139,30 +144,40 @@ impl<'a> Turn<'a> {
         }
     }
 
-    /// The units on guard today in `place`, in its order. Asked for only
-    /// after the day's immediate passes; [`Turn::new_day`] forgets them.
-    pub fn guards_at(&mut self, place: LocationId) -> Vec<UnitId> {
-        if self.guards.is_none() {
+    /// Today's guards by place, each list in the place's order; made when
+    /// first asked after the immediate passes, forgotten by
+    /// [`Turn::new_day`].
+    fn guards(&mut self) -> &FxHashMap<LocationId, Vec<UnitId>> {
+        let live = &self.live;
+        let world = &*self.world;
+        self.guards.get_or_insert_with(|| {
             let mut by: FxHashMap<LocationId, Vec<UnitId>> = FxHashMap::default();
-            for (i, l) in self.live.iter().enumerate() {
+            for (i, l) in live.iter().enumerate() {
                 let u = UnitId::from_index(i);
                 if l.guarding
-                    && let Some(unit) = self.world.units.get(u)
+                    && let Some(unit) = world.units.get(u)
                 {
                     by.entry(unit.location).or_default().push(u);
                 }
             }
             for (place, list) in by.iter_mut() {
-                let order = &self.world.locations[*place].units;
+                let order = &world.locations[*place].units;
                 list.sort_by_key(|g| order.iter().position(|x| x == g));
             }
-            self.guards = Some(by);
-        }
-        self.guards
-            .as_ref()
-            .and_then(|g| g.get(&place))
-            .cloned()
-            .unwrap_or_default()
+            by
+        })
+    }
+
+    /// The units on guard today in `place`, in its order.
+    pub fn guards_at(&mut self, place: LocationId) -> Vec<UnitId> {
+        self.guards().get(&place).cloned().unwrap_or_default()
+    }
+
+    /// The places with a guard today, in ascending id.
+    pub fn guarded_places(&mut self) -> Vec<LocationId> {
+        let mut out: Vec<LocationId> = self.guards().keys().copied().collect();
+        out.sort_unstable();
+        out
     }
 
     /// A new day: the day's flags and guards are forgotten.
@@ -397,13 +412,7 @@ impl<'a> Turn<'a> {
 
     /// The weight and capacities of `u`'s whole stack (OV-STK-007).
     pub fn stack_load(&self, u: UnitId) -> super::travel::Load {
-        let mut load = super::travel::Load::default();
-        for m in self.stack_of(u) {
-            if let Some(unit) = self.world.units.get(m) {
-                load.add(&super::travel::Load::of_unit(self.rules, unit));
-            }
-        }
-        load
+        super::travel::Load::of_units(self.rules, self.world, self.stack_of(u))
     }
 
     /// What shows the unit today whatever its stealth (OV-REP-047).
@@ -415,15 +424,45 @@ impl<'a> Turn<'a> {
         }
     }
 
-    /// Does `faction` see unit `target` where it is seen (OV-REP-046..053)?
-    pub fn sees(&self, faction: FactionId, target: UnitId) -> bool {
-        visibility::sees(
+    /// What `faction` makes of unit `target` where it is seen
+    /// (OV-REP-046..053), looking through its own units only.
+    pub fn glance(&self, faction: FactionId, target: UnitId) -> Glance {
+        let mine = self
+            .by_faction
+            .get(faction.index())
+            .map_or(&[][..], Vec::as_slice);
+        visibility::glance(
             self.world,
             self.rules,
             faction,
+            mine.iter().copied(),
             target,
             self.exposure(target),
         )
+    }
+
+    /// Does `faction` see unit `target` where it is seen?
+    pub fn sees(&self, faction: FactionId, target: UnitId) -> bool {
+        self.glance(faction, target).seen
+    }
+
+    /// A new unit of `faction` (SPLIT, RECRUIT): counted among its eyes.
+    pub fn joined(&mut self, faction: FactionId, u: UnitId) {
+        if let Some(list) = self.by_faction.get_mut(faction.index()) {
+            list.push(u);
+        }
+    }
+
+    /// A unit changes sides.
+    pub fn change_faction(&mut self, u: UnitId, to: FactionId) {
+        let Some(from) = self.world.units.get(u).map(|x| x.faction) else {
+            return;
+        };
+        if let Some(list) = self.by_faction.get_mut(from.index()) {
+            list.retain(|&x| x != u);
+        }
+        self.world.units[u].faction = to;
+        self.joined(to, u);
     }
 
     /// Factions with a unit here that is not away on a journey: those who

@@ -177,10 +177,8 @@ pub fn write_pending(t: &mut Turn<'_>) {
         .iter()
         .map(|(p, u)| (p.to_string(), format!("U{}", t.world.units[*u].number)))
         .collect();
-    let unused: Vec<_> = t.deferred.keys().copied().collect();
-    for p in unused {
-        t.deferred.remove(&p);
-    }
+    // Orders written for placeholders never made go with them.
+    t.deferred.clear();
     for i in 0..t.live.len() {
         let u = UnitId::from_index(i);
         if t.world.units.get(u).is_none() {

@@ -146,12 +146,13 @@ fn intercept(t: &mut Turn<'_>, leader: UnitId, units: &[UnitId], j: &Journey) ->
             if mf == gf {
                 continue;
             }
-            let exposure = t.exposure(m);
-            if !visibility::guard_sees(t.world, t.rules, g, m, exposure) {
+            // A guard stops only what its faction sees where it stands
+            // (OV-GRD-010); the arrivals are already in its place.
+            let look = t.glance(gf, m);
+            if !look.seen || visibility::seen_at(t.world, m) != Some(j.to) {
                 continue;
             }
-            let known = visibility::recognizes(t.world, t.rules, gf, m, exposure);
-            let stance = relations::stance_toward_unit(t.world, gf, m, known);
+            let stance = relations::stance_toward_unit(t.world, gf, m, look.recognized);
             if stance == Stance::Enemy {
                 return Some(Stop::Battle(g, m, BattleCause::GuardAttacks));
             }

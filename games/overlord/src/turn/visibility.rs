@@ -145,18 +145,22 @@ fn effective_observation(world: &World, rules: &Rules, id: UnitId, unit: &Unit) 
     }
 }
 
-/// The best effective observation of `observer`'s units seen at `at`, or
-/// `None` when it has no unit there.
+/// The best effective observation among `mine` (units of one faction)
+/// seen at `at`, or `None` when none is there.
 fn best_observation(
     world: &World,
     rules: &Rules,
-    observer: FactionId,
+    mine: impl IntoIterator<Item = UnitId>,
     at: LocationId,
 ) -> Option<i32> {
-    world
-        .units_of(observer)
-        .filter(|(id, _)| seen_at(world, *id) == Some(at))
-        .map(|(id, u)| effective_observation(world, rules, id, u))
+    mine.into_iter()
+        .filter(|&id| seen_at(world, id) == Some(at))
+        .filter_map(|id| {
+            world
+                .units
+                .get(id)
+                .map(|u| effective_observation(world, rules, id, u))
+        })
         .max()
 }
 
@@ -212,6 +216,51 @@ fn decide_recognizes(best: Option<i32>, target_stealth: i32, t: &Unit, exposure:
         || best.is_some_and(|b| i64::from(b) >= i64::from(target_stealth) + 3)
 }
 
+/// What one faction makes of one unit.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub struct Glance {
+    /// It notices the unit ([`sees`]).
+    pub seen: bool,
+    /// It knows the unit's faction ([`recognizes`]).
+    pub recognized: bool,
+}
+
+/// [`sees`] and [`recognizes`] at once, looking only through `mine`: the
+/// observer's own units (all of them, or at least all those that could be
+/// where the target is seen). The turn passes its index of each faction's
+/// units, so a glance costs the faction's size, not the world's.
+pub fn glance(
+    world: &World,
+    rules: &Rules,
+    observer: FactionId,
+    mine: impl IntoIterator<Item = UnitId>,
+    target: UnitId,
+    exposure: Exposure,
+) -> Glance {
+    let Some(t) = world.units.get(target) else {
+        return Glance::default();
+    };
+    if t.faction == observer {
+        return Glance {
+            seen: true,
+            recognized: true,
+        };
+    }
+    let Some(at) = seen_at(world, target) else {
+        return Glance::default();
+    };
+    let best = best_observation(world, rules, mine, at);
+    let normal = stealth(rules, t);
+    let hidden = presence_stealth(world, target, normal);
+    let seen = decide_sees(best, hidden, t, exposure, || {
+        directly_stacked(world, observer, target, t)
+    });
+    Glance {
+        seen,
+        recognized: seen && decide_recognizes(best, normal, t, exposure),
+    }
+}
+
 /// Can `observer` (a faction) see `target` where it is seen? A faction
 /// always sees its own units. Otherwise it needs a unit where the target is
 /// seen, and then: observation at least the target's stealth (OV-REP-046),
@@ -224,20 +273,8 @@ pub fn sees(
     target: UnitId,
     exposure: Exposure,
 ) -> bool {
-    let Some(t) = world.units.get(target) else {
-        return false;
-    };
-    if t.faction == observer {
-        return true;
-    }
-    let Some(at) = seen_at(world, target) else {
-        return false;
-    };
-    let best = best_observation(world, rules, observer, at);
-    let hidden = presence_stealth(world, target, stealth(rules, t));
-    decide_sees(best, hidden, t, exposure, || {
-        directly_stacked(world, observer, target, t)
-    })
+    let mine = world.units_of(observer).map(|(id, _)| id);
+    glance(world, rules, observer, mine, target, exposure).seen
 }
 
 /// Does `observer` know `target`'s faction? Its own units, yes; others only
@@ -250,17 +287,8 @@ pub fn recognizes(
     target: UnitId,
     exposure: Exposure,
 ) -> bool {
-    let Some(t) = world.units.get(target) else {
-        return false;
-    };
-    if t.faction == observer {
-        return true;
-    }
-    if !sees(world, rules, observer, target, exposure) {
-        return false;
-    }
-    let best = seen_at(world, target).and_then(|at| best_observation(world, rules, observer, at));
-    decide_recognizes(best, stealth(rules, t), t, exposure)
+    let mine = world.units_of(observer).map(|(id, _)| id);
+    glance(world, rules, observer, mine, target, exposure).recognized
 }
 
 /// SEE `target` (OV-UO-078): `unit` and `target` are seen in the same

@@ -143,17 +143,25 @@ fn ov_uo_015_016_caravan_runs_the_route_and_turns_round() {
     assert!(matches!(e.what, What::Arrived { at, .. } if at == g.loc(1)));
 }
 
-#[test]
-fn ov_move_030_a_hostile_guard_turns_a_move_back() {
+/// L1 guarded by a leader of f2, which holds f1 at `stance`; a unit of f1
+/// of `race` in L2 (south of it) that shows itself and its faction.
+fn guarded_north(stance: Stance, race: &str) -> (Game, UnitId, UnitId) {
     let mut g = Game::new(3, 2);
     let guard = g.leader(2, 1);
     g.learn(guard, "cmbt", 1);
     g.orders(guard, &["@GUARD"]);
     let (f1, f2) = (g.faction(1), g.faction(2));
-    g.w.factions[f2].set_stance(f1, Stance::Hostile);
-    let u = g.leader(1, 2);
+    g.w.factions[f2].set_stance(f1, stance);
+    let u = g.unit(1, race, 1, 2);
     g.w.units[u].settings.announce = true;
     g.w.units[u].settings.advertise = true;
+    (g, guard, u)
+}
+
+#[test]
+fn ov_move_030_a_hostile_guard_turns_a_move_back() {
+    let (mut g, _, u) = guarded_north(Stance::Hostile, "ldr");
+    let f2 = g.faction(2);
     g.orders(u, &["MOVE N"]);
     let log = g.run(&[]);
     let e = first(&log, u, |w| matches!(w, What::TurnedBack { .. })).unwrap();
@@ -166,15 +174,7 @@ fn ov_move_030_a_hostile_guard_turns_a_move_back() {
 
 #[test]
 fn ov_move_031_march_fights_its_way_in_and_enemies_are_attacked() {
-    let mut g = Game::new(3, 2);
-    let guard = g.leader(2, 1);
-    g.learn(guard, "cmbt", 1);
-    g.orders(guard, &["@GUARD"]);
-    let (f1, f2) = (g.faction(1), g.faction(2));
-    g.w.factions[f2].set_stance(f1, Stance::Hostile);
-    let u = g.leader(1, 2);
-    g.w.units[u].settings.advertise = true;
-    g.w.units[u].settings.announce = true;
+    let (mut g, guard, u) = guarded_north(Stance::Hostile, "ldr");
     g.orders(u, &["MARCH N"]);
     let log = g.run(&[]);
     assert_eq!(g.w.units[u].location, g.loc(1));
@@ -192,15 +192,7 @@ fn ov_move_031_march_fights_its_way_in_and_enemies_are_attacked() {
         .unwrap();
     assert_eq!(b, (u, guard, BattleCause::MarchForces, WALK));
     // An enemy is attacked by the guard, MOVE or not.
-    let mut g = Game::new(3, 2);
-    let guard = g.leader(2, 1);
-    g.learn(guard, "cmbt", 1);
-    g.orders(guard, &["@GUARD"]);
-    let (f1, f2) = (g.faction(1), g.faction(2));
-    g.w.factions[f2].set_stance(f1, Stance::Enemy);
-    let u = g.leader(1, 2);
-    g.w.units[u].settings.advertise = true;
-    g.w.units[u].settings.announce = true;
+    let (mut g, guard, u) = guarded_north(Stance::Enemy, "ldr");
     g.orders(u, &["MOVE N"]);
     let log = g.run(&[]);
     assert!(log.events.iter().any(|e| matches!(
@@ -211,15 +203,7 @@ fn ov_move_031_march_fights_its_way_in_and_enemies_are_attacked() {
 
 #[test]
 fn ov_move_033_flyers_pass_ground_guards() {
-    let mut g = Game::new(3, 2);
-    let guard = g.leader(2, 1);
-    g.learn(guard, "cmbt", 1);
-    g.orders(guard, &["@GUARD"]);
-    let (f1, f2) = (g.faction(1), g.faction(2));
-    g.w.factions[f2].set_stance(f1, Stance::Hostile);
-    let w = g.unit(1, "whir", 1, 2);
-    g.w.units[w].settings.announce = true;
-    g.w.units[w].settings.advertise = true;
+    let (mut g, _, w) = guarded_north(Stance::Hostile, "whir");
     g.orders(w, &["MOVE N"]);
     let log = g.run(&[]);
     let e = first(&log, w, departed).unwrap();

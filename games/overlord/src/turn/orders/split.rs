@@ -65,8 +65,10 @@ pub fn split(t: &mut Turn<'_>, u: UnitId, o: &Split) -> Outcome {
         }
     }
     me.items.retain(|h| h.count > 0);
+    let faction = new.faction;
     let id = t.world.units.push(new);
     t.set_parent(id, parent);
+    t.joined(faction, id);
     let list = &mut t.world.locations[place].units;
     let at = list
         .iter()

@@ -95,6 +95,15 @@ impl Load {
     }
 
     /// Add another unit's (or stack's) weight and capacities.
+    /// The summed load of these units (a stack, OV-STK-007).
+    pub fn of_units(rules: &Rules, world: &World, units: impl IntoIterator<Item = UnitId>) -> Load {
+        let mut load = Load::default();
+        for unit in units.into_iter().filter_map(|id| world.units.get(id)) {
+            load.add(&Load::of_unit(rules, unit));
+        }
+        load
+    }
+
     pub fn add(&mut self, other: &Load) {
         self.weight_milli = self.weight_milli.saturating_add(other.weight_milli);
         for (a, b) in self.capacity_milli.iter_mut().zip(other.capacity_milli) {
@@ -130,13 +139,7 @@ impl Load {
 /// weights and capacities of every unit in it added together, so one
 /// unit's spare capacity carries another's excess.
 pub fn stack_load(world: &World, rules: &Rules, leader: UnitId) -> Load {
-    let mut load = Load::default();
-    for id in world.stack_members(leader) {
-        if let Some(unit) = world.units.get(id) {
-            load.add(&Load::of_unit(rules, unit));
-        }
-    }
-    load
+    Load::of_units(rules, world, world.stack_members(leader))
 }
 
 /// Whether a guard carrying `load` covers arrivals by `mode`
