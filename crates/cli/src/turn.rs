@@ -20,15 +20,37 @@ use umpire_core::diagnostic::{RenderOptions, render};
 use umpire_overlord::orders::{self, Envelope, OrderSet, ParseOptions, Vocabulary};
 use umpire_overlord::save;
 use umpire_overlord::turn::log::What;
-use umpire_overlord::turn::{Hooks, Turn, run_turn_with};
+use umpire_overlord::turn::{Economy, Hooks, Turn, run_turn_with};
 
 use crate::game::{WORLD_FILE, read_world, rules};
 
-/// Shows the days go by on a terminal.
-struct Progress(ProgressBar);
+/// The full game's economy, showing the days go by on a terminal.
+struct Progress(ProgressBar, Economy);
 
 impl Hooks for Progress {
-    fn day_done(&mut self, _t: &mut Turn<'_>, day: u8) {
+    fn rewards(&mut self, t: &mut Turn<'_>) {
+        self.1.rewards(t);
+    }
+    fn markets(&mut self, t: &mut Turn<'_>) {
+        self.1.markets(t);
+    }
+    fn recruits(&mut self, t: &mut Turn<'_>) {
+        self.1.recruits(t);
+    }
+    fn mana(&mut self, t: &mut Turn<'_>) {
+        self.1.mana(t);
+    }
+    fn wages(&mut self, t: &mut Turn<'_>) {
+        self.1.wages(t);
+    }
+    fn upkeep(&mut self, t: &mut Turn<'_>) {
+        self.1.upkeep(t);
+    }
+    fn evolve(&mut self, t: &mut Turn<'_>) {
+        self.1.evolve(t);
+    }
+    fn day_done(&mut self, t: &mut Turn<'_>, day: u8) {
+        self.1.day_done(t, day);
         self.0.set_position(u64::from(day));
     }
 }
@@ -92,7 +114,7 @@ pub fn run(dir: &Path, color: bool, quiet: bool) -> Result<ExitCode> {
     };
     let started = Instant::now();
     let seed = world.seed;
-    let mut progress = Progress(bar);
+    let mut progress = Progress(bar, Economy);
     let log = run_turn_with(&mut world, &rules, &sets, seed, &mut progress);
     progress.0.finish_and_clear();
     let took = started.elapsed();

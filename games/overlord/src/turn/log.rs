@@ -5,7 +5,7 @@
 use serde::Serialize;
 
 use crate::orders::{Keyword, NewId, UnitRef};
-use crate::rules::{ItemId, Movement};
+use crate::rules::{ItemId, Movement, SkillId};
 use crate::world::{FactionId, JourneyKind, LocationId, Stance, StructureId, UnitId};
 
 /// The day an event happened on: 1 to 30, or one of the steps around them.
@@ -217,6 +217,12 @@ pub enum What {
     /// A creature took its stack leader's side at month end.
     Allegiance {
         to: FactionId,
+    },
+    /// A skill reached a new level (its description is now known to the
+    /// faction, OV-SKL-035).
+    LevelReached {
+        skill: SkillId,
+        level: u8,
     },
 }
 

@@ -17,16 +17,25 @@
 //! | control points | [`control`] |
 //! | orders in, pending lists out | [`submit`] |
 //! | battles begun | [`battle`] |
-//! | the economy's steps | [`hooks`] |
+//! | the economy's steps | [`hooks`], [`economy`] |
+//! | coins and the treasury | [`money`] |
+//! | who may trade, recruit, harvest, pillage on owned land | [`policy`] |
+//! | experience and levels | [`experience`] |
+//! | months and seasons | [`calendar`] |
 //! | what happened | [`log`] |
 
 pub mod battle;
+pub mod calendar;
 pub mod control;
 pub mod day;
+pub mod economy;
+pub mod experience;
 pub mod hooks;
 pub mod log;
+pub mod money;
 pub mod orders;
 pub mod pending;
+pub mod policy;
 pub mod relations;
 pub mod schedule;
 pub mod state;
@@ -35,6 +44,7 @@ pub mod travel;
 pub mod travel_day;
 pub mod visibility;
 
+pub use economy::Economy;
 pub use hooks::{Hooks, NoEconomy};
 pub use log::{Event, TurnLog, What};
 pub use state::Turn;
@@ -84,9 +94,9 @@ pub const MONTH: [Step; 11] = [
     Step::Orders,
 ];
 
-/// Run the next turn with the engine alone (no economy attached).
+/// Run the next turn of the full game (the engine with the [`Economy`]).
 pub fn run_turn(world: &mut World, rules: &Rules, orders: &[OrderSet], seed: u64) -> TurnLog {
-    run_turn_with(world, rules, orders, seed, &mut NoEconomy)
+    run_turn_with(world, rules, orders, seed, &mut Economy)
 }
 
 /// Run the next turn: `world.turn` goes up by one.

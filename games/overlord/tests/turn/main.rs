@@ -15,7 +15,7 @@ use umpire_core::ids::TypedId;
 use umpire_overlord::orders::{Envelope, OrderSet, ParseOptions, Vocabulary, parse_message};
 use umpire_overlord::rules::Rules;
 use umpire_overlord::rules::terrains::Direction;
-use umpire_overlord::turn::{Event, TurnLog, What, run_turn};
+use umpire_overlord::turn::{Event, NoEconomy, TurnLog, What, run_turn, run_turn_with};
 use umpire_overlord::world::{
     Exit, Faction, FactionId, Location, LocationId, Player, Unit, UnitId, World,
 };
@@ -109,11 +109,23 @@ impl Game {
         self.w.units[u].stack_parent = Some(under);
     }
 
-    /// Run a month with these order files' text.
+    /// Run a month of the full game (the economy on) with these order
+    /// files' text.
     pub fn run(&mut self, mail: &[&str]) -> TurnLog {
         let sets = order_sets(mail);
         let seed = self.w.seed;
         let log = run_turn(&mut self.w, rules(), &sets, seed);
+        let problems = self.w.check();
+        assert!(problems.is_empty(), "{problems:?}");
+        log
+    }
+
+    /// Run a month of the engine alone (no wages, upkeep or evolution),
+    /// for tests whose figures the economy would disturb.
+    pub fn run_bare(&mut self, mail: &[&str]) -> TurnLog {
+        let sets = order_sets(mail);
+        let seed = self.w.seed;
+        let log = run_turn_with(&mut self.w, rules(), &sets, seed, &mut NoEconomy);
         let problems = self.w.check();
         assert!(problems.is_empty(), "{problems:?}");
         log

@@ -1,0 +1,62 @@
+//! Who may do what on someone's land (OV-LAND-003, 004, 007, 010): the
+//! default policy, the only one there is (OV-LAND-005).
+//!
+//! The land's controller is the occupier if there is one, else the legal
+//! owner (decision OV-LAND-010: occupation suspends the legal owner's
+//! taxes and the occupier's policy prevails). With no controller anything
+//! goes. The controller's own units may do everything. Otherwise:
+//! - trade (BUY, SELL), recruit and harvest need the controller to hold
+//!   the unit Friendly or better — an unrecognised unit may, as
+//!   [`relations::allows_harvest`] says (OV-FAC-028);
+//! - pillage needs the controller to hold the unit's faction Ally;
+//! - entering needs Neutral or better;
+//! - nobody may be stopped from working.
+
+use super::relations;
+use super::state::Turn;
+use crate::world::{FactionId, LocationId, Stance, UnitId};
+
+/// Something the land's policy allows or forbids.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Act {
+    Trade,
+    Recruit,
+    Harvest,
+    Pillage,
+    Enter,
+    Work,
+}
+
+/// The faction whose policy applies in `place`: the occupier, else the
+/// legal owner. Inner locations follow their own ownership.
+pub fn controller(t: &Turn<'_>, place: LocationId) -> Option<FactionId> {
+    let o = &t.world.locations.get(place)?.ownership;
+    o.occupier.or(o.owner)
+}
+
+/// May unit `u` do `act` where it stands?
+pub fn permits(t: &Turn<'_>, u: UnitId, act: Act) -> bool {
+    let Some(unit) = t.world.units.get(u) else {
+        return false;
+    };
+    if act == Act::Work {
+        return true;
+    }
+    let Some(ruler) = controller(t, unit.location) else {
+        return true;
+    };
+    if ruler == unit.faction {
+        return true;
+    }
+    let recognized = t.glance(ruler, u).recognized;
+    match act {
+        Act::Trade | Act::Recruit | Act::Harvest => {
+            relations::allows_harvest(t.world, ruler, u, recognized)
+        }
+        Act::Pillage => relations::effective(t.world, ruler, unit.faction) == Stance::Ally,
+        Act::Enter => {
+            relations::stance_toward_unit(t.world, ruler, u, recognized) >= Stance::Neutral
+        }
+        Act::Work => true,
+    }
+}
