@@ -309,6 +309,8 @@ prop_compose! {
         known in list(known(), 10),
         known_skills in list((skill(), u8s()), 6),
         resigned in any::<bool>(),
+        faction_settings in settings(),
+        terse in any::<bool>(),
     ) -> FactionPlan {
         FactionPlan {
             faction: Faction {
@@ -324,6 +326,8 @@ prop_compose! {
                 known: sorted_by(known, |k| *k),
                 known_skills: sorted_by(known_skills, |(s, _)| *s),
                 resigned,
+                settings: faction_settings,
+                terse,
             },
             stances,
         }
@@ -579,6 +583,8 @@ prop_compose! {
         mana in u32s(),
         dissent in u32s(),
         settings in settings(),
+        own_settings in any::<u8>(),
+        gone in prop::bool::weighted(0.1),
         tactics in text(),
         combat_orders in order_lines(),
         orders in order_lines(),
@@ -611,6 +617,8 @@ prop_compose! {
                 combat_orders,
                 orders,
                 journey: None,
+                gone,
+                own_settings,
             },
             journey,
             faction,
@@ -709,6 +717,14 @@ fn assemble(
             .map(|(_, s)| *s)
             .collect();
         u.structure = p.structure.and_then(|at| pick(&here, at));
+        if u.gone {
+            // Gone during the turn just run: listed nowhere, travelling
+            // nowhere, inside nothing.
+            u.journey = None;
+            u.structure = None;
+            us.push(u);
+            continue;
+        }
         units_at[u.location.index()].push((p.arrival, UnitId::from_index(i)));
         us.push(u);
     }
@@ -723,7 +739,10 @@ fn assemble(
             .map(|(_, u)| *u)
             .filter(|u| (units[u.index()].rank, u.index()) < me)
             .collect();
-        us[i].stack_parent = p.parent.and_then(|at| pick(&below, at));
+        us[i].stack_parent = p
+            .parent
+            .filter(|_| !us[i].gone)
+            .and_then(|at| pick(&below, at));
     }
     // A structure's owner is one of the units inside.
     for (i, p) in structures.iter().enumerate() {

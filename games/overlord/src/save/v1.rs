@@ -11,11 +11,12 @@
 use serde::Deserialize;
 use umpire_core::ids::IdVec;
 
+use super::v2::FactionV2;
 use super::{Body, RulesTags};
 use crate::rules::RaceId;
 use crate::world::unit::{Effect, Holding, Knowledge, Settings, Tactics};
 use crate::world::{
-    Faction, FactionId, Location, LocationId, Stance, Structure, StructureId, Unit, UnitId, World,
+    FactionId, Location, LocationId, Stance, Structure, StructureId, Unit, UnitId, World,
 };
 
 #[derive(Deserialize)]
@@ -47,7 +48,7 @@ struct WorldV1 {
     game: String,
     turn: u32,
     seed: u64,
-    factions: IdVec<FactionId, Faction>,
+    factions: IdVec<FactionId, FactionV2>,
     units: IdVec<UnitId, UnitV1>,
     locations: IdVec<LocationId, Location>,
     structures: IdVec<StructureId, Structure>,
@@ -99,13 +100,15 @@ pub(super) fn upgrade(b: BodyV1) -> Body {
             combat_orders: u.combat_orders,
             orders: u.orders,
             journey: None,
+            gone: false,
+            own_settings: 0,
         });
     }
     let mut world = World {
         game: w.game,
         turn: w.turn,
         seed: w.seed,
-        factions,
+        factions: factions.into_values().map(FactionV2::upgrade).collect(),
         units,
         locations: w.locations,
         structures: w.structures,
@@ -133,7 +136,20 @@ mod tests {
         let Ok(rules) = Rules::bundled() else {
             panic!("bundled rules load")
         };
-        let mut f = Faction::new(1, "One", Player::Human);
+        let mut f = FactionV2 {
+            number: 1,
+            name: "One".into(),
+            player: Player::Human,
+            password_hash: String::new(),
+            email: String::new(),
+            default_stance: Stance::Neutral,
+            stances: Vec::new(),
+            funds: 0,
+            control_points: 0,
+            known: Vec::new(),
+            known_skills: Vec::new(),
+            resigned: false,
+        };
         // Written as position 0 (format 1's "hostile") and 1 ("unfriendly").
         f.default_stance = Stance::Enemy;
         f.stances = vec![(FactionId::from_index(0), Stance::Hostile)];

@@ -89,7 +89,7 @@ pub fn check(t: &mut Turn<'_>) {
     let nf = t.world.factions.len();
     let mut need = vec![0u32; nf];
     let mut members: Vec<Vec<crate::world::UnitId>> = vec![Vec::new(); nf];
-    for (id, u) in t.world.units.iter() {
+    for (id, u) in t.world.units.iter().filter(|(_, u)| !u.gone) {
         let f = u.faction.index();
         need[f] = need[f].saturating_add(needed(t.rules, u));
         members[f].push(id);

@@ -67,7 +67,9 @@ fn has_immediate(t: &Turn<'_>, u: UnitId) -> bool {
 /// Can the unit act on its own orders today?
 fn may_act(t: &Turn<'_>, u: UnitId) -> bool {
     let i = u.index();
-    t.world.units.get(u).is_some() && !t.live.get(i).is_some_and(|l| l.refusing) && !t.travelling(u)
+    t.world.units.get(u).is_some_and(|x| !x.gone)
+        && !t.live.get(i).is_some_and(|l| l.refusing)
+        && !t.travelling(u)
 }
 
 /// One immediate order, if any can run. Returns whether one did.
@@ -97,7 +99,7 @@ fn immediate_step(t: &mut Turn<'_>, u: UnitId) -> bool {
 
 /// The day's full-day order, journey or default work.
 fn full_day_step(t: &mut Turn<'_>, u: UnitId) {
-    if t.world.units.get(u).is_none() {
+    if t.world.units.get(u).is_none_or(|x| x.gone) {
         return;
     }
     if t.world.units[u].journey.is_some() {

@@ -38,6 +38,8 @@ pub enum Refusal {
     NotYourUnit,
     /// A placeholder of another faction, or never created.
     NotCreated,
+    /// The faction has resigned (OV-FO-007).
+    Resigned,
 }
 
 /// Why an order left the list without being carried out.
@@ -217,6 +219,56 @@ pub enum What {
     /// A creature took its stack leader's side at month end.
     Allegiance {
         to: FactionId,
+    },
+    // --- goods, units and factions (issue 5) ---
+    /// GET: from a unit, or from the ground (`None`).
+    Got {
+        from: Option<UnitId>,
+        item: ItemId,
+        count: u64,
+    },
+    /// DROP: items put on the ground.
+    DroppedItems {
+        item: ItemId,
+        count: u64,
+    },
+    /// SWAP: what went each way.
+    Swapped {
+        with: UnitId,
+        gave: (ItemId, u64),
+        got: (ItemId, u64),
+    },
+    /// DISBAND: the unit left the game.
+    Disbanded {
+        figures: u32,
+    },
+    /// OATH: pledged to another faction, joined at the month's end.
+    Pledged {
+        to: FactionId,
+    },
+    /// The unit joined the faction it pledged itself to.
+    ChangedFaction {
+        to: FactionId,
+    },
+    /// RESIGN: the faction left the game, its units given to `to`.
+    Resigned {
+        faction: FactionId,
+        to: FactionId,
+    },
+    /// RESIGN refused: the target is not a faction units may resign to.
+    ResignRefused {
+        faction: FactionId,
+    },
+    /// A faction-wide SETTING.
+    FactionSetting {
+        faction: FactionId,
+        setting: String,
+        on: bool,
+    },
+    /// RESHOW: descriptions asked for, printed by the report.
+    ReshowAsked {
+        faction: FactionId,
+        what: String,
     },
     /// A skill reached a new level (its description is now known to the
     /// faction, OV-SKL-035).

@@ -38,6 +38,7 @@ pub mod pending;
 pub mod policy;
 pub mod relations;
 pub mod schedule;
+pub mod settings;
 pub mod state;
 pub mod submit;
 pub mod travel;
@@ -107,6 +108,7 @@ pub fn run_turn_with(
     seed: u64,
     hooks: &mut dyn Hooks,
 ) -> TurnLog {
+    world.compact();
     let dice = Dice::for_turn(seed, world.turn + 1);
     let mut t = Turn::new(world, rules, dice);
     submit::read_pending(&mut t);
@@ -166,13 +168,32 @@ mod month_end {
         }
     }
 
+    /// Units sworn by OATH join their new faction, with an empty order
+    /// list (decision OV-UO-060). Upkeep has been paid by the old one.
+    fn oaths(t: &mut Turn<'_>) {
+        for i in 0..t.live.len() {
+            let Some(to) = t.live[i].oath.take() else {
+                continue;
+            };
+            let u = UnitId::from_index(i);
+            let from = t.world.units[u].faction;
+            if t.world.units[u].gone || from == to {
+                continue;
+            }
+            t.change_faction(u, to);
+            t.live(u).list.clear();
+            t.event(Some(u), What::ChangedFaction { to }, &[from]);
+        }
+    }
+
     /// Creatures take their stack leader's side; unstacked ones go back to
     /// the Creatures faction (OV-SCH-039). A travelling creature is still
     /// in its stack.
     pub fn allegiance(t: &mut Turn<'_>) {
+        oaths(t);
         let wild = t.world.creatures;
         for u in t.world.units.ids() {
-            if t.kind(u) != Some(RaceKind::Creature) {
+            if t.world.units[u].gone || t.kind(u) != Some(RaceKind::Creature) {
                 continue;
             }
             let top = t.top(u);

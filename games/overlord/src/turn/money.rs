@@ -57,23 +57,10 @@ pub fn add_cash(t: &mut Turn<'_>, u: UnitId, amount: u64) {
 
 /// Take up to `amount` coins from the unit; returns how many were taken.
 pub fn take_cash(t: &mut Turn<'_>, u: UnitId, amount: u64) -> u64 {
-    let Some(c) = coin(t) else {
-        return 0;
-    };
-    let Some(unit) = t.world.units.get_mut(u) else {
-        return 0;
-    };
-    let Ok(i) = unit.items.binary_search_by_key(&c, |h| h.item) else {
-        return 0;
-    };
-    let h = &mut unit.items[i];
-    let taken = h.count.min(amount);
-    h.count -= taken;
-    h.equipped = h.equipped.min(h.count);
-    if h.count == 0 {
-        unit.items.remove(i);
+    match (coin(t), t.world.units.get_mut(u)) {
+        (Some(c), Some(unit)) => unit.remove_items(c, amount),
+        _ => 0,
     }
-    taken
 }
 
 /// Is the unit in a city or village, where the treasury can be reached?

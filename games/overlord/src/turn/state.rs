@@ -27,6 +27,8 @@ pub struct Live {
     pub synchronised: bool,
     /// Days of WORK this month.
     pub worked: u32,
+    /// Pledged by OATH to this faction, which it joins at the month's end.
+    pub oath: Option<FactionId>,
 }
 
 impl Live {
@@ -235,10 +237,68 @@ impl<'a> Turn<'a> {
         }
     }
 
+    /// Take unit `u` out of the world for good (DISBAND, desertion, a
+    /// merge that leaves nothing): its stack members move up to its own
+    /// leader (or stand alone), it leaves its location's list, a title it
+    /// held falls vacant, and it is marked [`gone`](crate::world::Unit::gone)
+    /// with no figures, items or orders. Later orders naming it find
+    /// nothing; the next turn removes it from the world. The caller logs
+    /// why it went.
+    pub fn remove_unit(&mut self, u: UnitId) {
+        let Some(unit) = self.world.units.get(u) else {
+            return;
+        };
+        if unit.gone {
+            return;
+        }
+        let (place, parent, faction) = (unit.location, unit.stack_parent, unit.faction);
+        for c in self.children.get(&u).cloned().unwrap_or_default() {
+            self.set_parent(c, parent);
+        }
+        self.set_parent(u, None);
+        self.moved(place);
+        if let Some(l) = self.world.locations.get_mut(place) {
+            l.units.retain(|&x| x != u);
+            for seat in &mut l.titles {
+                if seat.holder == Some(u) {
+                    seat.holder = None;
+                }
+            }
+        }
+        for s in self.world.structures.values_mut() {
+            if s.owner == Some(u) {
+                s.owner = None;
+            }
+        }
+        if let Some(list) = self.by_faction.get_mut(faction.index()) {
+            list.retain(|&x| x != u);
+        }
+        self.numbers.units.retain(|_, id| *id != u);
+        self.placeholders.retain(|_, id| *id != u);
+        if let Some(unit) = self.world.units.get_mut(u) {
+            unit.gone = true;
+            unit.figures = 0;
+            unit.items.clear();
+            unit.structure = None;
+            unit.journey = None;
+        }
+        if let Some(l) = self.live.get_mut(u.index()) {
+            l.list.clear();
+            l.worked = 0;
+        }
+    }
+
     /// A number no unit has: one past the highest.
     pub fn next_unit_number(&mut self) -> u32 {
         if self.next_unit == 0 {
-            self.next_unit = self.numbers.units.keys().copied().max().unwrap_or(0);
+            // Gone units keep their numbers until the next turn begins.
+            self.next_unit = self
+                .world
+                .units
+                .values()
+                .map(|u| u.number)
+                .max()
+                .unwrap_or(0);
         }
         self.next_unit += 1;
         self.next_unit

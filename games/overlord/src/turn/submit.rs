@@ -13,6 +13,7 @@ use umpire_core::ids::TypedId;
 use super::log::{Dropped, Refusal, What};
 use super::orders::stance;
 use super::pending::{Pending, drop_invalid};
+use super::settings;
 use super::state::Turn;
 use crate::orders::refs::{Shape, shape};
 use crate::orders::{FactionOrder, OrderSet, Scope, UnitRef, parse_order_line};
@@ -70,6 +71,10 @@ pub fn take<'o>(t: &mut Turn<'_>, sets: &'o [OrderSet]) -> Vec<(FactionId, &'o O
         }
         if set.header.turn.is_some_and(|n| n != t.log.turn) {
             refuse(t, f, Refusal::OtherTurn);
+            continue;
+        }
+        if t.world.factions[f].resigned {
+            refuse(t, f, Refusal::Resigned);
             continue;
         }
         taken.push((f, set));
@@ -158,14 +163,77 @@ pub fn faction_orders(t: &mut Turn<'_>, f: FactionId, set: &OrderSet) {
             FactionOrder::Stance(s) => {
                 stance::apply(t, f, s);
             }
-            other => t.faction_event(
+            FactionOrder::Setting(s) => faction_setting(t, f, s),
+            FactionOrder::Resign(r) => resign(t, f, r.to),
+            FactionOrder::Reshow(r) => t.faction_event(
                 f,
-                What::NotAdjudicated {
-                    order: other.keyword(),
+                What::ReshowAsked {
+                    faction: f,
+                    what: r.to_string(),
                 },
             ),
         }
     }
+}
+
+/// A faction-wide SETTING (OV-FO-010, decision OV-FO-019): the faction's
+/// value, and every unit's that has not set its own.
+fn faction_setting(t: &mut Turn<'_>, f: FactionId, s: &crate::orders::catalog::settings::Setting) {
+    use crate::orders::words::{OnOff, SettingName};
+    let on = !matches!(s.value, Some(OnOff::Off));
+    if s.name == SettingName::Terse {
+        t.world.factions[f].terse = on;
+    } else {
+        settings::apply(&mut t.world.factions[f].settings, s.name, on);
+        let bit = settings::bit(s.name);
+        for u in t.world.units.values_mut() {
+            if u.faction == f && !u.gone && u.own_settings & bit == 0 {
+                settings::apply(&mut u.settings, s.name, on);
+            }
+        }
+    }
+    t.faction_event(
+        f,
+        What::FactionSetting {
+            faction: f,
+            setting: s.name.as_str().to_ascii_lowercase(),
+            on,
+        },
+    );
+}
+
+/// The non-player factions units may resign to (OV-FO-005), by name.
+const RESIGN_TO: [&str; 4] = ["Imperials", "Citizens", "Free People", "Outlaws"];
+
+/// RESIGN (OV-FO-004..009): every unit goes to the named non-player
+/// faction, creatures to the creatures' faction, always accepted; the
+/// faction is marked resigned and sends no more orders. Decisions OV-FO-008
+/// and 009: the target is named by its number in this world (`np2`, `f02`)
+/// and must be a non-player faction called Imperials, Citizens, Free People
+/// or Outlaws; a world without Free People refuses them. The units keep
+/// their items; their order lists are emptied (they WORK for their new
+/// masters).
+fn resign(t: &mut Turn<'_>, f: FactionId, to: crate::orders::FactionRef) {
+    let target = stance::faction_ref(t, to).filter(|&g| {
+        g != f
+            && t.world.factions[g].player == crate::world::Player::Npc
+            && RESIGN_TO
+                .iter()
+                .any(|n| t.world.factions[g].name.eq_ignore_ascii_case(n))
+    });
+    let Some(g) = target else {
+        t.faction_event(f, What::ResignRefused { faction: f });
+        return;
+    };
+    let wild = t.world.creatures.unwrap_or(g);
+    let units: Vec<UnitId> = t.world.units_of(f).map(|(id, _)| id).collect();
+    for u in units {
+        let creature = t.kind(u) == Some(crate::rules::races::RaceKind::Creature);
+        t.change_faction(u, if creature { wild } else { g });
+        t.live(u).list.clear();
+    }
+    t.world.factions[f].resigned = true;
+    t.faction_event(f, What::Resigned { faction: f, to: g });
 }
 
 /// At the end of the month: write every list back as text, naming new

@@ -127,7 +127,11 @@ pub fn journey(world: &World, unit: UnitId) -> Option<&Journey> {
 
 /// Where a unit is seen: where it stands, or for a travelling stack where
 /// [`Journey::seen_at`] says (OV-MOVE-027).
+/// A unit gone this turn is seen nowhere.
 pub fn seen_at(world: &World, unit: UnitId) -> Option<LocationId> {
+    if world.units.get(unit).is_none_or(|u| u.gone) {
+        return None;
+    }
     match journey(world, unit) {
         Some(j) => Some(j.seen_at()),
         None => world.units.get(unit).map(|u| u.location),

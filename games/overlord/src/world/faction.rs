@@ -90,6 +90,11 @@ pub struct Faction {
     pub known: Vec<Known>,
     pub known_skills: Vec<(SkillId, u8)>,
     pub resigned: bool,
+    /// Faction-wide settings (faction SETTING, OV-FO-010): every unit that
+    /// has not set its own value follows them.
+    pub settings: super::unit::Settings,
+    /// Battle reports as summaries (OV-FO-017).
+    pub terse: bool,
 }
 
 impl Faction {
@@ -107,6 +112,8 @@ impl Faction {
             known: Vec::new(),
             known_skills: Vec::new(),
             resigned: false,
+            settings: super::unit::Settings::default(),
+            terse: false,
         }
     }
 

@@ -64,7 +64,12 @@ impl World {
     pub fn numbers(&self) -> Numbers {
         Numbers {
             factions: self.factions.iter().map(|(id, f)| (f.number, id)).collect(),
-            units: self.units.iter().map(|(id, u)| (u.number, id)).collect(),
+            units: self
+                .units
+                .iter()
+                .filter(|(_, u)| !u.gone)
+                .map(|(id, u)| (u.number, id))
+                .collect(),
             locations: self
                 .locations
                 .iter()
@@ -135,7 +140,9 @@ impl World {
 
     /// Units of a faction.
     pub fn units_of(&self, faction: FactionId) -> impl Iterator<Item = (UnitId, &Unit)> {
-        self.units.iter().filter(move |(_, u)| u.faction == faction)
+        self.units
+            .iter()
+            .filter(move |(_, u)| u.faction == faction && !u.gone)
     }
 
     /// `top` and every unit stacked under it at any depth, breadth first,
@@ -181,12 +188,58 @@ impl World {
     /// Every faction's units, in the world's order, indexed by faction.
     pub fn units_by_faction(&self) -> Vec<Vec<UnitId>> {
         let mut out = vec![Vec::new(); self.factions.len()];
-        for (id, u) in self.units.iter() {
+        for (id, u) in self.units.iter().filter(|(_, u)| !u.gone) {
             if let Some(list) = out.get_mut(u.faction.index()) {
                 list.push(id);
             }
         }
         out
+    }
+
+    /// A unit gone this turn is listed nowhere, stacked with nobody, has
+    /// nobody under it and is not travelling.
+    fn check_gone(&self, id: UnitId, u: &Unit, out: &mut Vec<String>) {
+        let listed = self.locations.values().any(|l| l.units.contains(&id));
+        let parent = self.units.values().any(|x| x.stack_parent == Some(id));
+        if listed || parent || u.stack_parent.is_some() || u.journey.is_some() {
+            out.push(format!(
+                "{} is gone but still listed, stacked or travelling",
+                u.code()
+            ));
+        }
+    }
+
+    /// Remove the units gone last turn, renumbering the dense ids (the
+    /// numbers players write do not change). Every reference to a unit
+    /// (location lists, stacks, structure owners, title holders) is mapped
+    /// to the new ids; references to a gone unit are cleared.
+    pub fn compact(&mut self) {
+        if !self.units.values().any(|u| u.gone) {
+            return;
+        }
+        let mut map: Vec<Option<UnitId>> = Vec::with_capacity(self.units.len());
+        let mut kept = IdVec::new();
+        for u in std::mem::take(&mut self.units).into_values() {
+            if u.gone {
+                map.push(None);
+            } else {
+                map.push(Some(kept.push(u)));
+            }
+        }
+        let to = |id: UnitId| map.get(id.index()).copied().flatten();
+        for u in kept.values_mut() {
+            u.stack_parent = u.stack_parent.and_then(to);
+        }
+        for l in self.locations.values_mut() {
+            l.units = l.units.iter().filter_map(|&u| to(u)).collect();
+            for seat in &mut l.titles {
+                seat.holder = seat.holder.and_then(to);
+            }
+        }
+        for s in self.structures.values_mut() {
+            s.owner = s.owner.and_then(to);
+        }
+        self.units = kept;
     }
 
     /// Check the invariants; every breach is listed.
@@ -233,6 +286,10 @@ impl World {
             out.push("the creatures' faction does not exist".to_string());
         }
         for (id, u) in self.units.iter() {
+            if u.gone {
+                self.check_gone(id, u, &mut out);
+                continue;
+            }
             if u.faction.index() >= nf {
                 out.push(format!(
                     "{} belongs to a faction that does not exist",

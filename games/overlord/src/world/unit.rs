@@ -98,6 +98,15 @@ pub struct Unit {
     /// The journey under way, when this unit leads a travelling stack or
     /// travels alone; its stack travels with it.
     pub journey: Option<super::Journey>,
+    /// Disbanded, deserted or destroyed during the turn just run: listed
+    /// in no location, stacked with nobody, kept only so that the turn's
+    /// events can still name it, and removed when the next turn begins
+    /// ([`World::compact`](super::World::compact)).
+    pub gone: bool,
+    /// The settings this unit set itself (one bit per setting, see
+    /// `turn::settings`): those keep the unit's value when the faction
+    /// changes its own (decision OV-FO-019).
+    pub own_settings: u8,
 }
 
 impl Unit {
@@ -128,6 +137,8 @@ impl Unit {
             combat_orders: Vec::new(),
             orders: Vec::new(),
             journey: None,
+            gone: false,
+            own_settings: 0,
         }
     }
 
@@ -160,6 +171,22 @@ impl Unit {
                 },
             ),
         }
+    }
+
+    /// Take up to `count` items away, unequipped ones first (decision
+    /// OV-ITEM-010); returns how many were taken.
+    pub fn remove_items(&mut self, item: ItemId, count: u64) -> u64 {
+        let Ok(i) = self.items.binary_search_by_key(&item, |h| h.item) else {
+            return 0;
+        };
+        let h = &mut self.items[i];
+        let taken = h.count.min(count);
+        h.count -= taken;
+        h.equipped = h.equipped.min(h.count);
+        if h.count == 0 {
+            self.items.remove(i);
+        }
+        taken
     }
 
     pub fn experience(&self, skill: SkillId) -> u32 {

@@ -6,15 +6,14 @@
 //! (OV-FAC-020, OV-FAC-027). Unequipped items go first; what arrives is
 //! not equipped.
 //!
-//! GIVE is here because the rules' own examples of conditional orders are
-//! built on it; the other goods orders (GET, DROP, SWAP…) and giving whole
-//! units are the economy's.
+//! The counting rule is [`goods::amount`](super::goods::amount), shared
+//! with GET and DROP.
 
 use super::super::log::What;
 use super::super::pending::Outcome;
 use super::super::relations;
 use super::super::state::Turn;
-use crate::orders::catalog::goods::{Give, Quantity};
+use crate::orders::catalog::goods::Give;
 use crate::world::UnitId;
 
 pub fn give(t: &mut Turn<'_>, u: UnitId, o: &Give) -> Outcome {
@@ -32,30 +31,10 @@ pub fn give(t: &mut Turn<'_>, u: UnitId, o: &Give) -> Outcome {
     if fu != ft && !relations::accepts_gift(t.world, ft, u) {
         return Outcome::Skip;
     }
-    let have = me.count(item);
-    let n = match o.quantity {
-        Quantity::All => have,
-        Quantity::Count { count } => u64::from(count),
-        Quantity::Keeping { count: 0, kept } => have.saturating_sub(u64::from(kept)),
-        Quantity::Keeping { count, kept } => {
-            if have < u64::from(count) + u64::from(kept) {
-                return Outcome::Skip;
-            }
-            u64::from(count)
-        }
-    };
-    if n == 0 || have < n {
+    let Some(n) = super::goods::amount(me.count(item), o.quantity) else {
         return Outcome::Skip;
-    }
-    let giver = &mut t.world.units[u];
-    if let Ok(i) = giver.items.binary_search_by_key(&item, |h| h.item) {
-        let h = &mut giver.items[i];
-        h.count -= n;
-        h.equipped = h.equipped.min(h.count);
-        if h.count == 0 {
-            giver.items.remove(i);
-        }
-    }
+    };
+    let n = t.world.units[u].remove_items(item, n);
     t.world.units[to].add_items(item, n, 0);
     t.event(Some(u), What::Gave { to, item, count: n }, &[ft]);
     Outcome::Done

@@ -6,9 +6,12 @@
 //! [`What::NotAdjudicated`]: a player's orders are never lost.
 
 pub mod conditions;
+pub mod disband;
 pub mod give;
+pub mod goods;
 pub mod guard;
 pub mod naming;
+pub mod oath;
 pub mod split;
 pub mod stacks;
 pub mod stance;
@@ -57,6 +60,11 @@ pub fn immediate(t: &mut Turn<'_>, u: UnitId, i: usize) -> Outcome {
         O::Guard(_) => guard::guard(t, u),
         O::Split(o) => split::split(t, u, o),
         O::Give(o) => give::give(t, u, o),
+        O::Get(o) => goods::get(t, u, o),
+        O::Drop(o) => goods::drop(t, u, o),
+        O::Swap(o) => goods::swap(t, u, o),
+        O::Oath(o) => oath::oath(t, u, o.unit),
+        O::Disband(_) => disband::disband(t, u),
         // Special orders fire from other units' actions (OV-SCH-017):
         // ACCEPT when someone stacks, STAY when the stack sets out,
         // RETREAT at the start of the month.

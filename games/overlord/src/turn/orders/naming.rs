@@ -3,12 +3,12 @@
 
 use super::super::log::{Dropped, What};
 use super::super::pending::Outcome;
+use super::super::settings;
 use super::super::state::Turn;
 use crate::orders::catalog::settings::Setting;
 use crate::orders::catalog::units::{Describe, Name};
-use crate::orders::words::{OnOff, SettingName};
+use crate::orders::words::OnOff;
 use crate::world::UnitId;
-use crate::world::unit::Consume;
 
 pub fn name(t: &mut Turn<'_>, u: UnitId, o: &Name) -> Outcome {
     t.world.units[u].name = o.name.clone();
@@ -29,21 +29,14 @@ pub fn describe(t: &mut Turn<'_>, u: UnitId, o: &Describe) -> Outcome {
 /// unit.
 pub fn setting(t: &mut Turn<'_>, u: UnitId, i: usize, o: &Setting) -> Outcome {
     let on = !matches!(o.value, Some(OnOff::Off));
-    let s = &mut t.world.units[u].settings;
-    match o.name {
-        SettingName::Advertise => s.advertise = on,
-        SettingName::Announce => s.announce = on,
-        SettingName::Silent => s.silent = on,
-        SettingName::Share => s.share = on,
-        SettingName::Support => s.support = on,
-        SettingName::Consume => s.consume = if on { Consume::Unit } else { Consume::Silver },
-        SettingName::Terse => {
-            let Some(order) = t.live(u).list.get(i).map(|p| p.order.clone()) else {
-                return Outcome::Skip;
-            };
-            return super::drop_order(t, u, i, &order, Dropped::NotAllowed);
-        }
+    let unit = &mut t.world.units[u];
+    if !settings::apply(&mut unit.settings, o.name, on) {
+        let Some(order) = t.live(u).list.get(i).map(|p| p.order.clone()) else {
+            return Outcome::Skip;
+        };
+        return super::drop_order(t, u, i, &order, Dropped::NotAllowed);
     }
+    unit.own_settings |= settings::bit(o.name);
     t.private(
         u,
         What::SettingChanged {

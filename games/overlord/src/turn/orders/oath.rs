@@ -1,0 +1,31 @@
+//! OATH unit (OV-UO-060): on meeting the target unit (present, seen, not
+//! travelling), the unit pledges itself to the target's faction if it is
+//! not its own. Decision OV-UO-060: the old faction keeps control and pays
+//! the month's upkeep; at the month's end, after upkeep, the unit joins the
+//! new faction and its order list is emptied, so it WORKs until its new
+//! masters say otherwise (`turn/mod.rs`, allegiance step).
+
+use super::super::log::What;
+use super::super::pending::Outcome;
+use super::super::state::Turn;
+use crate::orders::UnitRef;
+use crate::world::UnitId;
+
+pub fn oath(t: &mut Turn<'_>, u: UnitId, to: UnitRef) -> Outcome {
+    let Some(x) = t.unit_ref(to) else {
+        return Outcome::Skip;
+    };
+    let (me, them) = (&t.world.units[u], &t.world.units[x]);
+    if x == u || me.location != them.location || t.travelling(x) {
+        return Outcome::Skip;
+    }
+    let (mine, theirs) = (me.faction, them.faction);
+    if !t.sees(mine, x) {
+        return Outcome::Skip;
+    }
+    if theirs != mine {
+        t.live(u).oath = Some(theirs);
+        t.event(Some(u), What::Pledged { to: theirs }, &[theirs]);
+    }
+    Outcome::Done
+}
