@@ -4,6 +4,7 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+mod conservation;
 mod goods;
 mod month;
 mod movement;
