@@ -9,10 +9,12 @@ pub mod conditions;
 pub mod give;
 pub mod guard;
 pub mod naming;
+pub mod pillage;
 pub mod split;
 pub mod stacks;
 pub mod stance;
 pub mod structures;
+pub mod titles;
 pub mod travel;
 pub mod work;
 
@@ -57,6 +59,9 @@ pub fn immediate(t: &mut Turn<'_>, u: UnitId, i: usize) -> Outcome {
         O::Guard(_) => guard::guard(t, u),
         O::Split(o) => split::split(t, u, o),
         O::Give(o) => give::give(t, u, o),
+        O::Bestow(o) => titles::bestow(t, u, i, &order, o),
+        O::Yield(o) => titles::yield_title(t, u, i, &order, o),
+        O::Cancel(o) => titles::cancel(t, u, i, &order, o),
         // Special orders fire from other units' actions (OV-SCH-017):
         // ACCEPT when someone stacks, STAY when the stack sets out,
         // RETREAT at the start of the month.
@@ -79,6 +84,8 @@ pub fn full_day(t: &mut Turn<'_>, u: UnitId, i: usize) -> Outcome {
         O::March(o) => travel::set_out(t, u, i, o.to, crate::world::JourneyKind::March),
         O::Caravan(o) => travel::caravan(t, u, i, &o.stops),
         O::Work(_) => work::work(t, u),
+        O::Claim(o) => titles::claim(t, u, o),
+        O::Pillage(_) => pillage::pillage(t, u),
         O::Study(o) if stop_reached(t, u, o) => Outcome::Finished,
         _ => not_adjudicated(t, u, i, &order),
     }
