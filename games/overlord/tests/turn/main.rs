@@ -8,6 +8,7 @@ mod month;
 mod movement;
 mod order_list;
 mod stacks;
+mod titles;
 
 use std::sync::{Arc, OnceLock};
 

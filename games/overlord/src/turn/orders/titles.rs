@@ -183,11 +183,13 @@ pub fn claim(t: &mut Turn<'_>, u: UnitId, o: &Claim) -> Outcome {
     };
     let mine = u64::from(t.world.units[u].experience(skill));
     let theirs = u64::from(t.world.units[h].experience(skill));
-    let percent = if theirs == 0 {
-        if mine == 0 { 100 } else { u64::from(u32::MAX) }
+    // Against a holder with no experience: 100% for none, else "more
+    // than anything" (the largest figure).
+    let percent = (mine * 100).checked_div(theirs).unwrap_or(if mine == 0 {
+        100
     } else {
-        mine * 100 / theirs
-    };
+        u64::from(u32::MAX)
+    });
     let won = if theirs == 0 {
         mine > 0
     } else if present(t, h, place) {
