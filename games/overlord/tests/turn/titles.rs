@@ -519,3 +519,38 @@ fn ov_land_004_pillage_needs_the_controllers_alliance() {
     assert_eq!(coins(&g, p), 0);
     assert_eq!(g.pending(p), ["PILLAGE"]);
 }
+
+#[test]
+fn ov_ttl_014_sheriff_kept_inside_its_location() {
+    let mut g = Game::new(1, 1);
+    let plains = rules().terrain("plai").unwrap();
+    let fair = rules().weather("fair").unwrap();
+    let mut inner = Location::new(2, plains, fair);
+    inner.outer = Some(g.loc(1));
+    let inside = g.w.locations.push(inner);
+    let h = g.leader(1, 1);
+    give_coins(&mut g, h, 1000);
+    seat(&mut g, 1, "shrf", Some(h));
+    g.run(&[&mail(1, h, "MOVE L2")]);
+    assert_eq!(g.w.units[h].location, inside);
+    assert_eq!(holder(&g, 1), Some(h));
+    // OV-LAND-001: the area takes in what lies inside.
+    assert_eq!(g.w.locations[inside].ownership.owner, Some(g.faction(1)));
+}
+
+#[test]
+fn ov_ttl_002_control_points_follow_the_rank() {
+    let r = rules();
+    let control = |tag: &str| r.titles[r.title(tag).unwrap()].control;
+    // Minor +5, standard +10, major +20, the Overlord +50.
+    for (tags, points) in [
+        (&["shrf", "mayo", "smas", "tmak"][..], 5),
+        (&["lord", "baro", "hgld"][..], 10),
+        (&["marq", "amag", "emag", "fmag", "vmag", "wmag"][..], 20),
+        (&["over"][..], 50),
+    ] {
+        for tag in tags {
+            assert_eq!(control(tag), points, "{tag}");
+        }
+    }
+}
