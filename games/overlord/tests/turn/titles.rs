@@ -554,3 +554,26 @@ fn ov_ttl_002_control_points_follow_the_rank() {
         }
     }
 }
+
+#[test]
+fn ov_ttl_021_the_emperors_fall_does_not_set_npcs_against_each_other() {
+    let mut g = Game::new(1, 3);
+    for (n, name) in [(1, "Imperials"), (2, "Citizens")] {
+        let f = g.faction(n);
+        g.w.factions[f].name = name.into();
+        g.w.factions[f].player = Player::Npc;
+    }
+    let (f1, f2, f3) = (g.faction(1), g.faction(2), g.faction(3));
+    g.w.factions[f2].set_stance(f1, Stance::Ally);
+    let emperor = g.leader(1, 1);
+    g.learn(emperor, "cmbt", 6);
+    seat(&mut g, 1, "over", Some(emperor));
+    let victor = g.leader(3, 1);
+    g.learn(victor, "cmbt", 5);
+    let mut t = Turn::new(&mut g.w, rules(), Dice::for_turn(1, 1));
+    titles::holder_killed(&mut t, emperor, &[victor]);
+    drop(t);
+    assert_eq!(holder(&g, 1), Some(victor));
+    assert_eq!(g.w.factions[f2].stance_toward(f1), Stance::Ally);
+    assert_eq!(g.w.factions[f2].stance_toward(f3), Stance::Ally);
+}

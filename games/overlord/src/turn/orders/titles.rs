@@ -23,8 +23,9 @@
 //! - OV-TTL-021: while the Overlord title is held it cannot be claimed,
 //!   bestowed or cancelled; only battle passes it on. When a player
 //!   faction gains it, the Imperials and the Citizens (the non-player
-//!   factions of those names) declare it Ally; when a faction loses it
-//!   they declare it Enemy.
+//!   factions of those names) declare it Ally; when a player faction
+//!   loses it they declare it Enemy. Non-player factions' stances are
+//!   left alone.
 //! - OV-UO-007: BESTOW hands the title to a leader of any faction, present
 //!   (same location, not travelling) and holding no title; the skill is
 //!   not needed and nothing is paid.
@@ -100,7 +101,15 @@ fn overlord_stances(t: &mut Turn<'_>, from: Option<FactionId>, to: Option<Factio
         .collect();
     for npc in npcs {
         for (toward, stance) in [(from, Stance::Enemy), (to, Stance::Ally)] {
-            let Some(f) = toward.filter(|&f| f != npc) else {
+            // Only player factions: the Citizens do not turn on the
+            // Imperials when the Emperor falls.
+            let Some(f) = toward.filter(|&f| {
+                f != npc
+                    && t.world
+                        .factions
+                        .get(f)
+                        .is_some_and(|x| x.player != Player::Npc)
+            }) else {
                 continue;
             };
             t.world.factions[npc].set_stance(f, stance);
