@@ -16,7 +16,9 @@
 //!   ends (not travelling, or travelling: where he is listed) outside its
 //!   area; a Baron keeps his until he is more than half as far again as
 //!   his range (the rules' 45 days of a 30-day range). Titles without a
-//!   range give no land and are not lost by travelling.
+//!   range give no land; the Head of Guild is lost when its holder leaves
+//!   the guild's location (OV-TTL-022), the other masters are not lost by
+//!   travelling (the rules say nothing of it).
 //! - OV-LAND-001: where several areas cover a location, the nearest seat
 //!   owns it (a Sheriff keeps his village inside a Baron's land); a tie
 //!   goes to the title giving more control points, then to the lower
@@ -142,6 +144,13 @@ pub fn keep_range(rules: &Rules, title: crate::rules::TitleId) -> Option<u32> {
     })
 }
 
+/// The Head of Guild is lost when the holder leaves the guild's location
+/// (OV-TTL-022); the structure itself stands there, so being anywhere at
+/// the location or inside it counts as in the guild.
+fn stays_in_guild(rules: &Rules, title: crate::rules::TitleId) -> bool {
+    rules.titles.get(title).is_some_and(|x| x.tag == "hgld")
+}
+
 /// The end of the day: holders out of range lose their titles, the legal
 /// owners are worked out again, occupation is checked and the day's taxes
 /// are paid.
@@ -175,13 +184,16 @@ pub fn lose_out_of_range(t: &mut Turn<'_>) {
             super::orders::titles::set_holder(t, place, i, None);
             continue;
         };
-        let Some(keep) = keep_range(t.rules, seat.title) else {
-            continue;
+        let within = match keep_range(t.rules, seat.title) {
+            Some(keep) => t
+                .land
+                .around(t.world, t.rules, place, keep)
+                .contains_key(&at),
+            None if stays_in_guild(t.rules, seat.title) => {
+                at == place || t.world.locations.get(at).and_then(|l| l.outer) == Some(place)
+            }
+            None => true,
         };
-        let within = t
-            .land
-            .around(t.world, t.rules, place, keep)
-            .contains_key(&at);
         if !within {
             t.private(
                 h,

@@ -577,3 +577,22 @@ fn ov_ttl_021_the_emperors_fall_does_not_set_npcs_against_each_other() {
     assert_eq!(g.w.factions[f2].stance_toward(f1), Stance::Ally);
     assert_eq!(g.w.factions[f2].stance_toward(f3), Stance::Ally);
 }
+
+#[test]
+fn ov_ttl_022_head_of_guild_lost_on_leaving_the_guild_a_master_is_not() {
+    let mut g = Game::new(2, 1);
+    let h = g.leader(1, 1);
+    give_coins(&mut g, h, 1000);
+    seat(&mut g, 1, "hgld", Some(h));
+    let m = g.leader(1, 1);
+    give_coins(&mut g, m, 1000);
+    let l = g.loc(1);
+    g.w.locations[l].titles.push(Seat {
+        title: rules().title("amag").unwrap(),
+        holder: Some(m),
+    });
+    g.run(&[&mails(1, &[(h, "MOVE S"), (m, "MOVE S")])]);
+    assert_eq!(g.w.units[h].location, g.loc(2));
+    assert_eq!(g.w.locations[l].titles[0].holder, None);
+    assert_eq!(g.w.locations[l].titles[1].holder, Some(m));
+}
