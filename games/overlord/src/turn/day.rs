@@ -53,6 +53,7 @@ pub fn run_day(t: &mut Turn<'_>, hooks: &mut dyn Hooks, day: u8) {
     hooks.markets(t);
     hooks.recruits(t);
     hooks.mana(t);
+    hooks.taxes(t);
     expire_effects(t);
 }
 

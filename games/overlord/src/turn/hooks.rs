@@ -23,6 +23,10 @@ pub trait Hooks {
     /// Then the land evolves: population, weather, resources, markets,
     /// recruits (OV-SCH-040).
     fn evolve(&mut self, _t: &mut Turn<'_>) {}
+    /// End of each day, after the others: titles out of range are lost,
+    /// the land's owners and occupiers are worked out, taxes are paid
+    /// (OV-LAND-002).
+    fn taxes(&mut self, _t: &mut Turn<'_>) {}
     /// After each day, for progress bars.
     fn day_done(&mut self, _t: &mut Turn<'_>, _day: u8) {}
 }

@@ -5,7 +5,7 @@
 use serde::Serialize;
 
 use crate::orders::{Keyword, NewId, UnitRef};
-use crate::rules::{ItemId, Movement, SkillId};
+use crate::rules::{ItemId, Movement, SkillId, TitleId};
 use crate::world::{FactionId, JourneyKind, LocationId, Stance, StructureId, UnitId};
 
 /// The day an event happened on: 1 to 30, or one of the steps around them.
@@ -276,6 +276,67 @@ pub enum What {
         skill: SkillId,
         level: u8,
     },
+    // --- titles (issue 5) ---
+    /// A vacant title was claimed (OV-TTL-004).
+    TitleClaimed {
+        title: TitleId,
+        seat: LocationId,
+    },
+    /// A challenge for a held title (OV-TTL-005..008): the challenger's
+    /// experience as a percentage of the holder's, told to both sides.
+    Challenge {
+        title: TitleId,
+        seat: LocationId,
+        challenger: UnitId,
+        holder: UnitId,
+        percent: u32,
+        won: bool,
+    },
+    /// The title was lost: out of its range, or its holder slain.
+    TitleLost {
+        title: TitleId,
+        seat: LocationId,
+    },
+    TitleBestowed {
+        title: TitleId,
+        seat: LocationId,
+        to: UnitId,
+    },
+    TitleYielded {
+        title: TitleId,
+        seat: LocationId,
+    },
+    TitleCancelled {
+        title: TitleId,
+        seat: LocationId,
+        holder: UnitId,
+    },
+    /// A slain holder's title passed to this unit (OV-TTL-010, 021).
+    TitleInherited {
+        title: TitleId,
+        seat: LocationId,
+        from: UnitId,
+    },
+    /// The day's taxes of an owned location to the faction's funds
+    /// (OV-LAND-002).
+    TaxesCollected {
+        place: LocationId,
+        amount: u64,
+    },
+    /// The faction's forces began occupying a location (OV-LAND-007).
+    Occupied {
+        place: LocationId,
+    },
+    /// A day of pillage: the stored taxes and the wages taken.
+    Pillaged {
+        taxes: u64,
+        wages: u64,
+    },
+    /// The pillaging force is not significant: the day had no effect.
+    PillageTooWeak {
+        force: u32,
+        needed: u32,
+    },
 }
 
 /// Why a battle starts.
@@ -288,6 +349,8 @@ pub enum BattleCause {
     MarchForces,
     /// Two hostile factions guarding one place (OV-GRD-011).
     RivalGuards,
+    /// Guards fell on a pillager (OV-ECON-031).
+    Pillage,
 }
 
 /// Everything a turn produced.

@@ -31,6 +31,7 @@ pub mod day;
 pub mod economy;
 pub mod experience;
 pub mod hooks;
+pub mod land;
 pub mod log;
 pub mod money;
 pub mod orders;

@@ -71,6 +71,9 @@ pub struct Turn<'a> {
     /// Each faction's units, kept by [`Turn::joined`] and
     /// [`Turn::change_faction`].
     by_faction: Vec<Vec<UnitId>>,
+    // --- titles (issue 5) ---
+    /// Title areas worked out this turn (walking days from each seat).
+    pub land: super::land::Areas,
 }
 
 /// Who is present in a place: each faction's count of units there that
@@ -115,6 +118,7 @@ impl<'a> Turn<'a> {
             present: FxHashMap::default(),
             guards: None,
             by_faction: world_by_faction,
+            land: super::land::Areas::default(),
         };
         for l in t.world.locations.values() {
             for &u in &l.units {

@@ -10,6 +10,7 @@ mod month;
 mod movement;
 mod order_list;
 mod stacks;
+mod titles;
 
 use std::sync::{Arc, OnceLock};
 

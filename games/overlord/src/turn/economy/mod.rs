@@ -8,9 +8,14 @@
 //! calls them at the places the month gives (OV-SCH-030, 033, 037..040).
 
 use super::hooks::Hooks;
+use super::state::Turn;
 
 /// The full game's economy.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Economy;
 
-impl Hooks for Economy {}
+impl Hooks for Economy {
+    fn taxes(&mut self, t: &mut Turn<'_>) {
+        super::land::daily(t);
+    }
+}

@@ -12,10 +12,12 @@ pub mod goods;
 pub mod guard;
 pub mod naming;
 pub mod oath;
+pub mod pillage;
 pub mod split;
 pub mod stacks;
 pub mod stance;
 pub mod structures;
+pub mod titles;
 pub mod travel;
 pub mod work;
 
@@ -65,6 +67,9 @@ pub fn immediate(t: &mut Turn<'_>, u: UnitId, i: usize) -> Outcome {
         O::Swap(o) => goods::swap(t, u, o),
         O::Oath(o) => oath::oath(t, u, o.unit),
         O::Disband(_) => disband::disband(t, u),
+        O::Bestow(o) => titles::bestow(t, u, i, &order, o),
+        O::Yield(o) => titles::yield_title(t, u, i, &order, o),
+        O::Cancel(o) => titles::cancel(t, u, i, &order, o),
         // Special orders fire from other units' actions (OV-SCH-017):
         // ACCEPT when someone stacks, STAY when the stack sets out,
         // RETREAT at the start of the month.
@@ -87,6 +92,8 @@ pub fn full_day(t: &mut Turn<'_>, u: UnitId, i: usize) -> Outcome {
         O::March(o) => travel::set_out(t, u, i, o.to, crate::world::JourneyKind::March),
         O::Caravan(o) => travel::caravan(t, u, i, &o.stops),
         O::Work(_) => work::work(t, u),
+        O::Claim(o) => titles::claim(t, u, o),
+        O::Pillage(_) => pillage::pillage(t, u),
         O::Study(o) if stop_reached(t, u, o) => Outcome::Finished,
         _ => not_adjudicated(t, u, i, &order),
     }

@@ -1,0 +1,344 @@
+//! Who owns the land, who occupies it, and the taxes (OV-LAND-001..010,
+//! OV-TTL-011, OV-TTL-014..017): checked at the end of every day by the
+//! economy's [`Hooks::taxes`](super::hooks::Hooks::taxes) step.
+//!
+//! Decisions (RULES-DECISIONS, "titles (issue 5)"):
+//! - OV-TTL-011: a title's area is every location within its `range` of
+//!   walking days from its seat, by the shortest walk. Days are the
+//!   travel rules' walking days through each exit (terrain, roads); the
+//!   weather and the season do not count, so the land owned does not
+//!   change with the month. Going into or out of an inner location costs
+//!   nothing, so a Sheriff (range 1) rules his village with the hex it
+//!   lies in and whatever lies inside it (OV-TTL-014). The ranges are the
+//!   data's, the reference game's figures (Mayor 10, Lord 15, Baron 20,
+//!   Marquis 25, Overlord 50 days).
+//! - OV-TTL-014..017: a holder loses a land title at the end of a day he
+//!   ends (not travelling, or travelling: where he is listed) outside its
+//!   area; a Baron keeps his until he is more than half as far again as
+//!   his range (the rules' 45 days of a 30-day range). Titles without a
+//!   range give no land; the Head of Guild is lost when its holder leaves
+//!   the guild's location (OV-TTL-022), the other masters are not lost by
+//!   travelling (the rules say nothing of it).
+//! - OV-LAND-001: where several areas cover a location, the nearest seat
+//!   owns it (a Sheriff keeps his village inside a Baron's land); a tie
+//!   goes to the title giving more control points, then to the lower
+//!   location id. Vacant titles own nothing.
+//! - OV-LAND-007/008: a faction occupies a populated location when its
+//!   units there (not travelling) whose every figure can deal damage (an
+//!   equipped weapon each, or martial arts) number at least one figure per
+//!   50 inhabitants, never fewer than 20 nor more than 50 needed. The
+//!   legal owner and the factions it holds Ally do not occupy its land;
+//!   among several forces the largest occupies (ties: the lower faction).
+//! - OV-LAND-002/010: the location's taxes (`Location::taxes`, the money
+//!   stored there for the month) go to the legal owner's faction funds day
+//!   by day: each day the stored taxes divided by the days left, all of
+//!   them on day 30. On a day the land is occupied nothing is collected
+//!   and the share stays stored (for a pillager, OV-LAND-009, or for the
+//!   owner once the occupation ends).
+
+use rustc_hash::FxHashMap;
+use umpire_core::ids::TypedId;
+
+use super::log::What;
+use super::relations;
+use super::state::Turn;
+use super::travel::crossing_days;
+use crate::rules::{EquipSlot, Rules};
+use crate::world::{FactionId, LocationId, Stance, UnitId, World};
+
+/// The walking days from a seat to every location within some bound,
+/// worked out once a turn (the weather does not count).
+#[derive(Clone, Debug, Default)]
+pub struct Areas {
+    within: FxHashMap<(LocationId, u32), FxHashMap<LocationId, u32>>,
+    /// The locations lying inside each location.
+    inner: Option<FxHashMap<LocationId, Vec<LocationId>>>,
+}
+
+impl Areas {
+    /// Locations within `bound` walking days of `seat`, with their days.
+    pub fn around(
+        &mut self,
+        world: &World,
+        rules: &Rules,
+        seat: LocationId,
+        bound: u32,
+    ) -> &FxHashMap<LocationId, u32> {
+        let inner = self.inner.get_or_insert_with(|| {
+            let mut m: FxHashMap<LocationId, Vec<LocationId>> = FxHashMap::default();
+            for (id, l) in world.locations.iter() {
+                if let Some(o) = l.outer {
+                    m.entry(o).or_default().push(id);
+                }
+            }
+            m
+        });
+        self.within
+            .entry((seat, bound))
+            .or_insert_with(|| walking_days(world, rules, inner, seat, bound))
+    }
+}
+
+/// Shortest walks from `from`, up to `bound` days (Dijkstra over exits,
+/// inner locations free).
+pub fn walking_days(
+    world: &World,
+    rules: &Rules,
+    inner_of: &FxHashMap<LocationId, Vec<LocationId>>,
+    from: LocationId,
+    bound: u32,
+) -> FxHashMap<LocationId, u32> {
+    let mut best: FxHashMap<LocationId, u32> = FxHashMap::default();
+    let mut heap = std::collections::BinaryHeap::new();
+    best.insert(from, 0);
+    heap.push(std::cmp::Reverse((0u32, from)));
+    while let Some(std::cmp::Reverse((d, here))) = heap.pop() {
+        if best.get(&here).is_some_and(|&b| b < d) {
+            continue;
+        }
+        let Some(loc) = world.locations.get(here) else {
+            continue;
+        };
+        let mut next: Vec<(LocationId, u32)> = Vec::new();
+        for e in &loc.exits {
+            let inner = world
+                .locations
+                .get(e.to)
+                .is_some_and(|x| x.outer == Some(here))
+                || loc.outer == Some(e.to);
+            if inner {
+                next.push((e.to, 0));
+            } else if let Some(w) = crossing_days(world, rules, here, e).walk {
+                next.push((e.to, w));
+            }
+        }
+        if let Some(o) = loc.outer {
+            next.push((o, 0));
+        }
+        for &i in inner_of.get(&here).map_or(&[][..], Vec::as_slice) {
+            next.push((i, 0));
+        }
+        for (to, w) in next {
+            let nd = d.saturating_add(w);
+            if nd > bound {
+                continue;
+            }
+            if best.get(&to).is_none_or(|&b| nd < b) {
+                best.insert(to, nd);
+                heap.push(std::cmp::Reverse((nd, to)));
+            }
+        }
+    }
+    best
+}
+
+/// How far from its seat a holder may be and keep the title: the range,
+/// a Baron's half as far again (OV-TTL-017). `None`: not a land title.
+pub fn keep_range(rules: &Rules, title: crate::rules::TitleId) -> Option<u32> {
+    let x = rules.titles.get(title)?;
+    let range = x.range?;
+    Some(if x.tag == "baro" {
+        range + range / 2
+    } else {
+        range
+    })
+}
+
+/// The Head of Guild is lost when the holder leaves the guild's location
+/// (OV-TTL-022); the structure itself stands there, so being anywhere at
+/// the location or inside it counts as in the guild.
+fn stays_in_guild(rules: &Rules, title: crate::rules::TitleId) -> bool {
+    rules.titles.get(title).is_some_and(|x| x.tag == "hgld")
+}
+
+/// The end of the day: holders out of range lose their titles, the legal
+/// owners are worked out again, occupation is checked and the day's taxes
+/// are paid.
+pub fn daily(t: &mut Turn<'_>) {
+    lose_out_of_range(t);
+    recompute(t);
+    occupy(t);
+    collect_taxes(t);
+}
+
+/// Every title seated in the world: (seat, index in its list).
+fn seats(world: &World) -> Vec<(LocationId, usize)> {
+    let mut out = Vec::new();
+    for (id, l) in world.locations.iter() {
+        for i in 0..l.titles.len() {
+            out.push((id, i));
+        }
+    }
+    out
+}
+
+/// OV-TTL-014..017: a holder outside the area he must stay in loses the
+/// title; a holder that no longer exists too.
+pub fn lose_out_of_range(t: &mut Turn<'_>) {
+    for (place, i) in seats(t.world) {
+        let seat = t.world.locations[place].titles[i];
+        let Some(h) = seat.holder else {
+            continue;
+        };
+        let Some(at) = t.world.units.get(h).map(|x| x.location) else {
+            super::orders::titles::set_holder(t, place, i, None);
+            continue;
+        };
+        let within = match keep_range(t.rules, seat.title) {
+            Some(keep) => t
+                .land
+                .around(t.world, t.rules, place, keep)
+                .contains_key(&at),
+            None if stays_in_guild(t.rules, seat.title) => {
+                at == place || t.world.locations.get(at).and_then(|l| l.outer) == Some(place)
+            }
+            None => true,
+        };
+        if !within {
+            t.private(
+                h,
+                What::TitleLost {
+                    title: seat.title,
+                    seat: place,
+                },
+            );
+            super::orders::titles::set_holder(t, place, i, None);
+        }
+    }
+}
+
+/// OV-LAND-001: each location's legal owner from the titles held.
+pub fn recompute(t: &mut Turn<'_>) {
+    // (days, -control, seat) of the best claim so far, and its owner.
+    let mut best: FxHashMap<LocationId, ((u32, i64, LocationId), FactionId)> = FxHashMap::default();
+    for (place, i) in seats(t.world) {
+        let seat = t.world.locations[place].titles[i];
+        let (Some(h), Some(range)) = (
+            seat.holder,
+            t.rules.titles.get(seat.title).and_then(|x| x.range),
+        ) else {
+            continue;
+        };
+        let Some(f) = t.world.units.get(h).map(|x| x.faction) else {
+            continue;
+        };
+        let control = t.rules.titles.get(seat.title).map_or(0, |x| x.control);
+        let area: Vec<(LocationId, u32)> = t
+            .land
+            .around(t.world, t.rules, place, range)
+            .iter()
+            .map(|(&l, &d)| (l, d))
+            .collect();
+        for (l, d) in area {
+            let key = (d, -i64::from(control), place);
+            if best.get(&l).is_none_or(|(k, _)| key < *k) {
+                best.insert(l, (key, f));
+            }
+        }
+    }
+    for id in t.world.locations.ids() {
+        let (owner, seat) = match best.get(&id) {
+            Some(((_, _, s), f)) => (Some(*f), Some(*s)),
+            None => (None, None),
+        };
+        let l = &mut t.world.locations[id];
+        l.ownership.owner = owner;
+        l.ownership.seat = seat;
+    }
+}
+
+/// Figures needed to occupy (and to pillage, decision OV-UO-061) a place
+/// of this population (OV-LAND-008).
+pub fn significant(population: u32) -> u32 {
+    population.div_ceil(50).clamp(20, 50)
+}
+
+/// Can every figure of the unit deal damage: an equipped weapon each, or
+/// martial arts (OV-LAND-008)?
+pub fn deals_damage(t: &Turn<'_>, u: UnitId) -> bool {
+    let Some(unit) = t.world.units.get(u) else {
+        return false;
+    };
+    if unit.figures == 0 {
+        return false;
+    }
+    if t.level_of(u, "mart") >= 1 {
+        return true;
+    }
+    let armed: u64 = unit
+        .items
+        .iter()
+        .filter(|h| {
+            t.rules
+                .items
+                .get(h.item)
+                .and_then(|i| i.equip.as_ref())
+                .is_some_and(|e| e.slot == EquipSlot::Weapon)
+        })
+        .map(|h| h.equipped)
+        .sum();
+    armed >= u64::from(unit.figures)
+}
+
+/// OV-LAND-007/008: the occupier of every populated location.
+pub fn occupy(t: &mut Turn<'_>) {
+    for place in t.world.locations.ids() {
+        let loc = &t.world.locations[place];
+        if loc.population == 0 {
+            if loc.ownership.occupier.is_some() {
+                t.world.locations[place].ownership.occupier = None;
+            }
+            continue;
+        }
+        let need = significant(loc.population);
+        let owner = loc.ownership.owner;
+        let mut force: Vec<(FactionId, u32)> = Vec::new();
+        let units = loc.units.clone();
+        for u in units {
+            if t.travelling(u) || !deals_damage(t, u) {
+                continue;
+            }
+            let unit = &t.world.units[u];
+            match force.iter_mut().find(|(f, _)| *f == unit.faction) {
+                Some((_, n)) => *n += unit.figures,
+                None => force.push((unit.faction, unit.figures)),
+            }
+        }
+        let exempt = |f: FactionId| {
+            owner.is_some_and(|o| o == f || relations::effective(t.world, o, f) == Stance::Ally)
+        };
+        let occupier = force
+            .iter()
+            .filter(|(f, n)| *n >= need && !exempt(*f))
+            .max_by_key(|(f, n)| (*n, std::cmp::Reverse(f.index())))
+            .map(|(f, _)| *f);
+        let was = t.world.locations[place].ownership.occupier;
+        if was != occupier {
+            t.world.locations[place].ownership.occupier = occupier;
+            if let Some(f) = occupier {
+                t.faction_event(f, What::Occupied { place });
+            }
+        }
+    }
+}
+
+/// OV-LAND-002/010: the day's share of each owned, unoccupied location's
+/// stored taxes to its owner's funds.
+pub fn collect_taxes(t: &mut Turn<'_>) {
+    let days_left = u64::from(31u8.saturating_sub(t.day).max(1));
+    for place in t.world.locations.ids() {
+        let loc = &t.world.locations[place];
+        let (Some(owner), None) = (loc.ownership.owner, loc.ownership.occupier) else {
+            continue;
+        };
+        let amount = loc.taxes / days_left;
+        if amount == 0 {
+            continue;
+        }
+        t.world.locations[place].taxes -= amount;
+        if let Some(f) = t.world.factions.get_mut(owner) {
+            f.funds = f.funds.saturating_add(amount);
+        }
+        t.faction_event(owner, What::TaxesCollected { place, amount });
+    }
+}

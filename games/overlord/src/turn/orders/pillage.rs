@@ -1,0 +1,109 @@
+//! PILLAGE (OV-UO-061..065, OV-LAND-006, 009, OV-ECON-030..032): a
+//! full-day order that loots the location.
+//!
+//! Decisions (RULES-DECISIONS, "titles (issue 5)"):
+//! - OV-UO-061/063: one test of size: the pillaging unit with the units
+//!   stacked under it, counting only units whose every figure can deal
+//!   damage (an equipped weapon each, or martial arts), must be a
+//!   significant force for the location (OV-LAND-008: one figure per 50
+//!   inhabitants, at least 20, at most 50) — that is what "large enough
+//!   to take half the taxes" means. The pillager itself must have 1st
+//!   combat and deal damage with every figure (else the order is skipped
+//!   and kept), and the land's policy must allow it (OV-LAND-004).
+//!   A force too small spends the day with no effect (the rules'
+//!   "otherwise PILLAGE has no effect"), and is told so.
+//! - OV-LAND-009/OV-UO-062: a day of pillage loots all the tax money
+//!   stored in the location (`Location::taxes`), and the pillagers earn
+//!   a day's wages as workers: the location's wage for each figure of
+//!   the force, times the efficiency (OV-UO-064: 1, plus one for each
+//!   combat level above the 2nd). The coins go to the pillaging unit.
+//! - OV-ECON-030: the rules define no entertainment money; there is none
+//!   to take.
+//! - OV-UO-065: no combat experience is gained.
+//! - OV-ECON-032: each day of pillage, 1% of the population leaves
+//!   (rounded up), the optimum falls by 2% (rounded up), and every market
+//!   offer and recruit pool shrinks by 5% (rounded up).
+//! - OV-LAND-006: a legal owner may pillage his own land like anyone the
+//!   policy allows; loyalty and uprisings are not modelled (no rules for
+//!   them).
+//! - OV-ECON-031: every faction with a unit on guard here that does not
+//!   hold the pillager's faction Ally attacks: its first guard (in the
+//!   location's order) begins a battle against the pillager, fought at
+//!   the end of the day like every battle; the guards' allies and the
+//!   pillager's are the combat rules' to gather.
+
+use super::super::battle;
+use super::super::land;
+use super::super::log::{BattleCause, What};
+use super::super::money;
+use super::super::pending::Outcome;
+use super::super::policy::{self, Act};
+use super::super::relations;
+use super::super::state::Turn;
+use crate::world::{FactionId, Stance, UnitId};
+
+/// Shrink `n` by `percent`, rounded up.
+fn shrink(n: u64, percent: u64) -> u64 {
+    n - (n * percent).div_ceil(100).min(n)
+}
+
+pub fn pillage(t: &mut Turn<'_>, u: UnitId) -> Outcome {
+    if t.level_of(u, "cmbt") < 1
+        || !land::deals_damage(t, u)
+        || !policy::permits(t, u, Act::Pillage)
+    {
+        return Outcome::Skip;
+    }
+    let place = t.world.units[u].location;
+    let force: u32 = t
+        .stack_of(u)
+        .into_iter()
+        .filter(|&x| t.world.units.get(x).is_some_and(|y| y.location == place))
+        .filter(|&x| land::deals_damage(t, x))
+        .map(|x| t.world.units[x].figures)
+        .sum();
+    let needed = land::significant(t.world.locations[place].population);
+    guards_attack(t, u);
+    if force < needed {
+        t.private(u, What::PillageTooWeak { force, needed });
+        return Outcome::Done;
+    }
+    let efficiency = 1 + u64::from(t.level_of(u, "cmbt").saturating_sub(2));
+    let loc = &mut t.world.locations[place];
+    let taxes = std::mem::take(&mut loc.taxes);
+    let wages = u64::from(loc.wages) * u64::from(force) * efficiency;
+    loc.population = shrink(u64::from(loc.population), 1) as u32;
+    loc.optimum = shrink(u64::from(loc.optimum), 2) as u32;
+    for o in loc
+        .market
+        .sells
+        .iter_mut()
+        .chain(loc.market.buys.iter_mut())
+    {
+        o.count = shrink(o.count, 5);
+    }
+    for r in &mut loc.recruits {
+        r.count = shrink(u64::from(r.count), 5) as u32;
+    }
+    money::add_cash(t, u, taxes + wages);
+    let seen = t.present_factions(place);
+    t.event(Some(u), What::Pillaged { taxes, wages }, &seen);
+    Outcome::Done
+}
+
+/// OV-ECON-031: guards who do not hold the pillager Ally attack it.
+fn guards_attack(t: &mut Turn<'_>, u: UnitId) {
+    let place = t.world.units[u].location;
+    let mine = t.world.units[u].faction;
+    let mut fought: Vec<FactionId> = vec![mine];
+    for g in t.guards_at(place) {
+        let f = t.world.units[g].faction;
+        if fought.contains(&f) || t.travelling(g) {
+            continue;
+        }
+        fought.push(f);
+        if relations::effective(t.world, f, mine) != Stance::Ally {
+            battle::begin(t, g, u, BattleCause::Pillage);
+        }
+    }
+}

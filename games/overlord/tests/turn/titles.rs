@@ -1,0 +1,598 @@
+//! Titles, land ownership, taxes, occupation and pillage (issue 5). The
+//! row of plains in [`Game`] is 9 walking days a hex.
+
+use umpire_core::dice::Dice;
+use umpire_overlord::turn::land;
+use umpire_overlord::turn::log::BattleCause;
+use umpire_overlord::turn::orders::titles;
+use umpire_overlord::turn::{Turn, What};
+use umpire_overlord::world::{Player, Seat, Stance};
+
+use super::*;
+
+fn seat(g: &mut Game, at: u32, title: &str, holder: Option<UnitId>) {
+    let t = rules().title(title).unwrap();
+    let l = g.loc(at);
+    g.w.locations[l].titles.push(Seat { title: t, holder });
+}
+
+fn holder(g: &Game, at: u32) -> Option<UnitId> {
+    g.w.locations[g.loc(at)].titles[0].holder
+}
+
+fn coins(g: &Game, u: UnitId) -> u64 {
+    g.w.units[u].count(rules().item("coin").unwrap())
+}
+
+fn give_coins(g: &mut Game, u: UnitId, n: u64) {
+    let c = rules().item("coin").unwrap();
+    g.w.units[u].add_items(c, n, 0);
+}
+
+fn learn_xp(g: &mut Game, u: UnitId, skill: &str, xp: u32) {
+    let s = rules().skill(skill).unwrap();
+    g.w.units[u].learn(s, xp);
+}
+
+fn mail(f: u32, u: UnitId, lines: &str) -> String {
+    format!("#GAME f0{f} pw\nUNIT U{}\n{lines}\n#END", u.index() + 1)
+}
+
+/// `figures` armed with equipped swords, with 1st combat.
+/// One faction's orders for several units.
+fn mails(f: u32, sections: &[(UnitId, &str)]) -> String {
+    let mut out = format!("#GAME f0{f} pw\n");
+    for (u, lines) in sections {
+        out += &format!("UNIT U{}\n{lines}\n", u.index() + 1);
+    }
+    out + "#END"
+}
+
+fn soldiers(g: &mut Game, f: u32, figures: u32, at: u32) -> UnitId {
+    let u = g.unit(f, "man", figures, at);
+    let swrd = rules().item("swrd").unwrap();
+    g.w.units[u].add_items(swrd, u64::from(figures), u64::from(figures));
+    g.learn(u, "cmbt", 1);
+    u
+}
+
+fn challenge(log: &TurnLog) -> Option<(u32, bool, Vec<FactionId>)> {
+    log.events.iter().find_map(|e| match e.what {
+        What::Challenge { percent, won, .. } => Some((percent, won, e.seen_by.clone())),
+        _ => None,
+    })
+}
+
+#[test]
+fn ov_ttl_004_vacant_title_goes_to_the_claimant_who_pays_its_cost() {
+    let mut g = Game::new(3, 1);
+    let a = g.leader(1, 1);
+    g.learn(a, "cmbt", 1);
+    give_coins(&mut g, a, 350);
+    seat(&mut g, 1, "shrf", None);
+    let log = g.run_bare(&[&mail(1, a, "CLAIM shrf L1")]);
+    assert_eq!(holder(&g, 1), Some(a));
+    assert_eq!(coins(&g, a), 50, "the sheriff costs $300 (OV-TTL-012)");
+    assert!(first(&log, a, |w| matches!(w, What::TitleClaimed { .. })).is_some());
+    // OV-LAND-001: the sheriff owns its own location only.
+    let f1 = g.faction(1);
+    assert_eq!(g.w.locations[g.loc(1)].ownership.owner, Some(f1));
+    assert_eq!(g.w.locations[g.loc(2)].ownership.owner, None);
+}
+
+#[test]
+fn ov_ttl_003_claim_waits_for_the_skill_and_the_coins() {
+    let mut g = Game::new(1, 1);
+    let a = g.leader(1, 1);
+    give_coins(&mut g, a, 1000);
+    let b = g.leader(1, 1);
+    g.learn(b, "cmbt", 1);
+    give_coins(&mut g, b, 299);
+    seat(&mut g, 1, "shrf", None);
+    g.run_bare(&[&mails(1, &[(a, "CLAIM shrf"), (b, "CLAIM shrf")])]);
+    assert_eq!(g.pending(a), ["CLAIM shrf"]);
+    assert_eq!(holder(&g, 1), None);
+    assert_eq!(coins(&g, a), 1000);
+    assert_eq!(coins(&g, b), 299);
+    assert_eq!(g.pending(b), ["CLAIM shrf"]);
+}
+
+#[test]
+fn ov_ttl_005_present_holder_needs_more_than_110_percent_and_gets_half_the_cost() {
+    let mut g = Game::new(1, 2);
+    let h = g.leader(2, 1);
+    learn_xp(&mut g, h, "cmbt", 10000);
+    seat(&mut g, 1, "shrf", Some(h));
+    let a = g.leader(1, 1);
+    learn_xp(&mut g, a, "cmbt", 11000);
+    give_coins(&mut g, a, 300);
+    let log = g.run_bare(&[&mail(1, a, "CLAIM shrf")]);
+    let (percent, won, seen) = challenge(&log).unwrap();
+    assert_eq!((percent, won), (110, false));
+    assert_eq!(seen, [g.faction(1), g.faction(2)], "OV-TTL-008: both told");
+    assert_eq!(holder(&g, 1), Some(h));
+    assert_eq!(coins(&g, a), 0, "the cost is always paid");
+    assert_eq!(coins(&g, h), 150, "OV-TTL-007");
+
+    let b = g.leader(1, 1);
+    learn_xp(&mut g, b, "cmbt", 11001);
+    give_coins(&mut g, b, 300);
+    let log = g.run_bare(&[&mail(1, b, "CLAIM shrf")]);
+    assert_eq!(challenge(&log).map(|c| (c.0, c.1)), Some((110, true)));
+    assert_eq!(holder(&g, 1), Some(b));
+}
+
+#[test]
+fn ov_ttl_006_absent_holder_is_beaten_with_90_percent() {
+    let mut g = Game::new(2, 2);
+    // A mayor (range 10 days) away in the next hex, 9 days off.
+    let h = g.leader(2, 2);
+    learn_xp(&mut g, h, "cmbt", 20000);
+    seat(&mut g, 1, "mayo", Some(h));
+    let a = g.leader(1, 1);
+    learn_xp(&mut g, a, "cmbt", 17999);
+    give_coins(&mut g, a, 800);
+    let b = g.leader(1, 1);
+    learn_xp(&mut g, b, "cmbt", 18000);
+    give_coins(&mut g, b, 400);
+    let log = g.run_bare(&[&mails(1, &[(a, "CLAIM mayo"), (b, "-CLAIM mayo L1")])]);
+    assert_eq!(challenge(&log).map(|c| (c.0, c.1)), Some((89, false)));
+    g.run_bare(&[&mail(1, b, "CLAIM mayo L1")]);
+    assert_eq!(holder(&g, 1), Some(b));
+    assert_eq!(coins(&g, h), 400, "half of two $400 claims");
+    assert_eq!(titles::absent_percent("hgld"), 80, "OV-TTL-022: 20% less");
+}
+
+#[test]
+fn ov_uo_020_claim_free_waits_while_the_title_is_held() {
+    let mut g = Game::new(1, 2);
+    let h = g.leader(2, 1);
+    g.learn(h, "cmbt", 1);
+    seat(&mut g, 1, "shrf", Some(h));
+    let a = g.leader(1, 1);
+    learn_xp(&mut g, a, "cmbt", 99999);
+    give_coins(&mut g, a, 300);
+    let log = g.run_bare(&[&mail(1, a, "CLAIM shrf FREE")]);
+    assert!(challenge(&log).is_none());
+    assert_eq!(coins(&g, a), 300);
+    assert_eq!(g.pending(a), ["CLAIM shrf FREE"]);
+    // Once vacant, it is claimed.
+    g.run_bare(&[&mail(2, h, "YIELD shrf")]);
+    g.run_bare(&[]);
+    assert_eq!(holder(&g, 1), Some(a));
+}
+
+#[test]
+fn ov_uo_119_yield_frees_the_title_and_checks_the_tag() {
+    let mut g = Game::new(1, 1);
+    let h = g.leader(1, 1);
+    seat(&mut g, 1, "shrf", Some(h));
+    let log = g.run_bare(&[&mail(1, h, "YIELD mayo")]);
+    assert!(first(&log, h, |w| matches!(w, What::OrderDropped { .. })).is_some());
+    assert_eq!(holder(&g, 1), Some(h));
+    let log = g.run_bare(&[&mail(1, h, "YIELD")]);
+    assert!(first(&log, h, |w| matches!(w, What::TitleYielded { .. })).is_some());
+    assert_eq!(holder(&g, 1), None);
+    assert_eq!(g.w.locations[g.loc(1)].ownership.owner, None);
+}
+
+#[test]
+fn ov_uo_007_bestow_to_a_present_leader_of_any_faction() {
+    let mut g = Game::new(2, 2);
+    let h = g.leader(1, 1);
+    seat(&mut g, 1, "shrf", Some(h));
+    let away = g.leader(2, 2);
+    let here = g.leader(2, 1);
+    let log = g.run_bare(&[&mail(1, h, &format!("BESTOW U{}", away.index() + 1))]);
+    assert_eq!(holder(&g, 1), Some(h), "not present: kept");
+    assert!(first(&log, h, |w| matches!(w, What::TitleBestowed { .. })).is_none());
+    let log = g.run_bare(&[&mail(1, h, &format!("BESTOW U{}", here.index() + 1))]);
+    assert_eq!(holder(&g, 1), Some(here), "no skill needed");
+    let e = first(&log, h, |w| matches!(w, What::TitleBestowed { .. })).unwrap();
+    assert_eq!(e.seen_by, [g.faction(1), g.faction(2)]);
+    assert_eq!(g.w.locations[g.loc(1)].ownership.owner, Some(g.faction(2)));
+}
+
+#[test]
+fn ov_ttl_018_baron_cancels_a_sheriff_in_range_with_more_combat() {
+    let mut g = Game::new(2, 2);
+    let baron = g.leader(1, 2);
+    learn_xp(&mut g, baron, "cmbt", 2000);
+    seat(&mut g, 1, "baro", Some(baron));
+    let sheriff = g.leader(2, 2);
+    learn_xp(&mut g, sheriff, "cmbt", 2000);
+    seat(&mut g, 2, "shrf", Some(sheriff));
+    g.run_bare(&[&mail(1, baron, "CANCEL shrf L2")]);
+    assert_eq!(holder(&g, 2), Some(sheriff), "equal combat: not more");
+    learn_xp(&mut g, baron, "cmbt", 2001);
+    let log = g.run_bare(&[]);
+    assert_eq!(holder(&g, 2), None);
+    let e = first(&log, baron, |w| matches!(w, What::TitleCancelled { .. })).unwrap();
+    assert!(e.seen_by.contains(&g.faction(2)));
+    // A mayor cannot cancel anything: dropped.
+    let mut g = Game::new(1, 1);
+    let m = g.leader(1, 1);
+    seat(&mut g, 1, "mayo", Some(m));
+    let log = g.run_bare(&[&mail(1, m, "CANCEL shrf L1")]);
+    assert!(first(&log, m, |w| matches!(w, What::OrderDropped { .. })).is_some());
+}
+
+#[test]
+fn ov_ttl_021_overlord_claimed_only_while_vacant_and_npcs_ally() {
+    let mut g = Game::new(1, 3);
+    for (n, name) in [(1, "Imperials"), (2, "Citizens")] {
+        let f = g.faction(n);
+        g.w.factions[f].name = name.into();
+        g.w.factions[f].player = Player::Npc;
+    }
+    let a = g.leader(3, 1);
+    g.learn(a, "cmbt", 5);
+    give_coins(&mut g, a, 10000);
+    seat(&mut g, 1, "over", None);
+    g.run_bare(&[&mail(3, a, "CLAIM over")]);
+    assert_eq!(holder(&g, 1), Some(a));
+    let (f1, f2, f3) = (g.faction(1), g.faction(2), g.faction(3));
+    assert_eq!(g.w.factions[f1].stance_toward(f3), Stance::Ally);
+    assert_eq!(g.w.factions[f2].stance_toward(f3), Stance::Ally);
+    // Held: it cannot be challenged.
+    let b = g.leader(1, 1);
+    learn_xp(&mut g, b, "cmbt", 999_999);
+    give_coins(&mut g, b, 10000);
+    let log = g.run_bare(&[&mail(1, b, "CLAIM over")]);
+    assert!(challenge(&log).is_none());
+    assert_eq!(coins(&g, b), 10000);
+    assert_eq!(holder(&g, 1), Some(a));
+}
+
+#[test]
+fn ov_ttl_021_slain_overlord_passes_to_the_most_experienced_5th_combat_leader() {
+    let mut g = Game::new(1, 3);
+    let f1 = g.faction(1);
+    g.w.factions[f1].name = "Imperials".into();
+    g.w.factions[f1].player = Player::Npc;
+    let dead = g.leader(3, 1);
+    g.learn(dead, "cmbt", 5);
+    seat(&mut g, 1, "over", Some(dead));
+    let low = g.leader(2, 1);
+    g.learn(low, "cmbt", 4);
+    learn_xp(&mut g, low, "cmbt", 1); // keeps level 4
+    let five = g.leader(2, 1);
+    g.learn(five, "cmbt", 5);
+    let six = g.leader(2, 1);
+    g.learn(six, "cmbt", 6);
+    let mut t = Turn::new(&mut g.w, rules(), Dice::for_turn(1, 1));
+    titles::holder_killed(&mut t, dead, &[low, five, six]);
+    drop(t);
+    assert_eq!(holder(&g, 1), Some(six));
+    let (f2, f3) = (g.faction(2), g.faction(3));
+    assert_eq!(g.w.factions[f1].stance_toward(f3), Stance::Enemy);
+    assert_eq!(g.w.factions[f1].stance_toward(f2), Stance::Ally);
+    // Nobody at 5th combat: vacant.
+    let mut t = Turn::new(&mut g.w, rules(), Dice::for_turn(1, 1));
+    titles::holder_killed(&mut t, six, &[low]);
+    drop(t);
+    assert_eq!(holder(&g, 1), None);
+}
+
+#[test]
+fn ov_ttl_010_slain_holder_title_lost_half_the_time_else_to_an_able_heir() {
+    let (mut lost, mut passed) = (0, 0);
+    for seed in 0..60 {
+        let mut g = Game::new(1, 2);
+        let dead = g.leader(1, 1);
+        seat(&mut g, 1, "mayo", Some(dead));
+        let unskilled = g.leader(2, 1);
+        g.learn(unskilled, "cmbt", 1);
+        let titled = g.leader(2, 1);
+        g.learn(titled, "cmbt", 2);
+        seat(&mut g, 1, "shrf", Some(titled));
+        let able = g.leader(2, 1);
+        g.learn(able, "cmbt", 2);
+        let mut t = Turn::new(&mut g.w, rules(), Dice::for_turn(seed, 1));
+        titles::holder_killed(&mut t, dead, &[unskilled, titled, able]);
+        drop(t);
+        match holder(&g, 1) {
+            None => lost += 1,
+            Some(h) => {
+                assert_eq!(h, able);
+                passed += 1;
+            }
+        }
+    }
+    assert!(lost > 15 && passed > 15, "lost {lost}, passed {passed}");
+}
+
+#[test]
+fn ov_ttl_014_sheriff_lost_when_the_holder_leaves_the_area() {
+    let mut g = Game::new(2, 1);
+    let h = g.leader(1, 1);
+    give_coins(&mut g, h, 1000);
+    seat(&mut g, 1, "shrf", Some(h));
+    let log = g.run(&[&mail(1, h, "MOVE S")]);
+    assert_eq!(holder(&g, 1), None);
+    assert_eq!(
+        day_of(&log, h, |w| matches!(w, What::TitleLost { .. })),
+        Some(9)
+    );
+    assert_eq!(g.w.locations[g.loc(1)].ownership.owner, None);
+}
+
+#[test]
+fn ov_ttl_016_017_lord_lost_past_its_range_baron_kept_to_half_again() {
+    // Lord: range 15, L3 is 18 days off.
+    let mut g = Game::new(3, 1);
+    let h = g.leader(1, 1);
+    give_coins(&mut g, h, 1000);
+    seat(&mut g, 1, "lord", Some(h));
+    g.run(&[&mail(1, h, "MOVE S\nMOVE S")]);
+    assert_eq!(holder(&g, 1), None);
+    // Baron: range 20, kept up to 30 days: L4 is 27 days off.
+    let mut g = Game::new(5, 1);
+    let h = g.leader(1, 1);
+    give_coins(&mut g, h, 1000);
+    seat(&mut g, 1, "baro", Some(h));
+    g.run(&[&mail(1, h, "MOVE S\nMOVE S\nMOVE S")]);
+    assert_eq!(g.w.units[h].location, g.loc(4));
+    assert_eq!(holder(&g, 1), Some(h));
+    g.run(&[&mail(1, h, "MOVE S")]);
+    assert_eq!(holder(&g, 1), None);
+}
+
+#[test]
+fn ov_land_001_the_nearest_seat_owns_where_areas_overlap() {
+    let mut g = Game::new(4, 2);
+    let b = g.leader(1, 1);
+    give_coins(&mut g, b, 1000);
+    seat(&mut g, 1, "baro", Some(b));
+    let s = g.leader(2, 3);
+    give_coins(&mut g, s, 1000);
+    seat(&mut g, 3, "shrf", Some(s));
+    g.run(&[]);
+    let owner = |n| g.w.locations[g.loc(n)].ownership.owner;
+    let (f1, f2) = (g.faction(1), g.faction(2));
+    assert_eq!(
+        [owner(1), owner(2), owner(3), owner(4)],
+        [Some(f1), Some(f1), Some(f2), None]
+    );
+    assert_eq!(g.w.locations[g.loc(3)].ownership.seat, Some(g.loc(3)));
+}
+
+#[test]
+fn ov_land_002_taxes_paid_day_by_day_to_the_owners_funds() {
+    let mut g = Game::new(1, 1);
+    let h = g.leader(1, 1);
+    give_coins(&mut g, h, 1000);
+    seat(&mut g, 1, "shrf", Some(h));
+    let l = g.loc(1);
+    g.w.locations[l].taxes = 310;
+    let f1 = g.faction(1);
+    let before = g.w.factions[f1].funds;
+    let log = g.run(&[]);
+    let days: Vec<(u8, u64)> = log
+        .events
+        .iter()
+        .filter_map(|e| match e.what {
+            What::TaxesCollected { amount, .. } => Some((e.day, amount)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(days.len(), 30);
+    assert_eq!(days[0], (1, 10));
+    assert_eq!(days.iter().map(|d| d.1).sum::<u64>(), 310);
+    assert!(g.w.factions[f1].funds >= before + 310 - 20);
+}
+
+#[test]
+fn ov_land_010_occupation_suspends_the_owners_taxes() {
+    let mut g = Game::new(1, 2);
+    let h = g.leader(1, 1);
+    give_coins(&mut g, h, 1000);
+    seat(&mut g, 1, "shrf", Some(h));
+    let l = g.loc(1);
+    g.w.locations[l].taxes = 300;
+    g.w.locations[l].population = 1000;
+    let army = soldiers(&mut g, 2, 20, 1);
+    give_coins(&mut g, army, 1000);
+    let log = g.run(&[]);
+    assert!(
+        !log.events
+            .iter()
+            .any(|e| matches!(e.what, What::TaxesCollected { .. }))
+    );
+    assert_eq!(g.w.locations[l].ownership.occupier, Some(g.faction(2)));
+    assert_eq!(g.w.locations[l].taxes, 300, "stored, for a pillager");
+}
+
+#[test]
+fn ov_land_008_significant_force_is_one_per_50_between_20_and_50() {
+    assert_eq!(land::significant(0), 20);
+    assert_eq!(land::significant(1000), 20);
+    assert_eq!(land::significant(1501), 31);
+    assert_eq!(land::significant(9000), 50);
+    // 19 armed figures do not occupy; unarmed ones never do.
+    let mut g = Game::new(1, 2);
+    let l = g.loc(1);
+    g.w.locations[l].population = 500;
+    let few = soldiers(&mut g, 2, 19, 1);
+    give_coins(&mut g, few, 1000);
+    let bare = g.unit(2, "man", 40, 1);
+    give_coins(&mut g, bare, 1000);
+    g.run(&[]);
+    assert_eq!(g.w.locations[l].ownership.occupier, None);
+}
+
+fn pillage_place(g: &mut Game) -> LocationId {
+    let l = g.loc(1);
+    g.w.locations[l].population = 1000;
+    g.w.locations[l].optimum = 1000;
+    g.w.locations[l].taxes = 300;
+    g.w.locations[l].wages = 5;
+    l
+}
+
+#[test]
+fn ov_uo_061_062_pillage_loots_the_taxes_and_earns_wages() {
+    let mut g = Game::new(1, 1);
+    let l = pillage_place(&mut g);
+    let p = soldiers(&mut g, 1, 20, 1);
+    let log = g.run_bare(&[&mail(1, p, "PILLAGE")]);
+    assert_eq!(coins(&g, p), 300 + 20 * 5);
+    assert!(
+        first(&log, p, |w| *w
+            == What::Pillaged {
+                taxes: 300,
+                wages: 100
+            })
+        .is_some()
+    );
+    let loc = &g.w.locations[l];
+    assert_eq!((loc.taxes, loc.population, loc.optimum), (0, 990, 980));
+}
+
+#[test]
+fn ov_uo_061_a_force_below_significant_pillages_nothing() {
+    let mut g = Game::new(1, 1);
+    let l = pillage_place(&mut g);
+    let p = soldiers(&mut g, 1, 19, 1);
+    let log = g.run_bare(&[&mail(1, p, "PILLAGE")]);
+    assert!(
+        first(&log, p, |w| *w
+            == What::PillageTooWeak {
+                force: 19,
+                needed: 20
+            })
+        .is_some()
+    );
+    assert_eq!(coins(&g, p), 0);
+    assert_eq!(g.w.locations[l].taxes, 300);
+}
+
+#[test]
+fn ov_uo_064_each_combat_level_above_2nd_raises_efficiency() {
+    let mut g = Game::new(1, 1);
+    pillage_place(&mut g);
+    let p = soldiers(&mut g, 1, 20, 1);
+    g.learn(p, "cmbt", 4);
+    g.run_bare(&[&mail(1, p, "PILLAGE")]);
+    assert_eq!(coins(&g, p), 300 + 20 * 5 * 3);
+}
+
+#[test]
+fn ov_econ_031_guards_attack_a_pillager_unless_allied() {
+    let mut g = Game::new(1, 3);
+    pillage_place(&mut g);
+    let guard = g.leader(1, 1);
+    g.learn(guard, "cmbt", 1);
+    g.orders(guard, &["@GUARD"]);
+    let friend = g.leader(3, 1);
+    g.learn(friend, "cmbt", 1);
+    g.orders(friend, &["@GUARD"]);
+    let (f1, f2, f3) = (g.faction(1), g.faction(2), g.faction(3));
+    g.w.factions[f3].set_stance(f2, Stance::Ally);
+    let p = soldiers(&mut g, 2, 20, 1);
+    let log = g.run_bare(&[&mail(2, p, "PILLAGE")]);
+    let battles: Vec<(UnitId, UnitId, BattleCause)> = log
+        .events
+        .iter()
+        .filter_map(|e| match e.what {
+            What::Battle {
+                attacker,
+                defender,
+                cause,
+            } => Some((attacker, defender, cause)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(battles, [(guard, p, BattleCause::Pillage)]);
+    let _ = f1;
+}
+
+#[test]
+fn ov_land_004_pillage_needs_the_controllers_alliance() {
+    let mut g = Game::new(1, 2);
+    let l = pillage_place(&mut g);
+    let h = g.leader(1, 1);
+    seat(&mut g, 1, "shrf", Some(h));
+    g.w.locations[l].ownership.owner = Some(g.faction(1));
+    let p = soldiers(&mut g, 2, 20, 1);
+    g.run_bare(&[&mail(2, p, "PILLAGE")]);
+    assert_eq!(coins(&g, p), 0);
+    assert_eq!(g.pending(p), ["PILLAGE"]);
+}
+
+#[test]
+fn ov_ttl_014_sheriff_kept_inside_its_location() {
+    let mut g = Game::new(1, 1);
+    let plains = rules().terrain("plai").unwrap();
+    let fair = rules().weather("fair").unwrap();
+    let mut inner = Location::new(2, plains, fair);
+    inner.outer = Some(g.loc(1));
+    let inside = g.w.locations.push(inner);
+    let h = g.leader(1, 1);
+    give_coins(&mut g, h, 1000);
+    seat(&mut g, 1, "shrf", Some(h));
+    g.run(&[&mail(1, h, "MOVE L2")]);
+    assert_eq!(g.w.units[h].location, inside);
+    assert_eq!(holder(&g, 1), Some(h));
+    // OV-LAND-001: the area takes in what lies inside.
+    assert_eq!(g.w.locations[inside].ownership.owner, Some(g.faction(1)));
+}
+
+#[test]
+fn ov_ttl_002_control_points_follow_the_rank() {
+    let r = rules();
+    let control = |tag: &str| r.titles[r.title(tag).unwrap()].control;
+    // Minor +5, standard +10, major +20, the Overlord +50.
+    for (tags, points) in [
+        (&["shrf", "mayo", "smas", "tmak"][..], 5),
+        (&["lord", "baro", "hgld"][..], 10),
+        (&["marq", "amag", "emag", "fmag", "vmag", "wmag"][..], 20),
+        (&["over"][..], 50),
+    ] {
+        for tag in tags {
+            assert_eq!(control(tag), points, "{tag}");
+        }
+    }
+}
+
+#[test]
+fn ov_ttl_021_the_emperors_fall_does_not_set_npcs_against_each_other() {
+    let mut g = Game::new(1, 3);
+    for (n, name) in [(1, "Imperials"), (2, "Citizens")] {
+        let f = g.faction(n);
+        g.w.factions[f].name = name.into();
+        g.w.factions[f].player = Player::Npc;
+    }
+    let (f1, f2, f3) = (g.faction(1), g.faction(2), g.faction(3));
+    g.w.factions[f2].set_stance(f1, Stance::Ally);
+    let emperor = g.leader(1, 1);
+    g.learn(emperor, "cmbt", 6);
+    seat(&mut g, 1, "over", Some(emperor));
+    let victor = g.leader(3, 1);
+    g.learn(victor, "cmbt", 5);
+    let mut t = Turn::new(&mut g.w, rules(), Dice::for_turn(1, 1));
+    titles::holder_killed(&mut t, emperor, &[victor]);
+    drop(t);
+    assert_eq!(holder(&g, 1), Some(victor));
+    assert_eq!(g.w.factions[f2].stance_toward(f1), Stance::Ally);
+    assert_eq!(g.w.factions[f2].stance_toward(f3), Stance::Ally);
+}
+
+#[test]
+fn ov_ttl_022_head_of_guild_lost_on_leaving_the_guild_a_master_is_not() {
+    let mut g = Game::new(2, 1);
+    let h = g.leader(1, 1);
+    give_coins(&mut g, h, 1000);
+    seat(&mut g, 1, "hgld", Some(h));
+    let m = g.leader(1, 1);
+    give_coins(&mut g, m, 1000);
+    let l = g.loc(1);
+    g.w.locations[l].titles.push(Seat {
+        title: rules().title("amag").unwrap(),
+        holder: Some(m),
+    });
+    g.run(&[&mails(1, &[(h, "MOVE S"), (m, "MOVE S")])]);
+    assert_eq!(g.w.units[h].location, g.loc(2));
+    assert_eq!(g.w.locations[l].titles[0].holder, None);
+    assert_eq!(g.w.locations[l].titles[1].holder, Some(m));
+}
