@@ -20,6 +20,7 @@
 //! | the economy's steps | [`hooks`], [`economy`] |
 //! | coins and the treasury | [`money`] |
 //! | who may trade, recruit, harvest, pillage on owned land | [`policy`] |
+//! | land ownership from titles, occupation, taxes | [`land`] |
 //! | experience and levels | [`experience`] |
 //! | months and seasons | [`calendar`] |
 //! | what happened | [`log`] |
