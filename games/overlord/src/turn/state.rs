@@ -27,6 +27,10 @@ pub struct Live {
     pub synchronised: bool,
     /// Days of WORK this month.
     pub worked: u32,
+    // --- market (issue 5) ---
+    /// Placed a BUY, SELL or RECRUIT offer today: may not set out, and
+    /// stays behind when its stack leaves (OV-UO-071, OV-UO-082).
+    pub trading: bool,
 }
 
 impl Live {
@@ -34,6 +38,7 @@ impl Live {
         self.guarding = false;
         self.day_used = false;
         self.synchronised = false;
+        self.trading = false;
         for p in &mut self.list {
             p.done_today = false;
         }
@@ -69,6 +74,10 @@ pub struct Turn<'a> {
     /// Each faction's units, kept by [`Turn::joined`] and
     /// [`Turn::change_faction`].
     by_faction: Vec<Vec<UnitId>>,
+    // --- market (issue 5) ---
+    /// Today's market and recruit offers, and the month's dealings with
+    /// the towns.
+    pub market: super::economy::market::Book,
 }
 
 /// Who is present in a place: each faction's count of units there that
@@ -113,6 +122,7 @@ impl<'a> Turn<'a> {
             present: FxHashMap::default(),
             guards: None,
             by_faction: world_by_faction,
+            market: Default::default(),
         };
         for l in t.world.locations.values() {
             for &u in &l.units {

@@ -7,10 +7,33 @@
 //! Each step lives in a module named after its rule; [`Economy`] only
 //! calls them at the places the month gives (OV-SCH-030, 033, 037..040).
 
+pub mod clearing;
+pub mod market;
+pub mod recruits;
+
 use super::hooks::Hooks;
+use super::state::Turn;
 
 /// The full game's economy.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Economy;
 
-impl Hooks for Economy {}
+impl Hooks for Economy {
+    fn markets(&mut self, t: &mut Turn<'_>) {
+        market::markets(t);
+    }
+
+    fn recruits(&mut self, t: &mut Turn<'_>) {
+        recruits::recruits(t);
+    }
+
+    fn evolve(&mut self, t: &mut Turn<'_>) {
+        evolve(t);
+    }
+}
+
+/// The land's monthly evolution (OV-SCH-040).
+fn evolve(t: &mut Turn<'_>) {
+    market::evolve(t);
+    recruits::evolve(t);
+}

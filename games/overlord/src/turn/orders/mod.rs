@@ -8,12 +8,15 @@
 pub mod conditions;
 pub mod give;
 pub mod guard;
+pub mod market;
 pub mod naming;
+pub mod recruit;
 pub mod split;
 pub mod stacks;
 pub mod stance;
 pub mod structures;
 pub mod travel;
+pub mod withdraw;
 pub mod work;
 
 use super::log::{Dropped, What};
@@ -57,6 +60,10 @@ pub fn immediate(t: &mut Turn<'_>, u: UnitId, i: usize) -> Outcome {
         O::Guard(_) => guard::guard(t, u),
         O::Split(o) => split::split(t, u, o),
         O::Give(o) => give::give(t, u, o),
+        O::Buy(o) => market::buy(t, u, i, o),
+        O::Sell(o) => market::sell(t, u, i, o),
+        O::Recruit(o) => recruit::recruit(t, u, i, o),
+        O::Withdraw(o) => withdraw::withdraw(t, u, i, o),
         // Special orders fire from other units' actions (OV-SCH-017):
         // ACCEPT when someone stacks, STAY when the stack sets out,
         // RETREAT at the start of the month.
