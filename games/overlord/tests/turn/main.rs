@@ -4,6 +4,7 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+mod market;
 mod month;
 mod movement;
 mod order_list;

@@ -434,7 +434,9 @@ fn moved(price: u32, up: Option<bool>, nominal: u32) -> u32 {
             (n * PRICE_CEILING_PERCENT / 100).max(1),
         )
     };
-    u32::try_from(next.clamp(lo, hi)).unwrap_or(u32::MAX)
+    // A price already outside the bounds (set by hand, imported) is not
+    // pushed further out, nor pulled in all at once.
+    u32::try_from(next.clamp(lo.min(p), hi.max(p))).unwrap_or(u32::MAX)
 }
 
 /// The month's evolution of the town markets (OV-ECON-013).
@@ -490,5 +492,8 @@ mod tests {
         assert_eq!(moved(120, None, 100), 108);
         assert_eq!(moved(95, None, 100), 100);
         assert_eq!(moved(1, Some(false), 0), 1);
+        // Below the floor already: a rise is one step, not a jump.
+        assert_eq!(moved(50, Some(true), 200), 55);
+        assert_eq!(moved(40, Some(false), 200), 40);
     }
 }
