@@ -241,6 +241,20 @@ fn ov_uo_012_013_zero_buys_what_the_coins_allow_a_short_fill_reduces_the_count()
 }
 
 #[test]
+fn ov_uo_010_an_exhausted_market_holds_nobody() {
+    let mut g = Game::new(2, 1);
+    sells(&mut g, 1, "swrd", 5, 10);
+    let b = g.leader(1, 1);
+    give(&mut g, b, "coin", 1000);
+    g.orders(b, &["BUY 8 swrd 10", "MOVE S"]);
+    let log = run_trade(&mut g, &[]);
+    assert_eq!(bought(&log, b), [(1, 5, 10, 10)]);
+    // Nothing left to buy on day 2: the BUY waits and the unit sets out.
+    assert_eq!(day_of(&log, b, departed), Some(2));
+    assert_eq!(g.pending(b), ["BUY 3 swrd 10"]);
+}
+
+#[test]
 fn ov_uo_081_sell_zero_with_at_sells_all_it_can_and_stays() {
     let mut g = Game::new(1, 1);
     wants(&mut g, 1, "food", 6, 8);

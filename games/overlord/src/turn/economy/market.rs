@@ -117,6 +117,20 @@ pub fn town_price(t: &Turn<'_>, place: LocationId, item: ItemId, side: Side) -> 
     list.iter().find(|o| o.item == item).map(|o| o.price)
 }
 
+/// How many the town still has for sale (`Side::Sell`) or still wants
+/// (`Side::Buy`) of `item`.
+pub fn town_count(t: &Turn<'_>, place: LocationId, item: ItemId, side: Side) -> u64 {
+    town_offer(t, place, item, side).map_or(0, |r| r.count)
+}
+
+/// Has another unit placed an offer on `side` for `item` here today?
+pub fn offered_today(t: &Turn<'_>, u: UnitId, place: LocationId, item: ItemId, side: Side) -> bool {
+    let day = t.day;
+    t.market.bids.iter().any(|b| {
+        b.day == day && b.place == place && b.item == item && b.side == side && b.unit != u
+    })
+}
+
 /// Coins the unit has promised today to its BUY and RECRUIT offers.
 pub fn committed_cash(t: &Turn<'_>, u: UnitId) -> u64 {
     let day = t.day;

@@ -6,14 +6,20 @@
 //! - there is a market here and today is one of its days (decision
 //!   OV-ECON-008);
 //! - the land's policy lets the unit trade (OV-LAND-004/007);
-//! - BUY: the market deals in the item (the town sells or wants it), and
-//!   the unit holds the coins for the whole order at its price (for `0`,
+//! - BUY: some of the item is on offer: the town has stock left, or
+//!   another unit placed a SELL for it here today (the immediate passes
+//!   repeat, so the order of units does not matter), and the unit holds the coins for the whole order at its price (for `0`,
 //!   for one item), beyond what its other offers today already promise;
 //!   faction funds are not drawn on (OV-UO-011, OV-ECON-015);
 //! - SELL: the town wants the item — selling anything else needs the
 //!   marketing skill, which the rules do not define, so it is not possible
-//!   (decision OV-UO-080) — and the unit holds the items (at least one for
+//!   (decision OV-UO-080) — and someone takes it: the town still wants
+//!   some, or another unit placed a BUY for it today; and the unit holds
+//!   the items (at least one for
 //!   `0`) beyond what its other SELLs today offer.
+//!
+//! Without those, the order waits and the unit is free to go: an
+//! exhausted market does not hold anyone for the month.
 //!
 //! A price left out is the town's own: what it sells at for BUY, what it
 //! pays for SELL (decision OV-UO-010). The order stays in the list until
@@ -21,7 +27,7 @@
 //! today; if its stack leaves, it drops out of the stack (OV-UO-082).
 
 use super::super::economy::market::{
-    Bid, Side, committed_cash, committed_items, open_today, town_price,
+    Bid, Side, committed_cash, committed_items, offered_today, open_today, town_count, town_price,
 };
 use super::super::money;
 use super::super::pending::Outcome;
@@ -73,7 +79,9 @@ fn place(
     let count = u64::from(count);
     let price = match side {
         Side::Buy => {
-            if sells.is_none() && wants.is_none() {
+            if town_count(t, here, item, Side::Sell) == 0
+                && !offered_today(t, u, here, item, Side::Sell)
+            {
                 return Outcome::Skip;
             }
             let Some(price) = price.or(sells).or(wants) else {
@@ -89,6 +97,11 @@ fn place(
             let Some(town) = wants else {
                 return Outcome::Skip;
             };
+            if town_count(t, here, item, Side::Buy) == 0
+                && !offered_today(t, u, here, item, Side::Buy)
+            {
+                return Outcome::Skip;
+            }
             let held = t.world.units.get(u).map_or(0, |x| x.count(item));
             if held < count.max(1).saturating_add(committed_items(t, u, item)) {
                 return Outcome::Skip;

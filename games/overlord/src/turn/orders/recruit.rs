@@ -4,7 +4,8 @@
 //! ([`crate::turn::economy::recruits`]).
 //!
 //! The request is made when (otherwise the order waits, OV-SCH-022):
-//! - the place offers the race and some are left this month (OV-ECON-003);
+//! - the place offers the race and some are left this month (OV-ECON-003),
+//!   and it has people to recruit from (OV-WLD-016);
 //! - the land's policy lets the unit recruit (OV-LAND-004/007);
 //! - the price is at least the offer's (`0` is the offer's price,
 //!   OV-UO-070; the offer's price may have gone up since, OV-ECON-004);
@@ -69,7 +70,8 @@ pub fn recruit(t: &mut Turn<'_>, u: UnitId, i: usize, o: &Recruit) -> Outcome {
     else {
         return Outcome::Skip;
     };
-    if offer.count == 0 || !policy::permits(t, u, Act::Recruit) {
+    let people = t.world.locations.get(here).map_or(0, |l| l.population);
+    if offer.count == 0 || people == 0 || !policy::permits(t, u, Act::Recruit) {
         return Outcome::Skip;
     }
     let price = if o.price == 0 { offer.price } else { o.price };
