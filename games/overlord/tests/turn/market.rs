@@ -194,6 +194,26 @@ fn ov_econ_009_010_011_worked_example_of_the_clearing_price() {
 }
 
 #[test]
+fn ov_econ_012_equal_bids_share_pro_rata_then_in_order() {
+    let mut g = Game::new(1, 1);
+    sells(&mut g, 1, "swrd", 5, 10);
+    let a = g.leader(1, 1);
+    let b = g.leader(1, 1);
+    give(&mut g, a, "coin", 100);
+    give(&mut g, b, "coin", 100);
+    g.orders(a, &["BUY 4 swrd 10"]);
+    g.orders(b, &["BUY 4 swrd 10"]);
+    let swords = all_of(&g, "swrd") + town(&g, 1, "swrd", true).count;
+    let log = run_trade(&mut g, &[]);
+    // 5 for 8 asked at one price: 2 each pro rata, the odd one to the
+    // first offer placed.
+    assert_eq!(bought(&log, a), [(1, 3, 10, 10)]);
+    assert_eq!(bought(&log, b), [(1, 2, 10, 10)]);
+    assert_eq!(all_of(&g, "swrd") + town(&g, 1, "swrd", true).count, swords);
+    assert_eq!(coins(&g, a) + coins(&g, b), 200 - 50);
+}
+
+#[test]
 fn ov_uo_010_011_buy_from_the_town_with_own_coins_only() {
     let mut g = Game::new(1, 1);
     sells(&mut g, 1, "swrd", 10, 50);
