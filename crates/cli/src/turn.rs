@@ -40,6 +40,9 @@ impl Hooks for Progress {
     fn mana(&mut self, t: &mut Turn<'_>) {
         self.1.mana(t);
     }
+    fn taxes(&mut self, t: &mut Turn<'_>) {
+        self.1.taxes(t);
+    }
     fn wages(&mut self, t: &mut Turn<'_>) {
         self.1.wages(t);
     }

@@ -5,7 +5,7 @@
 use serde::Serialize;
 
 use crate::orders::{Keyword, NewId, UnitRef};
-use crate::rules::{ItemId, Movement, SkillId, TitleId};
+use crate::rules::{ItemId, Movement, RaceId, SkillId, TitleId};
 use crate::world::{FactionId, JourneyKind, LocationId, Stance, StructureId, UnitId};
 
 /// The day an event happened on: 1 to 30, or one of the steps around them.
@@ -336,6 +336,35 @@ pub enum What {
     PillageTooWeak {
         force: u32,
         needed: u32,
+    },
+    // --- market (issue 5) ---
+    /// Bought on the market at the end of the day, paying `price` each
+    /// (the unit's own limit); `cleared` is the day's clearing price
+    /// (OV-ECON-009..011).
+    Bought {
+        item: ItemId,
+        count: u64,
+        price: u32,
+        cleared: u32,
+    },
+    /// Sold on the market, getting `price` each (the unit's own asking
+    /// price).
+    Sold {
+        item: ItemId,
+        count: u64,
+        price: u32,
+        cleared: u32,
+    },
+    /// Figures hired at `price` each joined unit `into` (OV-UO-067).
+    Recruited {
+        race: RaceId,
+        figures: u32,
+        price: u32,
+        into: UnitId,
+    },
+    /// Coins taken from the faction's treasury (OV-UO-117).
+    Withdrew {
+        amount: u64,
     },
 }
 

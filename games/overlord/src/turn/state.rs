@@ -29,6 +29,10 @@ pub struct Live {
     pub worked: u32,
     /// Pledged by OATH to this faction, which it joins at the month's end.
     pub oath: Option<FactionId>,
+    // --- market (issue 5) ---
+    /// Placed a BUY, SELL or RECRUIT offer today: may not set out, and
+    /// stays behind when its stack leaves (OV-UO-071, OV-UO-082).
+    pub trading: bool,
 }
 
 impl Live {
@@ -36,6 +40,7 @@ impl Live {
         self.guarding = false;
         self.day_used = false;
         self.synchronised = false;
+        self.trading = false;
         for p in &mut self.list {
             p.done_today = false;
         }
@@ -74,6 +79,10 @@ pub struct Turn<'a> {
     // --- titles (issue 5) ---
     /// Title areas worked out this turn (walking days from each seat).
     pub land: super::land::Areas,
+    // --- market (issue 5) ---
+    /// Today's market and recruit offers, and the month's dealings with
+    /// the towns.
+    pub market: super::economy::market::Book,
 }
 
 /// Who is present in a place: each faction's count of units there that
@@ -119,6 +128,7 @@ impl<'a> Turn<'a> {
             guards: None,
             by_faction: world_by_faction,
             land: super::land::Areas::default(),
+            market: Default::default(),
         };
         for l in t.world.locations.values() {
             for &u in &l.units {

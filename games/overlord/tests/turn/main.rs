@@ -6,6 +6,7 @@
 
 mod conservation;
 mod goods;
+mod market;
 mod month;
 mod movement;
 mod order_list;

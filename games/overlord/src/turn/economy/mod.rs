@@ -7,6 +7,10 @@
 //! Each step lives in a module named after its rule; [`Economy`] only
 //! calls them at the places the month gives (OV-SCH-030, 033, 037..040).
 
+pub mod clearing;
+pub mod market;
+pub mod recruits;
+
 use super::hooks::Hooks;
 use super::state::Turn;
 
@@ -18,4 +22,22 @@ impl Hooks for Economy {
     fn taxes(&mut self, t: &mut Turn<'_>) {
         super::land::daily(t);
     }
+
+    fn markets(&mut self, t: &mut Turn<'_>) {
+        market::markets(t);
+    }
+
+    fn recruits(&mut self, t: &mut Turn<'_>) {
+        recruits::recruits(t);
+    }
+
+    fn evolve(&mut self, t: &mut Turn<'_>) {
+        evolve(t);
+    }
+}
+
+/// The land's monthly evolution (OV-SCH-040).
+fn evolve(t: &mut Turn<'_>) {
+    market::evolve(t);
+    recruits::evolve(t);
 }

@@ -10,15 +10,18 @@ pub mod disband;
 pub mod give;
 pub mod goods;
 pub mod guard;
+pub mod market;
 pub mod naming;
 pub mod oath;
 pub mod pillage;
+pub mod recruit;
 pub mod split;
 pub mod stacks;
 pub mod stance;
 pub mod structures;
 pub mod titles;
 pub mod travel;
+pub mod withdraw;
 pub mod work;
 
 use super::log::{Dropped, What};
@@ -70,6 +73,10 @@ pub fn immediate(t: &mut Turn<'_>, u: UnitId, i: usize) -> Outcome {
         O::Bestow(o) => titles::bestow(t, u, i, &order, o),
         O::Yield(o) => titles::yield_title(t, u, i, &order, o),
         O::Cancel(o) => titles::cancel(t, u, i, &order, o),
+        O::Buy(o) => market::buy(t, u, i, o),
+        O::Sell(o) => market::sell(t, u, i, o),
+        O::Recruit(o) => recruit::recruit(t, u, i, o),
+        O::Withdraw(o) => withdraw::withdraw(t, u, i, o),
         // Special orders fire from other units' actions (OV-SCH-017):
         // ACCEPT when someone stacks, STAY when the stack sets out,
         // RETREAT at the start of the month.

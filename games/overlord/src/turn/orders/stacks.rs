@@ -170,7 +170,9 @@ pub fn stay_behind(t: &mut Turn<'_>, leader: UnitId) -> Vec<UnitId> {
                     UnitOrder::Move(_) | UnitOrder::March(_) | UnitOrder::Caravan(_)
                 )
             });
-        if stay.is_none() && !own_journey {
+        // A unit trading today drops out of the stack (OV-UO-082).
+        let trading = t.live(m).trading;
+        if stay.is_none() && !own_journey && !trading {
             continue;
         }
         if let Some(j) = stay {

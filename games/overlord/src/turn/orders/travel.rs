@@ -27,6 +27,11 @@ pub fn set_out(
     to: Destination,
     kind: JourneyKind,
 ) -> Outcome {
+    // A unit trading or recruiting today stays for the market (OV-UO-071,
+    // OV-UO-082).
+    if t.live(u).trading {
+        return Outcome::Skip;
+    }
     let from = t.world.units[u].location;
     let Some(exit) = travel::find_exit(t.world, from, to) else {
         return Outcome::Skip;

@@ -1,0 +1,99 @@
+//! RECRUIT unit-id number race price (OV-UO-067..073, OV-ECON-002):
+//! an immediate order that asks for figures from the place's recruit
+//! offer; they are hired at the end of the day
+//! ([`crate::turn::economy::recruits`]).
+//!
+//! The request is made when (otherwise the order waits, OV-SCH-022):
+//! - the place offers the race and some are left this month (OV-ECON-003),
+//!   and it has people to recruit from (OV-WLD-016);
+//! - the land's policy lets the unit recruit (OV-LAND-004/007);
+//! - the price is at least the offer's (`0` is the offer's price,
+//!   OV-UO-070; the offer's price may have gone up since, OV-ECON-004);
+//! - the leader holds the coins for the whole request (for `0`, for one
+//!   figure) beyond what its other offers today promise; faction funds
+//!   are never used (OV-UO-069);
+//! - the unit named is a placeholder of the leader's faction not yet
+//!   created (it will be, stacked under the leader, OV-UO-068), or an own
+//!   unit of the same race in the same place (OV-UO-072). An existing unit
+//!   of another faction or race can never be recruited into: the order is
+//!   dropped.
+//!
+//! The leader may not set out on the day it recruits (OV-UO-071).
+
+use super::super::economy::market::{Hire, committed_cash};
+use super::super::economy::recruits::joinable;
+use super::super::log::Dropped;
+use super::super::money;
+use super::super::pending::Outcome;
+use super::super::policy::{self, Act};
+use super::super::state::Turn;
+use super::drop_order;
+use crate::orders::UnitRef;
+use crate::orders::catalog::units::Recruit;
+use crate::world::UnitId;
+
+pub fn recruit(t: &mut Turn<'_>, u: UnitId, i: usize, o: &Recruit) -> Outcome {
+    let Some(order) = t.live(u).list.get(i).map(|p| p.order.clone()) else {
+        return Outcome::Skip;
+    };
+    let Some(race) = t.rules.race(o.race.as_str()) else {
+        return Outcome::Skip;
+    };
+    let Some(me) = t.world.units.get(u) else {
+        return Outcome::Skip;
+    };
+    let (here, faction) = (me.location, me.faction);
+    match (o.into, t.unit_ref(o.into)) {
+        (_, Some(x)) => {
+            let other = t.world.units.get(x);
+            if other.is_none_or(|y| y.faction != faction || y.race != race) {
+                return drop_order(t, u, i, &order, Dropped::NotAllowed);
+            }
+            if !joinable(t, u, x, race) {
+                return Outcome::Skip;
+            }
+        }
+        (UnitRef::New(p), None) => {
+            if t.world.factions[faction].number != p.faction {
+                return drop_order(t, u, i, &order, Dropped::NotAllowed);
+            }
+        }
+        (UnitRef::Id(_), None) => {
+            return drop_order(t, u, i, &order, Dropped::NotAllowed);
+        }
+    }
+    let Some(offer) = t
+        .world
+        .locations
+        .get(here)
+        .and_then(|l| l.recruits.iter().find(|r| r.race == race).copied())
+    else {
+        return Outcome::Skip;
+    };
+    let people = t.world.locations.get(here).map_or(0, |l| l.population);
+    if offer.count == 0 || people == 0 || !policy::permits(t, u, Act::Recruit) {
+        return Outcome::Skip;
+    }
+    let price = if o.price == 0 { offer.price } else { o.price };
+    if price < offer.price {
+        return Outcome::Skip;
+    }
+    let need = u64::from(o.count.max(1)).saturating_mul(u64::from(price));
+    if money::cash(t, u) < need.saturating_add(committed_cash(t, u)) {
+        return Outcome::Skip;
+    }
+    let day = t.day;
+    t.market.hires.retain(|h| h.day == day);
+    t.market.hires.push(Hire {
+        day,
+        unit: u,
+        place: here,
+        race,
+        into: o.into,
+        count: o.count,
+        price,
+        order,
+    });
+    t.live(u).trading = true;
+    Outcome::Kept
+}

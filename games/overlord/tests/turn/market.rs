@@ -1,0 +1,632 @@
+//! Markets, recruiting and WITHDRAW (issue 5): OV-ECON-001..013,
+//! OV-UO-010..013, 067..073, 079..082, 117, OV-WLD-016, OV-LAND-004/007.
+//!
+//! Most tests run the month with the market and recruit steps only
+//! ([`Trade`]), so that wages and upkeep, which other steps of the economy
+//! pay in coins, do not blur the sums checked here; one test runs the full
+//! game to show the steps are wired in.
+
+use umpire_overlord::turn::economy::{market, recruits};
+use umpire_overlord::turn::{Hooks, Turn, TurnLog, What, run_turn_with};
+use umpire_overlord::world::{Offer, Recruits, Stance, UnitId};
+
+use super::*;
+
+/// The market and recruit steps of the economy, and the monthly evolution
+/// of markets and recruits when `evolve` is set.
+struct Trade {
+    evolve: bool,
+}
+
+impl Hooks for Trade {
+    fn markets(&mut self, t: &mut Turn<'_>) {
+        market::markets(t);
+    }
+    fn recruits(&mut self, t: &mut Turn<'_>) {
+        recruits::recruits(t);
+    }
+    fn evolve(&mut self, t: &mut Turn<'_>) {
+        if self.evolve {
+            market::evolve(t);
+            recruits::evolve(t);
+        }
+    }
+}
+
+fn run_trade(g: &mut Game, mail: &[&str]) -> TurnLog {
+    run_with(g, mail, false)
+}
+
+fn run_with(g: &mut Game, mail: &[&str], evolve: bool) -> TurnLog {
+    let sets = order_sets(mail);
+    let seed = g.w.seed;
+    let log = run_turn_with(&mut g.w, rules(), &sets, seed, &mut Trade { evolve });
+    let problems = g.w.check();
+    assert!(problems.is_empty(), "{problems:?}");
+    log
+}
+
+fn item(tag: &str) -> umpire_overlord::rules::ItemId {
+    rules().item(tag).unwrap()
+}
+
+fn coins(g: &Game, u: UnitId) -> u64 {
+    g.w.units[u].count(item("coin"))
+}
+
+fn give(g: &mut Game, u: UnitId, tag: &str, n: u64) {
+    g.w.units[u].add_items(item(tag), n, 0);
+}
+
+fn has(g: &Game, u: UnitId, tag: &str) -> u64 {
+    g.w.units[u].count(item(tag))
+}
+
+fn sells(g: &mut Game, at: u32, tag: &str, count: u64, price: u32) {
+    let l = g.loc(at);
+    let m = &mut g.w.locations[l].market;
+    m.sells.push(Offer {
+        item: item(tag),
+        count,
+        price,
+    });
+    m.sells.sort_by_key(|o| o.item);
+}
+
+fn wants(g: &mut Game, at: u32, tag: &str, count: u64, price: u32) {
+    let l = g.loc(at);
+    let m = &mut g.w.locations[l].market;
+    m.buys.push(Offer {
+        item: item(tag),
+        count,
+        price,
+    });
+    m.buys.sort_by_key(|o| o.item);
+}
+
+fn town(g: &Game, at: u32, tag: &str, sell: bool) -> Offer {
+    let l = g.loc(at);
+    let m = &g.w.locations[l].market;
+    let list = if sell { &m.sells } else { &m.buys };
+    *list.iter().find(|o| o.item == item(tag)).unwrap()
+}
+
+/// All coins held by units, plus the places' taxes.
+fn all_coins(g: &Game) -> u64 {
+    let c = item("coin");
+    let units: u64 = g.w.units.values().map(|u| u.count(c)).sum();
+    let taxes: u64 = g.w.locations.values().map(|l| l.taxes).sum();
+    units + taxes
+}
+
+fn all_of(g: &Game, tag: &str) -> u64 {
+    let i = item(tag);
+    g.w.units.values().map(|u| u.count(i)).sum()
+}
+
+fn bought(log: &TurnLog, u: UnitId) -> Vec<(u8, u64, u32, u32)> {
+    log.of_unit(u)
+        .filter_map(|e| match e.what {
+            What::Bought {
+                count,
+                price,
+                cleared,
+                ..
+            } => Some((e.day, count, price, cleared)),
+            _ => None,
+        })
+        .collect()
+}
+
+fn sold(log: &TurnLog, u: UnitId) -> Vec<(u8, u64, u32, u32)> {
+    log.of_unit(u)
+        .filter_map(|e| match e.what {
+            What::Sold {
+                count,
+                price,
+                cleared,
+                ..
+            } => Some((e.day, count, price, cleared)),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The rules' worked example, with numbers: three buyers and three
+/// sellers of swords, and the town wanting two at a price too low to
+/// count.
+#[test]
+fn ov_econ_009_010_011_worked_example_of_the_clearing_price() {
+    let mut g = Game::new(1, 2);
+    wants(&mut g, 1, "swrd", 2, 5);
+    let b1 = g.leader(1, 1);
+    let b2 = g.leader(1, 1);
+    let b3 = g.leader(2, 1);
+    let s1 = g.leader(2, 1);
+    let s2 = g.leader(1, 1);
+    let s3 = g.leader(2, 1);
+    for b in [b1, b2, b3] {
+        give(&mut g, b, "coin", 100);
+    }
+    give(&mut g, s1, "swrd", 4);
+    give(&mut g, s2, "swrd", 4);
+    give(&mut g, s3, "swrd", 10);
+    g.orders(b1, &["BUY 5 swrd 12"]);
+    g.orders(b2, &["BUY 5 swrd 10"]);
+    g.orders(b3, &["BUY 5 swrd 8"]);
+    g.orders(s1, &["SELL 4 swrd 7"]);
+    g.orders(s2, &["SELL 4 swrd 9"]);
+    g.orders(s3, &["SELL 10 swrd 11"]);
+    let (coins0, swords0) = (all_coins(&g), all_of(&g, "swrd"));
+    let log = run_trade(&mut g, &[]);
+    // Bids 12, 10, 8 for 5 each; asks 7, 9, 11 for 4, 4, 10. At 9 or 10,
+    // 10 are bid and 8 asked: 8 trades, the most possible; the lower of
+    // the two prices, 9, clears. The bid of 8 and the ask of 11 are out
+    // (OV-ECON-010); the bid of 12 is served first.
+    assert_eq!(bought(&log, b1), [(1, 5, 12, 9)]);
+    assert_eq!(bought(&log, b2), [(1, 3, 10, 9)]);
+    assert!(bought(&log, b3).is_empty());
+    assert_eq!(sold(&log, s1), [(1, 4, 7, 9)]);
+    assert_eq!(sold(&log, s2), [(1, 4, 9, 9)]);
+    assert!(sold(&log, s3).is_empty());
+    // Each pays its own bid and gets its own ask (OV-ECON-011).
+    assert_eq!(coins(&g, b1), 100 - 60);
+    assert_eq!(coins(&g, b2), 100 - 30);
+    assert_eq!(coins(&g, b3), 100);
+    assert_eq!(coins(&g, s1), 28);
+    assert_eq!(coins(&g, s2), 36);
+    assert_eq!(has(&g, b1, "swrd"), 5);
+    assert_eq!(has(&g, b2, "swrd"), 3);
+    // The spread, 90 paid against 64 received, is the market's toll in
+    // the place's taxes; nothing is made or lost.
+    assert_eq!(g.w.locations[g.loc(1)].taxes, 26);
+    assert_eq!(all_coins(&g), coins0);
+    assert_eq!(all_of(&g, "swrd"), swords0);
+    // The town got nothing at 5; the unfilled orders wait with their
+    // counts reduced (OV-UO-013, 081).
+    assert_eq!(town(&g, 1, "swrd", false).count, 2);
+    assert!(g.pending(b1).is_empty());
+    assert_eq!(g.pending(b2), ["BUY 2 swrd 10"]);
+    assert_eq!(g.pending(b3), ["BUY 5 swrd 8"]);
+    assert!(g.pending(s1).is_empty());
+    assert!(g.pending(s2).is_empty());
+    assert_eq!(g.pending(s3), ["SELL 10 swrd 11"]);
+}
+
+#[test]
+fn ov_econ_012_equal_bids_share_pro_rata_then_in_order() {
+    let mut g = Game::new(1, 1);
+    sells(&mut g, 1, "swrd", 5, 10);
+    let a = g.leader(1, 1);
+    let b = g.leader(1, 1);
+    give(&mut g, a, "coin", 100);
+    give(&mut g, b, "coin", 100);
+    g.orders(a, &["BUY 4 swrd 10"]);
+    g.orders(b, &["BUY 4 swrd 10"]);
+    let swords = all_of(&g, "swrd") + town(&g, 1, "swrd", true).count;
+    let log = run_trade(&mut g, &[]);
+    // 5 for 8 asked at one price: 2 each pro rata, the odd one to the
+    // first offer placed.
+    assert_eq!(bought(&log, a), [(1, 3, 10, 10)]);
+    assert_eq!(bought(&log, b), [(1, 2, 10, 10)]);
+    assert_eq!(all_of(&g, "swrd") + town(&g, 1, "swrd", true).count, swords);
+    assert_eq!(coins(&g, a) + coins(&g, b), 200 - 50);
+}
+
+#[test]
+fn ov_uo_010_011_buy_from_the_town_with_own_coins_only() {
+    let mut g = Game::new(1, 1);
+    sells(&mut g, 1, "swrd", 10, 50);
+    let poor = g.leader(1, 1);
+    let rich = g.leader(1, 1);
+    let f = g.faction(1);
+    g.w.factions[f].funds = 1000;
+    give(&mut g, poor, "coin", 120);
+    give(&mut g, rich, "coin", 200);
+    g.orders(poor, &["BUY 3 swrd 50"]);
+    g.orders(rich, &["BUY 3 swrd"]);
+    let log = run_trade(&mut g, &[]);
+    // 150 needed, 120 held: the treasury is not drawn on; the order waits.
+    assert!(bought(&log, poor).is_empty());
+    assert_eq!(g.pending(poor), ["BUY 3 swrd 50"]);
+    assert_eq!(coins(&g, poor), 120);
+    assert_eq!(g.w.factions[f].funds, 1000);
+    // No price: the town's own, 50.
+    assert_eq!(bought(&log, rich), [(1, 3, 50, 50)]);
+    assert_eq!(coins(&g, rich), 50);
+    assert_eq!(has(&g, rich, "swrd"), 3);
+    assert_eq!(town(&g, 1, "swrd", true).count, 7);
+    assert!(g.pending(rich).is_empty());
+}
+
+#[test]
+fn ov_uo_012_013_zero_buys_what_the_coins_allow_a_short_fill_reduces_the_count() {
+    let mut g = Game::new(1, 1);
+    sells(&mut g, 1, "iron", 10, 20);
+    sells(&mut g, 1, "swrd", 5, 10);
+    let a = g.leader(1, 1);
+    let b = g.leader(1, 1);
+    give(&mut g, a, "coin", 70);
+    give(&mut g, b, "coin", 1000);
+    g.orders(a, &["BUY 0 iron 20"]);
+    g.orders(b, &["BUY 8 swrd 10", "-WORK"]);
+    let log = run_trade(&mut g, &[]);
+    assert_eq!(bought(&log, a), [(1, 3, 20, 20)]);
+    assert_eq!(coins(&g, a), 10);
+    // Done once anything was bought.
+    assert!(g.pending(a).is_empty());
+    // Five were to be had: three are still wanted.
+    assert_eq!(bought(&log, b), [(1, 5, 10, 10)]);
+    assert_eq!(g.pending(b), ["BUY 3 swrd 10", "-WORK"]);
+}
+
+#[test]
+fn ov_uo_010_an_exhausted_market_holds_nobody() {
+    let mut g = Game::new(2, 1);
+    sells(&mut g, 1, "swrd", 5, 10);
+    let b = g.leader(1, 1);
+    give(&mut g, b, "coin", 1000);
+    g.orders(b, &["BUY 8 swrd 10", "MOVE S"]);
+    let log = run_trade(&mut g, &[]);
+    assert_eq!(bought(&log, b), [(1, 5, 10, 10)]);
+    // Nothing left to buy on day 2: the BUY waits and the unit sets out.
+    assert_eq!(day_of(&log, b, departed), Some(2));
+    assert_eq!(g.pending(b), ["BUY 3 swrd 10"]);
+}
+
+#[test]
+fn ov_uo_081_sell_zero_with_at_sells_all_it_can_and_stays() {
+    let mut g = Game::new(1, 1);
+    wants(&mut g, 1, "food", 6, 8);
+    let s = g.leader(1, 1);
+    give(&mut g, s, "food", 10);
+    g.orders(s, &["@SELL 0 food 8"]);
+    let log = run_trade(&mut g, &[]);
+    assert_eq!(sold(&log, s), [(1, 6, 8, 8)]);
+    assert_eq!(coins(&g, s), 48);
+    assert_eq!(has(&g, s, "food"), 4);
+    assert_eq!(town(&g, 1, "food", false).count, 0);
+    assert_eq!(g.pending(s), ["@SELL 0 food 8"]);
+}
+
+#[test]
+fn ov_uo_080_selling_what_the_town_does_not_want_is_not_possible() {
+    let mut g = Game::new(1, 1);
+    wants(&mut g, 1, "food", 6, 8);
+    let s = g.leader(1, 1);
+    let b = g.leader(1, 1);
+    give(&mut g, s, "swrd", 3);
+    give(&mut g, b, "coin", 100);
+    g.orders(s, &["SELL 3 swrd 1"]);
+    g.orders(b, &["BUY 3 swrd 20"]);
+    let log = run_trade(&mut g, &[]);
+    assert!(sold(&log, s).is_empty());
+    assert!(bought(&log, b).is_empty());
+    assert_eq!(has(&g, s, "swrd"), 3);
+    assert_eq!(g.pending(s), ["SELL 3 swrd 1"]);
+}
+
+#[test]
+fn ov_uo_079_sell_needs_the_items() {
+    let mut g = Game::new(1, 1);
+    wants(&mut g, 1, "food", 20, 8);
+    let s = g.leader(1, 1);
+    give(&mut g, s, "food", 4);
+    g.orders(s, &["SELL 5 food 8"]);
+    let log = run_trade(&mut g, &[]);
+    assert!(sold(&log, s).is_empty());
+    assert_eq!(g.pending(s), ["SELL 5 food 8"]);
+}
+
+#[test]
+fn ov_econ_008_markets_only_on_market_days() {
+    let mut g = Game::new(1, 1);
+    sells(&mut g, 1, "swrd", 10, 50);
+    let l = g.loc(1);
+    g.w.locations[l].market.days = vec![15, 30];
+    let b = g.leader(1, 1);
+    give(&mut g, b, "coin", 500);
+    g.orders(b, &["2 BUY 1 swrd 50"]);
+    let log = run_trade(&mut g, &[]);
+    // A day count counts days of trading: the 15th and the 30th.
+    let days: Vec<u8> = bought(&log, b).iter().map(|x| x.0).collect();
+    assert_eq!(days, [15, 30]);
+    assert!(g.pending(b).is_empty());
+}
+
+#[test]
+fn ov_econ_009_no_market_no_trade() {
+    let mut g = Game::new(1, 1);
+    let b = g.leader(1, 1);
+    give(&mut g, b, "coin", 500);
+    g.orders(b, &["BUY 1 swrd 50"]);
+    let log = run_trade(&mut g, &[]);
+    assert!(bought(&log, b).is_empty());
+    assert_eq!(g.pending(b), ["BUY 1 swrd 50"]);
+}
+
+#[test]
+fn ov_uo_082_a_seller_does_not_set_out_and_drops_out_of_a_moving_stack() {
+    let mut g = Game::new(2, 1);
+    wants(&mut g, 1, "food", 10, 8);
+    let s = g.leader(1, 1);
+    let top = g.leader(1, 1);
+    let m = g.leader(1, 1);
+    g.stack(m, top);
+    give(&mut g, s, "food", 2);
+    give(&mut g, m, "food", 2);
+    g.orders(s, &["SELL 2 food 8", "MOVE S"]);
+    g.orders(top, &["MOVE S"]);
+    g.orders(m, &["SELL 2 food 8"]);
+    let log = run_trade(&mut g, &[]);
+    // Sold on day 1, so set out only on day 2.
+    assert_eq!(sold(&log, s), [(1, 2, 8, 8)]);
+    assert_eq!(day_of(&log, s, departed), Some(2));
+    // The stack left on day 1 without the trader.
+    assert_eq!(day_of(&log, top, departed), Some(1));
+    assert_eq!(sold(&log, m), [(1, 2, 8, 8)]);
+    assert_eq!(g.w.units[m].stack_parent, None);
+    assert_eq!(g.w.units[m].location, g.loc(1));
+}
+
+#[test]
+fn ov_land_004_007_trade_needs_a_friendly_controller() {
+    let mut g = Game::new(1, 2);
+    sells(&mut g, 1, "swrd", 10, 50);
+    let l = g.loc(1);
+    let f2 = g.faction(2);
+    let f1 = g.faction(1);
+    g.w.locations[l].ownership.occupier = Some(f2);
+    let b = g.leader(1, 1);
+    // The occupier has a unit there, and knows whose the buyer is (an
+    // unknown unit may trade, OV-FAC-028).
+    g.leader(2, 1);
+    g.w.units[b].settings.advertise = true;
+    give(&mut g, b, "coin", 500);
+    g.orders(b, &["BUY 1 swrd 50"]);
+    let log = run_trade(&mut g, &[]);
+    assert!(bought(&log, b).is_empty());
+    assert_eq!(g.pending(b), ["BUY 1 swrd 50"]);
+    g.w.factions[f2].set_stance(f1, Stance::Friendly);
+    let log = run_trade(&mut g, &[]);
+    assert_eq!(bought(&log, b), [(1, 1, 50, 50)]);
+}
+
+#[test]
+fn ov_econ_013_town_stock_comes_back_and_prices_follow_demand() {
+    let mut g = Game::new(1, 1);
+    sells(&mut g, 1, "swrd", 10, 50);
+    sells(&mut g, 1, "iron", 10, 30);
+    wants(&mut g, 1, "food", 10, 8);
+    let b = g.leader(1, 1);
+    give(&mut g, b, "coin", 1000);
+    g.orders(b, &["BUY 6 swrd 50"]);
+    run_with(&mut g, &[], true);
+    // Over half the swords sold: stock back to 10, price 10% up.
+    assert_eq!(town(&g, 1, "swrd", true).count, 10);
+    assert_eq!(town(&g, 1, "swrd", true).price, 55);
+    // Nobody bought iron: its price goes back toward the nominal 21.
+    assert_eq!(town(&g, 1, "iron", true).price, 27);
+    // Nobody sold food: the town's 8 goes toward the nominal 10 (a step of
+    // at least one coin).
+    assert_eq!(town(&g, 1, "food", false).price, 9);
+}
+
+// --- Recruiting -------------------------------------------------------
+
+fn offer(g: &mut Game, at: u32, race: &str, count: u32, price: u32, population: u32) {
+    let l = g.loc(at);
+    let race = rules().race(race).unwrap();
+    g.w.locations[l].population = population;
+    g.w.locations[l]
+        .recruits
+        .push(Recruits { race, count, price });
+}
+
+fn offered(g: &Game, at: u32, race: &str) -> Recruits {
+    let race = rules().race(race).unwrap();
+    *g.w.locations[g.loc(at)]
+        .recruits
+        .iter()
+        .find(|r| r.race == race)
+        .unwrap()
+}
+
+fn recruited(log: &TurnLog, u: UnitId) -> Vec<(u8, u32, u32, UnitId)> {
+    log.of_unit(u)
+        .filter_map(|e| match e.what {
+            What::Recruited {
+                figures,
+                price,
+                into,
+                ..
+            } => Some((e.day, figures, price, into)),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn ov_uo_067_068_073_wld_016_recruits_form_a_new_unit_under_the_leader() {
+    let mut g = Game::new(1, 1);
+    offer(&mut g, 1, "man", 60, 50, 10_000);
+    let l = g.leader(1, 1);
+    give(&mut g, l, "coin", 1000);
+    let log = run_trade(
+        &mut g,
+        &["#GAME f01 pw\nUNIT U1\nRECRUIT f01nU01 10 man 51\nUNIT f01nU01\nNAME \"Pikes\"\n#END"],
+    );
+    let got = recruited(&log, l);
+    assert_eq!(got.len(), 1);
+    let (day, figures, price, new) = got[0];
+    assert_eq!((day, figures, price), (1, 10, 51));
+    let unit = &g.w.units[new];
+    assert_eq!(unit.figures, 10);
+    assert_eq!(unit.race, rules().race("man").unwrap());
+    assert_eq!(unit.stack_parent, Some(l));
+    assert_eq!(unit.name, "Pikes");
+    assert_eq!(coins(&g, l), 1000 - 510);
+    // The offer and the population lose the ten (OV-ECON-003, OV-WLD-016).
+    assert_eq!(offered(&g, 1, "man").count, 50);
+    assert_eq!(g.w.locations[g.loc(1)].population, 9990);
+    assert!(g.pending(l).is_empty());
+}
+
+#[test]
+fn ov_uo_073_one_leader_at_the_report_price() {
+    let mut g = Game::new(1, 1);
+    offer(&mut g, 1, "ldr", 4, 400, 10_000);
+    let l = g.leader(1, 1);
+    give(&mut g, l, "coin", 450);
+    let log = run_trade(
+        &mut g,
+        &["#GAME f01 pw\nUNIT U1\nRECRUIT f01nU99 1 ldr 0\n#END"],
+    );
+    let got = recruited(&log, l);
+    assert_eq!(got.len(), 1);
+    assert_eq!((got[0].1, got[0].2), (1, 400));
+    assert_eq!(coins(&g, l), 50);
+}
+
+#[test]
+fn ov_uo_069_070_072_zero_count_and_price_into_an_own_unit_of_the_race() {
+    let mut g = Game::new(1, 2);
+    offer(&mut g, 1, "man", 60, 50, 10_000);
+    let l = g.leader(1, 1);
+    let men = g.unit(1, "man", 3, 1);
+    let theirs = g.unit(2, "man", 3, 1);
+    let f = g.faction(1);
+    g.w.factions[f].funds = 10_000;
+    give(&mut g, l, "coin", 275);
+    g.orders(
+        l,
+        &[
+            "RECRUIT U2 0 man 0",
+            "RECRUIT U3 1 man 0",
+            "RECRUIT U1 1 man 0",
+        ],
+    );
+    let log = run_trade(&mut g, &[]);
+    // As many as 275 coins buy at 50: five; the treasury is not touched.
+    assert_eq!(recruited(&log, l), [(1, 5, 50, men)]);
+    assert_eq!(g.w.units[men].figures, 8);
+    assert_eq!(coins(&g, l), 25);
+    assert_eq!(g.w.factions[f].funds, 10_000);
+    // Another faction's unit, or a unit of another race: never.
+    assert_eq!(g.w.units[theirs].figures, 3);
+    assert!(g.pending(l).is_empty());
+    let dropped = log
+        .of_unit(l)
+        .filter(|e| matches!(e.what, What::OrderDropped { .. }))
+        .count();
+    assert_eq!(dropped, 2);
+}
+
+#[test]
+fn ov_econ_002_004_over_subscribed_days_follow_the_market_and_the_price_rises() {
+    let mut g = Game::new(1, 1);
+    offer(&mut g, 1, "man", 10, 50, 10_000);
+    let a = g.leader(1, 1);
+    let b = g.leader(1, 1);
+    let c = g.leader(1, 1);
+    for u in [a, b, c] {
+        give(&mut g, u, "coin", 1000);
+    }
+    g.orders(a, &["RECRUIT f01nU01 8 man 60"]);
+    g.orders(b, &["RECRUIT f01nU02 8 man 50"]);
+    // Less than the offer's price: never asked (OV-ECON-002).
+    g.orders(c, &["RECRUIT f01nU03 1 man 49"]);
+    let log = run_trade(&mut g, &[]);
+    // 16 asked for 10: the higher price first.
+    assert_eq!(
+        recruited(&log, a).iter().map(|x| x.1).collect::<Vec<_>>(),
+        [8]
+    );
+    assert_eq!(
+        recruited(&log, b).iter().map(|x| x.1).collect::<Vec<_>>(),
+        [2]
+    );
+    assert!(recruited(&log, c).is_empty());
+    assert_eq!(coins(&g, a), 1000 - 480);
+    assert_eq!(coins(&g, b), 1000 - 100);
+    let o = offered(&g, 1, "man");
+    assert_eq!((o.count, o.price), (0, 55));
+    // What b still wants waits; nobody is left this month (OV-ECON-003).
+    // The placeholder now names the unit it became.
+    let made = recruited(&log, b)[0].3;
+    assert_eq!(
+        g.pending(b),
+        [format!("RECRUIT {} 6 man 50", g.w.units[made].code())]
+    );
+}
+
+#[test]
+fn ov_uo_071_a_recruiting_leader_sets_out_the_next_day() {
+    let mut g = Game::new(2, 1);
+    offer(&mut g, 1, "man", 10, 50, 10_000);
+    let l = g.leader(1, 1);
+    give(&mut g, l, "coin", 100);
+    g.orders(l, &["RECRUIT f01nU01 1 man 0", "MOVE S"]);
+    let log = run_trade(&mut g, &[]);
+    assert_eq!(recruited(&log, l).len(), 1);
+    assert_eq!(day_of(&log, l, departed), Some(2));
+}
+
+#[test]
+fn ov_econ_001_005_offers_renew_and_unused_prices_drop_to_a_floor() {
+    let mut g = Game::new(1, 1);
+    offer(&mut g, 1, "man", 30, 50, 9_000);
+    offer(&mut g, 1, "ldr", 2, 201, 9_000);
+    g.leader(1, 1);
+    run_with(&mut g, &[], true);
+    // One man per 150 people: 60; nobody hired, 10% off.
+    let man = offered(&g, 1, "man");
+    assert_eq!((man.count, man.price), (60, 45));
+    // Leaders: one per 2000 people, and never below half their cost (200).
+    let ldr = offered(&g, 1, "ldr");
+    assert_eq!((ldr.count, ldr.price), (4, 200));
+}
+
+// --- WITHDRAW -----------------------------------------------------------
+
+#[test]
+fn ov_uo_117_withdraw_only_in_a_city_as_much_as_there_is() {
+    let mut g = Game::new(2, 1);
+    let l1 = g.loc(1);
+    g.w.locations[l1].terrain = rules().terrain("city").unwrap();
+    let f = g.faction(1);
+    g.w.factions[f].funds = 1000;
+    let a = g.leader(1, 1);
+    let b = g.leader(1, 1);
+    let c = g.leader(1, 2);
+    g.orders(a, &["WITHDRAW 300", "WITHDRAW 0"]);
+    g.orders(c, &["WITHDRAW 5"]);
+    g.run_bare(&[]);
+    assert_eq!(coins(&g, a), 300);
+    assert_eq!(g.w.factions[f].funds, 700);
+    assert!(g.pending(a).is_empty());
+    // Outside a city it waits.
+    assert_eq!(coins(&g, c), 0);
+    assert_eq!(g.pending(c), ["WITHDRAW 5"]);
+    // A huge amount takes everything; goods are not kept in the treasury.
+    g.orders(b, &["WITHDRAW 4000000000", "WITHDRAW 10 food"]);
+    g.run_bare(&[]);
+    assert_eq!(coins(&g, b), 700);
+    assert_eq!(g.w.factions[f].funds, 0);
+    assert!(g.pending(b).is_empty());
+}
+
+/// The full game runs the market and recruits.
+#[test]
+fn ov_sch_030_the_full_game_settles_markets_and_recruits() {
+    let mut g = Game::new(1, 1);
+    sells(&mut g, 1, "swrd", 10, 50);
+    offer(&mut g, 1, "man", 10, 50, 10_000);
+    let l = g.leader(1, 1);
+    give(&mut g, l, "coin", 1000);
+    g.orders(l, &["BUY 2 swrd 50", "RECRUIT f01nU01 2 man 50"]);
+    let log = g.run(&[]);
+    assert_eq!(bought(&log, l), [(1, 2, 50, 50)]);
+    assert_eq!(recruited(&log, l).len(), 1);
+    assert_eq!(has(&g, l, "swrd"), 2);
+}
