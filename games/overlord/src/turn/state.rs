@@ -27,6 +27,13 @@ pub struct Live {
     pub synchronised: bool,
     /// Days of WORK this month.
     pub worked: u32,
+    // --- skills (issue 5) ---
+    /// The skill this unit studied today by its own STUDY of it (not a
+    /// prerequisite studied in its place): what a teacher checks.
+    pub studied: Option<SkillId>,
+    /// Today's TEACH, once run: the skill taught to each pupil (`None`: any
+    /// unit here studying it, the original engine's `TEACH skill`).
+    pub teaching: Vec<(Option<UnitId>, SkillId)>,
 }
 
 impl Live {
@@ -34,6 +41,8 @@ impl Live {
         self.guarding = false;
         self.day_used = false;
         self.synchronised = false;
+        self.studied = None;
+        self.teaching.clear();
         for p in &mut self.list {
             p.done_today = false;
         }

@@ -7,6 +7,7 @@
 mod month;
 mod movement;
 mod order_list;
+mod skills;
 mod stacks;
 
 use std::sync::{Arc, OnceLock};

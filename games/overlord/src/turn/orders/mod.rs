@@ -6,13 +6,17 @@
 //! [`What::NotAdjudicated`]: a player's orders are never lost.
 
 pub mod conditions;
+pub mod forget;
 pub mod give;
 pub mod guard;
+pub mod merge;
 pub mod naming;
 pub mod split;
 pub mod stacks;
 pub mod stance;
 pub mod structures;
+pub mod study;
+pub mod teach;
 pub mod travel;
 pub mod work;
 
@@ -57,6 +61,8 @@ pub fn immediate(t: &mut Turn<'_>, u: UnitId, i: usize) -> Outcome {
         O::Guard(_) => guard::guard(t, u),
         O::Split(o) => split::split(t, u, o),
         O::Give(o) => give::give(t, u, o),
+        O::Forget(o) => forget::forget(t, u, o),
+        O::Merge(o) => merge::merge(t, u, o),
         // Special orders fire from other units' actions (OV-SCH-017):
         // ACCEPT when someone stacks, STAY when the stack sets out,
         // RETREAT at the start of the month.
@@ -80,6 +86,8 @@ pub fn full_day(t: &mut Turn<'_>, u: UnitId, i: usize) -> Outcome {
         O::Caravan(o) => travel::caravan(t, u, i, &o.stops),
         O::Work(_) => work::work(t, u),
         O::Study(o) if stop_reached(t, u, o) => Outcome::Finished,
+        O::Study(o) => study::study(t, u, i, o),
+        O::Teach(o) => teach::teach(t, u, i, o),
         _ => not_adjudicated(t, u, i, &order),
     }
 }
