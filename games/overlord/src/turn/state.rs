@@ -78,6 +78,11 @@ pub struct Turn<'a> {
     /// Each faction's units, kept by [`Turn::joined`] and
     /// [`Turn::change_faction`].
     by_faction: Vec<Vec<UnitId>>,
+    // --- skills (issue 5) ---
+    /// Today's possible teachers by place (units with an awake TEACH), in
+    /// the place's order; made when a STUDY first asks, forgotten by
+    /// [`Turn::new_day`].
+    pub teachers: Option<FxHashMap<LocationId, Vec<UnitId>>>,
 }
 
 /// Who is present in a place: each faction's count of units there that
@@ -122,6 +127,7 @@ impl<'a> Turn<'a> {
             present: FxHashMap::default(),
             guards: None,
             by_faction: world_by_faction,
+            teachers: None,
         };
         for l in t.world.locations.values() {
             for &u in &l.units {
@@ -193,6 +199,7 @@ impl<'a> Turn<'a> {
     pub fn new_day(&mut self, day: u8) {
         self.day = day;
         self.guards = None;
+        self.teachers = None;
         for l in &mut self.live {
             l.new_day();
         }

@@ -145,6 +145,43 @@ fn ov_uo_100_study_to_a_level_renews_itself_until_reached() {
     assert_eq!(gains(&log, a).len(), 30);
     assert_eq!(xp(&g, b, "cmbt"), 3000);
     assert_eq!(g.pending(b), ["STUDY cmbt 2"]);
+    // OV-SKL-035: the level reached is now known to the faction.
+    let cmbt = rules().skill("cmbt").unwrap();
+    let f = g.faction(1);
+    assert!(g.w.factions[f].known_skills.contains(&(cmbt, 1)));
+    assert_eq!(
+        day_of(&log, a, |w| matches!(w, What::LevelReached { .. })),
+        Some(30)
+    );
+}
+
+#[test]
+fn ov_mag_001_magecraft_costs_three_a_day_and_takes_thirty_days() {
+    let mut g = Game::new(1, 1);
+    let u = g.leader(1, 1);
+    coins(&mut g, u, 200);
+    g.orders(u, &["STUDY mage 1"]);
+    let log = g.run_bare(&[]);
+    assert_eq!(level(&g, u, "mage"), 1);
+    assert_eq!(gains(&log, u).len(), 30);
+    assert_eq!(g.w.units[u].count(coin()), 200 - 90);
+}
+
+#[test]
+fn ov_grd_006_a_guard_studies_at_half_strength_and_cannot_be_taught() {
+    let mut g = Game::new(1, 1);
+    let teacher = g.leader(1, 1);
+    let guard = g.unit(1, "man", 10, 1);
+    g.learn(teacher, "cmbt", 2);
+    g.learn(guard, "cmbt", 1);
+    coins(&mut g, guard, 100);
+    g.orders(teacher, &["TEACH U2 cmbt"]);
+    g.orders(guard, &["@GUARD", "STUDY cmbt"]);
+    let log = g.run_bare(&[]);
+    // Half the figures pay, the day counts half, no teacher.
+    assert_eq!(gains(&log, guard), [50]);
+    assert_eq!(g.w.units[guard].count(coin()), 95);
+    assert!(first(&log, teacher, |w| matches!(w, What::Taught { .. })).is_none());
 }
 
 #[test]

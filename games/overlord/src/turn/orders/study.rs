@@ -154,6 +154,7 @@ pub fn study(t: &mut Turn<'_>, u: UnitId, i: usize, o: &Study) -> Outcome {
     let needs = specialist || next > unaided_limit(t, u, skill);
     let guarding = t.live(u).guarding;
     let teacher = if explicit && !guarding {
+        index_teachers(t);
         find_teacher(t, u, skill)
     } else {
         None
@@ -273,7 +274,7 @@ fn day_skill(t: &Turn<'_>, u: UnitId, asked: SkillId) -> Result<SkillId, StudyBl
 
 /// The first prerequisite of `s` (of the skill, or of its next level) the
 /// unit lacks.
-fn missing_prerequisite(t: &Turn<'_>, u: UnitId, s: SkillId) -> Option<SkillId> {
+pub fn missing_prerequisite(t: &Turn<'_>, u: UnitId, s: SkillId) -> Option<SkillId> {
     let sk = t.rules.skills.get(s)?;
     let level = usize::from(t.level(u, s));
     let of_level = sk.levels.get(level).map(|l| l.requires.as_slice());
@@ -550,13 +551,45 @@ fn weight(t: &Turn<'_>, p: UnitId) -> u64 {
     }
 }
 
+/// Index today's possible teachers by place, once a day: the units that
+/// have taught today or have an awake TEACH in their list, so that a pupil in a crowded place
+/// does not look at everyone.
+pub fn index_teachers(t: &mut Turn<'_>) {
+    if t.teachers.is_some() {
+        return;
+    }
+    let mut by: rustc_hash::FxHashMap<crate::world::LocationId, Vec<UnitId>> =
+        rustc_hash::FxHashMap::default();
+    for (place, loc) in t.world.locations.iter() {
+        for &c in &loc.units {
+            // A TEACH already given today has left a one-day order's list.
+            let teaches = t.live.get(c.index()).is_some_and(|l| {
+                !l.teaching.is_empty()
+                    || l.list
+                        .iter()
+                        .any(|p| !p.dormant() && matches!(p.order.order, UnitOrder::Teach(_)))
+            });
+            if teaches {
+                by.entry(place).or_default().push(c);
+            }
+        }
+    }
+    t.teachers = Some(by);
+}
+
 /// A leader here teaching `u` the skill today, knowing it better
-/// (OV-UO-109), with the pupil's share of the doubled figures.
+/// (OV-UO-109), with the pupil's share of the doubled figures. Looks at
+/// the place's teachers indexed by [`index_teachers`] (everyone here when
+/// there is no index).
 pub fn find_teacher(t: &Turn<'_>, u: UnitId, skill: SkillId) -> Option<Teacher> {
     let unit = t.world.units.get(u)?;
     let pupil_level = t.level(u, skill);
     let here = t.world.locations.get(unit.location)?;
-    for &c in &here.units {
+    let candidates: &[UnitId] = match &t.teachers {
+        Some(by) => by.get(&unit.location).map_or(&[], Vec::as_slice),
+        None => &here.units,
+    };
+    for &c in candidates {
         if c == u
             || t.kind(c) != Some(RaceKind::Leader)
             || t.travelling(c)

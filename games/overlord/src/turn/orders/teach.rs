@@ -23,7 +23,7 @@ use super::super::log::{Dropped, What};
 use super::super::pending::Outcome;
 use super::super::state::Turn;
 use super::drop_order;
-use super::study::lessons_of;
+use super::study::{lessons_of, missing_prerequisite};
 use crate::orders::UnitOrder;
 use crate::orders::catalog::skills::{Pupils, Teach};
 use crate::rules::SkillId;
@@ -96,7 +96,9 @@ fn studying(t: &Turn<'_>, teacher: UnitId, pupil: UnitId, skill: SkillId) -> boo
     if live.studied == Some(skill) {
         return true;
     }
-    if live.day_used || live.refusing {
+    // Not yet run today: it must be about to study this very skill, not a
+    // prerequisite in its place (OV-UO-101).
+    if live.day_used || live.refusing || missing_prerequisite(t, pupil, skill).is_some() {
         return false;
     }
     live.list
