@@ -29,8 +29,9 @@ pub struct Live {
     pub worked: u32,
     // --- skills (issue 5) ---
     /// The skill this unit studied today by its own STUDY of it (not a
-    /// prerequisite studied in its place): what a teacher checks.
-    pub studied: Option<SkillId>,
+    /// prerequisite studied in its place) and the teacher it counted on:
+    /// what a teacher coming later checks.
+    pub studied: Option<(SkillId, Option<UnitId>)>,
     /// Today's TEACH, once run: the skill taught to each pupil (`None`: any
     /// unit here studying it, the original engine's `TEACH skill`).
     pub teaching: Vec<(Option<UnitId>, SkillId)>,

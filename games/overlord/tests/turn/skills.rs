@@ -506,6 +506,29 @@ fn ov_uo_111_a_pupil_only_sped_up_may_come_before_its_teacher() {
 }
 
 #[test]
+fn ov_uo_109_a_pupil_catching_up_with_its_teacher_was_still_taught_that_day() {
+    let mut g = Game::new(1, 1);
+    let pupil = g.leader(1, 1);
+    let teacher = g.leader(1, 1);
+    g.learn(teacher, "cmbt", 1);
+    let cmbt = rules().skill("cmbt").unwrap();
+    g.w.units[pupil].learn(cmbt, 2900);
+    coins(&mut g, pupil, 100);
+    g.orders(pupil, &["@STUDY cmbt"]);
+    g.orders(teacher, &["@TEACH U1 cmbt"]);
+    let log = g.run_bare(&[]);
+    // Day 1 taught (200) reaches the teacher's level: alone afterwards.
+    let days = gains(&log, pupil);
+    assert_eq!(days[..3], [200, 100, 100]);
+    let taught = log
+        .of_unit(teacher)
+        .filter(|e| matches!(e.what, What::Taught { .. }))
+        .count();
+    assert_eq!(taught, 1);
+    assert_eq!(worked(&log, teacher), 29);
+}
+
+#[test]
 fn ov_uo_112_several_leader_pupils_share_the_fifty_figures() {
     let mut g = Game::new(1, 1);
     let teacher = g.leader(1, 1);

@@ -196,7 +196,7 @@ pub fn study(t: &mut Turn<'_>, u: UnitId, i: usize, o: &Study) -> Outcome {
     let gain = u32::try_from(gain).unwrap_or(u32::MAX);
     experience::gain_with_basics(t, u, skill, gain, 10);
     if explicit {
-        t.live(u).studied = Some(skill);
+        t.live(u).studied = Some((skill, teacher.map(|x| x.unit)));
     }
     t.private(
         u,

@@ -2,8 +2,9 @@
 //! leaders. A day of teaching is given when at least one pupil is present,
 //! not travelling nor guarding, knows the skill less well than the teacher
 //! and studies it today by its own STUDY of it: it has done so already
-//! ([`Live::studied`]) or, coming later in the day's order, its first ready
-//! full-day order is `STUDY` of that skill. Otherwise TEACH waits (kept).
+//! counting on this teacher ([`Live::studied`]) or, coming later in the
+//! day's order, its first ready full-day order is `STUDY` of that skill
+//! with no prerequisite missing. Otherwise TEACH waits (kept).
 //! The teacher records its lessons in [`Live::teaching`], where pupils
 //! coming after it find them; see `study.rs` for what a pupil gains and
 //! why a pupil needing its teacher must come after it (OV-UO-111).
@@ -84,17 +85,19 @@ fn studying(t: &Turn<'_>, teacher: UnitId, pupil: UnitId, skill: SkillId) -> boo
     if a.location != b.location || t.travelling(pupil) || pupil == teacher {
         return false;
     }
-    if t.level(teacher, skill) <= t.level(pupil, skill) {
-        return false;
-    }
     let Some(live) = t.live.get(pupil.index()) else {
         return false;
     };
     if live.guarding {
         return false;
     }
-    if live.studied == Some(skill) {
-        return true;
+    // Already studied today, before this teacher: taught if it counted on
+    // this teacher (it checked the levels then; it may have caught up since).
+    if let Some((s, by)) = live.studied {
+        return s == skill && by == Some(teacher);
+    }
+    if t.level(teacher, skill) <= t.level(pupil, skill) {
+        return false;
     }
     // Not yet run today: it must be about to study this very skill, not a
     // prerequisite in its place (OV-UO-101).
