@@ -725,6 +725,20 @@ fn ov_uo_055_merging_every_figure_leaves_a_stockpile_that_keeps_the_items() {
 }
 
 #[test]
+fn ov_uo_055_a_stockpile_leads_no_stack() {
+    let mut g = Game::new(1, 1);
+    let a = g.unit(1, "acol", 4, 1);
+    let b = g.unit(1, "acol", 2, 1);
+    let rider = g.unit(1, "acol", 1, 1);
+    g.stack(rider, a);
+    g.orders(a, &["MERGE U2 4"]);
+    g.run_bare(&[]);
+    assert_eq!(g.w.units[b].figures, 6);
+    assert_eq!(g.w.units[a].figures, 0);
+    assert_eq!(g.w.units[rider].stack_parent, None);
+}
+
+#[test]
 fn ov_uo_051_merge_waits_for_figures_and_needs_same_race_faction_place() {
     let mut g = Game::new(2, 2);
     let a = g.unit(1, "man", 3, 1);

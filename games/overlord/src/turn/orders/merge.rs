@@ -27,8 +27,8 @@
 //!
 //! **Stockpile (decision OV-UO-055).** A unit with no figures is a
 //! stockpile: it keeps its number, place, faction and items, holds no
-//! skills, enchantments or orders, is in no stack and never acts (the day
-//! skips units without figures). Anyone of the same race may MERGE into a
+//! skills, enchantments or orders, is in no stack (units under it are
+//! unstacked) and never acts (the day skips units without figures). Anyone of the same race may MERGE into a
 //! stockpile; a stockpile of another faction becomes the merger's. The
 //! emptied `MERGE id 0` issuer is an empty stockpile. Dissent follows the
 //! figures in proportion.
@@ -125,6 +125,15 @@ pub fn merge(t: &mut Turn<'_>, u: UnitId, o: &Merge) -> Outcome {
 /// The unit has no figures left: it keeps its items and nothing else.
 fn become_stockpile(t: &mut Turn<'_>, u: UnitId) {
     t.set_parent(u, None);
+    // Nobody stays stacked under it (an imported creature stack may lead).
+    let under: Vec<UnitId> = t
+        .stack_of(u)
+        .into_iter()
+        .filter(|&c| t.world.units.get(c).and_then(|x| x.stack_parent) == Some(u))
+        .collect();
+    for c in under {
+        t.set_parent(c, None);
+    }
     let me = &mut t.world.units[u];
     me.skills.clear();
     me.effects.clear();
