@@ -65,10 +65,14 @@ fn has_immediate(t: &Turn<'_>, u: UnitId) -> bool {
         .is_some_and(|l| l.list.iter().any(|p| p.ready(day) && !p.full_day()))
 }
 
-/// Can the unit act on its own orders today?
+/// Can the unit act on its own orders today? A stockpile (no figures,
+/// OV-UO-055) never does.
 fn may_act(t: &Turn<'_>, u: UnitId) -> bool {
     let i = u.index();
-    t.world.units.get(u).is_some_and(|x| !x.gone)
+    t.world
+        .units
+        .get(u)
+        .is_some_and(|x| !x.gone && x.figures > 0)
         && !t.live.get(i).is_some_and(|l| l.refusing)
         && !t.travelling(u)
 }

@@ -366,6 +366,60 @@ pub enum What {
     Withdrew {
         amount: u64,
     },
+    // --- skills (issue 5) ---
+    /// A day of study: `skill` is the one studied (a prerequisite when the
+    /// asked skill waits on it, OV-UO-101), `gain` in hundredths of a day,
+    /// `percent` the speed against plain study (100), `cost` the coins paid.
+    Studied {
+        skill: SkillId,
+        gain: u32,
+        percent: u32,
+        cost: u64,
+        teacher: Option<UnitId>,
+    },
+    /// A STUDY that could not run today and waits (told once a turn).
+    StudyWaits {
+        skill: SkillId,
+        why: StudyBlock,
+    },
+    /// A day of TEACH: the pupils taught and the skill each was taught
+    /// (`None`: any unit here studying it).
+    Taught {
+        lessons: Vec<(Option<UnitId>, SkillId)>,
+    },
+    /// FORGET: these skills are gone (the named one and those built on it).
+    Forgot {
+        skills: Vec<SkillId>,
+    },
+    /// MERGE: figures (and with `MERGE id 0` the possessions) moved into
+    /// `into`; `forgot` are the basic skills the moved figures dropped.
+    Merged {
+        into: UnitId,
+        figures: u32,
+        possessions: bool,
+        forgot: Vec<SkillId>,
+    },
+    /// The unit has no figures left: a stockpile (OV-UO-055).
+    BecameStockpile,
+}
+
+/// Why a STUDY waits (skills, issue 5).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum StudyBlock {
+    /// The coins for the day cannot be paid (own coins, the treasury in a city).
+    Cost,
+    /// A prerequisite level is missing and the faction does not know the skill.
+    Prerequisite,
+    /// The next level is past the unit's limit and no teacher helps today.
+    Limit,
+    /// A specialist skill with no teacher and no teaching structure.
+    Specialist,
+    /// A follower knows another basic skill (FORGET it first).
+    OtherBasicSkill,
+    /// The teacher needed comes after the pupil today, or the pupil has more
+    /// than 10 figures (OV-UO-110/111).
+    Teacher,
 }
 
 /// Why a battle starts.

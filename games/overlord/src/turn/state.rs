@@ -33,6 +33,14 @@ pub struct Live {
     /// Placed a BUY, SELL or RECRUIT offer today: may not set out, and
     /// stays behind when its stack leaves (OV-UO-071, OV-UO-082).
     pub trading: bool,
+    // --- skills (issue 5) ---
+    /// The skill this unit studied today by its own STUDY of it (not a
+    /// prerequisite studied in its place) and the teacher it counted on:
+    /// what a teacher coming later checks.
+    pub studied: Option<(SkillId, Option<UnitId>)>,
+    /// Today's TEACH, once run: the skill taught to each pupil (`None`: any
+    /// unit here studying it, the original engine's `TEACH skill`).
+    pub teaching: Vec<(Option<UnitId>, SkillId)>,
 }
 
 impl Live {
@@ -41,6 +49,8 @@ impl Live {
         self.day_used = false;
         self.synchronised = false;
         self.trading = false;
+        self.studied = None;
+        self.teaching.clear();
         for p in &mut self.list {
             p.done_today = false;
         }
@@ -83,6 +93,11 @@ pub struct Turn<'a> {
     /// Today's market and recruit offers, and the month's dealings with
     /// the towns.
     pub market: super::economy::market::Book,
+    // --- skills (issue 5) ---
+    /// Today's possible teachers by place (units with an awake TEACH), in
+    /// the place's order; made when a STUDY first asks, forgotten by
+    /// [`Turn::new_day`].
+    pub teachers: Option<FxHashMap<LocationId, Vec<UnitId>>>,
 }
 
 /// Who is present in a place: each faction's count of units there that
@@ -129,6 +144,7 @@ impl<'a> Turn<'a> {
             by_faction: world_by_faction,
             land: super::land::Areas::default(),
             market: Default::default(),
+            teachers: None,
         };
         for l in t.world.locations.values() {
             for &u in &l.units {
@@ -200,6 +216,7 @@ impl<'a> Turn<'a> {
     pub fn new_day(&mut self, day: u8) {
         self.day = day;
         self.guards = None;
+        self.teachers = None;
         for l in &mut self.live {
             l.new_day();
         }

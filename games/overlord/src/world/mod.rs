@@ -344,8 +344,16 @@ impl World {
                     ));
                 }
             }
-            if u.figures == 0 {
-                out.push(format!("{} has no figures", u.code()));
+            // A unit without figures is a stockpile (OV-UO-055): items
+            // only, in no stack, on no journey, with no skills. (Orders sent
+            // to it are kept but never run.)
+            if u.figures == 0
+                && (u.stack_parent.is_some() || u.journey.is_some() || !u.skills.is_empty())
+            {
+                out.push(format!(
+                    "{} has no figures but is more than a stockpile",
+                    u.code()
+                ));
             }
             // Stack: same location, no cycle.
             let mut cur = u.stack_parent;

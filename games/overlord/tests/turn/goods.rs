@@ -303,3 +303,43 @@ fn ov_fo_020_reshow_is_recorded_for_the_report() {
         What::ReshowAsked { what, .. } if what == "RESHOW cmbt 2"
     )));
 }
+
+#[test]
+fn ov_uo_055_a_stockpile_is_emptied_by_get_then_leaves_the_game() {
+    let mut g = Game::new(1, 2);
+    let a = g.unit(1, "man", 5, 1);
+    let b = g.unit(1, "man", 5, 1);
+    let thief = g.leader(2, 1);
+    g.w.units[a].add_items(item("iron"), 12, 0);
+    g.orders(a, &["MERGE U2 5"]);
+    g.orders(thief, &["DAY 2", "-GET U1 iron"]);
+    let log = g.run_bare(&[]);
+    // Unowned ground: anyone may empty another faction's stockpile.
+    assert_eq!(g.w.units[thief].count(item("iron")), 12);
+    assert_eq!(g.w.units[b].figures, 10);
+    assert!(g.w.units[a].gone);
+    assert!(
+        first(&log, thief, |w| matches!(
+            w,
+            What::Got {
+                from: Some(_),
+                count: 12,
+                ..
+            }
+        ))
+        .is_some()
+    );
+}
+
+#[test]
+fn ov_uo_054_merging_everything_leaves_nothing_behind() {
+    let mut g = Game::new(1, 1);
+    let a = g.unit(1, "man", 5, 1);
+    let b = g.unit(1, "man", 5, 1);
+    g.w.units[a].add_items(item("iron"), 3, 0);
+    g.orders(a, &["MERGE U2 0"]);
+    g.run_bare(&[]);
+    assert!(g.w.units[a].gone);
+    assert_eq!(g.w.units[b].figures, 10);
+    assert_eq!(g.w.units[b].count(item("iron")), 3);
+}

@@ -10,6 +10,7 @@ mod market;
 mod month;
 mod movement;
 mod order_list;
+mod skills;
 mod stacks;
 mod titles;
 

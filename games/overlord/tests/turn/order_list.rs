@@ -365,10 +365,10 @@ mod rules_examples {
         );
         let log = g.run(&[]);
         assert_eq!(g.w.units[a].count(coin()), 1);
-        // The STUDY woke; unit-b (U9) never came, so the list ends with
-        // its GIVE and the sleeping MOVE (STUDY is kept: skills are the
-        // economy's issue).
-        assert_eq!(g.pending(u), ["5 STUDY cmbt", "GIVE U9 coin 1", "-MOVE S"]);
+        // The STUDY woke and ran four days on the four coins left ($1 a
+        // day), then waits for coins; unit-b (U9) never came, so the list
+        // ends with its GIVE and the sleeping MOVE.
+        assert_eq!(g.pending(u), ["1 STUDY cmbt", "GIVE U9 coin 1", "-MOVE S"]);
         assert!(first(&log, u, departed).is_none());
     }
 

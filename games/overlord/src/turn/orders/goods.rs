@@ -2,7 +2,8 @@
 //! rule every goods order shares with GIVE.
 //!
 //! - `GET unit|location [number] item [left]`: from a unit of the issuer's
-//!   own faction that is present and not travelling, or from the ground of
+//!   own faction that is present and not travelling (or from a stockpile,
+//!   of any faction, on the ground's terms), or from the ground of
 //!   the issuer's own location, when the location has no controller or its
 //!   controller holds the issuer's faction Ally ([`policy::controller`]);
 //!   otherwise the order fails at once and leaves the list (OV-UO-039).
@@ -81,6 +82,17 @@ pub fn take_ground(t: &mut Turn<'_>, place: LocationId, item: ItemId, n: u64) ->
     taken
 }
 
+/// May `faction` take from the ground of `place` (OV-UO-039)? When nobody
+/// controls it, or its controller holds the faction Ally.
+fn ground_open(t: &Turn<'_>, place: LocationId, faction: crate::world::FactionId) -> bool {
+    match policy::controller(t, place) {
+        None => true,
+        Some(ruler) => {
+            ruler == faction || relations::effective(t.world, ruler, faction) == Stance::Ally
+        }
+    }
+}
+
 pub fn get(t: &mut Turn<'_>, u: UnitId, o: &Get) -> Outcome {
     let Some(item) = t.item(o.item) else {
         return Outcome::Skip;
@@ -92,7 +104,17 @@ pub fn get(t: &mut Turn<'_>, u: UnitId, o: &Get) -> Outcome {
                 return Outcome::Skip;
             };
             let other = &t.world.units[from];
-            if from == u || other.faction != faction || other.location != here {
+            let stockpile = other.figures == 0;
+            if from == u || other.location != here {
+                return Outcome::Skip;
+            }
+            if stockpile {
+                // A stockpile is emptied like the ground (decision
+                // OV-UO-055).
+                if !ground_open(t, here, faction) {
+                    return Outcome::Finished;
+                }
+            } else if other.faction != faction {
                 return Outcome::Skip;
             }
             if t.travelling(from) {
@@ -103,6 +125,9 @@ pub fn get(t: &mut Turn<'_>, u: UnitId, o: &Get) -> Outcome {
             };
             let n = t.world.units[from].remove_items(item, n);
             t.world.units[u].add_items(item, n, 0);
+            if stockpile && t.world.units[from].items.is_empty() {
+                t.remove_unit(from);
+            }
             t.private(
                 u,
                 What::Got {
@@ -117,10 +142,7 @@ pub fn get(t: &mut Turn<'_>, u: UnitId, o: &Get) -> Outcome {
             if t.location_ref(r) != Some(here) {
                 return Outcome::Skip;
             }
-            if let Some(ruler) = policy::controller(t, here)
-                && ruler != faction
-                && relations::effective(t.world, ruler, faction) != Stance::Ally
-            {
+            if !ground_open(t, here, faction) {
                 // OV-UO-039: it fails at once.
                 return Outcome::Finished;
             }

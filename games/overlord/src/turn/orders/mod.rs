@@ -7,10 +7,12 @@
 
 pub mod conditions;
 pub mod disband;
+pub mod forget;
 pub mod give;
 pub mod goods;
 pub mod guard;
 pub mod market;
+pub mod merge;
 pub mod naming;
 pub mod oath;
 pub mod pillage;
@@ -19,6 +21,8 @@ pub mod split;
 pub mod stacks;
 pub mod stance;
 pub mod structures;
+pub mod study;
+pub mod teach;
 pub mod titles;
 pub mod travel;
 pub mod withdraw;
@@ -77,6 +81,8 @@ pub fn immediate(t: &mut Turn<'_>, u: UnitId, i: usize) -> Outcome {
         O::Sell(o) => market::sell(t, u, i, o),
         O::Recruit(o) => recruit::recruit(t, u, i, o),
         O::Withdraw(o) => withdraw::withdraw(t, u, i, o),
+        O::Forget(o) => forget::forget(t, u, o),
+        O::Merge(o) => merge::merge(t, u, o),
         // Special orders fire from other units' actions (OV-SCH-017):
         // ACCEPT when someone stacks, STAY when the stack sets out,
         // RETREAT at the start of the month.
@@ -102,6 +108,8 @@ pub fn full_day(t: &mut Turn<'_>, u: UnitId, i: usize) -> Outcome {
         O::Claim(o) => titles::claim(t, u, o),
         O::Pillage(_) => pillage::pillage(t, u),
         O::Study(o) if stop_reached(t, u, o) => Outcome::Finished,
+        O::Study(o) => study::study(t, u, i, o),
+        O::Teach(o) => teach::teach(t, u, i, o),
         _ => not_adjudicated(t, u, i, &order),
     }
 }

@@ -49,6 +49,8 @@ pub fn split(t: &mut Turn<'_>, u: UnitId, o: &Split) -> Outcome {
     new.structure = me.structure;
     let parent = me.stack_parent;
     new.skills = me.skills.clone();
+    // Both parts keep the full enchantments (OV-ENCH-006).
+    new.effects = me.effects.clone();
     new.settings = me.settings;
     new.items = moved;
     let place = me.location;
