@@ -6,14 +6,12 @@
 
 mod common;
 
-use std::sync::{Arc, OnceLock};
+use std::sync::OnceLock;
 
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};
-use umpire_overlord::generate::bots::{BotOptions, bot_orders_with};
 use umpire_overlord::generate::world::{MapSize, WorldParams, generate};
 use umpire_overlord::legacy::world::import;
-use umpire_overlord::orders::{Envelope, OrderSet, ParseOptions, Vocabulary, parse_message};
 use umpire_overlord::rules::Rules;
 use umpire_overlord::save::save;
 use umpire_overlord::turn::{NoEconomy, What, run_turn, run_turn_with};
@@ -56,37 +54,6 @@ fn alpha_runs_a_full_turn_on_its_own_orders() {
     let log2 = run_turn(&mut w, r, &[], seed);
     assert!(w.check().is_empty(), "{:?}", w.check());
     assert_eq!(log2.turn, turn + 2);
-}
-
-/// Every player faction's bot orders for the world as it stands.
-fn bot_sets(g: &World, passwords: &[(u32, String)], seed: u64) -> Vec<OrderSet> {
-    let r = rules();
-    let mut out = Vec::new();
-    for (f, fac) in g.factions.iter() {
-        if fac.player != Player::Human {
-            continue;
-        }
-        let password = passwords
-            .iter()
-            .find(|(n, _)| *n == fac.number)
-            .map(|(_, p)| p.clone())
-            .unwrap_or_default();
-        let text = bot_orders_with(g, r, f, seed, &BotOptions { password });
-        let src: Arc<str> = Arc::from("bot");
-        let p = parse_message(
-            &src,
-            &text,
-            ParseOptions {
-                vocabulary: Some(Vocabulary::builtin()),
-            },
-        );
-        for e in p.message.envelopes {
-            if let Envelope::Orders(s) = e {
-                out.push(s);
-            }
-        }
-    }
-    out
 }
 
 /// Every item held by a unit or lying on the ground, summed per item, with
@@ -133,7 +100,7 @@ fn replays(seed: u64, factions: u32) {
     let mut b = a.clone();
     let mut bare = a.clone();
     for month in 0..2u64 {
-        let sets = bot_sets(&a, &passwords, seed + month);
+        let sets = common::bot_sets(&a, rules(), &passwords, seed + month);
         let la = run_turn(&mut a, r, &sets, seed);
         let lb = run_turn(&mut b, r, &sets, seed);
         assert_eq!(la, lb, "events differ in month {month}");
@@ -144,7 +111,7 @@ fn replays(seed: u64, factions: u32) {
         // only move them (DESIGN: items are conserved by transfers). The
         // economy trades with the towns, pays wages and takes upkeep, so
         // this is checked on the engine alone, with its own bot orders.
-        let bare_sets = bot_sets(&bare, &passwords, seed + month);
+        let bare_sets = common::bot_sets(&bare, rules(), &passwords, seed + month);
         let before = goods(&bare);
         run_turn_with(&mut bare, r, &bare_sets, seed, &mut NoEconomy);
         assert_eq!(goods(&bare), before, "goods changed in month {month}");

@@ -97,3 +97,42 @@ pub fn alpha_game_files() -> std::collections::BTreeMap<String, Vec<u8>> {
     walk(&root, &root, &mut out);
     out
 }
+
+/// Every player faction's bot orders for the world as it stands, read as
+/// order sets (`passwords`: faction number and password).
+pub fn bot_sets(
+    world: &umpire_overlord::world::World,
+    rules: &umpire_overlord::rules::Rules,
+    passwords: &[(u32, String)],
+    seed: u64,
+) -> Vec<umpire_overlord::orders::OrderSet> {
+    use umpire_overlord::generate::bots::{BotOptions, bot_orders_with};
+    use umpire_overlord::orders::Envelope;
+    use umpire_overlord::world::Player;
+    let mut out = Vec::new();
+    for (f, fac) in world.factions.iter() {
+        if fac.player != Player::Human {
+            continue;
+        }
+        let password = passwords
+            .iter()
+            .find(|(n, _)| *n == fac.number)
+            .map(|(_, p)| p.clone())
+            .unwrap_or_default();
+        let text = bot_orders_with(world, rules, f, seed, &BotOptions { password });
+        let src: Arc<str> = Arc::from("bot");
+        let p = parse_message(
+            &src,
+            &text,
+            ParseOptions {
+                vocabulary: Some(Vocabulary::builtin()),
+            },
+        );
+        for e in p.message.envelopes {
+            if let Envelope::Orders(s) = e {
+                out.push(s);
+            }
+        }
+    }
+    out
+}
