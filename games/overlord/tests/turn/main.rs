@@ -5,6 +5,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod month;
+mod monthend;
 mod movement;
 mod order_list;
 mod stacks;

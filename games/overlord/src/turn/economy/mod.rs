@@ -7,10 +7,22 @@
 //! Each step lives in a module named after its rule; [`Economy`] only
 //! calls them at the places the month gives (OV-SCH-030, 033, 037..040).
 
+pub mod upkeep;
+pub mod wages;
+
 use super::hooks::Hooks;
+use super::state::Turn;
 
 /// The full game's economy.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Economy;
 
-impl Hooks for Economy {}
+impl Hooks for Economy {
+    fn wages(&mut self, t: &mut Turn<'_>) {
+        wages::wages(t);
+    }
+
+    fn upkeep(&mut self, t: &mut Turn<'_>) {
+        upkeep::upkeep(t);
+    }
+}
