@@ -298,3 +298,53 @@ fn ov_econ_018_upkeep_before_creatures_change_sides_npcs_pay_none() {
     assert_eq!(g.w.units[wolf].faction, g.faction(1));
     assert_eq!(coins(&g, a), 80);
 }
+
+// --- Press rewards -----------------------------------------------------
+
+fn rewards_of(log: &TurnLog, f: umpire_overlord::world::FactionId) -> Vec<(u8, u64)> {
+    log.seen_by(f)
+        .filter_map(|e| match e.what {
+            What::PressReward { amount } => Some((e.day, amount)),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn ov_press_005_signed_article_50_rumour_30_before_day_1() {
+    let mut g = Game::new(1, 3);
+    let log = g.run(&[
+        "#PRESS f01 pw\nThe Red Hand rides again.\n#END",
+        "#RUMOR f02 pw\nThey say the Emperor is ill.\n#END",
+    ]);
+    let (f1, f2, f3) = (g.faction(1), g.faction(2), g.faction(3));
+    assert_eq!(rewards_of(&log, f1), [(0, 50)]);
+    assert_eq!(rewards_of(&log, f2), [(0, 30)]);
+    assert!(rewards_of(&log, f3).is_empty());
+    assert_eq!(g.w.factions[f1].funds, 50);
+    assert_eq!(g.w.factions[f2].funds, 30);
+}
+
+#[test]
+fn ov_press_006_at_most_50_a_turn() {
+    let mut g = Game::new(1, 2);
+    g.run(&[
+        "#PRESS f01 pw\nOne.\n#END\n#PRESS f01 pw\nTwo.\n#END\n#RUMOR f01 pw\nThree.\n#END",
+        "#RUMOR f02 pw\nOne.\n#END\n#RUMOR f02 pw\nTwo.\n#END",
+    ]);
+    assert_eq!(g.w.factions[g.faction(1)].funds, 50);
+    assert_eq!(g.w.factions[g.faction(2)].funds, 30);
+}
+
+#[test]
+fn ov_press_005_articles_need_the_right_password_and_text() {
+    use umpire_overlord::world::faction::hash_password;
+    let mut g = Game::new(1, 2);
+    let f1 = g.faction(1);
+    g.w.factions[f1].password_hash = hash_password("secret", "f1");
+    g.run(&["#PRESS f01 wrong\nForged.\n#END", "#PRESS f02 pw\n#END"]);
+    assert_eq!(g.w.factions[f1].funds, 0);
+    assert_eq!(g.w.factions[g.faction(2)].funds, 0);
+    g.run(&["#PRESS f01 secret\nTrue news.\n#END"]);
+    assert_eq!(g.w.factions[f1].funds, 50);
+}

@@ -7,17 +7,34 @@
 //! Each step lives in a module named after its rule; [`Economy`] only
 //! calls them at the places the month gives (OV-SCH-030, 033, 037..040).
 
+pub mod rewards;
 pub mod upkeep;
 pub mod wages;
 
 use super::hooks::Hooks;
 use super::state::Turn;
+use crate::world::FactionId;
 
 /// The full game's economy.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct Economy;
+#[derive(Clone, Debug, Default)]
+pub struct Economy {
+    /// Who published in the newspaper this turn (see
+    /// [`rewards::authors`]).
+    pub press: Vec<(FactionId, rewards::PressKind)>,
+}
+
+impl Economy {
+    /// The economy of a turn in which these factions published.
+    pub fn with_press(press: Vec<(FactionId, rewards::PressKind)>) -> Self {
+        Economy { press }
+    }
+}
 
 impl Hooks for Economy {
+    fn rewards(&mut self, t: &mut Turn<'_>) {
+        rewards::rewards(t, &self.press);
+    }
+
     fn wages(&mut self, t: &mut Turn<'_>) {
         wages::wages(t);
     }
