@@ -255,9 +255,13 @@ pub enum What {
     PressReward {
         amount: u64,
     },
-    /// The people of a place after births, deaths, migration and famine
-    /// (OV-WLD-015..020).
+    /// Famine struck an overpopulated place with no food on its market
+    /// (OV-WLD-020); the event's place is where.
     Famine {
+        died: u32,
+    },
+    /// A plague struck a crowded place (OV-WLD-020).
+    Plague {
         died: u32,
     },
 }

@@ -348,3 +348,279 @@ fn ov_press_005_articles_need_the_right_password_and_text() {
     g.run(&["#PRESS f01 secret\nTrue news.\n#END"]);
     assert_eq!(g.w.factions[f1].funds, 50);
 }
+
+// --- The living land ---------------------------------------------------
+
+use umpire_overlord::turn::economy::population;
+
+fn people(g: &mut Game, at: u32, population: u32, optimum: u32) {
+    let l = g.loc(at);
+    let loc = &mut g.w.locations[l];
+    loc.population = population;
+    loc.optimum = optimum;
+    loc.taxes = 1;
+    loc.wages = 10;
+}
+
+#[test]
+fn ov_wld_015_births_and_deaths_within_2_percent() {
+    let mut changes = Vec::new();
+    for seed in 0..20 {
+        let mut g = Game::new(1, 1);
+        g.w.seed = seed;
+        people(&mut g, 1, 10_000, 10_000);
+        g.run(&[]);
+        let now = g.w.locations[g.loc(1)].population;
+        assert!((9_800..=10_200).contains(&now), "{now}");
+        changes.push(now);
+    }
+    // It is random: not every seed gives the same figure.
+    changes.sort_unstable();
+    changes.dedup();
+    assert!(changes.len() > 5, "{changes:?}");
+}
+
+#[test]
+fn ov_wld_018_019_overpopulation_emigrates_faster_to_nearer_neighbours() {
+    // L2 is crowded; L1 (north) and L3 (south) are empty of people but
+    // can hold them. L2–L3 is a road, quicker than L2–L1.
+    let mut g = Game::new(3, 1);
+    people(&mut g, 1, 100, 10_000);
+    people(&mut g, 2, 20_000, 10_000);
+    people(&mut g, 3, 100, 10_000);
+    let (l2, l3) = (g.loc(2), g.loc(3));
+    for e in &mut g.w.locations[l2].exits {
+        if e.to == l3 {
+            e.road = true;
+        }
+    }
+    for e in &mut g.w.locations[l3].exits {
+        if e.to == l2 {
+            e.road = true;
+        }
+    }
+    let total_before: u32 = g.w.locations.values().map(|l| l.population).sum();
+    g.run(&[]);
+    let p: Vec<u32> = g.w.locations.values().map(|l| l.population).collect();
+    assert!(p[1] < 20_000 * 98 / 100, "{p:?}");
+    assert!(p[0] > 110 && p[2] > p[0], "{p:?}");
+    // Migration moves people; births and deaths are within 2% each.
+    let total: u32 = p.iter().sum();
+    assert!(
+        total.abs_diff(total_before) <= total_before / 50 + 3,
+        "{total} {total_before}"
+    );
+}
+
+#[test]
+fn ov_wld_018_an_underpopulated_place_loses_people_to_an_emptier_neighbour() {
+    let mut g = Game::new(2, 1);
+    people(&mut g, 1, 5_000, 10_000); // half full
+    people(&mut g, 2, 0, 10_000); // empty
+    g.run(&[]);
+    // L1 is below its optimum, yet it loses people to L2, whose ratio is
+    // lower (nobody is born where nobody lives).
+    let p: Vec<u32> = g.w.locations.values().map(|l| l.population).collect();
+    assert!(p[1] > 50, "{p:?}");
+    assert!((4_900..=5_100).contains(&(p[0] + p[1])), "{p:?}");
+}
+
+#[test]
+fn ov_wld_020_famine_strikes_the_overcrowded_unless_food_is_sold() {
+    let famines = |food: bool| {
+        let mut g = Game::new(1, 1);
+        people(&mut g, 1, 30_000, 10_000);
+        if food {
+            let l = g.loc(1);
+            g.w.locations[l]
+                .market
+                .sells
+                .push(umpire_overlord::world::Offer {
+                    item: rules().item("food").unwrap(),
+                    count: 100,
+                    price: 12,
+                });
+        }
+        let mut n = 0;
+        for _ in 0..12 {
+            // Keep it crowded whatever happened.
+            let l = g.loc(1);
+            g.w.locations[l].population = 30_000;
+            let log = g.run(&[]);
+            n += log
+                .events
+                .iter()
+                .filter(|e| matches!(e.what, What::Famine { .. }))
+                .count();
+        }
+        n
+    };
+    assert!(famines(false) > 0);
+    assert_eq!(famines(true), 0);
+}
+
+#[test]
+fn ov_econ_028_more_people_lower_wages_and_raise_taxes() {
+    let mut g = Game::new(2, 1);
+    people(&mut g, 1, 10_000, 10_000);
+    people(&mut g, 2, 10_000, 10_000);
+    // Many figures in L2 add to its people.
+    for _ in 0..10 {
+        g.unit(1, "man", 500, 2);
+    }
+    g.run_bare(&[]);
+    let (l1, l2) = (g.loc(1), g.loc(2));
+    g.w.locations[l1].population = 10_000;
+    g.w.locations[l2].population = 10_000;
+    // Only the evolution step matters here: no upkeep needed for the test.
+    g.run(&[]);
+    let (a, b) = (&g.w.locations[l1], &g.w.locations[l2]);
+    assert_eq!(
+        u64::from(a.wages),
+        population::WAGE_AT_OPTIMUM * 10_000 / u64::from(a.population)
+    );
+    assert!(b.wages < a.wages, "{} {}", b.wages, a.wages);
+    assert!(b.taxes > a.taxes);
+    assert_eq!(
+        a.taxes,
+        u64::from(a.population) / population::PEOPLE_PER_TAX_COIN
+    );
+}
+
+#[test]
+fn ov_econ_028_untaxed_land_stays_untaxed() {
+    let mut g = Game::new(1, 1);
+    people(&mut g, 1, 10_000, 10_000);
+    let l = g.loc(1);
+    g.w.locations[l].taxes = 0;
+    g.run(&[]);
+    assert_eq!(g.w.locations[l].taxes, 0);
+    assert!(g.w.locations[l].wages > 0);
+}
+
+#[test]
+fn ov_wld_014_no_people_where_there_is_no_optimum() {
+    let mut g = Game::new(2, 1);
+    people(&mut g, 1, 0, 0);
+    people(&mut g, 2, 50_000, 10_000);
+    g.run(&[]);
+    assert_eq!(g.w.locations[g.loc(1)].population, 0);
+}
+
+#[test]
+fn ov_wld_028_033_034_next_months_weather_from_next_season_storms_spread() {
+    // A long row of territories over a year: each month's weather is one
+    // the coming season allows, and no storm has a calm neighbour.
+    let mut g = Game::new(40, 1);
+    let r = rules();
+    let storm = r.weather("storm").unwrap();
+    let calm = [r.weather("fair").unwrap(), r.weather("sun").unwrap()];
+    let mut seen = std::collections::BTreeSet::new();
+    for month in 1..=12u32 {
+        g.run(&[]);
+        let next = umpire_overlord::turn::calendar::season_tag(month + 1);
+        let season = r.seasons.values().find(|s| s.tag == next).unwrap();
+        let allowed: Vec<_> = season.weather.iter().map(|w| w.weather.id()).collect();
+        let ws: Vec<_> = g.w.locations.values().map(|l| l.weather).collect();
+        for (i, w) in ws.iter().enumerate() {
+            assert!(allowed.contains(w));
+            seen.insert(*w);
+            if *w == storm {
+                for j in [i.wrapping_sub(1), i + 1] {
+                    if let Some(n) = ws.get(j) {
+                        assert!(!calm.contains(n), "month {month}: {ws:?}");
+                    }
+                }
+            }
+        }
+    }
+    assert!(seen.len() >= 4, "{seen:?}");
+}
+
+#[test]
+fn ov_wld_035_inner_locations_share_their_territorys_weather() {
+    let mut g = Game::new(1, 1);
+    let r = rules();
+    let mut city = Location::new(2, r.terrain("city").unwrap(), r.weather("fair").unwrap());
+    city.outer = Some(g.loc(1));
+    let c = g.w.locations.push(city);
+    for _ in 0..6 {
+        g.run(&[]);
+        assert_eq!(g.w.locations[c].weather, g.w.locations[g.loc(1)].weather);
+    }
+}
+
+#[test]
+fn ov_wld_038_039_resources_reset_deplete_regrow_and_change_with_seasons() {
+    use umpire_overlord::world::Resource;
+    let mut g = Game::new(1, 1);
+    let r = rules();
+    let stone = r.item("ston").unwrap();
+    let fish = r.item("fish").unwrap();
+    let grain = r.item("grai").unwrap();
+    let l = g.loc(1);
+    g.w.locations[l].resources = vec![
+        // Harvested a little: reset to the month's amount, unharvested lost.
+        Resource {
+            item: stone,
+            amount: 30,
+            full: 40,
+        },
+        // Harvested to nothing: depleted by 5%.
+        Resource {
+            item: fish,
+            amount: 0,
+            full: 100,
+        },
+        // Untouched: regrows 5%, up to the 70 plains list.
+        Resource {
+            item: grain,
+            amount: 60,
+            full: 60,
+        },
+    ];
+    g.w.locations[l].resources.sort_by_key(|x| x.item);
+    g.run(&[]);
+    let get = |g: &Game, i| {
+        g.w.locations[l]
+            .resources
+            .iter()
+            .find(|x| x.item == i)
+            .map(|x| (x.amount, x.full))
+            .unwrap()
+    };
+    assert_eq!(get(&g, stone), (40, 40));
+    assert_eq!(get(&g, fish), (95, 95));
+    assert_eq!(get(&g, grain), (63, 63));
+    // Into winter (turn 10): living resources fall to 70%, stone does not.
+    g.w.turn = 8;
+    g.run(&[]);
+    assert_eq!(get(&g, stone), (40, 40));
+    // Grain regrows to 66, then winter takes 30%; plains list no fish, so
+    // the fish do not regrow past what they were.
+    assert_eq!(get(&g, grain), (66 * 70 / 100, 66 * 70 / 100));
+    assert_eq!(get(&g, fish), (95 * 70 / 100, 95 * 70 / 100));
+}
+
+#[test]
+fn ov_wld_015_population_never_negative_over_years() {
+    // A property over many seeds and shapes: crowded, empty and tiny places
+    // side by side, two years running.
+    for seed in 0..8 {
+        let mut g = Game::new(5, 1);
+        g.w.seed = seed;
+        let shapes = [(1, 10), (0, 500), (90_000, 100), (3, 3), (4_000_000, 1)];
+        for (i, &(p, o)) in shapes.iter().enumerate() {
+            people(&mut g, i as u32 + 1, p, o);
+        }
+        for _ in 0..24 {
+            g.run(&[]);
+            for l in g.w.locations.values() {
+                assert!(l.population <= 4_200_000);
+                if l.optimum == 0 {
+                    assert_eq!(l.population, 0);
+                }
+            }
+        }
+    }
+}

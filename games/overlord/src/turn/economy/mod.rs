@@ -7,9 +7,12 @@
 //! Each step lives in a module named after its rule; [`Economy`] only
 //! calls them at the places the month gives (OV-SCH-030, 033, 037..040).
 
+pub mod population;
+pub mod resources;
 pub mod rewards;
 pub mod upkeep;
 pub mod wages;
+pub mod weather;
 
 use super::hooks::Hooks;
 use super::state::Turn;
@@ -41,5 +44,13 @@ impl Hooks for Economy {
 
     fn upkeep(&mut self, t: &mut Turn<'_>) {
         upkeep::upkeep(t);
+    }
+
+    /// The land's evolution: people, then next month's weather and
+    /// resources.
+    fn evolve(&mut self, t: &mut Turn<'_>) {
+        population::evolve(t);
+        weather::next_month(t);
+        resources::next_month(t);
     }
 }
