@@ -624,3 +624,47 @@ fn ov_wld_015_population_never_negative_over_years() {
         }
     }
 }
+
+#[test]
+fn ov_fo_015_share_feeds_own_factions_consumers_in_arrival_order() {
+    use umpire_overlord::world::unit::Consume;
+    let mut g = Game::new(1, 2);
+    let hungry = g.unit(1, "man", 5, 1);
+    let silver = g.unit(1, "man", 5, 1);
+    let first = g.unit(1, "man", 1, 1);
+    let second = g.unit(1, "man", 1, 1);
+    let ally = g.unit(2, "man", 1, 1);
+    for u in [hungry, silver, first, second, ally] {
+        give_coins(&mut g, u, 100);
+        g.orders(u, &["@WAIT 40"]);
+    }
+    g.w.units[hungry].settings.consume = Consume::Unit;
+    give_rations(&mut g, first, 3, 1);
+    give_rations(&mut g, second, 4, 0);
+    give_rations(&mut g, ally, 10, 0);
+    for u in [first, second, ally] {
+        g.w.units[u].settings.share = true;
+    }
+    let log = g.run(&[]);
+    // The hungry unit eats the first sharer's 2 unequipped rations and 3
+    // of the second's (the first then eats its own equipped one); the
+    // silver one pays coins; the other faction's food is not touched.
+    assert_eq!(upkeep_of(&log, hungry), Some((10, 5, 10, 0, 0)));
+    assert_eq!(upkeep_of(&log, silver), Some((50, 0, 50, 0, 0)));
+    assert_eq!(rations(&g, first), (0, 0));
+    assert_eq!(rations(&g, second), (1, 0));
+    assert_eq!(rations(&g, ally), (10, 0));
+}
+
+#[test]
+fn ov_econ_021_dissent_goes_with_split_figures() {
+    let mut g = Game::new(1, 1);
+    let men = g.unit(1, "man", 4, 1);
+    g.orders(men, &["@WAIT 40"]);
+    g.run(&[]);
+    assert_eq!(g.w.units[men].dissent, 1);
+    g.run(&["#GAME f01 pw\nUNIT U1\nSPLIT f01nU01 2\n#END"]);
+    let new = g.w.unit_by_number(2).unwrap();
+    assert_eq!(g.w.units[new].dissent, 2);
+    assert_eq!(g.w.units[men].dissent, 2);
+}

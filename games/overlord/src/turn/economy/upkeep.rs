@@ -15,7 +15,10 @@
 //! $12/$24. Decision OV-FO-013: with CONSUME UNIT the unit also eats its
 //! unequipped food, after the equipped; with CONSUME LEADER, then its
 //! stack leader's unequipped food (same faction only). CONSUME SILVER
-//! (the default) eats equipped rations only, as the rule says.
+//! (the default) eats equipped rations only, as the rule says. Decision
+//! OV-FO-015: a unit that CONSUMEs (UNIT or LEADER) and is still hungry
+//! then eats the unequipped food of units of its own faction present
+//! with it that have SHARE on, in arrival order; allies share nothing.
 //!
 //! The coins are taken, per location, in two rounds (OV-ECON-019): first
 //! every unit pays from its own coins (with SUPPORT, OV-ECON-020 /
@@ -174,10 +177,43 @@ fn eat(t: &mut Turn<'_>, u: UnitId, winter: bool) -> Option<Bill> {
                 left -= eat_from(t, top, ration, left, false);
             }
         }
+        if consume != Consume::Silver && left > 0 {
+            left -= eat_shared(t, u, ration, left);
+        }
         bill.rations = figures - left;
     }
     bill.due = figures * per_figure - bill.rations * covered + gear * factor;
     Some(bill)
+}
+
+/// Up to `want` rations eaten from the unequipped food of the units of
+/// `u`'s faction present with it that SHARE, in arrival order
+/// (OV-FO-015); returns how many.
+fn eat_shared(t: &mut Turn<'_>, u: UnitId, ration: ItemId, want: u64) -> u64 {
+    let unit = &t.world.units[u];
+    let (faction, place) = (unit.faction, unit.location);
+    if t.travelling(u) {
+        return 0;
+    }
+    let sharers: Vec<UnitId> = t.world.locations[place]
+        .units
+        .iter()
+        .copied()
+        .filter(|&d| {
+            d != u
+                && t.world.units[d].faction == faction
+                && t.world.units[d].settings.share
+                && !t.travelling(d)
+        })
+        .collect();
+    let mut eaten = 0;
+    for d in sharers {
+        if eaten == want {
+            break;
+        }
+        eaten += eat_from(t, d, ration, want - eaten, false);
+    }
+    eaten
 }
 
 /// Up to `want` rations eaten from `from`'s equipped (or unequipped)

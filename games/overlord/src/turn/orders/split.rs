@@ -50,6 +50,8 @@ pub fn split(t: &mut Turn<'_>, u: UnitId, o: &Split) -> Outcome {
     let parent = me.stack_parent;
     new.skills = me.skills.clone();
     new.settings = me.settings;
+    // Dissent goes with the figures (OV-ECON-021).
+    new.dissent = me.dissent;
     new.items = moved;
     let place = me.location;
     let number = t.next_unit_number();
