@@ -41,7 +41,8 @@ use super::super::money;
 use super::super::state::Turn;
 use crate::rules::ItemId;
 use crate::world::unit::Consume;
-use crate::world::{Player, UnitId};
+use crate::world::{FactionId, Player, UnitId};
+use rustc_hash::FxHashMap;
 
 /// The item eaten as a ration.
 pub const RATION: &str = "food";
@@ -88,21 +89,33 @@ pub fn upkeep(t: &mut Turn<'_>) {
             bill.from_unit = money::take_cash(t, u, bill.owed());
             bills.push(bill);
         }
-        // Round two: others' leftovers, then the treasury.
+        // Round two: others' leftovers, then the treasury. Lenders are
+        // drained in arrival order, so each faction keeps a cursor on its
+        // first lender that may still have coins.
+        let mut lenders: FxHashMap<FactionId, (Vec<UnitId>, usize)> = FxHashMap::default();
+        for &d in &units {
+            if !t.travelling(d) {
+                let f = t.world.units[d].faction;
+                lenders.entry(f).or_default().0.push(d);
+            }
+        }
         for bill in &mut bills {
             let Some(u) = bill.unit else {
                 continue;
             };
-            if bill.owed() > 0 && !t.travelling(u) {
-                let faction = t.world.units[u].faction;
-                for &d in &units {
-                    if bill.owed() == 0 {
-                        break;
+            if bill.owed() > 0
+                && !t.travelling(u)
+                && let Some((list, cur)) = lenders.get_mut(&t.world.units[u].faction)
+            {
+                while bill.owed() > 0 && *cur < list.len() {
+                    let d = list[*cur];
+                    if d != u {
+                        bill.from_others += money::take_cash(t, d, bill.owed());
                     }
-                    if d == u || t.world.units[d].faction != faction || t.travelling(d) {
-                        continue;
+                    // A unit still owing has no coins left to lend.
+                    if d == u || money::cash(t, d) == 0 {
+                        *cur += 1;
                     }
-                    bill.from_others += money::take_cash(t, d, bill.owed());
                 }
             }
             if bill.owed() > 0 {
