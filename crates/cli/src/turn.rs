@@ -19,6 +19,7 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use umpire_core::diagnostic::{RenderOptions, render};
 use umpire_overlord::orders::{self, Envelope, OrderSet, ParseOptions, Vocabulary};
 use umpire_overlord::save;
+use umpire_overlord::turn::economy::rewards;
 use umpire_overlord::turn::log::What;
 use umpire_overlord::turn::{Economy, Hooks, Turn, run_turn_with};
 
@@ -89,6 +90,7 @@ pub fn run(dir: &Path, color: bool, quiet: bool) -> Result<ExitCode> {
         color: color && std::io::IsTerminal::is_terminal(&std::io::stderr()),
     };
     let mut sets: Vec<OrderSet> = Vec::new();
+    let mut articles: Vec<Envelope> = Vec::new();
     let mut errors = 0usize;
     for file in order_files(dir, turn)? {
         let bytes =
@@ -99,8 +101,11 @@ pub fn run(dir: &Path, color: bool, quiet: bool) -> Result<ExitCode> {
             eprint!("{}", render(d, Some(&checked.source), render_opts));
         }
         for e in checked.message.envelopes {
-            if let Envelope::Orders(set) = e {
-                sets.push(set);
+            match e {
+                Envelope::Orders(set) => sets.push(set),
+                // Articles earn press rewards (OV-PRESS-005).
+                e @ (Envelope::Press(_) | Envelope::Rumor(_)) => articles.push(e),
+                Envelope::Report(_) => {}
             }
         }
     }
@@ -117,7 +122,8 @@ pub fn run(dir: &Path, color: bool, quiet: bool) -> Result<ExitCode> {
     };
     let started = Instant::now();
     let seed = world.seed;
-    let mut progress = Progress(bar, Economy);
+    let press = rewards::authors(&world, &articles);
+    let mut progress = Progress(bar, Economy::with_press(press));
     let log = run_turn_with(&mut world, &rules, &sets, seed, &mut progress);
     progress.0.finish_and_clear();
     let took = started.elapsed();

@@ -269,3 +269,28 @@ fn run_takes_the_orders_runs_the_turn_and_keeps_the_old_game() {
     assert!(String::from_utf8_lossy(&out.stdout).contains("turn 2 run in"));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn run_pays_press_rewards_to_articles_with_the_right_password() {
+    let dir = temp_game("press");
+    let d = dir.to_str().unwrap();
+    assert!(
+        umpire(&["overlord", "import", &alpha(), d])
+            .status
+            .success()
+    );
+    let orders = dir.join("orders").join("1");
+    std::fs::create_dir_all(&orders).unwrap();
+    std::fs::write(
+        orders.join("press.txt"),
+        "#PRESS f05 pswd5\nThe north is ours.\n#END\n#RUMOR f05 pswd5\nAnd more.\n#END\n#RUMOR f06 wrong\nLies.\n#END\n",
+    )
+    .unwrap();
+    let out = umpire(&["overlord", "run", d, "--quiet"]);
+    assert!(out.status.success());
+    let events = std::fs::read_to_string(dir.join("turns/1/events.json")).unwrap();
+    // One reward: f05's $50; f06's rumour had the wrong password.
+    assert_eq!(events.matches("\"press_reward\"").count(), 1, "{events}");
+    assert!(events.contains("\"event\": \"press_reward\",\n        \"amount\": 50"));
+    let _ = std::fs::remove_dir_all(&dir);
+}

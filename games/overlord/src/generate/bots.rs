@@ -30,6 +30,8 @@
 //!   goods and the recruits are not spent twice.
 //! - **GUARD** with combat 1 where the faction may guard: NPC factions
 //!   anywhere, players where they own the land or hold a title.
+//! - A faction whose coins cover fewer than [`RESERVE_MONTHS`] months of
+//!   upkeep saves: no study, buying or hiring until it has them again.
 //!
 //! Every order is built as a typed [`Order`] and printed by its canonical
 //! printer, and tags are only those the order checker knows
@@ -312,7 +314,15 @@ struct Bot<'w> {
     /// Skills open to study by someone (not innate, not specialist, not
     /// for creatures only) with a tag the checker knows.
     learnable: Vec<(SkillId, Tag)>,
+    /// The faction's coins (treasury and purses) cover fewer than
+    /// [`RESERVE_MONTHS`] months of upkeep: it studies, buys and hires
+    /// nothing and works instead, as a careful player would.
+    thrifty: bool,
 }
+
+/// Months of upkeep a bot faction keeps in hand before it spends on study,
+/// goods or recruits.
+pub const RESERVE_MONTHS: u64 = 3;
 
 impl<'w> Bot<'w> {
     fn new(world: &'w World, rules: &'w Rules, faction: FactionId, me: &'w Faction) -> Self {
@@ -340,7 +350,22 @@ impl<'w> Bot<'w> {
             new_units: Vec::new(),
             next_placeholder: 1,
             learnable,
+            thrifty: false,
         }
+        .with_budget()
+    }
+
+    /// Work out whether the faction must save (see [`Bot::thrifty`]).
+    fn with_budget(mut self) -> Self {
+        let mut upkeep = 0u64;
+        let mut coins = self.me.funds;
+        for (_, u) in self.world.units_of(self.faction) {
+            let per = self.rules.races.get(u.race).map_or(0, |r| r.upkeep);
+            upkeep += u64::from(per) * u64::from(u.figures);
+            coins += self.coins(u);
+        }
+        self.thrifty = coins < upkeep.saturating_mul(RESERVE_MONTHS);
+        self
     }
 
     fn tag(&self, kind: TagKind, text: &str) -> Option<Tag> {
@@ -448,7 +473,7 @@ impl<'w> Bot<'w> {
         if guarding {
             out.push(order(repeat(Repeat::Always), UnitOrder::Guard(Guard)));
         }
-        if leader {
+        if leader && !self.thrifty {
             let mut purse = self.coins(unit);
             if d.chance_percent(35) {
                 out.extend(self.sell(unit, lid, loc, d));
@@ -463,7 +488,7 @@ impl<'w> Bot<'w> {
 
         // One full-day plan, chosen by weight among what is possible.
         let mut plans: Vec<(u32, Plan)> = Vec::new();
-        let study = if creature {
+        let study = if creature || self.thrifty {
             Vec::new()
         } else {
             self.studyable(unit)

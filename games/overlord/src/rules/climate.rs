@@ -63,3 +63,49 @@ pub struct TravelChange {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub at_least: Option<u32>,
 }
+
+impl Season {
+    /// One territory's weather drawn from the season's odds (OV-WLD-028);
+    /// `None` when the season lists no weather.
+    pub fn draw(&self, dice: &mut umpire_core::dice::Dice) -> Option<WeatherId> {
+        let total: u32 = self.weather.iter().map(|w| w.weight).sum();
+        let mut roll = dice.below(total.max(1));
+        for w in &self.weather {
+            if roll < w.weight {
+                return Some(w.weather.id());
+            }
+            roll -= w.weight;
+        }
+        None
+    }
+}
+
+/// Storms spread (OV-WLD-033): every neighbour of a storm that drew calm
+/// weather (fair or sun) gets wind or rain, even odds. `weather` is indexed
+/// by territory and `neighbours(i)` lists territory `i`'s neighbours; the
+/// territories are visited in index order, so the dice are used the same
+/// way for the same map. Nothing changes if the rules lack any of the
+/// weathers named.
+pub fn spread_storms(
+    rules: &super::Rules,
+    weather: &mut [WeatherId],
+    neighbours: impl Fn(usize) -> Vec<usize>,
+    dice: &mut umpire_core::dice::Dice,
+) {
+    let storm = rules.weather("storm");
+    let calm = [rules.weather("fair"), rules.weather("sun")];
+    let unsettled = [rules.weather("wind"), rules.weather("rain")];
+    let (Some(storm), [Some(wind), Some(rain)]) = (storm, unsettled) else {
+        return;
+    };
+    for i in 0..weather.len() {
+        if weather[i] != storm {
+            continue;
+        }
+        for j in neighbours(i) {
+            if j < weather.len() && calm.contains(&Some(weather[j])) {
+                weather[j] = if dice.chance_percent(50) { wind } else { rain };
+            }
+        }
+    }
+}

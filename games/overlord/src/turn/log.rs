@@ -401,6 +401,50 @@ pub enum What {
     },
     /// The unit has no figures left: a stockpile (OV-UO-055).
     BecameStockpile,
+    // --- monthend (issue 5) ---
+    /// WORK wages paid at the month's end: the place's monthly wage per
+    /// figure for each day worked there, over 30 (OV-ECON-026).
+    WagesPaid {
+        days: u32,
+        amount: u64,
+    },
+    /// The unit worked somewhere it is no longer: its wages are lost
+    /// (OV-ECON-027).
+    WagesLost {
+        days: u32,
+    },
+    /// Upkeep at the month's end (OV-ECON-017..020, 023): what was due in
+    /// coin after `rations` were eaten, and who paid it.
+    UpkeepPaid {
+        due: u64,
+        rations: u64,
+        from_unit: u64,
+        from_others: u64,
+        from_funds: u64,
+    },
+    /// Upkeep not paid in full: `short` coins missing; the unit's dissent
+    /// is now `dissent` months running (OV-ECON-021).
+    Unpaid {
+        short: u64,
+        dissent: u32,
+    },
+    /// Press reward paid into the treasury before day 1 (OV-PRESS-005).
+    PressReward {
+        amount: u64,
+    },
+    /// Famine struck an overpopulated place with no food on its market
+    /// (OV-WLD-020); the event's place is where.
+    Famine {
+        died: u32,
+    },
+    /// A plague struck a crowded place (OV-WLD-020).
+    Plague {
+        died: u32,
+    },
+    /// Unpaid two months running, the unit deserted (OV-ECON-022).
+    Deserted {
+        figures: u32,
+    },
 }
 
 /// Why a STUDY waits (skills, issue 5).

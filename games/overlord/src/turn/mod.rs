@@ -99,7 +99,7 @@ pub const MONTH: [Step; 11] = [
 
 /// Run the next turn of the full game (the engine with the [`Economy`]).
 pub fn run_turn(world: &mut World, rules: &Rules, orders: &[OrderSet], seed: u64) -> TurnLog {
-    run_turn_with(world, rules, orders, seed, &mut Economy)
+    run_turn_with(world, rules, orders, seed, &mut Economy::default())
 }
 
 /// Run the next turn: `world.turn` goes up by one.

@@ -41,6 +41,26 @@ pub struct Live {
     /// Today's TEACH, once run: the skill taught to each pupil (`None`: any
     /// unit here studying it, the original engine's `TEACH skill`).
     pub teaching: Vec<(Option<UnitId>, SkillId)>,
+    // --- monthend (issue 5) ---
+    /// Where the unit last worked, and the days worked there since it
+    /// came: the days that earn wages (OV-ECON-027).
+    pub wage_place: Option<LocationId>,
+    pub wage_days: u32,
+    /// Days of work forfeited by working somewhere new (OV-ECON-027).
+    pub wage_lost: u32,
+}
+
+impl Live {
+    /// A day of WORK at `place`: working somewhere new forfeits the days
+    /// worked elsewhere (OV-ECON-027).
+    pub fn work_at(&mut self, place: LocationId) {
+        self.worked += 1;
+        if self.wage_place != Some(place) {
+            self.wage_place = Some(place);
+            self.wage_lost += std::mem::take(&mut self.wage_days);
+        }
+        self.wage_days += 1;
+    }
 }
 
 impl Live {

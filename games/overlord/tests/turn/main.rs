@@ -8,6 +8,7 @@ mod conservation;
 mod goods;
 mod market;
 mod month;
+mod monthend;
 mod movement;
 mod order_list;
 mod skills;
@@ -20,7 +21,8 @@ use umpire_core::ids::TypedId;
 use umpire_overlord::orders::{Envelope, OrderSet, ParseOptions, Vocabulary, parse_message};
 use umpire_overlord::rules::Rules;
 use umpire_overlord::rules::terrains::Direction;
-use umpire_overlord::turn::{Event, NoEconomy, TurnLog, What, run_turn, run_turn_with};
+use umpire_overlord::turn::economy::rewards;
+use umpire_overlord::turn::{Economy, Event, NoEconomy, TurnLog, What, run_turn_with};
 use umpire_overlord::world::{
     Exit, Faction, FactionId, Location, LocationId, Player, Unit, UnitId, World,
 };
@@ -119,7 +121,14 @@ impl Game {
     pub fn run(&mut self, mail: &[&str]) -> TurnLog {
         let sets = order_sets(mail);
         let seed = self.w.seed;
-        let log = run_turn(&mut self.w, rules(), &sets, seed);
+        let press = rewards::authors(&self.w, &articles(mail));
+        let log = run_turn_with(
+            &mut self.w,
+            rules(),
+            &sets,
+            seed,
+            &mut Economy::with_press(press),
+        );
         let problems = self.w.check();
         assert!(problems.is_empty(), "{problems:?}");
         log
@@ -159,6 +168,28 @@ pub fn order_sets(mail: &[&str]) -> Vec<OrderSet> {
                 out.push(s);
             }
         }
+    }
+    out
+}
+
+/// The `#PRESS` and `#RUMOR` envelopes in these messages.
+pub fn articles(mail: &[&str]) -> Vec<Envelope> {
+    let mut out = Vec::new();
+    for text in mail {
+        let src: Arc<str> = Arc::from("mail");
+        let p = parse_message(
+            &src,
+            text,
+            ParseOptions {
+                vocabulary: Some(Vocabulary::builtin()),
+            },
+        );
+        out.extend(
+            p.message
+                .envelopes
+                .into_iter()
+                .filter(|e| matches!(e, Envelope::Press(_) | Envelope::Rumor(_))),
+        );
     }
     out
 }

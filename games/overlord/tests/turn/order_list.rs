@@ -363,7 +363,7 @@ mod rules_examples {
                 "-MOVE S",
             ],
         );
-        let log = g.run(&[]);
+        let log = g.run_bare(&[]);
         assert_eq!(g.w.units[a].count(coin()), 1);
         // The STUDY woke and ran four days on the four coins left ($1 a
         // day), then waits for coins; unit-b (U9) never came, so the list
@@ -391,10 +391,10 @@ mod rules_examples {
         let u = g.leader(1, 2);
         let b = g.leader(1, 2);
         g.orders(u, &["HAVE coin 2", "-GIVE U2 coin 1", "--MOVE N"]);
-        let log = g.run(&[]);
+        let log = g.run_bare(&[]);
         assert!(first(&log, u, departed).is_none());
         g.w.units[u].add_items(coin(), 2, 0);
-        let log = g.run(&[]);
+        let log = g.run_bare(&[]);
         assert_eq!(g.w.units[b].count(coin()), 1);
         assert_eq!(day_of(&log, u, departed), Some(1));
     }
@@ -409,13 +409,13 @@ mod rules_examples {
             u,
             &["GIVE U2 coin 3", "GIVE U2 coin 0 5", "GIVE U2 coin 10 1"],
         );
-        g.run(&[]);
+        g.run_bare(&[]);
         // 3, then all but 5 (12); then 10 + 1 kept is more than the 5 left.
         assert_eq!(g.w.units[u].count(coin()), 5);
         assert_eq!(g.w.units[v].count(coin()), 15);
         assert_eq!(g.pending(u), ["GIVE U2 coin 10 1"]);
         g.orders(u, &["GIVE U2 coin"]);
-        g.run(&[]);
+        g.run_bare(&[]);
         assert_eq!(g.w.units[u].count(coin()), 0);
         assert_eq!(g.w.units[v].count(coin()), 20);
     }
@@ -427,11 +427,11 @@ mod rules_examples {
         let v = g.leader(2, 1);
         g.w.units[u].add_items(coin(), 4, 0);
         g.orders(u, &["GIVE U2 coin 1"]);
-        g.run(&[]);
+        g.run_bare(&[]);
         assert_eq!(g.w.units[v].count(coin()), 0);
         let (f1, f2) = (g.faction(1), g.faction(2));
         g.w.factions[f2].set_stance(f1, umpire_overlord::world::Stance::Friendly);
-        let log = g.run(&[]);
+        let log = g.run_bare(&[]);
         assert_eq!(g.w.units[v].count(coin()), 1);
         let e = first(&log, u, |w| matches!(w, What::Gave { .. })).unwrap();
         assert_eq!(e.seen_by, vec![f1, f2]);

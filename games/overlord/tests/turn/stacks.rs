@@ -14,7 +14,7 @@ fn ov_uo_092_093_stack_under_own_leader_or_an_ally_or_with_accept() {
     let d = g.leader(2, 1);
     g.orders(b, &["STACK U1"]);
     g.orders(c, &["STACK U1"]);
-    let log = g.run(&[]);
+    let log = g.run_bare(&[]);
     assert_eq!(g.w.units[b].stack_parent, Some(a));
     // f1 does not count f2 an ally: refused, kept.
     assert_eq!(g.w.units[c].stack_parent, None);
@@ -22,7 +22,7 @@ fn ov_uo_092_093_stack_under_own_leader_or_an_ally_or_with_accept() {
     assert!(first(&log, c, |w| matches!(w, What::Stacked { .. })).is_none());
     // ACCEPT lets it in once.
     g.orders(a, &["ACCEPT U3"]);
-    g.run(&[]);
+    g.run_bare(&[]);
     assert_eq!(g.w.units[c].stack_parent, Some(a));
     assert!(g.pending(a).is_empty());
     // An ally needs no ACCEPT.
@@ -30,7 +30,7 @@ fn ov_uo_092_093_stack_under_own_leader_or_an_ally_or_with_accept() {
     let f2 = g.faction(2);
     g.w.factions[f1].set_stance(f2, Stance::Ally);
     g.orders(d, &["STACK U1"]);
-    g.run(&[]);
+    g.run_bare(&[]);
     assert_eq!(g.w.units[d].stack_parent, Some(a));
 }
 
@@ -43,7 +43,7 @@ fn ov_uo_095_no_stacking_under_followers_or_own_stack() {
     g.stack(b, a);
     g.orders(a, &["STACK U2"]);
     g.orders(b, &["STACK U3"]);
-    g.run(&[]);
+    g.run_bare(&[]);
     assert_eq!(g.w.units[a].stack_parent, None);
     assert_eq!(g.w.units[b].stack_parent, Some(a));
     assert_eq!(g.pending(a), ["STACK U2"]);
@@ -62,7 +62,7 @@ fn ov_uo_094_113_plain_stack_and_unstack_leave_with_the_substack() {
     g.stack(d, a);
     g.orders(b, &["UNSTACK"]);
     g.orders(d, &["STACK"]);
-    g.run(&[]);
+    g.run_bare(&[]);
     assert_eq!(g.w.units[b].stack_parent, None);
     assert_eq!(g.w.units[c].stack_parent, Some(b), "OV-STK-003");
     assert_eq!(g.w.units[d].stack_parent, None);
@@ -80,7 +80,7 @@ fn ov_uo_029_eject_out_of_a_substack_lands_after_its_leader() {
     g.stack(x, a);
     g.orders(b, &["EJECT U3"]);
     g.orders(a, &["EJECT U4"]);
-    g.run(&[]);
+    g.run_bare(&[]);
     assert_eq!(g.w.units[c].stack_parent, Some(a));
     assert_eq!(g.w.units[x].stack_parent, None);
     let l = g.loc(1);
@@ -96,7 +96,7 @@ fn ov_uo_066_promote_moves_a_later_unit_in_front() {
     let b = g.leader(1, 1);
     let c = g.leader(1, 1);
     g.orders(a, &["PROMOTE U3"]);
-    g.run(&[]);
+    g.run_bare(&[]);
     let l = g.loc(1);
     assert_eq!(g.w.locations[l].units, vec![c, a, b]);
 }
@@ -113,7 +113,7 @@ fn ov_stk_005_006_stack_moves_as_one_and_a_member_breaking_off() {
     g.stack(d, c);
     g.orders(a, &["MOVE N"]);
     g.orders(c, &["MOVE S"]);
-    let log = g.run(&[]);
+    let log = g.run_bare(&[]);
     // c left a's stack with d and went south; a took b north.
     assert_eq!(g.w.units[a].location, g.loc(1));
     assert_eq!(g.w.units[b].location, g.loc(1));
@@ -137,7 +137,7 @@ fn ov_uo_097_stay_leaves_the_stack_as_it_sets_out() {
     g.stack(c, a);
     g.orders(b, &["STAY"]);
     g.orders(a, &["WAIT 3", "-MOVE N"]);
-    let log = g.run(&[]);
+    let log = g.run_bare(&[]);
     assert_eq!(g.w.units[b].location, g.loc(2));
     assert_eq!(g.w.units[b].stack_parent, None);
     assert_eq!(g.w.units[c].location, g.loc(1));
@@ -184,17 +184,17 @@ fn ov_uo_030_031_032_enter_a_friendly_structure_leaving_the_stack() {
     let f = g.unit(1, "man", 5, 1);
     g.stack(f, a);
     g.orders(f, &["ENTER B7"]);
-    g.run(&[]);
+    g.run_bare(&[]);
     // f2 is neutral to f1: the door stays shut.
     assert_eq!(g.w.units[f].structure, None);
     let (f1, f2) = (g.faction(1), g.faction(2));
     g.w.factions[f2].set_stance(f1, Stance::Friendly);
-    g.run(&[]);
+    g.run_bare(&[]);
     assert_eq!(g.w.units[f].structure, Some(s));
     assert_eq!(g.w.units[f].stack_parent, None);
     // LEAVE (and EXIT) with the structure named, or none.
     g.orders(f, &["EXIT B7"]);
-    g.run(&[]);
+    g.run_bare(&[]);
     assert_eq!(g.w.units[f].structure, None);
 }
 
@@ -203,7 +203,7 @@ fn ov_ord_022_split_binds_the_placeholder_and_its_orders() {
     let mut g = Game::new(1, 1);
     let u = g.unit(1, "man", 10, 1);
     let a = g.leader(1, 1);
-    let log = g.run(&[
+    let log = g.run_bare(&[
         "#GAME f01 pw\nUNIT U1\nSPLIT f01nU01 4\nUNIT f01nU01\nNAME \"Splinter\"\nUNIT U2\nSEE f01nU01\n-NAME \"Seen\"\nSEE f01nU02\n-DESCRIBE \"never\"\n#END",
     ]);
     let new = g.w.units.ids().last().unwrap();
@@ -230,7 +230,7 @@ fn ov_unit_creatures_follow_their_leader_or_go_wild_at_month_end() {
     let kept = g.unit(2, "gwol", 2, 1);
     let loose = g.unit(1, "gwol", 2, 1);
     g.stack(kept, a);
-    g.run(&[]);
+    g.run_bare(&[]);
     assert_eq!(g.w.units[kept].faction, g.faction(1));
     assert_eq!(g.w.units[loose].faction, wild);
 }

@@ -336,36 +336,16 @@ fn draw_weather(
             kind: "season",
             tag: "spring".into(),
         })?;
-    let total: u32 = season.weather.iter().map(|w| w.weight).sum();
     let fallback = need(rules.weather("fair"), "weather", "fair")?;
     let mut out: Vec<WeatherId> = (0..map.terrain.len())
-        .map(|_| {
-            let mut roll = dice.below(total.max(1));
-            for w in &season.weather {
-                if roll < w.weight {
-                    return w.weather.id();
-                }
-                roll -= w.weight;
-            }
-            fallback
-        })
+        .map(|_| season.draw(dice).unwrap_or(fallback))
         .collect();
-    let storm = rules.weather("storm");
-    let calm = [rules.weather("fair"), rules.weather("sun")];
-    let unsettled = [rules.weather("wind"), rules.weather("rain")];
-    if let (Some(storm), [Some(wind), Some(rain)]) = (storm, unsettled) {
-        for i in 0..out.len() {
-            if out[i] != storm {
-                continue;
-            }
-            let next: Vec<usize> = map.neighbours(i).map(|(_, j)| j).collect();
-            for j in next {
-                if calm.contains(&Some(out[j])) {
-                    out[j] = if dice.chance_percent(50) { wind } else { rain };
-                }
-            }
-        }
-    }
+    crate::rules::climate::spread_storms(
+        rules,
+        &mut out,
+        |i| map.neighbours(i).map(|(_, j)| j).collect(),
+        dice,
+    );
     Ok(out)
 }
 

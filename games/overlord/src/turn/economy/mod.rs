@@ -6,19 +6,43 @@
 //!
 //! Each step lives in a module named after its rule; [`Economy`] only
 //! calls them at the places the month gives (OV-SCH-030, 033, 037..040).
+//! Orders that cost or earn money as they run (STUDY, CLAIM, BUY…) pay in
+//! their own modules under `turn/orders/`.
 
 pub mod clearing;
 pub mod market;
+pub mod population;
 pub mod recruits;
+pub mod resources;
+pub mod rewards;
+pub mod upkeep;
+pub mod wages;
+pub mod weather;
 
 use super::hooks::Hooks;
 use super::state::Turn;
+use crate::world::FactionId;
 
 /// The full game's economy.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct Economy;
+#[derive(Clone, Debug, Default)]
+pub struct Economy {
+    /// Who published in the newspaper this turn (see
+    /// [`rewards::authors`]).
+    pub press: Vec<(FactionId, rewards::PressKind)>,
+}
+
+impl Economy {
+    /// The economy of a turn in which these factions published.
+    pub fn with_press(press: Vec<(FactionId, rewards::PressKind)>) -> Self {
+        Economy { press }
+    }
+}
 
 impl Hooks for Economy {
+    fn rewards(&mut self, t: &mut Turn<'_>) {
+        rewards::rewards(t, &self.press);
+    }
+
     fn taxes(&mut self, t: &mut Turn<'_>) {
         super::land::daily(t);
     }
@@ -31,13 +55,22 @@ impl Hooks for Economy {
         recruits::recruits(t);
     }
 
-    fn evolve(&mut self, t: &mut Turn<'_>) {
-        evolve(t);
+    fn wages(&mut self, t: &mut Turn<'_>) {
+        wages::wages(t);
     }
-}
 
-/// The land's monthly evolution (OV-SCH-040).
-fn evolve(t: &mut Turn<'_>) {
-    market::evolve(t);
-    recruits::evolve(t);
+    fn upkeep(&mut self, t: &mut Turn<'_>) {
+        upkeep::upkeep(t);
+    }
+
+    /// The land's evolution (OV-SCH-040): people first, then the markets
+    /// and recruits that follow them, then next month's weather and
+    /// resources.
+    fn evolve(&mut self, t: &mut Turn<'_>) {
+        population::evolve(t);
+        market::evolve(t);
+        recruits::evolve(t);
+        weather::next_month(t);
+        resources::next_month(t);
+    }
 }

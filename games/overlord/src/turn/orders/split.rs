@@ -52,6 +52,8 @@ pub fn split(t: &mut Turn<'_>, u: UnitId, o: &Split) -> Outcome {
     // Both parts keep the full enchantments (OV-ENCH-006).
     new.effects = me.effects.clone();
     new.settings = me.settings;
+    // Dissent goes with the figures (OV-ECON-021).
+    new.dissent = me.dissent;
     new.items = moved;
     let place = me.location;
     let number = t.next_unit_number();

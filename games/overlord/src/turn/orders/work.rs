@@ -13,7 +13,8 @@ pub fn work(t: &mut Turn<'_>, u: UnitId) -> Outcome {
     if t.live(u).guarding {
         return Outcome::Skip;
     }
-    t.live(u).worked += 1;
+    let place = t.world.units[u].location;
+    t.live(u).work_at(place);
     Outcome::Done
 }
 
@@ -24,6 +25,7 @@ pub fn default_work(t: &mut Turn<'_>, u: UnitId) {
         return;
     }
     if matches!(t.kind(u), Some(RaceKind::Leader | RaceKind::Follower)) {
-        t.live(u).worked += 1;
+        let place = t.world.units[u].location;
+        t.live(u).work_at(place);
     }
 }
