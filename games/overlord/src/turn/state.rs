@@ -27,6 +27,12 @@ pub struct Live {
     pub synchronised: bool,
     /// Days of WORK this month.
     pub worked: u32,
+    // --- production (issue 5) ---
+    /// Work under way with USE, one entry per skill: kept from day to day,
+    /// lost when the unit moves (OV-PROD-004, 008).
+    pub making: Vec<super::orders::use_skill::Making>,
+    /// What TARGET chose for construction skills (OV-UO-107).
+    pub target: Option<super::orders::target::Aim>,
 }
 
 impl Live {
@@ -69,6 +75,10 @@ pub struct Turn<'a> {
     /// Each faction's units, kept by [`Turn::joined`] and
     /// [`Turn::change_faction`].
     by_faction: Vec<Vec<UnitId>>,
+    // --- production (issue 5) ---
+    /// Today's harvest requests, settled after the full-day pass
+    /// (OV-WLD-040).
+    pub harvests: Vec<super::orders::use_skill::Request>,
 }
 
 /// Who is present in a place: each faction's count of units there that
@@ -113,6 +123,7 @@ impl<'a> Turn<'a> {
             present: FxHashMap::default(),
             guards: None,
             by_faction: world_by_faction,
+            harvests: Vec::new(),
         };
         for l in t.world.locations.values() {
             for &u in &l.units {

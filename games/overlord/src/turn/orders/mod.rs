@@ -15,6 +15,10 @@ pub mod stance;
 pub mod structures;
 pub mod travel;
 pub mod work;
+// --- production (issue 5) ---
+pub mod equip;
+pub mod target;
+pub mod use_skill;
 
 use super::log::{Dropped, What};
 use super::pending::{Outcome, drop_invalid};
@@ -57,6 +61,8 @@ pub fn immediate(t: &mut Turn<'_>, u: UnitId, i: usize) -> Outcome {
         O::Guard(_) => guard::guard(t, u),
         O::Split(o) => split::split(t, u, o),
         O::Give(o) => give::give(t, u, o),
+        O::Equip(o) => equip::equip(t, u, i, o),
+        O::Target(o) => target::target(t, u, i, o),
         // Special orders fire from other units' actions (OV-SCH-017):
         // ACCEPT when someone stacks, STAY when the stack sets out,
         // RETREAT at the start of the month.
@@ -80,6 +86,8 @@ pub fn full_day(t: &mut Turn<'_>, u: UnitId, i: usize) -> Outcome {
         O::Caravan(o) => travel::caravan(t, u, i, &o.stops),
         O::Work(_) => work::work(t, u),
         O::Study(o) if stop_reached(t, u, o) => Outcome::Finished,
+        O::Use(o) => use_skill::use_order(t, u, i, o),
+        O::Build(o) => target::build(t, u, i, o),
         _ => not_adjudicated(t, u, i, &order),
     }
 }
@@ -142,7 +150,7 @@ pub fn drop_order(
     Outcome::Dropped
 }
 
-fn not_adjudicated(t: &mut Turn<'_>, u: UnitId, i: usize, order: &Order) -> Outcome {
+pub fn not_adjudicated(t: &mut Turn<'_>, u: UnitId, i: usize, order: &Order) -> Outcome {
     // Once per order and turn is enough to tell the player.
     let Some(p) = t.live(u).list.get_mut(i) else {
         return Outcome::Skip;
