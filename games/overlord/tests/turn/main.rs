@@ -7,6 +7,7 @@
 mod month;
 mod movement;
 mod order_list;
+mod production;
 mod stacks;
 
 use std::sync::{Arc, OnceLock};

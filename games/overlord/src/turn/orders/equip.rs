@@ -52,7 +52,13 @@ pub fn equip(t: &mut Turn<'_>, u: UnitId, i: usize, o: &Equip) -> Outcome {
             && !p.noted
         {
             p.noted = true;
-            t.private(u, What::Equipped { item, equipped: now });
+            t.private(
+                u,
+                What::Equipped {
+                    item,
+                    equipped: now,
+                },
+            );
         }
         return Outcome::Skip;
     }
@@ -60,7 +66,13 @@ pub fn equip(t: &mut Turn<'_>, u: UnitId, i: usize, o: &Equip) -> Outcome {
     if let Ok(k) = unit.items.binary_search_by_key(&item, |h| h.item) {
         unit.items[k].equipped = new;
     }
-    t.private(u, What::Equipped { item, equipped: new });
+    t.private(
+        u,
+        What::Equipped {
+            item,
+            equipped: new,
+        },
+    );
     Outcome::Done
 }
 

@@ -215,7 +215,11 @@ fn unfinished(t: &Turn<'_>, place: LocationId, k: ConstructionId) -> Option<Stru
 fn may_begin(t: &Turn<'_>, u: UnitId, k: ConstructionId, work: WorkId) -> Result<(), UseProblem> {
     let unit = &t.world.units[u];
     let loc = &t.world.locations[unit.location];
-    let water = t.rules.terrains.get(loc.terrain).is_some_and(|x| x.no_build);
+    let water = t
+        .rules
+        .terrains
+        .get(loc.terrain)
+        .is_some_and(|x| x.no_build);
     if water || unit.structure.is_some() {
         return Err(UseProblem::CannotBuildHere);
     }

@@ -211,7 +211,11 @@ pub fn climate_bonus(t: &Turn<'_>, u: UnitId, skill: SkillId) -> i64 {
     let season = super::super::calendar::season(t.rules, t.log.turn)
         .and_then(|s| t.rules.seasons.get(s))
         .map(|s| &s.bonuses.use_skill);
-    let weather = t.rules.weathers.get(loc.weather).map(|w| &w.bonuses.use_skill);
+    let weather = t
+        .rules
+        .weathers
+        .get(loc.weather)
+        .map(|w| &w.bonuses.use_skill);
     season
         .into_iter()
         .chain(weather)
@@ -542,8 +546,7 @@ pub fn has_materials(t: &Turn<'_>, u: UnitId, use_: &SkillUse) -> bool {
     let Some(unit) = t.world.units.get(u) else {
         return false;
     };
-    use_
-        .consume
+    use_.consume
         .iter()
         .all(|c| unit.count(c.item.id()) >= u64::from(c.count))
 }
