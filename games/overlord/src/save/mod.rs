@@ -6,13 +6,15 @@
 //! something else) and the world.
 //!
 //! Versions: [`VERSION`] is written (2 since issue 4 added journeys and
-//! put the stances in the rules' order); every older version that can still be
+//! put the stances in the rules' order; 3 since issue 5 keeps work under
+//! way and the TARGET on units); every older version that can still be
 //! read has a `read_vN` that converts it forward. A save from a newer
 //! Umpire is refused with a message saying so.
 //!
 //! [`to_json`] writes the same state as readable JSON for debugging.
 
 mod v1;
+mod v2;
 
 use serde::{Deserialize, Serialize};
 
@@ -21,7 +23,7 @@ use crate::world::World;
 
 pub const MAGIC: &[u8; 8] = b"UMPIREOV";
 /// The schema version this build writes.
-pub const VERSION: u32 = 2;
+pub const VERSION: u32 = 3;
 
 /// Why a save could not be read.
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
@@ -156,7 +158,8 @@ pub fn load(bytes: &[u8], rules: &Rules) -> Result<World, SaveError> {
     let version = u32::from_le_bytes([ver[0], ver[1], ver[2], ver[3]]);
     let body = match version {
         1 => v1::upgrade(read_body::<v1::BodyV1>(body)?),
-        2 => read_body::<Body>(body)?,
+        2 => v2::upgrade(read_body::<v2::BodyV2>(body)?),
+        3 => read_body::<Body>(body)?,
         v if v > VERSION => return Err(SaveError::TooNew { found: v }),
         v => return Err(SaveError::Damaged(format!("unknown save format {v}"))),
     };

@@ -99,6 +99,8 @@ pub(super) fn upgrade(b: BodyV1) -> Body {
             combat_orders: u.combat_orders,
             orders: u.orders,
             journey: None,
+            making: Vec::new(),
+            target: None,
         });
     }
     let mut world = World {

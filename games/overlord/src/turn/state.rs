@@ -27,12 +27,6 @@ pub struct Live {
     pub synchronised: bool,
     /// Days of WORK this month.
     pub worked: u32,
-    // --- production (issue 5) ---
-    /// Work under way with USE, one entry per skill: kept from day to day,
-    /// lost when the unit moves (OV-PROD-004, 008).
-    pub making: Vec<super::orders::use_skill::Making>,
-    /// What TARGET chose for construction skills (OV-UO-107).
-    pub target: Option<super::orders::target::Aim>,
 }
 
 impl Live {

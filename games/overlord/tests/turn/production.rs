@@ -651,3 +651,26 @@ fn ov_uo_108_a_new_target_throws_away_work_under_way() {
     assert_eq!(g.w.structures[other].progress[0].done, 1);
     assert_eq!(has(&g, u, "wood"), 8, "the first wood was lost");
 }
+
+#[test]
+fn ov_prod_004_work_under_way_and_the_target_outlast_the_month_and_a_save() {
+    let mut g = Game::new(1, 1);
+    let smith = workers(&mut g, 10, "blsm", 1);
+    g.learn(smith, "weap", 1);
+    give(&mut g, smith, "iron", 5);
+    g.orders(smith, &["USE blsm"]);
+    let builder = builders(&mut g, 10, 10);
+    g.orders(builder, &["TARGET mine", "USE carp"]);
+    g.run_bare(&[]);
+    assert_eq!(g.w.units[smith].making.len(), 1);
+    let bytes = umpire_overlord::save::save(&g.w, rules());
+    g.w = umpire_overlord::save::load(&bytes, rules()).unwrap();
+    // 10 of 30 man-days done last month: two more days finish the sword,
+    // with no more iron; the builder goes on with the same mine.
+    g.orders(smith, &["2 USE blsm"]);
+    g.orders(builder, &["USE carp"]);
+    g.run_bare(&[]);
+    assert_eq!(has(&g, smith, "swrd"), 1);
+    assert_eq!(g.w.structures.len(), 1);
+    assert_eq!(g.w.structures.values().next().unwrap().progress[0].done, 2);
+}

@@ -39,17 +39,7 @@ use crate::orders::{StructureRef, Tag};
 use crate::rules::skills::{Product, SkillUse};
 use crate::rules::{ConstructionId, SkillId, WorkId};
 use crate::world::structure::Progress;
-use crate::world::{LocationId, Structure, StructureId, UnitId};
-
-/// What a unit's TARGET chose.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Aim {
-    Structure(StructureId),
-    /// A new structure of this type (or an unfinished one to join).
-    Kind(ConstructionId),
-    Unit(UnitId),
-    Location(LocationId),
-}
+use crate::world::{Aim, LocationId, Structure, StructureId, UnitId};
 
 /// TARGET (immediate).
 pub fn target(t: &mut Turn<'_>, u: UnitId, _i: usize, o: &Target) -> Outcome {
@@ -74,22 +64,21 @@ fn kind(t: &Turn<'_>, tag: Tag) -> Option<ConstructionId> {
 /// Set the target; a changed target loses construction work under way
 /// (decision OV-UO-108).
 fn set_aim(t: &mut Turn<'_>, u: UnitId, aim: Aim, text: &str) {
-    let old = t.live(u).target;
+    let old = t.world.units[u].target;
     if old != Some(aim) {
         let rules = t.rules;
-        let lost: Vec<SkillId> = t
-            .live(u)
+        let lost: Vec<SkillId> = t.world.units[u]
             .making
             .iter()
             .filter(|m| (m.started || m.done > 0) && builds(rules, m.skill))
             .map(|m| m.skill)
             .collect();
-        t.live(u).making.retain(|m| !lost.contains(&m.skill));
+        t.world.units[u].making.retain(|m| !lost.contains(&m.skill));
         for skill in lost {
             t.private(u, What::WorkLost { skill });
         }
     }
-    t.live(u).target = Some(aim);
+    t.world.units[u].target = Some(aim);
     t.private(
         u,
         What::Targeted {
@@ -127,7 +116,7 @@ pub fn build(t: &mut Turn<'_>, u: UnitId, i: usize, o: &Build) -> Outcome {
         };
         // Once a new structure is begun the target moves on to it; the
         // order's tag then means "the one I am building".
-        let current = t.live(u).target;
+        let current = t.world.units[u].target;
         let same = match (aim, current) {
             (Aim::Kind(k), Some(Aim::Structure(s))) => t
                 .world
@@ -162,11 +151,11 @@ pub fn work_on_target(
     let work = w.id();
     let n = use_.multiple.unwrap_or(1).max(1);
     let here = t.world.units[u].location;
-    let s = match t.live(u).target {
+    let s = match t.world.units[u].target {
         Some(Aim::Structure(s)) => s,
         Some(Aim::Kind(k)) => match unfinished(t, here, k) {
             Some(s) => {
-                t.live(u).target = Some(Aim::Structure(s));
+                t.world.units[u].target = Some(Aim::Structure(s));
                 s
             }
             None => {
@@ -174,12 +163,12 @@ pub fn work_on_target(
                     return use_skill::cannot(t, u, i, skill, why);
                 }
                 let k_idx = use_skill::making(t, u, skill);
-                let started = t.live(u).making[k_idx].started;
+                let started = t.world.units[u].making[k_idx].started;
                 if !started && !use_skill::has_materials(t, u, use_) {
                     return use_skill::cannot(t, u, i, skill, UseProblem::NoMaterials);
                 }
                 let s = begin(t, u, k, false);
-                t.live(u).target = Some(Aim::Structure(s));
+                t.world.units[u].target = Some(Aim::Structure(s));
                 s
             }
         },

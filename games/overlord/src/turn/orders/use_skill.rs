@@ -44,8 +44,8 @@
 //! **Experience** (OV-SKL-025): each day of USE that did some work gives the
 //! skill a tenth of a study day and each more basic skill 5% of a day.
 //!
-//! Work under way lives in the turn: it survives days and other orders,
-//! not the end of the month (see RULES-DECISIONS, production).
+//! Work under way is kept on the unit ([`Making`]): it survives days,
+//! other orders and months, and is lost when the unit moves.
 
 use super::super::experience::{self, DAY};
 use super::super::log::{UseProblem, What};
@@ -57,24 +57,8 @@ use crate::orders::UnitOrder;
 use crate::orders::catalog::skills::Use;
 use crate::rules::skills::{Product, SkillUse, UseKind};
 use crate::rules::{ItemId, SkillId};
-use crate::world::{LocationId, UnitId};
+use crate::world::{LocationId, Making, UnitId};
 use umpire_core::ids::TypedId;
-
-/// Work under way with one skill.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Making {
-    pub skill: SkillId,
-    /// Where the work began: moving loses it.
-    pub place: LocationId,
-    /// Work done toward the current piece: hundredths of a man-day
-    /// (craft, construction) or, for harvests, hundredths of a man-day
-    /// times the items a batch yields.
-    pub done: u64,
-    /// The same for a production building's bonus share (harvests).
-    pub extra: u64,
-    /// The current piece's materials have been taken.
-    pub started: bool,
-}
 
 /// One unit's harvest for the day, settled after the full-day pass.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -157,14 +141,13 @@ pub fn forget_if_moved(t: &mut Turn<'_>, u: UnitId) {
     let Some(here) = t.world.units.get(u).map(|x| x.location) else {
         return;
     };
-    let gone: Vec<SkillId> = t
-        .live(u)
+    let gone: Vec<SkillId> = t.world.units[u]
         .making
         .iter()
         .filter(|m| m.place != here && (m.done > 0 || m.extra > 0 || m.started))
         .map(|m| m.skill)
         .collect();
-    t.live(u).making.retain(|m| m.place == here);
+    t.world.units[u].making.retain(|m| m.place == here);
     for skill in gone {
         t.private(u, What::WorkLost { skill });
     }
@@ -172,19 +155,19 @@ pub fn forget_if_moved(t: &mut Turn<'_>, u: UnitId) {
 
 /// The unit's work under way with `skill`, made if none.
 pub fn making(t: &mut Turn<'_>, u: UnitId, skill: SkillId) -> usize {
-    let place = t.world.units[u].location;
-    let live = t.live(u);
-    if let Some(k) = live.making.iter().position(|m| m.skill == skill) {
+    let unit = &mut t.world.units[u];
+    let place = unit.location;
+    if let Some(k) = unit.making.iter().position(|m| m.skill == skill) {
         return k;
     }
-    live.making.push(Making {
+    unit.making.push(Making {
         skill,
         place,
         done: 0,
         extra: 0,
         started: false,
     });
-    live.making.len() - 1
+    unit.making.len() - 1
 }
 
 /// Does a bonus named for `named` count for `skill`: the skill itself or
@@ -306,7 +289,7 @@ fn harvest(
     let work = day_work(t, u, skill, use_.tool.as_ref().map(|r| r.id()));
     let pb = building_bonus(t, u, skill);
     let k = making(t, u, skill);
-    let m = &mut t.live(u).making[k];
+    let m = &mut t.world.units[u].making[k];
     m.done += work * per_batch;
     m.extra += work * per_batch * pb / 100;
     let items = m.done / batch;
@@ -482,7 +465,7 @@ pub fn work_pieces(
             }
             break;
         }
-        if !t.live(u).making[k].started {
+        if !t.world.units[u].making[k].started {
             if !has_materials(t, u, use_) {
                 if avail == start {
                     return cannot(t, u, i, skill, UseProblem::NoMaterials);
@@ -490,9 +473,9 @@ pub fn work_pieces(
                 break;
             }
             take_materials(t, u, skill, use_);
-            t.live(u).making[k].started = true;
+            t.world.units[u].making[k].started = true;
         }
-        let m = &mut t.live(u).making[k];
+        let m = &mut t.world.units[u].making[k];
         let need = cost - m.done.min(cost);
         if avail >= need {
             avail -= need;
