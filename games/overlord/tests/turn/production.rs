@@ -674,3 +674,66 @@ fn ov_prod_004_work_under_way_and_the_target_outlast_the_month_and_a_save() {
     assert_eq!(g.w.structures.len(), 1);
     assert_eq!(g.w.structures.values().next().unwrap().progress[0].done, 2);
 }
+
+#[test]
+fn ov_bld_036_docks_take_a_third_off_a_ships_time() {
+    let run = |docks: bool| {
+        let mut g = Game::new(1, 1);
+        // A fishing boat: 120 man-days and 30 wood at 1st shipcraft.
+        let u = g.unit(1, "man", 40, 1);
+        g.learn(u, "buil", 1);
+        g.learn(u, "ship", 1);
+        give(&mut g, u, "wood", 30);
+        if docks {
+            let d = building(&mut g, "dock", 1, true);
+            g.w.units[u].structure = Some(d);
+        }
+        g.orders(u, &["USE ship 1"]);
+        let log = g.run_bare(&[]);
+        assert_eq!(has(&g, u, "wood"), 0);
+        let boat =
+            g.w.structures
+                .values()
+                .find(|s| s.kind == rules().construction("fshi").unwrap())
+                .unwrap();
+        assert!(boat.complete);
+        assert_eq!(boat.faction, Some(g.faction(1)));
+        day_of(&log, u, |w| matches!(w, What::StructureCompleted { .. }))
+    };
+    assert_eq!(run(false), Some(3));
+    assert_eq!(run(true), Some(2));
+}
+
+#[test]
+fn ov_land_004_the_land_s_controller_may_forbid_harvesting() {
+    let mut g = Game::new(1, 2);
+    offer(&mut g, 1, "ston", 100);
+    let l = g.loc(1);
+    g.w.locations[l].ownership.owner = Some(g.faction(2));
+    let lord = g.leader(2, 1);
+    g.learn(lord, "obse", 3);
+    let u = workers(&mut g, 60, "digg", 1);
+    g.orders(u, &["USE digg"]);
+    let log = g.run_bare(&[]);
+    assert_eq!(cannot(&log, u), Some(UseProblem::Forbidden));
+    assert_eq!(has(&g, u, "ston"), 0);
+    // Held Friendly, the same unit may dig.
+    let (f1, f2) = (g.faction(1), g.faction(2));
+    g.w.factions[f2].set_stance(f1, umpire_overlord::world::Stance::Friendly);
+    g.run_bare(&[]);
+    assert_eq!(has(&g, u, "ston"), 10);
+}
+
+#[test]
+fn ov_item_010_given_items_leave_unequipped_first() {
+    let mut g = Game::new(1, 1);
+    let a = g.unit(1, "man", 10, 1);
+    let b = g.unit(1, "man", 10, 1);
+    g.w.units[a].add_items(item("swrd"), 10, 6);
+    g.orders(a, &["GIVE U2 swrd 4"]);
+    g.run_bare(&[]);
+    assert_eq!(equipped(&g, a, "swrd"), 6);
+    assert_eq!(has(&g, a, "swrd"), 6);
+    assert_eq!(has(&g, b, "swrd"), 4);
+    assert_eq!(equipped(&g, b, "swrd"), 0);
+}

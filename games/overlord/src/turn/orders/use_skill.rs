@@ -33,6 +33,10 @@
 //! from day to day; moving loses it with the materials (OV-PROD-008).
 //! Land-lore skills make food this way (decision OV-PROD-012: a food item).
 //!
+//! Inside a complete building whose `production_bonus` covers the skill,
+//! craft and construction work goes that much faster: docks (+50%, the
+//! rules' "33% less time") for shipcraft (OV-BLD-036).
+//!
 //! **Construction** skills work the same way on the unit's TARGET (see
 //! [`super::target`]). Spells, summoning and other actions are magic's:
 //! they stay in the list as not adjudicated (OV-PROD-011).
@@ -449,7 +453,11 @@ pub fn work_pieces(
     count: Option<u32>,
 ) -> Outcome {
     let cost = u64::from(use_.produces.as_ref().map_or(1, |p| p.days).max(1)) * 100;
-    let start = day_work(t, u, skill, use_.tool.as_ref().map(|r| r.id()));
+    // A production building speeds the work of its trades inside it: docks
+    // take a third off a ship's time (OV-BLD-036: +50% work).
+    let start = day_work(t, u, skill, use_.tool.as_ref().map(|r| r.id()))
+        * (100 + building_bonus(t, u, skill))
+        / 100;
     let mut avail = start;
     let mut made: u64 = 0;
     let left = count.map_or(u64::MAX, u64::from);
