@@ -27,6 +27,10 @@ pub struct Live {
     pub synchronised: bool,
     /// Days of WORK this month.
     pub worked: u32,
+    // --- production (issue 5) ---
+    /// The day it last harvested an item with weight (0: not this month),
+    /// which shows it whatever its stealth that day (OV-REP-047).
+    pub harvested_on: u8,
 }
 
 impl Live {
@@ -425,7 +429,11 @@ impl<'a> Turn<'a> {
         Exposure {
             guarding: self.live.get(u.index()).is_some_and(|l| l.guarding),
             earning_cash: false,
-            harvesting: false,
+            harvesting: self.day != 0
+                && self
+                    .live
+                    .get(u.index())
+                    .is_some_and(|l| l.harvested_on == self.day),
         }
     }
 

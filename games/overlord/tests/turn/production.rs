@@ -737,3 +737,34 @@ fn ov_item_010_given_items_leave_unequipped_first() {
     assert_eq!(has(&g, b, "swrd"), 4);
     assert_eq!(equipped(&g, b, "swrd"), 0);
 }
+
+#[test]
+fn ov_rep_047_a_harvester_shows_itself_that_day() {
+    use umpire_core::dice::Dice;
+    use umpire_overlord::turn::Turn;
+    use umpire_overlord::turn::orders::use_skill::{Request, settle_harvests};
+    let mut g = Game::new(1, 2);
+    offer(&mut g, 1, "ston", 100);
+    // An amulet of shadows hides the leader from faction 2's eyes there.
+    let u = g.leader(1, 1);
+    g.learn(u, "digg", 1);
+    g.w.units[u].add_items(item("amsh"), 1, 1);
+    g.leader(2, 1);
+    let (f2, l1) = (g.faction(2), g.loc(1));
+    let mut t = Turn::new(&mut g.w, rules(), Dice::for_turn(7, 1));
+    t.new_day(1);
+    assert!(!t.sees(f2, u));
+    t.harvests.push(Request {
+        unit: u,
+        skill: skill("digg"),
+        place: l1,
+        item: item("ston"),
+        want: 1,
+        bonus: 0,
+        counted: false,
+    });
+    settle_harvests(&mut t);
+    assert!(t.sees(f2, u), "stone has weight: the digger is seen");
+    t.new_day(2);
+    assert!(!t.sees(f2, u));
+}

@@ -25,6 +25,9 @@
 //! the building, before and besides the land's (OV-BLD-037..040). The land's
 //! controller may forbid harvesting (OV-LAND, `policy::permits`).
 //!
+//! A unit that harvested an item with weight shows itself that day
+//! whatever its stealth (OV-REP-047).
+//!
 //! **Craft** (OV-PROD-005..009). An item's materials are all taken when work
 //! on it starts; the item appears when its man-days (`produces.days`, the
 //! data already giving X/N at level N) are done; a batch gives `multiple`
@@ -386,6 +389,10 @@ pub fn settle_harvests(t: &mut Turn<'_>) {
         let count = land + r.bonus;
         if count > 0 {
             t.world.units[r.unit].add_items(r.item, count, 0);
+            if t.rules.items.get(r.item).is_some_and(|x| x.weight > 0) {
+                let day = t.day;
+                t.live(r.unit).harvested_on = day;
+            }
             t.private(
                 r.unit,
                 What::Harvested {
