@@ -768,3 +768,52 @@ fn ov_rep_047_a_harvester_shows_itself_that_day() {
     t.new_day(2);
     assert!(!t.sees(f2, u));
 }
+
+// --- The land's resources at month end (the full game) ----------------
+
+fn full(g: &Game, at: u32, tag: &str) -> u64 {
+    let l = g.loc(at);
+    g.w.locations[l]
+        .resources
+        .iter()
+        .find(|r| r.item == item(tag))
+        .map_or(0, |r| r.full)
+}
+
+#[test]
+fn ov_wld_039_what_is_not_harvested_does_not_carry_over() {
+    let mut g = Game::new(1, 1);
+    offer(&mut g, 1, "ston", 40);
+    let u = workers(&mut g, 60, "digg", 1);
+    g.orders(u, &["USE digg"]);
+    g.run(&[]);
+    assert_eq!(has(&g, u, "ston"), 10);
+    // 30 were left: next month offers its 40, not 70 nor 30.
+    assert_eq!(left(&g, 1, "ston"), 40);
+    assert_eq!(full(&g, 1, "ston"), 40);
+}
+
+#[test]
+fn ov_wld_038_heavy_harvesting_depletes_rest_regrows_winter_halves_live_ones() {
+    // All 20 stone dug: the monthly figure loses a tenth.
+    let mut g = Game::new(1, 1);
+    offer(&mut g, 1, "ston", 20);
+    let u = workers(&mut g, 120, "digg", 1);
+    g.orders(u, &["USE digg"]);
+    g.run(&[]);
+    assert_eq!(has(&g, u, "ston"), 20);
+    assert_eq!((left(&g, 1, "ston"), full(&g, 1, "ston")), (18, 18));
+    // Grain below the plains' 70 regrows 7 a month, up to 70.
+    let mut g = Game::new(1, 1);
+    offer(&mut g, 1, "grai", 50);
+    g.run(&[]);
+    assert_eq!((left(&g, 1, "grai"), full(&g, 1, "grai")), (57, 57));
+    // Going into winter (turn 9 is autumn's last), live resources halve.
+    let mut g = Game::new(1, 1);
+    g.w.turn = 8;
+    offer(&mut g, 1, "grai", 70);
+    offer(&mut g, 1, "ston", 40);
+    g.run(&[]);
+    assert_eq!((left(&g, 1, "grai"), full(&g, 1, "grai")), (35, 70));
+    assert_eq!(left(&g, 1, "ston"), 40);
+}

@@ -8,9 +8,18 @@
 //! calls them at the places the month gives (OV-SCH-030, 033, 037..040).
 
 use super::hooks::Hooks;
+use super::state::Turn;
+
+pub mod resources;
 
 /// The full game's economy.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Economy;
 
-impl Hooks for Economy {}
+impl Hooks for Economy {
+    /// The land evolves (OV-SCH-040): resources for next month
+    /// ([`resources::renew`]).
+    fn evolve(&mut self, t: &mut Turn<'_>) {
+        resources::renew(t);
+    }
+}
