@@ -159,6 +159,9 @@ pub fn work_on_target(
                 s
             }
             None => {
+                if use_skill::day_work(t, u, skill, None) == 0 {
+                    return Outcome::Skip;
+                }
                 if let Err(why) = may_begin(t, u, k, work) {
                     return use_skill::cannot(t, u, i, skill, why);
                 }

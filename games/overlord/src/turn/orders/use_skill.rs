@@ -294,6 +294,10 @@ fn harvest(
         return cannot(t, u, i, skill, UseProblem::NoResource);
     }
     let work = day_work(t, u, skill, use_.tool.as_ref().map(|r| r.id()));
+    if work == 0 {
+        // No figure free to work today (one figure on guard).
+        return Outcome::Skip;
+    }
     let pb = building_bonus(t, u, skill);
     let k = making(t, u, skill);
     let m = &mut t.world.units[u].making[k];
@@ -315,9 +319,7 @@ fn harvest(
         bonus,
         counted: count.is_some(),
     });
-    if work > 0 {
-        practised(t, u, skill);
-    }
+    practised(t, u, skill);
     if count.is_some() {
         Outcome::Kept
     } else {
