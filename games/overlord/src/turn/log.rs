@@ -259,6 +259,11 @@ pub enum What {
         item: ItemId,
         equipped: u64,
     },
+    /// EQUIP kept: the unit lacks the skill the item needs (said once a
+    /// turn).
+    CannotEquip {
+        item: ItemId,
+    },
     /// TARGET chose what construction skills work on.
     Targeted {
         target: String,

@@ -507,13 +507,18 @@ fn ov_item_004_equipping_needs_the_skill() {
     let u = g.unit(1, "man", 5, 1);
     give(&mut g, u, "swrd", 5);
     g.orders(u, &["EQUIP swrd"]);
-    g.run_bare(&[]);
+    let log = g.run_bare(&[]);
     assert_eq!(equipped(&g, u, "swrd"), 0);
     assert_eq!(
         g.pending(u),
         ["EQUIP swrd"],
         "kept until the skill is known"
     );
+    let refusals = log
+        .of_unit(u)
+        .filter(|e| matches!(e.what, What::CannotEquip { .. }))
+        .count();
+    assert_eq!(refusals, 1, "said once a turn");
 }
 
 #[test]

@@ -52,13 +52,7 @@ pub fn equip(t: &mut Turn<'_>, u: UnitId, i: usize, o: &Equip) -> Outcome {
             && !p.noted
         {
             p.noted = true;
-            t.private(
-                u,
-                What::Equipped {
-                    item,
-                    equipped: now,
-                },
-            );
+            t.private(u, What::CannotEquip { item });
         }
         return Outcome::Skip;
     }
