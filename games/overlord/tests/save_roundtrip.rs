@@ -44,9 +44,9 @@ use umpire_overlord::world::location::{Ownership, Policy};
 use umpire_overlord::world::structure::Progress;
 use umpire_overlord::world::unit::{Consume, Effect, Settings, Tactics};
 use umpire_overlord::world::{
-    Exit, Faction, FactionId, Hex, Holding, Journey, JourneyKind, Knowledge, Location, LocationId,
-    Market, Offer, Player, Recruits, Resource, Seat, Stance, Structure, StructureId, Unit, UnitId,
-    World,
+    Aim, Exit, Faction, FactionId, Hex, Holding, Journey, JourneyKind, Knowledge, Location,
+    LocationId, Making, Market, Offer, Player, Recruits, Resource, Seat, Stance, Structure,
+    StructureId, Unit, UnitId, World,
 };
 
 static RULES: LazyLock<Rules> = LazyLock::new(|| Rules::bundled().expect("the bundled rules load"));
@@ -589,6 +589,8 @@ prop_compose! {
         combat_orders in order_lines(),
         orders in order_lines(),
         journey in prop::option::of((movement(), journey_kind(), any::<Index>(), 1..=60u32, any::<Index>())),
+        making in list((skill(), u64s(), u64s(), any::<bool>()), 2),
+        target in prop::option::of(construction()),
         faction in any::<Index>(),
         location in any::<Index>(),
         structure in prop::option::of(any::<Index>()),
@@ -619,6 +621,18 @@ prop_compose! {
                 journey: None,
                 gone,
                 own_settings,
+                // Placed with the unit below.
+                making: making
+                    .into_iter()
+                    .map(|(skill, done, extra, started)| Making {
+                        skill,
+                        place: LocationId::from_index(0),
+                        done,
+                        extra,
+                        started,
+                    })
+                    .collect(),
+                target: target.map(Aim::Kind),
             },
             journey,
             faction,
@@ -704,6 +718,9 @@ fn assemble(
         let mut u = p.unit.clone();
         u.faction = nth(nf, p.faction);
         u.location = nth(nl, p.location);
+        for m in &mut u.making {
+            m.place = u.location;
+        }
         u.journey = p.journey.map(|(mode, kind, to, days, along)| Journey {
             from: u.location,
             to: nth(nl, to),

@@ -56,6 +56,30 @@ fn alpha_runs_a_full_turn_on_its_own_orders() {
     assert_eq!(log2.turn, turn + 2);
 }
 
+/// `before` with what the month's production events say came and went.
+fn produced(
+    log: &umpire_overlord::turn::TurnLog,
+    mut before: std::collections::BTreeMap<usize, u64>,
+) -> std::collections::BTreeMap<usize, u64> {
+    use umpire_core::ids::TypedId;
+    for e in &log.events {
+        match &e.what {
+            What::Harvested { item, count, .. } | What::Produced { item, count, .. } => {
+                *before.entry(item.index()).or_insert(0) += count;
+            }
+            What::MaterialsUsed { items, .. } => {
+                for (item, n) in items {
+                    let c = before.entry(item.index()).or_insert(0);
+                    *c -= n;
+                }
+            }
+            _ => {}
+        }
+    }
+    before.retain(|_, n| *n > 0);
+    before
+}
+
 /// Every item held by a unit or lying on the ground, summed per item, with
 /// the factions' treasuries counted as coins (WITHDRAW moves coins from
 /// one to the other).
@@ -112,11 +136,13 @@ fn replays(seed: u64, factions: u32) {
         // only move them (DESIGN: items are conserved by transfers). The
         // economy trades with the towns, pays wages and takes upkeep, so
         // this is checked on the engine alone, with its own bot orders.
-        // Study and titles cost coins paid to nobody: coins may only go
-        // down, by exactly what the events say was spent.
+        // Study and titles cost coins paid to nobody, and production makes
+        // and uses goods: the events say exactly how much.
         let bare_sets = common::bot_sets(&bare, rules(), &passwords, seed + month);
-        let mut before = goods(&bare);
+        let before = goods(&bare);
         let log = run_turn_with(&mut bare, r, &bare_sets, seed, &mut NoEconomy);
+        // Production makes and uses up goods, and says so in its events.
+        let mut before = produced(&log, before);
         let spent: u64 = log
             .events
             .iter()

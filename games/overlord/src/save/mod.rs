@@ -7,7 +7,8 @@
 //!
 //! Versions: [`VERSION`] is written (2 since issue 4 added journeys and
 //! put the stances in the rules' order; 3 since issue 5 added units gone
-//! during a turn); every older version that can still be
+//! during a turn, settings of their own and faction-wide, work under way
+//! and the TARGET on units); every older version that can still be
 //! read has a `read_vN` that converts it forward. A save from a newer
 //! Umpire is refused with a message saying so.
 //!

@@ -102,6 +102,8 @@ pub(super) fn upgrade(b: BodyV1) -> Body {
             journey: None,
             gone: false,
             own_settings: 0,
+            making: Vec::new(),
+            target: None,
         });
     }
     let mut world = World {

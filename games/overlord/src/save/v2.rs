@@ -1,8 +1,10 @@
 //! Save format 2 (issue 4), read forward into today's world.
 //!
-//! Format 2 had no `gone` flag on units (issue 5 added it for units
-//! disbanded, deserted or destroyed during a turn); every unit of a format-2
-//! save is alive.
+//! Format 2 had, on units, no `gone` flag (issue 5 added it for units
+//! disbanded, deserted or destroyed during a turn), no settings of their
+//! own, no work under way (`making`) and no TARGET; on factions, no
+//! settings. Every unit of a format-2 save is alive, follows its faction's
+//! settings, and has no work under way and no target.
 
 use serde::Deserialize;
 use umpire_core::ids::IdVec;
@@ -124,6 +126,8 @@ pub(super) fn upgrade(b: BodyV2) -> Body {
             journey: u.journey,
             gone: false,
             own_settings: 0,
+            making: Vec::new(),
+            target: None,
         });
     }
     Body {
@@ -219,6 +223,7 @@ mod tests {
             Err(e) => panic!("format 2 loads: {e}"),
         };
         assert!(!w.units[u].gone);
+        assert!(w.units[u].making.is_empty() && w.units[u].target.is_none());
         assert_eq!(w.units[u].figures, 3);
         assert_eq!(w.creatures, Some(fid));
         assert_eq!(w.factions[fid].funds, 12);

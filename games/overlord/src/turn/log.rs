@@ -5,7 +5,7 @@
 use serde::Serialize;
 
 use crate::orders::{Keyword, NewId, UnitRef};
-use crate::rules::{ItemId, Movement, RaceId, SkillId, TitleId};
+use crate::rules::{ItemId, Movement, RaceId, SkillId, TitleId, WorkId};
 use crate::world::{FactionId, JourneyKind, LocationId, Stance, StructureId, UnitId};
 
 /// The day an event happened on: 1 to 30, or one of the steps around them.
@@ -445,6 +445,64 @@ pub enum What {
     Deserted {
         figures: u32,
     },
+    // --- production (issue 5) ---
+    /// Items taken from the land with USE (OV-PROD-001); `from_building`
+    /// of them came from a production building's bonus (OV-BLD-040).
+    Harvested {
+        skill: SkillId,
+        item: ItemId,
+        count: u64,
+        from_building: u64,
+    },
+    /// Items made with USE from materials (OV-PROD-005..010).
+    Produced {
+        skill: SkillId,
+        item: ItemId,
+        count: u64,
+    },
+    /// Materials taken as a piece of work began (OV-PROD-005).
+    MaterialsUsed {
+        skill: SkillId,
+        items: Vec<(ItemId, u64)>,
+    },
+    /// Work under way with this skill was lost: the unit moved
+    /// (OV-PROD-004, 008).
+    WorkLost {
+        skill: SkillId,
+    },
+    /// USE could not run today (said once a turn per order).
+    CannotUse {
+        skill: SkillId,
+        why: UseProblem,
+    },
+    /// EQUIP: how many of the item are now equipped.
+    Equipped {
+        item: ItemId,
+        equipped: u64,
+    },
+    /// EQUIP kept: the unit lacks the skill the item needs (said once a
+    /// turn).
+    CannotEquip {
+        item: ItemId,
+    },
+    /// TARGET chose what construction skills work on.
+    Targeted {
+        target: String,
+    },
+    /// A new structure was begun (OV-BLD-005, 006).
+    StructureBegun {
+        structure: StructureId,
+    },
+    /// Construction work fitted into a structure (OV-BLD-007).
+    BuiltWork {
+        structure: StructureId,
+        work: WorkId,
+        count: u32,
+    },
+    /// A structure is complete (OV-BLD-008).
+    StructureCompleted {
+        structure: StructureId,
+    },
 }
 
 /// Why a STUDY waits (skills, issue 5).
@@ -464,6 +522,26 @@ pub enum StudyBlock {
     /// The teacher needed comes after the pupil today, or the pupil has more
     /// than 10 figures (OV-UO-110/111).
     Teacher,
+}
+
+/// Why a USE did not run.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum UseProblem {
+    /// The unit does not know the skill at 1st level.
+    Unskilled,
+    /// The skill has no use this build carries out.
+    NoUse,
+    /// The location offers none of that resource.
+    NoResource,
+    /// The land's controller does not allow harvesting here.
+    Forbidden,
+    /// The materials for the next piece are missing.
+    NoMaterials,
+    /// No TARGET, or a target that cannot take this work.
+    NoTarget,
+    /// Nothing can be built here (water, or from inside a structure).
+    CannotBuildHere,
 }
 
 /// Why a battle starts.

@@ -48,6 +48,10 @@ pub struct Live {
     pub wage_days: u32,
     /// Days of work forfeited by working somewhere new (OV-ECON-027).
     pub wage_lost: u32,
+    // --- production (issue 5) ---
+    /// The day it last harvested an item with weight (0: not this month),
+    /// which shows it whatever its stealth that day (OV-REP-047).
+    pub harvested_on: u8,
 }
 
 impl Live {
@@ -118,6 +122,10 @@ pub struct Turn<'a> {
     /// the place's order; made when a STUDY first asks, forgotten by
     /// [`Turn::new_day`].
     pub teachers: Option<FxHashMap<LocationId, Vec<UnitId>>>,
+    // --- production (issue 5) ---
+    /// Today's harvest requests, settled after the full-day pass
+    /// (OV-WLD-040).
+    pub harvests: Vec<super::orders::use_skill::Request>,
 }
 
 /// Who is present in a place: each faction's count of units there that
@@ -165,6 +173,7 @@ impl<'a> Turn<'a> {
             land: super::land::Areas::default(),
             market: Default::default(),
             teachers: None,
+            harvests: Vec::new(),
         };
         for l in t.world.locations.values() {
             for &u in &l.units {
@@ -531,7 +540,11 @@ impl<'a> Turn<'a> {
         Exposure {
             guarding: self.live.get(u.index()).is_some_and(|l| l.guarding),
             earning_cash: false,
-            harvesting: false,
+            harvesting: self.day != 0
+                && self
+                    .live
+                    .get(u.index())
+                    .is_some_and(|l| l.harvested_on == self.day),
         }
     }
 

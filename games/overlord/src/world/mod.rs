@@ -25,7 +25,7 @@ pub use ids::*;
 pub use journey::{Journey, JourneyKind};
 pub use location::{Exit, Location, Market, Offer, Recruits, Resource, Seat};
 pub use structure::Structure;
-pub use unit::{Holding, Knowledge, Unit};
+pub use unit::{Aim, Holding, Knowledge, Making, Unit};
 
 use rustc_hash::{FxHashMap, FxHashSet};
 
@@ -211,7 +211,7 @@ impl World {
 
     /// Remove the units gone last turn, renumbering the dense ids (the
     /// numbers players write do not change). Every reference to a unit
-    /// (location lists, stacks, structure owners, title holders) is mapped
+    /// (location lists, stacks, targets, structure owners, title holders) is mapped
     /// to the new ids; references to a gone unit are cleared.
     pub fn compact(&mut self) {
         if !self.units.values().any(|u| u.gone) {
@@ -229,6 +229,9 @@ impl World {
         let to = |id: UnitId| map.get(id.index()).copied().flatten();
         for u in kept.values_mut() {
             u.stack_parent = u.stack_parent.and_then(to);
+            if let Some(unit::Aim::Unit(t)) = u.target {
+                u.target = to(t).map(unit::Aim::Unit);
+            }
         }
         for l in self.locations.values_mut() {
             l.units = l.units.iter().filter_map(|&u| to(u)).collect();
@@ -327,6 +330,19 @@ impl World {
                 if h.equipped > h.count {
                     out.push(format!("{} has more equipped than held", u.code()));
                 }
+            }
+            // Work under way and TARGET (issue 5) name things that exist.
+            let aims_nowhere = match u.target {
+                Some(unit::Aim::Structure(s)) => self.structures.get(s).is_none(),
+                Some(unit::Aim::Unit(x)) => self.units.get(x).is_none(),
+                Some(unit::Aim::Location(l)) => self.locations.get(l).is_none(),
+                Some(unit::Aim::Kind(_)) | None => false,
+            };
+            if aims_nowhere || u.making.iter().any(|m| m.place.index() >= nl) {
+                out.push(format!(
+                    "{} targets or works on something not there",
+                    u.code()
+                ));
             }
             if let Some(j) = &u.journey {
                 if j.from != u.location || j.to.index() >= nl {
@@ -499,6 +515,12 @@ impl World {
             }
             for k in &u.skills {
                 need(code, "skill", k.skill.index(), r.skills.len());
+            }
+            for m in &u.making {
+                need(code, "skill", m.skill.index(), r.skills.len());
+            }
+            if let Some(unit::Aim::Kind(c)) = u.target {
+                need(code, "construction", c.index(), r.constructions.len());
             }
             for e in &u.effects {
                 need(

@@ -4,7 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::ids::{FactionId, LocationId, StructureId, UnitId};
-use crate::rules::{EnchantmentId, ItemId, RaceId, SkillId};
+use crate::rules::{ConstructionId, EnchantmentId, ItemId, RaceId, SkillId};
 
 /// Items of one kind held by a unit; `equipped` of them are in use.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
@@ -107,6 +107,41 @@ pub struct Unit {
     /// `turn::settings`): those keep the unit's value when the faction
     /// changes its own (decision OV-FO-019).
     pub own_settings: u8,
+    // --- production (issue 5) ---
+    /// Work under way with USE, one entry per skill: kept from day to day
+    /// and month to month, lost when the unit moves (OV-PROD-004, 008).
+    #[serde(default)]
+    pub making: Vec<Making>,
+    /// What TARGET chose for construction skills (OV-UO-107).
+    #[serde(default)]
+    pub target: Option<Aim>,
+}
+
+/// Work under way with one skill (OV-PROD-004, 008).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct Making {
+    pub skill: SkillId,
+    /// Where the work began: moving loses it.
+    pub place: LocationId,
+    /// Work done toward the current piece: hundredths of a man-day
+    /// (craft, construction) or, for harvests, hundredths of a man-day
+    /// times the items a batch yields.
+    pub done: u64,
+    /// The same for a production building's bonus share (harvests).
+    pub extra: u64,
+    /// The current piece's materials have been taken.
+    pub started: bool,
+}
+
+/// What a unit's TARGET chose (OV-UO-107).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Aim {
+    Structure(StructureId),
+    /// A new structure of this type (or an unfinished one to join).
+    Kind(ConstructionId),
+    Unit(UnitId),
+    Location(LocationId),
 }
 
 impl Unit {
@@ -139,6 +174,8 @@ impl Unit {
             journey: None,
             gone: false,
             own_settings: 0,
+            making: Vec::new(),
+            target: None,
         }
     }
 

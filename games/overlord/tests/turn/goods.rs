@@ -343,3 +343,25 @@ fn ov_uo_054_merging_everything_leaves_nothing_behind() {
     assert_eq!(g.w.units[b].figures, 10);
     assert_eq!(g.w.units[b].count(item("iron")), 3);
 }
+
+#[test]
+fn ov_uo_026_a_target_naming_a_unit_gone_is_cleared_when_the_world_is_compacted() {
+    use umpire_overlord::world::unit::Aim;
+    let mut g = Game::new(1, 1);
+    let a = g.leader(1, 1);
+    let b = g.leader(1, 1);
+    let c = g.leader(1, 1);
+    g.w.units[c].target = Some(Aim::Unit(b));
+    g.w.units[b].target = Some(Aim::Unit(c));
+    g.orders(a, &["DISBAND CONFIRM"]);
+    g.run_bare(&[]);
+    g.run_bare(&[]);
+    // a is gone: b and c moved down one place and still aim at each other.
+    let (b, c) = (
+        g.w.unit_by_number(2).unwrap(),
+        g.w.unit_by_number(3).unwrap(),
+    );
+    assert_eq!(g.w.units[b].target, Some(Aim::Unit(c)));
+    assert_eq!(g.w.units[c].target, Some(Aim::Unit(b)));
+    assert_eq!(g.w.units.len(), 2);
+}

@@ -11,6 +11,7 @@ mod month;
 mod monthend;
 mod movement;
 mod order_list;
+mod production;
 mod skills;
 mod stacks;
 mod titles;

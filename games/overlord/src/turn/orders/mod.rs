@@ -27,6 +27,10 @@ pub mod titles;
 pub mod travel;
 pub mod withdraw;
 pub mod work;
+// --- production (issue 5) ---
+pub mod equip;
+pub mod target;
+pub mod use_skill;
 
 use super::log::{Dropped, What};
 use super::pending::{Outcome, drop_invalid};
@@ -83,6 +87,8 @@ pub fn immediate(t: &mut Turn<'_>, u: UnitId, i: usize) -> Outcome {
         O::Withdraw(o) => withdraw::withdraw(t, u, i, o),
         O::Forget(o) => forget::forget(t, u, o),
         O::Merge(o) => merge::merge(t, u, o),
+        O::Equip(o) => equip::equip(t, u, i, o),
+        O::Target(o) => target::target(t, u, i, o),
         // Special orders fire from other units' actions (OV-SCH-017):
         // ACCEPT when someone stacks, STAY when the stack sets out,
         // RETREAT at the start of the month.
@@ -110,6 +116,8 @@ pub fn full_day(t: &mut Turn<'_>, u: UnitId, i: usize) -> Outcome {
         O::Study(o) if stop_reached(t, u, o) => Outcome::Finished,
         O::Study(o) => study::study(t, u, i, o),
         O::Teach(o) => teach::teach(t, u, i, o),
+        O::Use(o) => use_skill::use_order(t, u, i, o),
+        O::Build(o) => target::build(t, u, i, o),
         _ => not_adjudicated(t, u, i, &order),
     }
 }
@@ -172,7 +180,7 @@ pub fn drop_order(
     Outcome::Dropped
 }
 
-fn not_adjudicated(t: &mut Turn<'_>, u: UnitId, i: usize, order: &Order) -> Outcome {
+pub fn not_adjudicated(t: &mut Turn<'_>, u: UnitId, i: usize, order: &Order) -> Outcome {
     // Once per order and turn is enough to tell the player.
     let Some(p) = t.live(u).list.get_mut(i) else {
         return Outcome::Skip;

@@ -1,0 +1,333 @@
+//! TARGET and BUILD, and construction work with USE (OV-UO-008, 009, 107,
+//! 108; OV-BLD-004..009).
+//!
+//! - `TARGET structure-id` chooses an unfinished structure in the unit's
+//!   location to work on; `TARGET construction-tag` a new structure of that
+//!   type (OV-BLD-005). Units and locations may be targeted too, for the
+//!   magic rules. The builder need not be inside.
+//! - A TARGET that changes the target throws away construction work under
+//!   way, with its materials (decision OV-UO-108: one rule for all skills,
+//!   the order reference's).
+//! - USE of a construction skill (`kind = "build"`: carpentry, masonry,
+//!   siegecraft…) fits one piece of work per its materials and man-days,
+//!   like any production (OV-BLD-007: the data's man-days per level win,
+//!   faster at higher levels). The work must be one the structure still
+//!   needs; a military structure's stone is already split in the data
+//!   between fortification work and stonework (OV-BLD-009).
+//! - A construction tag joins the lowest-numbered unfinished structure of
+//!   that type in the location, else begins a new one, numbered one past
+//!   the highest, when the first piece of work starts (decision
+//!   OV-BLD-006); from then on the unit's target is that structure, so
+//!   every unit targeting the tag there works on the same one.
+//! - Nothing is begun on water (`no_build` terrain) or by a unit inside a
+//!   structure (OV-BLD-004); beginning one needs the construction's
+//!   `building_skill` experience and `build_requires`.
+//! - The structure is complete when all its works are fitted (OV-BLD-008).
+//! - BUILD skill [target] [count] is TARGET (when a target is given)
+//!   followed by USE of the skill (decision OV-UO-008). A placeholder
+//!   structure id (`f06nB01`) names nothing this build can resolve: such a
+//!   BUILD is skipped.
+//! - Vessels made directly by a skill (`kind = "construction"`) appear
+//!   complete when their man-days are done.
+
+use super::super::log::{UseProblem, What};
+use super::super::pending::Outcome;
+use super::super::state::Turn;
+use super::use_skill::{self, Piece};
+use crate::orders::catalog::skills::{Build, BuildTarget, Target, TargetRef};
+use crate::orders::{StructureRef, Tag};
+use crate::rules::skills::{Product, SkillUse};
+use crate::rules::{ConstructionId, SkillId, WorkId};
+use crate::world::structure::Progress;
+use crate::world::{Aim, LocationId, Structure, StructureId, UnitId};
+
+/// TARGET (immediate).
+pub fn target(t: &mut Turn<'_>, u: UnitId, _i: usize, o: &Target) -> Outcome {
+    let aim = match o.target {
+        TargetRef::Unit(r) => t.unit_ref(r).map(Aim::Unit),
+        TargetRef::Location(r) => t.location_ref(r).map(Aim::Location),
+        TargetRef::Structure(r) => t.structure_ref(r).map(Aim::Structure),
+        TargetRef::Kind(tag) => kind(t, tag).map(Aim::Kind),
+    };
+    // A target not (yet) there: kept, retried (OV-SCH-022).
+    let Some(aim) = aim else {
+        return Outcome::Skip;
+    };
+    set_aim(t, u, aim, &o.target.to_string());
+    Outcome::Done
+}
+
+fn kind(t: &Turn<'_>, tag: Tag) -> Option<ConstructionId> {
+    t.rules.construction(tag.as_str())
+}
+
+/// Set the target; a changed target loses construction work under way
+/// (decision OV-UO-108).
+fn set_aim(t: &mut Turn<'_>, u: UnitId, aim: Aim, text: &str) {
+    let old = t.world.units[u].target;
+    if old != Some(aim) {
+        let rules = t.rules;
+        let lost: Vec<SkillId> = t.world.units[u]
+            .making
+            .iter()
+            .filter(|m| (m.started || m.done > 0) && builds(rules, m.skill))
+            .map(|m| m.skill)
+            .collect();
+        t.world.units[u].making.retain(|m| !lost.contains(&m.skill));
+        for skill in lost {
+            t.private(u, What::WorkLost { skill });
+        }
+    }
+    t.world.units[u].target = Some(aim);
+    t.private(
+        u,
+        What::Targeted {
+            target: text.to_string(),
+        },
+    );
+}
+
+/// Is `skill` a construction skill at any level?
+fn builds(rules: &crate::rules::Rules, skill: SkillId) -> bool {
+    rules.skills.get(skill).is_some_and(|s| {
+        s.levels.iter().any(|l| {
+            l.use_
+                .as_ref()
+                .is_some_and(|x| x.kind == Some(crate::rules::skills::UseKind::Build))
+        })
+    })
+}
+
+/// BUILD = TARGET (if given) + USE (decision OV-UO-008).
+pub fn build(t: &mut Turn<'_>, u: UnitId, i: usize, o: &Build) -> Outcome {
+    let Some(skill) = t.skill(o.skill) else {
+        return Outcome::Skip;
+    };
+    if let Some(to) = o.target {
+        let aim = match to {
+            BuildTarget::Kind(tag) => kind(t, tag).map(Aim::Kind),
+            BuildTarget::Structure(StructureRef::Id(n)) => {
+                t.numbers.structures.get(&n).copied().map(Aim::Structure)
+            }
+            BuildTarget::Structure(StructureRef::New(_)) => None,
+        };
+        let Some(aim) = aim else {
+            return use_skill::cannot(t, u, i, skill, UseProblem::NoTarget);
+        };
+        // Once a new structure is begun the target moves on to it; the
+        // order's tag then means "the one I am building".
+        let current = t.world.units[u].target;
+        let same = match (aim, current) {
+            (Aim::Kind(k), Some(Aim::Structure(s))) => t
+                .world
+                .structures
+                .get(s)
+                .is_some_and(|st| st.kind == k && !st.complete),
+            (a, c) => Some(a) == c,
+        };
+        if !same {
+            set_aim(t, u, aim, &to.to_string());
+        }
+    }
+    let Some(use_) = use_skill::skill_use(t, u, skill) else {
+        return use_skill::cannot(t, u, i, skill, UseProblem::Unskilled);
+    };
+    use_skill::forget_if_moved(t, u);
+    work_on_target(t, u, i, skill, &use_, o.count)
+}
+
+/// USE of a construction skill on the unit's target.
+pub fn work_on_target(
+    t: &mut Turn<'_>,
+    u: UnitId,
+    i: usize,
+    skill: SkillId,
+    use_: &SkillUse,
+    count: Option<u32>,
+) -> Outcome {
+    let Some(Product::Work(w)) = use_.produces.as_ref().map(|p| &p.what) else {
+        return use_skill::cannot(t, u, i, skill, UseProblem::NoUse);
+    };
+    let work = w.id();
+    let n = use_.multiple.unwrap_or(1).max(1);
+    let here = t.world.units[u].location;
+    let s = match t.world.units[u].target {
+        Some(Aim::Structure(s)) => s,
+        Some(Aim::Kind(k)) => match unfinished(t, here, k) {
+            Some(s) => {
+                t.world.units[u].target = Some(Aim::Structure(s));
+                s
+            }
+            None => {
+                if use_skill::day_work(t, u, skill, None) == 0 {
+                    return Outcome::Skip;
+                }
+                if let Err(why) = may_begin(t, u, k, work) {
+                    return use_skill::cannot(t, u, i, skill, why);
+                }
+                let k_idx = use_skill::making(t, u, skill);
+                let started = t.world.units[u].making[k_idx].started;
+                if !started && !use_skill::has_materials(t, u, use_) {
+                    return use_skill::cannot(t, u, i, skill, UseProblem::NoMaterials);
+                }
+                let s = begin(t, u, k, false);
+                t.world.units[u].target = Some(Aim::Structure(s));
+                s
+            }
+        },
+        _ => return use_skill::cannot(t, u, i, skill, UseProblem::NoTarget),
+    };
+    let fits = t
+        .world
+        .structures
+        .get(s)
+        .is_some_and(|st| st.location == here);
+    if !fits {
+        return use_skill::cannot(t, u, i, skill, UseProblem::NoTarget);
+    }
+    use_skill::work_pieces(t, u, i, skill, use_, Piece::Work(s, work, n), count)
+}
+
+/// The lowest-numbered unfinished structure of type `k` in `place`.
+fn unfinished(t: &Turn<'_>, place: LocationId, k: ConstructionId) -> Option<StructureId> {
+    t.world.locations[place]
+        .structures
+        .iter()
+        .copied()
+        .filter(|&s| {
+            t.world
+                .structures
+                .get(s)
+                .is_some_and(|st| st.kind == k && !st.complete)
+        })
+        .min_by_key(|&s| t.world.structures[s].number)
+}
+
+/// May the unit begin a structure of type `k` here with this work?
+fn may_begin(t: &Turn<'_>, u: UnitId, k: ConstructionId, work: WorkId) -> Result<(), UseProblem> {
+    let unit = &t.world.units[u];
+    let loc = &t.world.locations[unit.location];
+    let water = t
+        .rules
+        .terrains
+        .get(loc.terrain)
+        .is_some_and(|x| x.no_build);
+    if water || unit.structure.is_some() {
+        return Err(UseProblem::CannotBuildHere);
+    }
+    let Some(c) = t.rules.constructions.get(k) else {
+        return Err(UseProblem::NoTarget);
+    };
+    if !c.works.iter().any(|wc| wc.work.id() == work) {
+        return Err(UseProblem::NoTarget);
+    }
+    let skilled = c
+        .building_skill
+        .as_ref()
+        .is_none_or(|b| unit.experience(b.skill.id()) >= b.experience)
+        && super::equip::qualified(t, u, &c.build_requires);
+    if !skilled {
+        return Err(UseProblem::Unskilled);
+    }
+    Ok(())
+}
+
+/// A new structure of type `k` where the unit stands, its faction's.
+fn begin(t: &mut Turn<'_>, u: UnitId, k: ConstructionId, complete: bool) -> StructureId {
+    let (place, faction) = {
+        let unit = &t.world.units[u];
+        (unit.location, unit.faction)
+    };
+    let number = t
+        .world
+        .structures
+        .values()
+        .map(|s| s.number)
+        .max()
+        .unwrap_or(0)
+        + 1;
+    let mut st = Structure::new(number, k, place);
+    st.complete = complete;
+    st.faction = Some(faction);
+    let s = t.world.structures.push(st);
+    t.world.locations[place].structures.push(s);
+    t.numbers.structures.insert(number, s);
+    let others = t.present_factions(place);
+    t.event(Some(u), What::StructureBegun { structure: s }, &others);
+    s
+}
+
+/// Does the piece still have somewhere to go?
+pub fn has_room(t: &Turn<'_>, piece: Piece) -> bool {
+    match piece {
+        Piece::Work(s, work, _) => needed(t, s, work) > 0,
+        Piece::Item(..) | Piece::Vessel(_) => true,
+    }
+}
+
+/// Work of this kind the structure still needs.
+fn needed(t: &Turn<'_>, s: StructureId, work: WorkId) -> u32 {
+    let Some(st) = t.world.structures.get(s) else {
+        return 0;
+    };
+    if st.complete {
+        return 0;
+    }
+    let want: u32 = t.rules.constructions.get(st.kind).map_or(0, |c| {
+        c.works
+            .iter()
+            .filter(|w| w.work.id() == work)
+            .map(|w| w.count)
+            .sum()
+    });
+    let done: u32 = st
+        .progress
+        .iter()
+        .filter(|p| p.work == work)
+        .map(|p| p.done)
+        .sum();
+    want.saturating_sub(done)
+}
+
+/// Fit up to `n` works into the structure; complete it when nothing is
+/// missing (OV-BLD-008). Returns how many were fitted.
+pub fn fit(t: &mut Turn<'_>, u: UnitId, s: StructureId, work: WorkId, n: u32) -> u32 {
+    let n = n.min(needed(t, s, work));
+    if n == 0 {
+        return 0;
+    }
+    let st = &mut t.world.structures[s];
+    match st.progress.iter_mut().find(|p| p.work == work) {
+        Some(p) => p.done += n,
+        None => st.progress.push(Progress { work, done: n }),
+    }
+    t.private(
+        u,
+        What::BuiltWork {
+            structure: s,
+            work,
+            count: n,
+        },
+    );
+    let kind = t.world.structures[s].kind;
+    let all_done = t
+        .rules
+        .constructions
+        .get(kind)
+        .is_some_and(|c| c.works.iter().all(|w| needed(t, s, w.work.id()) == 0));
+    if all_done {
+        t.world.structures[s].complete = true;
+        let place = t.world.structures[s].location;
+        let others = t.present_factions(place);
+        t.event(Some(u), What::StructureCompleted { structure: s }, &others);
+    }
+    n
+}
+
+/// A vessel made directly by a skill: complete at once.
+pub fn launch(t: &mut Turn<'_>, u: UnitId, _skill: SkillId, kind: ConstructionId) {
+    let s = begin(t, u, kind, true);
+    let place = t.world.structures[s].location;
+    let others = t.present_factions(place);
+    t.event(Some(u), What::StructureCompleted { structure: s }, &others);
+}
