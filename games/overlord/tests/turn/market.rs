@@ -630,3 +630,32 @@ fn ov_sch_030_the_full_game_settles_markets_and_recruits() {
     assert_eq!(recruited(&log, l).len(), 1);
     assert_eq!(has(&g, l, "swrd"), 2);
 }
+
+#[test]
+fn ov_econ_001_a_hero_comes_now_and_then_and_does_not_wait() {
+    let mut g = Game::new(1, 1);
+    offer(&mut g, 1, "hero", 1, 1000, 40_000);
+    let mut seen = Vec::new();
+    for _ in 0..16 {
+        run_with(&mut g, &[], true);
+        seen.push(offered(&g, 1, "hero").count);
+    }
+    assert!(seen.iter().all(|&n| n <= 1), "{seen:?}");
+    assert!(seen.contains(&0) && seen.contains(&1), "{seen:?}");
+}
+
+#[test]
+fn ov_fo_019_recruits_take_their_factions_settings() {
+    let mut g = Game::new(1, 1);
+    offer(&mut g, 1, "man", 60, 50, 10_000);
+    let f = g.faction(1);
+    g.w.factions[f].settings.support = true;
+    let l = g.leader(1, 1);
+    give(&mut g, l, "coin", 1000);
+    let log = run_trade(
+        &mut g,
+        &["#GAME f01 pw\nUNIT U1\nRECRUIT f01nU01 10 man 51\n#END"],
+    );
+    let (_, _, _, new) = recruited(&log, l)[0];
+    assert!(g.w.units[new].settings.support);
+}

@@ -706,3 +706,82 @@ fn ov_econ_022_unpaid_two_months_running_deserts_into_the_people() {
     );
     let _ = log;
 }
+
+#[test]
+fn ov_wld_017_buildings_raise_the_optimum_and_draw_people() {
+    // Two places alike, but L1 has a finished marketplace (economy +20):
+    // its effective optimum is higher, so L2's people move to it.
+    let mut g = Game::new(2, 1);
+    people(&mut g, 1, 10_000, 10_000);
+    people(&mut g, 2, 10_000, 10_000);
+    let mut bare = Game::new(2, 1);
+    people(&mut bare, 1, 10_000, 10_000);
+    people(&mut bare, 2, 10_000, 10_000);
+    let kind = rules().construction("mrkt").unwrap();
+    let l1 = g.loc(1);
+    let s =
+        g.w.structures
+            .push(umpire_overlord::world::Structure::new(1, kind, l1));
+    g.w.locations[l1].structures.push(s);
+    g.run(&[]);
+    bare.run(&[]);
+    // Births and deaths roll the same dice in both; only migration differs.
+    let (with, without) = (
+        g.w.locations[l1].population,
+        bare.w.locations[bare.loc(1)].population,
+    );
+    assert!(with > without, "{with} {without}");
+    let l2 = g.loc(2);
+    assert!(g.w.locations[l2].population < bare.w.locations[bare.loc(2)].population);
+}
+
+#[test]
+fn ov_wld_027_autumn_brings_more_taxes() {
+    let mut g = Game::new(1, 1);
+    people(&mut g, 1, 10_000, 10_000);
+    // Turn 6 is the last month of summer: the taxes set for turn 7, the
+    // first of autumn, are a quarter higher.
+    g.w.turn = 5;
+    g.run(&[]);
+    let l = g.loc(1);
+    let loc = &g.w.locations[l];
+    assert_eq!(
+        loc.taxes,
+        u64::from(loc.population) / population::PEOPLE_PER_TAX_COIN
+            * population::AUTUMN_TAX_PERCENT
+            / 100
+    );
+    // And back to the usual once autumn is over.
+    g.w.turn = 8;
+    g.run(&[]);
+    let loc = &g.w.locations[l];
+    assert_eq!(
+        loc.taxes,
+        u64::from(loc.population) / population::PEOPLE_PER_TAX_COIN
+    );
+}
+
+#[test]
+fn ov_econ_028_land_emptied_by_its_tax_collector_is_taxed_again() {
+    let mut g = Game::new(1, 1);
+    people(&mut g, 1, 10_000, 10_000);
+    let l = g.loc(1);
+    g.w.locations[l].taxes = 300;
+    // A sheriff holds the land: its faction collects the taxes daily.
+    let h = g.leader(1, 1);
+    g.w.units[h].add_items(rules().item("coin").unwrap(), 100, 0);
+    let title = rules().title("shrf").unwrap();
+    g.w.locations[l].titles.push(umpire_overlord::world::Seat {
+        title,
+        holder: Some(h),
+    });
+    let log = g.run(&[]);
+    assert!(
+        log.events
+            .iter()
+            .any(|e| matches!(e.what, What::TaxesCollected { .. }))
+    );
+    // Collected down to nothing, yet not untaxed land: next month's taxes
+    // are set again.
+    assert!(g.w.locations[l].taxes > 0);
+}

@@ -32,10 +32,16 @@
 //!    place with no population offers neither.
 //!
 //! The optimum itself is stored on the location; what moves it here is
-//! the place's economy rating (buildings add to it, OV-WLD-017): the
-//! effective optimum is optimum × economy / 100. Taxing, market use,
-//! pillage and battles move it through the steps that do them.
+//! the place's economy rating (OV-WLD-017): the effective optimum is
+//! optimum × rating / 100, the rating being the location's own plus the
+//! economy points of its complete buildings, plus [`TRADE_POINTS`] in a
+//! month its market traded, less [`TAXED_POINTS`] in a month a title
+//! holder taxed it. Pillage cuts the stored optimum itself
+//! (`orders/pillage.rs`); battles will when the combat rules fight them.
+//! Autumn taxes are [`AUTUMN_TAX_PERCENT`]% (OV-WLD-027): the taxes set
+//! for an autumn month.
 
+use super::super::calendar;
 use super::super::log::{Event, What};
 use super::super::state::Turn;
 use super::super::travel::time::crossing_days;
@@ -62,17 +68,79 @@ pub fn effective_optimum(optimum: u32, economy: u32) -> u64 {
     u64::from(optimum) * u64::from(economy) / 100
 }
 
+/// Economy points a month of market trade adds to a place's rating, and
+/// a month of taxes collected by a title holder takes away (OV-WLD-017).
+pub const TRADE_POINTS: i64 = 10;
+pub const TAXED_POINTS: i64 = 10;
+/// Autumn taxes, in percent of the usual (OV-WLD-027).
+pub const AUTUMN_TAX_PERCENT: u64 = 125;
+
+/// What happened in each place this month that moves its optimum or its
+/// taxes: market trades, taxes collected, pillage.
+#[derive(Clone, Copy, Debug, Default)]
+struct Month {
+    traded: bool,
+    taxed: bool,
+    pillaged: bool,
+}
+
+fn this_month(t: &Turn<'_>) -> rustc_hash::FxHashMap<LocationId, Month> {
+    let mut out: rustc_hash::FxHashMap<LocationId, Month> = rustc_hash::FxHashMap::default();
+    for e in &t.log.events {
+        let (place, f): (Option<LocationId>, fn(&mut Month)) = match e.what {
+            What::Bought { .. } | What::Sold { .. } => (e.place, |m| m.traded = true),
+            What::TaxesCollected { place, .. } => (Some(place), |m| m.taxed = true),
+            What::Pillaged { .. } => (e.place, |m| m.pillaged = true),
+            _ => continue,
+        };
+        if let Some(p) = place {
+            f(out.entry(p).or_default());
+        }
+    }
+    out
+}
+
+/// A place's economy rating this month (OV-WLD-017): its own rating, plus
+/// the economy points of every complete structure standing there
+/// (`constructions.toml`), plus [`TRADE_POINTS`] if its market traded,
+/// less [`TAXED_POINTS`] if a title holder taxed it; never below 10.
+fn rating(t: &Turn<'_>, l: LocationId, month: Month) -> u32 {
+    let Some(loc) = t.world.locations.get(l) else {
+        return 100;
+    };
+    let buildings: i64 = loc
+        .structures
+        .iter()
+        .filter_map(|&s| t.world.structures.get(s))
+        .filter(|s| s.complete)
+        .filter_map(|s| t.rules.constructions.get(s.kind))
+        .map(|c| i64::from(c.economy.unwrap_or(0)))
+        .sum();
+    let mut r = i64::from(loc.economy) + buildings;
+    if month.traded {
+        r += TRADE_POINTS;
+    }
+    if month.taxed {
+        r -= TAXED_POINTS;
+    }
+    u32::try_from(r.max(10)).unwrap_or(u32::MAX)
+}
+
 pub fn evolve(t: &mut Turn<'_>) {
     let mut dice = t.dice.derive("population");
     let ids: Vec<LocationId> = t.world.locations.ids().collect();
-    // Untaxed land: populated, yet no taxes.
+    let month = this_month(t);
+    // Untaxed land: populated, yet no taxes, and not because a title
+    // holder or a pillager emptied them this month.
     let untaxed: Vec<bool> = ids
         .iter()
         .map(|&l| {
             let loc = &t.world.locations[l];
-            loc.taxes == 0 && loc.population > 0
+            let m = month.get(&l).copied().unwrap_or_default();
+            loc.taxes == 0 && loc.population > 0 && !m.taxed && !m.pillaged
         })
         .collect();
+    let autumn = calendar::season_tag(t.log.turn + 1) == "autumn";
     // 1. Births and deaths.
     for &l in &ids {
         let loc = &t.world.locations[l];
@@ -93,8 +161,8 @@ pub fn evolve(t: &mut Turn<'_>) {
     let opt: Vec<u64> = ids
         .iter()
         .map(|&l| {
-            let loc = &t.world.locations[l];
-            effective_optimum(loc.optimum, loc.economy)
+            let m = month.get(&l).copied().unwrap_or_default();
+            effective_optimum(t.world.locations[l].optimum, rating(t, l, m))
         })
         .collect();
     let mut moves: Vec<(usize, usize, u64)> = Vec::new();
@@ -180,7 +248,12 @@ pub fn evolve(t: &mut Turn<'_>) {
         loc.wages = u32::try_from((WAGE_AT_OPTIMUM * opt[i] / people).clamp(WAGE_MIN, WAGE_MAX))
             .unwrap_or(0);
         if !untaxed[i] {
-            loc.taxes = people / PEOPLE_PER_TAX_COIN;
+            let taxes = people / PEOPLE_PER_TAX_COIN;
+            loc.taxes = if autumn {
+                taxes * AUTUMN_TAX_PERCENT / 100
+            } else {
+                taxes
+            };
         }
     }
 }

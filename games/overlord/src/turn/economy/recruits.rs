@@ -18,7 +18,10 @@
 //!   at the start of the month), never more than the population; when
 //!   fewer than a quarter of it were hired the price drops by
 //!   [`DROP_PERCENT`] (at least 1 coin), never below [`FLOOR_PERCENT`] of
-//!   the race's nominal cost.
+//!   the race's nominal cost. Heroes (race `hero`) come now and then: a
+//!   place big enough for one offers it with a [`HERO_CHANCE_PERCENT`]
+//!   chance each month, and an unhired hero does not wait for next month.
+//! - A new unit takes its faction's settings (decision OV-FO-019).
 
 use rustc_hash::FxHashMap;
 use umpire_core::ids::TypedId;
@@ -37,6 +40,10 @@ pub const RAISE_PERCENT: u64 = 10;
 /// How much the price of a little-used offer drops in a month
 /// (OV-ECON-005).
 pub const DROP_PERCENT: u64 = 10;
+/// The race offered now and then as a single hero.
+pub const HERO: &str = "hero";
+/// Chance each month that a place big enough for a hero offers one.
+pub const HERO_CHANCE_PERCENT: u32 = 25;
 /// The lowest price, as a share of the race's nominal cost (OV-ECON-005).
 pub const FLOOR_PERCENT: u64 = 50;
 
@@ -177,6 +184,10 @@ fn join(t: &mut Turn<'_>, h: &Hire, n: u32) -> UnitId {
     let number = t.next_unit_number();
     let mut new = Unit::new(number, faction, h.race, n, place);
     new.structure = structure;
+    // New units follow their faction's settings (decision OV-FO-019).
+    if let Some(f) = t.world.factions.get(faction) {
+        new.settings = f.settings;
+    }
     if let Some(r) = t.rules.races.get(h.race) {
         for s in &r.skills {
             new.learn(s.skill.id(), s.experience);
@@ -203,6 +214,7 @@ fn join(t: &mut Turn<'_>, h: &Hire, n: u32) -> UnitId {
 pub fn evolve(t: &mut Turn<'_>) {
     let hired = std::mem::take(&mut t.market.hired);
     let rules = t.rules;
+    let mut dice = t.dice.derive("heroes");
     for (i, l) in t.world.locations.values_mut().enumerate() {
         let place = LocationId::from_index(i);
         let population = l.population;
@@ -218,6 +230,12 @@ pub fn evolve(t: &mut Turn<'_>) {
                 _ => opening,
             };
             o.count = size.min(population);
+            if race.is_some_and(|r| r.tag == HERO) {
+                // Now and then a hero (OV-ECON-001): one not hired this
+                // month has gone; another may come.
+                let comes = o.count > 0 && dice.chance_percent(HERO_CHANCE_PERCENT);
+                o.count = u32::from(comes);
+            }
             if u64::from(n) * 4 < u64::from(opening) {
                 let cost = race.and_then(|r| r.cost).unwrap_or(0);
                 let floor = (u64::from(cost) * FLOOR_PERCENT / 100).max(1);
