@@ -129,7 +129,7 @@ pub fn bot_orders_for(
     let Some(f) = world.factions.get(faction) else {
         return String::new();
     };
-    let mut bot = Bot::new(world, rules, faction, f);
+    let mut bot = Bot::new(world, rules, faction, f).with_budget(units);
     let dice = Dice::from_seed(seed).derive_indexed("bot", u64::from(f.number));
     let mut out = String::with_capacity(64 + 96 * world.units.len() / 8);
 
@@ -352,14 +352,18 @@ impl<'w> Bot<'w> {
             learnable,
             thrifty: false,
         }
-        .with_budget()
     }
 
-    /// Work out whether the faction must save (see [`Bot::thrifty`]).
-    fn with_budget(mut self) -> Self {
+    /// Work out whether the faction must save (see [`Bot::thrifty`]), from
+    /// its units.
+    fn with_budget(mut self, units: &[UnitId]) -> Self {
         let mut upkeep = 0u64;
         let mut coins = self.me.funds;
-        for (_, u) in self.world.units_of(self.faction) {
+        let mine = units
+            .iter()
+            .filter_map(|&id| self.world.units.get(id))
+            .filter(|u| u.faction == self.faction && !u.gone);
+        for u in mine {
             let per = self.rules.races.get(u.race).map_or(0, |r| r.upkeep);
             upkeep += u64::from(per) * u64::from(u.figures);
             coins += self.coins(u);

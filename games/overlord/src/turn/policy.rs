@@ -48,8 +48,7 @@ pub fn permits(t: &Turn<'_>, u: UnitId, act: Act) -> bool {
     if ruler == unit.faction {
         return true;
     }
-    let recognized = t.glance(ruler, u).recognized;
-    match act {
+    let rule = |recognized: bool| match act {
         Act::Trade | Act::Recruit | Act::Harvest => {
             relations::allows_harvest(t.world, ruler, u, recognized)
         }
@@ -58,5 +57,12 @@ pub fn permits(t: &Turn<'_>, u: UnitId, act: Act) -> bool {
             relations::stance_toward_unit(t.world, ruler, u, recognized) >= Stance::Neutral
         }
         Act::Work => true,
+    };
+    // Whether the ruler recognises the unit matters only when the answer
+    // differs; finding out costs a glance over the ruler's units there.
+    let (known, unknown) = (rule(true), rule(false));
+    if known == unknown {
+        return known;
     }
+    rule(t.glance(ruler, u).recognized)
 }

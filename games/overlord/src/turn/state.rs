@@ -113,6 +113,10 @@ pub struct Turn<'a> {
     // --- titles (issue 5) ---
     /// Title areas worked out this turn (walking days from each seat).
     pub land: super::land::Areas,
+    /// The titles each unit holds, kept by `orders::titles::set_holder`
+    /// and [`Turn::remove_unit`] (so study bonuses need not search every
+    /// seat of the world).
+    pub held: FxHashMap<UnitId, Vec<crate::rules::TitleId>>,
     // --- market (issue 5) ---
     /// Today's market and recruit offers, and the month's dealings with
     /// the towns.
@@ -171,11 +175,17 @@ impl<'a> Turn<'a> {
             guards: None,
             by_faction: world_by_faction,
             land: super::land::Areas::default(),
+            held: FxHashMap::default(),
             market: Default::default(),
             teachers: None,
             harvests: Vec::new(),
         };
         for l in t.world.locations.values() {
+            for seat in &l.titles {
+                if let Some(h) = seat.holder {
+                    t.held.entry(h).or_default().push(seat.title);
+                }
+            }
             for &u in &l.units {
                 if let Some(p) = t.world.units.get(u).and_then(|x| x.stack_parent) {
                     t.children.entry(p).or_default().push(u);
@@ -324,6 +334,7 @@ impl<'a> Turn<'a> {
                     seat.holder = None;
                 }
             }
+            self.held.remove(&u);
         }
         for s in self.world.structures.values_mut() {
             if s.owner == Some(u) {

@@ -240,10 +240,10 @@ fn resign(t: &mut Turn<'_>, f: FactionId, to: crate::orders::FactionRef) {
 /// units by their numbers, and drop orders that name placeholders never
 /// created (OV-ORD-022).
 pub fn write_pending(t: &mut Turn<'_>) {
-    let bound: Vec<(String, String)> = t
+    let bound: rustc_hash::FxHashMap<crate::orders::NewId, String> = t
         .placeholders
         .iter()
-        .map(|(p, u)| (p.to_string(), format!("U{}", t.world.units[*u].number)))
+        .map(|(p, u)| (*p, format!("U{}", t.world.units[*u].number)))
         .collect();
     // Orders written for placeholders never made go with them.
     t.deferred.clear();
@@ -256,11 +256,8 @@ pub fn write_pending(t: &mut Turn<'_>) {
         let mut out: Vec<String> = Vec::with_capacity(list.len());
         let mut k = 0;
         while k < list.len() {
-            let mut text = list[k].order.to_string();
-            for (from, to) in &bound {
-                text = replace_token(&text, from, to);
-            }
-            if let Some(id) = unbound_placeholder(&text) {
+            let (text, unbound) = rewrite_placeholders(&list[k].order.to_string(), &bound);
+            if let Some(id) = unbound {
                 // Removed as invalid: the dashed orders below wake, as for
                 // any order dropped (OV-SCH-002).
                 t.private(u, What::PlaceholderUnused { placeholder: id });
@@ -281,19 +278,27 @@ pub fn write_pending(t: &mut Turn<'_>) {
     }
 }
 
-/// Replace whole words equal to `from` outside quotes.
-fn replace_token(text: &str, from: &str, to: &str) -> String {
-    if !text.contains(from) {
-        return text.to_string();
-    }
+/// Replace every placeholder word outside quotes that became a unit by
+/// that unit's id, in one pass; also return the first placeholder left
+/// that never became one.
+fn rewrite_placeholders(
+    text: &str,
+    bound: &rustc_hash::FxHashMap<crate::orders::NewId, String>,
+) -> (String, Option<crate::orders::NewId>) {
+    let mut unbound = None;
     let mut out = String::with_capacity(text.len());
     let mut quoted = false;
     let mut word = String::new();
-    let flush = |word: &mut String, out: &mut String| {
-        if word == from {
-            out.push_str(to);
-        } else {
-            out.push_str(word);
+    let mut flush = |word: &mut String, out: &mut String| {
+        match shape(word) {
+            Shape::New(id) => match bound.get(&id) {
+                Some(to) => out.push_str(to),
+                None => {
+                    unbound.get_or_insert(id);
+                    out.push_str(word);
+                }
+            },
+            _ => out.push_str(word),
         }
         word.clear();
     };
@@ -312,18 +317,8 @@ fn replace_token(text: &str, from: &str, to: &str) -> String {
         }
     }
     flush(&mut word, &mut out);
-    out
-}
-
-/// A placeholder still named in the text, outside quotes.
-fn unbound_placeholder(text: &str) -> Option<crate::orders::NewId> {
-    text.split('"')
-        .step_by(2)
-        .flat_map(str::split_whitespace)
-        .find_map(|w| match shape(w) {
-            Shape::New(id) => Some(id),
-            _ => None,
-        })
+    drop(flush);
+    (out, unbound)
 }
 
 #[cfg(test)]
@@ -332,13 +327,24 @@ mod tests {
 
     #[test]
     fn placeholders_are_replaced_outside_quotes_only() {
+        let Shape::New(id) = shape("f06nU01") else {
+            panic!("a placeholder")
+        };
+        let Shape::New(other) = shape("f06nU02") else {
+            panic!("a placeholder")
+        };
+        let bound = [(id, "U88".to_string())].into_iter().collect();
         assert_eq!(
-            replace_token("GIVE f06nU01 swrd 1", "f06nU01", "U88"),
-            "GIVE U88 swrd 1"
+            rewrite_placeholders("GIVE f06nU01 swrd 1", &bound),
+            ("GIVE U88 swrd 1".to_string(), None)
         );
         assert_eq!(
-            replace_token("NAME \"f06nU01\"", "f06nU01", "U88"),
-            "NAME \"f06nU01\""
+            rewrite_placeholders("NAME \"f06nU01\"", &bound),
+            ("NAME \"f06nU01\"".to_string(), None)
+        );
+        assert_eq!(
+            rewrite_placeholders("GIVE f06nU02 swrd 1", &bound),
+            ("GIVE f06nU02 swrd 1".to_string(), Some(other))
         );
     }
 }

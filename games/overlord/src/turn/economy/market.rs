@@ -94,6 +94,62 @@ pub struct Book {
     pub town_bought: FxHashMap<(LocationId, ItemId), u64>,
     /// Figures hired in each place this month.
     pub hired: FxHashMap<(LocationId, RaceId), u32>,
+    /// Today's offers summed, so that placing one costs a lookup, not a
+    /// pass over every offer of the day (see [`Book::note`]).
+    pub today: Today,
+}
+
+/// Sums of the offers placed on one day.
+#[derive(Clone, Debug, Default)]
+pub struct Today {
+    pub day: u8,
+    /// Coins each unit promised to its BUY and RECRUIT offers.
+    pub cash: FxHashMap<UnitId, u64>,
+    /// Items each unit offered in its SELL offers.
+    pub items: FxHashMap<(UnitId, ItemId), u64>,
+    /// Offers by place, item and side, and each unit's share of them.
+    pub offers: FxHashMap<(LocationId, ItemId, Side), u32>,
+    pub own: FxHashMap<(UnitId, LocationId, ItemId, Side), u32>,
+}
+
+impl Book {
+    /// The sums of day `day`, started afresh on a new day.
+    pub fn today(&mut self, day: u8) -> &mut Today {
+        if self.today.day != day {
+            self.today = Today {
+                day,
+                ..Today::default()
+            };
+        }
+        &mut self.today
+    }
+
+    /// Count a BUY or SELL offer placed today.
+    pub fn note(&mut self, b: &Bid) {
+        let today = self.today(b.day);
+        match b.side {
+            Side::Buy => {
+                let c = today.cash.entry(b.unit).or_insert(0);
+                *c = c.saturating_add(b.count.max(1).saturating_mul(u64::from(b.price)));
+            }
+            Side::Sell => {
+                let c = today.items.entry((b.unit, b.item)).or_insert(0);
+                *c = c.saturating_add(b.count.max(1));
+            }
+        }
+        *today.offers.entry((b.place, b.item, b.side)).or_insert(0) += 1;
+        *today
+            .own
+            .entry((b.unit, b.place, b.item, b.side))
+            .or_insert(0) += 1;
+    }
+
+    /// Count a RECRUIT offer placed today.
+    pub fn note_hire(&mut self, h: &Hire) {
+        let today = self.today(h.day);
+        let c = today.cash.entry(h.unit).or_insert(0);
+        *c = c.saturating_add(u64::from(h.count.max(1)).saturating_mul(u64::from(h.price)));
+    }
 }
 
 /// Is there a market in `place`, and is today one of its days
@@ -125,39 +181,31 @@ pub fn town_count(t: &Turn<'_>, place: LocationId, item: ItemId, side: Side) -> 
 
 /// Has another unit placed an offer on `side` for `item` here today?
 pub fn offered_today(t: &Turn<'_>, u: UnitId, place: LocationId, item: ItemId, side: Side) -> bool {
-    let day = t.day;
-    t.market.bids.iter().any(|b| {
-        b.day == day && b.place == place && b.item == item && b.side == side && b.unit != u
-    })
+    let today = &t.market.today;
+    if today.day != t.day {
+        return false;
+    }
+    let all = today.offers.get(&(place, item, side)).copied().unwrap_or(0);
+    let own = today.own.get(&(u, place, item, side)).copied().unwrap_or(0);
+    all > own
 }
 
 /// Coins the unit has promised today to its BUY and RECRUIT offers.
 pub fn committed_cash(t: &Turn<'_>, u: UnitId) -> u64 {
-    let day = t.day;
-    let bids = t
-        .market
-        .bids
-        .iter()
-        .filter(|b| b.day == day && b.unit == u && b.side == Side::Buy)
-        .map(|b| b.count.max(1).saturating_mul(u64::from(b.price)));
-    let hires = t
-        .market
-        .hires
-        .iter()
-        .filter(|h| h.day == day && h.unit == u)
-        .map(|h| u64::from(h.count.max(1)).saturating_mul(u64::from(h.price)));
-    bids.chain(hires).fold(0u64, u64::saturating_add)
+    let today = &t.market.today;
+    if today.day != t.day {
+        return 0;
+    }
+    today.cash.get(&u).copied().unwrap_or(0)
 }
 
 /// Items the unit has offered today in its SELL offers.
 pub fn committed_items(t: &Turn<'_>, u: UnitId, item: ItemId) -> u64 {
-    let day = t.day;
-    t.market
-        .bids
-        .iter()
-        .filter(|b| b.day == day && b.unit == u && b.side == Side::Sell && b.item == item)
-        .map(|b| b.count.max(1))
-        .fold(0u64, u64::saturating_add)
+    let today = &t.market.today;
+    if today.day != t.day {
+        return 0;
+    }
+    today.items.get(&(u, item)).copied().unwrap_or(0)
 }
 
 /// Did the unit spend the whole day in `place` (OV-ECON-008)?

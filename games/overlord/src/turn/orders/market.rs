@@ -113,8 +113,10 @@ fn place(
         return Outcome::Skip;
     };
     let day = t.day;
-    t.market.bids.retain(|b| b.day == day);
-    t.market.bids.push(Bid {
+    if t.market.bids.first().is_some_and(|b| b.day != day) {
+        t.market.bids.retain(|b| b.day == day);
+    }
+    let bid = Bid {
         day,
         unit: u,
         place: here,
@@ -123,7 +125,9 @@ fn place(
         count,
         price,
         order,
-    });
+    };
+    t.market.note(&bid);
+    t.market.bids.push(bid);
     t.live(u).trading = true;
     Outcome::Kept
 }

@@ -83,8 +83,10 @@ pub fn recruit(t: &mut Turn<'_>, u: UnitId, i: usize, o: &Recruit) -> Outcome {
         return Outcome::Skip;
     }
     let day = t.day;
-    t.market.hires.retain(|h| h.day == day);
-    t.market.hires.push(Hire {
+    if t.market.hires.first().is_some_and(|h| h.day != day) {
+        t.market.hires.retain(|h| h.day == day);
+    }
+    let hire = Hire {
         day,
         unit: u,
         place: here,
@@ -93,7 +95,9 @@ pub fn recruit(t: &mut Turn<'_>, u: UnitId, i: usize, o: &Recruit) -> Outcome {
         count: o.count,
         price,
         order,
-    });
+    };
+    t.market.note_hire(&hire);
+    t.market.hires.push(hire);
     t.live(u).trading = true;
     Outcome::Kept
 }

@@ -484,13 +484,9 @@ fn bonuses(
         .values()
         .any(|x| pick(&x.bonuses).iter().any(|b| b.skill.id() == skill));
     if titled && t.kind(u) == Some(RaceKind::Leader) {
-        for l in t.world.locations.values() {
-            for seat in &l.titles {
-                if seat.holder == Some(u)
-                    && let Some(title) = t.rules.titles.get(seat.title)
-                {
-                    total += sum(pick(&title.bonuses), skill);
-                }
+        for &held in t.held.get(&u).map_or(&[][..], |v| v.as_slice()) {
+            if let Some(title) = t.rules.titles.get(held) {
+                total += sum(pick(&title.bonuses), skill);
             }
         }
     }

@@ -77,6 +77,15 @@ pub fn set_holder(t: &mut Turn<'_>, place: LocationId, i: usize, holder: Option<
     };
     let old = std::mem::replace(&mut seat.holder, holder);
     let title = seat.title;
+    if let Some(o) = old
+        && let Some(list) = t.held.get_mut(&o)
+        && let Some(k) = list.iter().position(|&x| x == title)
+    {
+        list.swap_remove(k);
+    }
+    if let Some(h) = holder {
+        t.held.entry(h).or_default().push(title);
+    }
     let faction =
         |t: &Turn<'_>, u: Option<UnitId>| u.and_then(|u| t.world.units.get(u)).map(|x| x.faction);
     let (from, to) = (faction(t, old), faction(t, holder));
