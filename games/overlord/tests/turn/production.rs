@@ -797,3 +797,45 @@ fn ov_wld_039_what_is_not_harvested_does_not_carry_over() {
     assert_eq!(left(&g, 1, "ston"), 40);
     assert_eq!(full(&g, 1, "ston"), 40);
 }
+
+#[test]
+fn ov_bld_033_a_finished_guard_tower_seats_a_vacant_sheriff() {
+    use umpire_overlord::world::structure::Progress;
+    let mut g = Game::new(1, 1);
+    let r = rules();
+    let kind = r.construction("gtow").unwrap();
+    let l = g.loc(1);
+    let mut st = umpire_overlord::world::Structure::new(1, kind, l);
+    st.complete = false;
+    st.faction = Some(g.faction(1));
+    // Everything fitted but the last piece of wood.
+    st.progress = r.constructions[kind]
+        .works
+        .iter()
+        .map(|w| Progress {
+            work: w.work.id(),
+            done: if r.works[w.work.id()].tag == "woodwk" {
+                w.count - 1
+            } else {
+                w.count
+            },
+        })
+        .collect();
+    let s = g.w.structures.push(st);
+    g.w.locations[l].structures.push(s);
+    let u = builders(&mut g, 20, 5);
+    let buil = r.skill("buil").unwrap();
+    g.w.units[u].learn(buil, 9000);
+    g.orders(u, &["TARGET B1", "USE carp"]);
+    let log = g.run_bare(&[]);
+    assert!(g.w.structures[s].complete);
+    assert!(first(&log, u, |w| matches!(w, What::StructureCompleted { .. })).is_some());
+    let shrf = r.title("shrf").unwrap();
+    assert_eq!(
+        g.w.locations[l].titles,
+        [umpire_overlord::world::Seat {
+            title: shrf,
+            holder: None
+        }]
+    );
+}

@@ -318,10 +318,33 @@ pub fn fit(t: &mut Turn<'_>, u: UnitId, s: StructureId, work: WorkId, n: u32) ->
     if all_done {
         t.world.structures[s].complete = true;
         let place = t.world.structures[s].location;
+        seat_titles(t, kind, place);
         let others = t.present_factions(place);
         t.event(Some(u), What::StructureCompleted { structure: s }, &others);
     }
     n
+}
+
+/// A finished structure that carries titles (a guard tower the sheriff's,
+/// a castle the baron's: OV-BLD-031..033) seats each of them, vacant, in
+/// its location, unless the location has it already (decision OV-TTL-001:
+/// a title is seated once per location). CLAIM then takes them.
+fn seat_titles(t: &mut Turn<'_>, kind: ConstructionId, place: crate::world::LocationId) {
+    let Some(c) = t.rules.constructions.get(kind) else {
+        return;
+    };
+    let Some(loc) = t.world.locations.get_mut(place) else {
+        return;
+    };
+    for title in &c.titles {
+        let title = title.id();
+        if !loc.titles.iter().any(|s| s.title == title) {
+            loc.titles.push(crate::world::Seat {
+                title,
+                holder: None,
+            });
+        }
+    }
 }
 
 /// A vessel made directly by a skill: complete at once.
