@@ -317,7 +317,6 @@ fn rewrite_placeholders(
         }
     }
     flush(&mut word, &mut out);
-    drop(flush);
     (out, unbound)
 }
 
