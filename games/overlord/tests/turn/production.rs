@@ -839,3 +839,35 @@ fn ov_bld_033_a_finished_guard_tower_seats_a_vacant_sheriff() {
         }]
     );
 }
+
+#[test]
+fn ov_bld_011_a_stealthy_unit_slips_into_an_owned_structure() {
+    let mut g = Game::new(1, 2);
+    let r = rules();
+    let l = g.loc(1);
+    let s = g.w.structures.push(umpire_overlord::world::Structure::new(
+        7,
+        r.construction("tent").unwrap(),
+        l,
+    ));
+    g.w.locations[l].structures.push(s);
+    let owner = g.leader(2, 1);
+    g.w.units[owner].structure = Some(s);
+    // Leaders watch with observation 0: stealth 3 is not enough, 4 is.
+    let sneak = g.leader(1, 1);
+    let thief = g.leader(1, 1);
+    g.learn(sneak, "stea", 3);
+    g.learn(thief, "stea", 4);
+    g.orders(sneak, &["ENTER B7"]);
+    g.orders(thief, &["ENTER B7"]);
+    g.run_bare(&[]);
+    assert_eq!(g.w.units[sneak].structure, None);
+    assert_eq!(g.w.units[thief].structure, Some(s));
+    // A watcher with observation 1 keeps the better thief out too.
+    let out = g.leader(1, 1);
+    g.learn(out, "stea", 4);
+    g.learn(owner, "obse", 1);
+    g.orders(out, &["ENTER B7"]);
+    g.run_bare(&[]);
+    assert_eq!(g.w.units[out].structure, None);
+}

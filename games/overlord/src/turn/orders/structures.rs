@@ -6,12 +6,14 @@
 use super::super::log::What;
 use super::super::pending::Outcome;
 use super::super::state::Turn;
+use super::super::visibility;
 use crate::orders::catalog::movement::{Enter, Leave};
 use crate::world::{Stance, StructureId, UnitId};
 
 /// ENTER B (OV-UO-030, OV-UO-031): a complete structure in the same place
 /// whose owner — the unit in charge, else the first unit inside, else the
-/// faction it belongs to — counts the unit's faction at least Friendly.
+/// faction it belongs to — counts the unit's faction at least Friendly, or
+/// that the unit slips into unseen (OV-BLD-011, [`slips_in`]).
 pub fn enter(t: &mut Turn<'_>, u: UnitId, o: &Enter) -> Outcome {
     let Some(s) = t.structure_ref(o.structure) else {
         return Outcome::Skip;
@@ -24,6 +26,7 @@ pub fn enter(t: &mut Turn<'_>, u: UnitId, o: &Enter) -> Outcome {
     if let Some(owner) = owner_faction(t, s)
         && owner != unit.faction
         && t.world.factions[owner].stance_toward(unit.faction) < Stance::Friendly
+        && !slips_in(t, u, owner)
     {
         return Outcome::Skip;
     }
@@ -33,6 +36,28 @@ pub fn enter(t: &mut Turn<'_>, u: UnitId, o: &Enter) -> Outcome {
     }
     t.private(u, What::Entered { structure: s });
     Outcome::Done
+}
+
+/// The margin by which a unit's stealth must exceed the owner's best
+/// observation to enter unasked (OV-BLD-011).
+pub const STEALTH_MARGIN: i32 = 4;
+
+/// OV-BLD-011: a stealthy unit enters an owned structure without leave
+/// when its stealth is at least [`STEALTH_MARGIN`] above the best
+/// observation among the owner's units in the location (decision: "exceeds
+/// by 4" means stealth ≥ observation + 4). With none of the owner's units
+/// there, nobody watches and it slips in.
+fn slips_in(t: &Turn<'_>, u: UnitId, owner: crate::world::FactionId) -> bool {
+    let unit = &t.world.units[u];
+    let watch = t.world.locations[unit.location]
+        .units
+        .iter()
+        .filter_map(|&x| t.world.units.get(x))
+        .filter(|x| x.faction == owner && !x.gone)
+        .map(|x| visibility::observation(t.rules, x))
+        .max();
+    let stealth = visibility::stealth(t.rules, unit);
+    watch.is_none_or(|best| stealth >= best.saturating_add(STEALTH_MARGIN))
 }
 
 /// Whose say it is who comes in.
