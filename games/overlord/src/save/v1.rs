@@ -11,13 +11,11 @@
 use serde::Deserialize;
 use umpire_core::ids::IdVec;
 
-use super::v2::FactionV2;
+use super::v2::{BodyV2, FactionV2, UnitV2, WorldV2};
 use super::{Body, RulesTags};
 use crate::rules::RaceId;
 use crate::world::unit::{Effect, Holding, Knowledge, Settings, Tactics};
-use crate::world::{
-    FactionId, Location, LocationId, Stance, Structure, StructureId, Unit, UnitId, World,
-};
+use crate::world::{FactionId, Location, LocationId, Stance, Structure, StructureId, UnitId};
 
 #[derive(Deserialize)]
 #[cfg_attr(test, derive(serde::Serialize))]
@@ -78,9 +76,12 @@ pub(super) fn upgrade(b: BodyV1) -> Body {
             *s = swap(*s);
         }
     }
-    let mut units = IdVec::new();
-    for u in w.units.into_values() {
-        units.push(Unit {
+    // Format 2 only added journeys and named the creatures' faction: read
+    // on through its upgrade.
+    let units = w
+        .units
+        .into_values()
+        .map(|u| UnitV2 {
             number: u.number,
             name: u.name,
             description: u.description,
@@ -100,28 +101,24 @@ pub(super) fn upgrade(b: BodyV1) -> Body {
             combat_orders: u.combat_orders,
             orders: u.orders,
             journey: None,
-            gone: false,
-            own_settings: 0,
-            making: Vec::new(),
-            target: None,
-        });
-    }
-    let mut world = World {
-        game: w.game,
-        turn: w.turn,
-        seed: w.seed,
-        factions: factions.into_values().map(FactionV2::upgrade).collect(),
-        units,
-        locations: w.locations,
-        structures: w.structures,
-        creatures: None,
-    };
-    // Format 1 did not say which faction wild creatures belong to.
-    world.creatures = world.guess_creatures();
-    Body {
+        })
+        .collect();
+    let mut body = super::v2::upgrade(BodyV2 {
         rules: b.rules,
-        world,
-    }
+        world: WorldV2 {
+            game: w.game,
+            turn: w.turn,
+            seed: w.seed,
+            factions,
+            units,
+            locations: w.locations,
+            structures: w.structures,
+            creatures: None,
+        },
+    });
+    // Format 1 did not say which faction wild creatures belong to.
+    body.world.creatures = body.world.guess_creatures();
+    body
 }
 
 #[cfg(test)]

@@ -58,46 +58,46 @@ impl FactionV2 {
 
 #[derive(Deserialize)]
 #[cfg_attr(test, derive(serde::Serialize))]
-struct UnitV2 {
-    number: u32,
-    name: String,
-    description: String,
-    faction: FactionId,
-    race: RaceId,
-    figures: u32,
-    location: LocationId,
-    structure: Option<StructureId>,
-    stack_parent: Option<UnitId>,
-    items: Vec<Holding>,
-    skills: Vec<Knowledge>,
-    effects: Vec<Effect>,
-    mana: u32,
-    dissent: u32,
-    settings: Settings,
-    tactics: Tactics,
-    combat_orders: Vec<String>,
-    orders: Vec<String>,
-    journey: Option<Journey>,
+pub(super) struct UnitV2 {
+    pub number: u32,
+    pub name: String,
+    pub description: String,
+    pub faction: FactionId,
+    pub race: RaceId,
+    pub figures: u32,
+    pub location: LocationId,
+    pub structure: Option<StructureId>,
+    pub stack_parent: Option<UnitId>,
+    pub items: Vec<Holding>,
+    pub skills: Vec<Knowledge>,
+    pub effects: Vec<Effect>,
+    pub mana: u32,
+    pub dissent: u32,
+    pub settings: Settings,
+    pub tactics: Tactics,
+    pub combat_orders: Vec<String>,
+    pub orders: Vec<String>,
+    pub journey: Option<Journey>,
 }
 
 #[derive(Deserialize)]
 #[cfg_attr(test, derive(serde::Serialize))]
-struct WorldV2 {
-    game: String,
-    turn: u32,
-    seed: u64,
-    factions: IdVec<FactionId, FactionV2>,
-    units: IdVec<UnitId, UnitV2>,
-    locations: IdVec<LocationId, Location>,
-    structures: IdVec<StructureId, Structure>,
-    creatures: Option<FactionId>,
+pub(super) struct WorldV2 {
+    pub game: String,
+    pub turn: u32,
+    pub seed: u64,
+    pub factions: IdVec<FactionId, FactionV2>,
+    pub units: IdVec<UnitId, UnitV2>,
+    pub locations: IdVec<LocationId, Location>,
+    pub structures: IdVec<StructureId, Structure>,
+    pub creatures: Option<FactionId>,
 }
 
 #[derive(Deserialize)]
 #[cfg_attr(test, derive(serde::Serialize))]
 pub(super) struct BodyV2 {
-    rules: RulesTags,
-    world: WorldV2,
+    pub rules: RulesTags,
+    pub world: WorldV2,
 }
 
 pub(super) fn upgrade(b: BodyV2) -> Body {

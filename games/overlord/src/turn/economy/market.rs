@@ -38,7 +38,7 @@ use crate::turn::log::What;
 use crate::turn::money;
 use crate::turn::pending::drop_invalid;
 use crate::turn::state::Turn;
-use crate::world::{LocationId, UnitId};
+use crate::world::{LocationId, Offer, UnitId};
 
 /// How much a town's price moves in a month (OV-ECON-013).
 pub const PRICE_STEP_PERCENT: u64 = 10;
@@ -502,41 +502,35 @@ fn moved(price: u32, up: Option<bool>, nominal: u32) -> u32 {
 }
 
 /// The month's evolution of the town markets (OV-ECON-013).
+/// One town offer at the month's end: the stock comes back to what it
+/// was, and the price moves `up` when at least half of it was dealt, drifts
+/// back toward `nominal` when none was, and stays otherwise.
+fn restock(o: &mut Offer, dealt: u64, up: bool, nominal: u32) {
+    let opening = o.count + dealt;
+    o.count = opening;
+    if dealt == 0 {
+        o.price = moved(o.price, None, nominal);
+    } else if dealt * 2 >= opening {
+        o.price = moved(o.price, Some(up), nominal);
+    }
+}
+
 pub fn evolve(t: &mut Turn<'_>) {
     let sold = std::mem::take(&mut t.market.town_sold);
     let bought = std::mem::take(&mut t.market.town_bought);
     let rules = t.rules;
     for (i, l) in t.world.locations.values_mut().enumerate() {
         let place = LocationId::from_index(i);
+        let nominal = |o: &Offer| rules.items.get(o.item).map_or(0, |x| x.price);
         for o in &mut l.market.sells {
-            let gone = sold.get(&(place, o.item)).copied().unwrap_or(0);
-            let opening = o.count + gone;
-            let nominal = rules.items.get(o.item).map_or(0, |x| x.price);
-            let up = if gone == 0 {
-                None
-            } else if gone * 2 >= opening {
-                Some(true)
-            } else {
-                o.count = opening;
-                continue;
-            };
-            o.count = opening;
-            o.price = moved(o.price, up, nominal);
+            let dealt = sold.get(&(place, o.item)).copied().unwrap_or(0);
+            let n = nominal(o);
+            restock(o, dealt, true, n);
         }
         for o in &mut l.market.buys {
-            let got = bought.get(&(place, o.item)).copied().unwrap_or(0);
-            let opening = o.count + got;
-            let nominal = rules.items.get(o.item).map_or(0, |x| x.price);
-            let up = if got == 0 {
-                None
-            } else if got * 2 >= opening {
-                Some(false)
-            } else {
-                o.count = opening;
-                continue;
-            };
-            o.count = opening;
-            o.price = moved(o.price, up, nominal);
+            let dealt = bought.get(&(place, o.item)).copied().unwrap_or(0);
+            let n = nominal(o);
+            restock(o, dealt, false, n);
         }
     }
 }
