@@ -107,6 +107,30 @@ fn a_save_is_refused_under_rules_with_other_ids() {
 }
 
 #[test]
+fn a_save_reads_under_rules_that_only_grew_at_the_end() {
+    let rules = Rules::bundled().unwrap();
+    let w = small_world(&rules);
+    let bytes = save::save(&w, &rules);
+    let mut tables = rules.tables();
+    let mut extra = tables.items[0].clone();
+    extra.tag = "newi".into();
+    tables.items.push(extra);
+    let grown = Rules::from_tables(tables, Default::default()).unwrap();
+    assert_eq!(save::load(&bytes, &grown), Ok(w.clone()));
+
+    // Read back under rules that lack the new entry: refused, naming it.
+    let n = grown.items.len();
+    let bytes = save::save(&w, &grown);
+    assert_eq!(
+        save::load(&bytes, &rules),
+        Err(SaveError::RulesChanged(format!(
+            "the save has {n} items, these rules {}; `newi` is gone",
+            n - 1
+        )))
+    );
+}
+
+#[test]
 fn a_save_of_a_broken_world_is_refused_as_damaged() {
     let rules = Rules::bundled().unwrap();
     let mut w = small_world(&rules);

@@ -73,7 +73,10 @@ impl RulesTags {
         }
     }
 
-    /// The first difference, named.
+    /// The first difference, named. Rules that only grew at the end of a
+    /// table (a new skill, a new construction) keep every saved id
+    /// meaning what it meant, so they are no difference; a table that
+    /// lost entries or changed one is.
     fn difference(&self, other: &RulesTags) -> Option<String> {
         let pairs: [(&str, &Vec<String>, &Vec<String>); 9] = [
             ("items", &self.items, &other.items),
@@ -87,7 +90,7 @@ impl RulesTags {
             ("weathers", &self.weathers, &other.weathers),
         ];
         for (name, saved, now) in pairs {
-            if saved != now {
+            if !now.starts_with(saved) {
                 let at = saved.iter().zip(now.iter()).position(|(a, b)| a != b);
                 return Some(match at {
                     Some(i) => format!(
@@ -97,9 +100,10 @@ impl RulesTags {
                         now[i]
                     ),
                     None => format!(
-                        "the save has {} {name}, these rules {}",
+                        "the save has {} {name}, these rules {}; `{}` is gone",
                         saved.len(),
-                        now.len()
+                        now.len(),
+                        saved.get(now.len()).map_or("", String::as_str)
                     ),
                 });
             }
