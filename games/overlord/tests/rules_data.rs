@@ -23,7 +23,8 @@ fn rules() -> Rules {
 #[test]
 fn bundled_rules_hold_the_whole_reference_set() {
     let r = rules();
-    assert_eq!(r.skills.len(), 299);
+    // The reference's 299 and the seed's taxing and entertainment.
+    assert_eq!(r.skills.len(), 301);
     assert_eq!(r.items.len(), 122);
     assert_eq!(r.races.len(), 59);
     assert_eq!(r.terrains.len(), 18);
@@ -42,6 +43,65 @@ fn same<T: PartialEq + std::fmt::Debug>(ours: &[T], reference: &[T], tag: impl F
     for (x, y) in ours.iter().zip(reference) {
         assert_eq!(x, y, "entry `{}` differs from the reference", tag(x));
     }
+}
+
+#[test]
+fn ov_econ_029_ov_rsk_071_seed_skills_taxing_and_entertainment() {
+    let r = rules();
+    let taxe = r.skills.get(r.skill("taxe").unwrap()).unwrap();
+    assert!(taxe.flags.combat);
+    assert_eq!(taxe.requires.len(), 1);
+    assert_eq!(taxe.requires[0].skill.tag(), "cmbt");
+    assert_eq!(taxe.levels.len(), 1);
+    let l1 = &taxe.levels[0];
+    assert_eq!(
+        (l1.experience, l1.study_cost, l1.stats.initiative),
+        (1500, 1, -1)
+    );
+    let u = l1.use_.as_ref().unwrap();
+    assert_eq!(u.kind, Some(UseKind::Tax));
+    let p = u.produces.as_ref().unwrap();
+    assert!(matches!(&p.what, Product::Item(i) if i.tag() == "coin"));
+    assert_eq!(p.days, 1);
+
+    let ente = r.skills.get(r.skill("ente").unwrap()).unwrap();
+    assert!(ente.flags.basic);
+    let coins: Vec<(u32, u32)> = ente
+        .levels
+        .iter()
+        .map(|l| {
+            let u = l.use_.as_ref().unwrap();
+            assert_eq!(u.kind, Some(UseKind::Entertain));
+            (l.experience, u.multiple.unwrap_or(1))
+        })
+        .collect();
+    assert_eq!(coins, [(1500, 1), (4500, 2), (9000, 3)]);
+}
+
+#[test]
+fn the_order_vocabulary_names_every_bundled_tag() {
+    use umpire_overlord::orders::refs::Tag;
+    use umpire_overlord::orders::vocabulary::{TagKind, Vocabulary};
+    let r = rules();
+    let v = Vocabulary::builtin();
+    let mut missing = Vec::new();
+    let mut check = |kind: TagKind, tags: Vec<&String>| {
+        assert_eq!(v.len(kind), tags.len(), "{} count", kind.article());
+        for t in tags {
+            if !Tag::new(t).is_some_and(|t| v.knows(kind, t)) {
+                missing.push(format!("{} {t}", kind.article()));
+            }
+        }
+    };
+    check(TagKind::Item, r.items.values().map(|x| &x.tag).collect());
+    check(TagKind::Skill, r.skills.values().map(|x| &x.tag).collect());
+    check(TagKind::Race, r.races.values().map(|x| &x.tag).collect());
+    check(TagKind::Title, r.titles.values().map(|x| &x.tag).collect());
+    check(
+        TagKind::Construction,
+        r.constructions.values().map(|x| &x.tag).collect(),
+    );
+    assert!(missing.is_empty(), "data/tags.toml lacks {missing:?}");
 }
 
 #[test]
@@ -73,6 +133,16 @@ fn bundled_figures_equal_the_reference_files() {
             w.bonuses.use_skill = x.bonuses.use_skill.clone();
         }
     }
+    // Skills the reference lacks and we take from the seed, at the end of
+    // the table (RULES-DECISIONS "Taxing and entertainment"); checked by
+    // `seed_skills_taxing_and_entertainment`.
+    let seed_skills: Vec<String> = bundled
+        .skills
+        .split_off(tables.skills.len())
+        .into_iter()
+        .map(|s| s.tag)
+        .collect();
+    assert_eq!(seed_skills, ["taxe", "ente"]);
     // Compare entry by entry so a failure names the entry.
     same(&bundled.items, &tables.items, |x| &x.tag);
     same(&bundled.skills, &tables.skills, |x| &x.tag);

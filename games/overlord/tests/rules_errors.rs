@@ -241,3 +241,17 @@ fn every_error_is_reported_at_once() {
         3
     );
 }
+
+#[test]
+fn ov_econ_029_taxing_must_bring_coins() {
+    let skills = SKILLS.replace(
+        "[[skill.levels]]\nexperience = 3000\nstudy_cost = 1\n\n[[skill]]\ntag = \"parr\"",
+        "[[skill.levels]]\nexperience = 3000\nstudy_cost = 1\nuse = { kind = \"tax\", produces = { item = \"swrd\", days = 1 } }\n\n[[skill]]\ntag = \"parr\"",
+    );
+    assert_eq!(
+        errors(&[("skills.toml", &skills), ("items.toml", ITEMS)]),
+        [
+            "skills.toml: skill `blad`, field `levels[1].use.produces`: taxing and entertaining bring coins: write `produces = { item = \"coin\", days = N }`"
+        ]
+    );
+}

@@ -57,6 +57,10 @@ fn alpha_runs_a_full_turn_on_its_own_orders() {
 }
 
 /// `before` with what the month's production events say came and went.
+fn coin() -> usize {
+    umpire_core::ids::TypedId::index(rules().item("coin").unwrap())
+}
+
 fn produced(
     log: &umpire_overlord::turn::TurnLog,
     mut before: std::collections::BTreeMap<usize, u64>,
@@ -66,6 +70,18 @@ fn produced(
         match &e.what {
             What::Harvested { item, count, .. } | What::Produced { item, count, .. } => {
                 *before.entry(item.index()).or_insert(0) += count;
+            }
+            // Taxing, entertainment and pillage bring coins from the land's
+            // purses, which are not goods.
+            What::Earned { coins, .. } => {
+                *before.entry(coin()).or_insert(0) += coins;
+            }
+            What::Pillaged {
+                taxes,
+                wages,
+                entertainment,
+            } => {
+                *before.entry(coin()).or_insert(0) += taxes + wages + entertainment;
             }
             What::MaterialsUsed { items, .. } => {
                 for (item, n) in items {

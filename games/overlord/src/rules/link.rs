@@ -7,7 +7,7 @@ use umpire_core::text::suggest;
 use super::common::{Bonuses, ItemCount, Ref, SkillBonus, SkillLevel};
 use super::descriptions::{Descriptions, Kind};
 use super::load::{RulesError, RulesErrors};
-use super::skills::{Product, Skill};
+use super::skills::{Product, Skill, UseKind};
 use super::{Index, Rules, Tables, TagIndex, combat::Combat};
 
 /// Check and link the tables; all errors at once.
@@ -455,6 +455,17 @@ impl Linker<'_> {
                 }
                 if let Some(h) = &mut u.harvest {
                     self.item(&format!("{f}.use.harvest.item"), &mut h.item);
+                }
+                if matches!(u.kind, Some(UseKind::Tax | UseKind::Entertain)) {
+                    let coins = u.produces.as_ref().is_some_and(
+                        |p| matches!(&p.what, Product::Item(r) if r.tag().eq_ignore_ascii_case("coin")),
+                    );
+                    if !coins {
+                        self.err(
+                            &format!("{f}.use.produces"),
+                            "taxing and entertaining bring coins: write `produces = { item = \"coin\", days = N }`".into(),
+                        );
+                    }
                 }
                 self.item_counts(&format!("{f}.use.consume"), &mut u.consume);
                 self.item_counts(&format!("{f}.use.summoned_items"), &mut u.summoned_items);

@@ -157,6 +157,12 @@ named_enum!(
         Combat = "combat",
         /// Triggers a special action.
         Action = "action",
+        /// Collects the land's taxes: `produces` says how many coins a
+        /// batch of man-days brings (OV-ECON-029).
+        Tax = "tax",
+        /// Earns the land's entertainment money the same way
+        /// (OV-ECON-030).
+        Entertain = "entertain",
     }
 );
 

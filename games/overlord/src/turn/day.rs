@@ -50,6 +50,7 @@ pub fn run_day(t: &mut Turn<'_>, hooks: &mut dyn Hooks, day: u8) {
         full_day_step(t, u);
     }
     orders::use_skill::settle_harvests(t);
+    orders::earn::settle(t);
     super::battle::fight_the_day(t);
     hooks.markets(t);
     hooks.recruits(t);

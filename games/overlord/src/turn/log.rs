@@ -327,10 +327,12 @@ pub enum What {
     Occupied {
         place: LocationId,
     },
-    /// A day of pillage: the stored taxes and the wages taken.
+    /// A day of pillage: the stored taxes, the wages and the
+    /// entertainment money taken.
     Pillaged {
         taxes: u64,
         wages: u64,
+        entertainment: u64,
     },
     /// The pillaging force is not significant: the day had no effect.
     PillageTooWeak {
@@ -454,6 +456,12 @@ pub enum What {
         count: u64,
         from_building: u64,
     },
+    /// Coins a day of taxing or entertaining brought (OV-ECON-029, 030).
+    Earned {
+        skill: SkillId,
+        purse: super::orders::earn::Purse,
+        coins: u64,
+    },
     /// Items made with USE from materials (OV-PROD-005..010).
     Produced {
         skill: SkillId,
@@ -542,6 +550,8 @@ pub enum UseProblem {
     NoTarget,
     /// Nothing can be built here (water, or from inside a structure).
     CannotBuildHere,
+    /// The place's taxes or entertainment money are all taken this month.
+    PurseEmpty,
 }
 
 /// Why a battle starts.

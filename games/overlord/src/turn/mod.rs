@@ -41,6 +41,7 @@ pub mod policy;
 pub mod relations;
 pub mod schedule;
 pub mod settings;
+pub mod share;
 pub mod state;
 pub mod submit;
 pub mod travel;

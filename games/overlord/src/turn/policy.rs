@@ -8,6 +8,9 @@
 //! - trade (BUY, SELL), recruit and harvest need the controller to hold
 //!   the unit Friendly or better — an unrecognised unit may, as
 //!   [`relations::allows_harvest`] says (OV-FAC-028);
+//! - entertaining needs the same as trade;
+//! - taxing needs the controller to hold the unit Ally, as
+//!   [`relations::allows_tax`] says (OV-FAC-017, OV-ECON-029);
 //! - pillage needs the controller to hold the unit's faction Ally;
 //! - entering needs Neutral or better;
 //! - nobody may be stopped from working.
@@ -25,6 +28,8 @@ pub enum Act {
     Pillage,
     Enter,
     Work,
+    Tax,
+    Entertain,
 }
 
 /// The faction whose policy applies in `place`: the occupier, else the
@@ -49,10 +54,11 @@ pub fn permits(t: &Turn<'_>, u: UnitId, act: Act) -> bool {
         return true;
     }
     let rule = |recognized: bool| match act {
-        Act::Trade | Act::Recruit | Act::Harvest => {
+        Act::Trade | Act::Recruit | Act::Harvest | Act::Entertain => {
             relations::allows_harvest(t.world, ruler, u, recognized)
         }
         Act::Pillage => relations::effective(t.world, ruler, unit.faction) == Stance::Ally,
+        Act::Tax => relations::allows_tax(t.world, ruler, u, recognized),
         Act::Enter => {
             relations::stance_toward_unit(t.world, ruler, u, recognized) >= Stance::Neutral
         }

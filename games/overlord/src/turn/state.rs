@@ -130,6 +130,10 @@ pub struct Turn<'a> {
     /// Today's harvest requests, settled after the full-day pass
     /// (OV-WLD-040).
     pub harvests: Vec<super::orders::use_skill::Request>,
+    /// Today's taxing and entertaining, settled with the harvests.
+    pub earnings: Vec<super::orders::earn::Earning>,
+    /// Entertainment money taken this month, by place (OV-ECON-030).
+    pub entertained: FxHashMap<LocationId, u64>,
 }
 
 /// Who is present in a place: each faction's count of units there that
@@ -179,6 +183,8 @@ impl<'a> Turn<'a> {
             market: Default::default(),
             teachers: None,
             harvests: Vec::new(),
+            earnings: Vec::new(),
+            entertained: FxHashMap::default(),
         };
         for l in t.world.locations.values() {
             for seat in &l.titles {

@@ -5,6 +5,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod conservation;
+mod earn;
 mod goods;
 mod market;
 mod month;

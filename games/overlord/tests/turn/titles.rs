@@ -436,12 +436,15 @@ fn ov_uo_061_062_pillage_loots_the_taxes_and_earns_wages() {
     let l = pillage_place(&mut g);
     let p = soldiers(&mut g, 1, 20, 1);
     let log = g.run_bare(&[&mail(1, p, "PILLAGE")]);
-    assert_eq!(coins(&g, p), 300 + 20 * 5);
+    // Taxes, a day's wages a figure, and a coin a figure of the month's
+    // entertainment money (990 people after the day's 1% left: 99).
+    assert_eq!(coins(&g, p), 300 + 20 * 5 + 20);
     assert!(
         first(&log, p, |w| *w
             == What::Pillaged {
                 taxes: 300,
-                wages: 100
+                wages: 100,
+                entertainment: 20
             })
         .is_some()
     );
@@ -474,7 +477,7 @@ fn ov_uo_064_each_combat_level_above_2nd_raises_efficiency() {
     let p = soldiers(&mut g, 1, 20, 1);
     g.learn(p, "cmbt", 4);
     g.run_bare(&[&mail(1, p, "PILLAGE")]);
-    assert_eq!(coins(&g, p), 300 + 20 * 5 * 3);
+    assert_eq!(coins(&g, p), 300 + 20 * 5 * 3 + 20 * 3);
 }
 
 #[test]

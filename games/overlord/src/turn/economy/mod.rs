@@ -10,6 +10,7 @@
 //! their own modules under `turn/orders/`.
 
 pub mod clearing;
+pub mod entertainment;
 pub mod market;
 pub mod population;
 pub mod recruits;

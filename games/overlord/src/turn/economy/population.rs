@@ -90,6 +90,10 @@ fn this_month(t: &Turn<'_>) -> rustc_hash::FxHashMap<LocationId, Month> {
         let (place, f): (Option<LocationId>, fn(&mut Month)) = match e.what {
             What::Bought { .. } | What::Sold { .. } => (e.place, |m| m.traded = true),
             What::TaxesCollected { place, .. } => (Some(place), |m| m.taxed = true),
+            What::Earned {
+                purse: crate::turn::orders::earn::Purse::Taxes,
+                ..
+            } => (e.place, |m| m.taxed = true),
             What::Pillaged { .. } => (e.place, |m| m.pillaged = true),
             _ => continue,
         };

@@ -7,6 +7,7 @@
 
 pub mod conditions;
 pub mod disband;
+pub mod earn;
 pub mod forget;
 pub mod give;
 pub mod goods;

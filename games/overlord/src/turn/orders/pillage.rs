@@ -17,8 +17,10 @@
 //!   a day's wages as workers: the location's wage for each figure of
 //!   the force, times the efficiency (OV-UO-064: 1, plus one for each
 //!   combat level above the 2nd). The coins go to the pillaging unit.
-//! - OV-ECON-030: the rules define no entertainment money; there is none
-//!   to take.
+//! - OV-ECON-030: the force also takes entertainment money as 1st-level
+//!   entertainers would (a coin a figure, times the efficiency) from what
+//!   the month has left ([`entertainment`]), before any entertainer or
+//!   taxer is paid that day (they are paid after the full-day pass).
 //! - OV-UO-065: no combat experience is gained.
 //! - OV-ECON-032: each day of pillage, 1% of the population leaves
 //!   (rounded up), the optimum falls by 2% (rounded up), and every market
@@ -33,6 +35,7 @@
 //!   pillager's are the combat rules' to gather.
 
 use super::super::battle;
+use super::super::economy::entertainment;
 use super::super::land;
 use super::super::log::{BattleCause, What};
 use super::super::money;
@@ -85,9 +88,20 @@ pub fn pillage(t: &mut Turn<'_>, u: UnitId) -> Outcome {
     for r in &mut loc.recruits {
         r.count = shrink(u64::from(r.count), 5) as u32;
     }
-    money::add_cash(t, u, taxes + wages);
+    // As a 1st-level entertainer per figure, times the efficiency, before
+    // any entertainer is paid (OV-UO-061).
+    let entertainment = entertainment::take(t, place, u64::from(force) * efficiency);
+    money::add_cash(t, u, taxes + wages + entertainment);
     let seen = t.present_factions(place);
-    t.event(Some(u), What::Pillaged { taxes, wages }, &seen);
+    t.event(
+        Some(u),
+        What::Pillaged {
+            taxes,
+            wages,
+            entertainment,
+        },
+        &seen,
+    );
     Outcome::Done
 }
 

@@ -58,8 +58,9 @@ use super::super::experience::{self, DAY};
 use super::super::log::{UseProblem, What};
 use super::super::pending::{self, Outcome};
 use super::super::policy::{self, Act};
+use super::super::share::share_out;
 use super::super::state::Turn;
-use super::{equip, not_adjudicated, target};
+use super::{earn, equip, not_adjudicated, target};
 use crate::orders::UnitOrder;
 use crate::orders::catalog::skills::Use;
 use crate::rules::skills::{Product, SkillUse, UseKind};
@@ -106,6 +107,10 @@ pub fn use_order(t: &mut Turn<'_>, u: UnitId, i: usize, o: &Use) -> Outcome {
             _ => unhandled(t, u, i),
         },
         Some(UseKind::Build) => target::work_on_target(t, u, i, skill, &use_, o.count),
+        Some(UseKind::Tax) => earn::earn(t, u, i, skill, &use_, earn::Purse::Taxes, o.count),
+        Some(UseKind::Entertain) => {
+            earn::earn(t, u, i, skill, &use_, earn::Purse::Entertainment, o.count)
+        }
         Some(UseKind::Construction) if use_.upgrade.is_none() => {
             match use_.produces.as_ref().map(|p| &p.what) {
                 Some(Product::Construction(c)) => {
@@ -353,36 +358,9 @@ pub fn settle_harvests(t: &mut Turn<'_>) {
         else {
             continue;
         };
-        let total: u64 = group.iter().map(|&b| requests[b].want).sum();
-        let remaining = res.amount;
-        if total <= remaining {
-            for &b in &group {
-                got[b] = requests[b].want;
-            }
-        } else if total > 0 {
-            let mut given = 0;
-            for &b in &group {
-                let share = u64::try_from(
-                    u128::from(remaining) * u128::from(requests[b].want) / u128::from(total),
-                )
-                .unwrap_or(0);
-                got[b] = share;
-                given += share;
-            }
-            let mut spare = remaining - given;
-            while spare > 0 {
-                let mut any = false;
-                for &b in &group {
-                    if spare > 0 && got[b] < requests[b].want {
-                        got[b] += 1;
-                        spare -= 1;
-                        any = true;
-                    }
-                }
-                if !any {
-                    break;
-                }
-            }
+        let wants: Vec<u64> = group.iter().map(|&b| requests[b].want).collect();
+        for (&b, share) in group.iter().zip(share_out(res.amount, &wants)) {
+            got[b] = share;
         }
         let taken: u64 = group.iter().map(|&b| got[b]).sum();
         res.amount -= taken.min(res.amount);
@@ -413,7 +391,7 @@ pub fn settle_harvests(t: &mut Turn<'_>) {
 
 /// Bring down the count of today's USE of `skill` by `made`; at zero it
 /// is complete and leaves the list (OV-UO-115).
-fn count_down(t: &mut Turn<'_>, u: UnitId, skill: SkillId, made: u64) {
+pub(crate) fn count_down(t: &mut Turn<'_>, u: UnitId, skill: SkillId, made: u64) {
     let rules = t.rules;
     let list = &mut t.live(u).list;
     let Some(j) = list.iter().position(|p| {
