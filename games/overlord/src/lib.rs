@@ -8,6 +8,7 @@
 //! Invariant: the game crate does no IO; the `umpire` binary reads and
 //! writes files.
 
+pub mod combat;
 pub mod generate;
 pub mod legacy;
 pub mod orders;

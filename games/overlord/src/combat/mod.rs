@@ -1,0 +1,12 @@
+//! Combat (issue 6): battles fought on a board of two armies' ranks and
+//! files, round by round, with seeded dice.
+//!
+//! The combat engine is pure: it takes a description of the two armies and
+//! a [`Dice`](umpire_core::dice::Dice) stream and returns what happened;
+//! the turn decides who fights and applies the outcome to the world.
+//! A rule is found by its name:
+//! - [`odds`]: strike, hit and deadly-blow chances (OV-CMB-056..060);
+//! - [`field`]: the board, squares and distances (OV-CMB-023..025).
+
+pub mod field;
+pub mod odds;
