@@ -6,7 +6,10 @@
 //! the turn decides who fights and applies the outcome to the world.
 //! A rule is found by its name:
 //! - [`odds`]: strike, hit and deadly-blow chances (OV-CMB-056..060);
-//! - [`field`]: the board, squares and distances (OV-CMB-023..025).
+//! - [`field`]: the board, squares and distances (OV-CMB-023..025);
+//! - [`blow`]: one figure's blow at another, wounds and deaths
+//!   (OV-CMB-061..063).
 
+pub mod blow;
 pub mod field;
 pub mod odds;
