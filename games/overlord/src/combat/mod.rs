@@ -8,8 +8,10 @@
 //! - [`odds`]: strike, hit and deadly-blow chances (OV-CMB-056..060);
 //! - [`field`]: the board, squares and distances (OV-CMB-023..025);
 //! - [`blow`]: one figure's blow at another, wounds and deaths
-//!   (OV-CMB-061..063).
+//!   (OV-CMB-061..063);
+//! - [`targets`]: who a unit's figures strike (OV-CMB-043, 044, 053..055).
 
 pub mod blow;
 pub mod field;
 pub mod odds;
+pub mod targets;
