@@ -9,9 +9,11 @@
 //! - [`field`]: the board, squares and distances (OV-CMB-023..025);
 //! - [`blow`]: one figure's blow at another, wounds and deaths
 //!   (OV-CMB-061..063);
-//! - [`targets`]: who a unit's figures strike (OV-CMB-043, 044, 053..055).
+//! - [`targets`]: who a unit's figures strike (OV-CMB-043, 044, 053..055);
+//! - [`movement`]: the TACTIC movement settings (OV-CMB-032..041).
 
 pub mod blow;
 pub mod field;
+pub mod movement;
 pub mod odds;
 pub mod targets;
