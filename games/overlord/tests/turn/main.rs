@@ -15,6 +15,7 @@ mod production;
 mod skills;
 mod stacks;
 mod titles;
+mod vessels;
 
 use std::sync::{Arc, OnceLock};
 
