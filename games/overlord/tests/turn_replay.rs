@@ -83,7 +83,8 @@ fn produced(
             } => {
                 *before.entry(coin()).or_insert(0) += taxes + wages + entertainment;
             }
-            What::MaterialsUsed { items, .. } => {
+            // Drowned figures take their equipment down (OV-MOVE-029).
+            What::MaterialsUsed { items, .. } | What::Drowned { items, .. } => {
                 for (item, n) in items {
                     let c = before.entry(item.index()).or_insert(0);
                     *c -= n;

@@ -511,6 +511,33 @@ pub enum What {
     StructureCompleted {
         structure: StructureId,
     },
+    // --- vessels (issue 5) ---
+    /// The stack set out aboard its vessel, which sails with it
+    /// (OV-BLD-001); told with `Departed`, to the same factions.
+    VesselSailed {
+        structure: StructureId,
+        from: LocationId,
+        to: LocationId,
+    },
+    /// The vessel came in with its stack and now lies at `at`.
+    VesselArrived {
+        structure: StructureId,
+        from: LocationId,
+        at: LocationId,
+    },
+    /// The vessel sailed without this unit, which was aboard: it is left
+    /// where the vessel lay (at sea, in the water).
+    SteppedAshore {
+        structure: StructureId,
+    },
+    /// Stranded in water at the month's end (OV-MOVE-029): `figures`
+    /// drowned and `items` of equipment went down with them; `vanished`:
+    /// a single figure drowned and the unit is gone with all it had.
+    Drowned {
+        figures: u32,
+        items: Vec<(ItemId, u64)>,
+        vanished: bool,
+    },
 }
 
 /// Why a STUDY waits (skills, issue 5).

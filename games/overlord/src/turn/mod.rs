@@ -12,6 +12,8 @@
 //! | who acts when | [`schedule`], [`day`] |
 //! | each order | [`orders`] (`orders/stacks.rs`, `orders/travel.rs`…) |
 //! | journeys under way, arrival, guards | [`travel_day`] |
+//! | vessels sailing with their stack | [`vessels`] |
+//! | stranded in water, drowning | [`stranded`] |
 //! | weight, capacity, travel time | [`travel`] |
 //! | who sees whom, stances | [`visibility`], [`relations`] |
 //! | control points | [`control`] |
@@ -43,9 +45,11 @@ pub mod schedule;
 pub mod settings;
 pub mod share;
 pub mod state;
+pub mod stranded;
 pub mod submit;
 pub mod travel;
 pub mod travel_day;
+pub mod vessels;
 pub mod visibility;
 
 pub use economy::Economy;
@@ -72,6 +76,8 @@ pub enum Step {
     /// Control points, after day 1.
     ControlPoints,
     Days2To30,
+    /// Stacks stranded in water drown (OV-MOVE-029).
+    Stranded,
     /// WORK wages.
     Wages,
     /// Upkeep, dissent, desertion.
@@ -84,13 +90,14 @@ pub enum Step {
     Orders,
 }
 
-pub const MONTH: [Step; 11] = [
+pub const MONTH: [Step; 12] = [
     Step::Rewards,
     Step::FactionOrders,
     Step::Retreats,
     Step::Day1,
     Step::ControlPoints,
     Step::Days2To30,
+    Step::Stranded,
     Step::Wages,
     Step::Upkeep,
     Step::Allegiance,
@@ -136,6 +143,7 @@ pub fn run_turn_with(
                     hooks.day_done(&mut t, d);
                 }
             }
+            Step::Stranded => stranded::drown(&mut t),
             Step::Wages => {
                 t.day = log::MONTH_END;
                 hooks.wages(&mut t);

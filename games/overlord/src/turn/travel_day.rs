@@ -3,7 +3,8 @@
 //!
 //! While travelling the stack stays listed where it set out and acts on
 //! nothing (OV-MOVE-025, 026; OV-SCH-032). On the last day it arrives and
-//! appears at the destination, outside any structure.
+//! appears at the destination, outside any structure, or still aboard the
+//! vessel it sails in, which now lies there too ([`super::vessels`]).
 //!
 //! **Guards** (OV-MOVE-030..034, OV-GRD-010): as a stack on MOVE or MARCH
 //! arrives, the units on guard there are taken in the location's order.
@@ -23,6 +24,7 @@ use super::pending::{Outcome, after_run};
 use super::relations;
 use super::state::Turn;
 use super::travel;
+use super::vessels;
 use super::visibility;
 use crate::orders::UnitOrder;
 use crate::rules::Movement;
@@ -97,20 +99,40 @@ fn arrived(t: &mut Turn<'_>, u: UnitId, units: &[UnitId], j: Journey) {
         },
         &seen,
     );
+    if j.from != j.to
+        && let Some(s) = vessels::sailing(t, u, j.to)
+    {
+        t.event(
+            Some(u),
+            What::VesselArrived {
+                structure: s,
+                from: j.from,
+                at: j.to,
+            },
+            &seen,
+        );
+    }
 }
 
 /// Take the stack out of `from` and into `to`, in the same order, outside
-/// any structure.
+/// any structure, or aboard the vessel it sails in, which goes with it
+/// ([`vessels::carry`]).
 fn move_stack(t: &mut Turn<'_>, units: &[UnitId], from: LocationId, to: LocationId) {
     if to == from {
         return;
     }
+    let vessel = units
+        .first()
+        .and_then(|&leader| vessels::sailing(t, leader, from));
     t.world.locations[from].units.retain(|x| !units.contains(x));
     for &m in units {
         let unit = &mut t.world.units[m];
         unit.location = to;
-        unit.structure = None;
+        unit.structure = vessel.filter(|s| unit.structure == Some(*s));
         t.world.locations[to].units.push(m);
+    }
+    if let Some(s) = vessel {
+        vessels::carry(t, s, units, from, to);
     }
 }
 

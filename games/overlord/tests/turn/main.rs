@@ -16,6 +16,7 @@ mod production;
 mod skills;
 mod stacks;
 mod titles;
+mod vessels;
 
 use std::sync::{Arc, OnceLock};
 

@@ -6,6 +6,7 @@
 use super::super::log::What;
 use super::super::pending::Outcome;
 use super::super::state::Turn;
+use super::super::vessels;
 use super::super::visibility;
 use crate::orders::catalog::movement::{Enter, Leave};
 use crate::world::{Stance, StructureId, UnitId};
@@ -13,14 +14,20 @@ use crate::world::{Stance, StructureId, UnitId};
 /// ENTER B (OV-UO-030, OV-UO-031): a complete structure in the same place
 /// whose owner — the unit in charge, else the first unit inside, else the
 /// faction it belongs to — counts the unit's faction at least Friendly, or
-/// that the unit slips into unseen (OV-BLD-011, [`slips_in`]).
+/// that the unit slips into unseen (OV-BLD-011, [`slips_in`]). A vessel
+/// sailing away with its stack takes nobody in (decision OV-WLD-010,
+/// [`vessels::under_way`]).
 pub fn enter(t: &mut Turn<'_>, u: UnitId, o: &Enter) -> Outcome {
     let Some(s) = t.structure_ref(o.structure) else {
         return Outcome::Skip;
     };
     let st = &t.world.structures[s];
     let unit = &t.world.units[u];
-    if st.location != unit.location || !st.complete || unit.structure == Some(s) {
+    if st.location != unit.location
+        || !st.complete
+        || unit.structure == Some(s)
+        || vessels::under_way(t, s)
+    {
         return Outcome::Skip;
     }
     if let Some(owner) = owner_faction(t, s)

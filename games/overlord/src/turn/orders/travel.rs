@@ -7,17 +7,23 @@
 //! ([`crate::turn::travel::plan`]). The day of departure is the first day
 //! of travel. A way that exists but cannot be taken today (impassable for
 //! this stack, too heavy) keeps the order and says why once a turn.
+//!
+//! A stack whose leader is aboard a vessel it may take sails with it when
+//! the vessel can make the crossing: the hull's capacity joins the load
+//! and only the vessel's modes are tried ([`crate::turn::vessels`],
+//! OV-BLD-001). Otherwise the stack leaves any structure it is in.
 
 use super::super::log::{Stuck, What};
 use super::super::orders::stacks;
 use super::super::pending::Outcome;
 use super::super::state::Turn;
-use super::super::travel::{self, NoTrip};
+use super::super::travel::{self, NoTrip, Trip};
 use super::super::travel_day;
+use super::super::vessels;
 use crate::orders::LocationRef;
 use crate::orders::UnitOrder;
 use crate::orders::catalog::movement::Destination;
-use crate::world::{Journey, JourneyKind, UnitId};
+use crate::world::{Exit, Journey, JourneyKind, LocationId, StructureId, UnitId};
 
 /// Start MOVE or MARCH toward `to`.
 pub fn set_out(
@@ -38,9 +44,8 @@ pub fn set_out(
     };
     // Try the trip with the stack the unit would lead, before anyone
     // leaves anything.
-    let load = t.stack_load(u);
-    let trip = match travel::plan(t.world, t.rules, from, &exit, &load) {
-        Ok(trip) => trip,
+    let (trip, vessel) = match route(t, u, from, &exit) {
+        Ok(go) => go,
         Err(why) => {
             cannot(t, u, i, exit.to, why);
             return Outcome::Skip;
@@ -50,13 +55,13 @@ pub fn set_out(
         stacks::unstack(t, u);
     }
     let stayed = stacks::stay_behind(t, u);
-    // Who stayed lightens the load: plan again if anyone did.
-    let trip = if stayed.is_empty() {
-        trip
+    // Who stayed lightens the load, and may have been the crew: plan
+    // again if anyone did.
+    let (trip, vessel) = if stayed.is_empty() {
+        (trip, vessel)
     } else {
-        let load = t.stack_load(u);
-        match travel::plan(t.world, t.rules, from, &exit, &load) {
-            Ok(trip) => trip,
+        match route(t, u, from, &exit) {
+            Ok(go) => go,
             Err(why) => {
                 cannot(t, u, i, exit.to, why);
                 return Outcome::Skip;
@@ -64,9 +69,6 @@ pub fn set_out(
         }
     };
     let units = t.stack_of(u);
-    for &m in &units {
-        t.world.units[m].structure = None;
-    }
     let journey = Journey {
         from,
         to: exit.to,
@@ -87,16 +89,39 @@ pub fn set_out(
             mode: trip.mode,
             days: journey.days,
             kind,
-            units,
+            units: units.clone(),
         },
         &seen,
     );
+    vessels::board(t, &units, from, exit.to, vessel, &seen);
     t.live(u).day_used = true;
     travel_day::advance(t, u);
     Outcome::Done
 }
 
-fn cannot(t: &mut Turn<'_>, u: UnitId, i: usize, to: crate::world::LocationId, why: NoTrip) {
+/// How the stack `u` leads crosses `exit`: aboard its vessel when the
+/// vessel can take it there (never into or out of an inner location),
+/// else by its own means.
+fn route(
+    t: &Turn<'_>,
+    u: UnitId,
+    from: LocationId,
+    exit: &Exit,
+) -> Result<(Trip, Option<StructureId>), NoTrip> {
+    let load = t.stack_load(u);
+    if !travel::is_inner_exit(t.world, from, exit)
+        && let Some(ship) = vessels::ship_for(t, u)
+    {
+        let mut aboard = load;
+        aboard.add(&ship.hull);
+        if let Some(trip) = travel::plan_by(t.world, t.rules, from, exit, &aboard, &ship.modes) {
+            return Ok((trip, Some(ship.id)));
+        }
+    }
+    travel::plan(t.world, t.rules, from, exit, &load).map(|trip| (trip, None))
+}
+
+fn cannot(t: &mut Turn<'_>, u: UnitId, i: usize, to: LocationId, why: NoTrip) {
     let Some(p) = t.live(u).list.get_mut(i) else {
         return;
     };

@@ -84,6 +84,15 @@ impl Load {
         load
     }
 
+    /// A vessel's hull: its cargo capacities and no weight, since a
+    /// floating hull carries itself (decision OV-BLD-001, see
+    /// `turn/vessels.rs`).
+    pub fn of_hull(capacity: &crate::rules::Capacity) -> Load {
+        let mut load = Load::default();
+        load.add_capacity(capacity, 1);
+        load
+    }
+
     fn add_capacity(&mut self, c: &crate::rules::Capacity, times: i64) {
         for mode in Movement::ALL {
             let add = i64::from(c.get(*mode))
@@ -94,7 +103,6 @@ impl Load {
         }
     }
 
-    /// Add another unit's (or stack's) weight and capacities.
     /// The summed load of these units (a stack, OV-STK-007).
     pub fn of_units(rules: &Rules, world: &World, units: impl IntoIterator<Item = UnitId>) -> Load {
         let mut load = Load::default();
@@ -104,6 +112,7 @@ impl Load {
         load
     }
 
+    /// Add another unit's (or stack's) weight and capacities.
     pub fn add(&mut self, other: &Load) {
         self.weight_milli = self.weight_milli.saturating_add(other.weight_milli);
         for (a, b) in self.capacity_milli.iter_mut().zip(other.capacity_milli) {

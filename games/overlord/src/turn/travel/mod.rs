@@ -9,7 +9,7 @@
 //!   guard can stop.
 //! - [`time`]: [`find_exit`], [`crossing_days`] and [`plan`], which
 //!   picks the mode and counts the days, or says why there is no trip
-//!   ([`NoTrip`]).
+//!   ([`NoTrip`]); [`plan_by`] limits the choice to a vessel's modes.
 //!
 //! Every rules gap settled here is stated in the module that settles it and
 //! in RULES-DECISIONS.md, "Movement (issue 4)".
@@ -19,6 +19,6 @@ pub mod time;
 
 pub use load::{Load, could_cover, stack_load};
 pub use time::{
-    MAX_OVERLOADED_DAYS, NoTrip, Trip, crossing_days, cut_third, find_exit, map_direction,
-    overloaded_days, plan, weathered,
+    MAX_OVERLOADED_DAYS, NoTrip, Trip, crossing_days, cut_third, find_exit, is_inner_exit,
+    is_water, map_direction, overloaded_days, plan, plan_by, weathered,
 };

@@ -137,7 +137,7 @@ pub fn find_exit(world: &World, from: LocationId, to: Destination) -> Option<Exi
 }
 
 /// Open water: sailed, never walked.
-fn is_water(t: &Terrain) -> bool {
+pub fn is_water(t: &Terrain) -> bool {
     t.days.swim.is_some() && t.days.walk.is_none()
 }
 
@@ -256,16 +256,8 @@ pub fn plan(
 ) -> Result<Trip, NoTrip> {
     let days = crossing_days(world, rules, from, exit);
     let weather = weather_for(world, rules, from, exit);
-    let best = PREFERENCE
-        .iter()
-        .filter(|m| load.can(**m))
-        .filter_map(|m| days.get(*m).map(|d| (*m, weathered(d, *m, weather))))
-        .fold(None::<(Movement, u32)>, |best, (m, d)| match best {
-            Some((_, b)) if b <= d => best,
-            _ => Some((m, d)),
-        });
-    if let Some((mode, days)) = best {
-        return Ok(Trip { mode, days });
+    if let Some(trip) = fastest(&days, weather, load, &PREFERENCE) {
+        return Ok(trip);
     }
     let Some(walk) = days.walk else {
         return Err(NoTrip::Impassable);
@@ -279,6 +271,55 @@ pub fn plan(
             mode: Movement::Walk,
             days: d.max(1),
         }),
+    }
+}
+
+/// The trip through `exit` by one of `modes` only (a vessel's, decision
+/// OV-BLD-001): the fastest of them that goes there and that `load` can
+/// use, ties settled as in [`plan`]; no overloaded walking to fall back
+/// on.
+pub fn plan_by(
+    world: &World,
+    rules: &Rules,
+    from: LocationId,
+    exit: &Exit,
+    load: &Load,
+    modes: &[Movement],
+) -> Option<Trip> {
+    let days = crossing_days(world, rules, from, exit);
+    let weather = weather_for(world, rules, from, exit);
+    let modes: Vec<Movement> = PREFERENCE
+        .iter()
+        .copied()
+        .filter(|m| modes.contains(m))
+        .collect();
+    fastest(&days, weather, load, &modes)
+}
+
+/// The fastest of `modes` (in tie order) that `load` can use and `days`
+/// lists.
+fn fastest(
+    days: &TravelDays,
+    weather: Option<&Weather>,
+    load: &Load,
+    modes: &[Movement],
+) -> Option<Trip> {
+    modes
+        .iter()
+        .filter(|m| load.can(**m))
+        .filter_map(|m| days.get(*m).map(|d| (*m, weathered(d, *m, weather))))
+        .fold(None::<(Movement, u32)>, |best, (m, d)| match best {
+            Some((_, b)) if b <= d => best,
+            _ => Some((m, d)),
+        })
+        .map(|(mode, days)| Trip { mode, days })
+}
+
+/// Whether `exit` out of `from` leads into or out of an inner location.
+pub fn is_inner_exit(world: &World, from: LocationId, exit: &Exit) -> bool {
+    match (world.locations.get(from), world.locations.get(exit.to)) {
+        (Some(here), Some(there)) => is_inner_move(here, from, exit.to, there),
+        _ => false,
     }
 }
 
