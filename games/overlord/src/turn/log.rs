@@ -503,6 +503,13 @@ pub enum What {
     StructureCompleted {
         structure: StructureId,
     },
+    /// A city or village was finished: the new location `place` stands
+    /// inside the place it was built in, and `structure`, which carried
+    /// the work, is taken away when the next turn begins (OV-BLD-045).
+    SettlementFounded {
+        place: LocationId,
+        structure: StructureId,
+    },
 }
 
 /// Why a STUDY waits (skills, issue 5).

@@ -245,6 +245,38 @@ impl World {
         self.units = kept;
     }
 
+    /// Take out the structures `drop` picks, renumbering the dense ids
+    /// like [`World::compact`] (the numbers players write do not change).
+    /// Every reference to a structure (location lists, units inside,
+    /// targets) is mapped to the new ids; references to a dropped one are
+    /// cleared. Run between turns only: a turn's events name structures
+    /// by their dense ids.
+    pub fn remove_structures(&mut self, drop: impl Fn(&Structure) -> bool) {
+        if !self.structures.values().any(&drop) {
+            return;
+        }
+        let mut map: Vec<Option<StructureId>> = Vec::with_capacity(self.structures.len());
+        let mut kept = IdVec::new();
+        for s in std::mem::take(&mut self.structures).into_values() {
+            if drop(&s) {
+                map.push(None);
+            } else {
+                map.push(Some(kept.push(s)));
+            }
+        }
+        let to = |id: StructureId| map.get(id.index()).copied().flatten();
+        for l in self.locations.values_mut() {
+            l.structures = l.structures.iter().filter_map(|&s| to(s)).collect();
+        }
+        for u in self.units.values_mut() {
+            u.structure = u.structure.and_then(to);
+            if let Some(unit::Aim::Structure(s)) = u.target {
+                u.target = to(s).map(unit::Aim::Structure);
+            }
+        }
+        self.structures = kept;
+    }
+
     /// Check the invariants; every breach is listed.
     pub fn check(&self) -> Vec<String> {
         let mut out = Vec::new();
