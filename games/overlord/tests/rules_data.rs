@@ -70,7 +70,9 @@ fn bundled_figures_equal_the_reference_files() {
     let ours: Vec<_> = bundled
         .constructions
         .split_off(bundled.constructions.len() - 2);
-    let figures: Vec<(&str, Vec<(&str, u32)>, Option<&str>)> = ours
+    // Tag, works by work tag, the terrain it becomes.
+    type Figures<'a> = (&'a str, Vec<(&'a str, u32)>, Option<&'a str>);
+    let figures: Vec<Figures<'_>> = ours
         .iter()
         .map(|c| {
             (
