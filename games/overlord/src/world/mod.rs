@@ -640,6 +640,31 @@ mod tests {
     }
 
     #[test]
+    fn removed_structures_leave_no_reference_behind() {
+        let mut w = world();
+        let l = LocationId::from_index(0);
+        let second = w.structures.push(Structure::new(
+            2,
+            crate::rules::ConstructionId::from_index(0),
+            l,
+        ));
+        w.locations[l].structures.push(second);
+        let u = UnitId::from_index(1);
+        w.units[u].target = Some(unit::Aim::Structure(second));
+        w.units[UnitId::from_index(0)].target =
+            Some(unit::Aim::Structure(StructureId::from_index(0)));
+        w.remove_structures(|s| s.number == 1);
+        let kept = StructureId::from_index(0);
+        assert_eq!(w.structures.len(), 1);
+        assert_eq!(w.structures[kept].number, 2);
+        assert_eq!(w.locations[l].structures, [kept]);
+        assert_eq!(w.units[u].structure, None, "it was inside B1");
+        assert_eq!(w.units[u].target, Some(unit::Aim::Structure(kept)));
+        assert_eq!(w.units[UnitId::from_index(0)].target, None);
+        assert_eq!(w.check(), Vec::<String>::new());
+    }
+
+    #[test]
     fn every_breach_is_named() {
         assert_eq!(world().check(), Vec::<String>::new());
         type Breach = fn(&mut World);
