@@ -226,6 +226,42 @@ fn descriptions_must_describe_real_entries_and_levels() {
 }
 
 #[test]
+fn a_settlement_names_a_peopled_terrain_and_is_only_built() {
+    let works = "[[work]]\ntag = \"woodwk\"\nname = \"wood work\"\nplural = \"wood works\"\n";
+    let terrains = format!(
+        "{TERRAINS}\n[[terrain]]\ntag = \"cave\"\nname = \"cave\"\ndays = {{ walk = 12 }}\n"
+    );
+    let constructions = r#"
+[[construction]]
+tag = "vill"
+name = "village"
+works = [{ work = "woodwk", count = 10 }]
+settlement = "plia"
+
+[[construction]]
+tag = "hole"
+name = "hole"
+works = [{ work = "woodwk", count = 10 }]
+settlement = "cave"
+vessel = { capacity = { swim = 1000 } }
+"#;
+    assert_eq!(
+        errors(&[
+            ("skills.toml", SKILLS),
+            ("items.toml", ITEMS),
+            ("terrains.toml", &terrains),
+            ("works.toml", works),
+            ("constructions.toml", constructions),
+        ]),
+        [
+            "constructions.toml: construction `vill`, field `settlement`: there is no terrain `plia` (did you mean `plai`?)",
+            "constructions.toml: construction `hole`, field `settlement`: terrain `cave` has an optimum of 0: nobody would ever live there",
+            "constructions.toml: construction `hole`, field `settlement`: a settlement becomes a location when its works are done: give it works, and no vessel, titles or `built_by_skill_use`",
+        ]
+    );
+}
+
+#[test]
 fn every_error_is_reported_at_once() {
     let items = ITEMS.replace(r#"skill = "blad""#, r#"skill = "nope""#);
     let terrains = TERRAINS

@@ -1070,8 +1070,12 @@ impl<'w> Bot<'w> {
                     Some(b) => unit.experience(b.skill.id()) >= b.experience,
                     None => !c.build_requires.is_empty(),
                 };
+                // A city or village stands only in a hex of its own
+                // (`turn/settlement.rs`).
+                let settles_here = c.settlement.is_none() || loc.outer.is_none();
                 if c.vessel.is_some()
                     || c.built_by_skill_use
+                    || !settles_here
                     || !needs_work(c)
                     || !builder_ok
                     || !self.meets(unit, &c.build_requires)

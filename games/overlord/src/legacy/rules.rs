@@ -1012,6 +1012,7 @@ impl Converter {
             vessel: None,
             weight: None,
             built_by_skill_use: false,
+            settlement: None,
         };
         let mut crew = None;
         let mut crew_requires = Vec::new();

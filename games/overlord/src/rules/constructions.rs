@@ -4,7 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::common::{Bonuses, Capacity, Ref, SkillLevel, Stats};
-use super::ids::{SkillId, TitleId, WorkId};
+use super::ids::{SkillId, TerrainId, TitleId, WorkId};
 use super::skills::Product;
 
 fn is_false(b: &bool) -> bool {
@@ -59,6 +59,11 @@ pub struct Construction {
     /// Built by using a skill rather than with BUILD.
     #[serde(default, skip_serializing_if = "is_false")]
     pub built_by_skill_use: bool,
+    /// Once finished it is no structure but a new inner location of this
+    /// terrain, a city or village (OV-BLD-044/045,
+    /// `turn/settlement.rs`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub settlement: Option<Ref<TerrainId>>,
 }
 
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]

@@ -200,6 +200,35 @@ pub(crate) fn link(mut t: Tables, descriptions: Descriptions) -> Result<Rules, R
                 l.skill_level(&format!("vessel.crew_requires[{i}]"), s);
             }
         }
+        if let Some(x) = &mut c.settlement {
+            let ix = l.ix.terrains.clone();
+            l.r("settlement", x, &ix, "terrain");
+            let empty = x.is_resolved()
+                && t.terrains
+                    .get(x.id().index())
+                    .is_some_and(|tr| tr.optimum == 0);
+            if empty {
+                l.err(
+                    "settlement",
+                    format!(
+                        "terrain `{}` has an optimum of 0: nobody would ever live there",
+                        x.tag()
+                    ),
+                );
+            }
+            // A settlement is built with BUILD and becomes a place: it
+            // cannot also be a vessel, carry titles or come from a skill.
+            if c.vessel.is_some()
+                || !c.titles.is_empty()
+                || c.built_by_skill_use
+                || c.works.is_empty()
+            {
+                l.err(
+                    "settlement",
+                    "a settlement becomes a location when its works are done: give it works, and no vessel, titles or `built_by_skill_use`".into(),
+                );
+            }
+        }
     }
     for e in &mut t.enchantments {
         l.at("enchantments.toml", "enchantment", &e.tag);

@@ -538,6 +538,13 @@ pub enum What {
         items: Vec<(ItemId, u64)>,
         vanished: bool,
     },
+    /// A city or village was finished: the new location `place` stands
+    /// inside the place it was built in, and `structure`, which carried
+    /// the work, is taken away when the next turn begins (OV-BLD-045).
+    SettlementFounded {
+        place: LocationId,
+        structure: StructureId,
+    },
 }
 
 /// Why a STUDY waits (skills, issue 5).

@@ -24,6 +24,7 @@
 //! | who may trade, recruit, harvest, pillage on owned land | [`policy`] |
 //! | land ownership from titles, occupation, taxes | [`land`] |
 //! | experience and levels | [`experience`] |
+//! | new cities and villages | [`settlement`] |
 //! | months and seasons | [`calendar`] |
 //! | what happened | [`log`] |
 
@@ -43,6 +44,7 @@ pub mod policy;
 pub mod relations;
 pub mod schedule;
 pub mod settings;
+pub mod settlement;
 pub mod share;
 pub mod state;
 pub mod stranded;
@@ -119,6 +121,7 @@ pub fn run_turn_with(
     hooks: &mut dyn Hooks,
 ) -> TurnLog {
     world.compact();
+    settlement::clear_founded(world, rules);
     let dice = Dice::for_turn(seed, world.turn + 1);
     let mut t = Turn::new(world, rules, dice);
     submit::read_pending(&mut t);

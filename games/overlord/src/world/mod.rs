@@ -245,6 +245,38 @@ impl World {
         self.units = kept;
     }
 
+    /// Take out the structures `drop` picks, renumbering the dense ids
+    /// like [`World::compact`] (the numbers players write do not change).
+    /// Every reference to a structure (location lists, units inside,
+    /// targets) is mapped to the new ids; references to a dropped one are
+    /// cleared. Run between turns only: a turn's events name structures
+    /// by their dense ids.
+    pub fn remove_structures(&mut self, drop: impl Fn(&Structure) -> bool) {
+        if !self.structures.values().any(&drop) {
+            return;
+        }
+        let mut map: Vec<Option<StructureId>> = Vec::with_capacity(self.structures.len());
+        let mut kept = IdVec::new();
+        for s in std::mem::take(&mut self.structures).into_values() {
+            if drop(&s) {
+                map.push(None);
+            } else {
+                map.push(Some(kept.push(s)));
+            }
+        }
+        let to = |id: StructureId| map.get(id.index()).copied().flatten();
+        for l in self.locations.values_mut() {
+            l.structures = l.structures.iter().filter_map(|&s| to(s)).collect();
+        }
+        for u in self.units.values_mut() {
+            u.structure = u.structure.and_then(to);
+            if let Some(unit::Aim::Structure(s)) = u.target {
+                u.target = to(s).map(unit::Aim::Structure);
+            }
+        }
+        self.structures = kept;
+    }
+
     /// Check the invariants; every breach is listed.
     pub fn check(&self) -> Vec<String> {
         let mut out = Vec::new();
@@ -605,6 +637,31 @@ mod tests {
         w.units[UnitId::from_index(1)].stack_parent = Some(UnitId::from_index(0));
         w.structures[s].owner = Some(UnitId::from_index(0));
         w
+    }
+
+    #[test]
+    fn removed_structures_leave_no_reference_behind() {
+        let mut w = world();
+        let l = LocationId::from_index(0);
+        let second = w.structures.push(Structure::new(
+            2,
+            crate::rules::ConstructionId::from_index(0),
+            l,
+        ));
+        w.locations[l].structures.push(second);
+        let u = UnitId::from_index(1);
+        w.units[u].target = Some(unit::Aim::Structure(second));
+        w.units[UnitId::from_index(0)].target =
+            Some(unit::Aim::Structure(StructureId::from_index(0)));
+        w.remove_structures(|s| s.number == 1);
+        let kept = StructureId::from_index(0);
+        assert_eq!(w.structures.len(), 1);
+        assert_eq!(w.structures[kept].number, 2);
+        assert_eq!(w.locations[l].structures, [kept]);
+        assert_eq!(w.units[u].structure, None, "it was inside B1");
+        assert_eq!(w.units[u].target, Some(unit::Aim::Structure(kept)));
+        assert_eq!(w.units[UnitId::from_index(0)].target, None);
+        assert_eq!(w.check(), Vec::<String>::new());
     }
 
     #[test]

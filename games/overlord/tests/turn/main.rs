@@ -13,6 +13,7 @@ mod monthend;
 mod movement;
 mod order_list;
 mod production;
+mod settlements;
 mod skills;
 mod stacks;
 mod titles;

@@ -16,7 +16,9 @@
 //!    foot (roads count, weather does not; no migration where people
 //!    cannot walk), so migration is inversely
 //!    proportional to travel time; a place never sends more people than it
-//!    has;
+//!    has. An empty place with an optimum (a city or village just built,
+//!    OV-BLD-045) has the lowest ratio of all and draws people from the
+//!    place it lies in, 1 day away;
 //! 3. famine (OV-WLD-020): a place more than [`FAMINE_OVER_PERCENT`] of
 //!    its optimum, whose market has no food for sale at the month's end,
 //!    has a [`FAMINE_CHANCE_PERCENT`] chance of losing

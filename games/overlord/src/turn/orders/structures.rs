@@ -23,10 +23,13 @@ pub fn enter(t: &mut Turn<'_>, u: UnitId, o: &Enter) -> Outcome {
     };
     let st = &t.world.structures[s];
     let unit = &t.world.units[u];
+    // A finished city or village is a place, not a building: its works
+    // wait inside it to be cleared (`turn/settlement.rs`).
     if st.location != unit.location
         || !st.complete
         || unit.structure == Some(s)
         || vessels::under_way(t, s)
+        || super::super::settlement::founded(t.rules, st)
     {
         return Outcome::Skip;
     }

@@ -23,6 +23,10 @@
 //!   structure (OV-BLD-004); beginning one needs the construction's
 //!   `building_skill` experience and `build_requires`.
 //! - The structure is complete when all its works are fitted (OV-BLD-008).
+//!   A city or village (a construction with a `settlement` terrain) then
+//!   becomes a new inner location instead (OV-BLD-044/045,
+//!   [`settlement`](super::super::settlement)); one is begun only in a
+//!   location inside no other.
 //! - BUILD skill [target] [count] is TARGET (when a target is given)
 //!   followed by USE of the skill (decision OV-UO-008). A placeholder
 //!   structure id (`f06nB01`) names nothing this build can resolve: such a
@@ -32,6 +36,7 @@
 
 use super::super::log::{UseProblem, What};
 use super::super::pending::Outcome;
+use super::super::settlement;
 use super::super::state::Turn;
 use super::use_skill::{self, Piece};
 use crate::orders::catalog::skills::{Build, BuildTarget, Target, TargetRef};
@@ -218,6 +223,9 @@ fn may_begin(t: &Turn<'_>, u: UnitId, k: ConstructionId, work: WorkId) -> Result
     let Some(c) = t.rules.constructions.get(k) else {
         return Err(UseProblem::NoTarget);
     };
+    if c.settlement.is_some() && !settlement::may_found_in(t.world, unit.location) {
+        return Err(UseProblem::CannotBuildHere);
+    }
     if !c.works.iter().any(|wc| wc.work.id() == work) {
         return Err(UseProblem::NoTarget);
     }
@@ -317,6 +325,10 @@ pub fn fit(t: &mut Turn<'_>, u: UnitId, s: StructureId, work: WorkId, n: u32) ->
         .is_some_and(|c| c.works.iter().all(|w| needed(t, s, w.work.id()) == 0));
     if all_done {
         t.world.structures[s].complete = true;
+        if let Some(terrain) = settlement::terrain_of(t.rules, kind) {
+            settlement::found(t, u, s, terrain);
+            return n;
+        }
         let place = t.world.structures[s].location;
         seat_titles(t, kind, place);
         let others = t.present_factions(place);
