@@ -10,10 +10,16 @@
 //! - [`blow`]: one figure's blow at another, wounds and deaths
 //!   (OV-CMB-061..063);
 //! - [`targets`]: who a unit's figures strike (OV-CMB-043, 044, 053..055);
-//! - [`movement`]: the TACTIC movement settings (OV-CMB-032..041).
+//! - [`movement`]: the TACTIC movement settings (OV-CMB-032..041);
+//! - [`army`]: the units as fighters; [`round`]: one round; [`fight`]: the
+//!   whole battle, its end, rout and wounds; [`log`]: what happened.
 
+pub mod army;
 pub mod blow;
 pub mod field;
+pub mod fight;
+pub mod log;
 pub mod movement;
 pub mod odds;
+pub mod round;
 pub mod targets;

@@ -1,0 +1,141 @@
+//! The units in a battle, as the combat engine sees them: one
+//! [`Fighter`] per unit, its figures' ratings, where it stands, how it
+//! moves and what it does each round. The turn builds fighters from the
+//! world (race, skills, equipment, enchantments); the battle simulator
+//! builds them from its text; the engine only reads and wounds them.
+
+use crate::orders::words::CombatMove;
+
+use super::blow::Body;
+use super::field::{Side, Square};
+
+/// A figure's ratings in battle (OV-CMB, "vital statistics").
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Ratings {
+    pub melee: i32,
+    pub missile: i32,
+    pub defense: i32,
+    pub initiative: i32,
+    /// Blows a hit inflicts (at least 1).
+    pub damage: i32,
+    /// Blows a figure may strike a round (at least 1, OV-CMB-031).
+    pub hits: i32,
+    pub life: i32,
+    pub stealth: i32,
+    pub observation: i32,
+    /// The combat statistic without equipment (OV-CMB-060).
+    pub base_combat: i32,
+    /// Squares a ranged attack reaches; 0: none.
+    pub range: u8,
+}
+
+/// One entry of a unit's battle action list (COMBAT, OV-CMB-026, 030).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Action {
+    Melee,
+    Parry,
+    Ranged,
+    /// A skill or item tag the engine does not carry out yet: skipped as
+    /// impossible (OV-CMB-046), named in the battle log.
+    Special(String),
+}
+
+impl Action {
+    /// The action's own initiative modifier: PARRY +2 (OV-CMB-042).
+    pub fn initiative(&self) -> i32 {
+        match self {
+            Action::Parry => 2,
+            _ => 0,
+        }
+    }
+}
+
+/// A unit in battle.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Fighter {
+    /// The unit's number, for the log (`U12` is 12).
+    pub number: u32,
+    pub side: Side,
+    pub square: Square,
+    /// The file its TACTIC set, where FLANK returns (OV-CMB-038).
+    pub home_file: u8,
+    pub movement: CombatMove,
+    pub ratings: Ratings,
+    /// Its COMBAT list; MELEE PARRY follow implicitly.
+    pub actions: Vec<Action>,
+    /// One body per figure still in the fight.
+    pub bodies: Vec<Body>,
+    /// The unit's level in tactics (OV-CMB-020).
+    pub tactics: u8,
+    pub flying: bool,
+    /// Every figure has a mount equipped (OV-CMB-036).
+    pub mounted: bool,
+    /// Fanatics: never morale-checked, their losses do not count for the
+    /// rout, and they die if their side loses (OV-CMB-077).
+    pub fanatic: bool,
+    /// Figures at the start.
+    pub start: u32,
+    /// Left the battlefield (FLEE, OV-CMB-032, 078).
+    pub fled: bool,
+}
+
+impl Fighter {
+    /// A unit of `figures` with these ratings, standing at `square`.
+    pub fn new(
+        number: u32,
+        side: Side,
+        square: Square,
+        movement: CombatMove,
+        ratings: Ratings,
+        figures: u32,
+    ) -> Fighter {
+        Fighter {
+            number,
+            side,
+            square,
+            home_file: square.file,
+            movement,
+            ratings,
+            actions: Vec::new(),
+            bodies: vec![Body::default(); figures as usize],
+            tactics: 0,
+            flying: false,
+            mounted: false,
+            fanatic: false,
+            start: figures,
+            fled: false,
+        }
+    }
+
+    pub fn life(&self) -> u32 {
+        u32::try_from(self.ratings.life.max(1)).unwrap_or(1)
+    }
+
+    /// Figures still standing.
+    pub fn alive(&self) -> u32 {
+        let life = self.life();
+        u32::try_from(self.bodies.iter().filter(|b| !b.dead(life)).count()).unwrap_or(u32::MAX)
+    }
+
+    /// On the battlefield with someone standing.
+    pub fn present(&self) -> bool {
+        !self.fled && self.alive() > 0
+    }
+
+    /// Figures killed so far.
+    pub fn killed(&self) -> u32 {
+        self.start.saturating_sub(self.alive())
+    }
+
+    /// Figures standing and wounded.
+    pub fn wounded(&self) -> u32 {
+        let life = self.life();
+        u32::try_from(
+            self.bodies
+                .iter()
+                .filter(|b| b.wounded && !b.dead(life))
+                .count(),
+        )
+        .unwrap_or(u32::MAX)
+    }
+}
