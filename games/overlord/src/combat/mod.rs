@@ -12,7 +12,8 @@
 //! - [`targets`]: who a unit's figures strike (OV-CMB-043, 044, 053..055);
 //! - [`movement`]: the TACTIC movement settings (OV-CMB-032..041);
 //! - [`army`]: the units as fighters; [`round`]: one round; [`fight`]: the
-//!   whole battle, its end, rout and wounds; [`log`]: what happened.
+//!   whole battle, its end, rout and wounds; [`log`]: what happened;
+//! - [`setting`]: a unit's TACTIC and COMBAT settings.
 
 pub mod army;
 pub mod blow;
@@ -22,4 +23,5 @@ pub mod log;
 pub mod movement;
 pub mod odds;
 pub mod round;
+pub mod setting;
 pub mod targets;

@@ -129,11 +129,12 @@ word_enum! {
 }
 
 word_enum! {
-    /// TACTIC's first word: whether to join battles.
+    /// TACTIC's first word: whether to join battles. `ATTACK` is the
+    /// original engine's spelling of FIGHT.
     Engage ("AVOID, DEFEND or FIGHT") {
         Avoid => ["AVOID"],
         Defend => ["DEFEND"],
-        Fight => ["FIGHT"],
+        Fight => ["FIGHT", "ATTACK"],
     }
 }
 

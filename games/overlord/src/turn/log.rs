@@ -456,6 +456,14 @@ pub enum What {
         count: u64,
         from_building: u64,
     },
+    /// TACTIC set the unit's battle settings (canonical text).
+    TacticSet {
+        text: String,
+    },
+    /// COMBAT set the unit's action list (empty: only MELEE PARRY).
+    CombatListSet {
+        actions: String,
+    },
     /// Coins a day of taxing or entertaining brought (OV-ECON-029, 030).
     Earned {
         skill: SkillId,

@@ -16,6 +16,7 @@ mod production;
 mod settlements;
 mod skills;
 mod stacks;
+mod tactic;
 mod titles;
 mod vessels;
 

@@ -313,14 +313,14 @@ fn ov_uo_059_025_name_and_describe() {
 fn orders_of_later_rules_are_kept_and_reported_once() {
     let mut g = Game::new(1, 1);
     let u = g.leader(1, 1);
-    g.orders(u, &["@TACTIC REAR"]);
+    g.orders(u, &["@CHRISTEN \"Roost\""]);
     let log = g.run(&[]);
     let told = log
         .of_unit(u)
         .filter(|e| matches!(e.what, What::NotAdjudicated { .. }))
         .count();
     assert_eq!(told, 1);
-    assert_eq!(g.pending(u), ["@TACTIC REAR"]);
+    assert_eq!(g.pending(u), ["@CHRISTEN \"Roost\""]);
     assert_eq!(worked(&log, u), 30);
 }
 

@@ -23,6 +23,7 @@ pub mod stacks;
 pub mod stance;
 pub mod structures;
 pub mod study;
+pub mod tactic;
 pub mod teach;
 pub mod titles;
 pub mod travel;
@@ -72,6 +73,8 @@ pub fn immediate(t: &mut Turn<'_>, u: UnitId, i: usize) -> Outcome {
         O::Enter(o) => structures::enter(t, u, o),
         O::Leave(o) => structures::leave(t, u, o),
         O::Guard(_) => guard::guard(t, u),
+        O::Tactic(o) => tactic::tactic(t, u, o),
+        O::Combat(o) => tactic::combat(t, u, o),
         O::Split(o) => split::split(t, u, o),
         O::Give(o) => give::give(t, u, o),
         O::Get(o) => goods::get(t, u, o),
