@@ -420,3 +420,117 @@ fn ov_cmb_066_flyers_act_two_initiative_points_earlier() {
     assert_eq!(report.winner, Some(Side::Attacker));
     assert_eq!(fs[0].alive(), 10);
 }
+
+mod muster {
+    use super::*;
+    use umpire_core::ids::TypedId;
+    use umpire_overlord::combat::muster;
+    use umpire_overlord::rules::Rules;
+    use umpire_overlord::world::{FactionId, LocationId, Unit};
+
+    fn rules() -> Rules {
+        Rules::bundled().unwrap()
+    }
+
+    fn men(r: &Rules, figures: u32) -> Unit {
+        Unit::new(
+            7,
+            FactionId::from_index(0),
+            r.race("man").unwrap(),
+            figures,
+            LocationId::from_index(0),
+        )
+    }
+
+    fn learn(r: &Rules, u: &mut Unit, tag: &str, level: usize) {
+        let s = r.skill(tag).unwrap();
+        u.learn(s, r.skills[s].levels[level - 1].experience);
+    }
+
+    #[test]
+    fn ov_item_008_equipment_counts_in_proportion_toward_zero() {
+        let r = rules();
+        let mut u = men(&r, 30);
+        learn(&r, &mut u, "cmbt", 1);
+        let horse = r.item("hrse").unwrap();
+        u.add_items(horse, 10, 10);
+        let sword = r.item("swrd").unwrap();
+        u.add_items(sword, 30, 30);
+        let x = muster::ratings(&r, &u);
+        // Horses: +3 initiative × 10/30 = +1; −1 melee and defence × 1/3
+        // round toward zero: nothing. Swords on all: +3 melee, +2 defence,
+        // damage 2. Combat 1: +1 melee, +1 defence. Followers: life 3.
+        assert_eq!(x.initiative, 1);
+        assert_eq!((x.melee, x.defense, x.damage, x.life), (4, 3, 2, 3));
+        // The base combat statistic leaves the sword out (OV-CMB-060).
+        assert_eq!(x.base_combat, 1);
+        assert_eq!((x.hits, x.ranged_damage, x.range), (1, 1, 0));
+
+        let f = muster::fighter(&r, &u, Side::Defender);
+        assert!(!f.mounted, "10 horses for 30 men");
+        assert_eq!(f.alive(), 30);
+        assert_eq!(f.number, 7);
+    }
+
+    #[test]
+    fn tactic_and_combat_place_and_drive_the_fighter() {
+        let r = rules();
+        let mut u = men(&r, 5);
+        u.tactics.text = "DEFEND REAR LEFT FIRE".into();
+        u.combat_orders = vec!["RANGED PARRY".into()];
+        let bow = r.item("lbow").unwrap();
+        u.add_items(bow, 5, 5);
+        let horse = r.item("hrse").unwrap();
+        u.add_items(horse, 5, 5);
+        learn(&r, &mut u, "fana", 1);
+        learn(&r, &mut u, "tact", 2);
+        let f = muster::fighter(&r, &u, Side::Attacker);
+        assert_eq!(
+            f.square,
+            Square::deploy(Side::Attacker, Rank::Rear, File::Left)
+        );
+        assert_eq!(f.movement, CombatMove::Fire);
+        assert_eq!(f.actions, [Action::Ranged, Action::Parry]);
+        assert_eq!(
+            (f.ratings.missile, f.ratings.ranged_damage, f.ratings.range),
+            (3, 4, 2)
+        );
+        assert!(f.mounted && f.fanatic);
+        assert_eq!(f.tactics, 2);
+    }
+}
+
+#[test]
+fn ov_cmb_022_strategy_keeps_the_advantage_all_battle() {
+    // Tactics 1 against 0: +1 for round 1 only, unless the tactician
+    // knows strategy. Both sides' figures are tough enough for the
+    // battle to last; count the rounds the attackers struck first.
+    let tough = Ratings {
+        melee: 15,
+        defense: 16,
+        life: 1000,
+        base_combat: -20,
+        ..Ratings::default()
+    };
+    let first_strikes = |strategy: u8| {
+        let mut a = unit(1, Side::Attacker, Rank::Front, 5, tough);
+        a.tactics = 1;
+        a.strategy = strategy;
+        let mut fs = vec![a, unit(2, Side::Defender, Rank::Front, 5, tough)];
+        let report = fight(&mut fs, &mut Dice::from_seed(16));
+        report
+            .rounds
+            .iter()
+            .filter(|r| {
+                r.deeds
+                    .iter()
+                    .find(|d| matches!(d, Deed::Attacked { .. }))
+                    .is_some_and(|d| matches!(d, Deed::Attacked { unit: 1, .. }))
+            })
+            .count()
+    };
+    let rounds = fight::MAX_ROUNDS as usize;
+    assert_eq!(first_strikes(1), rounds);
+    let without = first_strikes(0);
+    assert!(without < rounds, "{without}");
+}

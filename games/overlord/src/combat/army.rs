@@ -18,6 +18,8 @@ pub struct Ratings {
     pub initiative: i32,
     /// Blows a hit inflicts (at least 1).
     pub damage: i32,
+    /// Blows a ranged hit inflicts (at least 1).
+    pub ranged_damage: i32,
     /// Blows a figure may strike a round (at least 1, OV-CMB-031).
     pub hits: i32,
     pub life: i32,
@@ -67,6 +69,8 @@ pub struct Fighter {
     pub bodies: Vec<Body>,
     /// The unit's level in tactics (OV-CMB-020).
     pub tactics: u8,
+    /// Its level in strategy (OV-CMB-022).
+    pub strategy: u8,
     pub flying: bool,
     /// Every figure has a mount equipped (OV-CMB-036).
     pub mounted: bool,
@@ -99,6 +103,7 @@ impl Fighter {
             actions: Vec::new(),
             bodies: vec![Body::default(); figures as usize],
             tactics: 0,
+            strategy: 0,
             flying: false,
             mounted: false,
             fanatic: false,

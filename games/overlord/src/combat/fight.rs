@@ -3,7 +3,9 @@
 //!
 //! - **Tactical advantage** (OV-CMB-020, 021): each side's tactic level is
 //!   its best tactician's level; the higher side adds the difference to
-//!   its initiative in round 1, one less each round, down to zero.
+//!   its initiative in round 1, one less each round, down to zero —
+//!   unless its best tactician knows strategy, which keeps the whole
+//!   advantage every round (decision OV-CMB-022).
 //! - **End** (OV-CMB-071..075), checked after each round in this order
 //!   (decision OV-CMB-071: all four conditions): a side with nobody on the
 //!   field; a side that has lost half its figures and fails its morale
@@ -75,6 +77,15 @@ pub fn fight(fighters: &mut [Fighter], dice: &mut Dice) -> Report {
         std::cmp::Ordering::Less => Some((Side::Defender, levels[1] - levels[0])),
         std::cmp::Ordering::Equal => None,
     };
+    // OV-CMB-022: a side whose best tactician knows strategy keeps its
+    // advantage all battle.
+    let keeps = sides.map(|s| {
+        fighters
+            .iter()
+            .filter(|f| f.side == s && f.present())
+            .max_by_key(|f| f.tactics)
+            .is_some_and(|f| f.strategy > 0)
+    });
     let mut field = Field::default();
     let mut rounds: Vec<Round> = Vec::new();
     let mut quiet = 0;
@@ -83,7 +94,12 @@ pub fn fight(fighters: &mut [Fighter], dice: &mut Dice) -> Report {
         let number = u32::try_from(rounds.len()).unwrap_or(u32::MAX) + 1;
         let mut bonus = [0, 0];
         if let Some((side, adv)) = advantage {
-            bonus[side.index()] = (adv - i32::try_from(number - 1).unwrap_or(i32::MAX)).max(0);
+            let decay = if keeps[side.index()] {
+                0
+            } else {
+                i32::try_from(number - 1).unwrap_or(i32::MAX)
+            };
+            bonus[side.index()] = (adv - decay).max(0);
         }
         let (round, wounds) = round::run(fighters, &mut field, number, bonus, None, dice);
         rounds.push(round);

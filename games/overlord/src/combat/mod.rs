@@ -13,7 +13,8 @@
 //! - [`movement`]: the TACTIC movement settings (OV-CMB-032..041);
 //! - [`army`]: the units as fighters; [`round`]: one round; [`fight`]: the
 //!   whole battle, its end, rout and wounds; [`log`]: what happened;
-//! - [`setting`]: a unit's TACTIC and COMBAT settings.
+//! - [`setting`]: a unit's TACTIC and COMBAT settings; [`muster`]: a
+//!   world unit as a fighter.
 
 pub mod army;
 pub mod blow;
@@ -21,6 +22,7 @@ pub mod field;
 pub mod fight;
 pub mod log;
 pub mod movement;
+pub mod muster;
 pub mod odds;
 pub mod round;
 pub mod setting;

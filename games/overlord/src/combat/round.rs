@@ -401,7 +401,12 @@ fn strike_all(
             strike_stat: stat,
             attack: stat + i32::from(me.flying && !t.flying),
             base_combat: me.ratings.base_combat,
-            damage: u32::try_from(me.ratings.damage.max(1)).unwrap_or(1),
+            damage: u32::try_from(if ranged {
+                me.ratings.ranged_damage.max(1)
+            } else {
+                me.ratings.damage.max(1)
+            })
+            .unwrap_or(1),
         };
         let body = &mut fighters[target].bodies[body_ix];
         if !ranged {
