@@ -139,6 +139,47 @@ pub enum Command {
         #[arg(long)]
         quiet: bool,
     },
+    /// Fight a battle described in a small TOML file and print it.
+    ///
+    /// Each side is a list of units: race, figures, skill levels, equipped
+    /// items, TACTIC and COMBAT, fought on the 3×3-a-side battlefield
+    /// round by round exactly as a turn would fight it. The same file and
+    /// seed give the same battle. Items are equipped as written (skills to
+    /// equip them are not checked), so anything can be tried.
+    ///
+    /// The file:
+    ///
+    ///   seed = 7                       # optional
+    ///   [[attacker]]
+    ///   name = "Swordsmen"             # optional
+    ///   race = "man"
+    ///   figures = 20
+    ///   skills = { cmbt = 2, blde = 1 }
+    ///   items = { swrd = 20 }
+    ///   tactic = "FIGHT FRONT CENTER CHARGE"
+    ///   combat = "MELEE"
+    ///   [[defender]]
+    ///   race = "ldr"
+    ///   figures = 1
+    ///
+    /// Exit status: 0 after a battle, 1 when the description has mistakes
+    /// (all listed), 2 when the file cannot be read.
+    #[command(
+        after_help = "Examples:\n  umpire overlord battle ford.toml\n  umpire overlord battle ford.toml --seed 12 --terse\n  umpire overlord battle ford.toml --json > ford.json"
+    )]
+    Battle {
+        /// The battle description (TOML); `-` for standard input.
+        file: PathBuf,
+        /// The dice: overrides the file's `seed` (default 1).
+        #[arg(long)]
+        seed: Option<u64>,
+        /// Only actions other than MELEE and PARRY, and each round's dead.
+        #[arg(long)]
+        terse: bool,
+        /// The battle's log and the survivors as JSON.
+        #[arg(long, conflicts_with = "terse")]
+        json: bool,
+    },
     /// Show what a game holds: a summary, or one unit, location or faction.
     #[command(
         after_help = "Examples:\n  umpire overlord show games/alpha\n  umpire overlord show games/alpha --unit U1\n  umpire overlord show games/alpha --location L7 --json"
@@ -199,6 +240,12 @@ pub fn run(cmd: Command, color: bool) -> Result<ExitCode> {
             force,
         } => crate::game::import(&source, &game_dir, force),
         Command::Run { game_dir, quiet } => crate::turn::run(&game_dir, color, quiet),
+        Command::Battle {
+            file,
+            seed,
+            terse,
+            json,
+        } => battle(&file, seed, terse, json),
         Command::Show {
             game_dir,
             unit,
@@ -403,4 +450,60 @@ fn explain(code: Option<&str>) -> Result<ExitCode> {
             Ok(ExitCode::from(2))
         }
     }
+}
+
+/// `umpire overlord battle`.
+fn battle(file: &std::path::Path, seed: Option<u64>, terse: bool, json: bool) -> Result<ExitCode> {
+    use umpire_overlord::combat::{fight, scenario};
+    let (name, bytes) = inputs(&[file.to_path_buf()]).remove(0);
+    let bytes = match bytes {
+        Ok(b) => b,
+        Err(e) => {
+            eprintln!("umpire: {e:#}");
+            return Ok(ExitCode::from(2));
+        }
+    };
+    let text = String::from_utf8_lossy(&bytes);
+    let rules = umpire_overlord::rules::Rules::bundled()
+        .map_err(|e| anyhow::anyhow!("the bundled rules do not load: {e}"))?;
+    let mut sc = match scenario::parse(&rules, &text) {
+        Ok(s) => s,
+        Err(problems) => {
+            for p in &problems {
+                eprintln!("umpire: {name}: {p}");
+            }
+            eprintln!(
+                "umpire: {name}: {} to fix before the battle can be fought",
+                plural(problems.len(), "mistake", "mistakes")
+            );
+            return Ok(ExitCode::from(1));
+        }
+    };
+    let seed = seed.or(sc.seed).unwrap_or(1);
+    let mut dice = umpire_core::dice::Dice::from_seed(seed).derive("battle");
+    let report = fight::fight(&mut sc.fighters, &mut dice);
+    let mut out = std::io::stdout().lock();
+    if json {
+        let survivors: Vec<serde_json::Value> = sc
+            .fighters
+            .iter()
+            .zip(&sc.names)
+            .map(|(f, n)| {
+                serde_json::json!({
+                    "unit": f.number, "name": n, "side": f.side,
+                    "figures": f.start, "alive": f.alive(), "fled": f.fled,
+                })
+            })
+            .collect();
+        let doc = serde_json::json!({ "seed": seed, "report": report, "units": survivors });
+        writeln!(out, "{}", serde_json::to_string_pretty(&doc)?)?;
+    } else {
+        writeln!(out, "Battle from {name}, seed {seed}.")?;
+        write!(
+            out,
+            "{}",
+            umpire_overlord::report::battle::account(&report, &sc.fighters, &sc.names, terse)
+        )?;
+    }
+    Ok(ExitCode::SUCCESS)
 }

@@ -226,3 +226,66 @@ fn top_level_help_teaches_the_commands() {
     );
     assert!(out.contains("umpire overlord check orders.txt"), "{out}");
 }
+
+fn example_battle() -> String {
+    let p = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../games/overlord/examples/battles/ford.toml");
+    p.display().to_string()
+}
+
+#[test]
+fn battle_prints_the_rounds_and_the_outcome_the_same_each_time() {
+    let file = example_battle();
+    let a = umpire(&["overlord", "battle", &file], None);
+    assert!(a.status.success(), "{}", stderr(&a));
+    let text = stdout(&a);
+    assert!(text.starts_with("Battle from "), "{text}");
+    assert!(text.contains("seed 7."), "{text}");
+    assert!(text.contains("\nRound 1\n"), "{text}");
+    assert!(text.contains("Survivors:"), "{text}");
+    assert!(text.contains("The battle ends: "), "{text}");
+    let b = umpire(&["overlord", "battle", &file], None);
+    assert_eq!(stdout(&a), stdout(&b), "same file, same seed, same battle");
+
+    // Terse leaves out melee and parries but keeps the archers' volleys.
+    let t = umpire(&["overlord", "battle", &file, "--terse"], None);
+    let terse = stdout(&t);
+    assert!(!terse.contains(" parries."), "{terse}");
+    assert!(!terse.contains(" attacks "), "{terse}");
+    assert!(terse.contains(" shoots at "), "{terse}");
+
+    // JSON: the seed from the command line wins.
+    let j = umpire(
+        &["overlord", "battle", &file, "--json", "--seed", "99"],
+        None,
+    );
+    let v: serde_json::Value = serde_json::from_str(&stdout(&j)).unwrap();
+    assert_eq!(v["seed"], 99);
+    assert_eq!(v["units"].as_array().map(Vec::len), Some(4));
+    assert!(
+        v["report"]["rounds"]
+            .as_array()
+            .is_some_and(|r| !r.is_empty())
+    );
+}
+
+#[test]
+fn battle_lists_every_mistake_and_exits_one() {
+    let bad = temp_file(
+        "bad-battle.toml",
+        b"[[attacker]]\nrace = \"mann\"\nfigures = 3\n[[defender]]\nrace = \"ldr\"\nfigures = 1\nskills = { tact = 9 }\n",
+    );
+    let o = umpire(&["overlord", "battle", bad.to_str().unwrap()], None);
+    assert_eq!(o.status.code(), Some(1));
+    let err = stderr(&o);
+    assert!(
+        err.contains("there is no race `mann` (did you mean `man`?)"),
+        "{err}"
+    );
+    assert!(err.contains("skill `tact` has levels 1 to"), "{err}");
+    assert!(err.contains("2 mistakes to fix"), "{err}");
+
+    let o = umpire(&["overlord", "battle", "/nonexistent/battle.toml"], None);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("cannot read"), "{}", stderr(&o));
+}

@@ -12,6 +12,7 @@ pub mod combat;
 pub mod generate;
 pub mod legacy;
 pub mod orders;
+pub mod report;
 pub mod rules;
 pub mod save;
 pub mod turn;

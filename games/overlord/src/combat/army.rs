@@ -32,7 +32,8 @@ pub struct Ratings {
 }
 
 /// One entry of a unit's battle action list (COMBAT, OV-CMB-026, 030).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Action {
     Melee,
     Parry,

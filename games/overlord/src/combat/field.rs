@@ -14,7 +14,8 @@
 use crate::orders::words::{File, Rank};
 
 /// Which army.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Side {
     Attacker,
     Defender,
@@ -43,7 +44,7 @@ pub const LINES: u8 = 6;
 pub const FILES: u8 = 3;
 
 /// A square of the board.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
 pub struct Square {
     /// 0 (the attacker's rear) to 5 (the defender's rear).
     pub line: u8,

@@ -133,7 +133,9 @@ pub fn fight(fighters: &mut [Fighter], dice: &mut Dice) -> Report {
     };
     if let Some(w) = winner {
         let number = u32::try_from(rounds.len()).unwrap_or(u32::MAX) + 1;
-        let (round, _) = round::run(fighters, &mut field, number, [0, 0], Some(w.other()), dice);
+        let (mut round, _) =
+            round::run(fighters, &mut field, number, [0, 0], Some(w.other()), dice);
+        round.rout = true;
         rounds.push(round);
         for f in fighters.iter_mut().filter(|f| f.side != w && f.fanatic) {
             let life = f.life();

@@ -5,7 +5,8 @@ use super::army::Action;
 use super::field::{Side, Square};
 
 /// One thing a unit did in a round.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Deed {
     Moved {
         unit: u32,
@@ -42,17 +43,20 @@ pub enum Deed {
 }
 
 /// One round.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize)]
 pub struct Round {
     /// 1 for the first; the rout round is numbered after the last.
     pub number: u32,
     pub deeds: Vec<Deed>,
     /// Figures killed this round on each side (attacker, defender).
     pub killed: [u32; 2],
+    /// The rout round after a win (OV-CMB-076).
+    pub rout: bool,
 }
 
 /// Why the battle stopped (OV-CMB-071).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Ending {
     /// A side has nobody left on the field.
     Wiped,
@@ -65,7 +69,7 @@ pub enum Ending {
 }
 
 /// The whole battle.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct Report {
     pub rounds: Vec<Round>,
     pub ending: Ending,

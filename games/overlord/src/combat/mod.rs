@@ -14,7 +14,8 @@
 //! - [`army`]: the units as fighters; [`round`]: one round; [`fight`]: the
 //!   whole battle, its end, rout and wounds; [`log`]: what happened;
 //! - [`setting`]: a unit's TACTIC and COMBAT settings; [`muster`]: a
-//!   world unit as a fighter.
+//!   world unit as a fighter; [`scenario`]: a battle described in TOML,
+//!   for the simulator.
 
 pub mod army;
 pub mod blow;
@@ -25,5 +26,6 @@ pub mod movement;
 pub mod muster;
 pub mod odds;
 pub mod round;
+pub mod scenario;
 pub mod setting;
 pub mod targets;

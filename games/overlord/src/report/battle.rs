@@ -1,0 +1,152 @@
+//! A battle's account as text (OV-CMB "Combat detail"): in full, blow by
+//! blow, or terse — per round the actions other than MELEE and PARRY, and
+//! the round's dead. Rendered from the engine's typed log
+//! ([`crate::combat::log`]); the engine itself formats nothing.
+
+use std::fmt::Write;
+
+use crate::combat::army::{Action, Fighter};
+use crate::combat::field::{Side, Square};
+use crate::combat::log::{Deed, Ending, Report};
+
+fn side_name(side: Side) -> &'static str {
+    match side {
+        Side::Attacker => "attackers",
+        Side::Defender => "defenders",
+    }
+}
+
+/// "the defenders' front rank, centre".
+pub fn square_name(sq: Square) -> String {
+    let (side, rank) = match sq.line {
+        0 => (Side::Attacker, "rear"),
+        1 => (Side::Attacker, "middle"),
+        2 => (Side::Attacker, "front"),
+        3 => (Side::Defender, "front"),
+        4 => (Side::Defender, "middle"),
+        _ => (Side::Defender, "rear"),
+    };
+    // Files as the attackers see them.
+    let file = match sq.file {
+        0 => "left",
+        1 => "centre",
+        _ => "right",
+    };
+    format!("the {}' {rank} rank, {file}", side_name(side))
+}
+
+fn figures(n: u32) -> String {
+    if n == 1 {
+        "1 figure".to_string()
+    } else {
+        format!("{n} figures")
+    }
+}
+
+/// The text of a battle. `names[i]` names `fighters[i]`.
+pub fn account(report: &Report, fighters: &[Fighter], names: &[String], terse: bool) -> String {
+    let who = |number: u32| -> String {
+        fighters
+            .iter()
+            .position(|f| f.number == number)
+            .map_or_else(
+                || format!("U{number}"),
+                |i| format!("U{number} {}", names.get(i).map_or("", String::as_str)),
+            )
+    };
+    let mut out = String::new();
+    for side in [Side::Attacker, Side::Defender] {
+        let units: Vec<&Fighter> = fighters.iter().filter(|f| f.side == side).collect();
+        let total: u32 = units.iter().map(|f| f.start).sum();
+        let _ = writeln!(
+            out,
+            "The {}: {} unit{}, {}.",
+            side_name(side),
+            units.len(),
+            if units.len() == 1 { "" } else { "s" },
+            figures(total)
+        );
+    }
+    if let Some((side, adv)) = report.advantage {
+        let _ = writeln!(out, "Tactical advantage: the {} by {adv}.", side_name(side));
+    }
+    for round in &report.rounds {
+        if round.rout {
+            let _ = writeln!(out, "\nRound {}: the rout", round.number);
+        } else {
+            let _ = writeln!(out, "\nRound {}", round.number);
+        }
+        for deed in &round.deeds {
+            let line = match deed {
+                Deed::Moved { unit, to } if !terse => {
+                    Some(format!("{} moves to {}.", who(*unit), square_name(*to)))
+                }
+                Deed::Parried { unit } if !terse => Some(format!("{} parries.", who(*unit))),
+                Deed::Attacked {
+                    unit,
+                    ranged,
+                    target,
+                    strikes,
+                    hits,
+                    killed,
+                    wounded,
+                } if !terse || *ranged => Some(format!(
+                    "{} {} {}: {strikes} strike, {hits} hit; {killed} killed, {wounded} wounded.",
+                    who(*unit),
+                    if *ranged { "shoots at" } else { "attacks" },
+                    who(*target)
+                )),
+                Deed::Unseen { unit } => Some(format!("{} finds no one to strike.", who(*unit))),
+                Deed::Skipped {
+                    unit,
+                    action: Action::Special(tag),
+                } => Some(format!("{} cannot use {tag}.", who(*unit))),
+                Deed::Fled { unit } => Some(format!("{} flees the battlefield.", who(*unit))),
+                _ => None,
+            };
+            if let Some(l) = line {
+                let _ = writeln!(out, "  {l}");
+            }
+        }
+        let _ = writeln!(
+            out,
+            "  Killed: attackers {}, defenders {}.",
+            round.killed[0], round.killed[1]
+        );
+    }
+    let _ = writeln!(out);
+    let why = match report.ending {
+        Ending::Wiped => "a side has no one left on the field",
+        Ending::Morale => "a side lost half its figures and broke",
+        Ending::Quiet => "five rounds passed without a wound",
+        Ending::Limit => "a hundred rounds were fought",
+    };
+    let _ = match report.winner {
+        Some(w) => writeln!(out, "The battle ends: {why}. The {} win.", side_name(w)),
+        None => writeln!(out, "The battle ends: {why}. It is a draw."),
+    };
+    let healed: u32 = report.healed.iter().sum();
+    let died: u32 = report.died_of_wounds.iter().sum();
+    if healed + died > 0 {
+        let _ = writeln!(
+            out,
+            "After the battle {healed} wounded recover and {died} die of their wounds."
+        );
+    }
+    let _ = writeln!(out, "\nSurvivors:");
+    for f in fighters {
+        let state = if f.fled { ", fled" } else { "" };
+        let _ = writeln!(
+            out,
+            "  {} ({}): {} of {}{state}.",
+            who(f.number),
+            match f.side {
+                Side::Attacker => "attacker",
+                Side::Defender => "defender",
+            },
+            f.alive(),
+            f.start
+        );
+    }
+    out
+}
