@@ -91,7 +91,7 @@ pub fn account(report: &Report, fighters: &[Fighter], names: &[String], terse: b
                     killed,
                     wounded,
                 } if !terse || *ranged => Some(format!(
-                    "{} {} {}: {strikes} strike, {hits} hit; {killed} killed, {wounded} wounded.",
+                    "{} {} {}: {strikes} blows, {hits} hit; {killed} killed, {wounded} wounded.",
                     who(*unit),
                     if *ranged { "shoots at" } else { "attacks" },
                     who(*target)
