@@ -534,3 +534,35 @@ fn ov_cmb_022_strategy_keeps_the_advantage_all_battle() {
     let without = first_strikes(0);
     assert!(without < rounds, "{without}");
 }
+
+#[test]
+fn practice_counts_rounds_on_the_field_and_what_was_done_once_a_round() {
+    let hero = Ratings {
+        hits: 3,
+        life: 1000,
+        melee: 1,
+        defense: 30,
+        ..Ratings::default()
+    };
+    let mut wall = unit(
+        2,
+        Side::Defender,
+        Rank::Front,
+        5,
+        Ratings {
+            defense: 30,
+            life: 1000,
+            ..Ratings::default()
+        },
+    );
+    wall.actions = vec![Action::Parry];
+    let mut fs = vec![unit(1, Side::Attacker, Rank::Front, 1, hero), wall];
+    let report = fight(&mut fs, &mut Dice::from_seed(17));
+    let n = u32::try_from(report.rounds.len()).unwrap();
+    // Three strikes a round, one round of melee practice.
+    assert_eq!(fs[0].practice.rounds, n);
+    assert_eq!(fs[0].practice.melee, n);
+    assert_eq!((fs[0].practice.parry, fs[0].practice.ranged), (0, 0));
+    assert_eq!(fs[1].practice.parry, n);
+    assert_eq!(fs[1].practice.melee, 0);
+}

@@ -82,6 +82,19 @@ pub struct Fighter {
     pub start: u32,
     /// Left the battlefield (FLEE, OV-CMB-032, 078).
     pub fled: bool,
+    /// What the unit did, for its combat experience (OV-SKL, "in
+    /// battle"): rounds it was on the field, and rounds in which it struck
+    /// in melee, parried or shot.
+    pub practice: Practice,
+}
+
+/// Rounds of each kind a unit fought, for experience.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
+pub struct Practice {
+    pub rounds: u32,
+    pub melee: u32,
+    pub parry: u32,
+    pub ranged: u32,
 }
 
 impl Fighter {
@@ -110,6 +123,7 @@ impl Fighter {
             fanatic: false,
             start: figures,
             fled: false,
+            practice: Practice::default(),
         }
     }
 

@@ -65,6 +65,8 @@ struct Marks {
     activated: Vec<bool>,
     parried: Vec<bool>,
     meleed: Vec<bool>,
+    /// Struck in melee, parried, shot: once a round each, for experience.
+    did: Vec<[bool; 3]>,
     wounds: bool,
 }
 
@@ -111,9 +113,13 @@ pub fn run(
         activated: vec![false; n],
         parried: vec![false; n],
         meleed: vec![false; n],
+        did: vec![[false; 3]; n],
         wounds: false,
     };
     let mut queue: Vec<(i32, Turn)> = Vec::new();
+    for f in fighters.iter_mut().filter(|f| f.present()) {
+        f.practice.rounds += 1;
+    }
     for (i, f) in fighters.iter().enumerate() {
         if !f.present() {
             continue;
@@ -207,7 +213,17 @@ pub fn run(
                     &mut round,
                     dice,
                 );
-                if !done {
+                if done {
+                    let k = match action {
+                        Action::Melee => 0,
+                        Action::Parry => 1,
+                        Action::Ranged => 2,
+                        Action::Special(_) => 3,
+                    };
+                    if let Some(x) = marks.did[t.unit].get_mut(k) {
+                        *x = true;
+                    }
+                } else {
                     round.deeds.push(Deed::Skipped {
                         unit: fighters[t.unit].number,
                         action,
@@ -234,6 +250,11 @@ pub fn run(
                 break;
             }
         }
+    }
+    for (f, did) in fighters.iter_mut().zip(&marks.did) {
+        f.practice.melee += u32::from(did[0]);
+        f.practice.parry += u32::from(did[1]);
+        f.practice.ranged += u32::from(did[2]);
     }
     // Fleeing (OV-CMB-032): three quiet rounds at the rear.
     for (i, f) in fighters.iter_mut().enumerate() {
