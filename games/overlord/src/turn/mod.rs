@@ -24,6 +24,7 @@
 //! | who may trade, recruit, harvest, pillage on owned land | [`policy`] |
 //! | land ownership from titles, occupation, taxes | [`land`] |
 //! | experience and levels | [`experience`] |
+//! | mana, world spells, enchantments | [`magic`] |
 //! | months and seasons | [`calendar`] |
 //! | what happened | [`log`] |
 
@@ -36,6 +37,7 @@ pub mod experience;
 pub mod hooks;
 pub mod land;
 pub mod log;
+pub mod magic;
 pub mod money;
 pub mod orders;
 pub mod pending;
