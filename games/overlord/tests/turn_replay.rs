@@ -71,6 +71,13 @@ fn produced(
             What::Harvested { item, count, .. } | What::Produced { item, count, .. } => {
                 *before.entry(item.index()).or_insert(0) += count;
             }
+            // A summoning's items come with the creatures (none in the data
+            // for world spells today).
+            What::Summoned { items, .. } => {
+                for (item, n) in items {
+                    *before.entry(item.index()).or_insert(0) += n;
+                }
+            }
             // Taxing, entertainment and pillage bring coins from the land's
             // purses, which are not goods.
             What::Earned { coins, .. } => {

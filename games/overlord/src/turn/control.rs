@@ -35,23 +35,10 @@ pub fn needed(rules: &Rules, unit: &Unit) -> u32 {
     n
 }
 
-/// The most mana a unit can hold: its race's, its equipment's and its
-/// skill levels'.
+/// The most mana a unit can hold (OV-MAG-009): see
+/// [`magic::mana::maximum`](super::magic::mana::maximum).
 pub fn max_mana(rules: &Rules, unit: &Unit) -> u32 {
-    let mut m = rules.races.get(unit.race).map_or(0, |r| r.stats.mana);
-    for h in unit.items.iter().filter(|h| h.equipped > 0) {
-        m += rules.items.get(h.item).map_or(0, |i| i.stats.mana);
-    }
-    for k in &unit.skills {
-        if let Some(level) = rules
-            .skills
-            .get(k.skill)
-            .and_then(|s| s.reached(k.experience))
-        {
-            m += level.stats.mana;
-        }
-    }
-    u32::try_from(m.max(0)).unwrap_or(0)
+    super::magic::mana::maximum(rules, unit)
 }
 
 /// What every faction's units' titles add, indexed by faction (OV-CP-005).

@@ -9,8 +9,9 @@
 //!    its first executable full-day order; a unit with none WORKs (leaders
 //!    and followers) or idles (creatures, decision OV-SCH-025). A stack
 //!    leader on a journey travels instead (OV-SCH-032).
-//! 3. **End of day** (OV-SCH-030): battles, markets, recruits, mana,
-//!    enchantments — in that order.
+//! 3. **End of day** (OV-SCH-030): castings not carried on are spoiled
+//!    (OV-MAG-017), then battles, markets, recruits, mana, taxes,
+//!    enchantments — in that order (`turn/magic/`).
 //!
 //! Units that arrive or are created during a day act from the next day.
 
@@ -51,12 +52,13 @@ pub fn run_day(t: &mut Turn<'_>, hooks: &mut dyn Hooks, day: u8) {
     }
     orders::use_skill::settle_harvests(t);
     orders::earn::settle(t);
+    super::magic::casting::spoil_interrupted(t);
     super::battle::fight_the_day(t);
     hooks.markets(t);
     hooks.recruits(t);
     hooks.mana(t);
     hooks.taxes(t);
-    expire_effects(t);
+    super::magic::enchantments::expire(t);
 }
 
 /// Has the unit an immediate order it could still run today?
@@ -139,17 +141,4 @@ fn full_day_step(t: &mut Turn<'_>, u: UnitId) {
     }
     t.live(u).day_used = true;
     orders::work::default_work(t, u);
-}
-
-/// Enchantments count down a day and lapse at zero (OV-SCH-030).
-fn expire_effects(t: &mut Turn<'_>) {
-    for unit in t.world.units.values_mut() {
-        if unit.effects.is_empty() {
-            continue;
-        }
-        for e in &mut unit.effects {
-            e.days = e.days.saturating_sub(1);
-        }
-        unit.effects.retain(|e| e.days > 0);
-    }
 }

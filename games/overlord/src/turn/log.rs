@@ -5,7 +5,7 @@
 use serde::Serialize;
 
 use crate::orders::{Keyword, NewId, UnitRef};
-use crate::rules::{ItemId, Movement, RaceId, SkillId, TitleId, WorkId};
+use crate::rules::{EnchantmentId, ItemId, Movement, RaceId, SkillId, TitleId, WorkId};
 use crate::world::{FactionId, JourneyKind, LocationId, Stance, StructureId, UnitId};
 
 /// The day an event happened on: 1 to 30, or one of the steps around them.
@@ -553,6 +553,76 @@ pub enum What {
         place: LocationId,
         structure: StructureId,
     },
+    // --- magic (issue 6) ---
+    /// The day's mana regain or overcharge loss (OV-MAG-012, 014): `by`
+    /// mana, `now` held.
+    ManaChanged {
+        by: i32,
+        now: u32,
+    },
+    /// Mana taken as a casting (or a piece of magical craft) began
+    /// (OV-MAG-011).
+    ManaSpent {
+        skill: SkillId,
+        mana: u32,
+    },
+    /// A casting laid an enchantment on `target` (the caster itself or
+    /// another unit), which now has `days` of it.
+    Enchanted {
+        skill: SkillId,
+        target: UnitId,
+        enchantment: EnchantmentId,
+        days: u32,
+    },
+    /// Someone else's spell laid an enchantment on this unit; told to the
+    /// unit's faction without naming the caster.
+    EnchantmentGained {
+        enchantment: EnchantmentId,
+        days: u32,
+    },
+    /// An enchantment ran out (OV-ENCH-002).
+    EnchantmentExpired {
+        enchantment: EnchantmentId,
+    },
+    /// A summoning called a creature of `race` into `unit` (`new`: a unit
+    /// made for it), with the summoned items listed.
+    Summoned {
+        skill: SkillId,
+        unit: UnitId,
+        race: RaceId,
+        new: bool,
+        items: Vec<(ItemId, u64)>,
+    },
+    /// Meditation or ritual gave `target` `mana`; it now holds `now`
+    /// (OV-MAG-015).
+    Ritual {
+        skill: SkillId,
+        target: UnitId,
+        mana: u32,
+        now: u32,
+    },
+    /// Another unit's ritual lent this unit mana.
+    ManaReceived {
+        from: UnitId,
+        mana: u32,
+        now: u32,
+    },
+    /// A look into a neighbouring location: the units seen there.
+    Reconnoitred {
+        skill: SkillId,
+        place: LocationId,
+        units: Vec<UnitId>,
+    },
+    /// A casting under way was not carried on today: its mana, components
+    /// and time are lost (OV-MAG-017).
+    CastingSpoiled {
+        skill: SkillId,
+    },
+    /// TARGET changed during a casting: half its time is kept, its mana
+    /// and components must be paid again.
+    CastingRetargeted {
+        skill: SkillId,
+    },
 }
 
 /// Why a STUDY waits (skills, issue 5).
@@ -569,6 +639,9 @@ pub enum StudyBlock {
     Specialist,
     /// A follower knows another basic skill (FORGET it first).
     OtherBasicSkill,
+    /// An element more than the unit's magecraft level allows
+    /// (OV-MAG-004).
+    Elements,
     /// The teacher needed comes after the pupil today, or the pupil has more
     /// than 10 figures (OV-UO-110/111).
     Teacher,
@@ -594,6 +667,13 @@ pub enum UseProblem {
     CannotBuildHere,
     /// The place's taxes or entertainment money are all taken this month.
     PurseEmpty,
+    /// Not enough mana for the next casting (OV-MAG-011).
+    NoMana,
+    /// The target has too many figures for a casting to give each a day.
+    TooManyFigures,
+    /// A combat spell or action: cast in battle, from the COMBAT list
+    /// (OV-MAG-008).
+    CombatOnly,
 }
 
 /// Why a battle starts.

@@ -25,6 +25,7 @@
 //! | land ownership from titles, occupation, taxes | [`land`] |
 //! | experience and levels | [`experience`] |
 //! | new cities and villages | [`settlement`] |
+//! | mana, world spells, enchantments | [`magic`] |
 //! | months and seasons | [`calendar`] |
 //! | what happened | [`log`] |
 
@@ -37,6 +38,7 @@ pub mod experience;
 pub mod hooks;
 pub mod land;
 pub mod log;
+pub mod magic;
 pub mod money;
 pub mod orders;
 pub mod pending;

@@ -52,6 +52,10 @@ pub struct Live {
     /// The day it last harvested an item with weight (0: not this month),
     /// which shows it whatever its stealth that day (OV-REP-047).
     pub harvested_on: u8,
+    // --- magic (issue 6) ---
+    /// The spell this unit worked on today: a casting under way that was
+    /// not is spoiled at the day's end (OV-MAG-017).
+    pub casting: Option<SkillId>,
 }
 
 impl Live {
@@ -75,6 +79,7 @@ impl Live {
         self.trading = false;
         self.studied = None;
         self.teaching.clear();
+        self.casting = None;
         for p in &mut self.list {
             p.done_today = false;
         }

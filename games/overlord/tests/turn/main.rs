@@ -7,6 +7,7 @@
 mod conservation;
 mod earn;
 mod goods;
+mod magic;
 mod market;
 mod month;
 mod monthend;

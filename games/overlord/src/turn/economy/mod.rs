@@ -56,6 +56,11 @@ impl Hooks for Economy {
         recruits::recruits(t);
     }
 
+    /// Mana regained or lost (OV-MAG-012, 014; `turn/magic/mana.rs`).
+    fn mana(&mut self, t: &mut Turn<'_>) {
+        super::magic::mana::end_of_day(t);
+    }
+
     fn wages(&mut self, t: &mut Turn<'_>) {
         wages::wages(t);
     }

@@ -175,7 +175,10 @@ fn raise(price: u32) -> u32 {
 fn join(t: &mut Turn<'_>, h: &Hire, n: u32) -> UnitId {
     if let Some(x) = t.unit_ref(h.into) {
         if let Some(unit) = t.world.units.get_mut(x) {
+            let old = unit.figures;
             unit.figures += n;
+            // New figures come without the unit's enchantments (OV-ENCH-005).
+            super::super::magic::enchantments::figures_joined(t, x, old, n);
         }
         return x;
     }

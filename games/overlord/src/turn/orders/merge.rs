@@ -23,7 +23,8 @@
 //! **Enchantments (OV-ENCH-005, decision).** Every enchantment's days left
 //! become the figure-weighted average over the merged figures, a figure
 //! without it counting 0 days: a receiver of 10 figures with 20 days
-//! taking 10 bare figures keeps 10 days. Those left at 0 lapse.
+//! taking 10 bare figures keeps 10 days. Those left at 0 lapse; permanent
+//! ones stay permanent (`turn/magic/enchantments.rs`).
 //!
 //! **Stockpile (decision OV-UO-055).** A unit with no figures is a
 //! stockpile: it keeps its number, place, faction and items, holds no
@@ -37,6 +38,7 @@
 //! proportion.
 
 use super::super::log::What;
+use super::super::magic::enchantments;
 use super::super::pending::Outcome;
 use super::super::state::Turn;
 use super::forget::drop_tree;
@@ -45,7 +47,7 @@ use crate::orders::catalog::units::Merge;
 use crate::rules::races::StudentType;
 use crate::rules::{Rules, SkillId};
 use crate::world::UnitId;
-use crate::world::unit::{Effect, Knowledge};
+use crate::world::unit::Knowledge;
 
 pub fn merge(t: &mut Turn<'_>, u: UnitId, o: &Merge) -> Outcome {
     let Some(into) = t.unit_ref(o.into) else {
@@ -85,7 +87,7 @@ pub fn merge(t: &mut Turn<'_>, u: UnitId, o: &Merge) -> Outcome {
         }
     }
     let skills = average(&them.skills, theirs, &carried, mine);
-    let effects = dilute(&them.effects, theirs, &me.effects, mine);
+    let effects = enchantments::dilute(&them.effects, theirs, &me.effects, mine);
     let dissent_moved = u64::from(me.dissent) * mine / u64::from(me.figures).max(1);
     let dissent_moved = u32::try_from(dissent_moved).unwrap_or(u32::MAX);
     let (my_faction, place) = (me.faction, me.location);
@@ -190,29 +192,4 @@ fn average(a: &[Knowledge], fa: u64, b: &[Knowledge], fb: u64) -> Vec<Knowledge>
             })
         })
         .collect()
-}
-
-/// Each enchantment's days weighted by figures (OV-ENCH-005), in the
-/// receiver's order then the newcomers'.
-fn dilute(a: &[Effect], fa: u64, b: &[Effect], fb: u64) -> Vec<Effect> {
-    let total = (fa + fb).max(1);
-    let days = |list: &[Effect], e: &Effect| {
-        list.iter()
-            .find(|x| x.enchantment == e.enchantment)
-            .map_or(0, |x| u64::from(x.days))
-    };
-    let mut out: Vec<Effect> = Vec::new();
-    for e in a.iter().chain(b) {
-        if out.iter().any(|x| x.enchantment == e.enchantment) {
-            continue;
-        }
-        let d = (days(a, e) * fa + days(b, e) * fb) / total;
-        if d > 0 {
-            out.push(Effect {
-                enchantment: e.enchantment,
-                days: u32::try_from(d).unwrap_or(u32::MAX),
-            });
-        }
-    }
-    out
 }

@@ -1,5 +1,5 @@
 //! STUDY skill [level] (OV-UO-098..102, OV-SKL-005..021, OV-SKL-023,
-//! OV-MAG-001..003, OV-MAG-007): a full-day order adding a day of study to
+//! OV-MAG-001..004, OV-MAG-007): a full-day order adding a day of study to
 //! the unit's experience and costing the level's `study_cost` for every
 //! figure, paid from the unit's coins, then from the treasury in a city
 //! (`money::pay(.., Draw::InCity)`, OV-ECON-015/016).
@@ -38,11 +38,18 @@
 //! know one only, scouting with combat excepted (as MERGE allows): a
 //! follower studying into a second tree waits until it FORGETs the first.
 //!
+//! **Elements (OV-MAG-004).** A unit may know one elemental skill (the
+//! data's `elemental` flag: earth, fire, water, air, void) per level of
+//! magecraft: a new element waits (`elements`) while it already knows as
+//! many as its magecraft level. An element counts as known from its first
+//! day of study (any experience), so a half-studied element holds its
+//! place; FORGET frees it.
+//!
 //! **Speed (OV-SKL-019..023).** Percent of a plain day, added up: 100,
 //! +10 when a unit above it in its stack knows the skill at a higher
 //! level, +20 inside a completed structure teaching it, plus the data's
 //! `bonuses.study` for the skill of the unit's race, its titles, items
-//! every figure has equipped, the season (`climate.toml`, by the calendar)
+//! every figure has equipped, its enchantments, the season (`climate.toml`, by the calendar)
 //! and the weather where it stands (never below 0). A teacher then doubles
 //! it (`(1 + 0.1 + 0.2) × 2` = 260 %) for up to 50 figures: a pupil of more
 //! figures gets the doubling on 50 of them only (OV-SKL-022), and when a
@@ -148,6 +155,9 @@ pub fn study(t: &mut Turn<'_>, u: UnitId, i: usize, o: &Study) -> Outcome {
     }
     if other_basic_skill(t, u, skill) {
         return wait(t, u, i, asked, StudyBlock::OtherBasicSkill);
+    }
+    if elements_full(t, u, skill) {
+        return wait(t, u, i, asked, StudyBlock::Elements);
     }
     let place = place_teaches(t, u, skill, next);
     let specialist = sk.flags.specialist && !place;
@@ -367,6 +377,24 @@ fn other_basic_skill(t: &Turn<'_>, u: UnitId, skill: SkillId) -> bool {
     !roots_compatible(t.rules, &all)
 }
 
+/// Would studying `skill` give the unit more elements than its magecraft
+/// level allows (OV-MAG-004)?
+pub fn elements_full(t: &Turn<'_>, u: UnitId, skill: SkillId) -> bool {
+    let elemental = |s: SkillId| t.rules.skills.get(s).is_some_and(|x| x.flags.elemental);
+    let Some(unit) = t.world.units.get(u) else {
+        return false;
+    };
+    if !elemental(skill) || unit.experience(skill) > 0 {
+        return false;
+    }
+    let known = unit
+        .skills
+        .iter()
+        .filter(|k| k.experience > 0 && elemental(k.skill))
+        .count();
+    known >= usize::from(t.level_of(u, "mage"))
+}
+
 /// Is the unit inside a completed structure teaching `skill` toward level
 /// `next` (OV-SKL-020)? A structure teaches the skills its construction's
 /// `bonuses.study` lists with a positive value, to any level, and the
@@ -426,6 +454,7 @@ pub fn speed(t: &Turn<'_>, u: UnitId, skill: SkillId, level: u8, place: bool) ->
         pct += PLACE_BONUS;
     }
     pct += bonuses(t, u, skill, |b| &b.study);
+    pct += super::super::magic::enchantments::study_bonus(t, u, skill);
     pct += climate(t, u, skill);
     u64::try_from(pct.max(0)).unwrap_or(0)
 }

@@ -7,7 +7,9 @@
 //!   magic rules. The builder need not be inside.
 //! - A TARGET that changes the target throws away construction work under
 //!   way, with its materials (decision OV-UO-108: one rule for all skills,
-//!   the order reference's).
+//!   the order reference's). A casting under way keeps half its time and
+//!   pays its mana and components again (OV-MAG-016,
+//!   `turn/magic/casting.rs`).
 //! - USE of a construction skill (`kind = "build"`: carpentry, masonry,
 //!   siegecraft…) fits one piece of work per its materials and man-days,
 //!   like any production (OV-BLD-007: the data's man-days per level win,
@@ -82,6 +84,7 @@ fn set_aim(t: &mut Turn<'_>, u: UnitId, aim: Aim, text: &str) {
         for skill in lost {
             t.private(u, What::WorkLost { skill });
         }
+        super::super::magic::casting::retargeted(t, u);
     }
     t.world.units[u].target = Some(aim);
     t.private(
@@ -172,8 +175,8 @@ pub fn work_on_target(
                 }
                 let k_idx = use_skill::making(t, u, skill);
                 let started = t.world.units[u].making[k_idx].started;
-                if !started && !use_skill::has_materials(t, u, use_) {
-                    return use_skill::cannot(t, u, i, skill, UseProblem::NoMaterials);
+                if !started && let Err(why) = use_skill::ready(t, u, use_) {
+                    return use_skill::cannot(t, u, i, skill, why);
                 }
                 let s = begin(t, u, k, false);
                 t.world.units[u].target = Some(Aim::Structure(s));
@@ -269,7 +272,7 @@ fn begin(t: &mut Turn<'_>, u: UnitId, k: ConstructionId, complete: bool) -> Stru
 pub fn has_room(t: &Turn<'_>, piece: Piece) -> bool {
     match piece {
         Piece::Work(s, work, _) => needed(t, s, work) > 0,
-        Piece::Item(..) | Piece::Vessel(_) => true,
+        Piece::Item(..) | Piece::Vessel(_) | Piece::Cast(_) => true,
     }
 }
 

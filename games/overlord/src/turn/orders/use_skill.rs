@@ -41,8 +41,16 @@
 //! rules' "33% less time") for shipcraft (OV-BLD-036).
 //!
 //! **Construction** skills work the same way on the unit's TARGET (see
-//! [`super::target`]). Spells, summoning and other actions are magic's:
-//! they stay in the list as not adjudicated (OV-PROD-011).
+//! [`super::target`]).
+//!
+//! **Spells** (OV-PROD-011): enchantments, summonings and special actions
+//! are cast as pieces of the same work by [`magic::casting`]
+//! (`turn/magic/`). A skill whose use costs mana (`use.mana`: mage keys,
+//! enchanted stones, magic ships…) pays it from the unit's mana when each
+//! piece begins, with its materials (OV-MAG-011); without the mana it
+//! waits, said once a turn. A combat spell is not used with USE
+//! (OV-MAG-008): the order waits, said once a turn. An enchantment's
+//! `bonuses.use_skill` speeds work like the season's (OV-ENCH-001).
 //!
 //! **Count** (OV-UO-115): `USE skill n` completes after `n` products; the
 //! count left is written back into the order. Without a count the order
@@ -56,6 +64,7 @@
 
 use super::super::experience::{self, DAY};
 use super::super::log::{UseProblem, What};
+use super::super::magic::{self, casting};
 use super::super::pending::{self, Outcome};
 use super::super::policy::{self, Act};
 use super::super::share::share_out;
@@ -65,7 +74,7 @@ use crate::orders::UnitOrder;
 use crate::orders::catalog::skills::Use;
 use crate::rules::skills::{Product, SkillUse, UseKind};
 use crate::rules::{ItemId, SkillId};
-use crate::world::{LocationId, Making, UnitId};
+use crate::world::{Aim, LocationId, Making, UnitId};
 use umpire_core::ids::TypedId;
 
 /// One unit's harvest for the day, settled after the full-day pass.
@@ -119,6 +128,8 @@ pub fn use_order(t: &mut Turn<'_>, u: UnitId, i: usize, o: &Use) -> Outcome {
                 _ => unhandled(t, u, i),
             }
         }
+        Some(UseKind::Combat) => cannot(t, u, i, skill, UseProblem::CombatOnly),
+        _ if casting::is_spell(&use_) => casting::cast(t, u, i, skill, &use_, o.count),
         _ => unhandled(t, u, i),
     }
 }
@@ -130,7 +141,8 @@ pub fn skill_use(t: &Turn<'_>, u: UnitId, skill: SkillId) -> Option<SkillUse> {
     sk.levels.get(level.checked_sub(1)?)?.use_.clone()
 }
 
-fn unhandled(t: &mut Turn<'_>, u: UnitId, i: usize) -> Outcome {
+/// A use this build does not carry out: kept, said once a turn.
+pub fn unhandled(t: &mut Turn<'_>, u: UnitId, i: usize) -> Outcome {
     let Some(order) = t.live(u).list.get(i).map(|p| p.order.clone()) else {
         return Outcome::Skip;
     };
@@ -246,7 +258,7 @@ pub fn building_bonus(t: &Turn<'_>, u: UnitId, skill: SkillId) -> u64 {
 
 /// The unit's work today with `skill`, in hundredths of a man-day: its
 /// figures (halved on guard, OV-GRD-006), tooled figures at 150
-/// (OV-PROD-010), and the climate's bonus.
+/// (OV-PROD-010), and the climate's and its enchantments' bonuses.
 pub fn day_work(t: &Turn<'_>, u: UnitId, skill: SkillId, tool: Option<ItemId>) -> u64 {
     let Some(unit) = t.world.units.get(u) else {
         return 0;
@@ -257,7 +269,8 @@ pub fn day_work(t: &Turn<'_>, u: UnitId, skill: SkillId, tool: Option<ItemId>) -
     }
     let tooled = tool.map_or(0, |it| equip::equipped(t, u, it).min(figures));
     let base = (figures - tooled) * 100 + tooled * 150;
-    let percent = (100 + climate_bonus(t, u, skill)).max(0);
+    let bonus = climate_bonus(t, u, skill) + magic::enchantments::use_bonus(t, u, skill);
+    let percent = (100 + bonus).max(0);
     base * u64::try_from(percent).unwrap_or(0) / 100
 }
 
@@ -425,6 +438,8 @@ pub enum Piece {
     Work(crate::world::StructureId, crate::rules::WorkId, u32),
     /// A new vessel, complete when its man-days are done.
     Vessel(crate::rules::ConstructionId),
+    /// A casting of a world spell on its target (see [`magic::casting`]).
+    Cast(Aim),
 }
 
 /// A day of work on pieces that each take the skill's `produces.days`
@@ -439,7 +454,11 @@ pub fn work_pieces(
     piece: Piece,
     count: Option<u32>,
 ) -> Outcome {
-    let cost = u64::from(use_.produces.as_ref().map_or(1, |p| p.days).max(1)) * 100;
+    let days = match piece {
+        Piece::Cast(_) => casting::man_days(use_),
+        _ => use_.produces.as_ref().map_or(1, |p| p.days).max(1),
+    };
+    let cost = u64::from(days) * 100;
     // A production building speeds the work of its trades inside it: docks
     // take a third off a ship's time (OV-BLD-036: +50% work).
     let start = day_work(t, u, skill, use_.tool.as_ref().map(|r| r.id()))
@@ -461,9 +480,9 @@ pub fn work_pieces(
             break;
         }
         if !t.world.units[u].making[k].started {
-            if !has_materials(t, u, use_) {
+            if let Err(why) = ready(t, u, use_) {
                 if avail == start {
-                    return cannot(t, u, i, skill, UseProblem::NoMaterials);
+                    return cannot(t, u, i, skill, why);
                 }
                 break;
             }
@@ -476,7 +495,7 @@ pub fn work_pieces(
             avail -= need;
             m.done = 0;
             m.started = false;
-            made += finish(t, u, skill, piece);
+            made += finish(t, u, skill, use_, piece);
         } else {
             m.done += avail;
             avail = 0;
@@ -506,7 +525,7 @@ pub fn work_pieces(
 }
 
 /// Finish one piece; returns how many products it counts for.
-fn finish(t: &mut Turn<'_>, u: UnitId, skill: SkillId, piece: Piece) -> u64 {
+fn finish(t: &mut Turn<'_>, u: UnitId, skill: SkillId, use_: &SkillUse, piece: Piece) -> u64 {
     match piece {
         Piece::Item(item, n) => {
             t.world.units[u].add_items(item, n, 0);
@@ -517,7 +536,20 @@ fn finish(t: &mut Turn<'_>, u: UnitId, skill: SkillId, piece: Piece) -> u64 {
             target::launch(t, u, skill, kind);
             1
         }
+        Piece::Cast(aim) => casting::complete(t, u, skill, use_, aim),
     }
+}
+
+/// Are the next piece's materials and mana there? Materials are asked
+/// first.
+pub fn ready(t: &Turn<'_>, u: UnitId, use_: &SkillUse) -> Result<(), UseProblem> {
+    if !has_materials(t, u, use_) {
+        return Err(UseProblem::NoMaterials);
+    }
+    if !magic::mana::has(t, u, use_.mana.unwrap_or(0)) {
+        return Err(UseProblem::NoMana);
+    }
+    Ok(())
 }
 
 pub fn has_materials(t: &Turn<'_>, u: UnitId, use_: &SkillUse) -> bool {
@@ -529,8 +561,14 @@ pub fn has_materials(t: &Turn<'_>, u: UnitId, use_: &SkillUse) -> bool {
         .all(|c| unit.count(c.item.id()) >= u64::from(c.count))
 }
 
-/// Take a piece's materials, unequipped ones first.
+/// Take a piece's mana and materials, unequipped materials first.
 fn take_materials(t: &mut Turn<'_>, u: UnitId, skill: SkillId, use_: &SkillUse) {
+    let mana = use_.mana.unwrap_or(0);
+    if mana > 0 {
+        let unit = &mut t.world.units[u];
+        unit.mana = unit.mana.saturating_sub(mana);
+        t.private(u, What::ManaSpent { skill, mana });
+    }
     if use_.consume.is_empty() {
         return;
     }
