@@ -15,8 +15,9 @@
 //!   whole battle, its end, rout and wounds; [`log`]: what happened;
 //! - [`setting`]: a unit's TACTIC and COMBAT settings; [`muster`]: a
 //!   world unit as a fighter; [`scenario`]: a battle described in TOML,
-//!   for the simulator.
+//!   for the simulator; [`aftermath`]: loot and heroes.
 
+pub mod aftermath;
 pub mod army;
 pub mod blow;
 pub mod field;
