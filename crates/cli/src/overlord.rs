@@ -484,15 +484,28 @@ fn battle(file: &std::path::Path, seed: Option<u64>, terse: bool, json: bool) ->
     let report = fight::fight(&mut sc.fighters, &mut dice);
     let mut out = std::io::stdout().lock();
     if json {
+        // Creatures summoned in the battle follow the units, named by
+        // what they are, with their summoner.
         let survivors: Vec<serde_json::Value> = sc
             .fighters
             .iter()
-            .zip(&sc.names)
-            .map(|(f, n)| {
-                serde_json::json!({
-                    "unit": f.number, "name": n, "side": f.side,
+            .enumerate()
+            .map(|(i, f)| {
+                let name = f.summoned.as_ref().map_or_else(
+                    || sc.names.get(i).cloned().unwrap_or_default(),
+                    |s| s.name.clone(),
+                );
+                let mut v = serde_json::json!({
+                    "unit": f.number, "name": name, "side": f.side,
                     "figures": f.start, "alive": f.alive(), "fled": f.fled,
-                })
+                });
+                if let Some(s) = &f.summoned {
+                    v["summoned_by"] = serde_json::json!(s.by);
+                }
+                if f.max_mana > 0 {
+                    v["mana"] = serde_json::json!(f.mana);
+                }
+                v
             })
             .collect();
         let doc = serde_json::json!({ "seed": seed, "report": report, "units": survivors });

@@ -270,6 +270,48 @@ fn battle_prints_the_rounds_and_the_outcome_the_same_each_time() {
 }
 
 #[test]
+fn battle_with_spells_and_wands_tells_of_them_and_lists_the_summoned() {
+    let file = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../games/overlord/examples/battles/sorcery.toml")
+        .display()
+        .to_string();
+    let o = umpire(&["overlord", "battle", &file], None);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = stdout(&o);
+    assert!(
+        text.contains("U2 Wand men uses wfir (4 figures), fire damage."),
+        "{text}"
+    );
+    assert!(
+        text.contains("U3 Summoner uses sgar, spending 1 mana."),
+        "{text}"
+    );
+    assert!(
+        text.contains("calls Guards of U3 (10 figures) onto the field."),
+        "{text}"
+    );
+    assert!(
+        text.contains("U1 Boar mage uses sboa, spending 2 mana."),
+        "{text}"
+    );
+
+    let j = umpire(&["overlord", "battle", &file, "--json"], None);
+    let v: serde_json::Value = serde_json::from_str(&stdout(&j)).unwrap();
+    let units = v["units"].as_array().unwrap();
+    // The five units, then the guards called in battle.
+    assert!(units.len() > 5, "{units:?}");
+    assert!(units[..5].iter().all(|u| u.get("summoned_by").is_none()));
+    assert!(
+        units[5..]
+            .iter()
+            .all(|u| u["summoned_by"] == 3 && u["name"] == "Guards")
+    );
+    // Mages report the mana they have left.
+    assert!(units[0]["mana"].is_u64(), "{:?}", units[0]);
+    assert!(units[1].get("mana").is_none());
+}
+
+#[test]
 fn battle_lists_every_mistake_and_exits_one() {
     let bad = temp_file(
         "bad-battle.toml",

@@ -566,3 +566,611 @@ fn practice_counts_rounds_on_the_field_and_what_was_done_once_a_round() {
     assert_eq!(fs[1].practice.parry, n);
     assert_eq!(fs[1].practice.melee, 0);
 }
+
+/// Skills, spells and items used in battle (OV-CMB-046..052, 065,
+/// OV-MAG-013), mustered from the bundled rules.
+mod specials {
+    use super::*;
+    use umpire_core::ids::TypedId;
+    use umpire_overlord::combat::army::Summoned;
+    use umpire_overlord::combat::log::Round;
+    use umpire_overlord::combat::muster;
+    use umpire_overlord::combat::special::Equipment;
+    use umpire_overlord::rules::Rules;
+    use umpire_overlord::rules::combat::{CombatActionKind, DamageType};
+    use umpire_overlord::world::{FactionId, LocationId, Unit};
+
+    fn rules() -> Rules {
+        Rules::bundled().unwrap()
+    }
+
+    /// A unit with skills at levels, items all equipped and a COMBAT list.
+    fn world_unit(
+        r: &Rules,
+        number: u32,
+        race: &str,
+        figures: u32,
+        skills: &[(&str, usize)],
+        items: &[(&str, u64)],
+        combat: &str,
+    ) -> Unit {
+        let mut u = Unit::new(
+            number,
+            FactionId::from_index(0),
+            r.race(race).unwrap(),
+            figures,
+            LocationId::from_index(0),
+        );
+        for &(tag, level) in skills {
+            let s = r.skill(tag).unwrap();
+            u.learn(s, r.skills[s].levels[level - 1].experience);
+        }
+        for &(tag, n) in items {
+            u.add_items(r.item(tag).unwrap(), n, n);
+        }
+        u.combat_orders = vec![combat.to_string()];
+        u
+    }
+
+    /// The unit mustered, standing still in the centre file of `rank`.
+    fn fighter(r: &Rules, u: &Unit, side: Side, rank: Rank) -> Fighter {
+        let mut f = muster::fighter(r, u, side);
+        f.square = Square::deploy(side, rank, File::Center);
+        f.home_file = f.square.file;
+        f.movement = CombatMove::Stand;
+        f
+    }
+
+    /// A mage of earth magic knowing strength of the boar.
+    fn boar_mage(r: &Rules, figures: u32, mana: u32, combat: &str) -> Fighter {
+        let mut u = world_unit(
+            r,
+            1,
+            "ldr",
+            figures,
+            &[("mage", 1), ("eart", 1), ("sboa", 1)],
+            &[],
+            combat,
+        );
+        u.mana = mana;
+        fighter(r, &u, Side::Attacker, Rank::Front)
+    }
+
+    fn rounds(fs: &mut Vec<Fighter>, n: u32, seed: u64) -> Vec<Round> {
+        let mut field = Field::default();
+        let mut dice = Dice::from_seed(seed);
+        (1..=n)
+            .map(|k| round::run(fs, &mut field, k, [0, 0], None, &mut dice).0)
+            .collect()
+    }
+
+    /// The tags used in a round, in order.
+    fn used(r: &Round) -> Vec<String> {
+        r.deeds
+            .iter()
+            .filter_map(|d| match d {
+                Deed::Used { tag, .. } => Some(tag.clone()),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// (strikes, hits) of unit `by`'s attacks on `target`.
+    fn blows(r: &Round, by: u32, target: u32) -> (u32, u32) {
+        r.deeds.iter().fold((0, 0), |(s, h), d| match d {
+            Deed::Attacked {
+                unit,
+                target: t,
+                strikes,
+                hits,
+                ..
+            } if *unit == by && *t == target => (s + strikes, h + hits),
+            _ => (s, h),
+        })
+    }
+
+    fn attacks_by(r: &Round, by: u32) -> usize {
+        r.deeds
+            .iter()
+            .filter(|d| matches!(d, Deed::Attacked { unit, .. } if *unit == by))
+            .count()
+    }
+
+    #[test]
+    fn ov_cmb_050_065_a_wand_of_fire_is_used_by_its_wielders_only() {
+        let r = rules();
+        let u = world_unit(&r, 1, "man", 10, &[], &[("wfir", 4)], "wfir");
+        let wands = fighter(&r, &u, Side::Attacker, Rank::Middle);
+        assert_eq!(wands.specials[0].equipment, Equipment::Wielded(4));
+        let target = Ratings {
+            defense: 9,
+            life: 5,
+            ..sheep()
+        };
+        let mut fs = vec![wands, unit(2, Side::Defender, Rank::Front, 1000, target)];
+        let rs = rounds(&mut fs, 1, 21);
+        assert_eq!(
+            rs[0].deeds[0],
+            Deed::Used {
+                unit: 1,
+                tag: "wfir".into(),
+                kind: CombatActionKind::Ranged,
+                users: 4,
+                mana: 0,
+                damage_type: Some(DamageType::Fire),
+            }
+        );
+        // Four wielders, each with 1 hit and the wand's +4: 20 blows; the
+        // six others do nothing, not even parry.
+        assert_eq!(blows(&rs[0], 1, 2).0, 20);
+        assert!(!rs[0].deeds.contains(&Deed::Parried { unit: 1 }));
+        // The round's bonus is gone after it.
+        assert_eq!(fs[0].ratings, muster::ratings(&r, &u));
+        assert!(fs[0].boons.is_empty());
+
+        // Eight fall: the two left pick up wands and carry on.
+        let life = fs[0].life();
+        for b in &mut fs[0].bodies[..8] {
+            b.lost = life;
+        }
+        let rs = rounds(&mut fs, 1, 22);
+        assert!(matches!(rs[0].deeds[0], Deed::Used { users: 2, .. }));
+        assert_eq!(blows(&rs[0], 1, 2).0, 10);
+    }
+
+    #[test]
+    fn ov_cmb_050_wielders_fire_with_the_wands_full_ratings() {
+        // 400 wands in 1,000 men: the unit's share of the wand's ranged
+        // damage 5 is 2; a wielder's is 5. The wand's own missile 5
+        // against a third of defence 9 (3): 3 against 1 hits 3 in 4, a
+        // figure strikes 60% of the time, every hit deadly (5 > 3), and
+        // 5 blows kill a 5-life figure: 2,000 blows kill 45% each.
+        let r = rules();
+        let u = world_unit(&r, 1, "man", 1000, &[], &[("wfir", 400)], "wfir");
+        let wands = fighter(&r, &u, Side::Attacker, Rank::Middle);
+        assert_eq!(wands.ratings.ranged_damage, 2);
+        let target = Ratings {
+            defense: 9,
+            life: 5,
+            ..sheep()
+        };
+        let mut fs = vec![wands, unit(2, Side::Defender, Rank::Front, 10_000, target)];
+        let rs = rounds(&mut fs, 1, 23);
+        assert_eq!(blows(&rs[0], 1, 2).0, 2000);
+        // 900 expected, four deviations about 89.
+        let killed = rs[0].killed[1];
+        assert!((811..=989).contains(&killed), "{killed}");
+    }
+
+    #[test]
+    fn ov_cmb_052_strength_of_the_boar_lasts_the_round_and_costs_two_mana() {
+        let r = rules();
+        let mage = boar_mage(&r, 1000, 2, "sboa");
+        let before = mage.ratings;
+        assert_eq!((mage.mana, mage.max_mana), (2, 3));
+        let target = Ratings {
+            defense: 5,
+            life: 100,
+            ..sheep()
+        };
+        let mut fs = vec![mage, unit(2, Side::Defender, Rank::Front, 10_000, target)];
+        let rs = rounds(&mut fs, 1, 31);
+        let d = &rs[0].deeds;
+        assert!(d.contains(&Deed::Used {
+            unit: 1,
+            tag: "sboa".into(),
+            kind: CombatActionKind::Enchant,
+            users: 1000,
+            mana: 2,
+            damage_type: None,
+        }));
+        assert!(d.contains(&Deed::Enchanted {
+            unit: 1,
+            target: 1,
+            effect: "effsboa".into(),
+            rounds: 1,
+        }));
+        // Its melee, then the boar's +4 hits: four more at falling
+        // initiative, 5,000 blows. With the boar's +5 melee a mage strikes
+        // 60% of the time and 5 against 5 hits half: 1,500 expected, four
+        // deviations about 130. Without it melee 0 could never hit.
+        assert_eq!(attacks_by(&rs[0], 1), 5);
+        let (strikes, hits) = blows(&rs[0], 1, 2);
+        assert_eq!(strikes, 5000);
+        assert!((1370..=1630).contains(&hits), "{hits}");
+        // The round over: the boar is gone, two mana spent, one regained.
+        assert_eq!(fs[0].ratings, before);
+        assert!(fs[0].boons.is_empty());
+        assert_eq!(fs[0].mana, 1);
+    }
+
+    #[test]
+    fn ov_cmb_052_a_mage_kept_up_by_the_boar_dies_at_the_next_hit() {
+        let r = rules();
+        // Eight sure deadly blows after the spell: 8 of the boar's 15
+        // life points (leader 3 + 12).
+        let striker = Ratings {
+            melee: 15,
+            initiative: -5,
+            defense: 1000,
+            life: 1000,
+            ..sheep()
+        };
+        let mut fs = vec![
+            boar_mage(&r, 1, 2, "sboa"),
+            unit(2, Side::Defender, Rank::Front, 8, striker),
+        ];
+        let rs = rounds(&mut fs, 1, 41);
+        assert_eq!(blows(&rs[0], 2, 1), (8, 8));
+        assert_eq!(rs[0].killed[0], 0, "alive on the boar's life");
+        assert!(rs[0].deeds.contains(&Deed::Doomed {
+            unit: 1,
+            figures: 1
+        }));
+        assert_eq!(fs[0].alive(), 1);
+        assert!(fs[0].bodies[0].doomed);
+        assert_eq!(fs[0].bodies[0].lost, 2);
+
+        // Next round, without the boar (one mana: it waits), a blow that
+        // only ever wounds (attack equal to defence, base combat −10: 0%
+        // deadly) kills it whenever it hits.
+        let mut mage = fs[0].clone();
+        mage.ratings.defense = 15;
+        let wounder = Ratings {
+            melee: 15,
+            initiative: 5,
+            base_combat: -10,
+            defense: 1000,
+            life: 1000,
+            ..sheep()
+        };
+        let (mut hit, mut missed) = (0, 0);
+        for seed in 0..200 {
+            let mut fs = vec![
+                mage.clone(),
+                unit(3, Side::Defender, Rank::Front, 1, wounder),
+            ];
+            let rs = rounds(&mut fs, 1, seed);
+            match blows(&rs[0], 3, 1) {
+                (1, 1) => {
+                    hit += 1;
+                    assert_eq!(fs[0].alive(), 0, "seed {seed}");
+                }
+                (1, 0) => {
+                    missed += 1;
+                    assert_eq!(fs[0].alive(), 1, "seed {seed}");
+                }
+                other => panic!("{other:?}"),
+            }
+        }
+        assert!(hit > 60 && missed > 60, "{hit} {missed}");
+    }
+
+    #[test]
+    fn ov_cmb_048_049_a_spell_leaves_the_list_until_none_is_left() {
+        let r = rules();
+        let mut u = world_unit(
+            &r,
+            1,
+            "ldr",
+            1,
+            &[("mage", 1), ("eart", 1), ("sboa", 1), ("sgrp", 1)],
+            &[],
+            "sboa sgrp",
+        );
+        u.mana = 20;
+        let mage = fighter(&r, &u, Side::Attacker, Rank::Front);
+        assert!(mage.specials.iter().all(|s| s.magic));
+        // A non-magic skill beside it stays in its list.
+        let grope = world_unit(&r, 3, "man", 5, &[("grop", 1)], &[], "grop");
+        let grope = fighter(&r, &grope, Side::Attacker, Rank::Front);
+        assert!(!grope.specials[0].magic);
+        let target = Ratings {
+            defense: 1000,
+            life: 1000,
+            ..sheep()
+        };
+        let mut fs = vec![
+            mage,
+            unit(2, Side::Defender, Rank::Front, 50, target),
+            grope,
+        ];
+        let rs = rounds(&mut fs, 5, 51);
+        let mage_used: Vec<Vec<String>> = rs
+            .iter()
+            .map(|r| used(r).into_iter().filter(|t| t != "grop").collect())
+            .collect();
+        assert_eq!(
+            mage_used,
+            [["sboa"], ["sgrp"], ["sboa"], ["sgrp"], ["sboa"]]
+        );
+        let restored: Vec<bool> = rs
+            .iter()
+            .map(|r| r.deeds.contains(&Deed::Restored { unit: 1 }))
+            .collect();
+        assert_eq!(restored, [false, false, true, false, true]);
+        assert!(rs.iter().all(|r| used(r).contains(&"grop".to_string())));
+        // Far above its maximum it regains nothing: 2 a casting.
+        assert!(fs[0].max_mana < 10);
+        assert_eq!(fs[0].mana, 20 - 5 * 2);
+    }
+
+    #[test]
+    fn ov_cmb_051_mag_013_a_mage_without_mana_waits_and_regains_one_a_round() {
+        let r = rules();
+        let target = Ratings {
+            defense: 1000,
+            life: 1000,
+            ..sheep()
+        };
+        let mut fs = vec![
+            boar_mage(&r, 1, 0, "sboa"),
+            unit(2, Side::Defender, Rank::Front, 5, target),
+        ];
+        let mut mana = Vec::new();
+        let mut field = Field::default();
+        let mut dice = Dice::from_seed(61);
+        let mut rs = Vec::new();
+        for k in 1..=5 {
+            rs.push(round::run(&mut fs, &mut field, k, [0, 0], None, &mut dice).0);
+            mana.push(fs[0].mana);
+        }
+        let waited = |r: &Round| {
+            r.deeds.iter().find_map(|d| match d {
+                Deed::Waited {
+                    unit: 1,
+                    tag,
+                    mana,
+                    needs,
+                } => Some((tag.clone(), *mana, *needs)),
+                _ => None,
+            })
+        };
+        assert_eq!(waited(&rs[0]), Some(("sboa".into(), 0, 2)));
+        assert_eq!(waited(&rs[1]), Some(("sboa".into(), 1, 2)));
+        assert_eq!(used(&rs[2]), ["sboa"]);
+        // Cast, the list is empty of spells but one mana cannot pay: it
+        // comes back and the mage waits again.
+        assert!(rs[3].deeds.contains(&Deed::Restored { unit: 1 }));
+        assert_eq!(waited(&rs[3]), Some(("sboa".into(), 1, 2)));
+        assert_eq!(used(&rs[4]), ["sboa"]);
+        assert_eq!(mana, [1, 2, 1, 2, 1]);
+        // While waiting it fights on down its list: the implicit MELEE.
+        assert!(blows(&rs[0], 1, 2).0 > 0);
+
+        // At the maximum nothing is gained; above it nothing is lost in
+        // battle.
+        for (start, end) in [(3, 3), (10, 10)] {
+            let mut fs = vec![
+                boar_mage(&r, 1, start, ""),
+                unit(2, Side::Defender, Rank::Rear, 5, target),
+            ];
+            rounds(&mut fs, 3, 62);
+            assert_eq!(fs[0].mana, end);
+        }
+    }
+
+    #[test]
+    fn ov_cmb_047_target_the_leader_needs_a_bow_per_figure_and_picks_leaders() {
+        let r = rules();
+        let archers = |bows: u64, combat: &str| {
+            let u = world_unit(
+                &r,
+                1,
+                "man",
+                10,
+                &[("arch", 2), ("mark", 2), ("tgld", 1)],
+                &[("lbow", bows)],
+                combat,
+            );
+            fighter(&r, &u, Side::Attacker, Rank::Middle)
+        };
+        // Men and leaders on the defenders' front centre, the men first
+        // in the army: two squares from the archers.
+        let leaders = world_unit(&r, 3, "ldr", 3, &[], &[], "");
+        let leaders = fighter(&r, &leaders, Side::Defender, Rank::Front);
+        assert!(leaders.leader);
+        let men = unit(2, Side::Defender, Rank::Front, 20, sheep());
+        assert!(!men.leader);
+        let battle = |a: Fighter, seed: u64| {
+            let mut fs = vec![a, men.clone(), leaders.clone()];
+            rounds(&mut fs, 1, seed).remove(0)
+        };
+
+        let full = archers(10, "tgld");
+        assert_eq!(full.specials[0].equipment, Equipment::Every(10));
+        let rd = battle(full, 71);
+        assert_eq!(used(&rd), ["tgld"]);
+        // The three leaders first, one arrow each, then the men.
+        assert_eq!(blows(&rd, 1, 3).0, 3);
+        assert_eq!(blows(&rd, 1, 2).0, 7);
+        let first = rd.deeds.iter().find_map(|d| match d {
+            Deed::Attacked {
+                unit: 1, target, ..
+            } => Some(*target),
+            _ => None,
+        });
+        assert_eq!(first, Some(3));
+        // A plain RANGED takes the men first.
+        let rd = battle(archers(10, "RANGED"), 72);
+        assert_eq!(blows(&rd, 1, 2).0, 10);
+        assert_eq!(blows(&rd, 1, 3).0, 0);
+
+        // Nine bows for ten archers: unusable.
+        let rd = battle(archers(9, "tgld"), 73);
+        assert!(rd.deeds.contains(&Deed::Skipped {
+            unit: 1,
+            action: Action::Special("tgld".into()),
+        }));
+        assert!(used(&rd).is_empty());
+        // One archer down: nine bows for nine, usable again.
+        let mut nine = archers(9, "tgld");
+        nine.bodies[0].lost = nine.life();
+        let rd = battle(nine, 74);
+        assert_eq!(used(&rd), ["tgld"]);
+        assert_eq!(blows(&rd, 1, 3).0 + blows(&rd, 1, 2).0, 9);
+    }
+
+    #[test]
+    fn ov_cmb_046_a_summoning_adds_fighters_to_the_casters_side() {
+        let r = rules();
+        let mut u = world_unit(&r, 1, "ldr", 1, &[("mage", 1), ("sgar", 1)], &[], "sgar");
+        u.mana = 1;
+        let caster = fighter(&r, &u, Side::Attacker, Rank::Rear);
+        let target = Ratings {
+            defense: 1000,
+            life: 1000,
+            ..sheep()
+        };
+        let mut fs = vec![caster, unit(2, Side::Defender, Rank::Rear, 5, target)];
+        let rs = rounds(&mut fs, 1, 81);
+        assert!(rs[0].deeds.contains(&Deed::Used {
+            unit: 1,
+            tag: "sgar".into(),
+            kind: CombatActionKind::Summon,
+            users: 1,
+            mana: 1,
+            damage_type: None,
+        }));
+        assert!(rs[0].deeds.contains(&Deed::Summoned {
+            unit: 1,
+            summoned: 3,
+            figures: 10,
+        }));
+        assert_eq!(fs.len(), 3);
+        assert_eq!(fs[0].mana, 1, "spent, and one regained");
+        // Ten guards as the data makes them: men with blades, parry and
+        // combat, sword, armour and helmet each, standing where their
+        // tactics (middle centre, charge) put them.
+        let g = &fs[2];
+        assert_eq!(
+            g.summoned,
+            Some(Summoned {
+                by: 1,
+                name: "Guards".into()
+            })
+        );
+        assert_eq!((g.number, g.side, g.alive()), (3, Side::Attacker, 10));
+        assert_eq!(
+            g.square,
+            Square::deploy(Side::Attacker, Rank::Middle, File::Center)
+        );
+        assert_eq!(g.movement, CombatMove::Charge);
+        let same = world_unit(
+            &r,
+            9,
+            "man",
+            10,
+            &[("blde", 1), ("parr", 2), ("cmbt", 1)],
+            &[("leat", 10), ("swrd", 10), ("plat", 10), ("hlmt", 10)],
+            "MELEE",
+        );
+        assert_eq!(g.ratings, muster::ratings(&r, &same));
+        // They fight from the next round.
+        let rs = rounds(&mut fs, 1, 82);
+        assert!(
+            rs[0]
+                .deeds
+                .iter()
+                .any(|d| matches!(d, Deed::Moved { unit: 3, .. }))
+        );
+        assert_eq!(fs[2].practice.rounds, 1);
+
+        // A pillar of fire has no tactics: it rises on the caster's
+        // square, and fights with its innate fire hit.
+        let mut u = world_unit(&r, 1, "ldr", 1, &[("mage", 1), ("pilf", 1)], &[], "pilf");
+        u.mana = 6;
+        let caster = fighter(&r, &u, Side::Attacker, Rank::Rear);
+        let at = caster.square;
+        let mut fs = vec![caster, unit(2, Side::Defender, Rank::Rear, 5, target)];
+        rounds(&mut fs, 1, 83);
+        assert_eq!(fs.len(), 3);
+        assert_eq!(fs[2].square, at);
+        assert!(fs[2].special("fhit").is_some());
+    }
+
+    #[test]
+    fn ov_cmb_046_a_tag_the_unit_cannot_use_is_skipped() {
+        let r = rules();
+        // Neither knows strength of the boar nor holds a wand.
+        let u = world_unit(&r, 1, "man", 5, &[], &[], "sboa wfir xyzzy");
+        let f = fighter(&r, &u, Side::Attacker, Rank::Front);
+        assert!(f.specials.is_empty());
+        let mut fs = vec![f, unit(2, Side::Defender, Rank::Front, 5, sheep())];
+        let rs = rounds(&mut fs, 1, 91);
+        let skipped: Vec<&Action> = rs[0]
+            .deeds
+            .iter()
+            .filter_map(|d| match d {
+                Deed::Skipped { unit: 1, action } => Some(action),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(
+            skipped,
+            [
+                &Action::Special("sboa".into()),
+                &Action::Special("wfir".into()),
+                &Action::Special("xyzzy".into())
+            ]
+        );
+        assert!(blows(&rs[0], 1, 2).0 > 0, "then the implicit MELEE");
+    }
+
+    #[test]
+    fn ov_cmb_052_a_battle_enchantment_lasts_its_rounds_without_stacking() {
+        let r = rules();
+        let mut u = world_unit(
+            &r,
+            1,
+            "ldr",
+            1,
+            &[("mage", 1), ("eart", 1), ("shed", 1)],
+            &[],
+            "shed",
+        );
+        u.mana = 20;
+        let mut mage = fighter(&r, &u, Side::Attacker, Rank::Rear);
+        // Despair for three rounds instead of the data's one.
+        mage.specials[0].grants[0].rounds = 3;
+        let foe = Ratings {
+            initiative: 4,
+            ..sheep()
+        };
+        let mut fs = vec![mage, unit(2, Side::Defender, Rank::Rear, 5, foe)];
+        let mut field = Field::default();
+        let mut dice = Dice::from_seed(92);
+        let mut init = Vec::new();
+        let mut left = Vec::new();
+        for k in 1..=5 {
+            let (rd, _) = round::run(&mut fs, &mut field, k, [0, 0], None, &mut dice);
+            if k == 1 {
+                assert!(rd.deeds.contains(&Deed::Enchanted {
+                    unit: 1,
+                    target: 2,
+                    effect: "effdes2".into(),
+                    rounds: 3,
+                }));
+            }
+            init.push(fs[1].ratings.initiative);
+            left.push(fs[1].boons.iter().map(|b| b.rounds).sum::<u32>());
+        }
+        // Cast every round (a lone spell comes back each round), laid
+        // again over itself: −2 while it lasts, never −4, its three
+        // rounds renewed (two left after each round).
+        assert_eq!(init, [2, 2, 2, 2, 2]);
+        assert_eq!(left, [2, 2, 2, 2, 2]);
+        let mut fs2 = fs.clone();
+        fs2[0].mana = 0;
+        fs2[0].max_mana = 0;
+        let mut rounds_left = Vec::new();
+        for k in 6..=8 {
+            // Out of mana: it waits from now on.
+            round::run(&mut fs2, &mut field, k, [0, 0], None, &mut dice);
+            rounds_left.push(fs2[1].ratings.initiative);
+        }
+        // Laid last in round 5 for three rounds: in force through round 7
+        // (one round left after the 6th), gone after it.
+        assert_eq!(rounds_left, [2, 4, 4]);
+    }
+}

@@ -2,12 +2,22 @@
 //! [`Fighter`] per unit, its figures' ratings, where it stands, how it
 //! moves and what it does each round. The turn builds fighters from the
 //! world (race, skills, equipment, enchantments); the battle simulator
-//! builds them from its text; the engine only reads and wounds them.
+//! builds them from its text; the engine reads and wounds them, spends
+//! their mana and components, lays battle enchantments on them and adds
+//! the creatures they summon.
+//!
+//! After a battle the turn reads back, for each unit it mustered (the
+//! first fighters, in its order): the figures alive, [`Fighter::mana`]
+//! (what the mage has left, OV-MAG-013) and [`Fighter::components`]
+//! (the items its spells used up). Fighters the battle summoned come
+//! after them, marked [`Fighter::summoned`]; they are the battle's only.
 
 use crate::orders::words::CombatMove;
+use crate::rules::ItemId;
 
 use super::blow::Body;
 use super::field::{Side, Square};
+use super::special::{Boon, Special};
 
 /// A figure's ratings in battle (OV-CMB, "vital statistics").
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -38,8 +48,9 @@ pub enum Action {
     Melee,
     Parry,
     Ranged,
-    /// A skill or item tag the engine does not carry out yet: skipped as
-    /// impossible (OV-CMB-046), named in the battle log.
+    /// A skill or item tag: carried out by [`super::special`] when the
+    /// fighter's [`Fighter::specials`] resolved it, else skipped as
+    /// impossible (OV-CMB-046) and named in the battle log.
     Special(String),
 }
 
@@ -86,6 +97,43 @@ pub struct Fighter {
     /// battle"): rounds it was on the field, and rounds in which it struck
     /// in melee, parried or shot.
     pub practice: Practice,
+    /// Its race is a leader race: the target of "target the leader"
+    /// actions.
+    pub leader: bool,
+    /// What the skill and item tags of its COMBAT list do, resolved when
+    /// it was mustered; a tag missing here is impossible.
+    pub specials: Vec<Special>,
+    /// Spells of `actions` (by index) cast and out of the list until it is
+    /// restored (OV-CMB-048).
+    pub cast: Vec<usize>,
+    /// Battle enchantments and round bonuses in force; their ratings are
+    /// counted in `ratings` while they last.
+    pub boons: Vec<Boon>,
+    /// The mage's mana, spent on spells and regained one a round up to
+    /// `max_mana` (OV-CMB-051, OV-MAG-013).
+    pub mana: u32,
+    pub max_mana: u32,
+    /// Spell components the unit holds, and how many the battle used up.
+    pub components: Vec<Component>,
+    /// Called onto the field by a summoning spell.
+    pub summoned: Option<Summoned>,
+}
+
+/// A spell component: the item, how many the unit held at the start and
+/// how many the battle used.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Component {
+    pub item: ItemId,
+    pub held: u64,
+    pub used: u64,
+}
+
+/// Who called a summoned fighter and what it is called.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Summoned {
+    /// The summoner's number.
+    pub by: u32,
+    pub name: String,
 }
 
 /// Rounds of each kind a unit fought, for experience.
@@ -124,7 +172,20 @@ impl Fighter {
             start: figures,
             fled: false,
             practice: Practice::default(),
+            leader: false,
+            specials: Vec::new(),
+            cast: Vec::new(),
+            boons: Vec::new(),
+            mana: 0,
+            max_mana: 0,
+            components: Vec::new(),
+            summoned: None,
         }
+    }
+
+    /// What the COMBAT tag `tag` does for this unit, if it can use it.
+    pub fn special(&self, tag: &str) -> Option<&Special> {
+        self.specials.iter().find(|s| s.tag == tag)
     }
 
     pub fn life(&self) -> u32 {

@@ -12,6 +12,9 @@
 //! - A deadly blow costs a life point; a figure whose lost life points
 //!   reach its life dies (OV-CMB-063). Wounds are settled after the
 //!   battle (OV-CMB-079).
+//! - A figure kept standing only by a life bonus that has ended is
+//!   *doomed*: the next hit kills it, whatever its damage (OV-CMB-052,
+//!   [`super::special`]).
 
 use umpire_core::dice::Dice;
 
@@ -23,6 +26,8 @@ pub struct Body {
     /// Life points lost to deadly blows.
     pub lost: u32,
     pub wounded: bool,
+    /// Alive only on a life bonus that ended: the next hit kills.
+    pub doomed: bool,
 }
 
 impl Body {
@@ -79,6 +84,9 @@ pub fn strike(a: Attack, defense: i32, life: u32, body: &mut Body, dice: &mut Di
     if wound {
         body.wounded = true;
     }
+    if body.doomed {
+        body.lost = body.lost.max(life.max(1));
+    }
     Outcome::Hit {
         deadly,
         wound,
@@ -123,6 +131,7 @@ mod tests {
         let mut b = Body {
             lost: 0,
             wounded: true,
+            doomed: false,
         };
         // 1 against 1 hits half the time, and a hit would be deadly only
         // by a roll; on a wounded figure every hit is deadly.
@@ -166,7 +175,8 @@ mod tests {
                         b,
                         Body {
                             lost: 2,
-                            wounded: true
+                            wounded: true,
+                            doomed: false,
                         }
                     );
                 }
@@ -183,6 +193,30 @@ mod tests {
             }
         }
         assert!(seen_wound && seen_deadly);
+    }
+
+    #[test]
+    fn ov_cmb_052_a_doomed_figure_dies_at_the_next_hit() {
+        let mut dice = Dice::from_seed(5);
+        for _ in 0..50 {
+            let mut b = Body {
+                lost: 2,
+                wounded: false,
+                doomed: true,
+            };
+            // 3 against 0 always hits; 1 damage would leave a 5-life
+            // figure standing, but this one lived on borrowed life.
+            let o = strike(swordsman(3), 0, 5, &mut b, &mut dice);
+            assert!(matches!(o, Outcome::Hit { killed: true, .. }), "{o:?}");
+            assert!(b.dead(5));
+        }
+        // Without the doom the same hit leaves it standing.
+        let mut b = Body {
+            lost: 2,
+            ..Body::default()
+        };
+        let o = strike(swordsman(3), 0, 5, &mut b, &mut dice);
+        assert!(matches!(o, Outcome::Hit { killed: false, .. }), "{o:?}");
     }
 
     #[test]

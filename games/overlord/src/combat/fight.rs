@@ -23,6 +23,9 @@
 //! - **Fanatics** of the losing side die (OV-CMB-077); fled units are out
 //!   and alive (OV-CMB-078; decision: the commented-out 10% escape from
 //!   the rout is not kept — fled units are simply gone).
+//! - **Battle enchantments** end with the battle, before the wounds are
+//!   seen to ([`super::special`]); summoned creatures stay in `fighters`,
+//!   after the units mustered, for the account.
 //! - **Wounds** (OV-CMB-079): after the battle each wounded figure still
 //!   standing recovers half the time (decision) and otherwise loses one
 //!   more life point, dying if that was its last.
@@ -33,6 +36,7 @@ use super::army::Fighter;
 use super::field::Side;
 use super::log::{Ending, Report, Round};
 use super::round::{self, Field};
+use super::special;
 
 pub const MAX_ROUNDS: u32 = 100;
 pub const QUIET_ROUNDS: u32 = 5;
@@ -68,8 +72,9 @@ pub fn morale(fighters: &[Fighter], side: Side) -> Option<i32> {
         .min()
 }
 
-/// Fight it out. The fighters are wounded and killed in place.
-pub fn fight(fighters: &mut [Fighter], dice: &mut Dice) -> Report {
+/// Fight it out. The fighters are wounded and killed in place; creatures
+/// summoned in the battle are added at the end.
+pub fn fight(fighters: &mut Vec<Fighter>, dice: &mut Dice) -> Report {
     let sides = [Side::Attacker, Side::Defender];
     let levels = sides.map(|s| tactic_level(fighters, s));
     let advantage = match levels[0].cmp(&levels[1]) {
@@ -144,6 +149,7 @@ pub fn fight(fighters: &mut [Fighter], dice: &mut Dice) -> Report {
             }
         }
     }
+    special::end_of_battle(fighters);
     let mut healed = [0, 0];
     let mut died = [0, 0];
     for f in fighters.iter_mut() {

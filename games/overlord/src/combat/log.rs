@@ -1,6 +1,8 @@
 //! What a battle did, round by round: typed, for reports to render (full
 //! blow-by-blow or terse, OV-CMB "Combat detail") and tests to check.
 
+use crate::rules::combat::{CombatActionKind, DamageType};
+
 use super::army::Action;
 use super::field::{Side, Square};
 
@@ -39,6 +41,49 @@ pub enum Deed {
     /// Three quiet rounds at the rear: it left the field (OV-CMB-032).
     Fled {
         unit: u32,
+    },
+    /// A skill, spell or item action was carried out (OV-CMB-046..050):
+    /// by `users` figures, spending `mana`. An attack's blows follow as
+    /// [`Deed::Attacked`]; an enchantment's as [`Deed::Enchanted`]; a
+    /// summoning's as [`Deed::Summoned`].
+    Used {
+        unit: u32,
+        tag: String,
+        kind: CombatActionKind,
+        users: u32,
+        mana: u32,
+        damage_type: Option<DamageType>,
+    },
+    /// A battle enchantment laid on `target` for `rounds` rounds.
+    Enchanted {
+        unit: u32,
+        target: u32,
+        effect: String,
+        rounds: u32,
+    },
+    /// Creatures called onto the field as the fighter `summoned`.
+    Summoned {
+        unit: u32,
+        summoned: u32,
+        figures: u32,
+    },
+    /// A spell the mage lacks the mana for: it waits (OV-CMB-051).
+    Waited {
+        unit: u32,
+        tag: String,
+        mana: u32,
+        needs: u32,
+    },
+    /// No spell left in the list could be cast: the whole COMBAT list
+    /// is back (OV-CMB-048).
+    Restored {
+        unit: u32,
+    },
+    /// Figures that stood only by a life bonus that has ended: the next
+    /// hit kills them (OV-CMB-052).
+    Doomed {
+        unit: u32,
+        figures: u32,
     },
 }
 

@@ -13,6 +13,8 @@
 //! - [`movement`]: the TACTIC movement settings (OV-CMB-032..041);
 //! - [`army`]: the units as fighters; [`round`]: one round; [`fight`]: the
 //!   whole battle, its end, rout and wounds; [`log`]: what happened;
+//! - [`special`]: skills, spells and items used in battle
+//!   (OV-CMB-046..052, 065, OV-MAG-013);
 //! - [`setting`]: a unit's TACTIC and COMBAT settings; [`muster`]: a
 //!   world unit as a fighter; [`scenario`]: a battle described in TOML,
 //!   for the simulator; [`aftermath`]: loot and heroes.
@@ -29,4 +31,5 @@ pub mod odds;
 pub mod round;
 pub mod scenario;
 pub mod setting;
+pub mod special;
 pub mod targets;

@@ -20,15 +20,34 @@
 //!   **fanatic** when it knows fanaticism [fana] (OV-CMB-077).
 //! - Where it stands and how it moves: its TACTIC ([`super::setting`]);
 //!   what it does: its COMBAT list.
+//! - An enchantment on the unit counts its `combat.bonus` in battle as
+//!   well as its `stats`.
+//! - **Skill, spell and item tags** of the COMBAT list are resolved here
+//!   into [`Special`]s ([`super::special`] carries them out): a skill
+//!   the unit knows at a level with `combat` data (that level's action,
+//!   its `use` mana, components, grants and summons), or an item it holds
+//!   with `combat` data (its wielders: the items equipped). A mage's
+//!   mana is the unit's, its maximum [`mana::maximum`]. A summoning's
+//!   creatures are mustered here too, ready to be called; their own
+//!   summonings are not (no summons within summons).
+//! - **A leader** (for "target the leader") is a unit of a leader race.
 
+use crate::rules::combat::{CombatActionKind, CombatTarget};
 use crate::rules::common::{EquipSlot, Stats};
-use crate::rules::{Movement, Rules};
+use crate::rules::items::Item;
+use crate::rules::races::RaceKind;
+use crate::rules::skills::{Level, Skill, SkillUse};
+use crate::rules::{ItemId, Movement, Rules};
+use crate::turn::magic::mana;
 use crate::turn::travel::Load;
-use crate::world::Unit;
+use crate::world::unit::{Holding, Tactics};
+use crate::world::{FactionId, LocationId, Unit};
+use umpire_core::ids::TypedId;
 
-use super::army::{Fighter, Ratings};
+use super::army::{Action, Component, Fighter, Ratings};
 use super::field::{Side, Square};
 use super::setting::{self, Setting};
+use super::special::{Boon, Equipment, Source, Special, Summon};
 
 /// The unit's level in the skill tagged `tag`.
 pub fn level(rules: &Rules, unit: &Unit, tag: &str) -> u8 {
@@ -67,6 +86,14 @@ pub fn base(rules: &Rules, unit: &Unit) -> Stats {
     s
 }
 
+/// The enchantments' battle bonuses.
+fn battle_bonus(rules: &Rules, unit: &Unit) -> Stats {
+    unit.effects
+        .iter()
+        .filter_map(|e| rules.enchantments.get(e.enchantment))
+        .fold(Stats::default(), |s, en| s.plus(&en.combat.bonus))
+}
+
 /// `value` × `share` / `whole`, rounded toward zero.
 fn part(value: i32, share: u64, whole: u64) -> i32 {
     let v = i64::from(value) * i64::try_from(share).unwrap_or(i64::MAX)
@@ -78,7 +105,7 @@ fn part(value: i32, share: u64, whole: u64) -> i32 {
 pub fn ratings(rules: &Rules, unit: &Unit) -> Ratings {
     let b = base(rules, unit);
     let figures = u64::from(unit.figures.max(1));
-    let mut s = b;
+    let mut s = b.plus(&battle_bonus(rules, unit));
     let mut range = 0u8;
     for h in &unit.items {
         let Some(item) = rules.items.get(h.item) else {
@@ -141,6 +168,11 @@ fn mounted(rules: &Rules, unit: &Unit) -> bool {
 
 /// The unit as a fighter of `side`.
 pub fn fighter(rules: &Rules, unit: &Unit, side: Side) -> Fighter {
+    fighter_with(rules, unit, side, true)
+}
+
+/// The unit as a fighter; `summons`: muster its summonings' creatures.
+fn fighter_with(rules: &Rules, unit: &Unit, side: Side, summons: bool) -> Fighter {
     let set = Setting::parse(&unit.tactics.text);
     let mut f = Fighter::new(
         unit.number,
@@ -156,5 +188,225 @@ pub fn fighter(rules: &Rules, unit: &Unit, side: Side) -> Fighter {
     f.flying = Load::of_unit(rules, unit).can(Movement::Fly);
     f.mounted = mounted(rules, unit);
     f.fanatic = level(rules, unit, "fana") > 0;
+    f.leader = rules
+        .races
+        .get(unit.race)
+        .is_some_and(|r| r.kind == RaceKind::Leader);
+    f.mana = unit.mana;
+    f.max_mana = mana::maximum(rules, unit);
+    for a in &f.actions {
+        let Action::Special(tag) = a else {
+            continue;
+        };
+        if f.specials.iter().any(|s| &s.tag == tag) {
+            continue;
+        }
+        if let Some(s) = special(rules, unit, side, tag, summons) {
+            f.specials.push(s);
+        }
+    }
+    for s in &f.specials {
+        for &(item, _) in &s.consume {
+            if !f.components.iter().any(|c| c.item == item) {
+                f.components.push(Component {
+                    item,
+                    held: unit.count(item),
+                    used: 0,
+                });
+            }
+        }
+    }
     f
+}
+
+/// What the COMBAT tag `tag` does for this unit, if it can use it.
+pub fn special(
+    rules: &Rules,
+    unit: &Unit,
+    side: Side,
+    tag: &str,
+    summons: bool,
+) -> Option<Special> {
+    if let Some(id) = rules.skill(tag)
+        && let Some(sk) = rules.skills.get(id)
+        && let Some(lv) = sk.reached(unit.experience(id))
+        && lv.combat.action.is_some()
+    {
+        return Some(from_skill(rules, unit, side, sk, lv, summons));
+    }
+    let id = rules.item(tag)?;
+    let item = rules.items.get(id)?;
+    let held = unit.items.iter().find(|h| h.item == id && h.count > 0)?;
+    item.combat.action?;
+    Some(from_item(unit, item, held))
+}
+
+/// The battle enchantments a list of grants lays.
+fn boons(rules: &Rules, grants: &[crate::rules::combat::Grant]) -> Vec<Boon> {
+    grants
+        .iter()
+        .filter_map(|g| {
+            let en = rules.enchantments.get(g.effect.id())?;
+            Some(Boon {
+                tag: en.tag.clone(),
+                stats: en.stats.plus(&en.combat.bonus),
+                rounds: g.amount,
+            })
+        })
+        .collect()
+}
+
+/// Items of the unit equipped that `pick` accepts.
+fn equipped(rules: &Rules, unit: &Unit, pick: impl Fn(ItemId, &Item) -> bool) -> u64 {
+    unit.items
+        .iter()
+        .filter(|h| rules.items.get(h.item).is_some_and(|i| pick(h.item, i)))
+        .map(|h| h.equipped)
+        .sum()
+}
+
+fn from_skill(
+    rules: &Rules,
+    unit: &Unit,
+    side: Side,
+    sk: &Skill,
+    lv: &Level,
+    summons: bool,
+) -> Special {
+    let c = &lv.combat;
+    let kind = c.action.unwrap_or(CombatActionKind::Melee);
+    let use_ = lv.use_.as_ref();
+    let mana_item = rules.item("mana");
+    let mut mana = use_.and_then(|u| u.mana).unwrap_or(0);
+    let mut consume = Vec::new();
+    for ic in use_.map_or(&[][..], |u| u.consume.as_slice()) {
+        if Some(ic.item.id()) == mana_item {
+            mana += ic.count;
+        } else {
+            consume.push((ic.item.id(), u64::from(ic.count)));
+        }
+    }
+    let mut grants = boons(rules, &c.grants);
+    grants.extend(boons(rules, use_.map_or(&[][..], |u| u.grants.as_slice())));
+    let equipment = match use_.and_then(|u| u.tool.as_ref()) {
+        Some(tool) => Equipment::Every(equipped(rules, unit, |id, _| id == tool.id())),
+        None if kind == CombatActionKind::Ranged && c.stats.missile == 0 => {
+            Equipment::Every(equipped(rules, unit, |_, i| {
+                i.equip.is_some() && i.combat.action == Some(CombatActionKind::Ranged)
+            }))
+        }
+        None => Equipment::None,
+    };
+    Special {
+        tag: sk.tag.clone(),
+        source: Source::Skill,
+        magic: sk.flags.magic,
+        kind,
+        target: c.target.unwrap_or(CombatTarget::Opposing),
+        range: c.range,
+        damage_type: c.damage_type,
+        stats: c.stats,
+        bonus: c.bonus,
+        wielder: Stats::default(),
+        grants,
+        secondary: c.secondary,
+        mana,
+        consume,
+        equipment,
+        summons: match use_ {
+            Some(u) if summons && kind == CombatActionKind::Summon => summoned(rules, u, side),
+            _ => Vec::new(),
+        },
+    }
+}
+
+fn from_item(unit: &Unit, item: &Item, held: &Holding) -> Special {
+    let c = &item.combat;
+    let figures = u64::from(unit.figures.max(1));
+    let max = item.equip.as_ref().map_or(1, |e| u64::from(e.max.max(1)));
+    let used = held.equipped.min(figures * max);
+    // A wielder has the item's full ratings; the unit's carry its share.
+    let share = |v: i32| v - part(v, used, figures);
+    let i = &item.stats;
+    let wielder = Stats {
+        melee: share(i.melee),
+        missile: share(i.missile),
+        initiative: share(i.initiative),
+        defense: share(i.defense),
+        damage: share(i.damage),
+        ranged_damage: share(i.ranged_damage),
+        hits: share(i.hits),
+        life: share(i.life),
+        stealth: share(i.stealth),
+        observation: share(i.observation),
+        ..Stats::default()
+    };
+    Special {
+        tag: item.tag.clone(),
+        source: Source::Item,
+        magic: false,
+        kind: c.action.unwrap_or(CombatActionKind::Melee),
+        target: c.target.unwrap_or(CombatTarget::Opposing),
+        range: c.range,
+        damage_type: c.damage_type,
+        stats: c.stats,
+        bonus: c.bonus,
+        wielder,
+        grants: Vec::new(),
+        secondary: c.secondary,
+        mana: 0,
+        consume: Vec::new(),
+        equipment: Equipment::Wielded(held.equipped),
+        summons: Vec::new(),
+    }
+}
+
+/// The creatures one casting of a summoning calls, mustered for `side`.
+fn summoned(rules: &Rules, use_: &SkillUse, side: Side) -> Vec<Summon> {
+    let sm = use_.summoned.as_ref();
+    use_.summons
+        .iter()
+        .filter(|s| s.count > 0)
+        .filter_map(|s| {
+            let race = s.race.id();
+            let r = rules.races.get(race)?;
+            let mut u = Unit::new(
+                0,
+                FactionId::from_index(0),
+                race,
+                s.count,
+                LocationId::from_index(0),
+            );
+            for k in &r.skills {
+                u.learn(k.skill.id(), k.experience);
+            }
+            if let Some(sm) = sm {
+                for k in &sm.skills {
+                    u.learn(k.skill.id(), k.experience);
+                }
+                if let Some(t) = &sm.combat_tactics {
+                    u.tactics = Tactics { text: t.clone() };
+                }
+                u.combat_orders = sm.combat_orders.clone();
+            }
+            for c in &use_.summoned_items {
+                let item = c.item.id();
+                let max = rules
+                    .items
+                    .get(item)
+                    .and_then(|i| i.equip.as_ref())
+                    .map_or(0, |e| u64::from(e.max.max(1)) * u64::from(s.count));
+                let n = u64::from(c.count);
+                u.add_items(item, n, n.min(max));
+            }
+            let name = sm
+                .and_then(|m| m.name.clone())
+                .unwrap_or_else(|| r.plural.clone());
+            Some(Summon {
+                fighter: fighter_with(rules, &u, side, false),
+                name,
+                at_caster: sm.is_none_or(|m| m.combat_tactics.is_none()),
+            })
+        })
+        .collect()
 }

@@ -29,18 +29,28 @@
 //! - A unit in rout (OV-CMB-076) moves as FLEE, only PARRYs, and that
 //!   only two times in three; its stealth counts as 0 (decision:
 //!   "negated" is set to zero).
+//! - Skill, spell and item tags are carried out by [`super::special`],
+//!   at the unit's initiative plus the action's own (its `stats` and
+//!   `bonus` initiative). Before the list is drawn up a mage whose
+//!   remaining spells cannot be paid for gets its whole list back
+//!   (OV-CMB-048). At the end of the round every mage below its maximum
+//!   regains 1 mana (OV-MAG-013; nothing is lost above it), the round's
+//!   bonuses and spent battle enchantments end, and creatures summoned
+//!   during the round take the field.
 
 use std::cmp::Reverse;
 
 use umpire_core::dice::Dice;
 
 use crate::orders::words::CombatMove;
+use crate::rules::combat::CombatActionKind;
 
 use super::army::{Action, Fighter};
 use super::blow::{self, Attack};
 use super::field::{Side, Square};
 use super::log::{Deed, Round};
 use super::movement;
+use super::special;
 use super::targets::{self, Enemy};
 
 /// The state a round needs beyond the fighters.
@@ -50,52 +60,83 @@ pub struct Field {
     pub at_rear: Vec<u8>,
 }
 
+/// One entry of a unit's list for the round: the action, its initiative
+/// and, for an entry of the COMBAT list, its index there.
+#[derive(Clone, Debug)]
+struct Entry {
+    action: Action,
+    init: i32,
+    slot: Option<usize>,
+}
+
 /// A unit's place in the round's queue.
 #[derive(Clone, Debug)]
 struct Turn {
     unit: usize,
-    list: Vec<(Action, i32)>,
+    list: Vec<Entry>,
     next: usize,
     extra_hits: i32,
 }
 
 /// Per-round flags.
-struct Marks {
+pub(super) struct Marks {
     moved: Vec<bool>,
     activated: Vec<bool>,
     parried: Vec<bool>,
     meleed: Vec<bool>,
     /// Struck in melee, parried, shot: once a round each, for experience.
     did: Vec<[bool; 3]>,
-    wounds: bool,
+    pub(super) wounds: bool,
+    /// Creatures summoned this round, to take the field at its end.
+    pub(super) arrivals: Vec<Fighter>,
 }
 
-fn list_for(f: &Fighter, base: i32, routed: bool) -> Vec<(Action, i32)> {
-    let actions: Vec<Action> = if routed {
-        vec![Action::Parry]
+/// How a unit's action went.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Acted {
+    /// Carried out. `melee_hits`: it included a MELEE (a spell's second
+    /// action) by a unit with this many hits, who strikes again as after
+    /// a MELEE (OV-CMB-031).
+    Done { melee_hits: Option<i32> },
+    /// Impossible: skipped (OV-CMB-029, 046).
+    Impossible,
+    /// A spell without the mana for it (OV-CMB-051).
+    Waited { mana: u32, needs: u32 },
+}
+
+fn list_for(f: &Fighter, actions: &[Action], base: i32, routed: bool) -> Vec<Entry> {
+    let entries: Vec<(Action, Option<usize>)> = if routed {
+        vec![(Action::Parry, None)]
     } else {
-        f.actions
+        actions
             .iter()
-            .cloned()
-            .chain([Action::Melee, Action::Parry])
+            .enumerate()
+            .filter(|(i, _)| !f.cast.contains(i))
+            .map(|(i, a)| (a.clone(), Some(i)))
+            .chain([(Action::Melee, None), (Action::Parry, None)])
             .collect()
     };
     let mut cap = i32::MAX;
-    actions
+    entries
         .into_iter()
-        .map(|a| {
-            let i = (base + a.initiative()).min(cap);
-            cap = i;
-            (a, i)
+        .map(|(action, slot)| {
+            let own = match &action {
+                Action::Special(tag) => f.special(tag).map_or(0, special::Special::initiative),
+                a => a.initiative(),
+            };
+            let init = (base + own).min(cap);
+            cap = init;
+            Entry { action, init, slot }
         })
         .collect()
 }
 
 /// Run one round. `bonus` is each side's initiative bonus this round
 /// (the tactical advantage); `routed` the side in rout, if any. Returns
-/// the round's log and whether any wound was inflicted.
+/// the round's log and whether any wound was inflicted. Creatures
+/// summoned during the round are added at the end of `fighters`.
 pub fn run(
-    fighters: &mut [Fighter],
+    fighters: &mut Vec<Fighter>,
     field: &mut Field,
     number: u32,
     bonus: [i32; 2],
@@ -115,10 +156,14 @@ pub fn run(
         meleed: vec![false; n],
         did: vec![[false; 3]; n],
         wounds: false,
+        arrivals: Vec::new(),
     };
     let mut queue: Vec<(i32, Turn)> = Vec::new();
     for f in fighters.iter_mut().filter(|f| f.present()) {
         f.practice.rounds += 1;
+        if routed != Some(f.side) && special::restore(f) {
+            round.deeds.push(Deed::Restored { unit: f.number });
+        }
     }
     for (i, f) in fighters.iter().enumerate() {
         if !f.present() {
@@ -126,8 +171,8 @@ pub fn run(
         }
         let is_routed = routed == Some(f.side);
         let base = f.ratings.initiative + bonus[f.side.index()] + if f.flying { 2 } else { 0 };
-        let list = list_for(f, base, is_routed);
-        let first = list.first().map_or(base, |x| x.1);
+        let list = list_for(f, &f.actions, base, is_routed);
+        let first = list.first().map_or(base, |x| x.init);
         queue.push((
             first,
             Turn {
@@ -192,58 +237,64 @@ pub fn run(
             if !fighters[t.unit].present() && standing[t.unit] == 0 {
                 continue;
             }
-            while let Some((action, init)) = t.list.get(t.next).cloned() {
-                if init < level {
-                    queue.push((init, t));
+            while let Some(entry) = t.list.get(t.next).cloned() {
+                if entry.init < level {
+                    queue.push((entry.init, t));
                     break;
                 }
                 t.next += 1;
                 let routed_unit = routed == Some(fighters[t.unit].side);
-                if routed_unit && action == Action::Parry && dice.below(3) == 0 {
+                if routed_unit && entry.action == Action::Parry && dice.below(3) == 0 {
                     // The rout: a third of the time not even a parry.
                     break;
                 }
-                let done = act(
+                let acted = act(
                     fighters,
                     t.unit,
-                    &action,
+                    &entry,
                     standing[t.unit],
                     routed,
                     &mut marks,
                     &mut round,
                     dice,
                 );
-                if done {
-                    let k = match action {
-                        Action::Melee => 0,
-                        Action::Parry => 1,
-                        Action::Ranged => 2,
-                        Action::Special(_) => 3,
-                    };
-                    if let Some(x) = marks.did[t.unit].get_mut(k) {
-                        *x = true;
+                let melee_hits = match acted {
+                    Acted::Done { melee_hits } => melee_hits,
+                    Acted::Impossible => {
+                        round.deeds.push(Deed::Skipped {
+                            unit: fighters[t.unit].number,
+                            action: entry.action,
+                        });
+                        continue;
                     }
-                } else {
-                    round.deeds.push(Deed::Skipped {
-                        unit: fighters[t.unit].number,
-                        action,
-                    });
-                    continue;
+                    Acted::Waited { mana, needs } => {
+                        if let Action::Special(tag) = entry.action {
+                            round.deeds.push(Deed::Waited {
+                                unit: fighters[t.unit].number,
+                                tag,
+                                mana,
+                                needs,
+                            });
+                        }
+                        continue;
+                    }
+                };
+                if let Some(k) = practice_kind(&fighters[t.unit], &entry.action)
+                    && let Some(x) = marks.did[t.unit].get_mut(k)
+                {
+                    *x = true;
                 }
-                if action == Action::Melee && t.extra_hits > 0 {
+                let extra = match entry.action {
+                    Action::Melee => t.extra_hits,
+                    _ => melee_hits.map_or(0, |h| h.max(1) - 1),
+                };
+                if extra > 0 {
                     let f = &fighters[t.unit];
                     let again = Turn {
                         unit: t.unit,
-                        list: list_for(
-                            &Fighter {
-                                actions: Vec::new(),
-                                ..f.clone()
-                            },
-                            level - 1,
-                            false,
-                        ),
+                        list: list_for(f, &[], level - 1, false),
                         next: 0,
-                        extra_hits: t.extra_hits - 1,
+                        extra_hits: extra - 1,
                     };
                     queue.push((level - 1, again));
                 }
@@ -272,11 +323,36 @@ pub fn run(
             round.deeds.push(Deed::Fled { unit: f.number });
         }
     }
+    special::end_of_round(fighters, &mut round);
+    fighters.append(&mut marks.arrivals);
     (round, marks.wounds)
 }
 
-/// The enemies of unit `u` as targets see them.
-fn enemies_of(fighters: &[Fighter], u: usize, routed: Option<Side>) -> (Vec<usize>, Vec<Enemy>) {
+/// Which of the three kinds of practice an action done counts as: melee,
+/// parry, ranged.
+fn practice_kind(f: &Fighter, action: &Action) -> Option<usize> {
+    match action {
+        Action::Melee => Some(0),
+        Action::Parry => Some(1),
+        Action::Ranged => Some(2),
+        Action::Special(tag) => {
+            let s = f.special(tag)?;
+            match (s.kind, s.secondary) {
+                (CombatActionKind::Melee, _) | (_, Some(CombatActionKind::Melee)) => Some(0),
+                (CombatActionKind::Ranged, _) | (_, Some(CombatActionKind::Ranged)) => Some(2),
+                _ => None,
+            }
+        }
+    }
+}
+
+/// The enemies of unit `u` as targets see them: their indices in
+/// `fighters`, and each as an [`Enemy`].
+pub(super) fn enemies_of(
+    fighters: &[Fighter],
+    u: usize,
+    routed: Option<Side>,
+) -> (Vec<usize>, Vec<Enemy>) {
     let side = fighters[u].side;
     let idx: Vec<usize> = (0..fighters.len())
         .filter(|&i| fighters[i].side != side && fighters[i].present())
@@ -300,76 +376,148 @@ fn enemies_of(fighters: &[Fighter], u: usize, routed: Option<Side>) -> (Vec<usiz
     (idx, es)
 }
 
-/// Carry out one action; false when it was impossible.
+/// Carry out one action.
 #[allow(clippy::too_many_arguments)]
 fn act(
     fighters: &mut [Fighter],
     u: usize,
-    action: &Action,
+    entry: &Entry,
+    standing: u32,
+    routed: Option<Side>,
+    marks: &mut Marks,
+    round: &mut Round,
+    dice: &mut Dice,
+) -> Acted {
+    match &entry.action {
+        Action::Parry => {
+            marks.parried[u] = true;
+            round.deeds.push(Deed::Parried {
+                unit: fighters[u].number,
+            });
+            Acted::Done { melee_hits: None }
+        }
+        Action::Melee | Action::Ranged => {
+            let ranged = entry.action == Action::Ranged;
+            if plain(fighters, u, ranged, standing, routed, marks, round, dice) {
+                Acted::Done { melee_hits: None }
+            } else {
+                Acted::Impossible
+            }
+        }
+        Action::Special(tag) => special::carry_out(
+            fighters, u, tag, entry.slot, standing, routed, marks, round, dice,
+        ),
+    }
+}
+
+/// A plain MELEE or RANGED attack with the unit's own ratings; false when
+/// impossible.
+#[allow(clippy::too_many_arguments)]
+pub(super) fn plain(
+    fighters: &mut [Fighter],
+    u: usize,
+    ranged: bool,
     standing: u32,
     routed: Option<Side>,
     marks: &mut Marks,
     round: &mut Round,
     dice: &mut Dice,
 ) -> bool {
-    match action {
-        Action::Parry => {
-            marks.parried[u] = true;
-            round.deeds.push(Deed::Parried {
-                unit: fighters[u].number,
-            });
-            true
+    let me = &fighters[u];
+    if ranged && (me.ratings.missile <= 0 || me.ratings.range == 0) {
+        return false;
+    }
+    let (idx, es) = enemies_of(fighters, u, routed);
+    let order = if ranged {
+        targets::ranged(me.square, me.ratings.range, &es)
+    } else {
+        targets::melee(me.square, &es)
+    };
+    if order.is_empty() {
+        return false;
+    }
+    let blows = Blows::of(&me.ratings, ranged);
+    volley(
+        fighters, u, blows, standing, &idx, &es, order, marks, round, dice,
+    );
+    true
+}
+
+/// The ratings an attack's blows are struck with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Blows {
+    pub ranged: bool,
+    /// The melee or missile statistic.
+    pub stat: i32,
+    /// Blows a hit inflicts.
+    pub damage: i32,
+    /// The attacker's combat statistic without equipment.
+    pub base_combat: i32,
+    /// Blows each attacking figure strikes in this attack.
+    pub per_figure: u32,
+}
+
+impl Blows {
+    /// A plain MELEE or RANGED attack.
+    pub fn of(r: &super::army::Ratings, ranged: bool) -> Blows {
+        Blows {
+            ranged,
+            stat: if ranged { r.missile } else { r.melee },
+            damage: if ranged { r.ranged_damage } else { r.damage },
+            base_combat: r.base_combat,
+            per_figure: 1,
         }
-        Action::Melee | Action::Ranged => {
-            let ranged = *action == Action::Ranged;
-            let me = &fighters[u];
-            if ranged && (me.ratings.missile <= 0 || me.ratings.range == 0) {
-                return false;
-            }
-            let (idx, es) = enemies_of(fighters, u, routed);
-            let order = if ranged {
-                targets::ranged(me.square, me.ratings.range, &es)
-            } else {
-                targets::melee(me.square, &es)
-            };
-            if order.is_empty() {
-                return false;
-            }
-            let observation = me.ratings.observation;
-            let seen: Vec<usize> = order
-                .into_iter()
-                .filter(|&k| !targets::escapes(es[k].stealth, observation, dice))
-                .collect();
-            if seen.is_empty() {
-                round.deeds.push(Deed::Unseen {
-                    unit: fighters[u].number,
-                });
-                return true;
-            }
-            strike_all(
-                fighters, u, ranged, standing, &idx, &seen, marks, round, dice,
-            );
-            true
-        }
-        Action::Special(_) => false,
     }
 }
 
-/// Every standing figure of `u` strikes at the targets `seen` (indices
-/// into `idx`).
+/// `attackers` figures of `u` strike at the units of `order` (indices
+/// into `idx`/`es`, in the order figures are dealt to them), after the
+/// stealth escapes (OV-CMB-054).
+#[allow(clippy::too_many_arguments)]
+pub(super) fn volley(
+    fighters: &mut [Fighter],
+    u: usize,
+    blows: Blows,
+    attackers: u32,
+    idx: &[usize],
+    es: &[Enemy],
+    order: Vec<usize>,
+    marks: &mut Marks,
+    round: &mut Round,
+    dice: &mut Dice,
+) {
+    let observation = fighters[u].ratings.observation;
+    let seen: Vec<usize> = order
+        .into_iter()
+        .filter(|&k| !targets::escapes(es[k].stealth, observation, dice))
+        .collect();
+    if seen.is_empty() {
+        round.deeds.push(Deed::Unseen {
+            unit: fighters[u].number,
+        });
+        return;
+    }
+    strike_all(
+        fighters, u, blows, attackers, idx, &seen, marks, round, dice,
+    );
+}
+
+/// Every one of `attackers` figures of `u` strikes its blows at the
+/// targets `seen` (indices into `idx`).
 #[allow(clippy::too_many_arguments)]
 fn strike_all(
     fighters: &mut [Fighter],
     u: usize,
-    ranged: bool,
-    standing: u32,
+    blows: Blows,
+    attackers: u32,
     idx: &[usize],
     seen: &[usize],
     marks: &mut Marks,
     round: &mut Round,
     dice: &mut Dice,
 ) {
-    let me = fighters[u].clone();
+    let (number, flying) = (fighters[u].number, fighters[u].flying);
+    let ranged = blows.ranged;
     // The targets' standing figures as the volley begins: a figure that
     // falls to one blow is not struck again unless the attackers
     // outnumber the targets and wrap round to it.
@@ -388,9 +536,9 @@ fn strike_all(
         .enumerate()
         .map(|(slot, l)| (slot, u32::try_from(l.len()).unwrap_or(u32::MAX)))
         .collect();
-    let blows = targets::deal(standing, &order);
+    let dealt = targets::deal(attackers.saturating_mul(blows.per_figure.max(1)), &order);
     let mut tally: Vec<(u32, u32, u32, u32)> = vec![(0, 0, 0, 0); seen.len()];
-    for (slot, nth) in blows {
+    for (slot, nth) in dealt {
         let target = idx[seen[slot]];
         let Some(&body_ix) = living[slot].get(nth as usize) else {
             continue;
@@ -406,28 +554,17 @@ fn strike_all(
         } else {
             0
         };
-        let vs_flyer = t.flying && !me.flying;
-        let (stat, defense) = if ranged {
-            (
-                me.ratings.missile,
-                (t.ratings.defense + parry) / 3 + if vs_flyer { 2 } else { 0 },
-            )
+        let vs_flyer = t.flying && !flying;
+        let defense = if ranged {
+            (t.ratings.defense + parry) / 3 + if vs_flyer { 2 } else { 0 }
         } else {
-            (
-                me.ratings.melee,
-                t.ratings.defense + parry + if vs_flyer { 5 } else { 0 },
-            )
+            t.ratings.defense + parry + if vs_flyer { 5 } else { 0 }
         };
         let attack = Attack {
-            strike_stat: stat,
-            attack: stat + i32::from(me.flying && !t.flying),
-            base_combat: me.ratings.base_combat,
-            damage: u32::try_from(if ranged {
-                me.ratings.ranged_damage.max(1)
-            } else {
-                me.ratings.damage.max(1)
-            })
-            .unwrap_or(1),
+            strike_stat: blows.stat,
+            attack: blows.stat + i32::from(flying && !t.flying),
+            base_combat: blows.base_combat,
+            damage: u32::try_from(blows.damage.max(1)).unwrap_or(1),
         };
         let body = &mut fighters[target].bodies[body_ix];
         if !ranged {
@@ -455,7 +592,7 @@ fn strike_all(
             continue;
         }
         round.deeds.push(Deed::Attacked {
-            unit: me.number,
+            unit: number,
             ranged,
             target: fighters[idx[k]].number,
             strikes,

@@ -14,11 +14,18 @@
 //! items = { swrd = 20 }             # item tag = how many, all equipped
 //! tactic = "FIGHT FRONT CENTER CHARGE"
 //! combat = "MELEE"
+//! mana = 3                          # optional: a mage's mana
 //!
 //! [[defender]]
 //! race = "ldr"
 //! figures = 1
 //! ```
+//!
+//! A unit knows its race's innate skills besides those written (as a
+//! recruit does). A mage without `mana` starts with its maximum. The
+//! COMBAT list may name skill and item tags: a skill the unit knows at a
+//! level with a combat action, an item it holds with one; any other tag
+//! is fought as impossible and skipped, as in the game.
 //!
 //! Items are equipped as written, up to each item's per-figure maximum;
 //! whether the unit has the skill to equip them is not checked, so a game
@@ -63,6 +70,7 @@ struct UnitSpec {
     items: BTreeMap<String, u64>,
     tactic: Option<String>,
     combat: Option<String>,
+    mana: Option<u32>,
 }
 
 /// A battle ready to fight.
@@ -162,6 +170,11 @@ fn unit(
         spec.figures,
         LocationId::from_index(0),
     );
+    if let Some(r) = race.and_then(|r| rules.races.get(r)) {
+        for k in &r.skills {
+            u.learn(k.skill.id(), k.experience);
+        }
+    }
     for (tag, &level) in &spec.skills {
         let Some(s) = rules.skill(tag) else {
             problems.push(format!(
@@ -213,6 +226,9 @@ fn unit(
     if let Some(c) = &spec.combat {
         u.combat_orders = vec![c.clone()];
     }
+    u.mana = spec
+        .mana
+        .unwrap_or_else(|| crate::turn::magic::mana::maximum(rules, &u));
     if problems.is_empty() {
         Ok(u)
     } else {

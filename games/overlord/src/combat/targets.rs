@@ -14,6 +14,9 @@
 //! - A unit whose stealth exceeds the attacker's observation escapes the
 //!   whole attack with 10% per point of difference (OV-CMB-054), rolled
 //!   once per attack and target unit (decision), capped at 100%.
+//! - A skill or spell reaching further than melee ([`within`], for
+//!   [`super::special`]) takes any enemy within its range, nearest first,
+//!   then the same order.
 //! - Each attacking figure takes a different figure where it can
 //!   (OV-CMB-053): figures are dealt over the ordered targets' living
 //!   figures, wrapping round when the attackers outnumber them
@@ -85,6 +88,23 @@ pub fn ranged(from: Square, range: u8, enemies: &[Enemy]) -> Vec<usize> {
         .filter(|&i| {
             let d = enemies[i].square.distance(from);
             d >= 2 && d <= range
+        })
+        .collect();
+    picked.sort_by_key(|&i| {
+        let (s, d, f) = order_key(&enemies[i]);
+        (enemies[i].square.distance(from), s, d, f)
+    });
+    picked
+}
+
+/// The indices of `enemies` at 1 to `range` squares from `from`, nearest
+/// first, then by stealth, depth and centre.
+pub fn within(from: Square, range: u8, enemies: &[Enemy]) -> Vec<usize> {
+    let mut picked: Vec<usize> = (0..enemies.len())
+        .filter(|&i| enemies[i].figures > 0)
+        .filter(|&i| {
+            let d = enemies[i].square.distance(from);
+            d >= 1 && d <= range
         })
         .collect();
     picked.sort_by_key(|&i| {
@@ -187,6 +207,15 @@ mod tests {
             enemy(4, 1, 0), // middle centre: distance 4
         ];
         assert_eq!(ranged(from, 6, &es), [1, 2, 3, 0]);
+    }
+
+    #[test]
+    fn ov_cmb_065_a_long_reach_takes_the_nearest_even_when_engaged() {
+        let from = Square { line: 2, file: 1 };
+        let es = [enemy(5, 1, 0), enemy(3, 1, 0), enemy(4, 0, 0)];
+        assert_eq!(within(from, 3, &es), [1, 2, 0]);
+        assert_eq!(within(from, 2, &es), [1]);
+        assert!(within(from, 0, &es).is_empty());
     }
 
     #[test]

@@ -43,20 +43,36 @@ fn figures(n: u32) -> String {
     }
 }
 
-/// The text of a battle. `names[i]` names `fighters[i]`.
+/// The text of a battle. `names[i]` names `fighters[i]`; creatures
+/// summoned in the battle are named by what they are and who called them.
 pub fn account(report: &Report, fighters: &[Fighter], names: &[String], terse: bool) -> String {
     let who = |number: u32| -> String {
-        fighters
-            .iter()
-            .position(|f| f.number == number)
-            .map_or_else(
-                || format!("U{number}"),
-                |i| format!("U{number} {}", names.get(i).map_or("", String::as_str)),
-            )
+        match fighters.iter().position(|f| f.number == number) {
+            None => format!("U{number}"),
+            Some(i) => match &fighters[i].summoned {
+                Some(s) => {
+                    // The second and later callings of the same creatures
+                    // by the same summoner are numbered.
+                    let nth = fighters[..i]
+                        .iter()
+                        .filter(|f| f.summoned.as_ref() == Some(s))
+                        .count();
+                    if nth == 0 {
+                        format!("{} of U{}", s.name, s.by)
+                    } else {
+                        format!("{} of U{} ({})", s.name, s.by, nth + 1)
+                    }
+                }
+                None => format!("U{number} {}", names.get(i).map_or("", String::as_str)),
+            },
+        }
     };
     let mut out = String::new();
     for side in [Side::Attacker, Side::Defender] {
-        let units: Vec<&Fighter> = fighters.iter().filter(|f| f.side == side).collect();
+        let units: Vec<&Fighter> = fighters
+            .iter()
+            .filter(|f| f.side == side && f.summoned.is_none())
+            .collect();
         let total: u32 = units.iter().map(|f| f.start).sum();
         let _ = writeln!(
             out,
@@ -102,6 +118,74 @@ pub fn account(report: &Report, fighters: &[Fighter], names: &[String], terse: b
                     action: Action::Special(tag),
                 } => Some(format!("{} cannot use {tag}.", who(*unit))),
                 Deed::Fled { unit } => Some(format!("{} flees the battlefield.", who(*unit))),
+                Deed::Used {
+                    unit,
+                    tag,
+                    users,
+                    mana,
+                    damage_type,
+                    ..
+                } => {
+                    let mut l = format!("{} uses {tag}", who(*unit));
+                    let f = fighters.iter().find(|f| f.number == *unit);
+                    if f.is_some_and(|f| f.start > 1) {
+                        let _ = write!(l, " ({})", figures(*users));
+                    }
+                    if *mana > 0 {
+                        let _ = write!(l, ", spending {mana} mana");
+                    }
+                    if let Some(t) = damage_type {
+                        let _ = write!(l, ", {t} damage");
+                    }
+                    l.push('.');
+                    Some(l)
+                }
+                Deed::Enchanted {
+                    unit,
+                    target,
+                    effect,
+                    rounds,
+                } if !terse || unit != target => Some(format!(
+                    "{} lays {effect} on {} for {}.",
+                    who(*unit),
+                    if unit == target {
+                        "itself".to_string()
+                    } else {
+                        who(*target)
+                    },
+                    if *rounds == 1 {
+                        "the round".to_string()
+                    } else {
+                        format!("{rounds} rounds")
+                    }
+                )),
+                Deed::Summoned {
+                    unit,
+                    summoned,
+                    figures: n,
+                } => Some(format!(
+                    "{} calls {} ({}) onto the field.",
+                    who(*unit),
+                    who(*summoned),
+                    figures(*n)
+                )),
+                Deed::Waited {
+                    unit,
+                    tag,
+                    mana,
+                    needs,
+                } if !terse => Some(format!(
+                    "{} waits to cast {tag}: {mana} mana of the {needs} it needs.",
+                    who(*unit)
+                )),
+                Deed::Restored { unit } if !terse => {
+                    Some(format!("{} takes up its spells again.", who(*unit)))
+                }
+                Deed::Doomed { unit, figures: n } => Some(format!(
+                    "{}: {} standing on borrowed life.",
+                    who(*unit),
+                    figures(*n)
+                )),
                 _ => None,
             };
             if let Some(l) = line {
