@@ -107,10 +107,15 @@ pub fn account(report: &Report, fighters: &[Fighter], names: &[String], terse: b
                     killed,
                     wounded,
                 } if !terse || *ranged => Some(format!(
-                    "{} {} {}: {strikes} blows, {hits} hit; {killed} killed, {wounded} wounded.",
+                    "{} {} {}: {} {hits} hit; {killed} killed, {wounded} wounded.",
                     who(*unit),
                     if *ranged { "shoots at" } else { "attacks" },
-                    who(*target)
+                    who(*target),
+                    if *strikes == 1 {
+                        "1 blow,".to_string()
+                    } else {
+                        format!("{strikes} blows,")
+                    }
                 )),
                 Deed::Unseen { unit } => Some(format!("{} finds no one to strike.", who(*unit))),
                 Deed::Skipped {
