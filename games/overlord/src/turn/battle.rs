@@ -4,6 +4,8 @@
 //! recorded as a [`What::Battle`] event that both sides and everyone
 //! present see, and nobody is harmed.
 
+pub mod fought;
+
 use super::log::{BattleCause, What};
 use super::state::{Clash, Turn};
 use crate::world::{FactionId, Stance, UnitId};

@@ -456,6 +456,28 @@ pub enum What {
         count: u64,
         from_building: u64,
     },
+    /// A battle fought to its end (issue 6): its units with their sides,
+    /// and the whole round-by-round log, from which reports tell each
+    /// faction what it saw.
+    BattleFought {
+        place: LocationId,
+        units: Vec<(UnitId, crate::combat::field::Side)>,
+        report: Box<crate::combat::log::Report>,
+    },
+    /// The unit's losses in a battle: figures killed, and whether it fled
+    /// the field.
+    BattleLosses {
+        killed: u32,
+        fled: bool,
+    },
+    /// Loot from a slain unit (OV-CMB-081).
+    Looted {
+        item: ItemId,
+        count: u64,
+        from: UnitId,
+    },
+    /// The leader proved a hero in battle (OV-UNIT-020).
+    BecameHero,
     /// TACTIC set the unit's battle settings (canonical text).
     TacticSet {
         text: String,
