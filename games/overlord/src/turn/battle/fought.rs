@@ -27,6 +27,9 @@
 //! - **Heroes** (OV-UNIT-020): a leader [ldr] still standing becomes a
 //!   hero [hero] with [`aftermath::hero_chance`] of its ratings.
 //! - Summoned creatures last only for the battle.
+//! - **The land** (OV-WLD-017, "lowered sharply by pillage and battles"):
+//!   each battle cuts the place's optimum by [`OPTIMUM_CUT_PERCENT`]%,
+//!   rounded up — more than a day of pillage (2%).
 
 use umpire_core::ids::TypedId;
 
@@ -45,6 +48,9 @@ use crate::rules::combat::CombatActionKind;
 use crate::turn::travel::Load;
 use crate::world::{LocationId, UnitId};
 
+/// How much a battle lowers the place's optimum, in percent.
+pub const OPTIMUM_CUT_PERCENT: u64 = 5;
+
 /// Fight the battle between `attackers` and `defenders` at `place`;
 /// `order` is the battle's place among the day's battles. Returns the
 /// report (also told in a [`What::BattleFought`] event).
@@ -59,7 +65,12 @@ pub fn fight_out(
         .iter()
         .map(|&u| (u, Side::Attacker))
         .chain(defenders.iter().map(|&u| (u, Side::Defender)))
-        .filter(|&(u, _)| t.world.units.get(u).is_some_and(|x| !x.gone && x.figures > 0))
+        .filter(|&(u, _)| {
+            t.world
+                .units
+                .get(u)
+                .is_some_and(|x| !x.gone && x.figures > 0)
+        })
         .collect();
     let mut fighters: Vec<Fighter> = units
         .iter()
@@ -72,6 +83,11 @@ pub fn fight_out(
     // Mustered units keep their places at the front; summoned ones follow.
     fighters.truncate(units.len());
 
+    if let Some(loc) = t.world.locations.get_mut(place) {
+        let o = u64::from(loc.optimum);
+        loc.optimum =
+            u32::try_from(o - (o * OPTIMUM_CUT_PERCENT).div_ceil(100).min(o)).unwrap_or(0);
+    }
     let winner = report.winner;
     let mut slain: Vec<UnitId> = Vec::new();
     for (&(u, _), f) in units.iter().zip(&fighters) {
@@ -80,7 +96,10 @@ pub fn fight_out(
             slain.push(u);
         }
     }
-    let faction_of: Vec<_> = units.iter().map(|&(u, _)| t.world.units[u].faction).collect();
+    let faction_of: Vec<_> = units
+        .iter()
+        .map(|&(u, _)| t.world.units[u].faction)
+        .collect();
     let mut seen = faction_of.clone();
     seen.extend(t.present_factions(place));
     seen.sort_unstable();
@@ -104,7 +123,10 @@ pub fn fight_out(
             .collect()
     };
     for &u in &slain {
-        let side = units.iter().find(|&&(x, _)| x == u).map_or(Side::Attacker, |&(_, s)| s);
+        let side = units
+            .iter()
+            .find(|&&(x, _)| x == u)
+            .map_or(Side::Attacker, |&(_, s)| s);
         let heirs = standing(t, winner.unwrap_or(side));
         titles::holder_killed(t, u, &heirs);
         match winner {
@@ -157,8 +179,11 @@ fn write_back(t: &mut Turn<'_>, u: UnitId, f: &Fighter) {
 /// Half of a slain unit's goods to the winners, lot by lot; the rest, and
 /// what nobody can carry, on the ground.
 fn loot(t: &mut Turn<'_>, dead: UnitId, place: LocationId, winners: &[UnitId]) {
-    let goods: Vec<(crate::rules::ItemId, u64)> =
-        t.world.units[dead].items.iter().map(|h| (h.item, h.count)).collect();
+    let goods: Vec<(crate::rules::ItemId, u64)> = t.world.units[dead]
+        .items
+        .iter()
+        .map(|h| (h.item, h.count))
+        .collect();
     let mut carriers: Vec<Carrier> = winners
         .iter()
         .map(|&w| {
@@ -189,7 +214,14 @@ fn loot(t: &mut Turn<'_>, dead: UnitId, place: LocationId, winners: &[UnitId]) {
         match to.and_then(|k| winners.get(k)) {
             Some(&w) => {
                 t.world.units[w].add_items(item, n, 0);
-                t.private(w, What::Looted { item, count: n, from: dead });
+                t.private(
+                    w,
+                    What::Looted {
+                        item,
+                        count: n,
+                        from: dead,
+                    },
+                );
             }
             None => super::super::orders::goods::add_ground(t, place, item, n),
         }
@@ -199,8 +231,11 @@ fn loot(t: &mut Turn<'_>, dead: UnitId, place: LocationId, winners: &[UnitId]) {
 
 /// A draw: the slain unit's goods lie where it fell.
 fn drop_all(t: &mut Turn<'_>, dead: UnitId, place: LocationId) {
-    let goods: Vec<(crate::rules::ItemId, u64)> =
-        t.world.units[dead].items.iter().map(|h| (h.item, h.count)).collect();
+    let goods: Vec<(crate::rules::ItemId, u64)> = t.world.units[dead]
+        .items
+        .iter()
+        .map(|h| (h.item, h.count))
+        .collect();
     for (item, n) in goods {
         super::super::orders::goods::add_ground(t, place, item, n);
     }

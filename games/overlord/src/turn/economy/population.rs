@@ -39,7 +39,7 @@
 //! economy points of its complete buildings, plus [`TRADE_POINTS`] in a
 //! month its market traded, less [`TAXED_POINTS`] in a month a title
 //! holder taxed it. Pillage cuts the stored optimum itself
-//! (`orders/pillage.rs`); battles will when the combat rules fight them.
+//! (`orders/pillage.rs`); and so does every battle fought there (`battle/fought.rs`).
 //! Autumn taxes are [`AUTUMN_TAX_PERCENT`]% (OV-WLD-027): the taxes set
 //! for an autumn month.
 
