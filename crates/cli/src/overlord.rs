@@ -481,7 +481,8 @@ fn battle(file: &std::path::Path, seed: Option<u64>, terse: bool, json: bool) ->
     };
     let seed = seed.or(sc.seed).unwrap_or(1);
     let mut dice = umpire_core::dice::Dice::from_seed(seed).derive("battle");
-    let report = fight::fight(&mut sc.fighters, &mut dice);
+    let opening = umpire_overlord::combat::muster::opening(&rules, true);
+    let report = fight::fight_opening(&mut sc.fighters, &opening, &mut dice);
     let mut out = std::io::stdout().lock();
     if json {
         // Creatures summoned in the battle follow the units, named by

@@ -1174,3 +1174,26 @@ mod specials {
         assert_eq!(rounds_left, [2, 4, 4]);
     }
 }
+
+#[test]
+fn ov_cmb_017_019_the_ambush_advantage_joins_the_tactic_level() {
+    let mut a = unit(
+        1,
+        Side::Attacker,
+        Rank::Front,
+        10,
+        Ratings {
+            stealth: 3,
+            ..sheep()
+        },
+    );
+    a.tactics = 1;
+    let mut fs = vec![a, unit(2, Side::Defender, Rank::Front, 10, sheep())];
+    let report = fight(&mut fs, &mut Dice::from_seed(18));
+    assert_eq!(report.ambush.advantage, 3);
+    assert_eq!(report.ambush.levels, [3, 0]);
+    // Tactics 1 plus ambush 3 against 0.
+    assert_eq!(report.advantage, Some((Side::Attacker, 4)));
+    // Three levels: the defenders stand on any file of their front rank.
+    assert_eq!(fs[1].square.line, 3);
+}

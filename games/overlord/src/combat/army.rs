@@ -117,6 +117,11 @@ pub struct Fighter {
     pub components: Vec<Component>,
     /// Called onto the field by a summoning spell.
     pub summoned: Option<Summoned>,
+    /// Experience in ambush [ambu], for the army's ambush level
+    /// (OV-CMB-014).
+    pub ambush_xp: u32,
+    /// It was on GUARD when the battle began (OV-CMB-015).
+    pub guarding: bool,
 }
 
 /// A spell component: the item, how many the unit held at the start and
@@ -180,6 +185,8 @@ impl Fighter {
             max_mana: 0,
             components: Vec::new(),
             summoned: None,
+            ambush_xp: 0,
+            guarding: false,
         }
     }
 

@@ -32,6 +32,7 @@
 
 use umpire_core::dice::Dice;
 
+use super::ambush::{self, Opening};
 use super::army::Fighter;
 use super::field::Side;
 use super::log::{Ending, Report, Round};
@@ -75,8 +76,21 @@ pub fn morale(fighters: &[Fighter], side: Side) -> Option<i32> {
 /// Fight it out. The fighters are wounded and killed in place; creatures
 /// summoned in the battle are added at the end.
 pub fn fight(fighters: &mut Vec<Fighter>, dice: &mut Dice) -> Report {
+    let opening = Opening {
+        by_attack: true,
+        ambush_levels: Vec::new(),
+    };
+    fight_opening(fighters, &opening, dice)
+}
+
+/// [`fight`], with the ambush weighed first ([`super::ambush`]): the
+/// armies may swap roles, the ambushed are displaced, and the ambush
+/// advantage is added to the attackers' tactic level (OV-CMB-019).
+pub fn fight_opening(fighters: &mut Vec<Fighter>, opening: &Opening, dice: &mut Dice) -> Report {
     let sides = [Side::Attacker, Side::Defender];
-    let levels = sides.map(|s| tactic_level(fighters, s));
+    let ambush = ambush::weigh(fighters, opening, dice);
+    let mut levels = sides.map(|s| tactic_level(fighters, s));
+    levels[0] += ambush.advantage;
     let advantage = match levels[0].cmp(&levels[1]) {
         std::cmp::Ordering::Greater => Some((Side::Attacker, levels[0] - levels[1])),
         std::cmp::Ordering::Less => Some((Side::Defender, levels[1] - levels[0])),
@@ -177,6 +191,7 @@ pub fn fight(fighters: &mut Vec<Fighter>, dice: &mut Dice) -> Report {
         advantage,
         healed,
         died_of_wounds: died,
+        ambush,
     }
 }
 

@@ -126,4 +126,6 @@ pub struct Report {
     /// the battle (OV-CMB-079), per side.
     pub healed: [u32; 2],
     pub died_of_wounds: [u32; 2],
+    /// The ambush weighed before the first round (OV-CMB-014..018).
+    pub ambush: super::ambush::Outcome,
 }

@@ -17,9 +17,11 @@
 //!   (OV-CMB-046..052, 065, OV-MAG-013);
 //! - [`setting`]: a unit's TACTIC and COMBAT settings; [`muster`]: a
 //!   world unit as a fighter; [`scenario`]: a battle described in TOML,
-//!   for the simulator; [`aftermath`]: loot and heroes.
+//!   for the simulator; [`aftermath`]: loot and heroes; [`ambush`]: the
+//!   ambush advantage.
 
 pub mod aftermath;
+pub mod ambush;
 pub mod army;
 pub mod blow;
 pub mod field;

@@ -188,6 +188,7 @@ fn fighter_with(rules: &Rules, unit: &Unit, side: Side, summons: bool) -> Fighte
     f.flying = Load::of_unit(rules, unit).can(Movement::Fly);
     f.mounted = mounted(rules, unit);
     f.fanatic = level(rules, unit, "fana") > 0;
+    f.ambush_xp = rules.skill("ambu").map_or(0, |s| unit.experience(s));
     f.leader = rules
         .races
         .get(unit.race)
@@ -409,4 +410,18 @@ fn summoned(rules: &Rules, use_: &SkillUse, side: Side) -> Vec<Summon> {
             })
         })
         .collect()
+}
+
+/// How a battle in the world opens: whether an ATTACK order began it, and
+/// the ambush skill's levels from the rules (OV-CMB-014, 016).
+pub fn opening(rules: &Rules, by_attack: bool) -> super::ambush::Opening {
+    let ambush_levels = rules
+        .skill("ambu")
+        .and_then(|s| rules.skills.get(s))
+        .map(|s| s.levels.iter().map(|l| l.experience).collect())
+        .unwrap_or_default();
+    super::ambush::Opening {
+        by_attack,
+        ambush_levels,
+    }
 }

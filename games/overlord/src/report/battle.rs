@@ -83,6 +83,22 @@ pub fn account(report: &Report, fighters: &[Fighter], names: &[String], terse: b
             figures(total)
         );
     }
+    let am = &report.ambush;
+    if am.swapped {
+        let _ = writeln!(
+            out,
+            "The defenders saw them coming and struck first: the sides are swapped."
+        );
+    }
+    if am.advantage > 0 {
+        let _ = writeln!(
+            out,
+            "Ambush: the {} are caught off guard (ambush {} against {}).",
+            side_name(Side::Defender),
+            am.levels[0],
+            am.levels[1]
+        );
+    }
     if let Some((side, adv)) = report.advantage {
         let _ = writeln!(out, "Tactical advantage: the {} by {adv}.", side_name(side));
     }

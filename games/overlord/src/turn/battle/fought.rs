@@ -52,7 +52,9 @@ use crate::world::{LocationId, UnitId};
 pub const OPTIMUM_CUT_PERCENT: u64 = 5;
 
 /// Fight the battle between `attackers` and `defenders` at `place`;
-/// `order` is the battle's place among the day's battles. Returns the
+/// `order` is the battle's place among the day's battles; `by_attack`:
+/// an ATTACK order began it (no swapping of roles by ambush,
+/// OV-CMB-016). Returns the
 /// report (also told in a [`What::BattleFought`] event).
 pub fn fight_out(
     t: &mut Turn<'_>,
@@ -60,6 +62,7 @@ pub fn fight_out(
     order: usize,
     attackers: &[UnitId],
     defenders: &[UnitId],
+    by_attack: bool,
 ) -> Report {
     let units: Vec<(UnitId, Side)> = attackers
         .iter()
@@ -79,7 +82,8 @@ pub fn fight_out(
     let mut dice = t
         .dice
         .derive_indexed("battle", u64::from(t.day) * 10_000 + order as u64);
-    let report = fight::fight(&mut fighters, &mut dice);
+    let opening = muster::opening(t.rules, by_attack);
+    let report = fight::fight_opening(&mut fighters, &opening, &mut dice);
     // Mustered units keep their places at the front; summoned ones follow.
     fighters.truncate(units.len());
 
