@@ -106,6 +106,7 @@ fn ov_sch_023_each_order_once_a_day() {
     let u = g.leader(1, 1);
     g.learn(u, "cmbt", 1);
     g.orders(u, &["@GUARD"]);
+    g.title(1, "shrf", u);
     let log = g.run(&[]);
     let guards = log
         .of_unit(u)
@@ -313,14 +314,14 @@ fn ov_uo_059_025_name_and_describe() {
 fn orders_of_later_rules_are_kept_and_reported_once() {
     let mut g = Game::new(1, 1);
     let u = g.leader(1, 1);
-    g.orders(u, &["@TACTIC REAR"]);
+    g.orders(u, &["@COMBAT MELEE"]);
     let log = g.run(&[]);
     let told = log
         .of_unit(u)
         .filter(|e| matches!(e.what, What::NotAdjudicated { .. }))
         .count();
     assert_eq!(told, 1);
-    assert_eq!(g.pending(u), ["@TACTIC REAR"]);
+    assert_eq!(g.pending(u), ["@COMBAT MELEE"]);
     assert_eq!(worked(&log, u), 30);
 }
 

@@ -74,6 +74,9 @@ pub fn earn(
     if !policy::permits(t, u, act) {
         return cannot(t, u, i, skill, UseProblem::Forbidden);
     }
+    if super::guard::stopped(t, u, i, act) {
+        return Outcome::Skip;
+    }
     let place = t.world.units[u].location;
     if left(t, place, purse) == 0 {
         return cannot(t, u, i, skill, UseProblem::PurseEmpty);

@@ -71,7 +71,10 @@ fn place(
     let Some(here) = t.world.units.get(u).map(|x| x.location) else {
         return Outcome::Skip;
     };
-    if !open_today(t, here) || !policy::permits(t, u, Act::Trade) {
+    if !open_today(t, here)
+        || !policy::permits(t, u, Act::Trade)
+        || super::guard::stopped(t, u, i, Act::Trade)
+    {
         return Outcome::Skip;
     }
     let sells = town_price(t, here, item, Side::Sell);

@@ -5,6 +5,7 @@
 //! combat) stay in the list untouched and are reported once a turn as
 //! [`What::NotAdjudicated`]: a player's orders are never lost.
 
+pub mod attack;
 pub mod conditions;
 pub mod disband;
 pub mod earn;
@@ -32,6 +33,8 @@ pub mod work;
 pub mod equip;
 pub mod target;
 pub mod use_skill;
+// --- engagement (issue 6) ---
+pub mod tactic;
 
 use super::log::{Dropped, What};
 use super::pending::{Outcome, drop_invalid};
@@ -71,7 +74,8 @@ pub fn immediate(t: &mut Turn<'_>, u: UnitId, i: usize) -> Outcome {
         O::Promote(o) => stacks::promote(t, u, o.unit),
         O::Enter(o) => structures::enter(t, u, o),
         O::Leave(o) => structures::leave(t, u, o),
-        O::Guard(_) => guard::guard(t, u),
+        O::Guard(_) => guard::guard(t, u, i),
+        O::Tactic(o) => tactic::tactic(t, u, o),
         O::Split(o) => split::split(t, u, o),
         O::Give(o) => give::give(t, u, o),
         O::Get(o) => goods::get(t, u, o),
@@ -119,6 +123,7 @@ pub fn full_day(t: &mut Turn<'_>, u: UnitId, i: usize) -> Outcome {
         O::Teach(o) => teach::teach(t, u, i, o),
         O::Use(o) => use_skill::use_order(t, u, i, o),
         O::Build(o) => target::build(t, u, i, o),
+        O::Attack(o) => attack::attack(t, u, i, o),
         _ => not_adjudicated(t, u, i, &order),
     }
 }

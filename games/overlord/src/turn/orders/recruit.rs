@@ -71,7 +71,11 @@ pub fn recruit(t: &mut Turn<'_>, u: UnitId, i: usize, o: &Recruit) -> Outcome {
         return Outcome::Skip;
     };
     let people = t.world.locations.get(here).map_or(0, |l| l.population);
-    if offer.count == 0 || people == 0 || !policy::permits(t, u, Act::Recruit) {
+    if offer.count == 0
+        || people == 0
+        || !policy::permits(t, u, Act::Recruit)
+        || super::guard::stopped(t, u, i, Act::Recruit)
+    {
         return Outcome::Skip;
     }
     let price = if o.price == 0 { offer.price } else { o.price };

@@ -290,6 +290,9 @@ fn harvest(
     if !policy::permits(t, u, Act::Harvest) {
         return cannot(t, u, i, skill, UseProblem::Forbidden);
     }
+    if super::guard::stopped(t, u, i, Act::Harvest) {
+        return Outcome::Skip;
+    }
     let place = t.world.units[u].location;
     let offered = t.world.locations[place]
         .resources
