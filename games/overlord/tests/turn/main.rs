@@ -6,7 +6,9 @@
 
 mod conservation;
 mod earn;
+mod engage;
 mod goods;
+mod guarding;
 mod market;
 mod month;
 mod monthend;

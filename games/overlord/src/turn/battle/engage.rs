@@ -184,9 +184,11 @@ pub fn engage(t: &Turn<'_>, clash: &Clash) -> Engagement {
         let Some(f) = faction(t, u) else {
             return false;
         };
-        !withdrawn.contains(&f)
-            && !(f == fa && s == Side::Defending)
-            && !(f == fd && s == Side::Attacking)
+        let other_side = match s {
+            Side::Attacking => f == fd,
+            Side::Defending => f == fa,
+        };
+        !withdrawn.contains(&f) && !other_side
     });
 
     let in_order = |s: Side| -> Vec<UnitId> {

@@ -6,7 +6,9 @@
 //! The request is made when (otherwise the order waits, OV-SCH-022):
 //! - the place offers the race and some are left this month (OV-ECON-003),
 //!   and it has people to recruit from (OV-WLD-016);
-//! - the land's policy lets the unit recruit (OV-LAND-004/007);
+//! - the land's policy lets the unit recruit (OV-LAND-004/007), and no
+//!   guard here holds its faction Hostile (OV-GRD-009, `guard::stopped`,
+//!   said once a turn);
 //! - the price is at least the offer's (`0` is the offer's price,
 //!   OV-UO-070; the offer's price may have gone up since, OV-ECON-004);
 //! - the leader holds the coins for the whole request (for `0`, for one
