@@ -56,6 +56,9 @@ pub enum Dropped {
     NoWay,
     /// The pending text no longer reads as an order.
     Unreadable,
+    /// ATTACK on the unit's own faction, its own unit or a structure its
+    /// faction owns (OV-UO-005/006).
+    OwnTarget,
 }
 
 /// Why a journey could not begin.
@@ -189,11 +192,31 @@ pub enum What {
         days: u32,
         guard: Option<UnitId>,
     },
-    /// A battle the combat rules fight (OV-MOVE-031, OV-GRD-011).
+    /// A battle the combat rules fight (OV-MOVE-031, OV-GRD-011), with
+    /// its sides as engaged (OV-CMB-001..013): the partial report every
+    /// faction present gets (decision OV-CMB-008).
     Battle {
         attacker: UnitId,
         defender: UnitId,
         cause: BattleCause,
+        /// Both sides' units, each in the location's order.
+        attackers: Vec<UnitId>,
+        defenders: Vec<UnitId>,
+        /// Factions on both sides, which stayed out (OV-CMB-007/013).
+        withdrawn: Vec<FactionId>,
+    },
+    /// ATTACK waits: its target is not here, or not seen (OV-UO-005);
+    /// said once a turn.
+    AttackWaits,
+    /// GUARD refused (OV-GRD-001, OV-GRD-003..005); said once a turn.
+    GuardRefused {
+        reason: GuardRefusal,
+    },
+    /// A guard kept the unit from doing something (OV-GRD-009); said once
+    /// a turn for each order.
+    StoppedByGuard {
+        guard: UnitId,
+        act: super::policy::Act,
     },
     /// Days of WORK done this month, for the wages step.
     Worked {
@@ -710,6 +733,20 @@ pub enum BattleCause {
     RivalGuards,
     /// Guards fell on a pillager (OV-ECON-031).
     Pillage,
+    /// An ATTACK order (OV-UO-005).
+    Attack,
+    /// A faction met units it holds as Enemy (OV-FAC-025).
+    OnSight,
+}
+
+/// Why a unit may not GUARD.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum GuardRefusal {
+    /// Below the first level of combat (OV-GRD-001).
+    NoCombat,
+    /// Its faction has no right to guard this place (OV-GRD-003..005).
+    NoRight,
 }
 
 /// Everything a turn produced.

@@ -18,7 +18,8 @@
 //! | who sees whom, stances | [`visibility`], [`relations`] |
 //! | control points | [`control`] |
 //! | orders in, pending lists out | [`submit`] |
-//! | battles begun | [`battle`] |
+//! | battles begun, who fights on which side, enemies on sight, TACTIC's setting | [`battle`] (`battle/engage.rs`, `battle/on_sight.rs`, `battle/setting.rs`) |
+//! | who may guard, what guards stop | `orders/guard.rs` |
 //! | the economy's steps | [`hooks`], [`economy`] |
 //! | coins and the treasury | [`money`] |
 //! | who may trade, recruit, harvest, pillage on owned land | [`policy`] |

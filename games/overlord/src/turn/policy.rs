@@ -20,7 +20,8 @@ use super::state::Turn;
 use crate::world::{FactionId, LocationId, Stance, UnitId};
 
 /// Something the land's policy allows or forbids.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Act {
     Trade,
     Recruit,

@@ -94,8 +94,9 @@ pub fn stance_toward_unit(world: &World, of: FactionId, unit: UnitId, recognized
     }
 }
 
-/// [`stance_toward_unit`] with the lapse of [`effective`] applied.
-fn acting_stance(world: &World, of: FactionId, unit: UnitId, recognized: bool) -> Stance {
+/// [`stance_toward_unit`] with the lapse of [`effective`] applied: how `of`
+/// acts toward `unit` (the guards of OV-CMB-005 and OV-GRD-009).
+pub fn acting_stance(world: &World, of: FactionId, unit: UnitId, recognized: bool) -> Stance {
     match identified(world, of, unit, recognized) {
         Some(f) => effective(world, of, f),
         None => stance_toward_unit(world, of, unit, recognized),
@@ -120,6 +121,14 @@ pub fn allows_harvest(world: &World, of: FactionId, unit: UnitId, recognized: bo
         None => world.units.get(unit).is_some(),
         Some(_) => acting_stance(world, of, unit, recognized) >= Stance::Friendly,
     }
+}
+
+/// Does `of` know `unit`'s faction and act toward it as Friendly or
+/// better? What a guard asks of a unit taking the place's taxes
+/// (OV-GRD-009): a unit of unknown faction never may (OV-FAC-028).
+pub fn known_friend(world: &World, of: FactionId, unit: UnitId, recognized: bool) -> bool {
+    identified(world, of, unit, recognized).is_some()
+        && acting_stance(world, of, unit, recognized) >= Stance::Friendly
 }
 
 /// May `unit` collect taxes in land `of` owns (OV-FAC-017, OV-FAC-019,

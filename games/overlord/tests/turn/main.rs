@@ -6,7 +6,9 @@
 
 mod conservation;
 mod earn;
+mod engage;
 mod goods;
+mod guarding;
 mod magic;
 mod market;
 mod month;
@@ -116,6 +118,19 @@ impl Game {
         let s = r.skill(skill).unwrap();
         let xp = r.skills[s].levels[usize::from(level) - 1].experience;
         self.w.units[u].learn(s, xp);
+    }
+
+    /// Seat land title `tag` (`shrf`, `mayo`…) at L`at`, held by `holder`:
+    /// its faction may GUARD the title's area (OV-GRD-003).
+    pub fn title(&mut self, at: u32, tag: &str, holder: UnitId) {
+        let title = rules().title(tag).unwrap();
+        let l = self.loc(at);
+        self.w.locations[l]
+            .titles
+            .push(umpire_overlord::world::Seat {
+                title,
+                holder: Some(holder),
+            });
     }
 
     pub fn stack(&mut self, u: UnitId, under: UnitId) {

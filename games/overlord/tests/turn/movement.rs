@@ -150,6 +150,7 @@ fn guarded_north(stance: Stance, race: &str) -> (Game, UnitId, UnitId) {
     let guard = g.leader(2, 1);
     g.learn(guard, "cmbt", 1);
     g.orders(guard, &["@GUARD"]);
+    g.title(1, "shrf", guard);
     let (f1, f2) = (g.faction(1), g.faction(2));
     g.w.factions[f2].set_stance(f1, stance);
     let u = g.unit(1, race, 1, 2);
@@ -186,6 +187,7 @@ fn ov_move_031_march_fights_its_way_in_and_enemies_are_attacked() {
                 attacker,
                 defender,
                 cause,
+                ..
             } => Some((attacker, defender, cause, e.day)),
             _ => None,
         })
@@ -197,7 +199,7 @@ fn ov_move_031_march_fights_its_way_in_and_enemies_are_attacked() {
     let log = g.run(&[]);
     assert!(log.events.iter().any(|e| matches!(
         e.what,
-        What::Battle { attacker, defender, cause: BattleCause::GuardAttacks } if attacker == guard && defender == u
+        What::Battle { attacker, defender, cause: BattleCause::GuardAttacks, .. } if attacker == guard && defender == u
     )));
 }
 
@@ -237,6 +239,7 @@ fn ov_grd_007_008_a_lone_guard_does_nothing_else_and_guards_never_work() {
     g.learn(f, "cmbt", 1);
     g.orders(u, &["@GUARD", "@WORK"]);
     g.orders(f, &["5 GUARD"]);
+    g.title(1, "shrf", u);
     let log = g.run(&[]);
     assert_eq!(worked(&log, u), 0);
     assert_eq!(worked(&log, f), 25);
@@ -251,6 +254,9 @@ fn ov_grd_011_rival_guards_fight() {
         g.learn(u, "cmbt", 1);
         g.orders(u, &["GUARD"]);
     }
+    // Overlapping areas: both may guard (OV-GRD-005).
+    g.title(1, "shrf", a);
+    g.title(1, "mayo", b);
     let (f1, f2) = (g.faction(1), g.faction(2));
     g.w.factions[f2].set_stance(f1, Stance::Hostile);
     let log = g.run(&[]);
@@ -262,6 +268,7 @@ fn ov_grd_011_rival_guards_fight() {
                 attacker,
                 defender,
                 cause,
+                ..
             } => Some((attacker, defender, cause, e.day)),
             _ => None,
         })

@@ -106,6 +106,7 @@ fn ov_sch_023_each_order_once_a_day() {
     let u = g.leader(1, 1);
     g.learn(u, "cmbt", 1);
     g.orders(u, &["@GUARD"]);
+    g.title(1, "shrf", u);
     let log = g.run(&[]);
     let guards = log
         .of_unit(u)

@@ -198,6 +198,7 @@ fn ov_grd_006_a_guard_works_with_half_its_figures() {
         let u = workers(&mut g, 12, "digg", 1);
         g.learn(u, "cmbt", 1);
         if guard {
+            g.title(1, "shrf", u);
             g.orders(u, &["@GUARD", "5 USE digg"]);
         } else {
             g.orders(u, &["5 USE digg"]);

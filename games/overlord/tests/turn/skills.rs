@@ -177,6 +177,7 @@ fn ov_grd_006_a_guard_studies_at_half_strength_and_cannot_be_taught() {
     coins(&mut g, guard, 100);
     g.orders(teacher, &["TEACH U2 cmbt"]);
     g.orders(guard, &["@GUARD", "STUDY cmbt"]);
+    g.title(1, "shrf", guard);
     let log = g.run_bare(&[]);
     // Half the figures pay, the day counts half, no teacher.
     assert_eq!(gains(&log, guard), [50]);

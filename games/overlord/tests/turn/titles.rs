@@ -490,6 +490,10 @@ fn ov_econ_031_guards_attack_a_pillager_unless_allied() {
     let friend = g.leader(3, 1);
     g.learn(friend, "cmbt", 1);
     g.orders(friend, &["@GUARD"]);
+    // Both may guard L1 (run without the economy, the titles own no land:
+    // nobody's policy forbids the pillage).
+    seat(&mut g, 1, "shrf", Some(guard));
+    seat(&mut g, 1, "mayo", Some(friend));
     let (f1, f2, f3) = (g.faction(1), g.faction(2), g.faction(3));
     g.w.factions[f3].set_stance(f2, Stance::Ally);
     let p = soldiers(&mut g, 2, 20, 1);
@@ -502,6 +506,7 @@ fn ov_econ_031_guards_attack_a_pillager_unless_allied() {
                 attacker,
                 defender,
                 cause,
+                ..
             } => Some((attacker, defender, cause)),
             _ => None,
         })

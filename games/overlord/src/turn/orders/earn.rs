@@ -20,6 +20,10 @@
 //! - **entertainment**: the place's entertainment money
 //!   ([`economy::entertainment`]); the controller must let the unit trade.
 //!
+//! Guards here keep both purses from factions they do not hold Friendly,
+//! and the taxes from units whose faction they do not know (OV-GRD-009,
+//! `guard::stopped`, said once a turn).
+//!
 //! When the day's asks exceed what is left, the purse is shared in
 //! proportion ([`share_out`]). Pillagers, who act during the pass, are
 //! served first, as the rules say PILLAGE has priority. With a count,
@@ -73,6 +77,9 @@ pub fn earn(
     };
     if !policy::permits(t, u, act) {
         return cannot(t, u, i, skill, UseProblem::Forbidden);
+    }
+    if super::guard::stopped(t, u, i, act) {
+        return Outcome::Skip;
     }
     let place = t.world.units[u].location;
     if left(t, place, purse) == 0 {

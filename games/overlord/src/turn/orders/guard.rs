@@ -2,18 +2,56 @@
 //! needs the first level of combat (OV-GRD-001); it guards alone, not its
 //! stack (OV-GRD-002); it shows itself and its faction to everyone there
 //! (OV-REP-050); it cannot WORK (OV-GRD-008); with one figure it does
-//! nothing else that day (OV-GRD-007). Who may guard which land (titles,
-//! OV-GRD-003..005) and the halved full-day order (OV-GRD-006) are the
-//! economy's rules.
+//! nothing else that day (OV-GRD-007). The halved full-day order
+//! (OV-GRD-006) is the economy's rule.
+//!
+//! **Who may guard** (OV-GRD-003..005, [`may_guard`]): a faction holding a
+//! land title (Sheriff, Mayor, Baron, Lord, Marquis, Overlord: a title
+//! with a range) whose area covers the place — any of them where areas
+//! overlap, not only the legal owner; the Imperials anywhere; the
+//! Citizens and the Free People (militia) anywhere, without a title.
+//! A GUARD without the right (or without combat) is skipped, kept, and
+//! said once a turn ([`What::GuardRefused`]).
+//!
+//! **What guards stop** (OV-GRD-009, OV-GRD-010, [`blocks`]): a guard
+//! stops only units it sees, never its own faction's. As its faction acts
+//! toward the unit ([`relations::acting_stance`]: Friendly lapses while
+//! the unit's faction holds it Hostile; an unrecognised unit is judged by
+//! the default stance):
+//! - the place's resources — harvesting, taxing, entertaining — are kept
+//!   from factions it does not hold Friendly or better; a unit whose
+//!   faction it does not know may still harvest and entertain but not tax
+//!   (OV-FAC-028);
+//! - the market (BUY, SELL) and recruiting are kept from factions it holds
+//!   Hostile or worse, and so is entering, which the guards at the
+//!   destination check as a stack arrives ([`travel_day`](super::super::travel_day));
+//! - nobody is stopped from working; pillagers are attacked, not stopped
+//!   ([`pillage`](super::pillage)).
+//!
+//! A guard stops others from the moment its GUARD has run that day; the
+//! orders call [`stopped`] where they check the land's policy.
+//!
+//! Decisions (RULES-DECISIONS, "Engagement and guarding (issue 6)"):
+//! OV-GRD-004 (occupiers may guard the place they occupy), OV-UO-045 /
+//! OV-GRD-009 (what guarding forbids, above).
 
-use super::super::log::What;
+use super::super::log::{GuardRefusal, What};
 use super::super::pending::Outcome;
+use super::super::policy::Act;
+use super::super::relations;
 use super::super::state::Turn;
-use crate::world::UnitId;
+use crate::world::{Player, Stance, UnitId};
+use umpire_core::ids::TypedId;
 
-pub fn guard(t: &mut Turn<'_>, u: UnitId) -> Outcome {
+/// The non-player factions that guard without a title (OV-GRD-004).
+const GUARD_ANYWHERE: [&str; 3] = ["Imperials", "Citizens", "Free People"];
+
+pub fn guard(t: &mut Turn<'_>, u: UnitId, i: usize) -> Outcome {
     if t.level_of(u, "cmbt") < 1 {
-        return Outcome::Skip;
+        return refuse(t, u, i, GuardRefusal::NoCombat);
+    }
+    if !may_guard(t, u) {
+        return refuse(t, u, i, GuardRefusal::NoRight);
     }
     let live = t.live(u);
     live.guarding = true;
@@ -24,4 +62,114 @@ pub fn guard(t: &mut Turn<'_>, u: UnitId) -> Outcome {
     let present = t.present_factions(place);
     t.event(Some(u), What::Guarding, &present);
     Outcome::Done
+}
+
+/// Skipped and kept; said once a turn.
+fn refuse(t: &mut Turn<'_>, u: UnitId, i: usize, reason: GuardRefusal) -> Outcome {
+    if let Some(p) = t.live(u).list.get_mut(i)
+        && !p.noted
+    {
+        p.noted = true;
+        t.private(u, What::GuardRefused { reason });
+    }
+    Outcome::Skip
+}
+
+/// May the unit's faction guard where the unit stands (OV-GRD-003..005)?
+pub fn may_guard(t: &mut Turn<'_>, u: UnitId) -> bool {
+    let Some(unit) = t.world.units.get(u) else {
+        return false;
+    };
+    let (f, place) = (unit.faction, unit.location);
+    let Some(faction) = t.world.factions.get(f) else {
+        return false;
+    };
+    if faction.player == Player::Npc
+        && GUARD_ANYWHERE
+            .iter()
+            .any(|n| faction.name.eq_ignore_ascii_case(n))
+    {
+        return true;
+    }
+    let Some(loc) = t.world.locations.get(place) else {
+        return false;
+    };
+    if loc.ownership.owner == Some(f) || loc.ownership.occupier == Some(f) {
+        return true;
+    }
+    // Overlapping areas (OV-GRD-005): any land title the faction holds.
+    let holds_any = t
+        .held
+        .keys()
+        .any(|h| t.world.units.get(*h).is_some_and(|x| x.faction == f));
+    if !holds_any {
+        return false;
+    }
+    let mut seats = Vec::new();
+    for (seat, l) in t.world.locations.iter() {
+        for s in &l.titles {
+            let ours = s
+                .holder
+                .and_then(|h| t.world.units.get(h))
+                .is_some_and(|h| h.faction == f);
+            if let Some(range) = t.rules.titles.get(s.title).and_then(|x| x.range)
+                && ours
+            {
+                seats.push((seat, range));
+            }
+        }
+    }
+    seats.into_iter().any(|(seat, range)| {
+        t.land
+            .around(t.world, t.rules, seat, range)
+            .contains_key(&place)
+    })
+}
+
+/// The first guard (in the location's order) that keeps unit `u` from
+/// doing `act` where it stands (OV-GRD-009, OV-GRD-010), if any.
+pub fn blocks(t: &Turn<'_>, u: UnitId, act: Act) -> Option<UnitId> {
+    if matches!(act, Act::Work | Act::Pillage) {
+        return None;
+    }
+    let unit = t.world.units.get(u)?;
+    let loc = t.world.locations.get(unit.location)?;
+    loc.units.iter().copied().find(|&g| {
+        let on_guard = t.live.get(g.index()).is_some_and(|l| l.guarding);
+        let Some(gf) = t.world.units.get(g).map(|x| x.faction) else {
+            return false;
+        };
+        if !on_guard || gf == unit.faction || t.travelling(g) {
+            return false;
+        }
+        let look = t.glance(gf, u);
+        if !look.seen {
+            return false;
+        }
+        let w = &*t.world;
+        match act {
+            Act::Harvest | Act::Entertain => !relations::allows_harvest(w, gf, u, look.recognized),
+            Act::Tax => !relations::known_friend(w, gf, u, look.recognized),
+            Act::Trade | Act::Recruit | Act::Enter => {
+                relations::acting_stance(w, gf, u, look.recognized) <= Stance::Hostile
+            }
+            Act::Work | Act::Pillage => false,
+        }
+    })
+}
+
+/// Is unit `u` stopped by a guard from doing `act` with its order `i`?
+/// Said once a turn for the order, to the unit's faction and the guard's.
+pub fn stopped(t: &mut Turn<'_>, u: UnitId, i: usize, act: Act) -> bool {
+    let Some(guard) = blocks(t, u, act) else {
+        return false;
+    };
+    if let Some(p) = t.live(u).list.get_mut(i)
+        && !p.noted
+    {
+        p.noted = true;
+        let gf = t.world.units[guard].faction;
+        t.event(Some(u), What::StoppedByGuard { guard, act }, &[gf]);
+    }
+    true
 }

@@ -5,7 +5,9 @@
 //! An order places its offer when (otherwise it waits, OV-SCH-022):
 //! - there is a market here and today is one of its days (decision
 //!   OV-ECON-008);
-//! - the land's policy lets the unit trade (OV-LAND-004/007);
+//! - the land's policy lets the unit trade (OV-LAND-004/007), and no guard
+//!   here holds its faction Hostile (OV-GRD-009, `guard::stopped`, said
+//!   once a turn);
 //! - BUY: some of the item is on offer: the town has stock left, or
 //!   another unit placed a SELL for it here today (the immediate passes
 //!   repeat, so the order of units does not matter), and the unit holds the coins for the whole order at its price (for `0`,
@@ -71,7 +73,10 @@ fn place(
     let Some(here) = t.world.units.get(u).map(|x| x.location) else {
         return Outcome::Skip;
     };
-    if !open_today(t, here) || !policy::permits(t, u, Act::Trade) {
+    if !open_today(t, here)
+        || !policy::permits(t, u, Act::Trade)
+        || super::guard::stopped(t, u, i, Act::Trade)
+    {
         return Outcome::Skip;
     }
     let sells = town_price(t, here, item, Side::Sell);

@@ -5,6 +5,7 @@
 //! combat) stay in the list untouched and are reported once a turn as
 //! [`What::NotAdjudicated`]: a player's orders are never lost.
 
+pub mod attack;
 pub mod conditions;
 pub mod disband;
 pub mod earn;
@@ -33,6 +34,7 @@ pub mod work;
 pub mod equip;
 pub mod target;
 pub mod use_skill;
+// --- engagement (issue 6) ---
 
 use super::log::{Dropped, What};
 use super::pending::{Outcome, drop_invalid};
@@ -72,7 +74,7 @@ pub fn immediate(t: &mut Turn<'_>, u: UnitId, i: usize) -> Outcome {
         O::Promote(o) => stacks::promote(t, u, o.unit),
         O::Enter(o) => structures::enter(t, u, o),
         O::Leave(o) => structures::leave(t, u, o),
-        O::Guard(_) => guard::guard(t, u),
+        O::Guard(_) => guard::guard(t, u, i),
         O::Tactic(o) => tactic::tactic(t, u, o),
         O::Combat(o) => tactic::combat(t, u, o),
         O::Split(o) => split::split(t, u, o),
@@ -122,6 +124,7 @@ pub fn full_day(t: &mut Turn<'_>, u: UnitId, i: usize) -> Outcome {
         O::Teach(o) => teach::teach(t, u, i, o),
         O::Use(o) => use_skill::use_order(t, u, i, o),
         O::Build(o) => target::build(t, u, i, o),
+        O::Attack(o) => attack::attack(t, u, i, o),
         _ => not_adjudicated(t, u, i, &order),
     }
 }

@@ -6,7 +6,9 @@
 //! The request is made when (otherwise the order waits, OV-SCH-022):
 //! - the place offers the race and some are left this month (OV-ECON-003),
 //!   and it has people to recruit from (OV-WLD-016);
-//! - the land's policy lets the unit recruit (OV-LAND-004/007);
+//! - the land's policy lets the unit recruit (OV-LAND-004/007), and no
+//!   guard here holds its faction Hostile (OV-GRD-009, `guard::stopped`,
+//!   said once a turn);
 //! - the price is at least the offer's (`0` is the offer's price,
 //!   OV-UO-070; the offer's price may have gone up since, OV-ECON-004);
 //! - the leader holds the coins for the whole request (for `0`, for one
@@ -71,7 +73,11 @@ pub fn recruit(t: &mut Turn<'_>, u: UnitId, i: usize, o: &Recruit) -> Outcome {
         return Outcome::Skip;
     };
     let people = t.world.locations.get(here).map_or(0, |l| l.population);
-    if offer.count == 0 || people == 0 || !policy::permits(t, u, Act::Recruit) {
+    if offer.count == 0
+        || people == 0
+        || !policy::permits(t, u, Act::Recruit)
+        || super::guard::stopped(t, u, i, Act::Recruit)
+    {
         return Outcome::Skip;
     }
     let price = if o.price == 0 { offer.price } else { o.price };

@@ -23,7 +23,9 @@
 //! (OV-PROD-003). A unit inside a complete production building gets the
 //! building's `production_bonus` percent more, and that share comes from
 //! the building, before and besides the land's (OV-BLD-037..040). The land's
-//! controller may forbid harvesting (OV-LAND, `policy::permits`).
+//! controller may forbid harvesting (OV-LAND, `policy::permits`), and
+//! guards keep factions they do not hold Friendly from it (OV-GRD-009,
+//! `guard::stopped`).
 //!
 //! A unit that harvested an item with weight shows itself that day
 //! whatever its stealth (OV-REP-047).
@@ -302,6 +304,9 @@ fn harvest(
     let batch = u64::from(use_.produces.as_ref().map_or(1, |p| p.days).max(1)) * 100;
     if !policy::permits(t, u, Act::Harvest) {
         return cannot(t, u, i, skill, UseProblem::Forbidden);
+    }
+    if super::guard::stopped(t, u, i, Act::Harvest) {
+        return Outcome::Skip;
     }
     let place = t.world.units[u].location;
     let offered = t.world.locations[place]

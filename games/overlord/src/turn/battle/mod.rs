@@ -1,0 +1,105 @@
+//! Battles in the turn: where they begin and who takes part.
+//!
+//! - [`begin`]: a battle starts today; movement past guards (OV-MOVE-031),
+//!   pillage (OV-ECON-031), ATTACK (OV-UO-005), rival guards (OV-GRD-011)
+//!   and enemies on sight ([`on_sight`], OV-FAC-025) call it.
+//! - [`fight_the_day`]: at the end of the day (OV-SCH-030) the rival
+//!   guards and the enemies on sight join the battles begun, and each is
+//!   engaged ([`engage`], OV-CMB-001..013) and recorded as a
+//!   [`What::Battle`] naming both sides.
+//! - [`setting`]: a unit's AVOID/DEFEND/FIGHT setting (TACTIC).
+//!
+//! Until the combat rules are wired in, nobody is harmed.
+//!
+//! Decision OV-CMB-008 (RULES-DECISIONS, "Engagement and guarding
+//! (issue 6)"): the [`What::Battle`] event is the partial report every
+//! faction present gets, spectators and withdrawn factions included: who
+//! attacked whom and why, the units on each side and the factions that
+//! withdrew, but no blow by blow. The round by round report will be the
+//! combat engine's, for the factions that fought.
+
+pub mod engage;
+pub mod fought;
+pub mod on_sight;
+pub mod setting;
+
+use super::log::{BattleCause, What};
+use super::state::{Clash, Turn};
+use crate::world::{FactionId, Stance, UnitId};
+
+pub use engage::{Engagement, engage};
+
+/// A battle starts today.
+pub fn begin(t: &mut Turn<'_>, attacker: UnitId, defender: UnitId, cause: BattleCause) {
+    let place = t.world.units[defender].location;
+    t.battles.push(Clash {
+        attacker,
+        defender,
+        place,
+        cause,
+    });
+}
+
+/// The end of the day's battles: rival guards and enemies on sight first,
+/// then every battle begun today, in the order they began.
+pub fn fight_the_day(t: &mut Turn<'_>) {
+    rival_guards(t);
+    on_sight::enemies_on_sight(t);
+    let clashes = std::mem::take(&mut t.battles);
+    for c in clashes {
+        let gone = |u: UnitId| t.world.units.get(u).is_none_or(|x| x.gone);
+        if gone(c.attacker) || gone(c.defender) {
+            continue;
+        }
+        let e = engage(t, &c);
+        let mut seen: Vec<FactionId> = e
+            .attackers
+            .iter()
+            .chain(&e.defenders)
+            .filter_map(|&u| t.world.units.get(u).map(|x| x.faction))
+            .chain(e.spectators.iter().copied())
+            .chain(e.withdrawn.iter().copied())
+            .collect();
+        seen.extend(t.present_factions(c.place));
+        seen.sort_unstable();
+        seen.dedup();
+        t.event(
+            Some(c.attacker),
+            What::Battle {
+                attacker: c.attacker,
+                defender: c.defender,
+                cause: c.cause,
+                attackers: e.attackers,
+                defenders: e.defenders,
+                withdrawn: e.withdrawn,
+            },
+            &seen,
+        );
+    }
+}
+
+/// Two factions on guard in one place, one holding the other Hostile or
+/// worse, fight (OV-GRD-011): the first guard of the faction that holds
+/// the grudge attacks the first guard of the other.
+fn rival_guards(t: &mut Turn<'_>) {
+    for place in t.guarded_places() {
+        let guards: Vec<UnitId> = t
+            .guards_at(place)
+            .into_iter()
+            .filter(|&g| !t.travelling(g))
+            .collect();
+        let mut fought: Vec<(FactionId, FactionId)> = Vec::new();
+        for &a in &guards {
+            for &d in &guards {
+                let (fa, fd) = (t.world.units[a].faction, t.world.units[d].faction);
+                if fa == fd || fought.contains(&(fa, fd)) || fought.contains(&(fd, fa)) {
+                    continue;
+                }
+                if t.world.factions[fa].stance_toward(fd) <= Stance::Hostile {
+                    fought.push((fa, fd));
+                    begin(t, a, d, BattleCause::RivalGuards);
+                }
+            }
+        }
+    }
+}
