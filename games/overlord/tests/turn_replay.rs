@@ -91,7 +91,12 @@ fn produced(
                 *before.entry(coin()).or_insert(0) += taxes + wages + entertainment;
             }
             // Drowned figures take their equipment down (OV-MOVE-029).
-            What::MaterialsUsed { items, .. } | What::Drowned { items, .. } => {
+            // Battles: the goods of the slain that perished, and spell
+            // components used up.
+            What::MaterialsUsed { items, .. }
+            | What::Drowned { items, .. }
+            | What::Perished { items }
+            | What::BattleLosses { spent: items, .. } => {
                 for (item, n) in items {
                     let c = before.entry(item.index()).or_insert(0);
                     *c -= n;

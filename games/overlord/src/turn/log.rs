@@ -492,6 +492,13 @@ pub enum What {
     BattleLosses {
         killed: u32,
         fled: bool,
+        /// Spell components the battle used up.
+        spent: Vec<(ItemId, u64)>,
+    },
+    /// A unit slain to the last figure: what perished with it (what was
+    /// not looted or left on the ground).
+    Perished {
+        items: Vec<(ItemId, u64)>,
     },
     /// Loot from a slain unit (OV-CMB-081).
     Looted {

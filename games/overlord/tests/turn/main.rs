@@ -4,6 +4,7 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+mod battles;
 mod conservation;
 mod earn;
 mod engage;

@@ -133,9 +133,25 @@ pub fn fight_out(
             .map_or(Side::Attacker, |&(_, s)| s);
         let heirs = standing(t, winner.unwrap_or(side));
         titles::holder_killed(t, u, &heirs);
-        match winner {
+        let saved = match winner {
             Some(w) => loot(t, u, place, &standing(t, w)),
             None => drop_all(t, u, place),
+        };
+        let items: Vec<(crate::rules::ItemId, u64)> = t.world.units[u]
+            .items
+            .iter()
+            .map(|h| {
+                let kept: u64 = saved
+                    .iter()
+                    .filter(|(i, _)| *i == h.item)
+                    .map(|(_, n)| n)
+                    .sum();
+                (h.item, h.count.saturating_sub(kept))
+            })
+            .filter(|&(_, n)| n > 0)
+            .collect();
+        if !items.is_empty() {
+            t.private(u, What::Perished { items });
         }
         t.remove_unit(u);
     }
@@ -156,10 +172,12 @@ fn write_back(t: &mut Turn<'_>, u: UnitId, f: &Fighter) {
     let killed = unit.figures.saturating_sub(alive);
     unit.figures = alive;
     unit.mana = f.mana;
+    let mut spent = Vec::new();
     for c in &f.components {
         if c.used == 0 {
             continue;
         }
+        spent.push((c.item, c.used));
         if let Ok(k) = unit.items.binary_search_by_key(&c.item, |h| h.item) {
             let h = &mut unit.items[k];
             h.count -= c.used.min(h.count);
@@ -169,20 +187,27 @@ fn write_back(t: &mut Turn<'_>, u: UnitId, f: &Fighter) {
             }
         }
     }
-    if killed > 0 || f.fled {
+    if killed > 0 || f.fled || !spent.is_empty() {
         t.private(
             u,
             What::BattleLosses {
                 killed,
                 fled: f.fled,
+                spent,
             },
         );
     }
 }
 
-/// Half of a slain unit's goods to the winners, lot by lot; the rest, and
-/// what nobody can carry, on the ground.
-fn loot(t: &mut Turn<'_>, dead: UnitId, place: LocationId, winners: &[UnitId]) {
+/// Half of a slain unit's goods to the winners, lot by lot, and what
+/// nobody can carry on the ground; the other half perishes. Returns what
+/// was saved (looted or left on the ground).
+fn loot(
+    t: &mut Turn<'_>,
+    dead: UnitId,
+    place: LocationId,
+    winners: &[UnitId],
+) -> Vec<(crate::rules::ItemId, u64)> {
     let goods: Vec<(crate::rules::ItemId, u64)> = t.world.units[dead]
         .items
         .iter()
@@ -230,19 +255,20 @@ fn loot(t: &mut Turn<'_>, dead: UnitId, place: LocationId, winners: &[UnitId]) {
             None => super::super::orders::goods::add_ground(t, place, item, n),
         }
     }
-    // The other half is lost with the dead.
+    lots
 }
 
 /// A draw: the slain unit's goods lie where it fell.
-fn drop_all(t: &mut Turn<'_>, dead: UnitId, place: LocationId) {
+fn drop_all(t: &mut Turn<'_>, dead: UnitId, place: LocationId) -> Vec<(crate::rules::ItemId, u64)> {
     let goods: Vec<(crate::rules::ItemId, u64)> = t.world.units[dead]
         .items
         .iter()
         .map(|h| (h.item, h.count))
         .collect();
-    for (item, n) in goods {
+    for &(item, n) in &goods {
         super::super::orders::goods::add_ground(t, place, item, n);
     }
+    goods
 }
 
 /// Battle experience, added after the battle.

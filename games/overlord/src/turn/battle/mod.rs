@@ -8,8 +8,10 @@
 //!   engaged ([`engage`], OV-CMB-001..013) and recorded as a
 //!   [`What::Battle`] naming both sides.
 //! - [`setting`]: a unit's AVOID/DEFEND/FIGHT setting (TACTIC).
+//! - [`fought`]: the battle fought and its outcome applied.
 //!
-//! Until the combat rules are wired in, nobody is harmed.
+//! Each battle is then fought out ([`fought`]): the combat engine's rounds,
+//! and its dead, loot, experience, heroes and titles written back.
 //!
 //! Decision OV-CMB-008 (RULES-DECISIONS, "Engagement and guarding
 //! (issue 6)"): the [`What::Battle`] event is the partial report every
@@ -46,7 +48,7 @@ pub fn fight_the_day(t: &mut Turn<'_>) {
     rival_guards(t);
     on_sight::enemies_on_sight(t);
     let clashes = std::mem::take(&mut t.battles);
-    for c in clashes {
+    for (k, c) in clashes.into_iter().enumerate() {
         let gone = |u: UnitId| t.world.units.get(u).is_none_or(|x| x.gone);
         if gone(c.attacker) || gone(c.defender) {
             continue;
@@ -69,12 +71,14 @@ pub fn fight_the_day(t: &mut Turn<'_>) {
                 attacker: c.attacker,
                 defender: c.defender,
                 cause: c.cause,
-                attackers: e.attackers,
-                defenders: e.defenders,
+                attackers: e.attackers.clone(),
+                defenders: e.defenders.clone(),
                 withdrawn: e.withdrawn,
             },
             &seen,
         );
+        let by_attack = c.cause == BattleCause::Attack;
+        fought::fight_out(t, c.place, k, &e.attackers, &e.defenders, by_attack);
     }
 }
 
