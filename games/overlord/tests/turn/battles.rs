@@ -92,3 +92,28 @@ fn ov_cmb_063_losses_are_written_back_and_told() {
     assert_eq!(20 - now, told);
     let _ = d;
 }
+
+#[test]
+fn ov_cmb_008_spectators_see_the_battle_but_not_its_blows() {
+    let mut g = Game::new(1, 3);
+    let army = swordsmen(&mut g, 1);
+    let victim = g.leader(2, 1);
+    show(&mut g, victim);
+    let _onlooker = g.leader(3, 1);
+    g.orders(army, &["ATTACK U2"]);
+    let log = g.run_bare(&[]);
+    let f3 = g.faction(3);
+    let battle = log
+        .events
+        .iter()
+        .find(|e| matches!(e.what, What::Battle { .. }))
+        .unwrap();
+    assert!(battle.seen_by.contains(&f3));
+    let account = log
+        .events
+        .iter()
+        .find(|e| matches!(e.what, What::BattleFought { .. }))
+        .unwrap();
+    assert!(!account.seen_by.contains(&f3));
+    assert!(account.seen_by.contains(&g.faction(1)) && account.seen_by.contains(&g.faction(2)));
+}

@@ -104,8 +104,9 @@ pub fn fight_out(
         .iter()
         .map(|&(u, _)| t.world.units[u].faction)
         .collect();
-    let mut seen = faction_of.clone();
-    seen.extend(t.present_factions(place));
+    // The round-by-round account is for the factions that fought;
+    // spectators have the `Battle` event (OV-CMB-008).
+    let mut seen = faction_of;
     seen.sort_unstable();
     seen.dedup();
     t.event(
