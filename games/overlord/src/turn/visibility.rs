@@ -67,20 +67,9 @@ impl Exposure {
 /// A unit's per-figure ratings: race, skill levels reached, equipped items
 /// (as many as each figure holds) and enchantments.
 pub fn ratings(rules: &Rules, unit: &Unit) -> Stats {
-    let mut s = rules
-        .races
-        .get(unit.race)
-        .map(|r| r.stats)
-        .unwrap_or_default();
-    for k in &unit.skills {
-        if let Some(level) = rules
-            .skills
-            .get(k.skill)
-            .and_then(|sk| sk.reached(k.experience))
-        {
-            s = s.plus(&level.stats);
-        }
-    }
+    // Race, skills and enchantments, as battle reads them; equipment
+    // here counts only in whole items per figure.
+    let mut s = crate::combat::muster::base(rules, unit);
     let figures = u64::from(unit.figures.max(1));
     for h in &unit.items {
         let Some(item) = rules.items.get(h.item) else {
@@ -92,11 +81,6 @@ pub fn ratings(rules: &Rules, unit: &Unit) -> Stats {
         let each = (h.equipped / figures).min(u64::from(equip.max));
         for _ in 0..each {
             s = s.plus(&item.stats);
-        }
-    }
-    for e in &unit.effects {
-        if let Some(en) = rules.enchantments.get(e.enchantment) {
-            s = s.plus(&en.stats);
         }
     }
     s
