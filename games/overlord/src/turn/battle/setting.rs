@@ -39,8 +39,18 @@ pub fn read(text: &str) -> Tactic {
 }
 
 /// Whether the unit joins battles: AVOID, DEFEND or FIGHT (the default).
+/// The same answer as [`read`]'s, looking at the engagement words only
+/// (it is asked of every unit in every battle).
 pub fn engage(unit: &Unit) -> Engage {
-    read(&unit.tactics.text).engage.unwrap_or(Engage::Fight)
+    let mut e = Engage::Fight;
+    for word in unit.tactics.text.split_whitespace() {
+        if word.eq_ignore_ascii_case("attack") {
+            e = Engage::Fight;
+        } else if let Some(v) = Engage::from_word(word) {
+            e = v;
+        }
+    }
+    e
 }
 
 /// The unit's setting with the parts `change` names replaced (TACTIC).
