@@ -139,6 +139,15 @@ pub struct Turn<'a> {
     pub earnings: Vec<super::orders::earn::Earning>,
     /// Entertainment money taken this month, by place (OV-ECON-030).
     pub entertained: FxHashMap<LocationId, u64>,
+    // --- engagement (issue 6) ---
+    /// The land titles each faction holds, as (seat, range): who may
+    /// GUARD where (OV-GRD-003..005). Made when a GUARD first asks,
+    /// forgotten by [`Turn::new_day`].
+    pub land_titles: Option<FxHashMap<FactionId, Vec<(LocationId, u32)>>>,
+    /// Today's guards by place, in the order they went on guard: kept by
+    /// GUARD as it runs, so that what guards stop (OV-GRD-009) is known
+    /// during the immediate passes; forgotten by [`Turn::new_day`].
+    pub posted: FxHashMap<LocationId, Vec<UnitId>>,
 }
 
 /// Who is present in a place: each faction's count of units there that
@@ -190,6 +199,8 @@ impl<'a> Turn<'a> {
             harvests: Vec::new(),
             earnings: Vec::new(),
             entertained: FxHashMap::default(),
+            land_titles: None,
+            posted: FxHashMap::default(),
         };
         for l in t.world.locations.values() {
             for seat in &l.titles {
@@ -266,6 +277,8 @@ impl<'a> Turn<'a> {
     pub fn new_day(&mut self, day: u8) {
         self.day = day;
         self.guards = None;
+        self.land_titles = None;
+        self.posted.clear();
         self.teachers = None;
         for l in &mut self.live {
             l.new_day();

@@ -45,15 +45,20 @@
 //! where it set out but neither fighting nor watching there. A unit with
 //! no figures (a stockpile) does not fight.
 //!
+//! What a faction sees or recognises here (steps 3 and 4) it sees through
+//! its own units present, not those passing on the road.
+//!
 //! Decisions (RULES-DECISIONS, "Engagement and guarding (issue 6)"):
 //! OV-CMB-008 (what spectators learn), OV-CMB-011 (whose stack joins
 //! regardless of settings), OV-CMB-012 (the scope: all willing units of
 //! the factions involved, plus the stacks they lead).
 
+use rustc_hash::{FxHashMap, FxHashSet};
 use umpire_core::ids::TypedId;
 
 use super::super::relations;
 use super::super::state::{Clash, Turn};
+use super::super::visibility;
 use super::setting;
 use crate::orders::words::Engage;
 use crate::world::{FactionId, Stance, UnitId};
@@ -74,31 +79,58 @@ pub struct Engagement {
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Side {
-    Attacking,
-    Defending,
+    Attacking = 0,
+    Defending = 1,
 }
 
-/// The factions on each side, with the unit through which each joined.
+/// The factions on each side, and those that withdrew.
 #[derive(Default)]
 struct Factions {
-    attacking: Vec<(FactionId, UnitId)>,
-    defending: Vec<(FactionId, UnitId)>,
+    side: FxHashMap<FactionId, Side>,
     withdrawn: Vec<FactionId>,
 }
 
 impl Factions {
     fn side(&self, f: FactionId) -> Option<Side> {
-        if self.attacking.iter().any(|x| x.0 == f) {
-            Some(Side::Attacking)
-        } else if self.defending.iter().any(|x| x.0 == f) {
-            Some(Side::Defending)
-        } else {
-            None
-        }
+        self.side.get(&f).copied()
     }
 
     fn involved(&self, f: FactionId) -> bool {
-        self.side(f).is_some() || self.withdrawn.contains(&f)
+        self.side.contains_key(&f) || self.withdrawn.binary_search(&f).is_ok()
+    }
+}
+
+/// The units present, by faction (factions ascending): what each faction
+/// sees there it sees through these.
+struct Here {
+    units: Vec<UnitId>,
+    by_faction: Vec<(FactionId, Vec<UnitId>)>,
+}
+
+impl Here {
+    fn new(t: &Turn<'_>, order: &[UnitId]) -> Here {
+        let units: Vec<UnitId> = order.iter().copied().filter(|&u| present(t, u)).collect();
+        let mut by: FxHashMap<FactionId, Vec<UnitId>> = FxHashMap::default();
+        for &u in &units {
+            if let Some(f) = faction(t, u) {
+                by.entry(f).or_default().push(u);
+            }
+        }
+        let mut by_faction: Vec<(FactionId, Vec<UnitId>)> = by.into_iter().collect();
+        by_faction.sort_unstable_by_key(|x| x.0);
+        Here { units, by_faction }
+    }
+
+    fn of(&self, f: FactionId) -> &[UnitId] {
+        self.by_faction
+            .binary_search_by_key(&f, |x| x.0)
+            .map_or(&[][..], |i| self.by_faction[i].1.as_slice())
+    }
+
+    /// What faction `of` makes of `target`, through its units here.
+    fn glance(&self, t: &Turn<'_>, of: FactionId, target: UnitId) -> visibility::Glance {
+        let eyes = self.of(of).iter().copied();
+        visibility::glance(t.world, t.rules, of, eyes, target, t.exposure(target))
     }
 }
 
@@ -113,48 +145,48 @@ pub fn engage(t: &Turn<'_>, clash: &Clash) -> Engagement {
         .locations
         .get(clash.place)
         .map_or(&[][..], |l| l.units.as_slice());
-    let here: Vec<UnitId> = order.iter().copied().filter(|&u| present(t, u)).collect();
+    let here = Here::new(t, order);
     let sides = factions(t, &here, a, d, fa, fd);
 
     // Each unit's side, first come first served.
-    let mut side_of: Vec<(UnitId, Side)> = vec![(a, Side::Attacking), (d, Side::Defending)];
-    let put = |list: &mut Vec<(UnitId, Side)>, u: UnitId, s: Side| {
-        if !list.iter().any(|x| x.0 == u) {
-            list.push((u, s));
-        }
-    };
+    let mut side_of: FxHashMap<UnitId, Side> = FxHashMap::default();
+    side_of.insert(a, Side::Attacking);
+    side_of.insert(d, Side::Defending);
     // The attacked stack and the attacking one, whatever their settings.
     let top = t.top(d);
     let d_root = if t.stack_of(top).contains(&a) { d } else { top };
-    for m in t.stack_of(d_root) {
-        if present(t, m) {
-            put(&mut side_of, m, Side::Defending);
-        }
-    }
-    for m in t.stack_of(a) {
-        if present(t, m) {
-            put(&mut side_of, m, Side::Attacking);
+    for (root, side) in [(d_root, Side::Defending), (a, Side::Attacking)] {
+        for m in t.stack_of(root) {
+            if present(t, m) {
+                side_of.entry(m).or_insert(side);
+            }
         }
     }
     // The willing units of the factions on each side…
-    let mut fighters: Vec<UnitId> = side_of.iter().map(|x| x.0).collect();
-    for &u in &here {
+    let mut fighters: Vec<(UnitId, Side)> = side_of.iter().map(|(&u, &s)| (u, s)).collect();
+    fighters.sort_unstable_by_key(|x| x.0);
+    for &u in &here.units {
         let Some(s) = faction(t, u).and_then(|f| sides.side(f)) else {
             continue;
         };
-        if !side_of.iter().any(|x| x.0 == u) && willing(t, u, s) {
-            put(&mut side_of, u, s);
-            fighters.push(u);
+        if !side_of.contains_key(&u) && willing(t, u, s) {
+            side_of.insert(u, s);
+            fighters.push((u, s));
         }
     }
     // …bring the units stacked under them (OV-CMB-011).
-    for &u in &fighters {
-        let Some(s) = side_of.iter().find(|x| x.0 == u).map(|x| x.1) else {
+    let leaders: FxHashSet<UnitId> = here
+        .units
+        .iter()
+        .filter_map(|&u| t.world.units.get(u).and_then(|x| x.stack_parent))
+        .collect();
+    for &(u, s) in &fighters {
+        if !leaders.contains(&u) {
             continue;
-        };
+        }
         for m in t.stack_of(u).into_iter().skip(1) {
-            if present(t, m) && willing(t, m, s) {
-                put(&mut side_of, m, s);
+            if !side_of.contains_key(&m) && present(t, m) && willing(t, m, s) {
+                side_of.insert(m, s);
             }
         }
     }
@@ -162,22 +194,22 @@ pub fn engage(t: &Turn<'_>, clash: &Clash) -> Engagement {
     // OV-CMB-007/013: a third faction with units on both sides stays out
     // entirely; the attacking and the defending faction lose only their
     // units on the other side.
+    let mut on: [FxHashSet<FactionId>; 2] = Default::default();
+    for (&u, &s) in &side_of {
+        if let Some(f) = faction(t, u) {
+            on[s as usize].insert(f);
+        }
+    }
     let mut withdrawn = sides.withdrawn.clone();
-    let on = |s: Side| -> Vec<FactionId> {
-        side_of
-            .iter()
-            .filter(|x| x.1 == s)
-            .filter_map(|x| faction(t, x.0))
-            .collect()
-    };
-    let (att, def) = (on(Side::Attacking), on(Side::Defending));
     withdrawn.extend(
-        att.into_iter()
-            .filter(|f| *f != fa && *f != fd && def.contains(f)),
+        on[Side::Attacking as usize]
+            .iter()
+            .copied()
+            .filter(|f| *f != fa && *f != fd && on[Side::Defending as usize].contains(f)),
     );
     withdrawn.sort_unstable();
     withdrawn.dedup();
-    side_of.retain(|&(u, s)| {
+    side_of.retain(|&u, &mut s| {
         if u == a || u == d {
             return true;
         }
@@ -188,24 +220,43 @@ pub fn engage(t: &Turn<'_>, clash: &Clash) -> Engagement {
             Side::Attacking => f == fd,
             Side::Defending => f == fa,
         };
-        !withdrawn.contains(&f) && !other_side
+        withdrawn.binary_search(&f).is_err() && !other_side
     });
 
-    let in_order = |s: Side| -> Vec<UnitId> {
-        let mut v: Vec<UnitId> = side_of.iter().filter(|x| x.1 == s).map(|x| x.0).collect();
-        v.sort_by_key(|u| order.iter().position(|x| x == u).unwrap_or(usize::MAX));
-        v
-    };
-    let attackers = in_order(Side::Attacking);
-    let defenders = in_order(Side::Defending);
-    let fighting: Vec<FactionId> = side_of.iter().filter_map(|x| faction(t, x.0)).collect();
-    let mut spectators: Vec<FactionId> = here
+    // Both sides in the location's order.
+    let (mut attackers, mut defenders) = (Vec::new(), Vec::new());
+    for u in order {
+        match side_of.get(u) {
+            Some(Side::Attacking) => attackers.push(*u),
+            Some(Side::Defending) => defenders.push(*u),
+            None => {}
+        }
+    }
+    if attackers.len() + defenders.len() < side_of.len() {
+        // A unit not listed here (the world keeps every unit listed where
+        // it is, so this should not happen): after the others.
+        let mut rest: Vec<(UnitId, Side)> = side_of
+            .iter()
+            .filter(|(u, _)| !order.contains(u))
+            .map(|(&u, &s)| (u, s))
+            .collect();
+        rest.sort_unstable_by_key(|x| x.0);
+        for (u, s) in rest {
+            match s {
+                Side::Attacking => attackers.push(u),
+                Side::Defending => defenders.push(u),
+            }
+        }
+    }
+    let fighting: FxHashSet<FactionId> = side_of.keys().filter_map(|&u| faction(t, u)).collect();
+    let spectators: Vec<FactionId> = here
+        .by_faction
         .iter()
-        .filter_map(|&u| faction(t, u))
-        .filter(|f| !sides.involved(*f) && !withdrawn.contains(f) && !fighting.contains(f))
+        .map(|x| x.0)
+        .filter(|f| {
+            !sides.involved(*f) && withdrawn.binary_search(f).is_err() && !fighting.contains(f)
+        })
         .collect();
-    spectators.sort_unstable();
-    spectators.dedup();
     Engagement {
         attackers,
         defenders,
@@ -217,66 +268,98 @@ pub fn engage(t: &Turn<'_>, clash: &Clash) -> Engagement {
 /// Steps 1–5: the factions on each side (OV-CMB-002..007).
 fn factions(
     t: &Turn<'_>,
-    here: &[UnitId],
+    here: &Here,
     a: UnitId,
     d: UnitId,
     fa: FactionId,
     fd: FactionId,
 ) -> Factions {
-    let mut s = Factions {
-        attacking: vec![(fa, a)],
-        defending: vec![(fd, d)],
-        withdrawn: Vec::new(),
-    };
+    let mut s = Factions::default();
+    s.side.insert(fa, Side::Attacking);
+    s.side.insert(fd, Side::Defending);
     if fa == fd {
         return s;
     }
-    // Step 3: the guards who think well of the attacked.
-    for &g in here {
-        let Some(gf) = faction(t, g) else { continue };
-        let on_guard = t.live.get(g.index()).is_some_and(|l| l.guarding);
-        if !on_guard || gf == fa || gf == fd || s.defending.iter().any(|x| x.0 == gf) {
+    // The factions called in by steps 1–3, each with the unit that
+    // brought it.
+    let mut called: Vec<(FactionId, UnitId, Side)> =
+        vec![(fa, a, Side::Attacking), (fd, d, Side::Defending)];
+    // Step 3: the guards who think well of the attacked, each faction
+    // judged once.
+    for (gf, units) in &here.by_faction {
+        let guard = units
+            .iter()
+            .copied()
+            .find(|g| t.live.get(g.index()).is_some_and(|l| l.guarding));
+        let Some(g) = guard.filter(|_| *gf != fa && *gf != fd) else {
             continue;
-        }
-        let look = t.glance(gf, d);
-        if relations::acting_stance(t.world, gf, d, look.recognized) >= Stance::Friendly {
-            s.defending.push((gf, g));
+        };
+        let friendly =
+            |recognized| relations::acting_stance(t.world, *gf, d, recognized) >= Stance::Friendly;
+        let (known, unknown) = (friendly(true), friendly(false));
+        let friend = if known == unknown {
+            known
+        } else {
+            friendly(here.glance(t, *gf, d).recognized)
+        };
+        if friend {
+            s.side.insert(*gf, Side::Defending);
+            called.push((*gf, g, Side::Defending));
         }
     }
-    // Step 4: the allies of those, one step only.
-    let (called_a, called_d) = (s.attacking.clone(), s.defending.clone());
-    let mut present: Vec<FactionId> = here.iter().filter_map(|&u| faction(t, u)).collect();
-    present.sort_unstable();
-    present.dedup();
-    for h in present {
+    // Step 4: the allies of those, one step only; step 5: a third faction
+    // on both sides stays out.
+    let called_by: FxHashMap<FactionId, (UnitId, Side)> = called
+        .iter()
+        .map(|&(f, by, side)| (f, (by, side)))
+        .collect();
+    for (h, _) in &here.by_faction {
+        let h = *h;
         if h == fa || h == fd {
             continue;
         }
-        let allies = |called: &[(FactionId, UnitId)]| {
-            called.iter().any(|&(f, by)| {
-                f != h && relations::joins_battle_for(t.world, h, by, t.glance(h, by).recognized)
+        // Only a declared Ally can join: the factions called in that `h`
+        // holds Ally (its explicit Allies, or all when Ally is its
+        // default); a glance only when recognising the unit changes the
+        // answer (it may identify itself quietly).
+        let Some(hf) = t.world.factions.get(h) else {
+            continue;
+        };
+        let candidates: Vec<(FactionId, UnitId, Side)> = if hf.default_stance == Stance::Ally {
+            called.clone()
+        } else {
+            hf.stances
+                .iter()
+                .filter(|x| x.1 == Stance::Ally)
+                .filter_map(|x| called_by.get(&x.0).map(|&(by, side)| (x.0, by, side)))
+                .collect()
+        };
+        let allies = |side: Side| {
+            candidates.iter().any(|&(f, by, s)| {
+                let joins = |recognized| relations::joins_battle_for(t.world, h, by, recognized);
+                s == side
+                    && f != h
+                    && relations::declared(t.world, h, f) == Stance::Ally
+                    && (joins(false) || joins(here.glance(t, h, by).recognized))
             })
         };
-        let (with_a, with_d) = (allies(&called_a), allies(&called_d));
-        let on_a = s.attacking.iter().any(|x| x.0 == h);
-        let on_d = s.defending.iter().any(|x| x.0 == h);
-        if with_a && !on_a {
-            s.attacking.push((h, a));
-        }
-        if with_d && !on_d {
-            s.defending.push((h, d));
+        let with_a = allies(Side::Attacking);
+        let with_d = s.side(h) == Some(Side::Defending) || allies(Side::Defending);
+        match (with_a, with_d) {
+            (true, true) => {
+                s.side.remove(&h);
+                s.withdrawn.push(h);
+            }
+            (true, false) => {
+                s.side.insert(h, Side::Attacking);
+            }
+            (false, true) => {
+                s.side.insert(h, Side::Defending);
+            }
+            (false, false) => {}
         }
     }
-    // Step 5: a third faction on both sides stays out.
-    let both: Vec<FactionId> = s
-        .attacking
-        .iter()
-        .map(|x| x.0)
-        .filter(|f| *f != fa && *f != fd && s.defending.iter().any(|y| y.0 == *f))
-        .collect();
-    s.attacking.retain(|x| !both.contains(&x.0));
-    s.defending.retain(|x| !both.contains(&x.0));
-    s.withdrawn = both;
+    s.withdrawn.sort_unstable();
     s
 }
 

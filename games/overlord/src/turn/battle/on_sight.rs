@@ -28,6 +28,8 @@ use super::super::visibility;
 use super::{begin, setting};
 use crate::orders::words::Engage;
 use crate::world::{FactionId, LocationId, Stance, UnitId};
+use rustc_hash::{FxHashMap, FxHashSet};
+use umpire_core::ids::TypedId;
 
 /// Each faction present in one place with its units there, in the order
 /// the factions came.
@@ -35,22 +37,102 @@ type Groups = Vec<(FactionId, Vec<UnitId>)>;
 
 /// The end of the day: every faction meeting an Enemy attacks it.
 pub fn enemies_on_sight(t: &mut Turn<'_>) {
+    // Factions that hold anyone Enemy, by index: the only possible
+    // attackers.
+    let minded: Vec<bool> = t
+        .world
+        .factions
+        .iter()
+        .map(|(_, f)| {
+            f.default_stance == Stance::Enemy || f.stances.iter().any(|x| x.1 == Stance::Enemy)
+        })
+        .collect();
+    if !minded.contains(&true) {
+        return;
+    }
+    // Two factions fight at most once a day in one place.
+    let mut begun: FxHashSet<(LocationId, FactionId, FactionId)> = t
+        .battles
+        .iter()
+        .filter_map(|c| {
+            let fa = t.world.units.get(c.attacker)?.faction;
+            let fd = t.world.units.get(c.defender)?.faction;
+            Some((c.place, fa.min(fd), fa.max(fd)))
+        })
+        .collect();
     let places: Vec<LocationId> = t.world.locations.ids().collect();
     for place in places {
+        if !may_meet(t, place, &minded) {
+            continue;
+        }
         let groups = groups(t, place);
-        for j in 1..groups.len() {
-            for i in 0..j {
-                let (older, newer) = (&groups[i], &groups[j]);
-                if fighting(t, place, older.0, newer.0) {
+        // Each pair with a faction that holds the other Enemy, once; `x`
+        // and `y` are indices in the order the factions came.
+        for x in 0..groups.len() {
+            let fx = groups[x].0;
+            if !minded.get(fx.index()).copied().unwrap_or(false) {
+                continue;
+            }
+            for y in targets(t, &groups, x) {
+                let fy = groups[y].0;
+                let key = (place, fx.min(fy), fx.max(fy));
+                if begun.contains(&key) {
                     continue;
                 }
+                let (older, newer) = (&groups[x.min(y)], &groups[x.max(y)]);
                 let clash = attack(t, newer, older).or_else(|| attack(t, older, newer));
                 if let Some((a, d)) = clash {
+                    begun.insert(key);
                     begin(t, a, d, BattleCause::OnSight);
                 }
             }
         }
     }
+}
+
+/// The groups faction `groups[x]` may hold Enemy: all the others when its
+/// default stance is Enemy, else those it declared Enemy.
+fn targets(t: &Turn<'_>, groups: &Groups, x: usize) -> Vec<usize> {
+    let fx = groups[x].0;
+    let Some(f) = t.world.factions.get(fx) else {
+        return Vec::new();
+    };
+    if f.default_stance == Stance::Enemy {
+        return (0..groups.len()).filter(|&y| y != x).collect();
+    }
+    let enemies: Vec<FactionId> = f
+        .stances
+        .iter()
+        .filter(|s| s.1 == Stance::Enemy)
+        .map(|s| s.0)
+        .collect();
+    (0..groups.len())
+        .filter(|&y| y != x && enemies.contains(&groups[y].0))
+        .collect()
+}
+
+/// Are there units of two factions in `place`, one of them holding
+/// someone Enemy? (Whether they are on a journey is looked at later.)
+fn may_meet(t: &Turn<'_>, place: LocationId, minded: &[bool]) -> bool {
+    let Some(loc) = t.world.locations.get(place) else {
+        return false;
+    };
+    let mut first: Option<FactionId> = None;
+    let (mut mixed, mut hostile) = (false, false);
+    for &u in &loc.units {
+        let Some(f) = t.world.units.get(u).map(|x| x.faction) else {
+            continue;
+        };
+        hostile |= minded.get(f.index()).copied().unwrap_or(false);
+        match first {
+            None => first = Some(f),
+            Some(x) => mixed |= x != f,
+        }
+        if mixed && hostile {
+            return true;
+        }
+    }
+    false
 }
 
 /// The factions present in `place`, each with its units there that are
@@ -60,6 +142,7 @@ fn groups(t: &Turn<'_>, place: LocationId) -> Groups {
     let Some(loc) = t.world.locations.get(place) else {
         return out;
     };
+    let mut at: FxHashMap<FactionId, usize> = FxHashMap::default();
     for &u in &loc.units {
         let Some(unit) = t.world.units.get(u) else {
             continue;
@@ -67,21 +150,13 @@ fn groups(t: &Turn<'_>, place: LocationId) -> Groups {
         if unit.gone || unit.figures == 0 || t.travelling(u) {
             continue;
         }
-        match out.iter_mut().find(|g| g.0 == unit.faction) {
-            Some(g) => g.1.push(u),
-            None => out.push((unit.faction, vec![u])),
-        }
+        let i = *at.entry(unit.faction).or_insert_with(|| {
+            out.push((unit.faction, Vec::new()));
+            out.len() - 1
+        });
+        out[i].1.push(u);
     }
     out
-}
-
-/// Has a battle between these two factions begun here today?
-fn fighting(t: &Turn<'_>, place: LocationId, x: FactionId, y: FactionId) -> bool {
-    t.battles.iter().any(|c| {
-        let fa = t.world.units.get(c.attacker).map(|u| u.faction);
-        let fd = t.world.units.get(c.defender).map(|u| u.faction);
-        c.place == place && ((fa == Some(x) && fd == Some(y)) || (fa == Some(y) && fd == Some(x)))
-    })
 }
 
 /// Does `by` attack `target` on sight: its first FIGHTing unit and the

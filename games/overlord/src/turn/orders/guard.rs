@@ -28,8 +28,9 @@
 //! - nobody is stopped from working; pillagers are attacked, not stopped
 //!   ([`pillage`](super::pillage)).
 //!
-//! A guard stops others from the moment its GUARD has run that day; the
-//! orders call [`stopped`] where they check the land's policy.
+//! A guard stops others from the moment its GUARD has run that day (the
+//! first to have gone on guard is named); the orders call [`stopped`]
+//! where they check the land's policy.
 //!
 //! Decisions (RULES-DECISIONS, "Engagement and guarding (issue 6)"):
 //! OV-GRD-004 (occupiers may guard the place they occupy), OV-UO-045 /
@@ -40,7 +41,9 @@ use super::super::pending::Outcome;
 use super::super::policy::Act;
 use super::super::relations;
 use super::super::state::Turn;
-use crate::world::{Player, Stance, UnitId};
+use super::super::visibility;
+use crate::world::{FactionId, LocationId, Player, Stance, UnitId};
+use rustc_hash::FxHashMap;
 use umpire_core::ids::TypedId;
 
 /// The non-player factions that guard without a title (OV-GRD-004).
@@ -59,6 +62,7 @@ pub fn guard(t: &mut Turn<'_>, u: UnitId, i: usize) -> Outcome {
         t.live(u).day_used = true;
     }
     let place = t.world.units[u].location;
+    t.posted.entry(place).or_default().push(u);
     let present = t.present_factions(place);
     t.event(Some(u), What::Guarding, &present);
     Outcome::Done
@@ -98,27 +102,7 @@ pub fn may_guard(t: &mut Turn<'_>, u: UnitId) -> bool {
         return true;
     }
     // Overlapping areas (OV-GRD-005): any land title the faction holds.
-    let holds_any = t
-        .held
-        .keys()
-        .any(|h| t.world.units.get(*h).is_some_and(|x| x.faction == f));
-    if !holds_any {
-        return false;
-    }
-    let mut seats = Vec::new();
-    for (seat, l) in t.world.locations.iter() {
-        for s in &l.titles {
-            let ours = s
-                .holder
-                .and_then(|h| t.world.units.get(h))
-                .is_some_and(|h| h.faction == f);
-            if let Some(range) = t.rules.titles.get(s.title).and_then(|x| x.range)
-                && ours
-            {
-                seats.push((seat, range));
-            }
-        }
-    }
+    let seats = land_titles(t).get(&f).cloned().unwrap_or_default();
     seats.into_iter().any(|(seat, range)| {
         t.land
             .around(t.world, t.rules, seat, range)
@@ -126,35 +110,69 @@ pub fn may_guard(t: &mut Turn<'_>, u: UnitId) -> bool {
     })
 }
 
-/// The first guard (in the location's order) that keeps unit `u` from
-/// doing `act` where it stands (OV-GRD-009, OV-GRD-010), if any.
+/// Each faction's land titles as (seat, range), made once a day.
+fn land_titles<'t>(t: &'t mut Turn<'_>) -> &'t FxHashMap<FactionId, Vec<(LocationId, u32)>> {
+    let (world, rules) = (&*t.world, t.rules);
+    t.land_titles.get_or_insert_with(|| {
+        let mut by: FxHashMap<FactionId, Vec<(LocationId, u32)>> = FxHashMap::default();
+        for (seat, l) in world.locations.iter() {
+            for s in &l.titles {
+                let holder = s.holder.and_then(|h| world.units.get(h));
+                let range = rules.titles.get(s.title).and_then(|x| x.range);
+                if let (Some(h), Some(range)) = (holder, range) {
+                    by.entry(h.faction).or_default().push((seat, range));
+                }
+            }
+        }
+        by
+    })
+}
+
+/// The first guard (in the order they went on guard today) that keeps
+/// unit `u` from doing `act` where it stands (OV-GRD-009, OV-GRD-010), if
+/// any.
 pub fn blocks(t: &Turn<'_>, u: UnitId, act: Act) -> Option<UnitId> {
     if matches!(act, Act::Work | Act::Pillage) {
         return None;
     }
     let unit = t.world.units.get(u)?;
-    let loc = t.world.locations.get(unit.location)?;
-    loc.units.iter().copied().find(|&g| {
+    let place = unit.location;
+    let posted = t.posted.get(&place)?;
+    posted.iter().copied().find(|&g| {
         let on_guard = t.live.get(g.index()).is_some_and(|l| l.guarding);
-        let Some(gf) = t.world.units.get(g).map(|x| x.faction) else {
+        let Some(gf) = t
+            .world
+            .units
+            .get(g)
+            .filter(|x| !x.gone && x.location == place)
+            .map(|x| x.faction)
+        else {
             return false;
         };
         if !on_guard || gf == unit.faction || t.travelling(g) {
             return false;
         }
-        let look = t.glance(gf, u);
-        if !look.seen {
-            return false;
-        }
         let w = &*t.world;
-        match act {
-            Act::Harvest | Act::Entertain => !relations::allows_harvest(w, gf, u, look.recognized),
-            Act::Tax => !relations::known_friend(w, gf, u, look.recognized),
+        let rule = |recognized: bool| match act {
+            Act::Harvest | Act::Entertain => !relations::allows_harvest(w, gf, u, recognized),
+            Act::Tax => !relations::known_friend(w, gf, u, recognized),
             Act::Trade | Act::Recruit | Act::Enter => {
-                relations::acting_stance(w, gf, u, look.recognized) <= Stance::Hostile
+                relations::acting_stance(w, gf, u, recognized) <= Stance::Hostile
             }
             Act::Work | Act::Pillage => false,
+        };
+        // A look, through the guard's faction's units here (OV-GRD-010),
+        // only for a guard that would stop the unit if it saw it.
+        if !rule(true) && !rule(false) {
+            return false;
         }
+        let loc = t.world.locations.get(place);
+        let eyes = loc
+            .into_iter()
+            .flat_map(|l| l.units.iter().copied())
+            .filter(|&x| t.world.units.get(x).is_some_and(|y| y.faction == gf));
+        let look = visibility::glance(w, t.rules, gf, eyes, u, t.exposure(u));
+        look.seen && rule(look.recognized)
     })
 }
 
