@@ -73,4 +73,40 @@ fn main() {
         log.events.len(),
         took.as_secs_f64()
     );
+    battles(&log);
+}
+
+/// How much fighting the turn held: battles, their sizes, and what set
+/// them off.
+fn battles(log: &umpire_overlord::turn::TurnLog) {
+    use umpire_overlord::turn::log::What;
+    let mut sizes = Vec::new();
+    let mut causes = std::collections::BTreeMap::<String, usize>::new();
+    for e in &log.events {
+        if let What::Battle {
+            attackers,
+            defenders,
+            cause,
+            ..
+        } = &e.what
+        {
+            sizes.push(attackers.len() + defenders.len());
+            *causes.entry(format!("{cause:?}")).or_default() += 1;
+        }
+    }
+    if sizes.is_empty() {
+        println!("no battles");
+        return;
+    }
+    sizes.sort_unstable();
+    let total: usize = sizes.iter().sum();
+    println!(
+        "{} battles, {} units in all; units per battle: median {}, mean {}, largest {}; causes {:?}",
+        sizes.len(),
+        total,
+        sizes[sizes.len() / 2],
+        total / sizes.len(),
+        sizes[sizes.len() - 1],
+        causes
+    );
 }

@@ -43,6 +43,9 @@ pub const LINES: u8 = 6;
 /// Files on the board.
 pub const FILES: u8 = 3;
 
+/// Squares on the board.
+pub const SQUARES: usize = LINES as usize * FILES as usize;
+
 /// A square of the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
 pub struct Square {
@@ -74,6 +77,22 @@ impl Square {
                 line: LINES - 1 - depth,
                 file: FILES - 1 - across,
             },
+        }
+    }
+
+    /// The square's place in a list of all [`SQUARES`], line by line.
+    pub fn cell(self) -> usize {
+        usize::from(self.line) * usize::from(FILES) + usize::from(self.file)
+    }
+
+    /// The square at `cell` of a list of all [`SQUARES`] (the last line's
+    /// last square for anything past the end).
+    pub fn from_cell(cell: usize) -> Square {
+        let cell = cell.min(SQUARES - 1);
+        let files = usize::from(FILES);
+        Square {
+            line: u8::try_from(cell / files).unwrap_or(LINES - 1),
+            file: u8::try_from(cell % files).unwrap_or(FILES - 1),
         }
     }
 

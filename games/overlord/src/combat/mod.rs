@@ -24,6 +24,7 @@ pub mod aftermath;
 pub mod ambush;
 pub mod army;
 pub mod blow;
+pub mod board;
 pub mod field;
 pub mod fight;
 pub mod log;

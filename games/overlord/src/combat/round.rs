@@ -39,6 +39,7 @@
 //!   during the round take the field.
 
 use std::cmp::Reverse;
+use std::collections::BTreeMap;
 
 use umpire_core::dice::Dice;
 
@@ -47,7 +48,8 @@ use crate::rules::combat::CombatActionKind;
 
 use super::army::{Action, Fighter};
 use super::blow::{self, Attack};
-use super::field::{Side, Square};
+use super::board::{self, Board, Candidate};
+use super::field::{SQUARES, Side, Square};
 use super::log::{Deed, Round};
 use super::movement;
 use super::special;
@@ -89,6 +91,9 @@ pub(super) struct Marks {
     pub(super) wounds: bool,
     /// Creatures summoned this round, to take the field at its end.
     pub(super) arrivals: Vec<Fighter>,
+    /// Who stands where, for plain attacks; `None` when it must be
+    /// rebuilt (after movement, or a skill, spell or item).
+    pub(super) board: Option<Board>,
 }
 
 /// How a unit's action went.
@@ -157,8 +162,10 @@ pub fn run(
         did: vec![[false; 3]; n],
         wounds: false,
         arrivals: Vec::new(),
+        board: None,
     };
-    let mut queue: Vec<(i32, Turn)> = Vec::new();
+    // Turns waiting, by initiative, each level in the order they came.
+    let mut queue: BTreeMap<i32, Vec<Turn>> = BTreeMap::new();
     for f in fighters.iter_mut().filter(|f| f.present()) {
         f.practice.rounds += 1;
         if routed != Some(f.side) && special::restore(f) {
@@ -173,28 +180,23 @@ pub fn run(
         let base = f.ratings.initiative + bonus[f.side.index()] + if f.flying { 2 } else { 0 };
         let list = list_for(f, &f.actions, base, is_routed);
         let first = list.first().map_or(base, |x| x.init);
-        queue.push((
-            first,
-            Turn {
-                unit: i,
-                list,
-                next: 0,
-                extra_hits: if is_routed {
-                    0
-                } else {
-                    f.ratings.hits.max(1) - 1
-                },
+        queue.entry(first).or_default().push(Turn {
+            unit: i,
+            list,
+            next: 0,
+            extra_hits: if is_routed {
+                0
+            } else {
+                f.ratings.hits.max(1) - 1
             },
-        ));
+        });
     }
-    while let Some(level) = queue.iter().map(|(i, _)| *i).max() {
-        let (mut due, rest): (Vec<_>, Vec<_>) = queue.into_iter().partition(|(i, _)| *i == level);
-        queue = rest;
+    while let Some((level, due)) = queue.pop_last() {
         // A random order, mounted units twice as likely to go first.
-        let mut keyed: Vec<(u32, (i32, Turn))> = due
-            .drain(..)
+        let mut keyed: Vec<(u32, Turn)> = due
+            .into_iter()
             .map(|t| {
-                let f = &fighters[t.1.unit];
+                let f = &fighters[t.unit];
                 let mut k = dice.below(1 << 20);
                 if f.mounted {
                     k = k.max(dice.below(1 << 20));
@@ -202,8 +204,11 @@ pub fn run(
                 (k, t)
             })
             .collect();
-        keyed.sort_by_key(|(k, t)| (Reverse(*k), t.1.unit));
-        let due: Vec<Turn> = keyed.into_iter().map(|(_, (_, t))| t).collect();
+        keyed.sort_by_key(|(k, t)| (Reverse(*k), t.unit));
+        let due: Vec<Turn> = keyed.into_iter().map(|(_, t)| t).collect();
+        // Units present on each square, by side, kept as units move;
+        // counted when the first unit of the initiative moves.
+        let mut occupied: Option<[[u32; SQUARES]; 2]> = None;
         for t in &due {
             let u = t.unit;
             if marks.activated[u] || !fighters[u].present() {
@@ -215,14 +220,22 @@ pub fn run(
             } else {
                 fighters[u].movement
             };
-            let enemies: Vec<Square> = fighters
-                .iter()
-                .filter(|e| e.side != fighters[u].side && e.present())
-                .map(|e| e.square)
-                .collect();
+            if mv == CombatMove::Stand {
+                continue;
+            }
+            let occupied = occupied.get_or_insert_with(|| occupancy(fighters));
             let f = &fighters[u];
+            let enemies: Vec<Square> = (0..SQUARES)
+                .filter(|&c| occupied[f.side.other().index()][c] > 0)
+                .map(Square::from_cell)
+                .collect();
             let to = movement::step(mv, f.side, f.square, f.home_file, &enemies);
             if to != f.square {
+                let mine = &mut occupied[f.side.index()];
+                mine[f.square.cell()] = mine[f.square.cell()].saturating_sub(1);
+                mine[to.cell()] += 1;
+                // The board of who stands where is out of date.
+                marks.board = None;
                 fighters[u].square = to;
                 marks.moved[u] = true;
                 round.deeds.push(Deed::Moved {
@@ -232,14 +245,14 @@ pub fn run(
             }
         }
         // Strikers count as they stood when the initiative came up.
-        let standing: Vec<u32> = fighters.iter().map(Fighter::alive).collect();
-        for mut t in due {
-            if !fighters[t.unit].present() && standing[t.unit] == 0 {
+        let standing: Vec<u32> = due.iter().map(|t| fighters[t.unit].alive()).collect();
+        for (mut t, standing) in due.into_iter().zip(standing) {
+            if !fighters[t.unit].present() && standing == 0 {
                 continue;
             }
             while let Some(entry) = t.list.get(t.next).cloned() {
                 if entry.init < level {
-                    queue.push((entry.init, t));
+                    queue.entry(entry.init).or_default().push(t);
                     break;
                 }
                 t.next += 1;
@@ -249,14 +262,7 @@ pub fn run(
                     break;
                 }
                 let acted = act(
-                    fighters,
-                    t.unit,
-                    &entry,
-                    standing[t.unit],
-                    routed,
-                    &mut marks,
-                    &mut round,
-                    dice,
+                    fighters, t.unit, &entry, standing, routed, &mut marks, &mut round, dice,
                 );
                 let melee_hits = match acted {
                     Acted::Done { melee_hits } => melee_hits,
@@ -296,7 +302,7 @@ pub fn run(
                         next: 0,
                         extra_hits: extra - 1,
                     };
-                    queue.push((level - 1, again));
+                    queue.entry(level - 1).or_default().push(again);
                 }
                 break;
             }
@@ -326,6 +332,15 @@ pub fn run(
     special::end_of_round(fighters, &mut round);
     fighters.append(&mut marks.arrivals);
     (round, marks.wounds)
+}
+
+/// Units present on each square: `[side][cell]`.
+fn occupancy(fighters: &[Fighter]) -> [[u32; SQUARES]; 2] {
+    let mut occupied = [[0u32; SQUARES]; 2];
+    for f in fighters.iter().filter(|f| f.present()) {
+        occupied[f.side.index()][f.square.cell()] += 1;
+    }
+    occupied
 }
 
 /// Which of the three kinds of practice an action done counts as: melee,
@@ -364,11 +379,7 @@ pub(super) fn enemies_of(
             Enemy {
                 side: f.side,
                 square: f.square,
-                stealth: if routed == Some(f.side) {
-                    0
-                } else {
-                    f.ratings.stealth
-                },
+                stealth: board::stealth(f, routed),
                 figures: f.alive(),
             }
         })
@@ -404,9 +415,16 @@ fn act(
                 Acted::Impossible
             }
         }
-        Action::Special(tag) => special::carry_out(
-            fighters, u, tag, entry.slot, standing, routed, marks, round, dice,
-        ),
+        Action::Special(tag) => {
+            // A skill, spell or item may change ratings: the board is
+            // rebuilt before and after it.
+            marks.board = None;
+            let acted = special::carry_out(
+                fighters, u, tag, entry.slot, standing, routed, marks, round, dice,
+            );
+            marks.board = None;
+            acted
+        }
     }
 }
 
@@ -427,19 +445,25 @@ pub(super) fn plain(
     if ranged && (me.ratings.missile <= 0 || me.ratings.range == 0) {
         return false;
     }
-    let (idx, es) = enemies_of(fighters, u, routed);
-    let order = if ranged {
-        targets::ranged(me.square, me.ratings.range, &es)
-    } else {
-        targets::melee(me.square, &es)
-    };
-    if order.is_empty() {
-        return false;
-    }
     let blows = Blows::of(&me.ratings, ranged);
-    volley(
-        fighters, u, blows, standing, &idx, &es, order, marks, round, dice,
-    );
+    let (side, from, range, observation) =
+        (me.side, me.square, me.ratings.range, me.ratings.observation);
+    let seen = {
+        let board = marks
+            .board
+            .get_or_insert_with(|| Board::build(fighters, routed));
+        let mut order = if ranged {
+            board.ranged(fighters, side, from, range)
+        } else {
+            board.melee(fighters, side, from)
+        }
+        .peekable();
+        if order.peek().is_none() {
+            return false;
+        }
+        sight(fighters, observation, blows.total(standing), order, dice)
+    };
+    strike_seen(fighters, u, blows, standing, &seen, marks, round, dice);
     true
 }
 
@@ -458,6 +482,13 @@ pub(super) struct Blows {
 }
 
 impl Blows {
+    /// The blows `attackers` figures strike.
+    fn total(&self, attackers: u32) -> u64 {
+        u64::from(attackers) * u64::from(self.per_figure.max(1))
+    }
+}
+
+impl Blows {
     /// A plain MELEE or RANGED attack.
     pub fn of(r: &super::army::Ratings, ranged: bool) -> Blows {
         Blows {
@@ -470,77 +501,109 @@ impl Blows {
     }
 }
 
-/// `attackers` figures of `u` strike at the units of `order` (indices
-/// into `idx`/`es`, in the order figures are dealt to them), after the
-/// stealth escapes (OV-CMB-054).
+/// `attackers` figures of `u` strike at `candidates` (in the order
+/// figures are dealt to them), after the stealth escapes (OV-CMB-054).
 #[allow(clippy::too_many_arguments)]
 pub(super) fn volley(
     fighters: &mut [Fighter],
     u: usize,
     blows: Blows,
     attackers: u32,
-    idx: &[usize],
-    es: &[Enemy],
-    order: Vec<usize>,
+    candidates: &[Candidate],
     marks: &mut Marks,
     round: &mut Round,
     dice: &mut Dice,
 ) {
     let observation = fighters[u].ratings.observation;
-    let seen: Vec<usize> = order
-        .into_iter()
-        .filter(|&k| !targets::escapes(es[k].stealth, observation, dice))
-        .collect();
+    let seen = sight(
+        fighters,
+        observation,
+        blows.total(attackers),
+        candidates.iter().copied(),
+        dice,
+    );
+    strike_seen(fighters, u, blows, attackers, &seen, marks, round, dice);
+}
+
+/// A target that did not escape an attack, with its figures standing as
+/// the volley begins.
+struct Seen {
+    unit: usize,
+    living: Vec<usize>,
+}
+
+/// The targets that see an attack of `needed` blows coming: `candidates`
+/// in order, less those that escape unnoticed (OV-CMB-054, rolled as each
+/// comes up), until their standing figures cover the blows. Blows are
+/// dealt a figure each from the first target on ([`targets::deal`]), so
+/// targets past that point would receive none.
+fn sight(
+    fighters: &[Fighter],
+    observation: i32,
+    needed: u64,
+    candidates: impl Iterator<Item = Candidate>,
+    dice: &mut Dice,
+) -> Vec<Seen> {
+    let mut seen = Vec::new();
+    let mut covered = 0u64;
+    for c in candidates {
+        if covered >= needed {
+            break;
+        }
+        if targets::escapes(c.stealth, observation, dice) {
+            continue;
+        }
+        let t = &fighters[c.unit];
+        let life = t.life();
+        let living: Vec<usize> = (0..t.bodies.len())
+            .filter(|&b| !t.bodies[b].dead(life))
+            .collect();
+        covered += living.len() as u64;
+        seen.push(Seen {
+            unit: c.unit,
+            living,
+        });
+    }
+    seen
+}
+
+/// Every one of `attackers` figures of `u` strikes its blows at the
+/// targets `seen`; none seen: the attack went unseen.
+#[allow(clippy::too_many_arguments)]
+fn strike_seen(
+    fighters: &mut [Fighter],
+    u: usize,
+    blows: Blows,
+    attackers: u32,
+    seen: &[Seen],
+    marks: &mut Marks,
+    round: &mut Round,
+    dice: &mut Dice,
+) {
+    if blows.total(attackers) == 0 {
+        return;
+    }
     if seen.is_empty() {
         round.deeds.push(Deed::Unseen {
             unit: fighters[u].number,
         });
         return;
     }
-    strike_all(
-        fighters, u, blows, attackers, idx, &seen, marks, round, dice,
-    );
-}
-
-/// Every one of `attackers` figures of `u` strikes its blows at the
-/// targets `seen` (indices into `idx`).
-#[allow(clippy::too_many_arguments)]
-fn strike_all(
-    fighters: &mut [Fighter],
-    u: usize,
-    blows: Blows,
-    attackers: u32,
-    idx: &[usize],
-    seen: &[usize],
-    marks: &mut Marks,
-    round: &mut Round,
-    dice: &mut Dice,
-) {
     let (number, flying) = (fighters[u].number, fighters[u].flying);
     let ranged = blows.ranged;
     // The targets' standing figures as the volley begins: a figure that
     // falls to one blow is not struck again unless the attackers
     // outnumber the targets and wrap round to it.
-    let living: Vec<Vec<usize>> = seen
-        .iter()
-        .map(|&k| {
-            let t = &fighters[idx[k]];
-            let life = t.life();
-            (0..t.bodies.len())
-                .filter(|&b| !t.bodies[b].dead(life))
-                .collect()
-        })
-        .collect();
-    let order: Vec<(usize, u32)> = living
+    let order: Vec<(usize, u32)> = seen
         .iter()
         .enumerate()
-        .map(|(slot, l)| (slot, u32::try_from(l.len()).unwrap_or(u32::MAX)))
+        .map(|(slot, s)| (slot, u32::try_from(s.living.len()).unwrap_or(u32::MAX)))
         .collect();
     let dealt = targets::deal(attackers.saturating_mul(blows.per_figure.max(1)), &order);
     let mut tally: Vec<(u32, u32, u32, u32)> = vec![(0, 0, 0, 0); seen.len()];
     for (slot, nth) in dealt {
-        let target = idx[seen[slot]];
-        let Some(&body_ix) = living[slot].get(nth as usize) else {
+        let target = seen[slot].unit;
+        let Some(&body_ix) = seen[slot].living.get(nth as usize) else {
             continue;
         };
         let t = &fighters[target];
@@ -586,7 +649,7 @@ fn strike_all(
             }
         }
     }
-    for (slot, &k) in seen.iter().enumerate() {
+    for (slot, s) in seen.iter().enumerate() {
         let (strikes, hits, killed, wounded) = tally[slot];
         if strikes == 0 {
             continue;
@@ -594,7 +657,7 @@ fn strike_all(
         round.deeds.push(Deed::Attacked {
             unit: number,
             ranged,
-            target: fighters[idx[k]].number,
+            target: fighters[s.unit].number,
             strikes,
             hits,
             killed,

@@ -89,6 +89,7 @@ use crate::rules::combat::{CombatActionKind, CombatTarget, DamageType};
 use crate::rules::common::Stats;
 
 use super::army::{Action, Fighter, Ratings, Summoned};
+use super::board::Candidate;
 use super::field::Side;
 use super::log::{Deed, Round};
 use super::round::{self, Acted, Blows, Marks};
@@ -516,7 +517,14 @@ pub(super) fn carry_out(
     }
     if let Some((idx, es, order)) = attack {
         let b = blows(&fighters[u], &s);
-        round::volley(fighters, u, b, users, &idx, &es, order, marks, round, dice);
+        let candidates: Vec<Candidate> = order
+            .iter()
+            .map(|&k| Candidate {
+                unit: idx[k],
+                stealth: es[k].stealth,
+            })
+            .collect();
+        round::volley(fighters, u, b, users, &candidates, marks, round, dice);
         return Acted::Done { melee_hits: None };
     }
     let number = fighters[u].number;

@@ -38,7 +38,7 @@ pub struct Enemy {
 }
 
 /// How deep in its own army a square is: 0 front, 1 middle, 2 rear.
-fn depth(side: Side, sq: Square) -> u8 {
+pub(super) fn depth(side: Side, sq: Square) -> u8 {
     match side {
         Side::Attacker => 2u8.saturating_sub(sq.line),
         Side::Defender => sq.line.saturating_sub(3),

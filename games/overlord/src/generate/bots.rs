@@ -227,6 +227,23 @@ fn one_to(d: &mut Dice, max: u64) -> u64 {
     1 + u64::from(d.below(u32::try_from(max).unwrap_or(u32::MAX)))
 }
 
+/// The first of a few random draws from `units` that `take` accepts.
+/// Listing every acceptable unit of a city of thousands for each unit
+/// made the bots quadratic.
+fn draw(
+    d: &mut Dice,
+    units: &[UnitId],
+    take: impl Fn(UnitId) -> Option<UnitRef>,
+) -> Option<UnitRef> {
+    const DRAWS: usize = 8;
+    (0..DRAWS).find_map(|_| take(*pick(d, units)?))
+}
+
+/// Is `other` (`o`) the stack parent of `unit` (`uid`) or stacked under it?
+fn stacked_with(uid: UnitId, unit: &Unit, o: UnitId, other: &Unit) -> bool {
+    unit.stack_parent == Some(o) || other.stack_parent == Some(uid)
+}
+
 fn pick<'t, T>(d: &mut Dice, items: &'t [T]) -> Option<&'t T> {
     if items.is_empty() {
         return None;
@@ -314,6 +331,12 @@ struct Bot<'w> {
     /// Skills open to study by someone (not innate, not specialist, not
     /// for creatures only) with a tag the checker knows.
     learnable: Vec<(SkillId, Tag)>,
+    /// The faction's units, in the world's order.
+    mine: Vec<UnitId>,
+    /// Units of factions this one is Enemy or Hostile to, by location,
+    /// listed once per place: NPC factions hostile to the creatures have
+    /// thousands of units in the same cities.
+    hostile_at: FxHashMap<LocationId, Vec<UnitId>>,
     /// The faction's coins (treasury and purses) cover fewer than
     /// [`RESERVE_MONTHS`] months of upkeep: it studies, buys and hires
     /// nothing and works instead, as a careful player would.
@@ -350,6 +373,8 @@ impl<'w> Bot<'w> {
             new_units: Vec::new(),
             next_placeholder: 1,
             learnable,
+            mine: Vec::new(),
+            hostile_at: FxHashMap::default(),
             thrifty: false,
         }
     }
@@ -357,6 +382,7 @@ impl<'w> Bot<'w> {
     /// Work out whether the faction must save (see [`Bot::thrifty`]), from
     /// its units.
     fn with_budget(mut self, units: &[UnitId]) -> Self {
+        self.mine = units.to_vec();
         let mut upkeep = 0u64;
         let mut coins = self.me.funds;
         let mine = units
@@ -533,11 +559,10 @@ impl<'w> Bot<'w> {
                 ));
             }
         }
-        let (hostile, neutral) = self.targets(uid, unit, loc);
-        if let Some(t) = pick(d, &hostile).copied() {
+        if let Some(t) = self.hostile_target(uid, unit, loc, d) {
             plans.push((4, Plan::Attack(t)));
         } else if d.chance_percent(4) {
-            if let Some(t) = pick(d, &neutral).copied() {
+            if let Some(t) = self.neutral_target(uid, unit, loc, d) {
                 plans.push((2, Plan::Attack(t)));
             }
         }
@@ -810,11 +835,15 @@ impl<'w> Bot<'w> {
         let existing: Vec<u32> = if kind == RaceKind::Leader {
             Vec::new()
         } else {
-            loc.units
+            // The faction's own units, not the whole place: a city holds
+            // thousands.
+            self.mine
                 .iter()
                 .filter(|&&u| u != uid)
                 .filter_map(|&u| self.world.units.get(u))
-                .filter(|u| u.faction == self.faction && u.race == race)
+                .filter(|u| {
+                    u.faction == self.faction && !u.gone && u.location == lid && u.race == race
+                })
                 .map(|u| u.number)
                 .collect()
         };
@@ -1132,29 +1161,53 @@ impl<'w> Bot<'w> {
         }
     }
 
-    /// Units of other factions here: those of factions this one is hostile
-    /// or unfriendly to, and those it is neutral to.
-    fn targets(&self, uid: UnitId, unit: &Unit, loc: &Location) -> (Vec<UnitRef>, Vec<UnitRef>) {
-        let mut hostile = Vec::new();
-        let mut neutral = Vec::new();
-        for &o in &loc.units {
-            let Some(other) = self.world.units.get(o) else {
-                continue;
-            };
-            if other.faction == self.faction
-                || other.stack_parent == Some(uid)
-                || unit.stack_parent == Some(o)
-            {
-                continue;
-            }
-            let r = UnitRef::Id(other.number);
-            match self.me.stance_toward(other.faction) {
-                Stance::Enemy | Stance::Hostile => hostile.push(r),
-                Stance::Neutral => neutral.push(r),
-                Stance::Friendly | Stance::Ally => {}
-            }
+    /// A unit here of a faction this one is Enemy or Hostile to, drawn
+    /// at random. A faction hostile to nobody (most are) has none without
+    /// a look at the place.
+    fn hostile_target(
+        &mut self,
+        uid: UnitId,
+        unit: &Unit,
+        loc: &Location,
+        d: &mut Dice,
+    ) -> Option<UnitRef> {
+        let hostile = |s: Stance| matches!(s, Stance::Enemy | Stance::Hostile);
+        let (world, me, faction) = (self.world, self.me, self.faction);
+        if !hostile(me.default_stance) && !me.stances.iter().any(|&(_, s)| hostile(s)) {
+            return None;
         }
-        (hostile, neutral)
+        let here = self.hostile_at.entry(unit.location).or_insert_with(|| {
+            loc.units
+                .iter()
+                .copied()
+                .filter(|&o| {
+                    world.units.get(o).is_some_and(|other| {
+                        other.faction != faction && hostile(me.stance_toward(other.faction))
+                    })
+                })
+                .collect()
+        });
+        draw(d, here, |o| {
+            let other = world.units.get(o)?;
+            (!stacked_with(uid, unit, o, other)).then_some(UnitRef::Id(other.number))
+        })
+    }
+
+    /// A unit here of a faction this one is Neutral to, drawn at random.
+    fn neutral_target(
+        &self,
+        uid: UnitId,
+        unit: &Unit,
+        loc: &Location,
+        d: &mut Dice,
+    ) -> Option<UnitRef> {
+        draw(d, &loc.units, |o| {
+            let other = self.world.units.get(o)?;
+            (other.faction != self.faction
+                && self.me.stance_toward(other.faction) == Stance::Neutral
+                && !stacked_with(uid, unit, o, other))
+            .then_some(UnitRef::Id(other.number))
+        })
     }
 
     /// Orders for a unit recruited this turn: study a basic skill, or work.
