@@ -421,6 +421,32 @@ fn ov_cmb_066_flyers_act_two_initiative_points_earlier() {
     assert_eq!(fs[0].alive(), 10);
 }
 
+#[test]
+fn ov_cmb_069_a_flyer_crosses_the_field_in_one_round() {
+    // Both charge from their rear ranks; the flyer reaches the enemy's
+    // front and strikes in the first round, the walkers one square apiece.
+    let mut hawks = unit(1, Side::Attacker, Rank::Rear, 10, killers());
+    hawks.flying = true;
+    hawks.movement = CombatMove::Charge;
+    let mut boars = unit(2, Side::Attacker, Rank::Rear, 10, sheep());
+    boars.movement = CombatMove::Charge;
+    let mut foes = unit(3, Side::Defender, Rank::Rear, 20, sheep());
+    foes.movement = CombatMove::Stand;
+    let mut fs = vec![hawks, boars, foes];
+    let mut field = Field::default();
+    let (r, _) = round::run(
+        &mut fs,
+        &mut field,
+        1,
+        [0, 0],
+        None,
+        &mut Dice::from_seed(3),
+    );
+    assert_eq!(fs[0].square, Square { line: 4, file: 1 });
+    assert_eq!(fs[1].square, Square { line: 1, file: 1 });
+    assert!(hits_on(&r.deeds, 3) > 0, "the flyer struck on arrival");
+}
+
 mod muster {
     use super::*;
     use umpire_core::ids::TypedId;

@@ -21,11 +21,32 @@
 //!   that after the step at least one square lies between it and the
 //!   nearest enemy; SUPPORT does the same and steps back when an enemy is
 //!   adjacent.
-//! - Flying units' longer moves (OV-CMB-069) are not in this module yet.
+//! - A flying unit (OV-CMB-069) moves "any distance" by the same setting:
+//!   [`flight`] takes step after step until the setting would not move it
+//!   further (or would bring it back to a square it has passed), all in
+//!   its one move of the round. It still needs its three quiet rounds at
+//!   the rear to flee.
 
 use crate::orders::words::CombatMove;
 
-use super::field::{Side, Square};
+use super::field::{SQUARES, Side, Square};
+
+/// OV-CMB-069: where a flying unit ends its move this round — as many
+/// [`step`]s as its setting takes it, stopping where it would stand still
+/// or turn back.
+pub fn flight(mv: CombatMove, side: Side, at: Square, home_file: u8, enemies: &[Square]) -> Square {
+    let mut path = vec![at];
+    let mut here = at;
+    while path.len() <= SQUARES {
+        let next = step(mv, side, here, home_file, enemies);
+        if next == here || path.contains(&next) {
+            break;
+        }
+        path.push(next);
+        here = next;
+    }
+    here
+}
 
 /// The square `at` moves to this round (itself when it stays).
 pub fn step(mv: CombatMove, side: Side, at: Square, home_file: u8, enemies: &[Square]) -> Square {
@@ -125,6 +146,25 @@ mod tests {
 
     fn sq(line: u8, file: u8) -> Square {
         Square { line, file }
+    }
+
+    #[test]
+    fn ov_cmb_069_a_flyer_goes_as_far_as_its_setting_takes_it() {
+        // Charging from the rear at an enemy on the far side: straight to
+        // the square next to it, where a walker would take one step.
+        let foes = [sq(5, 1)];
+        assert_eq!(step(M::Charge, A, sq(0, 1), 1, &foes), sq(1, 1));
+        assert_eq!(flight(M::Charge, A, sq(0, 1), 1, &foes), sq(4, 1));
+        // Advancing stops before the first enemy square.
+        assert_eq!(flight(M::Advance, A, sq(0, 0), 0, &[sq(3, 0)]), sq(2, 0));
+        // Fleeing: to the rear in one move, then to the flank farther
+        // from the enemy.
+        assert_eq!(flight(M::Flee, A, sq(2, 1), 1, &foes), sq(0, 1));
+        assert_eq!(flight(M::Flee, A, sq(2, 1), 1, &[sq(5, 0)]), sq(0, 2));
+        // Standing stays.
+        assert_eq!(flight(M::Stand, A, sq(2, 1), 1, &foes), sq(2, 1));
+        // Fire keeps a square between it and the nearest enemy.
+        assert_eq!(flight(M::Fire, A, sq(0, 1), 1, &foes), sq(3, 1));
     }
 
     #[test]

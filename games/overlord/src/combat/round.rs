@@ -24,8 +24,10 @@
 //! - RANGED: needs a missile rating and a range; the missile rating
 //!   against a third of the target's defence (with any PARRY), rounded
 //!   down (OV-CMB-044, 064).
-//! - Flying (OV-CMB-067, 068): +1 attack striking a ground unit; a ground
-//!   unit striking a flyer meets +5 defence in melee, +2 against missiles.
+//! - Flying (OV-CMB-067..069): +1 attack striking a ground unit; a ground
+//!   unit striking a flyer meets +5 defence in melee, +2 against missiles;
+//!   a flyer's move goes as far as its setting takes it
+//!   ([`movement::flight`]).
 //! - A unit in rout (OV-CMB-076) moves as FLEE, only PARRYs, and that
 //!   only two times in three; its stealth counts as 0 (decision:
 //!   "negated" is set to zero).
@@ -229,7 +231,11 @@ pub fn run(
                 .filter(|&c| occupied[f.side.other().index()][c] > 0)
                 .map(Square::from_cell)
                 .collect();
-            let to = movement::step(mv, f.side, f.square, f.home_file, &enemies);
+            let to = if f.flying {
+                movement::flight(mv, f.side, f.square, f.home_file, &enemies)
+            } else {
+                movement::step(mv, f.side, f.square, f.home_file, &enemies)
+            };
             if to != f.square {
                 let mine = &mut occupied[f.side.index()];
                 mine[f.square.cell()] = mine[f.square.cell()].saturating_sub(1);
