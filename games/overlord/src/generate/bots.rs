@@ -227,6 +227,17 @@ fn one_to(d: &mut Dice, max: u64) -> u64 {
     1 + u64::from(d.below(u32::try_from(max).unwrap_or(u32::MAX)))
 }
 
+/// Is this pending order a GUARD (or PATROL), repeated or not?
+fn is_guard(order: &str) -> bool {
+    let word = order
+        .trim_start()
+        .trim_start_matches('@')
+        .split_whitespace()
+        .next()
+        .unwrap_or("");
+    word.eq_ignore_ascii_case("GUARD") || word.eq_ignore_ascii_case("PATROL")
+}
+
 /// The first of a few random draws from `units` that `take` accepts.
 /// Listing every acceptable unit of a city of thousands for each unit
 /// made the bots quadratic.
@@ -337,6 +348,8 @@ struct Bot<'w> {
     /// listed once per place: NPC factions hostile to the creatures have
     /// thousands of units in the same cities.
     hostile_at: FxHashMap<LocationId, Vec<UnitId>>,
+    /// Whether another faction has a unit on GUARD here, by location.
+    guarded_at: FxHashMap<LocationId, bool>,
     /// The faction's coins (treasury and purses) cover fewer than
     /// [`RESERVE_MONTHS`] months of upkeep: it studies, buys and hires
     /// nothing and works instead, as a careful player would.
@@ -375,6 +388,7 @@ impl<'w> Bot<'w> {
             learnable,
             mine: Vec::new(),
             hostile_at: FxHashMap::default(),
+            guarded_at: FxHashMap::default(),
             thrifty: false,
         }
     }
@@ -1193,14 +1207,28 @@ impl<'w> Bot<'w> {
         })
     }
 
-    /// A unit here of a faction this one is Neutral to, drawn at random.
+    /// A unit here of a faction this one is Neutral to, drawn at random;
+    /// none where another faction stands guard (its guards would join the
+    /// defence, OV-CMB-005: a careful player picks quieter places).
     fn neutral_target(
-        &self,
+        &mut self,
         uid: UnitId,
         unit: &Unit,
         loc: &Location,
         d: &mut Dice,
     ) -> Option<UnitRef> {
+        let (world, faction) = (self.world, self.faction);
+        let guarded = *self.guarded_at.entry(unit.location).or_insert_with(|| {
+            loc.units.iter().any(|&o| {
+                world
+                    .units
+                    .get(o)
+                    .is_some_and(|x| x.faction != faction && x.orders.iter().any(|t| is_guard(t)))
+            })
+        });
+        if guarded {
+            return None;
+        }
         draw(d, &loc.units, |o| {
             let other = self.world.units.get(o)?;
             (other.faction != self.faction

@@ -49,8 +49,28 @@ use umpire_core::ids::TypedId;
 /// The non-player factions that guard without a title (OV-GRD-004).
 const GUARD_ANYWHERE: [&str; 3] = ["Imperials", "Citizens", "Free People"];
 
+/// The rules' Imperials [f01] and Citizens [f02], and the Free People,
+/// may guard anywhere (OV-GRD-004): a non-player faction with one of
+/// those names, or numbered 1 or 2 as the rules number them (the original
+/// sample game calls them Itorians and People).
+fn guards_anywhere(faction: &crate::world::Faction) -> bool {
+    faction.player == Player::Npc
+        && (matches!(faction.number, 1 | 2)
+            || GUARD_ANYWHERE
+                .iter()
+                .any(|n| faction.name.eq_ignore_ascii_case(n)))
+}
+
 pub fn guard(t: &mut Turn<'_>, u: UnitId, i: usize) -> Outcome {
-    if t.level_of(u, "cmbt") < 1 {
+    // The guard factions' own troops are exempt from the combat level
+    // (decision OV-GRD-001: the original sample's militia have 15 days).
+    let militia = t
+        .world
+        .units
+        .get(u)
+        .and_then(|x| t.world.factions.get(x.faction))
+        .is_some_and(guards_anywhere);
+    if !militia && t.level_of(u, "cmbt") < 1 {
         return refuse(t, u, i, GuardRefusal::NoCombat);
     }
     if !may_guard(t, u) {
@@ -88,11 +108,7 @@ pub fn may_guard(t: &mut Turn<'_>, u: UnitId) -> bool {
     let Some(faction) = t.world.factions.get(f) else {
         return false;
     };
-    if faction.player == Player::Npc
-        && GUARD_ANYWHERE
-            .iter()
-            .any(|n| faction.name.eq_ignore_ascii_case(n))
-    {
+    if guards_anywhere(faction) {
         return true;
     }
     let Some(loc) = t.world.locations.get(place) else {
