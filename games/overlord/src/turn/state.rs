@@ -165,6 +165,10 @@ pub struct Clash {
     pub defender: UnitId,
     pub place: LocationId,
     pub cause: BattleCause,
+    /// For a MARCH forcing its way in (OV-CMB-084): the journey the
+    /// marching stack has just ended, to go back along after a defeat or
+    /// a draw.
+    pub march: Option<crate::world::Journey>,
 }
 
 impl<'a> Turn<'a> {

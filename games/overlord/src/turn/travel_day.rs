@@ -56,34 +56,49 @@ fn arrive(t: &mut Turn<'_>, u: UnitId, j: Journey) {
             Some(Stop::TurnBack(guard)) => {
                 // Back the way it came, as long again (OV-MOVE-030): it
                 // never counts as having entered.
-                move_stack(t, &units, j.to, j.from);
-                t.world.units[u].journey = Some(Journey {
-                    to: j.from,
-                    kind: JourneyKind::Retreat,
-                    elapsed: 0,
-                    ..j
-                });
-                let gf = t.world.units[guard].faction;
-                t.event(
-                    Some(u),
-                    What::TurnedBack {
-                        toward: j.from,
-                        days: j.days,
-                        guard: Some(guard),
-                    },
-                    &[gf],
-                );
+                turn_back(t, u, &units, j, Some(guard));
                 return;
             }
             Some(Stop::Battle(attacker, defender, cause)) => {
                 arrived(t, u, &units, j);
-                battle::begin(t, attacker, defender, cause);
+                if cause == BattleCause::MarchForces {
+                    battle::begin_march(t, attacker, defender, j);
+                } else {
+                    battle::begin(t, attacker, defender, cause);
+                }
                 return;
             }
             None => {}
         }
     }
     arrived(t, u, &units, j);
+}
+
+/// The stack of `u` (`units`), which ended journey `j`, goes back the way
+/// it came, as long again: a guard turned it back (OV-MOVE-030) or it lost
+/// the battle it marched into (OV-CMB-084). The guard's faction is told.
+pub fn turn_back(t: &mut Turn<'_>, u: UnitId, units: &[UnitId], j: Journey, guard: Option<UnitId>) {
+    move_stack(t, units, j.to, j.from);
+    t.world.units[u].journey = Some(Journey {
+        to: j.from,
+        kind: JourneyKind::Retreat,
+        elapsed: 0,
+        ..j
+    });
+    let also: Vec<_> = guard
+        .and_then(|g| t.world.units.get(g))
+        .map(|g| g.faction)
+        .into_iter()
+        .collect();
+    t.event(
+        Some(u),
+        What::TurnedBack {
+            toward: j.from,
+            days: j.days,
+            guard,
+        },
+        &also,
+    );
 }
 
 fn arrived(t: &mut Turn<'_>, u: UnitId, units: &[UnitId], j: Journey) {

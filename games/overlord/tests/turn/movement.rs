@@ -178,7 +178,9 @@ fn ov_move_031_march_fights_its_way_in_and_enemies_are_attacked() {
     let (mut g, guard, u) = guarded_north(Stance::Hostile, "ldr");
     g.orders(u, &["MARCH N"]);
     let log = g.run(&[]);
-    assert_eq!(g.w.units[u].location, g.loc(1));
+    // It arrives (and then fights: what follows the battle is
+    // OV-CMB-084's).
+    assert_eq!(day_of(&log, u, arrived), Some(WALK));
     let b = log
         .events
         .iter()
@@ -201,6 +203,58 @@ fn ov_move_031_march_fights_its_way_in_and_enemies_are_attacked() {
         e.what,
         What::Battle { attacker, defender, cause: BattleCause::GuardAttacks, .. } if attacker == guard && defender == u
     )));
+}
+
+/// The battle's winner, from the account of the first battle fought.
+fn winner(log: &TurnLog) -> Option<umpire_overlord::combat::field::Side> {
+    log.events
+        .iter()
+        .find_map(|e| match &e.what {
+            What::BattleFought { report, .. } => Some(report.winner),
+            _ => None,
+        })
+        .unwrap()
+}
+
+#[test]
+fn ov_cmb_084_a_march_that_wins_stays_one_that_does_not_goes_back() {
+    use umpire_overlord::combat::field::Side;
+    // A lone leader marching on a guard does not win: it goes back the way
+    // it came, as long again, told that the guard turned it back.
+    let (mut g, guard, u) = guarded_north(Stance::Hostile, "ldr");
+    g.orders(u, &["MARCH N"]);
+    let log = g.run(&[]);
+    assert_ne!(winner(&log), Some(Side::Attacker));
+    let e = first(&log, u, |w| matches!(w, What::TurnedBack { .. })).unwrap();
+    assert_eq!(e.day, WALK);
+    assert!(matches!(
+        e.what,
+        What::TurnedBack { guard: Some(x), days, .. } if x == guard && days == u32::from(WALK)
+    ));
+    assert_eq!(day_of(&log, u, arrived), Some(WALK));
+    assert_eq!(
+        log.of_unit(u)
+            .filter(|e| arrived(&e.what))
+            .nth(1)
+            .map(|e| e.day),
+        Some(2 * WALK),
+        "home again"
+    );
+    assert_eq!(g.w.units[u].location, g.loc(2));
+
+    // With forty trained men under it, the march wins and stays.
+    let (mut g, _, u) = guarded_north(Stance::Hostile, "ldr");
+    let men = g.unit(1, "man", 40, 2);
+    g.learn(men, "cmbt", 3);
+    g.learn(u, "cmbt", 3);
+    g.stack(men, u);
+    g.orders(u, &["MARCH N"]);
+    let log = g.run(&[]);
+    assert_eq!(winner(&log), Some(Side::Attacker));
+    assert!(first(&log, u, |w| matches!(w, What::TurnedBack { .. })).is_none());
+    assert_eq!(g.w.units[u].location, g.loc(1));
+    assert_eq!(g.w.units[men].location, g.loc(1));
+    assert_eq!(g.w.units[men].stack_parent, Some(u));
 }
 
 #[test]

@@ -27,7 +27,9 @@ pub mod setting;
 
 use super::log::{BattleCause, What};
 use super::state::{Clash, Turn};
-use crate::world::{FactionId, Stance, UnitId};
+use super::travel_day;
+use crate::combat::field::Side;
+use crate::world::{FactionId, Journey, Stance, UnitId};
 
 pub use engage::{Engagement, engage};
 
@@ -39,6 +41,21 @@ pub fn begin(t: &mut Turn<'_>, attacker: UnitId, defender: UnitId, cause: Battle
         defender,
         place,
         cause,
+        march: None,
+    });
+}
+
+/// A stack on MARCH that ended `journey` attacks the guard `defender`
+/// barring the way (OV-MOVE-031): after the battle it stays if it won,
+/// and goes back the way it came otherwise (OV-CMB-084, [`march_back`]).
+pub fn begin_march(t: &mut Turn<'_>, leader: UnitId, defender: UnitId, journey: Journey) {
+    let place = t.world.units[defender].location;
+    t.battles.push(Clash {
+        attacker: leader,
+        defender,
+        place,
+        cause: BattleCause::MarchForces,
+        march: Some(journey),
     });
 }
 
@@ -78,7 +95,48 @@ pub fn fight_the_day(t: &mut Turn<'_>) {
             &seen,
         );
         let by_attack = c.cause == BattleCause::Attack;
-        fought::fight_out(t, c.place, k, &e.attackers, &e.defenders, by_attack);
+        let marchers = c.march.map(|_| t.stack_of(c.attacker));
+        let report = fought::fight_out(t, c.place, k, &e.attackers, &e.defenders, by_attack);
+        if let (Some(j), Some(marchers)) = (c.march, marchers)
+            && report.winner != Some(Side::Attacker)
+        {
+            march_back(t, &marchers, j, c.defender);
+        }
+    }
+}
+
+/// OV-CMB-084: a marching stack that lost or drew goes back the way it
+/// came, taking as long as the journey took, as if turned back by the
+/// guard it fought: every unit of it still standing at the journey's end,
+/// under its leader if he lives, else each surviving part under its own
+/// top unit. A victorious stack stays where it arrived and goes on with
+/// its orders.
+fn march_back(t: &mut Turn<'_>, marchers: &[UnitId], j: Journey, guard: UnitId) {
+    let standing: Vec<UnitId> = marchers
+        .iter()
+        .copied()
+        .filter(|&u| {
+            t.world
+                .units
+                .get(u)
+                .is_some_and(|x| !x.gone && x.figures > 0 && x.location == j.to)
+        })
+        .collect();
+    let tops: Vec<UnitId> = standing
+        .iter()
+        .copied()
+        .filter(|&u| {
+            t.world.units[u]
+                .stack_parent
+                .is_none_or(|p| !standing.contains(&p))
+        })
+        .collect();
+    for top in tops {
+        if t.world.units[top].stack_parent.is_some() {
+            t.set_parent(top, None);
+        }
+        let units = t.stack_of(top);
+        travel_day::turn_back(t, top, &units, j, Some(guard));
     }
 }
 
