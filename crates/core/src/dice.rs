@@ -150,6 +150,16 @@ impl Dice {
         self.roll(n).saturating_sub(1)
     }
 
+    /// One of `items`, each as likely (one [`Dice::below`] roll); `None`,
+    /// without a roll, when there are none.
+    pub fn pick<'a, T>(&mut self, items: &'a [T]) -> Option<&'a T> {
+        let n = u32::try_from(items.len()).unwrap_or(u32::MAX);
+        if n == 0 {
+            return None;
+        }
+        items.get(self.below(n) as usize)
+    }
+
     /// `1..=100`.
     pub fn percent(&mut self) -> u32 {
         self.roll(100)
@@ -210,6 +220,24 @@ mod tests {
 
     fn rolls(d: &mut Dice, n: usize) -> Vec<u32> {
         (0..n).map(|_| d.roll(6)).collect()
+    }
+
+    #[test]
+    fn pick_takes_each_item_and_rolls_once() {
+        let mut d = Dice::from_seed(5);
+        let items = ['a', 'b', 'c'];
+        let mut seen = [0u32; 3];
+        for _ in 0..300 {
+            let Some(&c) = d.pick(&items) else {
+                panic!("a non-empty list gives an item")
+            };
+            seen[usize::from(c as u8 - b'a')] += 1;
+        }
+        assert!(seen.iter().all(|&n| n > 50), "{seen:?}");
+        assert_eq!(d.rolls_made(), 300);
+        let none: [u8; 0] = [];
+        assert_eq!(d.pick(&none), None);
+        assert_eq!(d.rolls_made(), 300, "an empty list rolls nothing");
     }
 
     #[test]

@@ -546,3 +546,41 @@ fn bots_write_clean_orders_for_every_faction_of_a_generated_world() {
     }
     assert_eq!(units, w.units.len());
 }
+
+#[test]
+fn ov_mag_019_020_guilds_and_towers_teach_their_elements() {
+    let r = rules();
+    let g = make(&r, 9, 10, MapSize::MEDIUM);
+    let w = &g.world;
+    let (guild, tower) = (
+        r.construction("mgld").unwrap(),
+        r.construction("mtow").unwrap(),
+    );
+    let mut guilds = 0;
+    let mut towers = Vec::new();
+    for s in w.structures.values() {
+        if s.kind == guild {
+            guilds += 1;
+            // One element, then one or two of the spells it opens, each
+            // to the second level.
+            let (first, spells) = s.teaches.split_first().expect("a guild teaches");
+            assert!(r.skills[first.skill].flags.elemental, "{}", s.name);
+            assert!((1..=2).contains(&spells.len()), "{}", s.name);
+            for t in &s.teaches {
+                assert_eq!(t.level, 2);
+            }
+            for t in spells {
+                let spell = &r.skills[t.skill];
+                assert!(spell.flags.magic && !spell.flags.elemental);
+                assert!(spell.requires.iter().any(|q| q.skill.id() == first.skill));
+            }
+        } else if s.kind == tower {
+            assert_eq!(s.teaches.len(), 1, "{}", s.name);
+            towers.push(r.skills[s.teaches[0].skill].tag.clone());
+        }
+    }
+    assert!(guilds >= 1);
+    // Five towers, one per element.
+    towers.sort();
+    assert_eq!(towers, ["airs", "eart", "fire", "void", "wate"]);
+}

@@ -41,7 +41,7 @@ use umpire_overlord::rules::{
 use umpire_overlord::save::{self, MAGIC, RulesTags, SaveError, VERSION};
 use umpire_overlord::world::faction::{Known, hash_password};
 use umpire_overlord::world::location::{Ownership, Policy};
-use umpire_overlord::world::structure::Progress;
+use umpire_overlord::world::structure::{Progress, Teaching};
 use umpire_overlord::world::unit::{Consume, Effect, Settings, Tactics};
 use umpire_overlord::world::{
     Aim, Exit, Faction, FactionId, Hex, Holding, Journey, JourneyKind, Knowledge, Location,
@@ -500,6 +500,7 @@ prop_compose! {
         public in any::<bool>(),
         advertise in any::<bool>(),
         tactics in text(),
+        teaches in list((skill(), any::<u8>()).prop_map(|(skill, level)| Teaching { skill, level }), 3),
         arrival in any::<u32>(),
     ) -> StructurePlan {
         StructurePlan {
@@ -516,6 +517,7 @@ prop_compose! {
                 public,
                 advertise,
                 tactics,
+                teaches,
             },
             location,
             faction,

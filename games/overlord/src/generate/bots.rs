@@ -256,11 +256,7 @@ fn stacked_with(uid: UnitId, unit: &Unit, o: UnitId, other: &Unit) -> bool {
 }
 
 fn pick<'t, T>(d: &mut Dice, items: &'t [T]) -> Option<&'t T> {
-    if items.is_empty() {
-        return None;
-    }
-    let n = u32::try_from(items.len()).unwrap_or(u32::MAX);
-    items.get(d.below(n) as usize)
+    d.pick(items)
 }
 
 /// The order language's word for a map direction; east and west have none

@@ -8,7 +8,8 @@
 //! Versions: [`VERSION`] is written (2 since issue 4 added journeys and
 //! put the stances in the rules' order; 3 since issue 5 added units gone
 //! during a turn, settings of their own and faction-wide, work under way
-//! and the TARGET on units); every older version that can still be
+//! and the TARGET on units; 4 since issue 6 added what a structure
+//! teaches); every older version that can still be
 //! read has a `read_vN` that converts it forward. A save from a newer
 //! Umpire is refused with a message saying so.
 //!
@@ -16,6 +17,7 @@
 
 mod v1;
 mod v2;
+mod v3;
 
 use serde::{Deserialize, Serialize};
 
@@ -24,7 +26,7 @@ use crate::world::World;
 
 pub const MAGIC: &[u8; 8] = b"UMPIREOV";
 /// The schema version this build writes.
-pub const VERSION: u32 = 3;
+pub const VERSION: u32 = 4;
 
 /// Why a save could not be read.
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
@@ -164,7 +166,8 @@ pub fn load(bytes: &[u8], rules: &Rules) -> Result<World, SaveError> {
     let body = match version {
         1 => v1::upgrade(read_body::<v1::BodyV1>(body)?),
         2 => v2::upgrade(read_body::<v2::BodyV2>(body)?),
-        3 => read_body::<Body>(body)?,
+        3 => v3::upgrade(read_body::<v3::BodyV3>(body)?),
+        4 => read_body::<Body>(body)?,
         v if v > VERSION => return Err(SaveError::TooNew { found: v }),
         v => return Err(SaveError::Damaged(format!("unknown save format {v}"))),
     };

@@ -12,10 +12,11 @@ use serde::Deserialize;
 use umpire_core::ids::IdVec;
 
 use super::v2::{BodyV2, FactionV2, UnitV2, WorldV2};
+use super::v3::StructureV3;
 use super::{Body, RulesTags};
 use crate::rules::RaceId;
 use crate::world::unit::{Effect, Holding, Knowledge, Settings, Tactics};
-use crate::world::{FactionId, Location, LocationId, Stance, Structure, StructureId, UnitId};
+use crate::world::{FactionId, Location, LocationId, Stance, StructureId, UnitId};
 
 #[derive(Deserialize)]
 #[cfg_attr(test, derive(serde::Serialize))]
@@ -49,7 +50,7 @@ struct WorldV1 {
     factions: IdVec<FactionId, FactionV2>,
     units: IdVec<UnitId, UnitV1>,
     locations: IdVec<LocationId, Location>,
-    structures: IdVec<StructureId, Structure>,
+    structures: IdVec<StructureId, StructureV3>,
 }
 
 #[derive(Deserialize)]

@@ -9,12 +9,13 @@
 use serde::Deserialize;
 use umpire_core::ids::IdVec;
 
+use super::v3::StructureV3;
 use super::{Body, RulesTags};
 use crate::rules::{RaceId, SkillId};
 use crate::world::unit::{Effect, Holding, Knowledge, Settings, Tactics};
 use crate::world::{
-    Faction, FactionId, Journey, Known, Location, LocationId, Player, Stance, Structure,
-    StructureId, Unit, UnitId, World,
+    Faction, FactionId, Journey, Known, Location, LocationId, Player, Stance, StructureId, Unit,
+    UnitId, World,
 };
 
 /// A faction as formats 1 and 2 wrote it: no faction-wide settings.
@@ -89,7 +90,7 @@ pub(super) struct WorldV2 {
     pub factions: IdVec<FactionId, FactionV2>,
     pub units: IdVec<UnitId, UnitV2>,
     pub locations: IdVec<LocationId, Location>,
-    pub structures: IdVec<StructureId, Structure>,
+    pub structures: IdVec<StructureId, StructureV3>,
     pub creatures: Option<FactionId>,
 }
 
@@ -139,7 +140,7 @@ pub(super) fn upgrade(b: BodyV2) -> Body {
             factions: w.factions.into_values().map(FactionV2::upgrade).collect(),
             units,
             locations: w.locations,
-            structures: w.structures,
+            structures: super::v3::structures(w.structures),
             creatures: w.creatures,
         },
     }

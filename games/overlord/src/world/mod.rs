@@ -589,6 +589,9 @@ impl World {
             for p in &s.progress {
                 need(code, "work", p.work.index(), r.works.len());
             }
+            for x in &s.teaches {
+                need(code, "skill", x.skill.index(), r.skills.len());
+            }
         }
         out
     }
@@ -626,6 +629,7 @@ mod tests {
             public: false,
             advertise: false,
             tactics: String::new(),
+            teaches: Vec::new(),
         });
         w.locations[l].structures.push(s);
         for n in [1, 2] {

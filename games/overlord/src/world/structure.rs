@@ -3,7 +3,17 @@
 use serde::{Deserialize, Serialize};
 
 use super::ids::{FactionId, LocationId, UnitId};
-use crate::rules::{ConstructionId, WorkId};
+use crate::rules::{ConstructionId, SkillId, WorkId};
+
+/// A skill a structure teaches beyond its construction's (a mage guild's
+/// element and spells, a magic tower's element): a unit inside may study
+/// it up to `level`, a specialist skill included, even past what it could
+/// reach alone (OV-MAG-019, 020, the rules' "seats of teaching").
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct Teaching {
+    pub skill: SkillId,
+    pub level: u8,
+}
 
 /// Work done so far of one kind.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
@@ -33,6 +43,8 @@ pub struct Structure {
     pub advertise: bool,
     /// How its defenders fight (as for units).
     pub tactics: String,
+    /// What it teaches beyond its construction's study bonuses.
+    pub teaches: Vec<Teaching>,
 }
 
 impl Structure {
@@ -51,6 +63,7 @@ impl Structure {
             public: false,
             advertise: false,
             tactics: String::new(),
+            teaches: Vec::new(),
         }
     }
 

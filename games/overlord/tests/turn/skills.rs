@@ -791,3 +791,47 @@ fn ov_ench_006_both_parts_of_a_split_keep_the_enchantment() {
     assert_eq!(g.w.units[new].effects, g.w.units[a].effects);
     assert_eq!(g.w.units[a].effects[0].days, 70);
 }
+
+#[test]
+fn ov_mag_019_020_a_guild_teaches_its_element_and_spells_past_the_limit() {
+    use umpire_overlord::world::structure::Teaching;
+    let skill = |tag: &str| rules().skill(tag).unwrap();
+    let mut g = Game::new(1, 1);
+    let inside = [g.leader(1, 1), g.leader(1, 1)];
+    let outside = [g.leader(1, 1), g.leader(1, 1)];
+    for u in inside.into_iter().chain(outside) {
+        g.learn(u, "mage", 2);
+        g.learn(u, "eart", 1);
+        coins(&mut g, u, 1000);
+    }
+    // A guild teaching earth magic and permanent post (a specialist spell)
+    // to the second level.
+    let guild = structure(&mut g, "mgld", 1, &inside);
+    g.w.structures[guild].teaches = vec![
+        Teaching {
+            skill: skill("eart"),
+            level: 2,
+        },
+        Teaching {
+            skill: skill("ppst"),
+            level: 2,
+        },
+    ];
+    g.orders(inside[0], &["STUDY eart"]);
+    g.orders(inside[1], &["STUDY ppst"]);
+    g.orders(outside[0], &["STUDY eart"]);
+    g.orders(outside[1], &["STUDY ppst"]);
+    let log = g.run_bare(&[]);
+    // Inside: past a leader's first level in magic, and the specialist
+    // spell, with no teacher; the guild also speeds the study by 20% (and
+    // turn 1 is spring: +10% to earth magic).
+    assert_eq!(gains(&log, inside[0])[0], 130);
+    assert_eq!(gains(&log, inside[1])[0], 120);
+    assert_eq!(xp(&g, inside[1], "ppst"), 120);
+    // Outside the same orders wait.
+    assert_eq!(waits(&log, outside[0]), Some(StudyBlock::Limit));
+    assert_eq!(waits(&log, outside[1]), Some(StudyBlock::Specialist));
+    assert!(gains(&log, outside[0]).is_empty());
+    // The guild teaches to its level only: a unit already at it is done.
+    assert!(level(&g, inside[0], "eart") <= 2);
+}

@@ -28,7 +28,7 @@ use crate::rules::{
     ConstructionId, EquipSlot, ItemId, RaceId, Rules, SkillId, TerrainId, TitleId, WeatherId,
 };
 use crate::world::location::Ownership;
-use crate::world::structure::Structure;
+use crate::world::structure::{Structure, Teaching};
 use crate::world::{
     Exit, Location, LocationId, Offer, Recruits, Resource, Seat, StructureId, World,
 };
@@ -595,6 +595,50 @@ fn add_structure(
     id
 }
 
+/// The level a mage guild or a magic tower teaches its skills to: the
+/// second, as far as study goes in magic (decision OV-SKL-014).
+const TAUGHT_LEVEL: u8 = 2;
+
+/// What a mage guild teaches (OV-MAG-019): one element, and one or two of
+/// the spells that element opens (skills that need it), each to the second
+/// level. Drawn from its own dice stream, so the rest of the world is the
+/// same whatever the guilds teach.
+fn guild_teaching(rules: &Rules, dice: &mut Dice) -> Vec<Teaching> {
+    let elements: Vec<SkillId> = rules
+        .skills
+        .iter()
+        .filter(|(_, s)| s.flags.elemental)
+        .map(|(id, _)| id)
+        .collect();
+    let Some(&element) = dice.pick(&elements) else {
+        return Vec::new();
+    };
+    let mut spells: Vec<SkillId> = rules
+        .skills
+        .iter()
+        .filter(|(_, s)| s.flags.magic && !s.flags.elemental)
+        .filter(|(_, s)| s.requires.iter().any(|r| r.skill.id() == element))
+        .map(|(id, _)| id)
+        .collect();
+    let mut out = vec![Teaching {
+        skill: element,
+        level: TAUGHT_LEVEL,
+    }];
+    let wanted = 1 + usize::from(dice.chance_percent(50));
+    for _ in 0..wanted {
+        if spells.is_empty() {
+            break;
+        }
+        let n = u32::try_from(spells.len()).unwrap_or(u32::MAX);
+        let spell = spells.swap_remove(dice.below(n) as usize);
+        out.push(Teaching {
+            skill: spell,
+            level: TAUGHT_LEVEL,
+        });
+    }
+    out
+}
+
 /// One title per settlement: Overlord in the Imperial City, mayors held
 /// by the Imperials in the imperial cities, Heads of Guild with a mage
 /// guild in the first border cities, the craft masters' titles next,
@@ -672,13 +716,14 @@ fn seat_titles(
         });
         s.title = Some(t);
         if let Some((kind, what)) = b {
-            s.seat_building = Some(add_structure(
-                world,
-                kind,
-                rules,
-                loc,
-                format!("{} {what}", s.name),
-            ));
+            let built = add_structure(world, kind, rules, loc, format!("{} {what}", s.name));
+            if kind == guild {
+                world.structures[built].teaches = guild_teaching(
+                    rules,
+                    &mut dice.derive_indexed("guild", built.index() as u64),
+                );
+            }
+            s.seat_building = Some(built);
         }
     }
     // The heartland is the Emperor's.
@@ -767,6 +812,11 @@ fn raise_towers(
                 .map_or("magic", |s| s.name.as_str())
         );
         let structure = add_structure(world, tower, rules, loc, name);
+        // A tower teaches its element to the second level (OV-MAG-020).
+        world.structures[structure].teaches = vec![Teaching {
+            skill: element,
+            level: TAUGHT_LEVEL,
+        }];
         world.locations[loc].titles.push(Seat {
             title,
             holder: None,

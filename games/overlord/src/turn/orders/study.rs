@@ -33,6 +33,12 @@
 //! (decision OV-SKL-014): past it only use raises them. A skill's last
 //! level, or a `closed` one, ends study: the order is then complete.
 //!
+//! **Seats of teaching (OV-MAG-019, 020).** A structure may teach skills
+//! of its own (`Structure::teaches`: a mage guild its element and one or
+//! two of its spells, a magic tower its element), each up to a level: a
+//! unit inside studies them up to that level with no teacher, past its own
+//! limit and specialist spells included ([`seat_teaches`]).
+//!
 //! **Follower basic skill.** A skill's basic skills are the roots of its
 //! prerequisite chain (skills that require nothing). A follower unit may
 //! know one only, scouting with combat excepted (as MERGE allows): a
@@ -159,9 +165,10 @@ pub fn study(t: &mut Turn<'_>, u: UnitId, i: usize, o: &Study) -> Outcome {
     if elements_full(t, u, skill) {
         return wait(t, u, i, asked, StudyBlock::Elements);
     }
-    let place = place_teaches(t, u, skill, next);
+    let seat = seat_teaches(t, u, skill, next);
+    let place = seat || place_teaches(t, u, skill, next);
     let specialist = sk.flags.specialist && !place;
-    let needs = specialist || next > unaided_limit(t, u, skill);
+    let needs = specialist || (next > unaided_limit(t, u, skill) && !seat);
     let guarding = t.live(u).guarding;
     let teacher = if explicit && !guarding {
         index_teachers(t);
@@ -420,6 +427,26 @@ pub fn place_teaches(t: &Turn<'_>, u: UnitId, skill: SkillId, next: u8) -> bool 
         .iter()
         .filter(|b| b.value > 0)
         .any(|b| b.skill.id() == skill || requires_up_to(t.rules, b.skill.id(), skill, next))
+}
+
+/// Is the unit inside a completed structure that teaches `skill` itself up
+/// to level `next` or beyond ([`crate::world::structure::Teaching`]: a
+/// mage guild's element and spells, a magic tower's element; OV-MAG-019,
+/// 020)? Such a seat of teaching lets it study past what it could reach
+/// alone, a specialist skill included, and counts as a structure teaching
+/// the skill for speed (OV-SKL-020).
+pub fn seat_teaches(t: &Turn<'_>, u: UnitId, skill: SkillId, next: u8) -> bool {
+    t.world
+        .units
+        .get(u)
+        .and_then(|x| x.structure)
+        .and_then(|s| t.world.structures.get(s))
+        .is_some_and(|s| {
+            s.complete
+                && s.teaches
+                    .iter()
+                    .any(|x| x.skill == skill && next <= x.level)
+        })
 }
 
 /// Does `taught` need `skill` at level `next` or more, down its chain?
