@@ -447,6 +447,82 @@ fn ov_cmb_069_a_flyer_crosses_the_field_in_one_round() {
     assert!(hits_on(&r.deeds, 3) > 0, "the flyer struck on arrival");
 }
 
+/// Blows dealt and hits landed by unit 1 over `battles` seeded first
+/// rounds of `attacker` against a crowd that cannot hurt it.
+fn tally(attacker: &Fighter, defense: i32, battles: u64) -> (u32, u32) {
+    let (mut dealt, mut landed) = (0, 0);
+    for seed in 0..battles {
+        let target = unit(
+            2,
+            Side::Defender,
+            Rank::Front,
+            1_000,
+            Ratings { defense, ..sheep() },
+        );
+        let mut fs = vec![attacker.clone(), target];
+        let (round, _) = round::run(
+            &mut fs,
+            &mut Field::default(),
+            1,
+            [0, 0],
+            None,
+            &mut Dice::from_seed(seed),
+        );
+        for d in &round.deeds {
+            if let Deed::Attacked {
+                unit: 1,
+                strikes,
+                hits,
+                ..
+            } = d
+            {
+                dealt += strikes;
+                landed += hits;
+            }
+        }
+    }
+    (dealt, landed)
+}
+
+#[test]
+fn ov_cmb_056_057_064_strike_and_hit_rates_over_many_seeded_battles() {
+    // Melee 3 strikes 40% + 12% = 52%; 3 against defence 5 is 1 against
+    // 3, a hit one time in four: 13% of the blows dealt land.
+    let swords = unit(
+        1,
+        Side::Attacker,
+        Rank::Front,
+        10,
+        Ratings {
+            melee: 3,
+            ..Ratings::default()
+        },
+    );
+    let (dealt, landed) = tally(&swords, 5, 2_000);
+    assert_eq!(dealt, 20_000, "ten blows a battle");
+    let rate = f64::from(landed) / f64::from(dealt);
+    assert!((rate - 0.52 * 0.25).abs() < 0.01, "{rate}");
+
+    // Missile 4 strikes 56%; against a third of defence 9 (3), 4 against
+    // 3 is 2 against 1: two in three. 37.3% of the arrows land.
+    let mut bows = unit(
+        1,
+        Side::Attacker,
+        Rank::Rear,
+        10,
+        Ratings {
+            missile: 4,
+            range: 4,
+            ..Ratings::default()
+        },
+    );
+    bows.actions = vec![Action::Ranged];
+    let (dealt, landed) = tally(&bows, 9, 2_000);
+    assert_eq!(dealt, 20_000);
+    let rate = f64::from(landed) / f64::from(dealt);
+    assert!((rate - 0.56 * 2.0 / 3.0).abs() < 0.012, "{rate}");
+}
+
 mod muster {
     use super::*;
     use umpire_core::ids::TypedId;
