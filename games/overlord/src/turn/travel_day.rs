@@ -27,7 +27,6 @@ use super::travel;
 use super::vessels;
 use super::visibility;
 use crate::orders::UnitOrder;
-use crate::rules::Movement;
 use crate::world::{Journey, JourneyKind, LocationId, Stance, UnitId};
 
 /// One day of `u`'s journey; arrival on the last.
@@ -170,11 +169,8 @@ fn intercept(t: &mut Turn<'_>, leader: UnitId, units: &[UnitId], j: &Journey) ->
     for &g in &guards {
         let gf = t.world.units[g].faction;
         let load = t.stack_load(g);
-        let covers = match j.mode {
-            Movement::Fly => travel::could_cover(&load, Movement::Fly),
-            Movement::Swim => travel::could_cover(&load, Movement::Swim),
-            _ => true,
-        };
+        // OV-MOVE-034: only the ways the guard could travel itself.
+        let covers = travel::could_cover(&load, j.mode);
         if !covers {
             continue;
         }
