@@ -1020,19 +1020,27 @@ impl<'w> Bot<'w> {
         match t {
             UseTarget::SelfOnly => None,
             UseTarget::Unit => {
-                let others: Vec<&Unit> = loc
-                    .units
+                // One of the faction's own units here if it has any (from
+                // its own list: a city holds thousands), else anyone here.
+                let own: Vec<u32> = self
+                    .mine
                     .iter()
                     .filter(|&&o| o != uid)
                     .filter_map(|&o| self.world.units.get(o))
+                    .filter(|o| !o.gone && o.location == unit.location && o.faction == unit.faction)
+                    .map(|o| o.number)
                     .collect();
-                let own: Vec<&Unit> = others
-                    .iter()
-                    .copied()
-                    .filter(|o| o.faction == unit.faction)
-                    .collect();
-                let from = if own.is_empty() { &others } else { &own };
-                pick(d, from).map(|o| TargetRef::Unit(UnitRef::Id(o.number)))
+                if own.is_empty() {
+                    draw(d, &loc.units, |o| {
+                        (o != uid)
+                            .then(|| self.world.units.get(o))
+                            .flatten()
+                            .map(|x| UnitRef::Id(x.number))
+                    })
+                    .map(TargetRef::Unit)
+                } else {
+                    pick(d, &own).map(|&n| TargetRef::Unit(UnitRef::Id(n)))
+                }
             }
             UseTarget::Construction => {
                 let here: Vec<u32> = loc
