@@ -17,7 +17,8 @@ use std::time::Instant;
 use anyhow::{Context, Result};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use umpire_core::diagnostic::{RenderOptions, render};
-use umpire_overlord::orders::{self, Envelope, OrderSet, ParseOptions, Vocabulary};
+use umpire_overlord::orders::{self, Envelope, FactionRef, OrderSet, ParseOptions, Vocabulary};
+use umpire_overlord::report::template::template;
 use umpire_overlord::save;
 use umpire_overlord::turn::economy::rewards;
 use umpire_overlord::turn::log::What;
@@ -137,6 +138,15 @@ pub fn run(dir: &Path, color: bool, quiet: bool) -> Result<ExitCode> {
     let events = serde_json::to_vec_pretty(&log).context("cannot write the events as JSON")?;
     std::fs::write(keep.join("events.json"), events)
         .with_context(|| format!("cannot write {}", keep.join("events.json").display()))?;
+    // Each faction's order template for the next turn (OV-REP-041).
+    let templates = keep.join("templates");
+    std::fs::create_dir_all(&templates)
+        .with_context(|| format!("cannot create {}", templates.display()))?;
+    for (fid, f) in world.factions.iter().filter(|(_, f)| !f.resigned) {
+        let path = templates.join(format!("{}.txt", FactionRef::Player(f.number)));
+        std::fs::write(&path, template(&world, fid, ""))
+            .with_context(|| format!("cannot write {}", path.display()))?;
+    }
     crate::game::write_world(dir, &world, &rules, true)?;
 
     let mut out = String::new();
@@ -173,9 +183,10 @@ pub fn run(dir: &Path, color: bool, quiet: bool) -> Result<ExitCode> {
     }
     let _ = writeln!(
         out,
-        "  saved {}; the turn's events are in {}",
+        "  saved {}; the turn's events are in {}, each faction's order template in {}",
         dir.join(WORLD_FILE).display(),
-        keep.join("events.json").display()
+        keep.join("events.json").display(),
+        templates.display()
     );
     print!("{out}");
     Ok(ExitCode::SUCCESS)

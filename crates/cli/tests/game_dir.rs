@@ -264,6 +264,11 @@ fn run_takes_the_orders_runs_the_turn_and_keeps_the_old_game() {
     assert!(events.contains("\"orders_refused\""));
     let show = umpire(&["overlord", "show", d, "--unit", "U500"]);
     assert!(String::from_utf8_lossy(&show.stdout).contains("Renamed Leader"));
+    // Each faction's order template, ready to fill in and send back.
+    let t = std::fs::read_to_string(dir.join("turns/1/templates/f05.txt")).unwrap();
+    assert!(t.starts_with("#GAME f05 PASSWORD alpha\n"), "{t}");
+    assert!(t.contains("UNIT U500  # Renamed Leader, "), "{t}");
+    assert!(t.ends_with("#END\n"), "{t}");
     // The next run is turn 2, with no orders: units carry on.
     let out = umpire(&["overlord", "run", d, "--quiet"]);
     assert!(String::from_utf8_lossy(&out.stdout).contains("turn 2 run in"));

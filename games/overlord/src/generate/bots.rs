@@ -51,17 +51,18 @@
 use std::fmt::Write as _;
 
 use rustc_hash::FxHashMap;
-use umpire_core::{Dice, Span};
+use umpire_core::Dice;
 
 use crate::orders::catalog::combat::{Attack, AttackTarget, Guard};
 use crate::orders::catalog::goods::{Buy, Sell, Withdraw};
 use crate::orders::catalog::movement::{Destination, Move};
 use crate::orders::catalog::skills::{Build, BuildTarget, Study, Target, TargetRef, Use};
 use crate::orders::catalog::units::{Recruit, Work};
+use crate::orders::print::one_line;
 use crate::orders::words::Direction as OrderDirection;
 use crate::orders::{
-    EnvelopeKind, FactionRef, Header, LocationRef, NewId, NewKind, Order, Prefix, Repeat,
-    StructureRef, Tag, TagKind, UnitOrder, UnitRef, Vocabulary,
+    Header, LocationRef, NewId, NewKind, Order, Prefix, Repeat, StructureRef, Tag, TagKind,
+    UnitOrder, UnitRef, Vocabulary,
 };
 use crate::rules::races::{RaceKind, StudentType};
 use crate::rules::skills::{Learning, Product, Skill, UseKind, UseTarget};
@@ -71,8 +72,7 @@ use crate::world::{
     Exit, Faction, FactionId, Location, LocationId, Player, Stance, Unit, UnitId, World,
 };
 
-/// The password written on the `#GAME` line when the caller supplies none.
-pub const PASSWORD_PLACEHOLDER: &str = "PASSWORD";
+pub use crate::orders::ast::PASSWORD_PLACEHOLDER;
 
 /// What the caller decides about the order file.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -133,16 +133,7 @@ pub fn bot_orders_for(
     let dice = Dice::from_seed(seed).derive_indexed("bot", u64::from(f.number));
     let mut out = String::with_capacity(64 + 96 * world.units.len() / 8);
 
-    let header = Header {
-        kind: EnvelopeKind::Game,
-        faction: FactionRef::Player(f.number),
-        password: password_text(&options.password),
-        game: (!world.game.trim().is_empty()).then(|| clean(&world.game)),
-        turn: None,
-        line: 0,
-        span: Span::default(),
-        closed: true,
-    };
+    let header = Header::game(f.number, &options.password, &world.game);
     let _ = writeln!(out, "#{header}");
 
     for &uid in units {
@@ -173,28 +164,6 @@ pub fn bot_orders_for(
     }
     out.push_str("#END\n");
     out
-}
-
-/// Text without control characters (names and passwords go on one line).
-fn clean(s: &str) -> String {
-    s.chars()
-        .map(|c| if c.is_control() { ' ' } else { c })
-        .collect::<String>()
-        .trim()
-        .to_string()
-}
-
-fn password_text(p: &str) -> String {
-    let mut p: String = p.chars().filter(|c| !c.is_control()).collect();
-    // A text holding both kinds of closing quote cannot be quoted (E0315).
-    if p.contains('"') {
-        p.retain(|c| c != '”');
-    }
-    if p.trim().is_empty() {
-        PASSWORD_PLACEHOLDER.to_string()
-    } else {
-        p
-    }
 }
 
 /// A tag the order checker knows, or `None`.
@@ -425,11 +394,11 @@ impl<'w> Bot<'w> {
                 if l.name.trim().is_empty() {
                     l.code()
                 } else {
-                    format!("{} [{}]", clean(&l.name), l.code())
+                    format!("{} [{}]", one_line(&l.name), l.code())
                 }
             },
         );
-        format!("{}: {} {race} at {at}", clean(&unit.name), unit.figures)
+        format!("{}: {} {race} at {at}", one_line(&unit.name), unit.figures)
     }
 
     fn level(&self, unit: &Unit, skill: SkillId) -> u8 {

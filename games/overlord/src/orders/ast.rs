@@ -85,6 +85,37 @@ pub struct Header {
     pub closed: bool,
 }
 
+/// The password written on a `#GAME` line when the real one is not known
+/// (the world keeps only a hash): the player writes theirs over it.
+pub const PASSWORD_PLACEHOLDER: &str = "PASSWORD";
+
+impl Header {
+    /// A closed `#GAME` header for faction `number` of game `game`, for the
+    /// current turn. Control characters cannot be written on the line and
+    /// are left out; an empty password becomes [`PASSWORD_PLACEHOLDER`].
+    pub fn game(number: u32, password: &str, game: &str) -> Header {
+        let mut p: String = password.chars().filter(|c| !c.is_control()).collect();
+        // A text holding both kinds of closing quote cannot be quoted (E0315).
+        if p.contains('"') {
+            p.retain(|c| c != '”');
+        }
+        if p.trim().is_empty() {
+            p = PASSWORD_PLACEHOLDER.to_string();
+        }
+        let game = super::print::one_line(game);
+        Header {
+            kind: EnvelopeKind::Game,
+            faction: FactionRef::Player(number),
+            password: p,
+            game: (!game.is_empty()).then_some(game),
+            turn: None,
+            line: 0,
+            span: Span::default(),
+            closed: true,
+        }
+    }
+}
+
 impl fmt::Display for Header {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{} {} ", self.kind.keyword(), self.faction)?;

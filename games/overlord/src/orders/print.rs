@@ -7,6 +7,16 @@ use std::fmt;
 /// Write `text` quoted: straight quotes unless the text holds one, then
 /// typographic quotes. The parser never produces a text holding both `"`
 /// and `”` (E0315), so this always reads back as the same text.
+/// `text` fit for one line of an order file or a comment: control
+/// characters become spaces, and the ends are trimmed.
+pub fn one_line(text: &str) -> String {
+    text.chars()
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect::<String>()
+        .trim()
+        .to_string()
+}
+
 pub fn quoted(f: &mut fmt::Formatter<'_>, text: &str) -> fmt::Result {
     if text.contains('"') {
         write!(f, "“{text}”")

@@ -2,5 +2,7 @@
 //! events and state (DESIGN: nothing in the engine formats text).
 //!
 //! - [`battle`]: a battle's account, full or terse.
+//! - [`template`]: the order template that ends a faction's report.
 
 pub mod battle;
+pub mod template;
