@@ -1,8 +1,11 @@
 //! Reports: what each side is told, rendered from the engine's typed
 //! events and state (DESIGN: nothing in the engine formats text).
 //!
+//! - [`faction`]: the opening of a faction's report (header, funds,
+//!   control points, diplomacy).
 //! - [`battle`]: a battle's account, full or terse.
 //! - [`template`]: the order template that ends a faction's report.
 
 pub mod battle;
+pub mod faction;
 pub mod template;

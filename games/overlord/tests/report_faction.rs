@@ -1,0 +1,76 @@
+//! The opening of a faction's report (issue 7; OV-REP-001..005), on the
+//! imported alpha game.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+mod common;
+
+use umpire_overlord::legacy::world::import;
+use umpire_overlord::report::faction::opening;
+use umpire_overlord::rules::Rules;
+use umpire_overlord::turn::control;
+
+#[test]
+fn ov_rep_001_to_005_header_funds_control_points_and_diplomacy() {
+    let rules = Rules::bundled().unwrap();
+    let w = import(&common::alpha_game_files(), &rules).world;
+
+    // The People: no address, default Friendly, three stances.
+    let people = w.faction_by_number(2).unwrap();
+    let text = opening(&w, &rules, people, "Sunday 6 December");
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[0], "alpha Report for Turn 0 for People [f02]");
+    assert_eq!(lines[1], "Next turn: Sunday 6 December");
+    assert_eq!(
+        lines[2..6],
+        [
+            "// Faction stats",
+            "",
+            "Faction funds:",
+            "4840 coins [coin]."
+        ]
+    );
+    assert_eq!(
+        lines[8..],
+        [
+            "// Diplomacy (Stances)",
+            "Default attitude is Friendly",
+            "Attitude to Itorians [f01] is Neutral",
+            "Attitude to Monsters [f03] is Hostile",
+            "Attitude to Outlaws [f04] is Hostile",
+        ]
+    );
+
+    // f05: the player's address, and its control points. Its eleven
+    // units need 13 points for their figures (one per started 20: three
+    // units of 20 or 30 men need 1 or 2), 1 for the hero and one per
+    // started 4 points of each unit's maximum mana; the limit is the base
+    // 200 (no titles, no grants).
+    let f5 = w.faction_by_number(5).unwrap();
+    let text = opening(&w, &rules, f5, "soon");
+    assert!(
+        text.starts_with("alpha Report for Turn 0 for f05 [f05], <jheywood@screaming.net>\n"),
+        "{text}"
+    );
+    assert!(text.contains("\n5000 coins [coin].\n"), "{text}");
+    let units: Vec<_> = w.units_of(f5).map(|(_, u)| u).collect();
+    assert_eq!(units.len(), 11);
+    let figures: u32 = units.iter().map(|u| u.figures.div_ceil(20)).sum();
+    assert_eq!(figures, 13);
+    let mana: u32 = units
+        .iter()
+        .map(|u| control::max_mana(&rules, u).div_ceil(4))
+        .sum();
+    let used = figures + 1 + mana;
+    assert!(
+        text.contains(&format!("\nControl Points: {used} of 200\n")),
+        "{text}"
+    );
+    assert!(text.ends_with("// Diplomacy (Stances)\nDefault attitude is Neutral\n"));
+
+    // An unknown faction has no report.
+    assert_eq!(
+        opening(&w, &rules, umpire_overlord::world::FactionId::new(999), ""),
+        ""
+    );
+}
