@@ -74,3 +74,41 @@ fn ov_rep_001_to_005_header_funds_control_points_and_diplomacy() {
         ""
     );
 }
+
+#[test]
+fn ov_rep_009_010_012_015_016_a_units_section() {
+    use umpire_overlord::report::unit::section;
+    let rules = Rules::bundled().unwrap();
+    let w = import(&common::alpha_game_files(), &rules).world;
+    // U500: a hero with a horse, 180 days of observation (2nd level at
+    // 180, 3rd at 360), set to avoid battle; heroes cost 20 a month.
+    let u = w.unit_by_number(500).unwrap();
+    assert_eq!(
+        section(&w, &rules, u),
+        "Faction Leader [U500] at Anarnium [L18]\n\
+         \x20 1 hero [hero], has: 1 horse [hrse] (1 equipped).\n\
+         \x20 Skills: 2nd observation [obse] (180).\n\
+         \x20 Tactic: AVOID REAR CENTER FLEE.\n\
+         \x20 Upkeep: 20 coins.\n"
+    );
+    // A title holder names his title and its seat.
+    let held: Vec<_> = w
+        .locations
+        .iter()
+        .flat_map(|(seat, l)| {
+            l.titles
+                .iter()
+                .filter_map(move |s| Some((seat, s.title, s.holder?)))
+        })
+        .collect();
+    assert!(!held.is_empty(), "the sample has title holders");
+    for (seat, title, holder) in held {
+        let first = section(&w, &rules, holder);
+        let first = first.lines().next().unwrap();
+        let want = format!(
+            ", {} of {}",
+            rules.titles[title].name, w.locations[seat].name
+        );
+        assert!(first.contains(&want), "{first} / {want}");
+    }
+}

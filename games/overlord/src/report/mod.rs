@@ -3,9 +3,12 @@
 //!
 //! - [`faction`]: the opening of a faction's report (header, funds,
 //!   control points, diplomacy).
+//! - [`unit`]: a unit's section (who, where, title, figures, possessions,
+//!   skills, battle settings, upkeep).
 //! - [`battle`]: a battle's account, full or terse.
 //! - [`template`]: the order template that ends a faction's report.
 
 pub mod battle;
 pub mod faction;
 pub mod template;
+pub mod unit;
