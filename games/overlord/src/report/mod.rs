@@ -7,8 +7,10 @@
 //!   skills, battle settings, upkeep).
 //! - [`battle`]: a battle's account, full or terse.
 //! - [`template`]: the order template that ends a faction's report.
+//! - [`text`]: the whole text report of a faction, assembled.
 
 pub mod battle;
 pub mod faction;
 pub mod template;
+pub mod text;
 pub mod unit;
