@@ -82,12 +82,25 @@ fn ov_rep_009_010_012_015_016_a_units_section() {
     let w = import(&common::alpha_game_files(), &rules).world;
     // U500: a hero with a horse, 180 days of observation (2nd level at
     // 180, 3rd at 360), set to avoid battle; heroes cost 20 a month.
+    // Weight: hero 70 + horse 100. Capacity: the hero's 100 walking and
+    // 20 riding plus the equipped horse's 120 and 200. Stats: the hero's
+    // initiative 1, life 4, observation 1, plus the horse's initiative 3,
+    // melee -1, defense -1, plus 2nd observation's +1 and +1; a hero costs
+    // 2 control points. May learn: every basic skill open to a leader
+    // (observation itself needs scouting first, which it lacks).
     let u = w.unit_by_number(500).unwrap();
     assert_eq!(
         section(&w, &rules, u),
         "Faction Leader [U500] at Anarnium [L18]\n\
          \x20 1 hero [hero], has: 1 horse [hrse] (1 equipped).\n\
+         \x20 Weight 170. Capacity 220, riding 220.\n\
          \x20 Skills: 2nd observation [obse] (180).\n\
+         \x20 May learn: 1st scouting [scou], 1st combat [cmbt], 1st digging [digg], \
+         1st forestry [fore], 1st beast mastery [beas], 1st agriculture [agri], \
+         1st cooking [cook], 1st artisan [arti], 1st seamanship [seas], \
+         1st building [buil], 1st weaponsmith [weap], 1st armory [armo], \
+         1st magecraft [mage], 1st entertainment [ente].\n\
+         \x20 Stats: ini 4, att -1, def -1, life 4, obs 3, CP 2.\n\
          \x20 Tactic: AVOID REAR CENTER FLEE.\n\
          \x20 Upkeep: 20 coins.\n"
     );

@@ -64,10 +64,11 @@ use crate::orders::{
     Header, LocationRef, NewId, NewKind, Order, Prefix, Repeat, StructureRef, Tag, TagKind,
     UnitOrder, UnitRef, Vocabulary,
 };
-use crate::rules::races::{RaceKind, StudentType};
-use crate::rules::skills::{Learning, Product, Skill, UseKind, UseTarget};
+use crate::rules::races::RaceKind;
+use crate::rules::skills::{Product, UseKind, UseTarget};
 use crate::rules::terrains::Direction as MapDirection;
 use crate::rules::{ItemId, Movement, RaceId, Rules, SkillId, SkillLevel, TerrainId};
+use crate::turn::learnable::{may_learn, open_skills};
 use crate::world::{
     Exit, Faction, FactionId, Location, LocationId, Player, Stance, Unit, UnitId, World,
 };
@@ -306,7 +307,7 @@ struct Bot<'w> {
     next_placeholder: u8,
     /// Skills open to study by someone (not innate, not specialist, not
     /// for creatures only) with a tag the checker knows.
-    learnable: Vec<(SkillId, Tag)>,
+    learnable: FxHashMap<SkillId, Tag>,
     /// The faction's units, in the world's order.
     mine: Vec<UnitId>,
     /// Units of factions this one is Enemy or Hostile to, by location,
@@ -328,12 +329,7 @@ pub const RESERVE_MONTHS: u64 = 3;
 impl<'w> Bot<'w> {
     fn new(world: &'w World, rules: &'w Rules, faction: FactionId, me: &'w Faction) -> Self {
         let vocab = Vocabulary::builtin();
-        let learnable = rules
-            .skills
-            .iter()
-            .filter(|(_, s)| {
-                !(s.flags.no_learn || s.flags.specialist || s.learning == Learning::Creature)
-            })
+        let learnable = open_skills(rules)
             .filter_map(|(id, s)| Some((id, known_tag(vocab, TagKind::Skill, &s.tag)?)))
             .collect();
         Bot {
@@ -862,73 +858,18 @@ impl<'w> Bot<'w> {
         out
     }
 
-    /// The skills the unit may study now.
+    /// The skills the unit may study now (with a tag the checker knows).
     fn studyable(&self, unit: &Unit) -> Vec<Studyable> {
-        let Some(race) = self.rules.races.get(unit.race) else {
-            return Vec::new();
-        };
-        if race.kind == RaceKind::Creature || race.student == StudentType::Creature {
-            return Vec::new();
-        }
-        let follower = race.student == StudentType::Follower;
-        let basic_known: Vec<SkillId> = unit
-            .skills
-            .iter()
-            .filter(|k| k.experience > 0)
-            .filter(|k| {
-                self.rules
-                    .skills
-                    .get(k.skill)
-                    .is_some_and(|s| s.flags.basic)
+        may_learn(self.rules, unit)
+            .into_iter()
+            .filter_map(|(id, next_level)| {
+                Some(Studyable {
+                    skill: self.learnable.get(&id).copied()?,
+                    next_level,
+                    begun: unit.experience(id) > 0,
+                })
             })
-            .map(|k| k.skill)
-            .collect();
-        let mut out = Vec::new();
-        for &(id, tag) in &self.learnable {
-            let Some(skill) = self.rules.skills.get(id) else {
-                continue;
-            };
-            if skill.learning == Learning::Leader && race.student != StudentType::Leader {
-                continue;
-            }
-            if follower && skill.flags.basic && basic_known.iter().any(|b| *b != id) {
-                continue;
-            }
-            let Some(next_level) = self.next_level(unit, id, skill, follower) else {
-                continue;
-            };
-            out.push(Studyable {
-                skill: tag,
-                next_level,
-                begun: unit.experience(id) > 0,
-            });
-        }
-        out
-    }
-
-    /// The level study of `skill` leads to, if the unit may study it: below
-    /// its kind's limit, the level open, and every prerequisite met.
-    fn next_level(&self, unit: &Unit, id: SkillId, skill: &Skill, follower: bool) -> Option<u8> {
-        // Most skills fail here: the unit lacks the skill they build on.
-        if !self.meets(unit, &skill.requires) {
-            return None;
-        }
-        let current = skill.level_for(unit.experience(id));
-        let limit = match (follower, skill.flags.combat, skill.flags.magic) {
-            (true, true, _) => 2,
-            (true, false, _) => 1,
-            (false, _, true) => 1,
-            (false, true, false) => 3,
-            (false, false, false) => 2,
-        };
-        if current >= limit {
-            return None;
-        }
-        let next = skill.levels.get(usize::from(current))?;
-        if next.closed || !self.meets(unit, &next.requires) {
-            return None;
-        }
-        Some(current + 1)
+            .collect()
     }
 
     /// Skills the unit can USE here, with the kind of target each needs.

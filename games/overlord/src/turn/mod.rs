@@ -38,6 +38,7 @@ pub mod economy;
 pub mod experience;
 pub mod hooks;
 pub mod land;
+pub mod learnable;
 pub mod log;
 pub mod magic;
 pub mod money;
