@@ -43,9 +43,49 @@ fn figures(n: u32) -> String {
     }
 }
 
+/// One unit of a battle as its account needs it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Entry {
+    /// The unit's number (`U12` is 12).
+    pub number: u32,
+    pub side: Side,
+    /// Figures at the start and still standing at the end.
+    pub start: u32,
+    pub alive: u32,
+    pub fled: bool,
+    /// Called onto the field by a summoning spell.
+    pub summoned: Option<crate::combat::army::Summoned>,
+    /// How the account names it after its id ("Swordsmen"); may be empty.
+    pub name: String,
+}
+
+impl Entry {
+    pub fn of(f: &Fighter, name: &str) -> Entry {
+        Entry {
+            number: f.number,
+            side: f.side,
+            start: f.start,
+            alive: f.alive(),
+            fled: f.fled,
+            summoned: f.summoned.clone(),
+            name: name.to_string(),
+        }
+    }
+}
+
 /// The text of a battle. `names[i]` names `fighters[i]`; creatures
 /// summoned in the battle are named by what they are and who called them.
 pub fn account(report: &Report, fighters: &[Fighter], names: &[String], terse: bool) -> String {
+    let entries: Vec<Entry> = fighters
+        .iter()
+        .enumerate()
+        .map(|(i, f)| Entry::of(f, names.get(i).map_or("", String::as_str)))
+        .collect();
+    account_of(report, &entries, terse)
+}
+
+/// The text of a battle from its roster (see [`account`]).
+pub fn account_of(report: &Report, fighters: &[Entry], terse: bool) -> String {
     let who = |number: u32| -> String {
         match fighters.iter().position(|f| f.number == number) {
             None => format!("U{number}"),
@@ -63,13 +103,14 @@ pub fn account(report: &Report, fighters: &[Fighter], names: &[String], terse: b
                         format!("{} of U{} ({})", s.name, s.by, nth + 1)
                     }
                 }
-                None => format!("U{number} {}", names.get(i).map_or("", String::as_str)),
+                None if fighters[i].name.is_empty() => format!("U{number}"),
+                None => format!("U{number} {}", fighters[i].name),
             },
         }
     };
     let mut out = String::new();
     for side in [Side::Attacker, Side::Defender] {
-        let units: Vec<&Fighter> = fighters
+        let units: Vec<&Entry> = fighters
             .iter()
             .filter(|f| f.side == side && f.summoned.is_none())
             .collect();
@@ -249,7 +290,7 @@ pub fn account(report: &Report, fighters: &[Fighter], names: &[String], terse: b
                 Side::Attacker => "attacker",
                 Side::Defender => "defender",
             },
-            f.alive(),
+            f.alive,
             f.start
         );
     }

@@ -6,11 +6,18 @@
 //! - [`unit`]: a unit's section (who, where, title, figures, possessions,
 //!   skills, battle settings, upkeep).
 //! - [`battle`]: a battle's account, full or terse.
+//! - [`event`]: the turn's events in words, and day labels.
+//! - [`location`]: a location's section: climate, economy, titles,
+//!   directions, events and the units the faction sees there.
+//! - [`names`]: how a report names units, places, items and skills.
 //! - [`template`]: the order template that ends a faction's report.
 //! - [`text`]: the whole text report of a faction, assembled.
 
 pub mod battle;
+pub mod event;
 pub mod faction;
+pub mod location;
+pub mod names;
 pub mod template;
 pub mod text;
 pub mod unit;

@@ -40,8 +40,18 @@ use crate::turn::travel::load::{Load, stack_load};
 use crate::turn::{control, learnable, visibility};
 use crate::world::{UnitId, World};
 
+use super::names::Names;
+
 /// The section of unit `u`; an unknown unit gives an empty string.
 pub fn section(world: &World, rules: &Rules, u: UnitId) -> String {
+    let names = Names::new(world, rules);
+    section_named(&names, u)
+}
+
+/// [`section`] with the turn's [`Names`] built once for every report.
+pub fn section_named(names: &Names<'_>, u: UnitId) -> String {
+    let (world, rules) = (names.world, names.rules);
+    let held = names.titles_of(u);
     let Some(unit) = world.units.get(u) else {
         return String::new();
     };
@@ -50,12 +60,10 @@ pub fn section(world: &World, rules: &Rules, u: UnitId) -> String {
     if let Some(l) = world.locations.get(unit.location) {
         let _ = write!(out, " at {} [{}]", one_line(&l.name), l.code());
     }
-    for (seat, l) in world.locations.iter() {
-        for s in l.titles.iter().filter(|s| s.holder == Some(u)) {
-            if let Some(t) = rules.titles.get(s.title) {
-                let place = world.locations.get(seat).map_or("", |x| x.name.as_str());
-                let _ = write!(out, ", {} of {}", one_line(&t.name), one_line(place));
-            }
+    for &(title, seat) in held {
+        if let Some(t) = rules.titles.get(title) {
+            let place = world.locations.get(seat).map_or("", |x| x.name.as_str());
+            let _ = write!(out, ", {} of {}", one_line(&t.name), one_line(place));
         }
     }
     out.push('\n');
@@ -137,7 +145,10 @@ pub fn section(world: &World, rules: &Rules, u: UnitId) -> String {
     let _ = writeln!(
         out,
         "  Stats: {}.",
-        stats(&visibility::ratings(rules, unit), control::needed(rules, unit))
+        stats(
+            &visibility::ratings(rules, unit),
+            control::needed(rules, unit)
+        )
     );
 
     let _ = write!(

@@ -485,6 +485,8 @@ pub enum What {
     BattleFought {
         place: LocationId,
         units: Vec<(UnitId, crate::combat::field::Side)>,
+        /// For each of `units`, its figures at the start and at the end.
+        standing: Vec<Standing>,
         report: Box<crate::combat::log::Report>,
     },
     /// The unit's losses in a battle: figures killed, and whether it fled
@@ -675,6 +677,14 @@ pub enum What {
     CastingRetargeted {
         skill: SkillId,
     },
+}
+
+/// A unit's figures at the start and the end of a battle.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize)]
+pub struct Standing {
+    pub start: u32,
+    pub alive: u32,
+    pub fled: bool,
 }
 
 /// Why a STUDY waits (skills, issue 5).

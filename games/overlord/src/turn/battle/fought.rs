@@ -34,7 +34,7 @@
 use umpire_core::ids::TypedId;
 
 use super::super::experience::{self, DAY};
-use super::super::log::What;
+use super::super::log::{Standing, What};
 use super::super::orders::titles;
 use super::super::state::Turn;
 use crate::combat::aftermath::{self, Carrier, Lot};
@@ -114,6 +114,14 @@ pub fn fight_out(
         What::BattleFought {
             place,
             units: units.clone(),
+            standing: fighters
+                .iter()
+                .map(|f| Standing {
+                    start: f.start,
+                    alive: f.alive(),
+                    fled: f.fled,
+                })
+                .collect(),
             report: Box::new(report.clone()),
         },
         &seen,

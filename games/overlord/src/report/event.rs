@@ -1,0 +1,761 @@
+//! The turn's typed events in words, as a faction's report tells them
+//! (OV-REP-006, 017, 029).
+//!
+//! - [`action`] words an event for the action log of the unit that acted
+//!   ("studies combat [cmbt]", "arrives at Massada [L278]"); the report
+//!   puts "Day N - " before it. Events that are bookkeeping rather than
+//!   news (the daily mana regain, orders read) give `None`.
+//! - [`faction_event`] words an event no unit acted in, for the global
+//!   events section ("166 coins of taxes from Windfort [L15] collected").
+//! - [`day_label`] names the steps before day 1 and after day 30.
+//! - [`collapse`] merges runs of the same line on consecutive days into
+//!   one ("Days 1-14 - studies combat [cmbt]"), so a month of study reads
+//!   as the sample report's two lines, not thirty.
+//!
+//! Nothing here decides who may read an event: the report shows only
+//! events whose `seen_by` holds the faction.
+
+use crate::combat::field::Side;
+use crate::turn::log::{
+    BEFORE_DAY_1, BattleCause, Dropped, Event, GuardRefusal, MONTH_END, Refusal, Stuck, StudyBlock,
+    UseProblem, What,
+};
+use crate::turn::orders::earn::Purse;
+use crate::turn::policy::Act;
+use crate::world::JourneyKind;
+
+use super::names::Names;
+
+/// "Day 7", "Before day 1", "Month end".
+pub fn day_label(day: u8) -> String {
+    match day {
+        BEFORE_DAY_1 => "Before day 1".to_string(),
+        MONTH_END => "Month end".to_string(),
+        d => format!("Day {d}"),
+    }
+}
+
+/// Lines of one log, `(day, text)` in order, with runs of the same text
+/// on consecutive days merged: "Days 1-14 - studies combat [cmbt]".
+pub fn collapse(lines: &[(u8, String)]) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < lines.len() {
+        let (first, text) = &lines[i];
+        let mut last = *first;
+        let mut j = i + 1;
+        while j < lines.len()
+            && lines[j].1 == *text
+            && (lines[j].0 == last || lines[j].0 == last + 1)
+            && (1..=30).contains(&lines[j].0)
+        {
+            last = lines[j].0;
+            j += 1;
+        }
+        if last == *first {
+            out.push(format!("{} - {text}", day_label(*first)));
+        } else {
+            out.push(format!("Days {first}-{last} - {text}"));
+        }
+        i = j;
+    }
+    out
+}
+
+fn plural(n: u64, one: &str, many: &str) -> String {
+    if n == 1 {
+        format!("1 {one}")
+    } else {
+        format!("{n} {many}")
+    }
+}
+
+fn side_word(s: Side) -> &'static str {
+    match s {
+        Side::Attacker => "attackers",
+        Side::Defender => "defenders",
+    }
+}
+
+fn act_word(a: Act) -> &'static str {
+    match a {
+        Act::Trade => "trading",
+        Act::Recruit => "recruiting",
+        Act::Harvest => "harvesting",
+        Act::Pillage => "pillaging",
+        Act::Enter => "entering",
+        Act::Work => "working",
+        Act::Tax => "taxing",
+        Act::Entertain => "entertaining",
+    }
+}
+
+fn journey_verb(k: JourneyKind) -> &'static str {
+    match k {
+        JourneyKind::Move => "sets out",
+        JourneyKind::March => "marches",
+        JourneyKind::Retreat => "retreats",
+    }
+}
+
+fn refusal(r: Refusal) -> &'static str {
+    match r {
+        Refusal::UnknownFaction => "no such faction in this game",
+        Refusal::WrongPassword => "wrong password",
+        Refusal::OtherTurn => "they name another turn",
+        Refusal::UnknownUnit => "no such unit",
+        Refusal::NotYourUnit => "not your unit",
+        Refusal::NotCreated => "that unit was never created",
+        Refusal::Resigned => "the faction has resigned",
+    }
+}
+
+fn dropped(d: Dropped) -> &'static str {
+    match d {
+        Dropped::UncreatedUnit => "it names a unit never created",
+        Dropped::NotAllowed => "this unit may not give it",
+        Dropped::Misplaced => "RETREAT must be the first order, with something to retreat from",
+        Dropped::NoWay => "there is no such way from here",
+        Dropped::Unreadable => "it no longer reads as an order",
+        Dropped::OwnTarget => "it aims at the faction's own",
+    }
+}
+
+fn study_block(b: StudyBlock) -> &'static str {
+    match b {
+        StudyBlock::Cost => "the day's fee cannot be paid",
+        StudyBlock::Prerequisite => "a prerequisite is missing",
+        StudyBlock::Limit => "the next level needs a teacher",
+        StudyBlock::Specialist => "a specialist skill needs a teacher or a seat of teaching",
+        StudyBlock::OtherBasicSkill => "followers keep to one basic skill",
+        StudyBlock::Elements => "magecraft does not allow another element yet",
+        StudyBlock::Teacher => "no teacher can take the unit today",
+    }
+}
+
+fn use_problem(p: UseProblem) -> &'static str {
+    match p {
+        UseProblem::Unskilled => "the unit lacks the 1st level",
+        UseProblem::NoUse => "the skill has no use to make",
+        UseProblem::NoResource => "there is none of that resource here",
+        UseProblem::Forbidden => "the land's masters forbid it",
+        UseProblem::NoMaterials => "the materials are missing",
+        UseProblem::NoTarget => "there is no target for it",
+        UseProblem::CannotBuildHere => "nothing can be built here",
+        UseProblem::PurseEmpty => "the place has no more to give this month",
+        UseProblem::NoMana => "there is not enough mana",
+        UseProblem::TooManyFigures => "the target has too many figures",
+        UseProblem::CombatOnly => "it is used in battle, from the COMBAT list",
+    }
+}
+
+fn cause(c: BattleCause) -> &'static str {
+    match c {
+        BattleCause::GuardAttacks => "guards fall on arrivals",
+        BattleCause::MarchForces => "a march forces its way past guards",
+        BattleCause::RivalGuards => "rival guards clash",
+        BattleCause::Pillage => "guards fall on pillagers",
+        BattleCause::Attack => "an attack",
+        BattleCause::OnSight => "enemies meet",
+    }
+}
+
+/// The line of an event in the action log of the unit that acted, or
+/// `None` for bookkeeping.
+pub fn action(n: &Names<'_>, e: &Event) -> Option<String> {
+    let rules = n.rules;
+    let line = match &e.what {
+        What::OrdersTaken { .. }
+        | What::ControlChecked { .. }
+        | What::FactionRenamed { .. }
+        | What::EmailChanged { .. }
+        | What::PasswordChanged { .. }
+        | What::StanceSet { .. }
+        | What::Resigned { .. }
+        | What::ResignRefused { .. }
+        | What::FactionSetting { .. }
+        | What::ReshowAsked { .. }
+        | What::OrdersRefused { .. }
+        | What::TaxesCollected { .. }
+        | What::BattleFought { .. } => return None,
+        What::ManaChanged { by, now } if *by < 0 => {
+            format!("loses {} mana to overcharge ({now} left)", -by)
+        }
+        What::ManaChanged { .. } => return None,
+        What::SectionRefused { unit, reason, .. } => {
+            format!("orders for {unit} refused: {}", refusal(*reason))
+        }
+        What::NotAdjudicated { order } => format!(
+            "{} is not carried out yet and stays in the list",
+            format!("{order:?}").to_uppercase()
+        ),
+        What::OrderDropped { order, reason } => {
+            format!("order `{order}` dropped: {}", dropped(*reason))
+        }
+        What::ConditionMet { order } => {
+            format!("condition {} met", format!("{order:?}").to_uppercase())
+        }
+        What::UnitRenamed => "takes a new name".to_string(),
+        What::UnitDescribed => "takes a new description".to_string(),
+        What::SettingChanged { setting, on } => {
+            format!("setting {setting} {}", if *on { "on" } else { "off" })
+        }
+        What::Refuses { missing } => format!(
+            "refuses to act this month: the faction lacks {}",
+            plural(u64::from(*missing), "control point", "control points")
+        ),
+        What::Stacked { under } => format!("stacks under {}", n.unit(*under)),
+        What::Unstacked { from } => format!("leaves the stack of {}", n.unit(*from)),
+        What::Ejected { unit } => format!("ejects {} from its stack", n.unit(*unit)),
+        What::Promoted { unit } => format!("promotes {}", n.unit(*unit)),
+        What::Accepted { unit } => format!("accepts {} into its stack", n.unit(*unit)),
+        What::Stayed { leader } => format!("stays behind as {} sets out", n.unit(*leader)),
+        What::Synchronised { with } => format!("synchronises with {}", n.unit(*with)),
+        What::Gave { to, item, count } => {
+            format!("gives {} to {}", n.items(*item, *count), n.unit(*to))
+        }
+        What::Entered { structure } => format!("enters {}", n.structure(*structure)),
+        What::Left { structure } => format!("leaves {}", n.structure(*structure)),
+        What::Guarding => "guards".to_string(),
+        What::Departed {
+            to,
+            mode,
+            days,
+            kind,
+            ..
+        } => format!(
+            "{} for {} ({}, {})",
+            journey_verb(*kind),
+            n.place(*to),
+            plural(u64::from(*days), "day", "days"),
+            mode.as_str()
+        ),
+        What::CannotTravel { to, why } => format!(
+            "cannot set out for {}: {}",
+            n.place(*to),
+            match why {
+                Stuck::Impassable => "the way is impassable",
+                Stuck::TooHeavy => "the stack is too heavily loaded",
+            }
+        ),
+        What::Arrived { at, .. } => format!("arrives at {}", n.place(*at)),
+        What::TurnedBack {
+            toward,
+            days,
+            guard,
+        } => match guard {
+            Some(g) => format!(
+                "is turned back toward {} by {} ({})",
+                n.place(*toward),
+                n.unit(*g),
+                plural(u64::from(*days), "day", "days")
+            ),
+            None => format!(
+                "turns back toward {} ({})",
+                n.place(*toward),
+                plural(u64::from(*days), "day", "days")
+            ),
+        },
+        What::Battle {
+            attacker,
+            defender,
+            cause: c,
+            ..
+        } => format!(
+            "battle: {} against {} ({})",
+            n.unit(*attacker),
+            n.unit(*defender),
+            cause(*c)
+        ),
+        What::AttackWaits => "ATTACK waits: the target is not here or not seen".to_string(),
+        What::GuardRefused { reason } => match reason {
+            GuardRefusal::NoCombat => "may not guard: guards need 1st combat".to_string(),
+            GuardRefusal::NoRight => "may not guard here: the faction has no right to".to_string(),
+        },
+        What::StoppedByGuard { guard, act } => {
+            format!("{} stops it {}", n.unit(*guard), act_word(*act))
+        }
+        What::Worked { days } => format!(
+            "worked {} this month",
+            plural(u64::from(*days), "day", "days")
+        ),
+        What::Created { placeholder, unit } => {
+            format!("forms {} (ordered as {placeholder})", n.unit(*unit))
+        }
+        What::PlaceholderUnused { placeholder } => {
+            format!("orders for {placeholder} removed: it was never created")
+        }
+        What::Split { new, figures } => format!(
+            "splits {} into {}",
+            plural(u64::from(*figures), "figure", "figures"),
+            n.unit(*new)
+        ),
+        What::Reverted { to } => format!("returns to the wild, to {}", n.faction(*to)),
+        What::Allegiance { to } => format!("follows its leader into {}", n.faction(*to)),
+        What::Got { from, item, count } => match from {
+            Some(u) => format!("gets {} from {}", n.items(*item, *count), n.unit(*u)),
+            None => format!("picks up {}", n.items(*item, *count)),
+        },
+        What::DroppedItems { item, count } => format!("drops {}", n.items(*item, *count)),
+        What::Swapped { with, gave, got } => format!(
+            "swaps {} for {} with {}",
+            n.items(gave.0, gave.1),
+            n.items(got.0, got.1),
+            n.unit(*with)
+        ),
+        What::Disbanded { figures } => format!(
+            "disbands ({})",
+            plural(u64::from(*figures), "figure", "figures")
+        ),
+        What::Pledged { to } => format!("pledges itself to {}", n.faction(*to)),
+        What::ChangedFaction { to } => format!("joins {}", n.faction(*to)),
+        What::LevelReached { skill, level } => format!(
+            "achieves {}",
+            super::unit::skill_name(rules, *skill, *level)
+        ),
+        What::TitleClaimed { title, seat } => {
+            format!("claims the title of {}!", n.seat(*title, *seat))
+        }
+        What::Challenge {
+            title,
+            seat,
+            challenger,
+            holder,
+            percent,
+            won,
+        } => format!(
+            "{} challenges {} for {}: {percent}% of the holder's experience, {}",
+            n.unit(*challenger),
+            n.unit(*holder),
+            n.seat(*title, *seat),
+            if *won {
+                "the challenger wins"
+            } else {
+                "the holder keeps it"
+            }
+        ),
+        What::TitleLost { title, seat } => format!("loses the title of {}", n.seat(*title, *seat)),
+        What::TitleBestowed { title, seat, to } => format!(
+            "bestows the title of {} on {}",
+            n.seat(*title, *seat),
+            n.unit(*to)
+        ),
+        What::TitleYielded { title, seat } => {
+            format!("yields the title of {}", n.seat(*title, *seat))
+        }
+        What::TitleCancelled {
+            title,
+            seat,
+            holder,
+        } => format!(
+            "cancels the title of {} held by {}",
+            n.seat(*title, *seat),
+            n.unit(*holder)
+        ),
+        What::TitleInherited { title, seat, from } => format!(
+            "inherits the title of {} from {}",
+            n.seat(*title, *seat),
+            n.unit(*from)
+        ),
+        What::Occupied { place } => format!("occupies {}", n.place(*place)),
+        What::Pillaged {
+            taxes,
+            wages,
+            entertainment,
+        } => format!(
+            "pillages: {} of taxes, {} of wages, {} of entertainment",
+            plural(*taxes, "coin", "coins"),
+            plural(*wages, "coin", "coins"),
+            plural(*entertainment, "coin", "coins")
+        ),
+        What::PillageTooWeak { force, needed } => {
+            format!("pillages in vain: a force of {force} where {needed} is needed")
+        }
+        What::Bought {
+            item, count, price, ..
+        } => format!("buys {} at ${price}", n.items(*item, *count)),
+        What::Sold {
+            item, count, price, ..
+        } => format!("sells {} at ${price}", n.items(*item, *count)),
+        What::Recruited {
+            race,
+            figures,
+            price,
+            into,
+        } => format!(
+            "recruits {} at ${price} into {}",
+            n.figures(*race, *figures),
+            n.unit(*into)
+        ),
+        What::Withdrew { amount } => format!(
+            "withdraws {} from the treasury",
+            plural(*amount, "coin", "coins")
+        ),
+        What::Studied { skill, teacher, .. } => match teacher {
+            Some(t) => format!("studies {} with {}", n.skill(*skill), n.unit(*t)),
+            None => format!("studies {}", n.skill(*skill)),
+        },
+        What::StudyWaits { skill, why } => {
+            format!("cannot study {}: {}", n.skill(*skill), study_block(*why))
+        }
+        What::Taught { lessons } => {
+            let mut skills: Vec<String> = lessons.iter().map(|(_, s)| n.skill(*s)).collect();
+            skills.dedup();
+            format!("teaches {}", skills.join(", "))
+        }
+        What::Forgot { skills } => format!(
+            "forgets {}",
+            skills
+                .iter()
+                .map(|s| n.skill(*s))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+        What::Merged {
+            into,
+            figures,
+            possessions,
+            ..
+        } => format!(
+            "merges {}{} into {}",
+            plural(u64::from(*figures), "figure", "figures"),
+            if *possessions {
+                " and its possessions"
+            } else {
+                ""
+            },
+            n.unit(*into)
+        ),
+        What::BecameStockpile => "has no figures left: a stockpile".to_string(),
+        What::WagesPaid { days, amount } => format!(
+            "is paid {} for {} of work",
+            plural(*amount, "coin", "coins"),
+            plural(u64::from(*days), "day", "days")
+        ),
+        What::WagesLost { days } => format!(
+            "loses the wages of {}: it worked somewhere else",
+            plural(u64::from(*days), "day", "days")
+        ),
+        What::UpkeepPaid { due, rations, .. } => {
+            if *rations > 0 {
+                format!(
+                    "eats {} and pays {} of upkeep",
+                    plural(*rations, "ration", "rations"),
+                    plural(*due, "coin", "coins")
+                )
+            } else {
+                format!("pays {} of upkeep", plural(*due, "coin", "coins"))
+            }
+        }
+        What::Unpaid { short, dissent } => format!(
+            "is not paid in full ({} short); unpaid {} running",
+            plural(*short, "coin", "coins"),
+            plural(u64::from(*dissent), "month", "months")
+        ),
+        What::PressReward { amount } => format!(
+            "earns {} for the faction's press",
+            plural(*amount, "coin", "coins")
+        ),
+        What::Famine { died } => format!(
+            "sees famine strike: {} die",
+            plural(u64::from(*died), "person", "people")
+        ),
+        What::Plague { died } => format!(
+            "sees plague strike: {} die",
+            plural(u64::from(*died), "person", "people")
+        ),
+        What::Deserted { figures } => format!(
+            "is deserted by {}: unpaid two months running",
+            plural(u64::from(*figures), "figure", "figures")
+        ),
+        What::Harvested {
+            skill, item, count, ..
+        } => format!(
+            "harvests {} with {}",
+            n.items(*item, *count),
+            n.skill(*skill)
+        ),
+        What::BattleLosses {
+            killed,
+            fled,
+            spent,
+        } => {
+            let mut l = format!(
+                "loses {} in battle",
+                plural(u64::from(*killed), "figure", "figures")
+            );
+            if *fled {
+                l.push_str(" and flees the field");
+            }
+            if !spent.is_empty() {
+                l.push_str(&format!("; spends {}", n.item_list(spent)));
+            }
+            l
+        }
+        What::Perished { items } => {
+            format!("is slain; with it perish {}", n.item_list(items))
+        }
+        What::Looted { item, count, from } => {
+            format!("loots {} from {}", n.items(*item, *count), n.unit(*from))
+        }
+        What::BecameHero => "proves a hero in battle!".to_string(),
+        What::TacticSet { text } => format!("TACTIC {text}"),
+        What::CombatListSet { actions } => {
+            if actions.is_empty() {
+                "COMBAT cleared: MELEE PARRY".to_string()
+            } else {
+                format!("COMBAT {actions}")
+            }
+        }
+        What::Earned {
+            skill,
+            purse,
+            coins,
+        } => format!(
+            "earns {} {} with {}",
+            plural(*coins, "coin", "coins"),
+            match purse {
+                Purse::Taxes => "in taxes",
+                Purse::Entertainment => "entertaining",
+            },
+            n.skill(*skill)
+        ),
+        What::Produced { skill, item, count } => {
+            format!("makes {} with {}", n.items(*item, *count), n.skill(*skill))
+        }
+        What::MaterialsUsed { skill, items } => format!(
+            "takes {} for work with {}",
+            n.item_list(items),
+            n.skill(*skill)
+        ),
+        What::WorkLost { skill } => format!(
+            "loses its work under way with {}: it moved",
+            n.skill(*skill)
+        ),
+        What::CannotUse { skill, why } => {
+            format!("cannot use {}: {}", n.skill(*skill), use_problem(*why))
+        }
+        What::Equipped { item, equipped } => {
+            format!("now has {} equipped", n.items(*item, *equipped))
+        }
+        What::CannotEquip { item } => format!("cannot equip {}: it lacks the skill", n.item(*item)),
+        What::Targeted { target } => format!("targets {target}"),
+        What::StructureBegun { structure } => format!("begins {}", n.structure(*structure)),
+        What::BuiltWork {
+            structure, count, ..
+        } => format!(
+            "builds {} of work into {}",
+            plural(u64::from(*count), "unit", "units"),
+            n.structure(*structure)
+        ),
+        What::StructureCompleted { structure } => {
+            format!("completes {}", n.structure(*structure))
+        }
+        What::VesselSailed { structure, to, .. } => format!(
+            "sails aboard {} for {}",
+            n.structure(*structure),
+            n.place(*to)
+        ),
+        What::VesselArrived { structure, at, .. } => format!(
+            "comes in aboard {} at {}",
+            n.structure(*structure),
+            n.place(*at)
+        ),
+        What::SteppedAshore { structure } => {
+            format!("is left behind as {} sails", n.structure(*structure))
+        }
+        What::Drowned {
+            figures,
+            items,
+            vanished,
+        } => {
+            if *vanished {
+                "drowns, with all it had".to_string()
+            } else {
+                format!(
+                    "loses {} to the water, and {}",
+                    plural(u64::from(*figures), "figure", "figures"),
+                    n.item_list(items)
+                )
+            }
+        }
+        What::SettlementFounded { place, .. } => {
+            format!("founds {}", n.place(*place))
+        }
+        What::ManaSpent { skill, mana } => {
+            format!("spends {mana} mana on {}", n.skill(*skill))
+        }
+        What::Enchanted {
+            skill,
+            target,
+            enchantment,
+            days,
+        } => format!(
+            "casts {} on {}: {} for {}",
+            n.skill(*skill),
+            if Some(*target) == e.unit {
+                "itself".to_string()
+            } else {
+                n.unit(*target)
+            },
+            rules
+                .enchantments
+                .get(*enchantment)
+                .map_or("an enchantment", |x| x.name.as_str()),
+            plural(u64::from(*days), "day", "days")
+        ),
+        What::EnchantmentGained { enchantment, days } => format!(
+            "is enchanted: {} for {}",
+            rules
+                .enchantments
+                .get(*enchantment)
+                .map_or("an enchantment", |x| x.name.as_str()),
+            plural(u64::from(*days), "day", "days")
+        ),
+        What::EnchantmentExpired { enchantment } => format!(
+            "{} wears off",
+            rules
+                .enchantments
+                .get(*enchantment)
+                .map_or("an enchantment", |x| x.name.as_str())
+        ),
+        What::Summoned {
+            skill,
+            unit,
+            race,
+            items,
+            ..
+        } => {
+            let mut l = format!(
+                "summons {} into {} with {}",
+                n.figures(*race, 1)
+                    .trim_start_matches("1 ")
+                    .to_string()
+                    .as_str(),
+                n.unit(*unit),
+                n.skill(*skill)
+            );
+            if !items.is_empty() {
+                l.push_str(&format!(": {}", n.item_list(items)));
+            }
+            l
+        }
+        What::Ritual {
+            skill,
+            target,
+            mana,
+            now,
+        } => format!(
+            "gives {} {mana} mana with {} (now {now})",
+            if Some(*target) == e.unit {
+                "itself".to_string()
+            } else {
+                n.unit(*target)
+            },
+            n.skill(*skill)
+        ),
+        What::ManaReceived { from, mana, now } => {
+            format!("receives {mana} mana from {} (now {now})", n.unit(*from))
+        }
+        What::Reconnoitred {
+            skill,
+            place,
+            units,
+        } => {
+            let seen: Vec<String> = units.iter().map(|u| n.unit(*u)).collect();
+            format!(
+                "looks into {} with {}: {}",
+                n.place(*place),
+                n.skill(*skill),
+                if seen.is_empty() {
+                    "no one".to_string()
+                } else {
+                    seen.join(", ")
+                }
+            )
+        }
+        What::CastingSpoiled { skill } => format!(
+            "loses its casting of {}: mana, components and time",
+            n.skill(*skill)
+        ),
+        What::CastingRetargeted { skill } => format!(
+            "retargets its casting of {}: half the time kept",
+            n.skill(*skill)
+        ),
+    };
+    Some(line)
+}
+
+/// The line of an event in the global events section: things the faction
+/// saw or took part in that no unit of its own acted in.
+pub fn faction_event(n: &Names<'_>, e: &Event) -> Option<String> {
+    let line = match &e.what {
+        What::TaxesCollected { place, amount } => format!(
+            "{} of taxes from {} collected",
+            plural(*amount, "coin", "coins"),
+            n.place(*place)
+        ),
+        What::OrdersTaken { faction, units } => format!(
+            "orders of {} read: {}",
+            n.faction(*faction),
+            plural(u64::from(*units), "unit", "units")
+        ),
+        What::OrdersRefused { reason, .. } => {
+            format!("orders refused: {}", refusal(*reason))
+        }
+        What::SectionRefused { unit, reason, .. } => {
+            format!("orders for {unit} refused: {}", refusal(*reason))
+        }
+        What::FactionRenamed { faction } => format!("the faction is now {}", n.faction(*faction)),
+        What::EmailChanged { .. } => "the faction's address changed".to_string(),
+        What::PasswordChanged { .. } => "the faction's password changed".to_string(),
+        What::StanceSet { toward, stance, .. } => match toward {
+            Some(f) => format!("stance toward {} set to {}", n.faction(*f), stance.as_str()),
+            None => format!("default stance set to {}", stance.as_str()),
+        },
+        What::ControlChecked { needed, limit, .. } => {
+            format!("control points checked: {needed} needed of {limit}")
+        }
+        What::Resigned { faction, to } => format!(
+            "{} resigns, its units going to {}",
+            n.faction(*faction),
+            n.faction(*to)
+        ),
+        What::ResignRefused { .. } => {
+            "RESIGN refused: units may not go to that faction".to_string()
+        }
+        What::FactionSetting { setting, on, .. } => format!(
+            "faction setting {setting} {}",
+            if *on { "on" } else { "off" }
+        ),
+        What::ReshowAsked { what, .. } => format!("descriptions asked for again: {what}"),
+        What::Famine { died } => format!(
+            "famine at {}: {} die",
+            e.place
+                .map_or_else(|| "an unknown place".to_string(), |p| n.place(p)),
+            plural(u64::from(*died), "person", "people")
+        ),
+        What::Plague { died } => format!(
+            "plague at {}: {} die",
+            e.place
+                .map_or_else(|| "an unknown place".to_string(), |p| n.place(p)),
+            plural(u64::from(*died), "person", "people")
+        ),
+        What::Occupied { place } => format!("{} is occupied", n.place(*place)),
+        What::PressReward { amount } => format!(
+            "the faction's press earns {}",
+            plural(*amount, "coin", "coins")
+        ),
+        What::BattleFought { place, units, .. } => {
+            let count = |s: Side| units.iter().filter(|(_, x)| *x == s).count() as u64;
+            format!(
+                "battle at {}: {} against {}",
+                n.place(*place),
+                plural(count(Side::Attacker), "attacker", side_word(Side::Attacker)),
+                plural(count(Side::Defender), "defender", side_word(Side::Defender))
+            )
+        }
+        _ => return action(n, e),
+    };
+    Some(line)
+}
