@@ -123,7 +123,7 @@ pub fn section(world: &World, rules: &Rules, u: UnitId) -> String {
 }
 
 /// 1st, 2nd, 3rd, 4th … 11th, 12th, 13th … 21st.
-fn ordinal(n: u8) -> String {
+pub(crate) fn ordinal(n: u8) -> String {
     let suffix = match (n % 10, n % 100) {
         (_, 11..=13) => "th",
         (1, _) => "st",
