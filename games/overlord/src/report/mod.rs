@@ -6,11 +6,14 @@
 //! - [`unit`]: a unit's section (who, where, title, figures, possessions,
 //!   skills, battle settings, upkeep).
 //! - [`battle`]: a battle's account, full or terse.
+//! - [`knowledge`]: the items and skill levels a faction learnt of this
+//!   turn, described (item and skill knowledge).
 //! - [`template`]: the order template that ends a faction's report.
 //! - [`text`]: the whole text report of a faction, assembled.
 
 pub mod battle;
 pub mod faction;
+pub mod knowledge;
 pub mod template;
 pub mod text;
 pub mod unit;
