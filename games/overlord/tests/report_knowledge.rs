@@ -9,6 +9,7 @@ use std::sync::OnceLock;
 use umpire_overlord::report::knowledge::{
     Discovered, discover, item_entry, remember, section, skill_entry,
 };
+use umpire_overlord::report::text::{Inputs, report};
 use umpire_overlord::rules::{ItemId, Rules, SkillId};
 use umpire_overlord::turn::{Event, NoEconomy, TurnLog, What, run_turn_with};
 use umpire_overlord::world::structure::Teaching;
@@ -619,4 +620,33 @@ fn ov_rep_037_040_section_layout() {
     };
     assert!(section(rules(), &skills_only).starts_with("Skill knowledge:\n\n1st combat"));
     assert_eq!(section(rules(), &Discovered::default()), "");
+}
+
+#[test]
+fn ov_rep_037_the_report_has_a_knowledge_part_before_the_template() {
+    let mut w = world(1);
+    let u = unit(&mut w, 1, "man", 1, 1);
+    w.units[u].add_items(item("coin"), 5, 0);
+    let f = f1(&w);
+    let log = TurnLog::default();
+    let inputs = Inputs {
+        world: &w,
+        rules: rules(),
+        log: &log,
+        next_turn: "soon",
+    };
+    let text = report(inputs, f);
+    let k = text.find("// Knowledge\n\nItem knowledge:\n\ncoin [coin]: The basic unit of money.\n");
+    let t = text.find("// Orders template");
+    assert!(k.is_some() && t.is_some() && k < t, "{text}");
+    // Once remembered, the part is gone.
+    let d = discover(&w, rules(), &log, f);
+    remember(&mut w, f, &d);
+    let inputs = Inputs {
+        world: &w,
+        rules: rules(),
+        log: &log,
+        next_turn: "soon",
+    };
+    assert!(!report(inputs, f).contains("// Knowledge"));
 }

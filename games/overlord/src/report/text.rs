@@ -42,8 +42,14 @@ pub fn report(inputs: Inputs<'_>, faction: FactionId) -> String {
         out.push_str(&unit::section(world, rules, id));
         out.push('\n');
     }
+    let knowledge = super::knowledge::discover(world, rules, inputs.log, faction);
+    let knowledge = super::knowledge::section(rules, &knowledge);
+    if !knowledge.is_empty() {
+        out.push_str("// Knowledge\n\n");
+        out.push_str(&knowledge);
+        out.push('\n');
+    }
     out.push_str("// Orders template\n\n");
     out.push_str(&template::template(world, faction, ""));
     out
 }
-
