@@ -75,10 +75,10 @@ pub fn final_exposure(rules: &crate::rules::Rules, log: &TurnLog) -> Exposed {
         match &e.what {
             What::Guarding => x.guarding = true,
             What::Earned { .. } => x.earning_cash = true,
-            What::Harvested { item, .. } => {
-                if rules.items.get(*item).is_some_and(|i| i.weight > 0) {
-                    x.harvesting = true;
-                }
+            What::Harvested { item, .. }
+                if rules.items.get(*item).is_some_and(|i| i.weight > 0) =>
+            {
+                x.harvesting = true;
             }
             _ => {}
         }
@@ -131,6 +131,7 @@ pub fn covered(world: &World, log: &TurnLog, index: &Index, mine: &[UnitId]) -> 
 pub struct Index {
     by_unit: FxHashMap<UnitId, Vec<usize>>,
     by_place: FxHashMap<LocationId, Vec<usize>>,
+    by_reader: FxHashMap<FactionId, Vec<usize>>,
 }
 
 impl Index {
@@ -143,6 +144,9 @@ impl Index {
             if let Some(p) = e.place {
                 index.by_place.entry(p).or_default().push(i);
             }
+            for &f in &e.seen_by {
+                index.by_reader.entry(f).or_default().push(i);
+            }
         }
         index
     }
@@ -151,6 +155,15 @@ impl Index {
     pub fn of_unit<'l>(&self, log: &'l TurnLog, u: UnitId) -> impl Iterator<Item = &'l Event> {
         self.by_unit
             .get(&u)
+            .into_iter()
+            .flatten()
+            .filter_map(|&i| log.events.get(i))
+    }
+
+    /// The events one faction may see, in order.
+    pub fn seen_by<'l>(&self, log: &'l TurnLog, f: FactionId) -> impl Iterator<Item = &'l Event> {
+        self.by_reader
+            .get(&f)
             .into_iter()
             .flatten()
             .filter_map(|&i| log.events.get(i))

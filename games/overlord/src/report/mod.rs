@@ -10,12 +10,15 @@
 //! - [`location`]: a location's section: climate, economy, titles,
 //!   directions, events and the units the faction sees there.
 //! - [`names`]: how a report names units, places, items and skills.
+//! - [`knowledge`]: the items and skill levels a faction learnt of this
+//!   turn, described (item and skill knowledge).
 //! - [`template`]: the order template that ends a faction's report.
 //! - [`text`]: the whole text report of a faction, assembled.
 
 pub mod battle;
 pub mod event;
 pub mod faction;
+pub mod knowledge;
 pub mod location;
 pub mod names;
 pub mod template;

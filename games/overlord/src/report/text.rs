@@ -1,16 +1,47 @@
 //! A faction's whole text report, in the order the rules' sample report
-//! gives it: the opening ([`faction`](super::faction)), then each unit's
-//! section ([`unit`](super::unit)), then the order template
-//! ([`template`](super::template)).
+//! gives it:
 //!
-//! The report is a pure function of the world after the turn, the turn's
-//! typed log and the faction: the same inputs give the same bytes.
+//! 1. the opening ([`faction`](super::faction)): header, funds, control
+//!    points, stances;
+//! 2. `// Global events`: what the faction took part in or saw that no
+//!    unit of its own did (taxes collected, stances set, battles fought),
+//!    by day (OV-REP-006);
+//! 3. `// Units`: every unit it has at the turn's end
+//!    ([`unit`](super::unit)) with its day-by-day actions, then units lost
+//!    during the turn with their actions up to the loss (OV-REP-007, 017);
+//! 4. `// Battles`: the account of each battle its units fought, in full
+//!    or terse as the faction's SETTING TERSE asks (OV-REP-042, 043);
+//! 5. `// Structures`: its buildings and vessels (OV-REP-018);
+//! 6. `// Locations`: every place it was during the turn
+//!    ([`location`](super::location));
+//! 7. `// Knowledge`: items and skill levels new to it
+//!    ([`knowledge`](super::knowledge));
+//! 8. `// Newspaper`: the turn's signed press and rumours;
+//! 9. `// Orders template` ([`template`](super::template)).
+//!
+//! The report is a pure function of its [`Inputs`] and the faction: the
+//! same inputs give the same bytes. [`Reports`] prepares what every
+//! faction's report shares (names, the event index, who was exposed on the
+//! last day) once, for writing all the reports of a turn.
 
+use std::fmt::Write as _;
+
+use umpire_core::ids::TypedId;
+
+use crate::combat::field::Side;
+use crate::orders::print::one_line;
 use crate::rules::Rules;
-use crate::turn::log::TurnLog;
-use crate::world::{FactionId, World};
+use crate::turn::economy::rewards::{PressKind, Published};
+use crate::turn::log::{TurnLog, What};
+use crate::turn::travel::load::Load;
+use crate::world::{FactionId, UnitId, World};
 
-use super::{faction, template, unit};
+use super::battle::{Entry, account_of};
+use super::event::{action, collapse, faction_event};
+use super::location::{self, Exposed, Index};
+use super::names::Names;
+use super::unit::capacities;
+use super::{faction, knowledge, template, unit};
 
 /// What a report needs besides the faction it is for.
 #[derive(Clone, Copy)]
@@ -22,27 +53,316 @@ pub struct Inputs<'a> {
     pub log: &'a TurnLog,
     /// The date of the next turn, as the game master writes it.
     pub next_turn: &'a str,
+    /// The turn's published articles ([`published`](crate::turn::economy::rewards::published)).
+    pub press: &'a [Published],
 }
 
-/// The full text report of `faction`; an unknown faction gives an empty
-/// string.
+/// What all the reports of one turn share, prepared once.
+pub struct Reports<'a> {
+    inputs: Inputs<'a>,
+    names: Names<'a>,
+    index: Index,
+    exposed: Exposed,
+    /// Each faction's units at the turn's end, in the world's order.
+    by_faction: Vec<Vec<UnitId>>,
+}
+
+impl<'a> Reports<'a> {
+    pub fn new(inputs: Inputs<'a>) -> Self {
+        let world = inputs.world;
+        let mut by_faction = vec![Vec::new(); world.factions.len()];
+        for (id, u) in world.units.iter().filter(|(_, u)| !u.gone) {
+            if let Some(v) = by_faction.get_mut(u.faction.index()) {
+                v.push(id);
+            }
+        }
+        Reports {
+            inputs,
+            names: Names::new(world, inputs.rules),
+            index: Index::new(inputs.log),
+            exposed: location::final_exposure(inputs.rules, inputs.log),
+            by_faction,
+        }
+    }
+
+    /// What `faction` learns this turn (for [`knowledge::remember`] once
+    /// the report is written).
+    pub fn discovered(&self, faction: FactionId) -> knowledge::Discovered {
+        let mine = self.mine(faction);
+        knowledge::discover_in(
+            self.inputs.world,
+            self.inputs.rules,
+            self.index.seen_by(self.inputs.log, faction),
+            faction,
+            mine,
+        )
+    }
+
+    fn mine(&self, faction: FactionId) -> &[UnitId] {
+        self.by_faction
+            .get(faction.index())
+            .map_or(&[], Vec::as_slice)
+    }
+
+    /// The full text report of `faction`; an unknown faction gives an
+    /// empty string.
+    pub fn report(&self, faction: FactionId) -> String {
+        let Inputs {
+            world,
+            rules,
+            log,
+            next_turn,
+            press,
+        } = self.inputs;
+        let Some(f) = world.factions.get(faction) else {
+            return String::new();
+        };
+        let n = &self.names;
+        let mine = self.mine(faction);
+        let mut out = faction::opening(world, rules, faction, next_turn);
+
+        // Global events (OV-REP-006).
+        let global: Vec<(u8, String)> = self
+            .index
+            .seen_by(log, faction)
+            .filter(|e| {
+                e.unit
+                    .is_none_or(|u| world.units.get(u).is_none_or(|x| x.faction != faction))
+            })
+            .filter(|e| {
+                e.unit.is_none()
+                    || matches!(e.what, What::BattleFought { .. } | What::Battle { .. })
+            })
+            .filter_map(|e| Some((e.day, faction_event(n, e)?)))
+            .collect();
+        if !global.is_empty() {
+            out.push_str("\n// Global events\n");
+            for line in collapse(&global) {
+                let _ = writeln!(out, "{line}");
+            }
+        }
+
+        // Units (OV-REP-007..017).
+        out.push_str("\n// Units\n");
+        for &u in mine {
+            out.push('\n');
+            out.push_str(&unit::section_named(n, u));
+            self.actions(&mut out, u);
+        }
+        // Units lost this turn: slain, disbanded, drowned, gone to another
+        // faction; their actions up to the loss.
+        let lost: Vec<UnitId> = world
+            .units
+            .iter()
+            .filter(|(id, u)| {
+                (u.gone || u.faction != faction)
+                    && self.index.of_unit(log, *id).any(|e| {
+                        e.seen_by.binary_search(&faction).is_ok()
+                            && self.was_ours(e, faction, u.faction)
+                    })
+            })
+            .map(|(id, _)| id)
+            .collect();
+        for u in lost {
+            let why = match world.units.get(u) {
+                Some(x) if x.gone => "gone".to_string(),
+                Some(x) => format!("now with {}", n.faction(x.faction)),
+                None => "gone".to_string(),
+            };
+            let _ = writeln!(out, "\n{} ({why})", n.unit(u));
+            self.actions(&mut out, u);
+        }
+
+        // Battles (OV-REP-042, 043).
+        let battles: Vec<String> = self
+            .index
+            .seen_by(log, faction)
+            .filter_map(|e| match &e.what {
+                What::BattleFought {
+                    place,
+                    units,
+                    standing,
+                    report,
+                } => {
+                    let entries: Vec<Entry> = units
+                        .iter()
+                        .zip(standing)
+                        .map(|(&(u, side), s)| {
+                            let unit = world.units.get(u);
+                            Entry {
+                                number: unit.map_or(0, |x| x.number),
+                                side,
+                                start: s.start,
+                                alive: s.alive,
+                                fled: s.fled,
+                                summoned: None,
+                                name: unit.map_or_else(String::new, |x| one_line(&x.name)),
+                            }
+                        })
+                        .collect();
+                    let ours =
+                        |side: Side| units.iter().any(|&(u, s)| s == side && mine.contains(&u));
+                    let as_side = if ours(Side::Attacker) {
+                        "attacker"
+                    } else if ours(Side::Defender) {
+                        "defender"
+                    } else {
+                        "party"
+                    };
+                    Some(format!(
+                        "Battle at {} on {}, your units as {as_side}:\n{}",
+                        n.place(*place),
+                        super::event::day_label(e.day).to_lowercase(),
+                        account_of(report, &entries, f.terse)
+                    ))
+                }
+                _ => None,
+            })
+            .collect();
+        if !battles.is_empty() {
+            out.push_str("\n// Battles\n");
+            for b in battles {
+                out.push('\n');
+                out.push_str(&b);
+            }
+        }
+
+        // Structures and vessels (OV-REP-018).
+        let owned: Vec<String> = world
+            .structures
+            .iter()
+            .filter(|(_, s)| s.faction == Some(faction))
+            .map(|(id, s)| {
+                let kind = rules.constructions.get(s.kind);
+                let mut line = format!(
+                    "{} {} at {}.",
+                    n.structure(id),
+                    kind.map_or("structure", |c| c.name.as_str()),
+                    n.place(s.location)
+                );
+                if let Some(v) = kind.and_then(|c| c.vessel.as_ref()) {
+                    let aboard: Vec<UnitId> = world
+                        .locations
+                        .get(s.location)
+                        .map(|l| {
+                            l.units
+                                .iter()
+                                .copied()
+                                .filter(|&u| {
+                                    world.units.get(u).is_some_and(|x| x.structure == Some(id))
+                                })
+                                .collect()
+                        })
+                        .unwrap_or_default();
+                    let mut cargo: Vec<(crate::rules::ItemId, u64)> = Vec::new();
+                    for u in aboard.iter().filter_map(|&u| world.units.get(u)) {
+                        for h in u.items.iter().filter(|h| h.count > 0) {
+                            match cargo.iter_mut().find(|(i, _)| *i == h.item) {
+                                Some(c) => c.1 += h.count,
+                                None => cargo.push((h.item, h.count)),
+                            }
+                        }
+                    }
+                    let load = Load::of_units(rules, world, aboard.iter().copied());
+                    let hull = Load::of_hull(&v.capacity);
+                    let _ = write!(
+                        line,
+                        "\n  Cargo: {}. Weight {}. Hull: {}",
+                        n.item_list(&cargo),
+                        load.weight(),
+                        capacities(&hull)
+                    );
+                }
+                if !s.complete {
+                    line.push_str("\n  Under construction.");
+                }
+                line
+            })
+            .collect();
+        if !owned.is_empty() {
+            out.push_str("\n// Structures\n");
+            for s in owned {
+                let _ = writeln!(out, "\n{s}");
+            }
+        }
+
+        // Locations (OV-REP-019..036).
+        let places = location::covered(world, log, &self.index, mine);
+        if !places.is_empty() {
+            out.push_str("\n// Locations\n");
+            for at in places {
+                out.push('\n');
+                out.push_str(&location::section(
+                    n,
+                    log,
+                    &self.index,
+                    &self.exposed,
+                    faction,
+                    mine,
+                    at,
+                ));
+            }
+        }
+
+        // Knowledge (OV-REP-037..040).
+        let knowledge = knowledge::section(rules, &self.discovered(faction));
+        if !knowledge.is_empty() {
+            out.push_str("\n// Knowledge\n\n");
+            out.push_str(&knowledge);
+        }
+
+        // The newspaper: signed articles name their faction, rumours no one.
+        if !press.is_empty() {
+            out.push_str("\n// Newspaper\n");
+            for p in press {
+                out.push('\n');
+                for l in &p.lines {
+                    let _ = writeln!(out, "{}", one_line(l));
+                }
+                match p.kind {
+                    PressKind::Signed => {
+                        let _ = writeln!(out, "  -- {}", n.faction(p.author));
+                    }
+                    PressKind::Rumour => out.push_str("  -- a rumour\n"),
+                }
+            }
+        }
+
+        out.push_str("\n// Orders template\n\n");
+        out.push_str(&template::template(world, faction, ""));
+        out
+    }
+
+    /// Whether an event of a unit now elsewhere happened while it was
+    /// `faction`'s: it acted for it, or changed sides by this event.
+    fn was_ours(&self, e: &crate::turn::log::Event, faction: FactionId, now: FactionId) -> bool {
+        now == faction
+            || matches!(
+                e.what,
+                What::ChangedFaction { .. } | What::Reverted { .. } | What::Allegiance { .. }
+            )
+            || e.seen_by.first() == Some(&faction) && e.seen_by.len() == 1
+    }
+
+    /// "Name [U1]'s actions:" and a line per day (OV-REP-017).
+    fn actions(&self, out: &mut String, u: UnitId) {
+        let lines: Vec<(u8, String)> = self
+            .index
+            .of_unit(self.inputs.log, u)
+            .filter_map(|e| Some((e.day, action(&self.names, e)?)))
+            .collect();
+        if lines.is_empty() {
+            return;
+        }
+        let _ = writeln!(out, "{}'s actions:", self.names.unit(u));
+        for l in collapse(&lines) {
+            let _ = writeln!(out, "  {l}");
+        }
+    }
+}
+
+/// The full text report of `faction` alone; an unknown faction gives an
+/// empty string. For all the factions of a turn, build [`Reports`] once.
 pub fn report(inputs: Inputs<'_>, faction: FactionId) -> String {
-    let Inputs {
-        world,
-        rules,
-        log: _,
-        next_turn,
-    } = inputs;
-    if world.factions.get(faction).is_none() {
-        return String::new();
-    }
-    let mut out = faction::opening(world, rules, faction, next_turn);
-    out.push_str("\n// Units\n\n");
-    for (id, _) in world.units_of(faction).filter(|(_, u)| !u.gone) {
-        out.push_str(&unit::section(world, rules, id));
-        out.push('\n');
-    }
-    out.push_str("// Orders template\n\n");
-    out.push_str(&template::template(world, faction, ""));
-    out
+    Reports::new(inputs).report(faction)
 }

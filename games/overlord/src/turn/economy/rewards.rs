@@ -40,12 +40,33 @@ impl PressKind {
     }
 }
 
+/// An article that will appear in the newspaper: who sent it, signed or
+/// a rumour, and its lines verbatim.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Published {
+    pub author: FactionId,
+    pub kind: PressKind,
+    pub lines: Vec<String>,
+}
+
 /// The authors of the articles among `envelopes`, for the turn after
 /// `world.turn`: only articles with text whose faction and password check.
 pub fn authors<'e>(
     world: &World,
     envelopes: impl IntoIterator<Item = &'e Envelope>,
 ) -> Vec<(FactionId, PressKind)> {
+    published(world, envelopes)
+        .into_iter()
+        .map(|p| (p.author, p.kind))
+        .collect()
+}
+
+/// The articles among `envelopes` that are published for the turn after
+/// `world.turn` (see [`authors`]), in the order sent.
+pub fn published<'e>(
+    world: &World,
+    envelopes: impl IntoIterator<Item = &'e Envelope>,
+) -> Vec<Published> {
     let turn = world.turn + 1;
     let mut out = Vec::new();
     for e in envelopes {
@@ -71,7 +92,11 @@ pub fn authors<'e>(
         if !hash.is_empty() && !password_matches(hash, &h.password) {
             continue;
         }
-        out.push((f, kind));
+        out.push(Published {
+            author: f,
+            kind,
+            lines: article.lines.clone(),
+        });
     }
     out
 }
