@@ -46,4 +46,3 @@ pub fn report(inputs: Inputs<'_>, faction: FactionId) -> String {
     out.push_str(&template::template(world, faction, ""));
     out
 }
-
