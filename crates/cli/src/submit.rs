@@ -220,6 +220,20 @@ pub fn submit_mail(
     Ok(Submitted { general, receipts })
 }
 
+/// "12 units' orders and 1 faction order".
+fn what_orders(set: &OrderSet) -> String {
+    let units = set.units.len();
+    let faction = plural(set.faction_orders.len(), "faction order", "faction orders");
+    match (units, set.faction_orders.len()) {
+        (0, 0) => "an empty order set".to_string(),
+        (0, _) => faction,
+        (1, 0) => "1 unit's orders".to_string(),
+        (n, 0) => format!("{n} units' orders"),
+        (1, _) => format!("1 unit's orders and {faction}"),
+        (n, _) => format!("{n} units' orders and {faction}"),
+    }
+}
+
 /// Takes envelopes into the game directory.
 struct Taker<'a> {
     dir: &'a Path,
@@ -345,21 +359,7 @@ impl Taker<'_> {
         let replacing = path.exists();
         layout::write_atomic(&path, set.to_string().as_bytes())?;
 
-        let units = set.units.len();
-        let mut what = format!(
-            "{units} {}",
-            if units == 1 {
-                "unit's orders"
-            } else {
-                "units' orders"
-            }
-        );
-        if !set.faction_orders.is_empty() {
-            what.push_str(&format!(
-                " and {}",
-                plural(set.faction_orders.len(), "faction order", "faction orders")
-            ));
-        }
+        let what = what_orders(set);
         let verb = if turn == collecting {
             "stored"
         } else {
