@@ -55,8 +55,8 @@ enum Game {
     /// See the whole job in one command: a small Overlord game played by
     /// bots for a few turns.
     ///
-    /// Makes a game in DIR (a generated world, four NPC factions and six
-    /// player factions, seed 7), then for each turn lets a bot write every
+    /// Makes a game in DIR (a generated world, four NPC factions and, by
+    /// default, six player factions, seed 7), then for each turn lets a bot write every
     /// player faction's orders, takes them exactly as `umpire overlord
     /// submit` takes a player's mail (into DIR/orders/N/), and runs the turn
     /// as `umpire overlord run` does: each faction's report and order

@@ -138,8 +138,9 @@ pub enum Command {
     #[command(after_help = "Examples:
   umpire overlord submit games/spring mail.txt
   cat mail.txt | umpire overlord submit games/spring -
-  printf '#REPORT f5 secret 2\n' | umpire overlord submit games/spring -")]
+  echo '#REPORT f5 secret 2' | umpire overlord submit games/spring -")]
     Submit {
+        /// The game (made by `new` or `import`).
         game_dir: PathBuf,
         /// The mail body; `-` for standard input.
         file: PathBuf,
@@ -167,7 +168,8 @@ pub enum Command {
     #[command(after_help = "Examples:
   umpire overlord import ../shared/reference/overlord-alpha games/alpha
   umpire overlord run games/alpha
-  umpire overlord submit games/alpha f06.txt && umpire overlord run games/alpha --next \"Saturday 14 June\"
+  umpire overlord submit games/alpha f06.txt
+  umpire overlord run games/alpha --next \"14 June\"
   umpire overlord report games/alpha f6")]
     Run {
         game_dir: PathBuf,
@@ -187,8 +189,11 @@ pub enum Command {
   umpire overlord report games/spring f5
   umpire overlord report games/spring 5 2 | less")]
     Report {
+        /// The game (made by `new` or `import`).
         game_dir: PathBuf,
+        /// The faction: f5, F05 or 5.
         faction: String,
+        /// The turn whose report to print (default: the last turn run).
         turn: Option<u32>,
     },
     /// Fight a battle described in a small TOML file and print it.
