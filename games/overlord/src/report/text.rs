@@ -46,3 +46,4 @@ pub fn report(inputs: Inputs<'_>, faction: FactionId) -> String {
     out.push_str(&template::template(world, faction, ""));
     out
 }
+
