@@ -62,9 +62,7 @@ pub fn write_world(dir: &Path, world: &World, rules: &Rules, force: bool) -> Res
     }
     let bytes = save::save(world, rules);
     // Write beside and rename, so a crash never leaves half a save.
-    let tmp = dir.join(format!("{WORLD_FILE}.tmp"));
-    std::fs::write(&tmp, &bytes).with_context(|| format!("cannot write {}", tmp.display()))?;
-    std::fs::rename(&tmp, &path).with_context(|| format!("cannot write {}", path.display()))?;
+    crate::layout::write_atomic(&path, &bytes)?;
     Ok(path)
 }
 
@@ -77,6 +75,46 @@ pub fn read_world(dir: &Path, rules: &Rules) -> Result<World> {
         )
     })?;
     save::load(&bytes, rules).with_context(|| format!("cannot open {}", path.display()))
+}
+
+/// A new game made in `dir`: the world saved and the game master's sheet
+/// written beside it. Refuses to replace a game unless `force`.
+pub struct Made {
+    pub generated: Generated,
+    pub world_path: PathBuf,
+    pub sheet_path: PathBuf,
+    /// Seconds the world took to generate.
+    pub elapsed: f64,
+}
+
+/// Generate a world by `params` and save it, with its sheet, in `dir`.
+pub fn make_game(rules: &Rules, dir: &Path, params: &WorldParams, force: bool) -> Result<Made> {
+    if dir.join(WORLD_FILE).exists() && !force {
+        bail!(
+            "{} already holds a game ({WORLD_FILE}); pass --force to replace it",
+            dir.display()
+        );
+    }
+    let started = std::time::Instant::now();
+    let made = generate::world::generate(rules, params)?;
+    let elapsed = started.elapsed().as_secs_f64();
+    let world_path = write_world(dir, &made.world, rules, force)?;
+    let sheet_path = dir.join("factions.txt");
+    crate::layout::write_atomic(&sheet_path, faction_sheet(&made, params, rules).as_bytes())?;
+    let breaches = made.world.check();
+    if !breaches.is_empty() {
+        bail!(
+            "the generated world breaks {} invariant(s), first: {}",
+            breaches.len(),
+            breaches[0]
+        );
+    }
+    Ok(Made {
+        generated: made,
+        world_path,
+        sheet_path,
+        elapsed,
+    })
 }
 
 pub fn new_game(
@@ -114,14 +152,13 @@ pub fn new_game(
         factions,
         size,
     };
-    let started = std::time::Instant::now();
-    let made = generate::world::generate(&rules, &params)?;
-    let elapsed = started.elapsed().as_secs_f64();
+    let Made {
+        generated: made,
+        world_path: path,
+        sheet_path,
+        elapsed,
+    } = make_game(&rules, dir, &params, force)?;
     let w = &made.world;
-    let path = write_world(dir, w, &rules, force)?;
-    let sheet_path = dir.join("factions.txt");
-    std::fs::write(&sheet_path, faction_sheet(&made, &params, &rules))
-        .with_context(|| format!("cannot write {}", sheet_path.display()))?;
     let land = w
         .locations
         .values()
@@ -147,14 +184,6 @@ pub fn new_game(
         "Passwords and starting positions: {} (keep it private).",
         sheet_path.display()
     )?;
-    let breaches = w.check();
-    if !breaches.is_empty() {
-        bail!(
-            "the generated world breaks {} invariant(s), first: {}",
-            breaches.len(),
-            breaches[0]
-        );
-    }
     Ok(ExitCode::SUCCESS)
 }
 

@@ -6,8 +6,12 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+mod demo;
 mod game;
+mod layout;
 mod overlord;
+mod reports;
+mod submit;
 mod turn;
 
 /// Umpire adjudicates order-driven games: players write orders, Umpire
@@ -44,10 +48,29 @@ impl Color {
 
 #[derive(Subcommand)]
 enum Game {
-    /// Overlord, the play-by-email fantasy game: check order files, read the
-    /// order reference.
+    /// Overlord, the play-by-email fantasy game: make a game, take the
+    /// players' mail, run the turns, read the reports, check order files.
     #[command(subcommand, disable_help_subcommand = true)]
     Overlord(overlord::Command),
+    /// See the whole job in one command: a small Overlord game played by
+    /// bots for a few turns.
+    ///
+    /// Makes a game in DIR (a generated world, four NPC factions and, by
+    /// default, six player factions, seed 7), then for each turn lets a bot write every
+    /// player faction's orders, takes them exactly as `umpire overlord
+    /// submit` takes a player's mail (into DIR/orders/N/), and runs the turn
+    /// as `umpire overlord run` does: each faction's report and order
+    /// template end up in DIR/turns/N/. Prints where they are and the start
+    /// of one report. The same seed gives the same game, byte for byte.
+    ///
+    /// Refuses a folder that is not empty unless --force is given, and even
+    /// then replaces only a game folder (one with a world.umpire).
+    #[command(after_help = "Examples:
+  umpire demo
+  umpire demo /tmp/umpire-demo --force
+  umpire demo /tmp/umpire-demo --turns 5 --factions 12 --seed 3 --force
+  umpire overlord report /tmp/umpire-demo f5")]
+    Demo(demo::Args),
 }
 
 fn main() -> ExitCode {
@@ -55,6 +78,7 @@ fn main() -> ExitCode {
     let color = cli.color.enabled();
     let result = match cli.game {
         Game::Overlord(cmd) => overlord::run(cmd, color),
+        Game::Demo(args) => demo::run(args),
     };
     match result {
         Ok(code) => code,

@@ -116,28 +116,85 @@ pub enum Command {
         #[arg(long)]
         force: bool,
     },
+    /// Take a player's mail: store orders and articles, answer #REPORT.
+    ///
+    /// Reads a mail body (FILE, or standard input with `-`) and takes each
+    /// envelope on its own. #GAME: the faction must exist and the password
+    /// match. Orders for the turn being collected (the game's turn + 1, or
+    /// no turn written) are stored as GAME_DIR/orders/N/fNN.txt, replacing
+    /// what the faction sent for that turn before; orders naming a later
+    /// turn are archived for it; a turn already run is refused. What is
+    /// stored is what the server understood, in canonical form (as `fmt`
+    /// prints it): orders with errors are left out and shown now.
+    /// #PRESS and #RUMOR articles are stored, signed and rumours apart,
+    /// in GAME_DIR/press/N/ for the turn's newspaper and rewards.
+    /// #REPORT f5 password [turn] prints the faction's stored report.
+    ///
+    /// Answers with the checker's findings, compiler-style, and one line
+    /// per envelope. Files are written whole or not at all. Exit status:
+    /// 0 when every envelope was taken, 1 when one was refused (wrong
+    /// password, unknown faction, a turn already run: nothing of it is
+    /// stored), 2 when the mail or the game cannot be read.
+    #[command(after_help = "Examples:
+  umpire overlord submit games/spring mail.txt
+  cat mail.txt | umpire overlord submit games/spring -
+  echo '#REPORT f5 secret 2' | umpire overlord submit games/spring -")]
+    Submit {
+        /// The game (made by `new` or `import`).
+        game_dir: PathBuf,
+        /// The mail body; `-` for standard input.
+        file: PathBuf,
+    },
     /// Run the next turn of a game.
     ///
     /// Reads the order files in GAME_DIR/orders/N/ (N is the turn to run:
-    /// one more than the game's current turn; mail bodies are fine), checks
-    /// them as `check` does — an order with an error is left out and shown,
-    /// never the whole file — and runs the month: the faction orders, 30
-    /// days of orders, movement and stacks, and the month's end. Units
-    /// without new orders carry on with what was left from last turn.
+    /// one more than the game's current turn; `submit` puts them there,
+    /// and any mail body dropped in is read too), checks them as `check`
+    /// does — an order with an error is left out and shown, never the
+    /// whole file — reads the articles in GAME_DIR/press/N/ for the press
+    /// rewards, and runs the month: the faction orders, 30 days of orders,
+    /// movement, battles and magic, and the month's end. Units without new
+    /// orders carry on with what was left from last turn.
     ///
-    /// Keeps the game as it was in GAME_DIR/turns/N/world.umpire, writes
-    /// every event of the turn (who did what, on which day, and who may
-    /// see it) to GAME_DIR/turns/N/events.json, saves the new game and
-    /// prints a summary.
+    /// Keeps the game as it was in GAME_DIR/turns/N/world.umpire, every
+    /// event of the turn (who did what, on which day, and who may see it)
+    /// in GAME_DIR/turns/N/events.json, each faction's report in
+    /// GAME_DIR/turns/N/reports/fNN.txt and its order template in
+    /// GAME_DIR/turns/N/templates/fNN.txt, then saves the new game and
+    /// prints a summary. All or nothing: the turn is written into
+    /// GAME_DIR/turns/N.partial/ and renamed when complete, and only then
+    /// is the game replaced; after a crash, run again — it cleans up and
+    /// repeats the turn with the same dice.
     #[command(after_help = "Examples:
   umpire overlord import ../shared/reference/overlord-alpha games/alpha
   umpire overlord run games/alpha
-  mkdir -p games/alpha/orders/2 && cp f06.txt games/alpha/orders/2/ && umpire overlord run games/alpha")]
+  umpire overlord submit games/alpha f06.txt
+  umpire overlord run games/alpha --next \"14 June\"
+  umpire overlord report games/alpha f6")]
     Run {
         game_dir: PathBuf,
         /// No progress bar.
         #[arg(long)]
         quiet: bool,
+        /// The date of the next run, printed in the reports (default: the
+        /// first line of GAME_DIR/next-turn.txt, if there is one).
+        #[arg(long, value_name = "DATE")]
+        next: Option<String>,
+    },
+    /// Print a faction's report of a turn, as `run` kept it.
+    ///
+    /// FACTION is written f5, F05 or 5; TURN defaults to the last turn run.
+    /// The report is GAME_DIR/turns/TURN/reports/fNN.txt.
+    #[command(after_help = "Examples:
+  umpire overlord report games/spring f5
+  umpire overlord report games/spring 5 2 | less")]
+    Report {
+        /// The game (made by `new` or `import`).
+        game_dir: PathBuf,
+        /// The faction: f5, F05 or 5.
+        faction: String,
+        /// The turn whose report to print (default: the last turn run).
+        turn: Option<u32>,
     },
     /// Fight a battle described in a small TOML file and print it.
     ///
@@ -239,7 +296,17 @@ pub fn run(cmd: Command, color: bool) -> Result<ExitCode> {
             game_dir,
             force,
         } => crate::game::import(&source, &game_dir, force),
-        Command::Run { game_dir, quiet } => crate::turn::run(&game_dir, color, quiet),
+        Command::Submit { game_dir, file } => crate::submit::command(&game_dir, &file, color),
+        Command::Run {
+            game_dir,
+            quiet,
+            next,
+        } => crate::turn::run(&game_dir, color, quiet, next),
+        Command::Report {
+            game_dir,
+            faction,
+            turn,
+        } => crate::reports::command(&game_dir, &faction, turn),
         Command::Battle {
             file,
             seed,

@@ -3,33 +3,57 @@
 //! Layout of a game directory:
 //!
 //! ```text
-//! GAME_DIR/world.umpire            the game now
-//! GAME_DIR/orders/N/*              order files (mail bodies) for turn N
-//! GAME_DIR/turns/N/world.umpire    the game as it was before turn N ran
-//! GAME_DIR/turns/N/events.json     everything that happened in turn N
+//! GAME_DIR/world.umpire                   the game now (turn N-1 has run)
+//! GAME_DIR/factions.txt                   the game master's sheet (after `new`)
+//! GAME_DIR/next-turn.txt                  optional: the next run's date, for the reports
+//! GAME_DIR/orders/N/fNN.txt               orders for turn N, one file per faction
+//!                                         (`submit` writes them; any other file
+//!                                         there is read too, mail bodies are fine)
+//! GAME_DIR/press/N/signed/fNN-K.txt       signed articles (#PRESS) for turn N's newspaper
+//! GAME_DIR/press/N/rumors/fNN-K.txt       rumours (#RUMOR) for turn N's newspaper
+//! GAME_DIR/turns/N/world.umpire           the game as it was before turn N ran
+//! GAME_DIR/turns/N/events.json            everything that happened in turn N
+//! GAME_DIR/turns/N/reports/fNN.txt        each faction's report of turn N
+//! GAME_DIR/turns/N/templates/fNN.txt      each faction's order template for turn N+1
+//! GAME_DIR/turns/N.partial/               turn N while it is being written
 //! ```
+//!
+//! A run is all or nothing. Turn N is written into `turns/N.partial/`,
+//! which is renamed to `turns/N/` once complete; only then is
+//! `world.umpire` replaced (written beside and renamed). A run that stops
+//! part way leaves the old game in place; running again cleans up what it
+//! left (`turns/N.partial/`, and a `turns/N/` whose world is the game now,
+//! or has none) and repeats the turn, with the same dice: the same orders
+//! give the same bytes. A `turns/N/` kept from some other game state (the
+//! game master went back to an older world) is moved aside to
+//! `turns/N.replaced-K/`, never deleted. While `turns/N.partial/` exists,
+//! `submit` refuses orders and articles for turn N (OV-SRV-009).
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use umpire_core::diagnostic::{RenderOptions, render};
-use umpire_overlord::orders::{self, Envelope, FactionRef, OrderSet, ParseOptions, Vocabulary};
+use umpire_overlord::orders::{self, Envelope, OrderSet, ParseOptions, Vocabulary};
 use umpire_overlord::report::template::template;
+use umpire_overlord::report::text::{Inputs, report};
+use umpire_overlord::rules::Rules;
 use umpire_overlord::save;
 use umpire_overlord::turn::economy::rewards;
-use umpire_overlord::turn::log::What;
+use umpire_overlord::turn::log::{TurnLog, What};
 use umpire_overlord::turn::{Economy, Hooks, Turn, run_turn_with};
+use umpire_overlord::world::World;
 
 use crate::game::{WORLD_FILE, read_world, rules};
+use crate::layout::{self, faction_file, staging_dir, turn_dir};
 
-/// The full game's economy, showing the days go by on a terminal.
-struct Progress(ProgressBar, Economy);
+/// The full game's economy, telling the caller as each day ends.
+struct Progress<'a>(&'a mut dyn FnMut(u8), Economy);
 
-impl Hooks for Progress {
+impl Hooks for Progress<'_> {
     fn rewards(&mut self, t: &mut Turn<'_>) {
         self.1.rewards(t);
     }
@@ -56,107 +80,312 @@ impl Hooks for Progress {
     }
     fn day_done(&mut self, t: &mut Turn<'_>, day: u8) {
         self.1.day_done(t, day);
-        self.0.set_position(u64::from(day));
+        (self.0)(day);
     }
 }
 
-/// The order files for `turn`: every file in GAME_DIR/orders/<turn>/, by
-/// name.
+/// How to run a turn.
+pub struct RunOptions<'a> {
+    /// The next turn's date for the reports; None reads
+    /// `GAME_DIR/next-turn.txt` (and without it the reports leave it blank).
+    pub next: Option<String>,
+    /// Colour the rendered order errors.
+    pub color: bool,
+    /// Called as each of the 30 days ends.
+    pub on_day: &'a mut dyn FnMut(u8),
+}
+
+/// What a run did.
+pub struct Ran {
+    pub game: String,
+    pub turn: u32,
+    pub took: Duration,
+    /// Order sets read.
+    pub sets: usize,
+    /// Articles read (order files and `press/N/`).
+    pub articles: usize,
+    /// Every order left out for an error, rendered compiler-style.
+    pub errors: Vec<String>,
+    pub log: TurnLog,
+    /// `turns/N/`.
+    pub kept: PathBuf,
+    /// Reports written, one per faction still playing.
+    pub reports: usize,
+    /// What was cleaned up or moved aside from an earlier run.
+    pub cleaned: Vec<String>,
+}
+
+/// The order files for `turn`: every visible file in GAME_DIR/orders/<turn>/,
+/// by name.
 fn order_files(dir: &Path, turn: u32) -> Result<Vec<PathBuf>> {
-    let folder = dir.join("orders").join(turn.to_string());
-    if !folder.exists() {
-        return Ok(Vec::new());
-    }
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&folder)
-        .with_context(|| format!("cannot list {}", folder.display()))?
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.is_file())
-        .collect();
-    files.sort();
+    layout::visible_files(&layout::orders_dir(dir, turn))
+}
+
+/// The article files for `turn`: signed, then rumours, each by name.
+fn press_files(dir: &Path, turn: u32) -> Result<Vec<PathBuf>> {
+    let press = layout::press_dir(dir, turn);
+    let mut files = layout::visible_files(&press.join(layout::SIGNED))?;
+    files.extend(layout::visible_files(&press.join(layout::RUMORS))?);
     Ok(files)
 }
 
-pub fn run(dir: &Path, color: bool, quiet: bool) -> Result<ExitCode> {
+/// The date of the next run written in GAME_DIR/next-turn.txt (its first
+/// line that is not blank), if any.
+fn next_turn_date(dir: &Path) -> Result<String> {
+    let path = dir.join("next-turn.txt");
+    if !path.exists() {
+        return Ok(String::new());
+    }
+    let text = std::fs::read_to_string(&path)
+        .with_context(|| format!("cannot read {}", path.display()))?;
+    Ok(text
+        .lines()
+        .map(str::trim)
+        .find(|l| !l.is_empty())
+        .unwrap_or("")
+        .to_string())
+}
+
+/// Clear what an earlier run of `turn` left: the staging folder always
+/// (it is never complete), `turns/N/` when it holds no world or the world
+/// as it is now (a run that stopped between the rename and the save),
+/// anything else is moved aside. Returns what was done, for the GM.
+fn clean_up(dir: &Path, turn: u32, before: &[u8]) -> Result<Vec<String>> {
+    let mut done = Vec::new();
+    let staging = staging_dir(dir, turn);
+    if staging.exists() {
+        std::fs::remove_dir_all(&staging)
+            .with_context(|| format!("cannot remove {}", staging.display()))?;
+        done.push(format!(
+            "removed {}, left by a run that stopped part way",
+            staging.display()
+        ));
+    }
+    let kept = turn_dir(dir, turn);
+    if kept.exists() {
+        let world = kept.join(WORLD_FILE);
+        let leftover = match std::fs::read(&world) {
+            Ok(bytes) => bytes == before,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => true,
+            Err(e) => {
+                return Err(e).with_context(|| format!("cannot read {}", world.display()));
+            }
+        };
+        if leftover {
+            std::fs::remove_dir_all(&kept)
+                .with_context(|| format!("cannot remove {}", kept.display()))?;
+            done.push(format!(
+                "removed {}, left by a run that stopped before saving the game",
+                kept.display()
+            ));
+        } else {
+            let aside = (1..=u32::MAX)
+                .map(|k| dir.join("turns").join(format!("{turn}.replaced-{k}")))
+                .find(|p| !p.exists())
+                .context("no free name to move an old turn folder aside")?;
+            std::fs::rename(&kept, &aside)
+                .with_context(|| format!("cannot move {} aside", kept.display()))?;
+            done.push(format!(
+                "moved {} (turn {turn} run from another state of the game) to {}",
+                kept.display(),
+                aside.display()
+            ));
+        }
+    }
+    Ok(done)
+}
+
+/// Write everything kept of the turn into `staging`: the world before,
+/// the events, each faction's report and order template.
+fn stage(
+    staging: &Path,
+    before: &[u8],
+    world: &World,
+    rules: &Rules,
+    log: &TurnLog,
+    next: &str,
+) -> Result<usize> {
+    let write = |path: PathBuf, bytes: &[u8]| -> Result<()> {
+        std::fs::write(&path, bytes).with_context(|| format!("cannot write {}", path.display()))
+    };
+    write(staging.join(WORLD_FILE), before)?;
+    let events = serde_json::to_vec_pretty(log).context("cannot write the events as JSON")?;
+    write(staging.join("events.json"), &events)?;
+    let reports = staging.join("reports");
+    let templates = staging.join("templates");
+    for folder in [&reports, &templates] {
+        std::fs::create_dir_all(folder)
+            .with_context(|| format!("cannot create {}", folder.display()))?;
+    }
+    let inputs = Inputs {
+        world,
+        rules,
+        log,
+        next_turn: next,
+    };
+    let mut written = 0;
+    for (fid, f) in world.factions.iter().filter(|(_, f)| !f.resigned) {
+        let name = faction_file(f.number);
+        write(reports.join(&name), report(inputs, fid).as_bytes())?;
+        // The order template for the next turn (OV-REP-041).
+        write(templates.join(&name), template(world, fid, "").as_bytes())?;
+        written += 1;
+    }
+    Ok(written)
+}
+
+/// Run the next turn of the game in `dir` and keep it, all or nothing.
+pub fn run_next(dir: &Path, mut options: RunOptions<'_>) -> Result<Ran> {
     let rules = rules()?;
     let mut world = read_world(dir, &rules)?;
     let before = save::save(&world, &rules);
     let turn = world.turn + 1;
+    let next = match options.next.take() {
+        Some(n) => n,
+        None => next_turn_date(dir)?,
+    };
 
+    // Claim the turn first: from here `submit` refuses orders for it.
+    let cleaned = clean_up(dir, turn, &before)?;
+    let staging = staging_dir(dir, turn);
+    std::fs::create_dir_all(&staging)
+        .with_context(|| format!("cannot create {}", staging.display()))?;
+    let result = run_staged(dir, &rules, &mut world, &before, &next, options);
+    let mut ran = match result {
+        Ok(ran) => ran,
+        Err(e) => {
+            // Release the turn for `submit`; the game is as it was.
+            let _ = std::fs::remove_dir_all(&staging);
+            return Err(e);
+        }
+    };
+    ran.cleaned = cleaned;
+
+    // The turn is kept whole, then the game moves on: a crash between the
+    // two leaves turns/N beside the old game, which the next run clears.
+    std::fs::rename(&staging, &ran.kept).with_context(|| {
+        format!(
+            "cannot rename {} to {}",
+            staging.display(),
+            ran.kept.display()
+        )
+    })?;
+    crate::game::write_world(dir, &world, &rules, true)?;
+    Ok(ran)
+}
+
+fn run_staged(
+    dir: &Path,
+    rules: &Rules,
+    world: &mut World,
+    before: &[u8],
+    next: &str,
+    options: RunOptions<'_>,
+) -> Result<Ran> {
+    let turn = world.turn + 1;
     // Orders: every envelope of every file; bad orders are reported and
-    // left out, never the whole file.
-    let options = ParseOptions {
+    // left out, never the whole file. Articles come from the order files
+    // too, and from press/N/.
+    let parse = ParseOptions {
         vocabulary: Some(Vocabulary::builtin()),
     };
     let render_opts = RenderOptions {
-        color: color && std::io::IsTerminal::is_terminal(&std::io::stderr()),
+        color: options.color,
     };
     let mut sets: Vec<OrderSet> = Vec::new();
     let mut articles: Vec<Envelope> = Vec::new();
-    let mut errors = 0usize;
-    for file in order_files(dir, turn)? {
+    let mut errors = Vec::new();
+    let press = press_files(dir, turn)?;
+    for (file, is_press) in order_files(dir, turn)?
+        .into_iter()
+        .map(|f| (f, false))
+        .chain(press.into_iter().map(|f| (f, true)))
+    {
         let bytes =
             std::fs::read(&file).with_context(|| format!("cannot read {}", file.display()))?;
-        let checked = orders::check(&file.display().to_string(), &bytes, options);
+        let checked = orders::check(&file.display().to_string(), &bytes, parse);
         for d in checked.diagnostics.iter().filter(|d| d.is_error()) {
-            errors += 1;
-            eprint!("{}", render(d, Some(&checked.source), render_opts));
+            errors.push(render(d, Some(&checked.source), render_opts));
         }
         for e in checked.message.envelopes {
             match e {
-                Envelope::Orders(set) => sets.push(set),
+                Envelope::Orders(set) if !is_press => sets.push(set),
                 // Articles earn press rewards (OV-PRESS-005).
                 e @ (Envelope::Press(_) | Envelope::Rumor(_)) => articles.push(e),
-                Envelope::Report(_) => {}
+                Envelope::Orders(_) | Envelope::Report(_) => {}
             }
         }
     }
 
+    let started = Instant::now();
+    let seed = world.seed;
+    let authors = rewards::authors(world, &articles);
+    let mut progress = Progress(options.on_day, Economy::with_press(authors));
+    let log = run_turn_with(world, rules, &sets, seed, &mut progress);
+    let took = started.elapsed();
+
+    let staging = staging_dir(dir, turn);
+    let reports = stage(&staging, before, world, rules, &log, next)?;
+    Ok(Ran {
+        game: world.game.clone(),
+        turn,
+        took,
+        sets: sets.len(),
+        articles: articles.len(),
+        errors,
+        log,
+        kept: turn_dir(dir, turn),
+        reports,
+        cleaned: Vec::new(),
+    })
+}
+
+/// `umpire overlord run`.
+pub fn run(dir: &Path, color: bool, quiet: bool, next: Option<String>) -> Result<ExitCode> {
     let bar = if quiet {
         ProgressBar::hidden()
     } else {
         let b = ProgressBar::with_draw_target(Some(30), ProgressDrawTarget::stderr());
-        if let Ok(style) = ProgressStyle::with_template("turn {msg} day {pos:>2}/30 {wide_bar}") {
+        if let Ok(style) = ProgressStyle::with_template("day {pos:>2}/30 {wide_bar}") {
             b.set_style(style);
         }
-        b.set_message(turn.to_string());
         b
     };
-    let started = Instant::now();
-    let seed = world.seed;
-    let press = rewards::authors(&world, &articles);
-    let mut progress = Progress(bar, Economy::with_press(press));
-    let log = run_turn_with(&mut world, &rules, &sets, seed, &mut progress);
-    progress.0.finish_and_clear();
-    let took = started.elapsed();
-
-    // Keep the world as it was, then the events, then the new world: a
-    // crash part way leaves the old game in place.
-    let keep = dir.join("turns").join(turn.to_string());
-    std::fs::create_dir_all(&keep).with_context(|| format!("cannot create {}", keep.display()))?;
-    std::fs::write(keep.join(WORLD_FILE), &before)
-        .with_context(|| format!("cannot write {}", keep.join(WORLD_FILE).display()))?;
-    let events = serde_json::to_vec_pretty(&log).context("cannot write the events as JSON")?;
-    std::fs::write(keep.join("events.json"), events)
-        .with_context(|| format!("cannot write {}", keep.join("events.json").display()))?;
-    // Each faction's order template for the next turn (OV-REP-041).
-    let templates = keep.join("templates");
-    std::fs::create_dir_all(&templates)
-        .with_context(|| format!("cannot create {}", templates.display()))?;
-    for (fid, f) in world.factions.iter().filter(|(_, f)| !f.resigned) {
-        let path = templates.join(format!("{}.txt", FactionRef::Player(f.number)));
-        std::fs::write(&path, template(&world, fid, ""))
-            .with_context(|| format!("cannot write {}", path.display()))?;
+    let color = color && std::io::IsTerminal::is_terminal(&std::io::stderr());
+    let mut on_day = |day: u8| bar.set_position(u64::from(day));
+    let ran = run_next(
+        dir,
+        RunOptions {
+            next,
+            color,
+            on_day: &mut on_day,
+        },
+    );
+    bar.finish_and_clear();
+    let ran = ran?;
+    for note in &ran.cleaned {
+        eprintln!("umpire: {note}");
     }
-    crate::game::write_world(dir, &world, &rules, true)?;
+    for e in &ran.errors {
+        eprint!("{e}");
+    }
+    print!("{}", summary(dir, &ran));
+    Ok(ExitCode::SUCCESS)
+}
 
+/// What `run` prints once the turn is kept.
+pub fn summary(dir: &Path, ran: &Ran) -> String {
     let mut out = String::new();
+    let log = &ran.log;
+    let turn = ran.turn;
     let count = |f: &dyn Fn(&What) -> bool| log.events.iter().filter(|e| f(&e.what)).count();
     let _ = writeln!(
         out,
-        "{}: turn {turn} run in {:.2} s — {} order set(s), {} event(s)",
-        world.game,
-        took.as_secs_f64(),
-        sets.len(),
+        "{}: turn {turn} run in {:.2} s — {} order set(s), {} article(s), {} event(s)",
+        ran.game,
+        ran.took.as_secs_f64(),
+        ran.sets,
+        ran.articles,
         log.events.len()
     );
     let _ = writeln!(
@@ -175,19 +404,69 @@ pub fn run(dir: &Path, color: bool, quiet: bool) -> Result<ExitCode> {
         count(&|w| matches!(w, What::OrderDropped { .. })),
         count(&|w| matches!(w, What::NotAdjudicated { .. })),
     );
-    if errors > 0 {
+    if !ran.errors.is_empty() {
         let _ = writeln!(
             out,
-            "  {errors} order(s) with errors were left out (see above)"
+            "  {} order(s) with errors were left out (see above)",
+            ran.errors.len()
         );
     }
     let _ = writeln!(
         out,
-        "  saved {}; the turn's events are in {}, each faction's order template in {}",
+        "  saved {}; the turn's events are in {}, {} faction report(s) in {}, order templates in {}",
         dir.join(WORLD_FILE).display(),
-        keep.join("events.json").display(),
-        templates.display()
+        ran.kept.join("events.json").display(),
+        ran.reports,
+        ran.kept.join("reports").display(),
+        ran.kept.join("templates").display()
     );
-    print!("{out}");
-    Ok(ExitCode::SUCCESS)
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn temp(name: &str) -> PathBuf {
+        let dir =
+            std::env::temp_dir().join(format!("umpire-turn-unit-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    #[test]
+    fn staging_fails_cleanly_when_a_folder_cannot_be_made() {
+        let dir = temp("stage");
+        // A file where the reports folder should go.
+        std::fs::write(dir.join("reports"), b"in the way").unwrap();
+        let rules = rules().unwrap();
+        let world = World::default();
+        let log = TurnLog::default();
+        let err = stage(&dir, b"before", &world, &rules, &log, "").unwrap_err();
+        assert!(format!("{err:#}").contains("cannot create"), "{err:#}");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn clean_up_removes_leftovers_and_moves_other_turns_aside() {
+        let dir = temp("clean");
+        std::fs::create_dir_all(staging_dir(&dir, 3).join("reports")).unwrap();
+        std::fs::create_dir_all(turn_dir(&dir, 3)).unwrap();
+        std::fs::write(turn_dir(&dir, 3).join(WORLD_FILE), b"now").unwrap();
+        let done = clean_up(&dir, 3, b"now").unwrap();
+        assert_eq!(done.len(), 2, "{done:?}");
+        assert!(!staging_dir(&dir, 3).exists());
+        assert!(!turn_dir(&dir, 3).exists());
+
+        std::fs::create_dir_all(turn_dir(&dir, 3)).unwrap();
+        std::fs::write(turn_dir(&dir, 3).join(WORLD_FILE), b"another game").unwrap();
+        let done = clean_up(&dir, 3, b"now").unwrap();
+        assert!(done[0].contains("3.replaced-1"), "{done:?}");
+        assert_eq!(
+            std::fs::read(dir.join("turns/3.replaced-1").join(WORLD_FILE)).unwrap(),
+            b"another game"
+        );
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 }

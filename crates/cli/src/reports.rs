@@ -1,0 +1,105 @@
+//! `umpire overlord report`: the stored text report of a faction for a
+//! turn, as `run` wrote it into `GAME_DIR/turns/N/reports/fNN.txt`. The
+//! same lookup answers a player's `#REPORT` envelope in `submit`.
+
+use std::io::Write as _;
+use std::path::Path;
+use std::process::ExitCode;
+
+use anyhow::{Context, Result, bail};
+
+use crate::layout::{self, faction_file, faction_of_file, turn_dir};
+
+/// Why a stored report cannot be had, worded for the reader.
+#[derive(Debug)]
+pub struct Missing(pub String);
+
+/// At most this many ids in a list of what exists.
+const LIST_AT_MOST: usize = 20;
+
+fn list<T: std::fmt::Display>(items: &[T]) -> String {
+    let mut s: Vec<String> = items
+        .iter()
+        .take(LIST_AT_MOST)
+        .map(ToString::to_string)
+        .collect();
+    if items.len() > LIST_AT_MOST {
+        s.push(format!("and {} more", items.len() - LIST_AT_MOST));
+    }
+    s.join(", ")
+}
+
+/// The factions with a report stored for `turn`, by number.
+fn factions_reported(dir: &Path, turn: u32) -> Result<Vec<u32>> {
+    let files = layout::visible_files(&turn_dir(dir, turn).join("reports"))?;
+    let mut numbers: Vec<u32> = files
+        .iter()
+        .filter_map(|p| faction_of_file(&p.file_name()?.to_string_lossy()))
+        .collect();
+    numbers.sort_unstable();
+    Ok(numbers)
+}
+
+/// The report of faction `number` for `turn` (default: the last turn
+/// run): the turn and the text. `Ok(Err(_))` says what is missing and what
+/// exists; `Err(_)` is a failure to read.
+pub fn stored(
+    dir: &Path,
+    number: u32,
+    turn: Option<u32>,
+) -> Result<std::result::Result<(u32, String), Missing>> {
+    let turns = layout::turns_run(dir)?;
+    let Some(&last) = turns.last() else {
+        return Ok(Err(Missing(
+            "no turn of this game has been run yet, so there are no reports (`umpire overlord run` writes them)".to_string(),
+        )));
+    };
+    let turn = turn.unwrap_or(last);
+    if !turns.contains(&turn) {
+        return Ok(Err(Missing(format!(
+            "turn {turn} has not been run; reports are kept for turn{} {}",
+            if turns.len() == 1 { "" } else { "s" },
+            list(&turns)
+        ))));
+    }
+    let path = turn_dir(dir, turn)
+        .join("reports")
+        .join(faction_file(number));
+    match std::fs::read_to_string(&path) {
+        Ok(text) => Ok(Ok((turn, text))),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            let have = factions_reported(dir, turn)?;
+            let codes: Vec<String> = have.iter().map(|n| format!("f{n}")).collect();
+            Ok(Err(Missing(if have.is_empty() {
+                format!("turn {turn} has no stored reports (it was run before reports were kept)")
+            } else {
+                format!(
+                    "there is no report for f{number} in turn {turn}; turn {turn} has reports for {}",
+                    list(&codes)
+                )
+            })))
+        }
+        Err(e) => Err(e).with_context(|| format!("cannot read {}", path.display())),
+    }
+}
+
+/// `umpire overlord report GAME_DIR FACTION [TURN]`.
+pub fn command(dir: &Path, faction: &str, turn: Option<u32>) -> Result<ExitCode> {
+    let Some(number) = layout::parse_faction(faction) else {
+        bail!("`{faction}` is not a faction; write it like f5 (or 5)");
+    };
+    if !dir.join(crate::game::WORLD_FILE).exists() {
+        bail!(
+            "{} holds no game (no {}); make one with `umpire overlord new` or `umpire overlord import`",
+            dir.display(),
+            crate::game::WORLD_FILE
+        );
+    }
+    match stored(dir, number, turn)? {
+        Ok((_, text)) => {
+            std::io::stdout().lock().write_all(text.as_bytes())?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Err(Missing(why)) => bail!("{why}"),
+    }
+}
