@@ -38,14 +38,15 @@ use anyhow::{Context, Result};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use umpire_core::diagnostic::{RenderOptions, render};
 use umpire_overlord::orders::{self, Envelope, OrderSet, ParseOptions, Vocabulary};
+use umpire_overlord::report::knowledge::{Discovered, remember};
 use umpire_overlord::report::template::template;
-use umpire_overlord::report::text::{Inputs, report};
+use umpire_overlord::report::text::{Inputs, Reports};
 use umpire_overlord::rules::Rules;
 use umpire_overlord::save;
 use umpire_overlord::turn::economy::rewards;
 use umpire_overlord::turn::log::{TurnLog, What};
 use umpire_overlord::turn::{Economy, Hooks, Turn, run_turn_with};
-use umpire_overlord::world::World;
+use umpire_overlord::world::{FactionId, World};
 
 use crate::game::{WORLD_FILE, read_world, rules};
 use crate::layout::{self, faction_file, staging_dir, turn_dir};
@@ -196,15 +197,20 @@ fn clean_up(dir: &Path, turn: u32, before: &[u8]) -> Result<Vec<String>> {
 }
 
 /// Write everything kept of the turn into `staging`: the world before,
-/// the events, each faction's report and order template.
+/// the events, each faction's report and order template. Returns how many
+/// reports were written and what each faction learnt (for the caller to
+/// remember, so that the next report shows only new knowledge).
 fn stage(
     staging: &Path,
     before: &[u8],
-    world: &World,
-    rules: &Rules,
-    log: &TurnLog,
-    next: &str,
-) -> Result<usize> {
+    inputs: Inputs<'_>,
+) -> Result<(usize, Vec<(FactionId, Discovered)>)> {
+    let Inputs {
+        world,
+        rules: _,
+        log,
+        ..
+    } = inputs;
     let write = |path: PathBuf, bytes: &[u8]| -> Result<()> {
         std::fs::write(&path, bytes).with_context(|| format!("cannot write {}", path.display()))
     };
@@ -217,21 +223,16 @@ fn stage(
         std::fs::create_dir_all(folder)
             .with_context(|| format!("cannot create {}", folder.display()))?;
     }
-    let inputs = Inputs {
-        world,
-        rules,
-        log,
-        next_turn: next,
-    };
-    let mut written = 0;
+    let all = Reports::new(inputs);
+    let mut learnt = Vec::new();
     for (fid, f) in world.factions.iter().filter(|(_, f)| !f.resigned) {
         let name = faction_file(f.number);
-        write(reports.join(&name), report(inputs, fid).as_bytes())?;
+        write(reports.join(&name), all.report(fid).as_bytes())?;
         // The order template for the next turn (OV-REP-041).
         write(templates.join(&name), template(world, fid, "").as_bytes())?;
-        written += 1;
+        learnt.push((fid, all.discovered(fid)));
     }
-    Ok(written)
+    Ok((learnt.len(), learnt))
 }
 
 /// Run the next turn of the game in `dir` and keep it, all or nothing.
@@ -319,13 +320,26 @@ fn run_staged(
 
     let started = Instant::now();
     let seed = world.seed;
-    let authors = rewards::authors(world, &articles);
+    // Articles are checked against the game before the turn.
+    let published = rewards::published(world, &articles);
+    let authors = published.iter().map(|p| (p.author, p.kind)).collect();
     let mut progress = Progress(options.on_day, Economy::with_press(authors));
     let log = run_turn_with(world, rules, &sets, seed, &mut progress);
     let took = started.elapsed();
 
     let staging = staging_dir(dir, turn);
-    let reports = stage(&staging, before, world, rules, &log, next)?;
+    let inputs = Inputs {
+        world,
+        rules,
+        log: &log,
+        next_turn: next,
+        press: &published,
+    };
+    let (reports, learnt) = stage(&staging, before, inputs)?;
+    // Knowledge shown once is not shown again (OV-REP-037, 039).
+    for (f, d) in &learnt {
+        remember(world, *f, d);
+    }
     Ok(Ran {
         game: world.game.clone(),
         turn,
@@ -443,7 +457,14 @@ mod tests {
         let rules = rules().unwrap();
         let world = World::default();
         let log = TurnLog::default();
-        let err = stage(&dir, b"before", &world, &rules, &log, "").unwrap_err();
+        let inputs = Inputs {
+            world: &world,
+            rules: &rules,
+            log: &log,
+            next_turn: "",
+            press: &[],
+        };
+        let err = stage(&dir, b"before", inputs).unwrap_err();
         assert!(format!("{err:#}").contains("cannot create"), "{err:#}");
         let _ = std::fs::remove_dir_all(&dir);
     }

@@ -48,7 +48,16 @@ pub fn opening(world: &World, rules: &Rules, faction: FactionId, next_turn: &str
         one_line(&f.name),
         FactionRef::Player(f.number)
     );
-    let _ = writeln!(out, "Next turn: {}", one_line(next_turn));
+    let next = one_line(next_turn);
+    let _ = writeln!(
+        out,
+        "Next turn: {}",
+        if next.trim().is_empty() {
+            "to be announced"
+        } else {
+            next.trim()
+        }
+    );
     out.push_str("// Faction stats\n\nFaction funds:\n");
     let coin = rules.item("coin").and_then(|c| rules.items.get(c));
     let _ = writeln!(

@@ -487,7 +487,14 @@ fn directions(n: &Names<'_>, at: LocationId) -> String {
         ));
     }
     rows.sort_by_key(|r| (r.0, r.1));
-    rows.into_iter().map(|r| r.2).collect()
+    // The same way listed twice (an exit per travel mode) reads once.
+    let mut lines: Vec<String> = Vec::new();
+    for (_, _, line) in rows {
+        if !lines.contains(&line) {
+            lines.push(line);
+        }
+    }
+    lines.concat()
 }
 
 /// A unit as the events of a place name it: "Bal Simba [U219] of The Mages
