@@ -5,7 +5,9 @@
 //!
 //! ("Maximum resident set size" is the peak; it includes building the world
 //! and, for `generated`, writing and parsing the bots' orders.) Add `--only-build`
-//! to measure the same without the turn, so the turn's own share shows.
+//! to measure the same without the turn, so the turn's own share shows, and
+//! `--reports` to write every faction's text report after the turn (kept in
+//! memory, their total size and time printed).
 //! The workloads are those of `benches/turn.rs`.
 
 #![allow(clippy::print_stdout, clippy::print_stderr)]
@@ -22,6 +24,7 @@ fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let which = args.first().map_or("alpha100", String::as_str);
     let only_build = args.iter().any(|a| a == "--only-build");
+    let with_reports = args.iter().any(|a| a == "--reports");
     let rules = match Rules::bundled() {
         Ok(r) => r,
         Err(e) => {
@@ -74,6 +77,39 @@ fn main() {
         took.as_secs_f64()
     );
     battles(&log);
+    if with_reports {
+        reports(&world, &rules, &log);
+    }
+}
+
+/// Every faction's text report, as `overlord run` writes them.
+fn reports(
+    world: &umpire_overlord::world::World,
+    rules: &Rules,
+    log: &umpire_overlord::turn::TurnLog,
+) {
+    use umpire_overlord::report::text::{Inputs, Reports};
+    let t0 = Instant::now();
+    let all = Reports::new(Inputs {
+        world,
+        rules,
+        log,
+        next_turn: "soon",
+        press: &[],
+    });
+    let prepared = t0.elapsed();
+    let mut bytes = 0usize;
+    let mut count = 0usize;
+    for (fid, _) in world.factions.iter().filter(|(_, f)| !f.resigned) {
+        bytes += all.report(fid).len();
+        count += 1;
+    }
+    println!(
+        "reports: {count} factions, {:.1} MB of text in {:.3} s ({:.3} s preparing)",
+        bytes as f64 / 1e6,
+        t0.elapsed().as_secs_f64(),
+        prepared.as_secs_f64()
+    );
 }
 
 /// How much fighting the turn held: battles, their sizes, and what set

@@ -537,9 +537,9 @@ fn place_event(
     };
     let text = match &e.what {
         What::Arrived { from, .. } => {
-            format!("{} arrives from {}.", actor(e.unit), n.place(*from))
+            format!("{}, arrives from {}.", actor(e.unit), n.place(*from))
         }
-        What::Departed { to, .. } => format!("{} departs to {}.", actor(e.unit), n.place(*to)),
+        What::Departed { to, .. } => format!("{}, departs to {}.", actor(e.unit), n.place(*to)),
         What::StructureBegun { structure } => {
             format!("{} begins {}.", actor(e.unit), n.structure(*structure))
         }
@@ -554,12 +554,12 @@ fn place_event(
             n.unit(*defender)
         ),
         What::TitleClaimed { title, seat } => format!(
-            "{} claims the title of {}!",
+            "{}, claims the title of {}!",
             actor(e.unit),
             n.seat(*title, *seat)
         ),
         What::TitleInherited { title, seat, .. } => format!(
-            "{} inherits the title of {}.",
+            "{}, inherits the title of {}.",
             actor(e.unit),
             n.seat(*title, *seat)
         ),

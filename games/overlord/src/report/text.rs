@@ -346,9 +346,12 @@ impl<'a> Reports<'a> {
 
     /// "Name [U1]'s actions:" and a line per day (OV-REP-017).
     fn actions(&self, out: &mut String, u: UnitId) {
-        let lines: Vec<(u8, String)> = self
-            .index
-            .of_unit(self.inputs.log, u)
+        let mut events: Vec<&crate::turn::log::Event> =
+            self.index.of_unit(self.inputs.log, u).collect();
+        // A level reached is told after the day's work that reached it.
+        events.sort_by_key(|e| (e.day, matches!(e.what, What::LevelReached { .. })));
+        let lines: Vec<(u8, String)> = events
+            .into_iter()
             .filter_map(|e| Some((e.day, action(&self.names, e)?)))
             .collect();
         if lines.is_empty() {
