@@ -31,6 +31,23 @@ use crate::world::{FactionId, Stance, World};
 /// The report's opening for `faction`: header, faction stats and
 /// diplomacy. An unknown faction gives an empty string.
 pub fn opening(world: &World, rules: &Rules, faction: FactionId, next_turn: &str) -> String {
+    let used: u32 = world
+        .units_of(faction)
+        .filter(|(_, u)| !u.gone)
+        .map(|(_, u)| control::needed(rules, u))
+        .sum();
+    let limit = control::limit(world, rules, faction);
+    opening_with(world, rules, faction, next_turn, (used, limit))
+}
+
+/// [`opening`] with the control points (used, limit) already counted.
+pub fn opening_with(
+    world: &World,
+    rules: &Rules,
+    faction: FactionId,
+    next_turn: &str,
+    (used, limit): (u32, u32),
+) -> String {
     let Some(f) = world.factions.get(faction) else {
         return String::new();
     };
@@ -67,16 +84,7 @@ pub fn opening(world: &World, rules: &Rules, faction: FactionId, next_turn: &str
         coin.map_or("coins", |c| if f.funds == 1 { &c.name } else { &c.plural }),
         coin.map_or("coin", |c| c.tag.as_str())
     );
-    let used: u32 = world
-        .units_of(faction)
-        .filter(|(_, u)| !u.gone)
-        .map(|(_, u)| control::needed(rules, u))
-        .sum();
-    let _ = writeln!(
-        out,
-        "Control Points: {used} of {}",
-        control::limit(world, rules, faction)
-    );
+    let _ = writeln!(out, "Control Points: {used} of {limit}");
     out.push_str("\n// Diplomacy (Stances)\n");
     let _ = writeln!(out, "Default attitude is {}", attitude(f.default_stance));
     for &(other, stance) in &f.stances {

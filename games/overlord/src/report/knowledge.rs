@@ -238,7 +238,9 @@ fn level_of(rules: &Rules, unit: &Unit, skill: SkillId) -> u8 {
 /// faction learns nothing.
 pub fn discover(world: &World, rules: &Rules, log: &TurnLog, faction: FactionId) -> Discovered {
     let mine: Vec<UnitId> = world.units_of(faction).map(|(id, _)| id).collect();
-    discover_in(world, rules, log.seen_by(faction), faction, &mine)
+    let inner = super::names::inner_locations(world);
+    let inner_of = |l: LocationId| inner.get(&l).map_or(&[][..], Vec::as_slice);
+    discover_in(world, rules, log.seen_by(faction), faction, &mine, &inner_of)
 }
 
 /// [`discover`] from the events the faction saw and its units, when the
@@ -249,6 +251,7 @@ pub fn discover_in<'l>(
     seen: impl IntoIterator<Item = &'l Event>,
     faction: FactionId,
     mine: &[UnitId],
+    inner_of: &dyn Fn(LocationId) -> &'l [LocationId],
 ) -> Discovered {
     let Some(f) = world.factions.get(faction) else {
         return Discovered::default();
@@ -291,12 +294,15 @@ pub fn discover_in<'l>(
             }
         }
     }
-    for (id, l) in world.locations.iter() {
-        let here = places.contains(&id);
-        let inner = l.outer.is_some_and(|o| places.contains(&o));
-        if !here && !inner {
+    let mut looked: BTreeSet<LocationId> = places.clone();
+    for &p in &places {
+        looked.extend(inner_of(p).iter().copied());
+    }
+    for id in looked {
+        let Some(l) = world.locations.get(id) else {
             continue;
-        }
+        };
+        let here = places.contains(&id);
         for s in l.structures.iter().filter_map(|s| world.structures.get(*s)) {
             if !s.complete {
                 continue;

@@ -58,7 +58,7 @@ use crate::rules::Movement;
 use crate::turn::calendar;
 use crate::turn::log::{Event, TurnLog, What};
 use crate::turn::travel::time::{crossing_days, weathered};
-use crate::turn::visibility::{self, Exposure, Glance};
+use crate::turn::visibility::{self, Exposure, Glance, Sight};
 use crate::world::{FactionId, LocationId, Stance, UnitId, World};
 
 use super::event::day_label;
@@ -93,6 +93,33 @@ pub struct Exposed(FxHashMap<UnitId, Exposure>);
 impl Exposed {
     pub fn of(&self, u: UnitId) -> Exposure {
         self.0.get(&u).copied().unwrap_or_default()
+    }
+}
+
+/// Who sees whom at the turn's end: the world's [`Sight`] (built once for
+/// every report) and what units did on the last day.
+#[derive(Clone, Debug)]
+pub struct Eyes {
+    pub sight: Sight,
+    pub exposed: Exposed,
+}
+
+impl Eyes {
+    pub fn new(world: &World, rules: &crate::rules::Rules, log: &TurnLog) -> Eyes {
+        Eyes {
+            sight: Sight::build(world, rules),
+            exposed: final_exposure(rules, log),
+        }
+    }
+
+    /// Whether `faction` sees `u`, and knows its faction.
+    pub fn glance(&self, world: &World, faction: FactionId, u: UnitId) -> Glance {
+        let x = self.exposed.of(u);
+        let seen = self.sight.sees(world, faction, u, x);
+        Glance {
+            seen,
+            recognized: seen && self.sight.recognizes(world, faction, u, x),
+        }
     }
 }
 
@@ -185,7 +212,7 @@ pub fn section(
     n: &Names<'_>,
     log: &TurnLog,
     index: &Index,
-    exposed: &Exposed,
+    eyes: &Eyes,
     faction: FactionId,
     mine: &[UnitId],
     at: LocationId,
@@ -318,7 +345,7 @@ pub fn section(
     let events: Vec<String> = index
         .at(log, at)
         .filter(|e| e.seen_by.binary_search(&faction).is_ok())
-        .filter_map(|e| place_event(n, exposed, faction, mine, e))
+        .filter_map(|e| place_event(n, eyes, faction, e))
         .collect();
     if !events.is_empty() {
         out.push_str("Events during turn:\n");
@@ -333,28 +360,17 @@ pub fn section(
         let present: Vec<UnitId> = l.units.iter().copied().filter(|&u| here(u)).collect();
         let glances: FxHashMap<UnitId, Glance> = present
             .iter()
-            .map(|&u| {
-                (
-                    u,
-                    visibility::glance(
-                        world,
-                        rules,
-                        faction,
-                        mine.iter().copied(),
-                        u,
-                        exposed.of(u),
-                    ),
-                )
-            })
+            .map(|&u| (u, eyes.glance(world, faction, u)))
             .collect();
         let seen = |u: UnitId| glances.get(&u).is_some_and(|g| g.seen);
+        let is_present = |u: UnitId| glances.contains_key(&u);
         // The nearest ancestor the reader sees, among those present.
         let shown_parent = |u: UnitId| -> Option<UnitId> {
             let mut p = world.units.get(u).and_then(|x| x.stack_parent);
             for _ in 0..present.len() {
                 match p {
-                    Some(q) if present.contains(&q) && seen(q) => return Some(q),
-                    Some(q) if present.contains(&q) => {
+                    Some(q) if is_present(q) && seen(q) => return Some(q),
+                    Some(q) if is_present(q) => {
                         p = world.units.get(q).and_then(|x| x.stack_parent);
                     }
                     _ => return None,
@@ -376,7 +392,7 @@ pub fn section(
             let mut stack: Vec<(UnitId, usize)> = tops.iter().rev().map(|&u| (u, 1)).collect();
             while let Some((u, depth)) = stack.pop() {
                 let kids = children.get(&u).cloned().unwrap_or_default();
-                let line = unit_line(n, faction, &glances, exposed, u, !kids.is_empty());
+                let line = unit_line(n, faction, &glances, &eyes.exposed, u, !kids.is_empty());
                 let _ = writeln!(out, "{}{line}", "  ".repeat(depth));
                 for &k in kids.iter().rev() {
                     stack.push((k, depth + 1));
@@ -386,7 +402,11 @@ pub fn section(
     }
 
     // Inner locations and structures (OV-REP-035, 036).
-    for (id, inner) in world.locations.iter().filter(|(_, x)| x.outer == Some(at)) {
+    for (id, inner) in n
+        .inner_of(at)
+        .iter()
+        .filter_map(|&id| world.locations.get(id).map(|x| (id, x)))
+    {
         let days = l
             .exits
             .iter()
@@ -500,18 +520,11 @@ fn directions(n: &Names<'_>, at: LocationId) -> String {
 /// A unit as the events of a place name it: "Bal Simba [U219] of The Mages
 /// [f03], 1 hero [hero]"; its faction only when the reader recognises it
 /// now (or it is the reader's own).
-fn who(n: &Names<'_>, exposed: &Exposed, faction: FactionId, mine: &[UnitId], u: UnitId) -> String {
+fn who(n: &Names<'_>, eyes: &Eyes, faction: FactionId, u: UnitId) -> String {
     let Some(unit) = n.world.units.get(u) else {
         return n.unit(u);
     };
-    let g = visibility::glance(
-        n.world,
-        n.rules,
-        faction,
-        mine.iter().copied(),
-        u,
-        exposed.of(u),
-    );
+    let g = eyes.glance(n.world, faction, u);
     let mut s = n.unit(u);
     if g.recognized || unit.faction == faction {
         let _ = write!(s, " of {}", n.faction(unit.faction));
@@ -522,18 +535,9 @@ fn who(n: &Names<'_>, exposed: &Exposed, faction: FactionId, mine: &[UnitId], u:
 
 /// An event of a place, as those present saw it, or `None` for events
 /// that are a unit's own business.
-fn place_event(
-    n: &Names<'_>,
-    exposed: &Exposed,
-    faction: FactionId,
-    mine: &[UnitId],
-    e: &Event,
-) -> Option<String> {
+fn place_event(n: &Names<'_>, eyes: &Eyes, faction: FactionId, e: &Event) -> Option<String> {
     let actor = |u: Option<UnitId>| {
-        u.map_or_else(
-            || "someone".to_string(),
-            |u| who(n, exposed, faction, mine, u),
-        )
+        u.map_or_else(|| "someone".to_string(), |u| who(n, eyes, faction, u))
     };
     let text = match &e.what {
         What::Arrived { from, .. } => {

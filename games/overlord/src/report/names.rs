@@ -18,6 +18,19 @@ pub struct Names<'a> {
     pub rules: &'a Rules,
     /// The titles each unit holds, with their seats, in the world's order.
     held: FxHashMap<UnitId, Vec<(TitleId, LocationId)>>,
+    /// The locations inside each location, in the world's order.
+    inner: FxHashMap<LocationId, Vec<LocationId>>,
+}
+
+/// The locations inside each location, in the world's order.
+pub fn inner_locations(world: &World) -> FxHashMap<LocationId, Vec<LocationId>> {
+    let mut inner: FxHashMap<LocationId, Vec<LocationId>> = FxHashMap::default();
+    for (id, l) in world.locations.iter() {
+        if let Some(o) = l.outer {
+            inner.entry(o).or_default().push(id);
+        }
+    }
+    inner
 }
 
 impl<'a> Names<'a> {
@@ -30,7 +43,17 @@ impl<'a> Names<'a> {
                 }
             }
         }
-        Names { world, rules, held }
+        Names {
+            world,
+            rules,
+            held,
+            inner: inner_locations(world),
+        }
+    }
+
+    /// The locations inside `at`, in the world's order.
+    pub fn inner_of(&self, at: LocationId) -> &[LocationId] {
+        self.inner.get(&at).map_or(&[], Vec::as_slice)
     }
 
     /// The titles `unit` holds, with their seats.

@@ -16,18 +16,28 @@ use std::fmt::Write as _;
 use crate::orders::UnitRef;
 use crate::orders::ast::Header;
 use crate::orders::print::one_line;
-use crate::world::{FactionId, World};
+use crate::world::{FactionId, UnitId, World};
 
 /// The template for `faction`, with `password` on the `#GAME` line
 /// (empty: [`PASSWORD_PLACEHOLDER`](crate::orders::ast::PASSWORD_PLACEHOLDER)). An unknown faction gives an empty
 /// string.
 pub fn template(world: &World, faction: FactionId, password: &str) -> String {
+    let units: Vec<UnitId> = world
+        .units_of(faction)
+        .filter(|(_, u)| !u.gone)
+        .map(|(id, _)| id)
+        .collect();
+    template_of(world, faction, password, &units)
+}
+
+/// [`template`] for the faction's `units`, listed already.
+pub fn template_of(world: &World, faction: FactionId, password: &str, units: &[UnitId]) -> String {
     let Some(f) = world.factions.get(faction) else {
         return String::new();
     };
     let mut out = String::new();
     let _ = writeln!(out, "#{}", Header::game(f.number, password, &world.game));
-    for (_, unit) in world.units_of(faction).filter(|(_, u)| !u.gone) {
+    for unit in units.iter().filter_map(|&u| world.units.get(u)) {
         let place = world
             .locations
             .get(unit.location)

@@ -32,13 +32,14 @@ use crate::combat::field::Side;
 use crate::orders::print::one_line;
 use crate::rules::Rules;
 use crate::turn::economy::rewards::{PressKind, Published};
+use crate::turn::control;
 use crate::turn::log::{TurnLog, What};
 use crate::turn::travel::load::Load;
 use crate::world::{FactionId, UnitId, World};
 
 use super::battle::{Entry, account_of};
 use super::event::{action, collapse, faction_event};
-use super::location::{self, Exposed, Index};
+use super::location::{self, Eyes, Index};
 use super::names::Names;
 use super::unit::capacities;
 use super::{faction, knowledge, template, unit};
@@ -62,26 +63,55 @@ pub struct Reports<'a> {
     inputs: Inputs<'a>,
     names: Names<'a>,
     index: Index,
-    exposed: Exposed,
+    eyes: Eyes,
     /// Each faction's units at the turn's end, in the world's order.
     by_faction: Vec<Vec<UnitId>>,
+    /// Each faction's control point limit.
+    limits: Vec<u32>,
+    /// Each faction's units lost this turn: gone (slain, disbanded,
+    /// drowned, merged away) or gone over to another faction.
+    lost: Vec<Vec<UnitId>>,
 }
 
 impl<'a> Reports<'a> {
     pub fn new(inputs: Inputs<'a>) -> Self {
         let world = inputs.world;
         let mut by_faction = vec![Vec::new(); world.factions.len()];
-        for (id, u) in world.units.iter().filter(|(_, u)| !u.gone) {
-            if let Some(v) = by_faction.get_mut(u.faction.index()) {
+        let mut lost: Vec<Vec<UnitId>> = vec![Vec::new(); world.factions.len()];
+        for (id, u) in world.units.iter() {
+            let list = if u.gone { &mut lost } else { &mut by_faction };
+            if let Some(v) = list.get_mut(u.faction.index()) {
                 v.push(id);
+            }
+        }
+        for e in &inputs.log.events {
+            let (Some(u), true) = (
+                e.unit,
+                matches!(
+                    e.what,
+                    What::ChangedFaction { .. } | What::Reverted { .. } | What::Allegiance { .. }
+                ),
+            ) else {
+                continue;
+            };
+            let now = world.units.get(u).map(|x| x.faction);
+            for &f in &e.seen_by {
+                if Some(f) != now
+                    && let Some(v) = lost.get_mut(f.index())
+                    && !v.contains(&u)
+                {
+                    v.push(u);
+                }
             }
         }
         Reports {
             inputs,
             names: Names::new(world, inputs.rules),
             index: Index::new(inputs.log),
-            exposed: location::final_exposure(inputs.rules, inputs.log),
+            eyes: Eyes::new(world, inputs.rules, inputs.log),
             by_faction,
+            limits: control::limits(world, inputs.rules),
+            lost,
         }
     }
 
@@ -95,6 +125,7 @@ impl<'a> Reports<'a> {
             self.index.seen_by(self.inputs.log, faction),
             faction,
             mine,
+            &|l| self.names.inner_of(l),
         )
     }
 
@@ -119,7 +150,13 @@ impl<'a> Reports<'a> {
         };
         let n = &self.names;
         let mine = self.mine(faction);
-        let mut out = faction::opening(world, rules, faction, next_turn);
+        let used: u32 = mine
+            .iter()
+            .filter_map(|&u| world.units.get(u))
+            .map(|u| control::needed(rules, u))
+            .sum();
+        let limit = self.limits.get(faction.index()).copied().unwrap_or(0);
+        let mut out = faction::opening_with(world, rules, faction, next_turn, (used, limit));
 
         // Global events (OV-REP-006).
         let global: Vec<(u8, String)> = self
@@ -151,19 +188,9 @@ impl<'a> Reports<'a> {
         }
         // Units lost this turn: slain, disbanded, drowned, gone to another
         // faction; their actions up to the loss.
-        let lost: Vec<UnitId> = world
-            .units
-            .iter()
-            .filter(|(id, u)| {
-                (u.gone || u.faction != faction)
-                    && self.index.of_unit(log, *id).any(|e| {
-                        e.seen_by.binary_search(&faction).is_ok()
-                            && self.was_ours(e, faction, u.faction)
-                    })
-            })
-            .map(|(id, _)| id)
-            .collect();
-        for u in lost {
+        let lost = self.lost.get(faction.index()).map_or(&[][..], Vec::as_slice);
+        // A unit gone in an earlier turn has no events in this one.
+        for &u in lost.iter().filter(|&&u| self.index.of_unit(log, u).next().is_some()) {
             let why = match world.units.get(u) {
                 Some(x) if x.gone => "gone".to_string(),
                 Some(x) => format!("now with {}", n.faction(x.faction)),
@@ -296,7 +323,7 @@ impl<'a> Reports<'a> {
                     n,
                     log,
                     &self.index,
-                    &self.exposed,
+                    &self.eyes,
                     faction,
                     mine,
                     at,
@@ -329,19 +356,8 @@ impl<'a> Reports<'a> {
         }
 
         out.push_str("\n// Orders template\n\n");
-        out.push_str(&template::template(world, faction, ""));
+        out.push_str(&template::template_of(world, faction, "", mine));
         out
-    }
-
-    /// Whether an event of a unit now elsewhere happened while it was
-    /// `faction`'s: it acted for it, or changed sides by this event.
-    fn was_ours(&self, e: &crate::turn::log::Event, faction: FactionId, now: FactionId) -> bool {
-        now == faction
-            || matches!(
-                e.what,
-                What::ChangedFaction { .. } | What::Reverted { .. } | What::Allegiance { .. }
-            )
-            || e.seen_by.first() == Some(&faction) && e.seen_by.len() == 1
     }
 
     /// "Name [U1]'s actions:" and a line per day (OV-REP-017).

@@ -66,6 +66,15 @@ pub fn limit(world: &World, rules: &Rules, faction: FactionId) -> u32 {
     )
 }
 
+/// Every faction's limit, in faction order (one pass over the world).
+pub fn limits(world: &World, rules: &Rules) -> Vec<u32> {
+    title_points(world, rules)
+        .into_iter()
+        .zip(world.factions.ids())
+        .map(|(t, f)| limit_with(world, f, t))
+        .collect()
+}
+
 fn limit_with(world: &World, faction: FactionId, titles: u32) -> u32 {
     BASE.saturating_add(world.factions[faction].control_points)
         .saturating_add(titles)
