@@ -216,3 +216,73 @@ fn ov_rep_017_actions_are_told_by_day_with_runs_merged() {
         "{text}"
     );
 }
+
+/// A battle: f1's 20 swordsmen attack f2's lone leader (who knows
+/// scouting and observation, which f1 does not) at Place 1.
+fn battle(terse: bool) -> (Game, TurnLog) {
+    let r = rules();
+    let mut g = Game::new(1, 2);
+    let army = g.unit(1, "man", 20, 1);
+    g.w.units[army].name = "Swords".into();
+    g.w.units[army].add_items(r.item("swrd").unwrap(), 20, 20);
+    g.learn(army, "cmbt", 2);
+    g.learn(army, "blde", 1);
+    let victim = g.leader(2, 1);
+    g.w.units[victim].name = "Victim".into();
+    g.w.units[victim].settings.announce = true;
+    g.learn(victim, "scou", 1);
+    g.learn(victim, "obse", 1);
+    let f1 = g.faction(1);
+    g.w.factions[f1].terse = terse;
+    g.orders(army, &["ATTACK U2"]);
+    let log = g.run_bare(&[]);
+    (g, log)
+}
+
+fn plain_report(g: &Game, log: &TurnLog, f: FactionId) -> String {
+    Reports::new(Inputs {
+        world: &g.w,
+        rules: rules(),
+        log,
+        next_turn: "",
+        press: &[],
+    })
+    .report(f)
+}
+
+#[test]
+fn ov_rep_042_044_045_a_battle_in_full_with_statistics_for_the_winners() {
+    let (g, log) = battle(false);
+    let text = plain_report(&g, &log, g.faction(1));
+    assert!(text.contains("\n// Battles\n\nBattle at Place 1 [L1] on day 1, your units as attacker:\nThe attackers: 1 unit, 20 figures.\nThe defenders: 1 unit, 1 figure.\n"), "{text}");
+    // Full: every blow is told.
+    assert!(text.contains("U1 Swords attacks U2 Victim"), "{text}");
+    // The winners see each unit's statistics (OV-REP-045).
+    assert!(
+        text.contains("\nBattle statistics:\n  Swords [U1]: "),
+        "{text}"
+    );
+    assert!(text.contains("\n  Victim [U2]: "), "{text}");
+    // What either side had in the battle is described (OV-REP-044): the
+    // victim's observation, which nothing else would have told f1.
+    assert!(text.contains("\n1st observation [obse]: "), "{text}");
+    // The loser, slain, has no survivor to learn from and no statistics.
+    let loser = plain_report(&g, &log, g.faction(2));
+    assert!(loser.contains("\n// Battles\n"), "{loser}");
+    assert!(!loser.contains("Battle statistics:"), "{loser}");
+    assert!(loser.contains("\nVictim [U2] (gone)\n"), "{loser}");
+}
+
+#[test]
+fn ov_rep_043_terse_battles_leave_out_melee() {
+    let (g, log) = battle(true);
+    let text = plain_report(&g, &log, g.faction(1));
+    assert!(text.contains("Battle at Place 1 [L1] on day 1"), "{text}");
+    assert!(!text.contains("U1 Swords attacks U2 Victim"), "{text}");
+    assert!(
+        text.contains("  Killed: attackers 0, defenders 1.\n"),
+        "{text}"
+    );
+    // Terse reports do not describe what the other side had.
+    assert!(!text.contains("observation [obse]"), "{text}");
+}

@@ -240,7 +240,14 @@ pub fn discover(world: &World, rules: &Rules, log: &TurnLog, faction: FactionId)
     let mine: Vec<UnitId> = world.units_of(faction).map(|(id, _)| id).collect();
     let inner = super::names::inner_locations(world);
     let inner_of = |l: LocationId| inner.get(&l).map_or(&[][..], Vec::as_slice);
-    discover_in(world, rules, log.seen_by(faction), faction, &mine, &inner_of)
+    discover_in(
+        world,
+        rules,
+        log.seen_by(faction),
+        faction,
+        &mine,
+        &inner_of,
+    )
 }
 
 /// [`discover`] from the events the faction saw and its units, when the
@@ -363,6 +370,29 @@ pub fn discover_in<'l>(
             What::Taught { lessons } => {
                 for &(_, s) in lessons {
                     found.skill(s, 1);
+                }
+            }
+            // OV-REP-044: with full battle reports, a faction with a
+            // survivor learns the skills and items either side used: every
+            // level the fighters had, and what they had equipped.
+            What::BattleFought {
+                units, standing, ..
+            } if !f.terse
+                && units
+                    .iter()
+                    .zip(standing)
+                    .any(|(&(u, _), s)| s.alive > 0 && mine.contains(&u)) =>
+            {
+                for u in units.iter().filter_map(|&(u, _)| world.units.get(u)) {
+                    for k in &u.skills {
+                        let level = level_of(rules, u, k.skill);
+                        if level > 0 {
+                            found.skill(k.skill, level);
+                        }
+                    }
+                    for h in u.items.iter().filter(|h| h.equipped > 0) {
+                        found.item(h.item);
+                    }
                 }
             }
             What::LevelReached { skill, level } => {

@@ -536,9 +536,8 @@ fn who(n: &Names<'_>, eyes: &Eyes, faction: FactionId, u: UnitId) -> String {
 /// An event of a place, as those present saw it, or `None` for events
 /// that are a unit's own business.
 fn place_event(n: &Names<'_>, eyes: &Eyes, faction: FactionId, e: &Event) -> Option<String> {
-    let actor = |u: Option<UnitId>| {
-        u.map_or_else(|| "someone".to_string(), |u| who(n, eyes, faction, u))
-    };
+    let actor =
+        |u: Option<UnitId>| u.map_or_else(|| "someone".to_string(), |u| who(n, eyes, faction, u));
     let text = match &e.what {
         What::Arrived { from, .. } => {
             format!("{}, arrives from {}.", actor(e.unit), n.place(*from))

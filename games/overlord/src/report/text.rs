@@ -32,9 +32,9 @@ use crate::combat::field::Side;
 use crate::orders::print::one_line;
 use crate::rules::Rules;
 use crate::turn::economy::rewards::{PressKind, Published};
-use crate::turn::control;
 use crate::turn::log::{TurnLog, What};
 use crate::turn::travel::load::Load;
+use crate::turn::{control, visibility};
 use crate::world::{FactionId, UnitId, World};
 
 use super::battle::{Entry, account_of};
@@ -188,9 +188,15 @@ impl<'a> Reports<'a> {
         }
         // Units lost this turn: slain, disbanded, drowned, gone to another
         // faction; their actions up to the loss.
-        let lost = self.lost.get(faction.index()).map_or(&[][..], Vec::as_slice);
+        let lost = self
+            .lost
+            .get(faction.index())
+            .map_or(&[][..], Vec::as_slice);
         // A unit gone in an earlier turn has no events in this one.
-        for &u in lost.iter().filter(|&&u| self.index.of_unit(log, u).next().is_some()) {
+        for &u in lost
+            .iter()
+            .filter(|&&u| self.index.of_unit(log, u).next().is_some())
+        {
             let why = match world.units.get(u) {
                 Some(x) if x.gone => "gone".to_string(),
                 Some(x) => format!("now with {}", n.faction(x.faction)),
@@ -236,12 +242,30 @@ impl<'a> Reports<'a> {
                     } else {
                         "party"
                     };
-                    Some(format!(
+                    let mut text = format!(
                         "Battle at {} on {}, your units as {as_side}:\n{}",
                         n.place(*place),
                         super::event::day_label(e.day).to_lowercase(),
                         account_of(report, &entries, f.terse)
-                    ))
+                    );
+                    // OV-REP-045: the winners see every unit's statistics.
+                    if report.winner.is_some_and(ours) {
+                        text.push_str("\nBattle statistics:\n");
+                        for &(u, _) in units {
+                            if let Some(x) = world.units.get(u) {
+                                let _ = writeln!(
+                                    text,
+                                    "  {}: {}.",
+                                    n.unit(u),
+                                    unit::stats(
+                                        &visibility::ratings(rules, x),
+                                        control::needed(rules, x)
+                                    )
+                                );
+                            }
+                        }
+                    }
+                    Some(text)
                 }
                 _ => None,
             })
