@@ -159,6 +159,9 @@ pub struct Index {
     by_unit: FxHashMap<UnitId, Vec<usize>>,
     by_place: FxHashMap<LocationId, Vec<usize>>,
     by_reader: FxHashMap<FactionId, Vec<usize>>,
+    /// Events with a place, by reader and place: a city's events are many,
+    /// the part one faction may read few.
+    by_reader_at: FxHashMap<(FactionId, LocationId), Vec<usize>>,
 }
 
 impl Index {
@@ -173,6 +176,9 @@ impl Index {
             }
             for &f in &e.seen_by {
                 index.by_reader.entry(f).or_default().push(i);
+                if let Some(p) = e.place {
+                    index.by_reader_at.entry((f, p)).or_default().push(i);
+                }
             }
         }
         index
@@ -191,6 +197,20 @@ impl Index {
     pub fn seen_by<'l>(&self, log: &'l TurnLog, f: FactionId) -> impl Iterator<Item = &'l Event> {
         self.by_reader
             .get(&f)
+            .into_iter()
+            .flatten()
+            .filter_map(|&i| log.events.get(i))
+    }
+
+    /// The events at one place that one faction may see, in order.
+    pub fn seen_at<'l>(
+        &self,
+        log: &'l TurnLog,
+        f: FactionId,
+        p: LocationId,
+    ) -> impl Iterator<Item = &'l Event> {
+        self.by_reader_at
+            .get(&(f, p))
             .into_iter()
             .flatten()
             .filter_map(|&i| log.events.get(i))
@@ -343,8 +363,7 @@ pub fn section(
 
     // Events seen here (OV-REP-029).
     let events: Vec<String> = index
-        .at(log, at)
-        .filter(|e| e.seen_by.binary_search(&faction).is_ok())
+        .seen_at(log, faction, at)
         .filter_map(|e| place_event(n, eyes, faction, e))
         .collect();
     if !events.is_empty() {
