@@ -69,23 +69,6 @@ use super::names::{Names, skill_level, skill_text};
 use super::seen::{Exposed, Eyes, Index};
 use super::unit::ordinal;
 
-/// The section of location `at` for `faction`, whose units are `mine`.
-pub fn section(
-    n: &Names<'_>,
-    log: &TurnLog,
-    index: &Index,
-    eyes: &Eyes,
-    faction: FactionId,
-    mine: &[UnitId],
-    at: LocationId,
-) -> String {
-    let mut out = String::new();
-    if let Some(l) = of(n, log, index, eyes, faction, mine, at) {
-        render(&l, &mut out);
-    }
-    out
-}
-
 /// What the section of location `at` tells `faction`, whose units are
 /// `mine`; `None` for a place the world does not hold.
 pub fn of(
