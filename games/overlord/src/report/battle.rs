@@ -310,7 +310,12 @@ pub fn account_of(report: &Report, fighters: &[Entry], terse: bool) -> String {
 /// (OV-REP-042..045): where, when, on which side, the account (`terse`
 /// as the faction's SETTING TERSE asks) and, for the winners, every
 /// unit's statistics. `None` for an event that is not a battle fought.
-pub fn fought(n: &Names<'_>, e: &Event, mine: &[UnitId], terse: bool) -> Option<model::Battle> {
+pub fn fought<'a>(
+    n: &Names<'a>,
+    e: &Event,
+    mine: &[UnitId],
+    terse: bool,
+) -> Option<model::Battle<'a>> {
     let What::BattleFought {
         place,
         units,
@@ -368,7 +373,7 @@ pub fn fought(n: &Names<'_>, e: &Event, mine: &[UnitId], terse: bool) -> Option<
 }
 
 /// A battle's part of the report.
-pub fn render(b: &model::Battle, out: &mut String) {
+pub fn render(b: &model::Battle<'_>, out: &mut String) {
     let side = match b.side {
         BattleSide::Attacker => "attacker",
         BattleSide::Defender => "defender",

@@ -28,7 +28,7 @@ use crate::turn::control;
 use crate::world::{FactionId, Stance, World};
 
 use super::model::{ControlPoints, Header, Quantity, StanceToward};
-use super::names::Names;
+use super::names::{Names, line};
 
 /// The report's opening for `faction`: header, faction stats and
 /// diplomacy. An unknown faction gives an empty string.
@@ -59,28 +59,26 @@ pub fn opening_with(
 }
 
 /// What the opening tells; `None` for an unknown faction.
-pub fn header(
-    n: &Names<'_>,
+pub fn header<'a>(
+    n: &Names<'a>,
     faction: FactionId,
     next_turn: &str,
     (used, limit): (u32, u32),
-) -> Option<Header> {
+) -> Option<Header<'a>> {
     let (world, rules) = (n.world, n.rules);
     let f = world.factions.get(faction)?;
     let next = one_line(next_turn);
     let coin = rules.item("coin").and_then(|c| rules.items.get(c));
     Some(Header {
-        game: one_line(&world.game),
+        game: line(&world.game),
         turn: world.turn,
         faction: n.faction_ref(faction),
         email: (!f.email.trim().is_empty()).then(|| one_line(&f.email)),
         next_turn: (!next.is_empty()).then_some(next),
         funds: Quantity {
             count: f.funds,
-            name: coin
-                .map_or("coins", |c| if f.funds == 1 { &c.name } else { &c.plural })
-                .to_string(),
-            tag: Some(coin.map_or("coin", |c| c.tag.as_str()).to_string()),
+            name: coin.map_or("coins", |c| if f.funds == 1 { &c.name } else { &c.plural }),
+            tag: Some(coin.map_or("coin", |c| c.tag.as_str())),
         },
         control_points: ControlPoints { used, limit },
         default_stance: f.default_stance,
@@ -97,7 +95,7 @@ pub fn header(
 }
 
 /// The opening's text.
-pub fn render(h: &Header, out: &mut String) {
+pub fn render(h: &Header<'_>, out: &mut String) {
     let email = h
         .email
         .as_ref()

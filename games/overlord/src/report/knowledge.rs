@@ -82,7 +82,7 @@ use crate::turn::log::{Event, TurnLog, What};
 use crate::world::{FactionId, Known, LocationId, Unit, UnitId, World};
 
 use super::model;
-use super::names::skill_level;
+use super::names::{item_ref, skill_level};
 use super::unit::ordinal;
 
 /// What a faction learns of this turn: items, and skill levels as
@@ -554,16 +554,15 @@ pub fn section(rules: &Rules, d: &Discovered) -> String {
 
 /// The entries of what was discovered; an item or level with no entry
 /// (unknown to the rules) is left out.
-pub fn of(rules: &Rules, d: &Discovered) -> model::Knowledge {
+pub fn of<'a>(rules: &'a Rules, d: &Discovered) -> model::Knowledge<'a> {
     model::Knowledge {
         items: d
             .items
             .iter()
             .filter_map(|&i| {
-                let it = rules.items.get(i)?;
                 let text = item_entry(rules, i);
                 (!text.is_empty()).then(|| model::Entry {
-                    item: model::Named::new(it.tag.clone(), it.name.clone()),
+                    item: item_ref(rules, i),
                     text,
                 })
             })
@@ -583,7 +582,7 @@ pub fn of(rules: &Rules, d: &Discovered) -> model::Knowledge {
 }
 
 /// The knowledge part's text (see [`section`]).
-pub fn render(k: &model::Knowledge) -> String {
+pub fn render(k: &model::Knowledge<'_>) -> String {
     let mut parts: Vec<String> = Vec::new();
     let items: Vec<&str> = k.items.iter().map(|e| e.text.as_str()).collect();
     if !items.is_empty() {

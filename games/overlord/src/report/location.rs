@@ -71,35 +71,26 @@ use super::unit::ordinal;
 
 /// What the section of location `at` tells `faction`, whose units are
 /// `mine`; `None` for a place the world does not hold.
-pub fn of(
-    n: &Names<'_>,
+pub fn of<'a>(
+    n: &Names<'a>,
     log: &TurnLog,
     index: &Index,
     eyes: &Eyes,
     faction: FactionId,
     mine: &[UnitId],
     at: LocationId,
-) -> Option<model::Location> {
+) -> Option<model::Location<'a>> {
     let (world, rules) = (n.world, n.rules);
     let l = world.locations.get(at)?;
-    let terrain = |id| {
-        rules
-            .terrains
-            .get(id)
-            .map_or("land", |t| t.name.as_str())
-            .to_string()
-    };
+    let terrain = |id| rules.terrains.get(id).map_or("land", |t| t.name.as_str());
     // Climate (OV-REP-021).
     let season = |turn: u32| {
         calendar::season(rules, turn)
             .and_then(|s| rules.seasons.get(s))
-            .map_or_else(
-                || calendar::season_tag(turn).to_string(),
-                |s| s.name.clone(),
-            )
+            .map_or_else(|| calendar::season_tag(turn), |s| s.name.as_str())
     };
     // Recruits, market, resources (OV-REP-022..025).
-    let offers = |v: &[crate::world::Offer]| -> Vec<Offer> {
+    let offers = |v: &[crate::world::Offer]| -> Vec<Offer<'a>> {
         v.iter()
             .filter(|o| o.count > 0)
             .map(|o| Offer {
@@ -169,7 +160,7 @@ pub fn of(
         .filter_map(|&sid| world.structures.get(sid).map(|s| (sid, s)))
         .map(|(sid, s)| Structure {
             structure: n.structure_ref(sid),
-            kind: n.construction(s.kind).to_string(),
+            kind: n.construction(s.kind),
             complete: s.complete,
             teaching: s
                 .teaches
@@ -192,7 +183,7 @@ pub fn of(
         forecast: rules
             .weathers
             .get(l.weather)
-            .map(|w| w.name.clone())
+            .map(|w| w.name.as_str())
             .filter(|w| !w.is_empty()),
         population: (l.population > 0).then_some(Population {
             population: l.population,
@@ -232,7 +223,7 @@ pub fn of(
 }
 
 /// The section's text.
-pub fn render(l: &model::Location, out: &mut String) {
+pub fn render(l: &model::Location<'_>, out: &mut String) {
     let _ = write!(out, "{}, {}", l.place, l.terrain);
     if let Some(o) = &l.outer {
         let _ = write!(out, ", located in {}, {}", o.place, o.terrain);
@@ -244,7 +235,7 @@ pub fn render(l: &model::Location, out: &mut String) {
         l.season,
         l.next_season,
         if l.forecast.is_some() { ", " } else { "" },
-        l.forecast.as_deref().unwrap_or("")
+        l.forecast.unwrap_or("")
     );
     if let Some(p) = &l.population {
         let _ = writeln!(
@@ -253,7 +244,7 @@ pub fn render(l: &model::Location, out: &mut String) {
             p.population, p.wages, p.taxes
         );
     }
-    let offers = |v: &[Offer]| -> String {
+    let offers = |v: &[Offer<'_>]| -> String {
         v.iter()
             .map(|o| format!("{} at ${}", o.what, o.price))
             .collect::<Vec<_>>()
@@ -337,7 +328,7 @@ pub fn render(l: &model::Location, out: &mut String) {
 }
 
 /// "  Teaching: 2nd earth magics [eart]." unless nothing is taught.
-fn teaching(skills: &[model::SkillLevel], out: &mut String) {
+fn teaching(skills: &[model::SkillLevel<'_>], out: &mut String) {
     if !skills.is_empty() {
         let list: Vec<String> = skills.iter().map(skill_text).collect();
         let _ = writeln!(out, "  Teaching: {}.", list.join(", "));
@@ -346,7 +337,7 @@ fn teaching(skills: &[model::SkillLevel], out: &mut String) {
 
 /// "Sheriff [shrf] (requires 1st combat [cmbt], $250), held by Nirmal
 /// Yadav [U600] of The Empire [f05]".
-fn title_text(t: &Title) -> String {
+fn title_text(t: &Title<'_>) -> String {
     let mut line = format!(
         "{} (requires {}, ${})",
         t.title,
@@ -367,13 +358,13 @@ fn title_text(t: &Title) -> String {
 
 /// The directions out of `at`, sorted by days (impassable last); the
 /// same way listed twice (an exit per travel mode) once.
-fn directions(n: &Names<'_>, at: LocationId) -> Vec<Direction> {
+fn directions<'a>(n: &Names<'a>, at: LocationId) -> Vec<Direction<'a>> {
     let (world, rules) = (n.world, n.rules);
     let Some(l) = world.locations.get(at) else {
         return Vec::new();
     };
     let weather = rules.weathers.get(l.weather);
-    let mut rows: Vec<(u32, usize, Direction)> = Vec::new();
+    let mut rows: Vec<(u32, usize, Direction<'a>)> = Vec::new();
     for (i, e) in l.exits.iter().enumerate() {
         let days = crossing_days(world, rules, at, e);
         let pick = [
@@ -396,14 +387,14 @@ fn directions(n: &Names<'_>, at: LocationId) -> Vec<Direction> {
             Direction {
                 direction: format!("{:?}", e.direction),
                 to: n.place_ref(e.to),
-                terrain: there.to_string(),
+                terrain: there,
                 days: pick.map(|p| p.0),
                 mode: pick.map(|p| p.1),
             },
         ));
     }
     rows.sort_by_key(|r| (r.0, r.1));
-    let mut out: Vec<Direction> = Vec::new();
+    let mut out: Vec<Direction<'a>> = Vec::new();
     for (_, _, d) in rows {
         if !out.contains(&d) {
             out.push(d);
@@ -413,7 +404,7 @@ fn directions(n: &Names<'_>, at: LocationId) -> Vec<Direction> {
 }
 
 /// "  South, to Place 2 [L2], plains, 9 days." for each way.
-fn render_directions(ways: &[Direction], out: &mut String) {
+fn render_directions(ways: &[Direction<'_>], out: &mut String) {
     for d in ways {
         let time = match (d.days, d.mode) {
             (Some(days), Some(mode)) => format!(
@@ -506,13 +497,13 @@ fn place_event(n: &Names<'_>, eyes: &Eyes, faction: FactionId, e: &Event) -> Opt
 /// The units present at `at` that `faction` sees (OV-REP-030..036), in
 /// the order listed, a stack's members after their leader; none without
 /// a unit of the faction there.
-fn present(
-    n: &Names<'_>,
+fn present<'a>(
+    n: &Names<'a>,
     eyes: &Eyes,
     faction: FactionId,
     mine: &[UnitId],
     at: LocationId,
-) -> Vec<Present> {
+) -> Vec<Present<'a>> {
     let world = n.world;
     let Some(l) = world.locations.get(at) else {
         return Vec::new();
@@ -571,13 +562,13 @@ fn present(
 
 /// A unit of the units-present list, its depth and leading left to the
 /// caller.
-fn present_unit(
-    n: &Names<'_>,
+fn present_unit<'a>(
+    n: &Names<'a>,
     faction: FactionId,
     glances: &FxHashMap<UnitId, Glance>,
     exposed: &Exposed,
     u: UnitId,
-) -> Option<Present> {
+) -> Option<Present<'a>> {
     let (world, rules) = (n.world, n.rules);
     let unit = world.units.get(u)?;
     let g = glances.get(&u).copied().unwrap_or_default();
@@ -617,7 +608,7 @@ fn present_unit(
 }
 
 /// One line of the units-present list, without its indentation.
-fn present_text(p: &Present) -> String {
+fn present_text(p: &Present<'_>) -> String {
     let mut s = format!("{} {}", p.marker, p.unit);
     if let Some(f) = &p.faction {
         let _ = write!(s, " of {f}");

@@ -4,16 +4,17 @@
 //! report's layout. An id the world or the rules do not know is named by
 //! its number alone, never dropped.
 
+use std::borrow::Cow;
+
 use rustc_hash::FxHashMap;
 
-use crate::orders::FactionRef;
 use crate::orders::print::one_line;
 use crate::rules::ConstructionId;
 use crate::rules::{ItemId, RaceId, Rules, SkillId, TitleId};
 use crate::world::{FactionId, LocationId, StructureId, UnitId, World};
 
-use super::model::{Named, Quantity, SkillLevel, TitleSeat};
-use super::unit::ordinal;
+use super::model::{Id, Named, Quantity, SkillLevel, TitleSeat};
+use super::unit::suffix;
 
 /// Names things for the reports of one turn.
 #[derive(Clone)]
@@ -71,9 +72,9 @@ impl<'a> Names<'a> {
     }
 
     /// The unit `id` as the report names it.
-    pub fn unit_ref(&self, id: UnitId) -> Named {
+    pub fn unit_ref(&self, id: UnitId) -> Named<'a> {
         match self.world.units.get(id) {
-            Some(u) => Named::new(u.code(), one_line(&u.name)),
+            Some(u) => Named::new(Id::Unit(u.number), line(&u.name)),
             None => Named::unknown("an unknown unit"),
         }
     }
@@ -84,9 +85,9 @@ impl<'a> Names<'a> {
     }
 
     /// The location `id` as the report names it.
-    pub fn place_ref(&self, id: LocationId) -> Named {
+    pub fn place_ref(&self, id: LocationId) -> Named<'a> {
         match self.world.locations.get(id) {
-            Some(l) => Named::new(l.code(), one_line(&l.name)),
+            Some(l) => Named::new(Id::Location(l.number), line(&l.name)),
             None => Named::unknown("an unknown place"),
         }
     }
@@ -98,7 +99,7 @@ impl<'a> Names<'a> {
 
     /// The structure `id` as the report names it: its own name, else its
     /// kind's.
-    pub fn structure_ref(&self, id: StructureId) -> Named {
+    pub fn structure_ref(&self, id: StructureId) -> Named<'a> {
         match self.world.structures.get(id) {
             Some(s) => {
                 let name = if s.name.trim().is_empty() {
@@ -106,7 +107,7 @@ impl<'a> Names<'a> {
                 } else {
                     s.name.as_str()
                 };
-                Named::new(s.code(), one_line(name))
+                Named::new(Id::Structure(s.number), line(name))
             }
             None => Named::unknown("an unknown structure"),
         }
@@ -126,9 +127,9 @@ impl<'a> Names<'a> {
     }
 
     /// The faction `id` as the report names it.
-    pub fn faction_ref(&self, id: FactionId) -> Named {
+    pub fn faction_ref(&self, id: FactionId) -> Named<'a> {
         match self.world.factions.get(id) {
-            Some(f) => Named::new(FactionRef::Player(f.number).to_string(), one_line(&f.name)),
+            Some(f) => Named::new(Id::Faction(f.number), line(&f.name)),
             None => Named::unknown("an unknown faction"),
         }
     }
@@ -139,27 +140,24 @@ impl<'a> Names<'a> {
     }
 
     /// `count` of item `id`.
-    pub fn quantity(&self, id: ItemId, count: u64) -> Quantity {
+    pub fn quantity(&self, id: ItemId, count: u64) -> Quantity<'a> {
         match self.rules.items.get(id) {
             Some(i) => Quantity {
                 count,
-                name: if count == 1 { &i.name } else { &i.plural }.clone(),
-                tag: Some(i.tag.clone()),
+                name: if count == 1 { &i.name } else { &i.plural },
+                tag: Some(&i.tag),
             },
             None => Quantity {
                 count,
-                name: "of an unknown item".to_string(),
+                name: "of an unknown item",
                 tag: None,
             },
         }
     }
 
     /// Item `id` as knowledge names it.
-    pub fn item_ref(&self, id: ItemId) -> Named {
-        match self.rules.items.get(id) {
-            Some(i) => Named::new(i.tag.clone(), i.name.clone()),
-            None => Named::unknown("an unknown item"),
-        }
+    pub fn item_ref(&self, id: ItemId) -> Named<'a> {
+        item_ref(self.rules, id)
     }
 
     /// "sword [swrd]".
@@ -184,16 +182,16 @@ impl<'a> Names<'a> {
     }
 
     /// `count` figures of `race`.
-    pub fn figures_of(&self, race: RaceId, count: u32) -> Quantity {
+    pub fn figures_of(&self, race: RaceId, count: u32) -> Quantity<'a> {
         match self.rules.races.get(race) {
             Some(r) => Quantity {
                 count: u64::from(count),
-                name: if count == 1 { &r.name } else { &r.plural }.clone(),
-                tag: Some(r.tag.clone()),
+                name: if count == 1 { &r.name } else { &r.plural },
+                tag: Some(&r.tag),
             },
             None => Quantity {
                 count: u64::from(count),
-                name: "figures".to_string(),
+                name: "figures",
                 tag: None,
             },
         }
@@ -205,15 +203,15 @@ impl<'a> Names<'a> {
     }
 
     /// Title `id` as the report names it.
-    pub fn title_ref(&self, id: TitleId) -> Named {
+    pub fn title_ref(&self, id: TitleId) -> Named<'a> {
         match self.rules.titles.get(id) {
-            Some(t) => Named::new(t.tag.clone(), t.name.clone()),
+            Some(t) => Named::new(Id::Tag(&t.tag), t.name.as_str()),
             None => Named::unknown("an unknown title"),
         }
     }
 
     /// Title `title` held at `seat`.
-    pub fn seat_ref(&self, title: TitleId, seat: LocationId) -> TitleSeat {
+    pub fn seat_ref(&self, title: TitleId, seat: LocationId) -> TitleSeat<'a> {
         TitleSeat {
             title: self.title_ref(title),
             seat: self.place_ref(seat),
@@ -222,7 +220,7 @@ impl<'a> Names<'a> {
 
     /// "1st combat [cmbt]"; a level below the first gives the bare name
     /// (see [`skill_text`]).
-    pub fn skill_level(&self, id: SkillId, level: u8) -> SkillLevel {
+    pub fn skill_level(&self, id: SkillId, level: u8) -> SkillLevel<'a> {
         skill_level(self.rules, id, level)
     }
 
@@ -246,27 +244,46 @@ impl<'a> Names<'a> {
 }
 
 /// Skill `id` at `level` (a skill the rules do not hold has no id).
-pub fn skill_level(rules: &Rules, id: SkillId, level: u8) -> SkillLevel {
+pub fn skill_level(rules: &Rules, id: SkillId, level: u8) -> SkillLevel<'_> {
     match rules.skills.get(id) {
         Some(s) => SkillLevel {
-            id: Some(s.tag.clone()),
-            name: s.name.clone(),
+            id: Some(&s.tag),
+            name: &s.name,
             level,
         },
         None => SkillLevel {
             id: None,
-            name: String::new(),
+            name: "",
             level,
         },
     }
 }
 
+/// Item `id` as knowledge names it.
+pub fn item_ref(rules: &Rules, id: ItemId) -> Named<'_> {
+    match rules.items.get(id) {
+        Some(i) => Named::new(Id::Tag(&i.tag), i.name.as_str()),
+        None => Named::unknown("an unknown item"),
+    }
+}
+
 /// "1st combat [cmbt]", "combat [cmbt]" below the first level; nothing
 /// for a skill the rules do not hold.
-pub fn skill_text(s: &SkillLevel) -> String {
-    match &s.id {
+pub fn skill_text(s: &SkillLevel<'_>) -> String {
+    match s.id {
         None => String::new(),
-        Some(tag) if s.level > 0 => format!("{} {} [{tag}]", ordinal(s.level), s.name),
+        Some(tag) if s.level > 0 => {
+            format!("{}{} {} [{tag}]", s.level, suffix(s.level), s.name)
+        }
         Some(tag) => format!("{} [{tag}]", s.name),
+    }
+}
+
+/// `text` on one line ([`one_line`]), borrowed when it already is.
+pub fn line(text: &str) -> Cow<'_, str> {
+    if text.trim() == text && !text.chars().any(char::is_control) {
+        Cow::Borrowed(text)
+    } else {
+        Cow::Owned(one_line(text))
     }
 }

@@ -6,7 +6,6 @@
 use serde_json::Value;
 use umpire_core::ids::TypedId;
 
-use crate::orders::print::one_line;
 use crate::rules::Rules;
 use crate::turn::control;
 use crate::turn::economy::rewards::{PressKind, Published};
@@ -15,7 +14,7 @@ use crate::world::{FactionId, StructureId, UnitId, World};
 
 use super::event::{action, collapse, faction_event};
 use super::model::{self, Article, ArticleKind, Line, LostUnit};
-use super::names::Names;
+use super::names::{Names, line};
 use super::seen::{Eyes, Index, covered};
 use super::{battle, faction, knowledge, location, structure, template, text, unit};
 
@@ -135,7 +134,7 @@ impl<'a> Reports<'a> {
     }
 
     /// What the report of `faction` tells; `None` for an unknown faction.
-    pub fn model(&self, faction: FactionId) -> Option<model::Report> {
+    pub fn model(&self, faction: FactionId) -> Option<model::Report<'a>> {
         let Inputs {
             world,
             rules,
@@ -229,7 +228,7 @@ impl<'a> Reports<'a> {
                     PressKind::Signed => ArticleKind::Signed,
                     PressKind::Rumour => ArticleKind::Rumour,
                 },
-                lines: p.lines.iter().map(|l| one_line(l)).collect(),
+                lines: p.lines.iter().map(|l| line(l)).collect(),
                 author: (p.kind == PressKind::Signed).then(|| n.faction_ref(p.author)),
             })
             .collect();

@@ -22,7 +22,7 @@ use super::unit::{capacities, capacity};
 
 /// What the report tells of structure `id`; `None` for one the world
 /// does not hold.
-pub fn owned(n: &Names<'_>, id: StructureId) -> Option<OwnedStructure> {
+pub fn owned<'a>(n: &Names<'a>, id: StructureId) -> Option<OwnedStructure<'a>> {
     let (world, rules) = (n.world, n.rules);
     let s = world.structures.get(id)?;
     let vessel = rules
@@ -58,7 +58,7 @@ pub fn owned(n: &Names<'_>, id: StructureId) -> Option<OwnedStructure> {
         });
     Some(OwnedStructure {
         structure: n.structure_ref(id),
-        kind: n.construction(s.kind).to_string(),
+        kind: n.construction(s.kind),
         location: n.place_ref(s.location),
         vessel,
         complete: s.complete,
@@ -66,7 +66,7 @@ pub fn owned(n: &Names<'_>, id: StructureId) -> Option<OwnedStructure> {
 }
 
 /// A structure's lines, the last without its line end.
-pub fn render(s: &OwnedStructure, out: &mut String) {
+pub fn render(s: &OwnedStructure<'_>, out: &mut String) {
     let _ = write!(out, "{} {} at {}.", s.structure, s.kind, s.location);
     if let Some(v) = &s.vessel {
         let cargo = if v.cargo.is_empty() {

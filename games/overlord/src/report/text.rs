@@ -41,7 +41,7 @@ pub fn report(inputs: Inputs<'_>, faction: FactionId) -> String {
 }
 
 /// The text of a report.
-pub fn render(r: &Report) -> String {
+pub fn render(r: &Report<'_>) -> String {
     let mut out = String::new();
     faction::render(&r.header, &mut out);
 
@@ -120,7 +120,7 @@ pub fn render(r: &Report) -> String {
 }
 
 /// "Name [U1]'s actions:" and a line per day (OV-REP-017).
-fn actions(unit: &Named, lines: &[Line], out: &mut String) {
+fn actions(unit: &Named<'_>, lines: &[Line], out: &mut String) {
     if lines.is_empty() {
         return;
     }

@@ -60,12 +60,12 @@ pub fn section_named(names: &Names<'_>, u: UnitId) -> String {
 
 /// What the section of unit `u` tells, its actions left to the caller;
 /// `None` for an unknown unit.
-pub fn of(names: &Names<'_>, u: UnitId) -> Option<model::Unit> {
+pub fn of<'a>(names: &Names<'a>, u: UnitId) -> Option<model::Unit<'a>> {
     let (world, rules) = (names.world, names.rules);
     let unit = world.units.get(u)?;
     let race = rules.races.get(unit.race);
     let figures = model::Quantity {
-        tag: Some(race.map_or("?", |r| r.tag.as_str()).to_string()),
+        tag: Some(race.map_or("?", |r| r.tag.as_str())),
         ..names.figures_of(unit.race, unit.figures)
     };
     let possessions = unit
@@ -120,14 +120,14 @@ pub fn of(names: &Names<'_>, u: UnitId) -> Option<model::Unit> {
             control::needed(rules, unit),
         ),
         tactic: Setting::parse(&unit.tactics.text).text(),
-        combat: unit.combat_orders.clone(),
+        combat: &unit.combat_orders,
         upkeep: race.map_or(0, |r| u64::from(r.upkeep)) * u64::from(unit.figures),
         actions: Vec::new(),
     })
 }
 
 /// The section's text, its actions left out.
-pub fn render(unit: &model::Unit, out: &mut String) {
+pub fn render(unit: &model::Unit<'_>, out: &mut String) {
     let _ = write!(out, "{}", unit.unit);
     if let Some(l) = &unit.location {
         let _ = write!(out, " at {l}");
@@ -135,7 +135,7 @@ pub fn render(unit: &model::Unit, out: &mut String) {
     // A title of the rules, at its seat's bare name.
     for t in unit.titles.iter().filter(|t| t.title.id.is_some()) {
         let place = if t.seat.id.is_some() {
-            t.seat.name.as_str()
+            &t.seat.name
         } else {
             ""
         };
@@ -271,14 +271,18 @@ pub(crate) fn stats(s: &Ratings) -> String {
 
 /// 1st, 2nd, 3rd, 4th … 11th, 12th, 13th … 21st.
 pub(crate) fn ordinal(n: u8) -> String {
-    let suffix = match (n % 10, n % 100) {
+    format!("{n}{}", suffix(n))
+}
+
+/// The ending of `n`'s ordinal: "st", "nd", "rd", "th".
+pub(crate) fn suffix(n: u8) -> &'static str {
+    match (n % 10, n % 100) {
         (_, 11..=13) => "th",
         (1, _) => "st",
         (2, _) => "nd",
         (3, _) => "rd",
         _ => "th",
-    };
-    format!("{n}{suffix}")
+    }
 }
 
 #[cfg(test)]
