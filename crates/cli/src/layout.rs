@@ -44,6 +44,11 @@ pub fn faction_file(number: u32) -> String {
     format!("{}.txt", FactionRef::Player(number))
 }
 
+/// `f05.json`: the file name of faction `number`'s JSON report.
+pub fn faction_json_file(number: u32) -> String {
+    format!("{}.json", FactionRef::Player(number))
+}
+
 /// The faction number in a file name written by [`faction_file`].
 pub fn faction_of_file(name: &str) -> Option<u32> {
     let stem = name.strip_suffix(".txt")?;
@@ -175,6 +180,8 @@ mod tests {
         assert_eq!(parse_faction("f-1"), None);
         assert_eq!(faction_file(5), "f05.txt");
         assert_eq!(faction_file(123), "f123.txt");
+        assert_eq!(faction_json_file(5), "f05.json");
+        assert_eq!(faction_of_file("f05.json"), None);
         assert_eq!(faction_of_file("f05.txt"), Some(5));
         assert_eq!(faction_of_file(".f05.txt.tmp"), None);
     }

@@ -159,7 +159,8 @@ pub enum Command {
     /// Keeps the game as it was in GAME_DIR/turns/N/world.umpire, every
     /// event of the turn (who did what, on which day, and who may see it)
     /// in GAME_DIR/turns/N/events.json, each faction's report in
-    /// GAME_DIR/turns/N/reports/fNN.txt and its order template in
+    /// GAME_DIR/turns/N/reports/fNN.txt (and as JSON in fNN.json, for
+    /// programs) and its order template in
     /// GAME_DIR/turns/N/templates/fNN.txt, then saves the new game and
     /// prints a summary. All or nothing: the turn is written into
     /// GAME_DIR/turns/N.partial/ and renamed when complete, and only then
@@ -184,10 +185,12 @@ pub enum Command {
     /// Print a faction's report of a turn, as `run` kept it.
     ///
     /// FACTION is written f5, F05 or 5; TURN defaults to the last turn run.
-    /// The report is GAME_DIR/turns/TURN/reports/fNN.txt.
+    /// The report is GAME_DIR/turns/TURN/reports/fNN.txt; with --json,
+    /// the same report as JSON, fNN.json beside it.
     #[command(after_help = "Examples:
   umpire overlord report games/spring f5
-  umpire overlord report games/spring 5 2 | less")]
+  umpire overlord report games/spring 5 2 | less
+  umpire overlord report games/spring f5 --json")]
     Report {
         /// The game (made by `new` or `import`).
         game_dir: PathBuf,
@@ -195,6 +198,10 @@ pub enum Command {
         faction: String,
         /// The turn whose report to print (default: the last turn run).
         turn: Option<u32>,
+        /// Print the JSON report (docs/overlord-report-schema.md) instead
+        /// of the text.
+        #[arg(long)]
+        json: bool,
     },
     /// Fight a battle described in a small TOML file and print it.
     ///
@@ -306,7 +313,8 @@ pub fn run(cmd: Command, color: bool) -> Result<ExitCode> {
             game_dir,
             faction,
             turn,
-        } => crate::reports::command(&game_dir, &faction, turn),
+            json,
+        } => crate::reports::command(&game_dir, &faction, turn, json),
         Command::Battle {
             file,
             seed,

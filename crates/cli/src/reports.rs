@@ -1,6 +1,7 @@
-//! `umpire overlord report`: the stored text report of a faction for a
-//! turn, as `run` wrote it into `GAME_DIR/turns/N/reports/fNN.txt`. The
-//! same lookup answers a player's `#REPORT` envelope in `submit`.
+//! `umpire overlord report`: the stored report of a faction for a turn,
+//! as `run` wrote it into `GAME_DIR/turns/N/reports/fNN.txt`, or with
+//! `--json` its JSON twin `fNN.json` (docs/overlord-report-schema.md).
+//! The same lookup answers a player's `#REPORT` envelope in `submit`.
 
 use std::io::Write as _;
 use std::path::Path;
@@ -8,7 +9,7 @@ use std::process::ExitCode;
 
 use anyhow::{Context, Result, bail};
 
-use crate::layout::{self, faction_file, faction_of_file, turn_dir};
+use crate::layout::{self, faction_file, faction_json_file, faction_of_file, turn_dir};
 
 /// Why a stored report cannot be had, worded for the reader.
 #[derive(Debug)]
@@ -40,13 +41,23 @@ fn factions_reported(dir: &Path, turn: u32) -> Result<Vec<u32>> {
     Ok(numbers)
 }
 
-/// The report of faction `number` for `turn` (default: the last turn
-/// run): the turn and the text. `Ok(Err(_))` says what is missing and what
-/// exists; `Err(_)` is a failure to read.
+/// The text report of faction `number` for `turn` (default: the last
+/// turn run): the turn and the text. `Ok(Err(_))` says what is missing and
+/// what exists; `Err(_)` is a failure to read.
 pub fn stored(
     dir: &Path,
     number: u32,
     turn: Option<u32>,
+) -> Result<std::result::Result<(u32, String), Missing>> {
+    stored_as(dir, number, turn, false)
+}
+
+/// [`stored`], or with `json` the JSON report.
+pub fn stored_as(
+    dir: &Path,
+    number: u32,
+    turn: Option<u32>,
+    json: bool,
 ) -> Result<std::result::Result<(u32, String), Missing>> {
     let turns = layout::turns_run(dir)?;
     let Some(&last) = turns.last() else {
@@ -62,12 +73,20 @@ pub fn stored(
             list(&turns)
         ))));
     }
-    let path = turn_dir(dir, turn)
-        .join("reports")
-        .join(faction_file(number));
+    let reports = turn_dir(dir, turn).join("reports");
+    let path = reports.join(if json {
+        faction_json_file(number)
+    } else {
+        faction_file(number)
+    });
     match std::fs::read_to_string(&path) {
         Ok(text) => Ok(Ok((turn, text))),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            if json && reports.join(faction_file(number)).exists() {
+                return Ok(Err(Missing(format!(
+                    "turn {turn} has no JSON report for f{number} (it was run before JSON reports were kept); its text report is there without --json"
+                ))));
+            }
             let have = factions_reported(dir, turn)?;
             let codes: Vec<String> = have.iter().map(|n| format!("f{n}")).collect();
             Ok(Err(Missing(if have.is_empty() {
@@ -83,8 +102,8 @@ pub fn stored(
     }
 }
 
-/// `umpire overlord report GAME_DIR FACTION [TURN]`.
-pub fn command(dir: &Path, faction: &str, turn: Option<u32>) -> Result<ExitCode> {
+/// `umpire overlord report GAME_DIR FACTION [TURN] [--json]`.
+pub fn command(dir: &Path, faction: &str, turn: Option<u32>, json: bool) -> Result<ExitCode> {
     let Some(number) = layout::parse_faction(faction) else {
         bail!("`{faction}` is not a faction; write it like f5 (or 5)");
     };
@@ -95,7 +114,7 @@ pub fn command(dir: &Path, faction: &str, turn: Option<u32>) -> Result<ExitCode>
             crate::game::WORLD_FILE
         );
     }
-    match stored(dir, number, turn)? {
+    match stored_as(dir, number, turn, json)? {
         Ok((_, text)) => {
             std::io::stdout().lock().write_all(text.as_bytes())?;
             Ok(ExitCode::SUCCESS)

@@ -14,6 +14,7 @@
 //! GAME_DIR/turns/N/world.umpire           the game as it was before turn N ran
 //! GAME_DIR/turns/N/events.json            everything that happened in turn N
 //! GAME_DIR/turns/N/reports/fNN.txt        each faction's report of turn N
+//! GAME_DIR/turns/N/reports/fNN.json       the same report as JSON (docs/overlord-report-schema.md)
 //! GAME_DIR/turns/N/templates/fNN.txt      each faction's order template for turn N+1
 //! GAME_DIR/turns/N.partial/               turn N while it is being written
 //! ```
@@ -40,7 +41,7 @@ use umpire_core::diagnostic::{RenderOptions, render};
 use umpire_overlord::orders::{self, Envelope, OrderSet, ParseOptions, Vocabulary};
 use umpire_overlord::report::knowledge::{Discovered, remember};
 use umpire_overlord::report::template::template;
-use umpire_overlord::report::text::{Inputs, Reports};
+use umpire_overlord::report::text::{self, Inputs, Reports};
 use umpire_overlord::rules::Rules;
 use umpire_overlord::save;
 use umpire_overlord::turn::economy::rewards;
@@ -49,7 +50,7 @@ use umpire_overlord::turn::{Economy, Hooks, Turn, run_turn_with};
 use umpire_overlord::world::{FactionId, World};
 
 use crate::game::{WORLD_FILE, read_world, rules};
-use crate::layout::{self, faction_file, staging_dir, turn_dir};
+use crate::layout::{self, faction_file, faction_json_file, staging_dir, turn_dir};
 
 /// The full game's economy, telling the caller as each day ends.
 struct Progress<'a>(&'a mut dyn FnMut(u8), Economy);
@@ -227,7 +228,13 @@ fn stage(
     let mut learnt = Vec::new();
     for (fid, f) in world.factions.iter().filter(|(_, f)| !f.resigned) {
         let name = faction_file(f.number);
-        write(reports.join(&name), all.report(fid).as_bytes())?;
+        // The text and the JSON from one model, so they tell the same.
+        if let Some(model) = all.model(fid) {
+            write(reports.join(&name), text::render(&model).as_bytes())?;
+            let json = serde_json::to_vec_pretty(&model)
+                .with_context(|| format!("cannot write the report of f{} as JSON", f.number))?;
+            write(reports.join(faction_json_file(f.number)), &json)?;
+        }
         // The order template for the next turn (OV-REP-041).
         write(templates.join(&name), template(world, fid, "").as_bytes())?;
         learnt.push((fid, all.discovered(fid)));

@@ -348,6 +348,25 @@ fn report_prints_the_stored_report_and_explains_what_is_missing() {
     assert_eq!(stdout(&o), read(dir.join("turns/1/reports/f05.txt")));
     assert!(stdout(&o).starts_with("alpha Report for Turn 1 for "));
 
+    // --json prints the JSON report kept beside the text.
+    let o = umpire(&["overlord", "report", d, "f5", "--json"], None);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(stdout(&o), read(dir.join("turns/2/reports/f05.json")));
+    let json: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(json["header"]["faction"]["id"], "f05");
+    assert_eq!(json["header"]["turn"], 2);
+    let o = umpire(&["overlord", "report", d, "5", "1", "--json"], None);
+    let json: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(json["header"]["turn"], 1);
+    // A turn kept before JSON reports were written says so.
+    std::fs::remove_file(dir.join("turns/1/reports/f05.json")).unwrap();
+    let o = umpire(&["overlord", "report", d, "f5", "1", "--json"], None);
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(
+        stderr(&o),
+        "umpire: turn 1 has no JSON report for f5 (it was run before JSON reports were kept); its text report is there without --json\n"
+    );
+
     let o = umpire(&["overlord", "report", d, "f99"], None);
     assert_eq!(o.status.code(), Some(2));
     assert_eq!(
@@ -386,10 +405,14 @@ fn run_writes_every_report_and_repeats_the_same_turn_after_a_crash() {
         "{}",
         stdout(&o)
     );
-    // Every faction (none has resigned) has its report and template.
+    // Every faction (none has resigned) has its report, text and JSON,
+    // and its template.
     let turn = clean.join("turns/1");
     let expected: Vec<String> = (1..=15).map(|n| format!("f{n:02}.txt")).collect();
-    assert_eq!(names(turn.join("reports")), expected);
+    let both: Vec<String> = (1..=15)
+        .flat_map(|n| [format!("f{n:02}.json"), format!("f{n:02}.txt")])
+        .collect();
+    assert_eq!(names(turn.join("reports")), both);
     assert_eq!(names(turn.join("templates")), expected);
     assert_eq!(
         names(&turn),
@@ -403,6 +426,22 @@ fn run_writes_every_report_and_repeats_the_same_turn_after_a_crash() {
     assert!(report.contains("\nNext turn: Saturday 1 May\n"), "{report}");
     assert!(report.contains("Crashproof [U500]"), "{report}");
     assert!(report.ends_with(&read(turn.join("templates/f05.txt"))));
+    // The JSON report is the same report's facts, for programs.
+    let json: serde_json::Value =
+        serde_json::from_str(&read(turn.join("reports/f05.json"))).unwrap();
+    assert_eq!(json["schema"], "umpire-overlord-report");
+    assert_eq!(json["version"], 1);
+    assert_eq!(json["header"]["faction"]["id"], "f05");
+    assert_eq!(json["header"]["turn"], 1);
+    assert_eq!(json["header"]["next_turn"], "Saturday 1 May");
+    assert_eq!(json["units"][0]["id"], "U500");
+    assert_eq!(json["units"][0]["name"], "Crashproof");
+    let funds = json["header"]["funds"]["count"].as_u64().unwrap();
+    assert!(
+        report.contains(&format!("\nFaction funds:\n{funds} coins [coin].\n")),
+        "{report}"
+    );
+    assert!(report.ends_with(json["template"].as_str().unwrap()));
     assert_eq!(names(clean.join("turns")), ["1"]);
 
     // A run that stopped while writing: a stale staging folder and a
@@ -500,7 +539,10 @@ fn demo_plays_a_small_game_with_bots() {
     let factions: Vec<String> = (1..=10).map(|n| format!("f{n:02}.txt")).collect();
     for turn in 1..=2 {
         assert_eq!(names(dir.join(format!("orders/{turn}"))), players);
-        assert_eq!(names(dir.join(format!("turns/{turn}/reports"))), factions);
+        let reports: Vec<String> = (1..=10)
+            .flat_map(|n| [format!("f{n:02}.json"), format!("f{n:02}.txt")])
+            .collect();
+        assert_eq!(names(dir.join(format!("turns/{turn}/reports"))), reports);
         assert_eq!(names(dir.join(format!("turns/{turn}/templates"))), factions);
     }
     let orders = read(dir.join("orders/2/f05.txt"));

@@ -6,8 +6,9 @@
 //! ("Maximum resident set size" is the peak; it includes building the world
 //! and, for `generated`, writing and parsing the bots' orders.) Add `--only-build`
 //! to measure the same without the turn, so the turn's own share shows, and
-//! `--reports` to write every faction's text report after the turn (kept in
-//! memory, their total size and time printed).
+//! `--reports` to write every faction's report after the turn, text and
+//! JSON as `overlord run` writes them (kept in memory, their total size
+//! and time printed).
 //! The workloads are those of `benches/turn.rs`.
 
 #![allow(clippy::print_stdout, clippy::print_stderr)]
@@ -82,13 +83,14 @@ fn main() {
     }
 }
 
-/// Every faction's text report, as `overlord run` writes them.
+/// Every faction's report, text and JSON from one model, as `overlord
+/// run` writes them.
 fn reports(
     world: &umpire_overlord::world::World,
     rules: &Rules,
     log: &umpire_overlord::turn::TurnLog,
 ) {
-    use umpire_overlord::report::text::{Inputs, Reports};
+    use umpire_overlord::report::text::{Inputs, Reports, render};
     let t0 = Instant::now();
     let all = Reports::new(Inputs {
         world,
@@ -98,17 +100,28 @@ fn reports(
         press: &[],
     });
     let prepared = t0.elapsed();
-    let mut bytes = 0usize;
+    let t1 = Instant::now();
+    for (fid, _) in world.factions.iter().filter(|(_, f)| !f.resigned) {
+        std::hint::black_box(all.report(fid));
+    }
+    let text_alone = t1.elapsed();
+    let t0 = Instant::now();
+    let (mut bytes, mut json) = (0usize, 0usize);
     let mut count = 0usize;
     for (fid, _) in world.factions.iter().filter(|(_, f)| !f.resigned) {
-        bytes += all.report(fid).len();
+        if let Some(model) = all.model(fid) {
+            bytes += render(&model).len();
+            json += serde_json::to_vec_pretty(&model).map_or(0, |v| v.len());
+        }
         count += 1;
     }
     println!(
-        "reports: {count} factions, {:.1} MB of text in {:.3} s ({:.3} s preparing)",
+        "reports: {count} factions, {:.1} MB of text and {:.1} MB of JSON in {:.3} s ({:.3} s preparing; the text alone {:.3} s)",
         bytes as f64 / 1e6,
-        t0.elapsed().as_secs_f64(),
-        prepared.as_secs_f64()
+        json as f64 / 1e6,
+        t0.elapsed().as_secs_f64() + prepared.as_secs_f64(),
+        prepared.as_secs_f64(),
+        text_alone.as_secs_f64()
     );
 }
 

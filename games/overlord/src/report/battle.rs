@@ -8,6 +8,15 @@ use std::fmt::Write;
 use crate::combat::army::{Action, Fighter};
 use crate::combat::field::{Side, Square};
 use crate::combat::log::{Deed, Ending, Report};
+use crate::orders::print::one_line;
+use crate::turn::log::{Event, What};
+use crate::turn::{control, visibility};
+use crate::world::UnitId;
+
+use super::event::day_label;
+use super::model::{self, BattleSide, UnitRatings};
+use super::names::Names;
+use super::unit::{ratings, stats};
 
 fn side_name(side: Side) -> &'static str {
     match side {
@@ -295,4 +304,92 @@ pub fn account_of(report: &Report, fighters: &[Entry], terse: bool) -> String {
         );
     }
     out
+}
+
+/// A battle as the report of the faction with units `mine` tells it
+/// (OV-REP-042..045): where, when, on which side, the account (`terse`
+/// as the faction's SETTING TERSE asks) and, for the winners, every
+/// unit's statistics. `None` for an event that is not a battle fought.
+pub fn fought<'a>(
+    n: &Names<'a>,
+    e: &Event,
+    mine: &[UnitId],
+    terse: bool,
+) -> Option<model::Battle<'a>> {
+    let What::BattleFought {
+        place,
+        units,
+        standing,
+        report,
+    } = &e.what
+    else {
+        return None;
+    };
+    let (world, rules) = (n.world, n.rules);
+    let entries: Vec<Entry> = units
+        .iter()
+        .zip(standing)
+        .map(|(&(u, side), s)| {
+            let unit = world.units.get(u);
+            Entry {
+                number: unit.map_or(0, |x| x.number),
+                side,
+                start: s.start,
+                alive: s.alive,
+                fled: s.fled,
+                summoned: None,
+                name: unit.map_or_else(String::new, |x| one_line(&x.name)),
+            }
+        })
+        .collect();
+    let ours = |side: Side| units.iter().any(|&(u, s)| s == side && mine.contains(&u));
+    let side = if ours(Side::Attacker) {
+        BattleSide::Attacker
+    } else if ours(Side::Defender) {
+        BattleSide::Defender
+    } else {
+        BattleSide::Party
+    };
+    // OV-REP-045: the winners see every unit's statistics.
+    let statistics = report.winner.is_some_and(ours).then(|| {
+        units
+            .iter()
+            .filter_map(|&(u, _)| {
+                let x = world.units.get(u)?;
+                Some(UnitRatings {
+                    unit: n.unit_ref(u),
+                    stats: ratings(&visibility::ratings(rules, x), control::needed(rules, x)),
+                })
+            })
+            .collect()
+    });
+    Some(model::Battle {
+        place: n.place_ref(*place),
+        day: e.day,
+        side,
+        account: account_of(report, &entries, terse),
+        statistics,
+    })
+}
+
+/// A battle's part of the report.
+pub fn render(b: &model::Battle<'_>, out: &mut String) {
+    let side = match b.side {
+        BattleSide::Attacker => "attacker",
+        BattleSide::Defender => "defender",
+        BattleSide::Party => "party",
+    };
+    let _ = write!(
+        out,
+        "Battle at {} on {}, your units as {side}:\n{}",
+        b.place,
+        day_label(b.day).to_lowercase(),
+        b.account
+    );
+    if let Some(list) = &b.statistics {
+        out.push_str("\nBattle statistics:\n");
+        for u in list {
+            let _ = writeln!(out, "  {}: {}.", u.unit, stats(&u.stats));
+        }
+    }
 }

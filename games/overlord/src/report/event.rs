@@ -15,6 +15,8 @@
 //! Nothing here decides who may read an event: the report shows only
 //! events whose `seen_by` holds the faction.
 
+use std::fmt;
+
 use crate::combat::field::Side;
 use crate::turn::log::{
     BEFORE_DAY_1, BattleCause, Dropped, Event, GuardRefusal, MONTH_END, Refusal, Stuck, StudyBlock,
@@ -24,6 +26,7 @@ use crate::turn::orders::earn::Purse;
 use crate::turn::policy::Act;
 use crate::world::JourneyKind;
 
+use super::model::Line;
 use super::names::Names;
 
 /// "Day 7", "Before day 1", "Month end".
@@ -37,7 +40,7 @@ pub fn day_label(day: u8) -> String {
 
 /// Lines of one log, `(day, text)` in order, with runs of the same text
 /// on consecutive days merged: "Days 1-14 - studies combat [cmbt]".
-pub fn collapse(lines: &[(u8, String)]) -> Vec<String> {
+pub fn collapse(lines: &[(u8, String)]) -> Vec<Line> {
     let mut out = Vec::new();
     let mut i = 0;
     while i < lines.len() {
@@ -52,14 +55,25 @@ pub fn collapse(lines: &[(u8, String)]) -> Vec<String> {
             last = lines[j].0;
             j += 1;
         }
-        if last == *first {
-            out.push(format!("{} - {text}", day_label(*first)));
-        } else {
-            out.push(format!("Days {first}-{last} - {text}"));
-        }
+        out.push(Line {
+            day: *first,
+            last_day: last,
+            text: text.clone(),
+        });
         i = j;
     }
     out
+}
+
+/// "Day 7 - …", "Days 1-14 - …", "Month end - …".
+impl fmt::Display for Line {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.last_day == self.day {
+            write!(f, "{} - {}", day_label(self.day), self.text)
+        } else {
+            write!(f, "Days {}-{} - {}", self.day, self.last_day, self.text)
+        }
+    }
 }
 
 fn plural(n: u64, one: &str, many: &str) -> String {

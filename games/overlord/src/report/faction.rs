@@ -22,11 +22,13 @@
 
 use std::fmt::Write as _;
 
-use crate::orders::FactionRef;
 use crate::orders::print::one_line;
 use crate::rules::Rules;
 use crate::turn::control;
 use crate::world::{FactionId, Stance, World};
+
+use super::model::{ControlPoints, Header, Quantity, StanceToward};
+use super::names::{Names, line};
 
 /// The report's opening for `faction`: header, faction stats and
 /// diplomacy. An unknown faction gives an empty string.
@@ -46,59 +48,80 @@ pub fn opening_with(
     rules: &Rules,
     faction: FactionId,
     next_turn: &str,
-    (used, limit): (u32, u32),
+    control_points: (u32, u32),
 ) -> String {
-    let Some(f) = world.factions.get(faction) else {
-        return String::new();
-    };
+    let names = Names::new(world, rules);
     let mut out = String::new();
-    let email = if f.email.trim().is_empty() {
-        String::new()
-    } else {
-        format!(", <{}>", one_line(&f.email))
-    };
+    if let Some(h) = header(&names, faction, next_turn, control_points) {
+        render(&h, &mut out);
+    }
+    out
+}
+
+/// What the opening tells; `None` for an unknown faction.
+pub fn header<'a>(
+    n: &Names<'a>,
+    faction: FactionId,
+    next_turn: &str,
+    (used, limit): (u32, u32),
+) -> Option<Header<'a>> {
+    let (world, rules) = (n.world, n.rules);
+    let f = world.factions.get(faction)?;
+    let next = one_line(next_turn);
+    let coin = rules.item("coin").and_then(|c| rules.items.get(c));
+    Some(Header {
+        game: line(&world.game),
+        turn: world.turn,
+        faction: n.faction_ref(faction),
+        email: (!f.email.trim().is_empty()).then(|| one_line(&f.email)),
+        next_turn: (!next.is_empty()).then_some(next),
+        funds: Quantity {
+            count: f.funds,
+            name: coin.map_or("coins", |c| if f.funds == 1 { &c.name } else { &c.plural }),
+            tag: Some(coin.map_or("coin", |c| c.tag.as_str())),
+        },
+        control_points: ControlPoints { used, limit },
+        default_stance: f.default_stance,
+        stances: f
+            .stances
+            .iter()
+            .filter(|(other, _)| world.factions.get(*other).is_some())
+            .map(|&(other, stance)| StanceToward {
+                faction: n.faction_ref(other),
+                stance,
+            })
+            .collect(),
+    })
+}
+
+/// The opening's text.
+pub fn render(h: &Header<'_>, out: &mut String) {
+    let email = h
+        .email
+        .as_ref()
+        .map_or_else(String::new, |e| format!(", <{e}>"));
     let _ = writeln!(
         out,
-        "{} Report for Turn {} for {} [{}]{email}",
-        one_line(&world.game),
-        world.turn,
-        one_line(&f.name),
-        FactionRef::Player(f.number)
+        "{} Report for Turn {} for {}{email}",
+        h.game, h.turn, h.faction
     );
-    let next = one_line(next_turn);
     let _ = writeln!(
         out,
         "Next turn: {}",
-        if next.trim().is_empty() {
-            "to be announced"
-        } else {
-            next.trim()
-        }
+        h.next_turn.as_deref().unwrap_or("to be announced")
     );
     out.push_str("// Faction stats\n\nFaction funds:\n");
-    let coin = rules.item("coin").and_then(|c| rules.items.get(c));
+    let _ = writeln!(out, "{}.", h.funds);
     let _ = writeln!(
         out,
-        "{} {} [{}].",
-        f.funds,
-        coin.map_or("coins", |c| if f.funds == 1 { &c.name } else { &c.plural }),
-        coin.map_or("coin", |c| c.tag.as_str())
+        "Control Points: {} of {}",
+        h.control_points.used, h.control_points.limit
     );
-    let _ = writeln!(out, "Control Points: {used} of {limit}");
     out.push_str("\n// Diplomacy (Stances)\n");
-    let _ = writeln!(out, "Default attitude is {}", attitude(f.default_stance));
-    for &(other, stance) in &f.stances {
-        if let Some(o) = world.factions.get(other) {
-            let _ = writeln!(
-                out,
-                "Attitude to {} [{}] is {}",
-                one_line(&o.name),
-                FactionRef::Player(o.number),
-                attitude(stance)
-            );
-        }
+    let _ = writeln!(out, "Default attitude is {}", attitude(h.default_stance));
+    for s in &h.stances {
+        let _ = writeln!(out, "Attitude to {} is {}", s.faction, attitude(s.stance));
     }
-    out
 }
 
 /// A stance as the sample report words it.

@@ -81,6 +81,8 @@ use crate::rules::{ItemId, Movement, Rules, SkillId, Stats};
 use crate::turn::log::{Event, TurnLog, What};
 use crate::world::{FactionId, Known, LocationId, Unit, UnitId, World};
 
+use super::model;
+use super::names::{item_ref, skill_level};
 use super::unit::ordinal;
 
 /// What a faction learns of this turn: items, and skill levels as
@@ -547,22 +549,46 @@ pub fn remember(world: &mut World, faction: FactionId, d: &Discovered) {
 /// knowledge:", each followed by its entries, paragraphs apart. A part
 /// with nothing is left out; nothing at all gives an empty string.
 pub fn section(rules: &Rules, d: &Discovered) -> String {
+    render(&of(rules, d))
+}
+
+/// The entries of what was discovered; an item or level with no entry
+/// (unknown to the rules) is left out.
+pub fn of<'a>(rules: &'a Rules, d: &Discovered) -> model::Knowledge<'a> {
+    model::Knowledge {
+        items: d
+            .items
+            .iter()
+            .filter_map(|&i| {
+                let text = item_entry(rules, i);
+                (!text.is_empty()).then(|| model::Entry {
+                    item: item_ref(rules, i),
+                    text,
+                })
+            })
+            .collect(),
+        skills: d
+            .skills
+            .iter()
+            .filter_map(|&(s, l)| {
+                let text = skill_entry(rules, s, l);
+                (!text.is_empty()).then(|| model::SkillEntry {
+                    skill: skill_level(rules, s, l),
+                    text,
+                })
+            })
+            .collect(),
+    }
+}
+
+/// The knowledge part's text (see [`section`]).
+pub fn render(k: &model::Knowledge<'_>) -> String {
     let mut parts: Vec<String> = Vec::new();
-    let items: Vec<String> = d
-        .items
-        .iter()
-        .map(|&i| item_entry(rules, i))
-        .filter(|e| !e.is_empty())
-        .collect();
+    let items: Vec<&str> = k.items.iter().map(|e| e.text.as_str()).collect();
     if !items.is_empty() {
         parts.push(format!("Item knowledge:\n\n{}\n", items.join("\n\n")));
     }
-    let skills: Vec<String> = d
-        .skills
-        .iter()
-        .map(|&(s, l)| skill_entry(rules, s, l))
-        .filter(|e| !e.is_empty())
-        .collect();
+    let skills: Vec<&str> = k.skills.iter().map(|e| e.text.as_str()).collect();
     if !skills.is_empty() {
         parts.push(format!("Skill knowledge:\n\n{}\n", skills.join("\n\n")));
     }

@@ -52,488 +52,379 @@
 
 use std::fmt::Write as _;
 
-use rustc_hash::{FxHashMap, FxHashSet};
+use rustc_hash::FxHashMap;
 
 use crate::rules::Movement;
 use crate::turn::calendar;
 use crate::turn::log::{Event, TurnLog, What};
 use crate::turn::travel::time::{crossing_days, weathered};
-use crate::turn::visibility::{self, Exposure, Glance, Sight};
-use crate::world::{FactionId, LocationId, Stance, UnitId, World};
+use crate::turn::visibility::{self, Glance};
+use crate::world::{FactionId, LocationId, Stance, UnitId};
 
-use super::event::day_label;
-use super::names::Names;
-use super::unit::{ordinal, skill_name};
+use super::model::{
+    self, Direction, Holder, Inner, Line, Mode, Offer, Outer, Population, Present, Resource,
+    Structure, Title,
+};
+use super::names::{Names, skill_level, skill_text};
+use super::seen::{Exposed, Eyes, Index};
+use super::unit::ordinal;
 
-/// Units exposed on the month's last day (OV-REP-047): on guard, earning
-/// coins, harvesting goods with weight.
-pub fn final_exposure(rules: &crate::rules::Rules, log: &TurnLog) -> Exposed {
-    let mut out: FxHashMap<UnitId, Exposure> = FxHashMap::default();
-    for e in log.events.iter().filter(|e| e.day == 30) {
-        let Some(u) = e.unit else { continue };
-        let x = out.entry(u).or_default();
-        match &e.what {
-            What::Guarding => x.guarding = true,
-            What::Earned { .. } => x.earning_cash = true,
-            What::Harvested { item, .. }
-                if rules.items.get(*item).is_some_and(|i| i.weight > 0) =>
-            {
-                x.harvesting = true;
-            }
-            _ => {}
-        }
-    }
-    Exposed(out)
-}
-
-/// What each unit did on the last day that shows it whatever its stealth.
-#[derive(Clone, Default, Debug)]
-pub struct Exposed(FxHashMap<UnitId, Exposure>);
-
-impl Exposed {
-    pub fn of(&self, u: UnitId) -> Exposure {
-        self.0.get(&u).copied().unwrap_or_default()
-    }
-}
-
-/// Who sees whom at the turn's end: the world's [`Sight`] (built once for
-/// every report) and what units did on the last day.
-#[derive(Clone, Debug)]
-pub struct Eyes {
-    pub sight: Sight,
-    pub exposed: Exposed,
-}
-
-impl Eyes {
-    pub fn new(world: &World, rules: &crate::rules::Rules, log: &TurnLog) -> Eyes {
-        Eyes {
-            sight: Sight::build(world, rules),
-            exposed: final_exposure(rules, log),
-        }
-    }
-
-    /// Whether `faction` sees `u`, and knows its faction.
-    pub fn glance(&self, world: &World, faction: FactionId, u: UnitId) -> Glance {
-        let x = self.exposed.of(u);
-        let seen = self.sight.sees(world, faction, u, x);
-        Glance {
-            seen,
-            recognized: seen && self.sight.recognizes(world, faction, u, x),
-        }
-    }
-}
-
-/// The locations a faction's report covers (OV-REP-019): where its units
-/// are seen at the turn's end, and every place one of its units acted in
-/// or passed through during the turn; in the world's order.
-pub fn covered(world: &World, log: &TurnLog, index: &Index, mine: &[UnitId]) -> Vec<LocationId> {
-    let mut places: FxHashSet<LocationId> = FxHashSet::default();
-    for &u in mine {
-        if let Some(at) = visibility::seen_at(world, u) {
-            places.insert(at);
-        }
-        for e in index.of_unit(log, u) {
-            if let Some(p) = e.place {
-                places.insert(p);
-            }
-            match &e.what {
-                What::Departed { from, .. } => {
-                    places.insert(*from);
-                }
-                What::Arrived { at, .. } => {
-                    places.insert(*at);
-                }
-                _ => {}
-            }
-        }
-    }
-    let mut out: Vec<LocationId> = places.into_iter().collect();
-    out.sort_unstable();
-    out
-}
-
-/// The turn's events indexed by unit and by place, built once for all
-/// the reports of a turn.
-#[derive(Clone, Default, Debug)]
-pub struct Index {
-    by_unit: FxHashMap<UnitId, Vec<usize>>,
-    by_place: FxHashMap<LocationId, Vec<usize>>,
-    by_reader: FxHashMap<FactionId, Vec<usize>>,
-    /// Events with a place, by reader and place: a city's events are many,
-    /// the part one faction may read few.
-    by_reader_at: FxHashMap<(FactionId, LocationId), Vec<usize>>,
-}
-
-impl Index {
-    pub fn new(log: &TurnLog) -> Index {
-        let mut index = Index::default();
-        for (i, e) in log.events.iter().enumerate() {
-            if let Some(u) = e.unit {
-                index.by_unit.entry(u).or_default().push(i);
-            }
-            if let Some(p) = e.place {
-                index.by_place.entry(p).or_default().push(i);
-            }
-            for &f in &e.seen_by {
-                index.by_reader.entry(f).or_default().push(i);
-                if let Some(p) = e.place {
-                    index.by_reader_at.entry((f, p)).or_default().push(i);
-                }
-            }
-        }
-        index
-    }
-
-    /// The events of one unit, in order.
-    pub fn of_unit<'l>(&self, log: &'l TurnLog, u: UnitId) -> impl Iterator<Item = &'l Event> {
-        self.by_unit
-            .get(&u)
-            .into_iter()
-            .flatten()
-            .filter_map(|&i| log.events.get(i))
-    }
-
-    /// The events one faction may see, in order.
-    pub fn seen_by<'l>(&self, log: &'l TurnLog, f: FactionId) -> impl Iterator<Item = &'l Event> {
-        self.by_reader
-            .get(&f)
-            .into_iter()
-            .flatten()
-            .filter_map(|&i| log.events.get(i))
-    }
-
-    /// The events at one place that one faction may see, in order.
-    pub fn seen_at<'l>(
-        &self,
-        log: &'l TurnLog,
-        f: FactionId,
-        p: LocationId,
-    ) -> impl Iterator<Item = &'l Event> {
-        self.by_reader_at
-            .get(&(f, p))
-            .into_iter()
-            .flatten()
-            .filter_map(|&i| log.events.get(i))
-    }
-
-    /// The events at one place, in order.
-    pub fn at<'l>(&self, log: &'l TurnLog, p: LocationId) -> impl Iterator<Item = &'l Event> {
-        self.by_place
-            .get(&p)
-            .into_iter()
-            .flatten()
-            .filter_map(|&i| log.events.get(i))
-    }
-}
-
-/// The section of location `at` for `faction`, whose units are `mine`.
-#[allow(clippy::too_many_arguments)]
-pub fn section(
-    n: &Names<'_>,
+/// What the section of location `at` tells `faction`, whose units are
+/// `mine`; `None` for a place the world does not hold.
+pub fn of<'a>(
+    n: &Names<'a>,
     log: &TurnLog,
     index: &Index,
     eyes: &Eyes,
     faction: FactionId,
     mine: &[UnitId],
     at: LocationId,
-) -> String {
+) -> Option<model::Location<'a>> {
     let (world, rules) = (n.world, n.rules);
-    let Some(l) = world.locations.get(at) else {
-        return String::new();
-    };
-    let mut out = String::new();
+    let l = world.locations.get(at)?;
     let terrain = |id| rules.terrains.get(id).map_or("land", |t| t.name.as_str());
-    let _ = write!(out, "{}, {}", n.place(at), terrain(l.terrain));
-    if let Some(o) = l.outer.and_then(|o| world.locations.get(o).map(|x| (o, x))) {
-        let _ = write!(
-            out,
-            ", located in {}, {}",
-            n.place(o.0),
-            terrain(o.1.terrain)
-        );
-    }
-    out.push_str(".\n");
-
     // Climate (OV-REP-021).
     let season = |turn: u32| {
         calendar::season(rules, turn)
             .and_then(|s| rules.seasons.get(s))
-            .map_or_else(
-                || calendar::season_tag(turn).to_string(),
-                |s| s.name.clone(),
-            )
+            .map_or_else(|| calendar::season_tag(turn), |s| s.name.as_str())
     };
-    let forecast = rules
-        .weathers
-        .get(l.weather)
-        .map_or("", |w| w.name.as_str());
-    let _ = writeln!(
-        out,
-        "This month was {}; next month should be {}{}{forecast}.",
-        season(world.turn),
-        season(world.turn + 1),
-        if forecast.is_empty() { "" } else { ", " }
-    );
-
-    // Population, wages, taxes (OV-REP-022).
-    if l.population > 0 {
-        let _ = writeln!(
-            out,
-            "Population: {}. Wages: ${}, taxes: ${}.",
-            l.population, l.wages, l.taxes
-        );
-    }
-    // Recruits, market, resources (OV-REP-023..025).
-    let hire: Vec<String> = l
-        .recruits
-        .iter()
-        .filter(|r| r.count > 0)
-        .map(|r| format!("{} at ${}", n.figures(r.race, r.count), r.price))
-        .collect();
-    if !hire.is_empty() {
-        let _ = writeln!(out, "For hire: {}.", hire.join(", "));
-    }
-    let offers = |v: &[crate::world::Offer]| -> Vec<String> {
+    // Recruits, market, resources (OV-REP-022..025).
+    let offers = |v: &[crate::world::Offer]| -> Vec<Offer<'a>> {
         v.iter()
             .filter(|o| o.count > 0)
-            .map(|o| format!("{} at ${}", n.items(o.item, o.count), o.price))
+            .map(|o| Offer {
+                what: n.quantity(o.item, o.count),
+                price: u64::from(o.price),
+            })
             .collect()
     };
-    let sells = offers(&l.market.sells);
-    if !sells.is_empty() {
-        let _ = writeln!(out, "For sale: {}.", sells.join(", "));
-    }
-    let buys = offers(&l.market.buys);
-    if !buys.is_empty() {
-        let _ = writeln!(out, "Buying: {}.", buys.join(", "));
-    }
-    if !sells.is_empty() || !buys.is_empty() {
-        if l.market.days.is_empty() {
-            out.push_str("Market days: every day.\n");
-        } else {
-            let days: Vec<String> = l.market.days.iter().map(|d| ordinal(*d)).collect();
-            let _ = writeln!(out, "Market days: {}.", days.join(", "));
-        }
-    }
-    let resources: Vec<String> = l
-        .resources
-        .iter()
-        .filter(|r| r.full > 0)
-        .map(|r| format!("{} of {}", n.items(r.item, r.amount), r.full))
-        .collect();
-    if !resources.is_empty() {
-        let _ = writeln!(out, "Resources: {}.", resources.join(", "));
-    }
-
+    let for_sale = offers(&l.market.sells);
+    let buying = offers(&l.market.buys);
+    let market_days = (!for_sale.is_empty() || !buying.is_empty()).then(|| l.market.days.clone());
     // Titles (OV-REP-026).
-    let titles: Vec<String> = l
+    let titles = l
         .titles
         .iter()
         .filter_map(|s| {
             let t = rules.titles.get(s.title)?;
-            let mut line = format!(
-                "{} (requires {}, ${})",
-                n.title(s.title),
-                skill_name(rules, t.requires.skill.id(), t.requires.level),
-                t.cost
-            );
-            match s.holder.and_then(|h| world.units.get(h).map(|u| (h, u))) {
-                Some((h, u)) => {
-                    let _ = write!(line, ", held by {}", n.unit(h));
-                    if world.factions.get(u.faction).is_some() {
-                        let _ = write!(line, " of {}", n.faction(u.faction));
-                    }
-                }
-                None => line.push_str(", vacant"),
-            }
-            Some(line)
+            Some(Title {
+                title: n.title_ref(s.title),
+                requires: skill_level(rules, t.requires.skill.id(), t.requires.level),
+                cost: u64::from(t.cost),
+                holder: s.holder.and_then(|h| {
+                    let u = world.units.get(h)?;
+                    Some(Holder {
+                        unit: n.unit_ref(h),
+                        faction: world
+                            .factions
+                            .get(u.faction)
+                            .map(|_| n.faction_ref(u.faction)),
+                    })
+                }),
+            })
         })
         .collect();
-    if !titles.is_empty() {
-        let _ = writeln!(out, "Titles: {}.", titles.join("; "));
-    }
-
-    // Directions (OV-REP-027, 028).
-    out.push_str("Directions:\n");
-    out.push_str(&directions(n, at));
-    if let Some(o) = l.outer {
-        out.push_str("From outer location:\n");
-        out.push_str(&directions(n, o));
-    }
-
     // Events seen here (OV-REP-029).
-    let events: Vec<String> = index
+    let events = index
         .seen_at(log, faction, at)
         .filter_map(|e| place_event(n, eyes, faction, e))
         .collect();
-    if !events.is_empty() {
-        out.push_str("Events during turn:\n");
-        for line in events {
-            let _ = writeln!(out, "  {line}");
-        }
-    }
-
-    // Units present (OV-REP-030..036), only with a unit of ours here.
-    let here = |u: UnitId| visibility::seen_at(world, u) == Some(at);
-    if mine.iter().any(|&u| here(u)) {
-        let present: Vec<UnitId> = l.units.iter().copied().filter(|&u| here(u)).collect();
-        let glances: FxHashMap<UnitId, Glance> = present
-            .iter()
-            .map(|&u| (u, eyes.glance(world, faction, u)))
-            .collect();
-        let seen = |u: UnitId| glances.get(&u).is_some_and(|g| g.seen);
-        let is_present = |u: UnitId| glances.contains_key(&u);
-        // The nearest ancestor the reader sees, among those present.
-        let shown_parent = |u: UnitId| -> Option<UnitId> {
-            let mut p = world.units.get(u).and_then(|x| x.stack_parent);
-            for _ in 0..present.len() {
-                match p {
-                    Some(q) if is_present(q) && seen(q) => return Some(q),
-                    Some(q) if is_present(q) => {
-                        p = world.units.get(q).and_then(|x| x.stack_parent);
-                    }
-                    _ => return None,
-                }
-            }
-            None
-        };
-        let listed: Vec<UnitId> = present.iter().copied().filter(|&u| seen(u)).collect();
-        let mut children: FxHashMap<UnitId, Vec<UnitId>> = FxHashMap::default();
-        let mut tops = Vec::new();
-        for &u in &listed {
-            match shown_parent(u) {
-                Some(p) => children.entry(p).or_default().push(u),
-                None => tops.push(u),
-            }
-        }
-        if !listed.is_empty() {
-            out.push_str("Units:\n");
-            let mut stack: Vec<(UnitId, usize)> = tops.iter().rev().map(|&u| (u, 1)).collect();
-            while let Some((u, depth)) = stack.pop() {
-                let kids = children.get(&u).cloned().unwrap_or_default();
-                let line = unit_line(n, faction, &glances, &eyes.exposed, u, !kids.is_empty());
-                let _ = writeln!(out, "{}{line}", "  ".repeat(depth));
-                for &k in kids.iter().rev() {
-                    stack.push((k, depth + 1));
-                }
-            }
-        }
-    }
-
     // Inner locations and structures (OV-REP-035, 036).
-    for (id, inner) in n
+    let inner = n
         .inner_of(at)
         .iter()
         .filter_map(|&id| world.locations.get(id).map(|x| (id, x)))
-    {
-        let days = l
-            .exits
+        .map(|(id, x)| Inner {
+            place: n.place_ref(id),
+            terrain: terrain(x.terrain),
+            days: l
+                .exits
+                .iter()
+                .find(|e| e.to == id)
+                .map(|e| crossing_days(world, rules, at, e).walk.unwrap_or(1))
+                .unwrap_or(1),
+            teaching: x
+                .structures
+                .iter()
+                .filter_map(|s| world.structures.get(*s))
+                .flat_map(|s| s.teaches.iter())
+                .map(|t| skill_level(rules, t.skill, t.level))
+                .collect(),
+        })
+        .collect();
+    let structures = l
+        .structures
+        .iter()
+        .filter_map(|&sid| world.structures.get(sid).map(|s| (sid, s)))
+        .map(|(sid, s)| Structure {
+            structure: n.structure_ref(sid),
+            kind: n.construction(s.kind),
+            complete: s.complete,
+            teaching: s
+                .teaches
+                .iter()
+                .map(|t| skill_level(rules, t.skill, t.level))
+                .collect(),
+        })
+        .collect();
+    Some(model::Location {
+        place: n.place_ref(at),
+        terrain: terrain(l.terrain),
+        outer: l.outer.and_then(|o| {
+            world.locations.get(o).map(|x| Outer {
+                place: n.place_ref(o),
+                terrain: terrain(x.terrain),
+            })
+        }),
+        season: season(world.turn),
+        next_season: season(world.turn + 1),
+        forecast: rules
+            .weathers
+            .get(l.weather)
+            .map(|w| w.name.as_str())
+            .filter(|w| !w.is_empty()),
+        population: (l.population > 0).then_some(Population {
+            population: l.population,
+            wages: l.wages,
+            taxes: l.taxes,
+        }),
+        for_hire: l
+            .recruits
             .iter()
-            .find(|e| e.to == id)
-            .map(|e| crossing_days(world, rules, at, e).walk.unwrap_or(1))
-            .unwrap_or(1);
+            .filter(|r| r.count > 0)
+            .map(|r| Offer {
+                what: n.figures_of(r.race, r.count),
+                price: u64::from(r.price),
+            })
+            .collect(),
+        for_sale,
+        buying,
+        market_days,
+        resources: l
+            .resources
+            .iter()
+            .filter(|r| r.full > 0)
+            .map(|r| Resource {
+                item: n.quantity(r.item, r.amount),
+                full: r.full,
+            })
+            .collect(),
+        titles,
+        // Directions (OV-REP-027, 028).
+        directions: directions(n, at),
+        outer_directions: l.outer.map(|o| directions(n, o)),
+        events,
+        units: present(n, eyes, faction, mine, at),
+        inner,
+        structures,
+    })
+}
+
+/// The section's text.
+pub fn render(l: &model::Location<'_>, out: &mut String) {
+    let _ = write!(out, "{}, {}", l.place, l.terrain);
+    if let Some(o) = &l.outer {
+        let _ = write!(out, ", located in {}, {}", o.place, o.terrain);
+    }
+    out.push_str(".\n");
+    let _ = writeln!(
+        out,
+        "This month was {}; next month should be {}{}{}.",
+        l.season,
+        l.next_season,
+        if l.forecast.is_some() { ", " } else { "" },
+        l.forecast.unwrap_or("")
+    );
+    if let Some(p) = &l.population {
+        let _ = writeln!(
+            out,
+            "Population: {}. Wages: ${}, taxes: ${}.",
+            p.population, p.wages, p.taxes
+        );
+    }
+    let offers = |v: &[Offer<'_>]| -> String {
+        v.iter()
+            .map(|o| format!("{} at ${}", o.what, o.price))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    for (word, list) in [
+        ("For hire", &l.for_hire),
+        ("For sale", &l.for_sale),
+        ("Buying", &l.buying),
+    ] {
+        if !list.is_empty() {
+            let _ = writeln!(out, "{word}: {}.", offers(list));
+        }
+    }
+    match &l.market_days {
+        Some(days) if days.is_empty() => out.push_str("Market days: every day.\n"),
+        Some(days) => {
+            let days: Vec<String> = days.iter().map(|d| ordinal(*d)).collect();
+            let _ = writeln!(out, "Market days: {}.", days.join(", "));
+        }
+        None => {}
+    }
+    if !l.resources.is_empty() {
+        let resources: Vec<String> = l
+            .resources
+            .iter()
+            .map(|r| format!("{} of {}", r.item, r.full))
+            .collect();
+        let _ = writeln!(out, "Resources: {}.", resources.join(", "));
+    }
+    if !l.titles.is_empty() {
+        let titles: Vec<String> = l.titles.iter().map(title_text).collect();
+        let _ = writeln!(out, "Titles: {}.", titles.join("; "));
+    }
+    out.push_str("Directions:\n");
+    render_directions(&l.directions, out);
+    if let Some(outer) = &l.outer_directions {
+        out.push_str("From outer location:\n");
+        render_directions(outer, out);
+    }
+    if !l.events.is_empty() {
+        out.push_str("Events during turn:\n");
+        for line in &l.events {
+            let _ = writeln!(out, "  {line}");
+        }
+    }
+    if !l.units.is_empty() {
+        out.push_str("Units:\n");
+        for p in &l.units {
+            let _ = writeln!(out, "{}{}", "  ".repeat(p.depth), present_text(p));
+        }
+    }
+    for i in &l.inner {
         let _ = writeln!(
             out,
             "» {}, {}, inner location ({}).",
-            n.place(id),
-            terrain(inner.terrain),
-            if days == 1 {
+            i.place,
+            i.terrain,
+            if i.days == 1 {
                 "1 day".to_string()
             } else {
-                format!("{days} days")
+                format!("{} days", i.days)
             }
         );
-        let teaching: Vec<String> = inner
-            .structures
-            .iter()
-            .filter_map(|s| world.structures.get(*s))
-            .flat_map(|s| s.teaches.iter())
-            .map(|t| skill_name(rules, t.skill, t.level))
-            .collect();
-        if !teaching.is_empty() {
-            let _ = writeln!(out, "  Teaching: {}.", teaching.join(", "));
-        }
+        teaching(&i.teaching, out);
     }
-    for &sid in &l.structures {
-        let Some(s) = world.structures.get(sid) else {
-            continue;
-        };
-        let kind = rules
-            .constructions
-            .get(s.kind)
-            .map_or("structure", |c| c.name.as_str());
+    for s in &l.structures {
         let _ = writeln!(
             out,
-            "» {}, {kind}{}.",
-            n.structure(sid),
+            "» {}, {}{}.",
+            s.structure,
+            s.kind,
             if s.complete {
                 ""
             } else {
                 ", under construction"
             }
         );
-        if !s.teaches.is_empty() {
-            let teaching: Vec<String> = s
-                .teaches
-                .iter()
-                .map(|t| skill_name(rules, t.skill, t.level))
-                .collect();
-            let _ = writeln!(out, "  Teaching: {}.", teaching.join(", "));
-        }
+        teaching(&s.teaching, out);
     }
-    out
 }
 
-/// The directions out of `at`, sorted by days (impassable last).
-fn directions(n: &Names<'_>, at: LocationId) -> String {
+/// "  Teaching: 2nd earth magics [eart]." unless nothing is taught.
+fn teaching(skills: &[model::SkillLevel<'_>], out: &mut String) {
+    if !skills.is_empty() {
+        let list: Vec<String> = skills.iter().map(skill_text).collect();
+        let _ = writeln!(out, "  Teaching: {}.", list.join(", "));
+    }
+}
+
+/// "Sheriff [shrf] (requires 1st combat [cmbt], $250), held by Nirmal
+/// Yadav [U600] of The Empire [f05]".
+fn title_text(t: &Title<'_>) -> String {
+    let mut line = format!(
+        "{} (requires {}, ${})",
+        t.title,
+        skill_text(&t.requires),
+        t.cost
+    );
+    match &t.holder {
+        Some(h) => {
+            let _ = write!(line, ", held by {}", h.unit);
+            if let Some(f) = &h.faction {
+                let _ = write!(line, " of {f}");
+            }
+        }
+        None => line.push_str(", vacant"),
+    }
+    line
+}
+
+/// The directions out of `at`, sorted by days (impassable last); the
+/// same way listed twice (an exit per travel mode) once.
+fn directions<'a>(n: &Names<'a>, at: LocationId) -> Vec<Direction<'a>> {
     let (world, rules) = (n.world, n.rules);
     let Some(l) = world.locations.get(at) else {
-        return String::new();
+        return Vec::new();
     };
     let weather = rules.weathers.get(l.weather);
-    let mut rows: Vec<(u32, usize, String)> = Vec::new();
+    let mut rows: Vec<(u32, usize, Direction<'a>)> = Vec::new();
     for (i, e) in l.exits.iter().enumerate() {
         let days = crossing_days(world, rules, at, e);
         let pick = [
-            (Movement::Walk, days.walk, ""),
-            (Movement::Ride, days.ride, " riding"),
-            (Movement::Climb, days.climb, " climbing"),
-            (Movement::Swim, days.swim, " sailing"),
-            (Movement::Fly, days.fly, " flying"),
+            (Movement::Walk, days.walk, Mode::Walking),
+            (Movement::Ride, days.ride, Mode::Riding),
+            (Movement::Climb, days.climb, Mode::Climbing),
+            (Movement::Swim, days.swim, Mode::Sailing),
+            (Movement::Fly, days.fly, Mode::Flying),
         ]
         .into_iter()
-        .find_map(|(m, d, word)| d.map(|d| (weathered(d, m, weather), word)));
+        .find_map(|(m, d, mode)| d.map(|d| (weathered(d, m, weather), mode)));
         let there = world
             .locations
             .get(e.to)
             .and_then(|x| rules.terrains.get(x.terrain))
             .map_or("land", |t| t.name.as_str());
-        let (key, time) = match pick {
-            Some((d, word)) => (
-                d,
-                format!("{} day{}{word}", d, if d == 1 { "" } else { "s" }),
-            ),
-            None => (u32::MAX, "impassable".to_string()),
-        };
         rows.push((
-            key,
+            pick.map_or(u32::MAX, |p| p.0),
             i,
-            format!(
-                "  {:?}, to {}, {there}, {time}.\n",
-                e.direction,
-                n.place(e.to)
-            ),
+            Direction {
+                direction: format!("{:?}", e.direction),
+                to: n.place_ref(e.to),
+                terrain: there,
+                days: pick.map(|p| p.0),
+                mode: pick.map(|p| p.1),
+            },
         ));
     }
     rows.sort_by_key(|r| (r.0, r.1));
-    // The same way listed twice (an exit per travel mode) reads once.
-    let mut lines: Vec<String> = Vec::new();
-    for (_, _, line) in rows {
-        if !lines.contains(&line) {
-            lines.push(line);
+    let mut out: Vec<Direction<'a>> = Vec::new();
+    for (_, _, d) in rows {
+        if !out.contains(&d) {
+            out.push(d);
         }
     }
-    lines.concat()
+    out
+}
+
+/// "  South, to Place 2 [L2], plains, 9 days." for each way.
+fn render_directions(ways: &[Direction<'_>], out: &mut String) {
+    for d in ways {
+        let time = match (d.days, d.mode) {
+            (Some(days), Some(mode)) => format!(
+                "{days} day{}{}",
+                if days == 1 { "" } else { "s" },
+                match mode {
+                    Mode::Walking => "",
+                    Mode::Riding => " riding",
+                    Mode::Climbing => " climbing",
+                    Mode::Sailing => " sailing",
+                    Mode::Flying => " flying",
+                }
+            ),
+            _ => "impassable".to_string(),
+        };
+        let _ = writeln!(
+            out,
+            "  {}, to {}, {}, {time}.",
+            d.direction, d.to, d.terrain
+        );
+    }
 }
 
 /// A unit as the events of a place name it: "Bal Simba [U219] of The Mages
@@ -554,7 +445,7 @@ fn who(n: &Names<'_>, eyes: &Eyes, faction: FactionId, u: UnitId) -> String {
 
 /// An event of a place, as those present saw it, or `None` for events
 /// that are a unit's own business.
-fn place_event(n: &Names<'_>, eyes: &Eyes, faction: FactionId, e: &Event) -> Option<String> {
+fn place_event(n: &Names<'_>, eyes: &Eyes, faction: FactionId, e: &Event) -> Option<Line> {
     let actor =
         |u: Option<UnitId>| u.map_or_else(|| "someone".to_string(), |u| who(n, eyes, faction, u));
     let text = match &e.what {
@@ -595,22 +486,90 @@ fn place_event(n: &Names<'_>, eyes: &Eyes, faction: FactionId, e: &Event) -> Opt
         What::Plague { died } => format!("Plague: {died} die."),
         _ => return None,
     };
-    Some(format!("{} - {text}", day_label(e.day)))
+    Some(Line {
+        day: e.day,
+        last_day: e.day,
+        text,
+    })
 }
 
-/// One line of the units-present list.
-fn unit_line(
-    n: &Names<'_>,
+/// The units present at `at` that `faction` sees (OV-REP-030..036), in
+/// the order listed, a stack's members after their leader; none without
+/// a unit of the faction there.
+fn present<'a>(
+    n: &Names<'a>,
+    eyes: &Eyes,
+    faction: FactionId,
+    mine: &[UnitId],
+    at: LocationId,
+) -> Vec<Present<'a>> {
+    let world = n.world;
+    let Some(l) = world.locations.get(at) else {
+        return Vec::new();
+    };
+    let here = |u: UnitId| visibility::seen_at(world, u) == Some(at);
+    if !mine.iter().any(|&u| here(u)) {
+        return Vec::new();
+    }
+    let present: Vec<UnitId> = l.units.iter().copied().filter(|&u| here(u)).collect();
+    let glances: FxHashMap<UnitId, Glance> = present
+        .iter()
+        .map(|&u| (u, eyes.glance(world, faction, u)))
+        .collect();
+    let seen = |u: UnitId| glances.get(&u).is_some_and(|g| g.seen);
+    let is_present = |u: UnitId| glances.contains_key(&u);
+    // The nearest ancestor the reader sees, among those present.
+    let shown_parent = |u: UnitId| -> Option<UnitId> {
+        let mut p = world.units.get(u).and_then(|x| x.stack_parent);
+        for _ in 0..present.len() {
+            match p {
+                Some(q) if is_present(q) && seen(q) => return Some(q),
+                Some(q) if is_present(q) => {
+                    p = world.units.get(q).and_then(|x| x.stack_parent);
+                }
+                _ => return None,
+            }
+        }
+        None
+    };
+    let listed: Vec<UnitId> = present.iter().copied().filter(|&u| seen(u)).collect();
+    let mut children: FxHashMap<UnitId, Vec<UnitId>> = FxHashMap::default();
+    let mut tops = Vec::new();
+    for &u in &listed {
+        match shown_parent(u) {
+            Some(p) => children.entry(p).or_default().push(u),
+            None => tops.push(u),
+        }
+    }
+    let mut out = Vec::new();
+    let mut stack: Vec<(UnitId, usize)> = tops.iter().rev().map(|&u| (u, 1)).collect();
+    while let Some((u, depth)) = stack.pop() {
+        let kids = children.get(&u).map_or(&[][..], Vec::as_slice);
+        if let Some(p) = present_unit(n, faction, &glances, &eyes.exposed, u) {
+            out.push(Present {
+                depth,
+                leading: !kids.is_empty(),
+                ..p
+            });
+        }
+        for &k in kids.iter().rev() {
+            stack.push((k, depth + 1));
+        }
+    }
+    out
+}
+
+/// A unit of the units-present list, its depth and leading left to the
+/// caller.
+fn present_unit<'a>(
+    n: &Names<'a>,
     faction: FactionId,
     glances: &FxHashMap<UnitId, Glance>,
     exposed: &Exposed,
     u: UnitId,
-    leads: bool,
-) -> String {
+) -> Option<Present<'a>> {
     let (world, rules) = (n.world, n.rules);
-    let Some(unit) = world.units.get(u) else {
-        return String::new();
-    };
+    let unit = world.units.get(u)?;
     let g = glances.get(&u).copied().unwrap_or_default();
     let own = unit.faction == faction;
     let reader = world.factions.get(faction);
@@ -624,31 +583,55 @@ fn unit_line(
     } else {
         '-'
     };
-    let mut s = format!("{marker} {}", n.unit(u));
-    if g.recognized {
-        let _ = write!(s, " of {}", n.faction(unit.faction));
+    let on_guard = exposed.of(u).guarding;
+    Some(Present {
+        marker,
+        unit: n.unit_ref(u),
+        faction: g.recognized.then(|| n.faction_ref(unit.faction)),
+        figures: n.figures_of(unit.race, unit.figures),
+        structure: unit.structure.map(|st| n.structure_ref(st)),
+        on_guard,
+        guard_stance: (on_guard && !own)
+            .then(|| theirs.map_or(Stance::Neutral, |t| t.stance_toward(faction))),
+        titles: n
+            .titles_of(u)
+            .iter()
+            .map(|&(title, seat)| n.seat_ref(title, seat))
+            .collect(),
+        possessions: visibility::shown_items(rules, faction, unit)
+            .map(|h| n.quantity(h.item, h.count))
+            .collect(),
+        depth: 1,
+        leading: false,
+    })
+}
+
+/// One line of the units-present list, without its indentation.
+fn present_text(p: &Present<'_>) -> String {
+    let mut s = format!("{} {}", p.marker, p.unit);
+    if let Some(f) = &p.faction {
+        let _ = write!(s, " of {f}");
     }
-    let _ = write!(s, ", {}", n.figures(unit.race, unit.figures));
-    if let Some(st) = unit.structure {
-        let _ = write!(s, ", in {}", n.structure(st));
+    let _ = write!(s, ", {}", p.figures);
+    if let Some(st) = &p.structure {
+        let _ = write!(s, ", in {st}");
     }
-    if exposed.of(u).guarding && !own {
-        let stance = theirs.map_or(Stance::Neutral, |t| t.stance_toward(faction));
-        let _ = write!(s, ", on guard ({} to you)", stance.as_str());
-    } else if exposed.of(u).guarding {
-        s.push_str(", on guard");
+    match (p.on_guard, p.guard_stance) {
+        (true, Some(stance)) => {
+            let _ = write!(s, ", on guard ({} to you)", stance.as_str());
+        }
+        (true, None) => s.push_str(", on guard"),
+        (false, _) => {}
     }
-    for &(title, seat) in n.titles_of(u) {
-        let _ = write!(s, ", {}", n.seat(title, seat));
+    for t in &p.titles {
+        let _ = write!(s, ", {} of {}", t.title, t.seat);
     }
-    let items: Vec<String> = visibility::shown_items(rules, faction, unit)
-        .map(|h| n.items(h.item, h.count))
-        .collect();
-    if !items.is_empty() {
+    if !p.possessions.is_empty() {
+        let items: Vec<String> = p.possessions.iter().map(ToString::to_string).collect();
         let _ = write!(s, ", has: {}", items.join(", "));
     }
     s.push('.');
-    if leads {
+    if p.leading {
         s.push_str(" Leading:");
     }
     s

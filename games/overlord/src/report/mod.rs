@@ -13,14 +13,25 @@
 //! - [`knowledge`]: the items and skill levels a faction learnt of this
 //!   turn, described (item and skill knowledge).
 //! - [`template`]: the order template that ends a faction's report.
-//! - [`text`]: the whole text report of a faction, assembled.
+//! - [`model`]: what a faction's report tells, as data (serde), the one
+//!   source of both the text and the JSON report.
+//! - [`reports`]: what all the reports of a turn share, prepared once, and
+//!   each faction's [`model::Report`] built from it.
+//! - [`seen`]: the turn's events indexed, who sees whom, the places a
+//!   report covers.
+//! - [`structure`]: a faction's buildings and vessels.
+//! - [`text`]: the whole text report of a faction, laid out from its model.
 
 pub mod battle;
 pub mod event;
 pub mod faction;
 pub mod knowledge;
 pub mod location;
+pub mod model;
 pub mod names;
+pub mod reports;
+pub mod seen;
+pub mod structure;
 pub mod template;
 pub mod text;
 pub mod unit;

@@ -4,12 +4,17 @@
 //! report's layout. An id the world or the rules do not know is named by
 //! its number alone, never dropped.
 
+use std::borrow::Cow;
+
 use rustc_hash::FxHashMap;
 
-use crate::orders::FactionRef;
 use crate::orders::print::one_line;
+use crate::rules::ConstructionId;
 use crate::rules::{ItemId, RaceId, Rules, SkillId, TitleId};
 use crate::world::{FactionId, LocationId, StructureId, UnitId, World};
+
+use super::model::{Id, Named, Quantity, SkillLevel, TitleSeat};
+use super::unit::suffix;
 
 /// Names things for the reports of one turn.
 #[derive(Clone)]
@@ -63,56 +68,96 @@ impl<'a> Names<'a> {
 
     /// "Nirmal Yadav [U600]".
     pub fn unit(&self, id: UnitId) -> String {
+        self.unit_ref(id).to_string()
+    }
+
+    /// The unit `id` as the report names it.
+    pub fn unit_ref(&self, id: UnitId) -> Named<'a> {
         match self.world.units.get(id) {
-            Some(u) => format!("{} [{}]", one_line(&u.name), u.code()),
-            None => "an unknown unit".to_string(),
+            Some(u) => Named::new(Id::Unit(u.number), line(&u.name)),
+            None => Named::unknown("an unknown unit"),
         }
     }
 
     /// "Massada [L278]".
     pub fn place(&self, id: LocationId) -> String {
+        self.place_ref(id).to_string()
+    }
+
+    /// The location `id` as the report names it.
+    pub fn place_ref(&self, id: LocationId) -> Named<'a> {
         match self.world.locations.get(id) {
-            Some(l) => format!("{} [{}]", one_line(&l.name), l.code()),
-            None => "an unknown place".to_string(),
+            Some(l) => Named::new(Id::Location(l.number), line(&l.name)),
+            None => Named::unknown("an unknown place"),
         }
     }
 
     /// "High Eagle Fort [B3]".
     pub fn structure(&self, id: StructureId) -> String {
+        self.structure_ref(id).to_string()
+    }
+
+    /// The structure `id` as the report names it: its own name, else its
+    /// kind's.
+    pub fn structure_ref(&self, id: StructureId) -> Named<'a> {
         match self.world.structures.get(id) {
             Some(s) => {
                 let name = if s.name.trim().is_empty() {
-                    self.rules
-                        .constructions
-                        .get(s.kind)
-                        .map_or("structure", |c| c.name.as_str())
+                    self.construction(s.kind)
                 } else {
                     s.name.as_str()
                 };
-                format!("{} [{}]", one_line(name), s.code())
+                Named::new(Id::Structure(s.number), line(name))
             }
-            None => "an unknown structure".to_string(),
+            None => Named::unknown("an unknown structure"),
         }
+    }
+
+    /// The name of a kind of structure ("structure" for one unknown).
+    pub fn construction(&self, kind: ConstructionId) -> &'a str {
+        self.rules
+            .constructions
+            .get(kind)
+            .map_or("structure", |c| c.name.as_str())
     }
 
     /// "The Empire [f05]".
     pub fn faction(&self, id: FactionId) -> String {
+        self.faction_ref(id).to_string()
+    }
+
+    /// The faction `id` as the report names it.
+    pub fn faction_ref(&self, id: FactionId) -> Named<'a> {
         match self.world.factions.get(id) {
-            Some(f) => format!("{} [{}]", one_line(&f.name), FactionRef::Player(f.number)),
-            None => "an unknown faction".to_string(),
+            Some(f) => Named::new(Id::Faction(f.number), line(&f.name)),
+            None => Named::unknown("an unknown faction"),
         }
     }
 
     /// "3 swords [swrd]", "1 sword [swrd]".
     pub fn items(&self, id: ItemId, count: u64) -> String {
+        self.quantity(id, count).to_string()
+    }
+
+    /// `count` of item `id`.
+    pub fn quantity(&self, id: ItemId, count: u64) -> Quantity<'a> {
         match self.rules.items.get(id) {
-            Some(i) => format!(
-                "{count} {} [{}]",
-                if count == 1 { &i.name } else { &i.plural },
-                i.tag
-            ),
-            None => format!("{count} of an unknown item"),
+            Some(i) => Quantity {
+                count,
+                name: if count == 1 { &i.name } else { &i.plural },
+                tag: Some(&i.tag),
+            },
+            None => Quantity {
+                count,
+                name: "of an unknown item",
+                tag: None,
+            },
         }
+    }
+
+    /// Item `id` as knowledge names it.
+    pub fn item_ref(&self, id: ItemId) -> Named<'a> {
+        item_ref(self.rules, id)
     }
 
     /// "sword [swrd]".
@@ -133,27 +178,56 @@ impl<'a> Names<'a> {
 
     /// "23 followers [man]", "1 hero [hero]".
     pub fn figures(&self, race: RaceId, count: u32) -> String {
+        self.figures_of(race, count).to_string()
+    }
+
+    /// `count` figures of `race`.
+    pub fn figures_of(&self, race: RaceId, count: u32) -> Quantity<'a> {
         match self.rules.races.get(race) {
-            Some(r) => format!(
-                "{count} {} [{}]",
-                if count == 1 { &r.name } else { &r.plural },
-                r.tag
-            ),
-            None => format!("{count} figures"),
+            Some(r) => Quantity {
+                count: u64::from(count),
+                name: if count == 1 { &r.name } else { &r.plural },
+                tag: Some(&r.tag),
+            },
+            None => Quantity {
+                count: u64::from(count),
+                name: "figures",
+                tag: None,
+            },
         }
     }
 
     /// "Sheriff [shrf]".
     pub fn title(&self, id: TitleId) -> String {
+        self.title_ref(id).to_string()
+    }
+
+    /// Title `id` as the report names it.
+    pub fn title_ref(&self, id: TitleId) -> Named<'a> {
         match self.rules.titles.get(id) {
-            Some(t) => format!("{} [{}]", t.name, t.tag),
-            None => "an unknown title".to_string(),
+            Some(t) => Named::new(Id::Tag(&t.tag), t.name.as_str()),
+            None => Named::unknown("an unknown title"),
         }
+    }
+
+    /// Title `title` held at `seat`.
+    pub fn seat_ref(&self, title: TitleId, seat: LocationId) -> TitleSeat<'a> {
+        TitleSeat {
+            title: self.title_ref(title),
+            seat: self.place_ref(seat),
+        }
+    }
+
+    /// "1st combat [cmbt]"; a level below the first gives the bare name
+    /// (see [`skill_text`]).
+    pub fn skill_level(&self, id: SkillId, level: u8) -> SkillLevel<'a> {
+        skill_level(self.rules, id, level)
     }
 
     /// "Sheriff [shrf] of Massada [L278]".
     pub fn seat(&self, title: TitleId, seat: LocationId) -> String {
-        format!("{} of {}", self.title(title), self.place(seat))
+        let s = self.seat_ref(title, seat);
+        format!("{} of {}", s.title, s.seat)
     }
 
     /// "3 swords [swrd], 1 horse [hrse]"; "nothing" for an empty list.
@@ -166,5 +240,50 @@ impl<'a> Names<'a> {
             .map(|&(i, n)| self.items(i, n))
             .collect::<Vec<_>>()
             .join(", ")
+    }
+}
+
+/// Skill `id` at `level` (a skill the rules do not hold has no id).
+pub fn skill_level(rules: &Rules, id: SkillId, level: u8) -> SkillLevel<'_> {
+    match rules.skills.get(id) {
+        Some(s) => SkillLevel {
+            id: Some(&s.tag),
+            name: &s.name,
+            level,
+        },
+        None => SkillLevel {
+            id: None,
+            name: "",
+            level,
+        },
+    }
+}
+
+/// Item `id` as knowledge names it.
+pub fn item_ref(rules: &Rules, id: ItemId) -> Named<'_> {
+    match rules.items.get(id) {
+        Some(i) => Named::new(Id::Tag(&i.tag), i.name.as_str()),
+        None => Named::unknown("an unknown item"),
+    }
+}
+
+/// "1st combat [cmbt]", "combat [cmbt]" below the first level; nothing
+/// for a skill the rules do not hold.
+pub fn skill_text(s: &SkillLevel<'_>) -> String {
+    match s.id {
+        None => String::new(),
+        Some(tag) if s.level > 0 => {
+            format!("{}{} {} [{tag}]", s.level, suffix(s.level), s.name)
+        }
+        Some(tag) => format!("{} [{tag}]", s.name),
+    }
+}
+
+/// `text` on one line ([`one_line`]), borrowed when it already is.
+pub fn line(text: &str) -> Cow<'_, str> {
+    if text.trim() == text && !text.chars().any(char::is_control) {
+        Cow::Borrowed(text)
+    } else {
+        Cow::Owned(one_line(text))
     }
 }

@@ -40,7 +40,8 @@ use crate::turn::travel::load::{Load, stack_load};
 use crate::turn::{control, learnable, visibility};
 use crate::world::{UnitId, World};
 
-use super::names::Names;
+use super::model::{self, Capacity, Possession, Ratings, Skill};
+use super::names::{Names, skill_level, skill_text};
 
 /// The section of unit `u`; an unknown unit gives an empty string.
 pub fn section(world: &World, rules: &Rules, u: UnitId) -> String {
@@ -50,53 +51,108 @@ pub fn section(world: &World, rules: &Rules, u: UnitId) -> String {
 
 /// [`section`] with the turn's [`Names`] built once for every report.
 pub fn section_named(names: &Names<'_>, u: UnitId) -> String {
-    let (world, rules) = (names.world, names.rules);
-    let held = names.titles_of(u);
-    let Some(unit) = world.units.get(u) else {
-        return String::new();
-    };
     let mut out = String::new();
-    let _ = write!(out, "{} [{}]", one_line(&unit.name), unit.code());
-    if let Some(l) = world.locations.get(unit.location) {
-        let _ = write!(out, " at {} [{}]", one_line(&l.name), l.code());
+    if let Some(unit) = of(names, u) {
+        render(&unit, &mut out);
     }
-    for &(title, seat) in held {
-        if let Some(t) = rules.titles.get(title) {
-            let place = world.locations.get(seat).map_or("", |x| x.name.as_str());
-            let _ = write!(out, ", {} of {}", one_line(&t.name), one_line(place));
-        }
+    out
+}
+
+/// What the section of unit `u` tells, its actions left to the caller;
+/// `None` for an unknown unit.
+pub fn of<'a>(names: &Names<'a>, u: UnitId) -> Option<model::Unit<'a>> {
+    let (world, rules) = (names.world, names.rules);
+    let unit = world.units.get(u)?;
+    let race = rules.races.get(unit.race);
+    let figures = model::Quantity {
+        tag: Some(race.map_or("?", |r| r.tag.as_str())),
+        ..names.figures_of(unit.race, unit.figures)
+    };
+    let possessions = unit
+        .items
+        .iter()
+        .filter(|h| h.count > 0 && rules.items.get(h.item).is_some())
+        .map(|h| Possession {
+            item: names.quantity(h.item, h.count),
+            equipped: h.equipped,
+        })
+        .collect();
+    let leads = !world.stack_children(u).is_empty();
+    let load = if leads {
+        stack_load(world, rules, u)
+    } else {
+        Load::of_unit(rules, unit)
+    };
+    let skills = unit
+        .skills
+        .iter()
+        .filter_map(|k| {
+            let s = rules.skills.get(k.skill)?;
+            Some(Skill {
+                skill: skill_level(rules, k.skill, s.level_for(k.experience)),
+                days: k.experience / 100,
+            })
+        })
+        .collect();
+    Some(model::Unit {
+        unit: names.unit_ref(u),
+        location: world
+            .locations
+            .get(unit.location)
+            .map(|_| names.place_ref(unit.location)),
+        titles: names
+            .titles_of(u)
+            .iter()
+            .map(|&(t, seat)| names.seat_ref(t, seat))
+            .collect(),
+        figures,
+        possessions,
+        weight: load.weight(),
+        stack_weight: leads,
+        capacity: capacity(&load),
+        skills,
+        may_learn: learnable::may_learn(rules, unit)
+            .into_iter()
+            .map(|(s, level)| skill_level(rules, s, level))
+            .collect(),
+        stats: ratings(
+            &visibility::ratings(rules, unit),
+            control::needed(rules, unit),
+        ),
+        tactic: Setting::parse(&unit.tactics.text).text(),
+        combat: &unit.combat_orders,
+        upkeep: race.map_or(0, |r| u64::from(r.upkeep)) * u64::from(unit.figures),
+        actions: Vec::new(),
+    })
+}
+
+/// The section's text, its actions left out.
+pub fn render(unit: &model::Unit<'_>, out: &mut String) {
+    let _ = write!(out, "{}", unit.unit);
+    if let Some(l) = &unit.location {
+        let _ = write!(out, " at {l}");
+    }
+    // A title of the rules, at its seat's bare name.
+    for t in unit.titles.iter().filter(|t| t.title.id.is_some()) {
+        let place = if t.seat.id.is_some() {
+            &t.seat.name
+        } else {
+            ""
+        };
+        let _ = write!(out, ", {} of {place}", one_line(&t.title.name));
     }
     out.push('\n');
 
-    let race = rules.races.get(unit.race);
-    let _ = write!(
-        out,
-        "  {} {} [{}]",
-        unit.figures,
-        race.map_or("figures", |r| if unit.figures == 1 {
-            &r.name
-        } else {
-            &r.plural
-        }),
-        race.map_or("?", |r| r.tag.as_str())
-    );
+    let _ = write!(out, "  {}", unit.figures);
     let held: Vec<String> = unit
-        .items
+        .possessions
         .iter()
-        .filter(|h| h.count > 0)
-        .filter_map(|h| {
-            let item = rules.items.get(h.item)?;
-            let name = if h.count == 1 {
-                &item.name
+        .map(|p| {
+            if p.equipped > 0 {
+                format!("{} ({} equipped)", p.item, p.equipped)
             } else {
-                &item.plural
-            };
-            let equipped = if h.equipped > 0 {
-                format!(" ({} equipped)", h.equipped)
-            } else {
-                String::new()
-            };
-            Some(format!("{} {name} [{}]{equipped}", h.count, item.tag))
+                p.item.to_string()
+            }
         })
         .collect();
     if held.is_empty() {
@@ -104,90 +160,65 @@ pub fn section_named(names: &Names<'_>, u: UnitId) -> String {
     } else {
         let _ = writeln!(out, ", has: {}.", held.join(", "));
     }
-
-    let leads = !world.stack_children(u).is_empty();
-    let load = if leads {
-        stack_load(world, rules, u)
-    } else {
-        Load::of_unit(rules, unit)
-    };
     let _ = writeln!(
         out,
         "  {} {}. {}",
-        if leads { "Stack weight" } else { "Weight" },
-        load.weight(),
-        capacities(&load)
+        if unit.stack_weight {
+            "Stack weight"
+        } else {
+            "Weight"
+        },
+        unit.weight,
+        capacities(&unit.capacity)
     );
-
     let skills: Vec<String> = unit
         .skills
         .iter()
-        .filter_map(|k| {
-            let s = rules.skills.get(k.skill)?;
-            let level = s.level_for(k.experience);
-            Some(format!(
-                "{} ({})",
-                skill_name(rules, k.skill, level),
-                k.experience / 100
-            ))
-        })
+        .map(|k| format!("{} ({})", skill_text(&k.skill), k.days))
         .collect();
     if !skills.is_empty() {
         let _ = writeln!(out, "  Skills: {}.", skills.join(", "));
     }
-    let may: Vec<String> = learnable::may_learn(rules, unit)
-        .into_iter()
-        .map(|(s, level)| skill_name(rules, s, level))
-        .collect();
+    let may: Vec<String> = unit.may_learn.iter().map(skill_text).collect();
     if !may.is_empty() {
         let _ = writeln!(out, "  May learn: {}.", may.join(", "));
     }
-    let _ = writeln!(
-        out,
-        "  Stats: {}.",
-        stats(
-            &visibility::ratings(rules, unit),
-            control::needed(rules, unit)
-        )
-    );
-
-    let _ = write!(
-        out,
-        "  Tactic: {}.",
-        Setting::parse(&unit.tactics.text).text()
-    );
-    if !unit.combat_orders.is_empty() {
-        let _ = write!(out, " Combat: {}.", unit.combat_orders.join(" "));
+    let _ = writeln!(out, "  Stats: {}.", stats(&unit.stats));
+    let _ = write!(out, "  Tactic: {}.", unit.tactic);
+    if !unit.combat.is_empty() {
+        let _ = write!(out, " Combat: {}.", unit.combat.join(" "));
     }
     out.push('\n');
-    let upkeep = race.map_or(0, |r| u64::from(r.upkeep)) * u64::from(unit.figures);
-    let _ = writeln!(out, "  Upkeep: {upkeep} coins.");
-    out
+    let _ = writeln!(out, "  Upkeep: {} coins.", unit.upkeep);
 }
 
 /// "1st combat [cmbt]"; a level below the first gives the bare name.
 pub(crate) fn skill_name(rules: &Rules, skill: SkillId, level: u8) -> String {
-    let Some(s) = rules.skills.get(skill) else {
-        return String::new();
-    };
-    if level > 0 {
-        format!("{} {} [{}]", ordinal(level), s.name, s.tag)
-    } else {
-        format!("{} [{}]", s.name, s.tag)
+    skill_text(&skill_level(rules, skill, level))
+}
+
+/// A load's capacity by mode, below zero read as zero.
+pub(crate) fn capacity(load: &Load) -> Capacity {
+    let c = |m| u64::try_from(load.capacity(m)).unwrap_or(0);
+    Capacity {
+        walking: c(Movement::Walk),
+        riding: c(Movement::Ride),
+        flying: c(Movement::Fly),
+        swimming: c(Movement::Swim),
+        climbing: c(Movement::Climb),
     }
 }
 
 /// "Capacity 591, riding 515": walking first (even at zero), then every
 /// other mode with a capacity above zero.
-pub(crate) fn capacities(load: &Load) -> String {
-    let mut out = format!("Capacity {}", load.capacity(Movement::Walk).max(0));
-    for (mode, word) in [
-        (Movement::Ride, "riding"),
-        (Movement::Fly, "flying"),
-        (Movement::Swim, "swimming"),
-        (Movement::Climb, "climbing"),
+pub(crate) fn capacities(c: &Capacity) -> String {
+    let mut out = format!("Capacity {}", c.walking);
+    for (c, word) in [
+        (c.riding, "riding"),
+        (c.flying, "flying"),
+        (c.swimming, "swimming"),
+        (c.climbing, "climbing"),
     ] {
-        let c = load.capacity(mode);
         if c > 0 {
             let _ = write!(out, ", {word} {c}");
         }
@@ -196,9 +227,27 @@ pub(crate) fn capacities(load: &Load) -> String {
     out
 }
 
+/// A unit's ratings and the control points it costs.
+pub(crate) fn ratings(s: &Stats, control_points: u32) -> Ratings {
+    Ratings {
+        initiative: s.initiative,
+        melee: s.melee,
+        missile: s.missile,
+        defense: s.defense,
+        damage: s.damage,
+        ranged_damage: s.ranged_damage,
+        life: s.life,
+        hits: s.hits,
+        stealth: s.stealth,
+        observation: s.observation,
+        mana: s.mana,
+        control_points,
+    }
+}
+
 /// "ini 2, att 1, def 1, dmg 1, life 4, obs 4, CP 2": the ratings that
 /// are not zero, then the control points.
-pub(crate) fn stats(s: &Stats, control_points: u32) -> String {
+pub(crate) fn stats(s: &Ratings) -> String {
     let mut parts: Vec<String> = [
         ("ini", s.initiative),
         ("att", s.melee),
@@ -216,20 +265,24 @@ pub(crate) fn stats(s: &Stats, control_points: u32) -> String {
     .filter(|(_, v)| *v != 0)
     .map(|(k, v)| format!("{k} {v}"))
     .collect();
-    parts.push(format!("CP {control_points}"));
+    parts.push(format!("CP {}", s.control_points));
     parts.join(", ")
 }
 
 /// 1st, 2nd, 3rd, 4th … 11th, 12th, 13th … 21st.
 pub(crate) fn ordinal(n: u8) -> String {
-    let suffix = match (n % 10, n % 100) {
+    format!("{n}{}", suffix(n))
+}
+
+/// The ending of `n`'s ordinal: "st", "nd", "rd", "th".
+pub(crate) fn suffix(n: u8) -> &'static str {
+    match (n % 10, n % 100) {
         (_, 11..=13) => "th",
         (1, _) => "st",
         (2, _) => "nd",
         (3, _) => "rd",
         _ => "th",
-    };
-    format!("{n}{suffix}")
+    }
 }
 
 #[cfg(test)]

@@ -75,8 +75,9 @@ pub fn limits(world: &World, rules: &Rules) -> Vec<u32> {
         .collect()
 }
 
+/// An unknown faction has the base limit (no grants).
 fn limit_with(world: &World, faction: FactionId, titles: u32) -> u32 {
-    BASE.saturating_add(world.factions[faction].control_points)
+    BASE.saturating_add(world.factions.get(faction).map_or(0, |f| f.control_points))
         .saturating_add(titles)
 }
 
