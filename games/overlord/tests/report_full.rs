@@ -268,7 +268,11 @@ fn ov_rep_042_044_045_a_battle_in_full_with_statistics_for_the_winners() {
     assert!(text.contains("\n1st observation [obse]: "), "{text}");
     // The loser, slain, has no survivor to learn from and no statistics.
     let loser = plain_report(&g, &log, g.faction(2));
-    assert!(loser.contains("\n// Battles\n"), "{loser}");
+    assert!(
+        loser
+            .contains("\n// Battles\n\nBattle at Place 1 [L1] on day 1, your units as defender:\n"),
+        "{loser}"
+    );
     assert!(!loser.contains("Battle statistics:"), "{loser}");
     assert!(loser.contains("\nVictim [U2] (gone)\n"), "{loser}");
 }

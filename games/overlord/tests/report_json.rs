@@ -557,7 +557,8 @@ fn ov_rep_json_agrees_with_the_text_for_every_faction_of_alpha() {
         json!({"used": 10, "limit": 200})
     );
     assert_eq!(json["header"]["funds"]["count"], 5000);
-    // U503 attacked U703 in Anarnium and fell with two of its stack.
+    // U503 attacked U703 in Anarnium and fell with two of its stack: f05
+    // was the attacker, though none of its units there survived.
     assert_eq!(ids(&json["lost_units"]), ["U503", "U506", "U507"]);
     assert_eq!(json["lost_units"][0]["now_with"], Value::Null);
     assert_eq!(
@@ -566,7 +567,7 @@ fn ov_rep_json_agrees_with_the_text_for_every_faction_of_alpha() {
     );
     let b = &json["battles"][0];
     assert_eq!(b["place"], json!({"id": "L18", "name": "Anarnium"}));
-    assert_eq!((&b["day"], &b["side"]), (&json!(1), &json!("party")));
+    assert_eq!((&b["day"], &b["side"]), (&json!(1), &json!("attacker")));
     assert_eq!(b["statistics"], Value::Null);
     assert_eq!(ids(&json["locations"]), ["L18"]);
     assert_eq!(json["knowledge"]["items"].as_array().unwrap().len(), 27);

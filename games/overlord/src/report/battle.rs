@@ -306,14 +306,16 @@ pub fn account_of(report: &Report, fighters: &[Entry], terse: bool) -> String {
     out
 }
 
-/// A battle as the report of the faction with units `mine` tells it
-/// (OV-REP-042..045): where, when, on which side, the account (`terse`
-/// as the faction's SETTING TERSE asks) and, for the winners, every
-/// unit's statistics. `None` for an event that is not a battle fought.
+/// A battle as a faction's report tells it (OV-REP-042..045): where,
+/// when, on which side, the account (`terse` as the faction's SETTING
+/// TERSE asks) and, for the winners, every unit's statistics. `is_ours`
+/// says which units are the reader's, the slain included, so a side wiped
+/// out is still the reader's side. `None` for an event that is not a
+/// battle fought.
 pub fn fought<'a>(
     n: &Names<'a>,
     e: &Event,
-    mine: &[UnitId],
+    is_ours: &dyn Fn(UnitId) -> bool,
     terse: bool,
 ) -> Option<model::Battle<'a>> {
     let What::BattleFought {
@@ -342,7 +344,7 @@ pub fn fought<'a>(
             }
         })
         .collect();
-    let ours = |side: Side| units.iter().any(|&(u, s)| s == side && mine.contains(&u));
+    let ours = |side: Side| units.iter().any(|&(u, s)| s == side && is_ours(u));
     let side = if ours(Side::Attacker) {
         BattleSide::Attacker
     } else if ours(Side::Defender) {

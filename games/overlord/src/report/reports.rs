@@ -202,7 +202,10 @@ impl<'a> Reports<'a> {
         let battles = self
             .index
             .seen_by(log, faction)
-            .filter_map(|e| battle::fought(n, e, mine, f.terse))
+            .filter_map(|e| {
+                let ours = |u: UnitId| world.units.get(u).is_some_and(|x| x.faction == faction);
+                battle::fought(n, e, &ours, f.terse)
+            })
             .collect();
 
         // Structures and vessels (OV-REP-018).
