@@ -252,7 +252,8 @@ fn facts_match(text: &str, json: &Value) -> usize {
             .collect()
     };
     let items = entries("Item knowledge:\n", "Skill knowledge:");
-    let skills = entries("Skill knowledge:\n", "\u{0}");
+    let skills = entries("Skill knowledge:\n", "Race knowledge:");
+    let races = entries("Race knowledge:\n", "\u{0}");
     let texts = |v: &Value| -> Vec<String> {
         v.as_array()
             .unwrap()
@@ -262,6 +263,7 @@ fn facts_match(text: &str, json: &Value) -> usize {
     };
     assert_eq!(texts(&json["knowledge"]["items"]), items, "{faction}");
     assert_eq!(texts(&json["knowledge"]["skills"]), skills, "{faction}");
+    assert_eq!(texts(&json["knowledge"]["races"]), races, "{faction}");
 
     // The template ends the text.
     assert!(text.ends_with(json["template"].as_str().unwrap()));

@@ -596,6 +596,7 @@ fn ov_rep_037_040_section_layout() {
     let d = Discovered {
         items: vec![item("coin"), item("mana")],
         skills: vec![(skill("cmbt"), 1)],
+        races: vec![],
     };
     assert_eq!(
         section(rules(), &d),
@@ -617,9 +618,34 @@ fn ov_rep_037_040_section_layout() {
     let skills_only = Discovered {
         items: vec![],
         skills: vec![(skill("cmbt"), 1)],
+        races: vec![],
     };
     assert!(section(rules(), &skills_only).starts_with("Skill knowledge:\n\n1st combat"));
     assert_eq!(section(rules(), &Discovered::default()), "");
+}
+
+#[test]
+fn ov_rep_044_race_entry() {
+    let hero = rules().race("hero").unwrap();
+    let text = umpire_overlord::report::knowledge::race_entry(rules(), hero);
+    // The data: weight 70, 100 walking and 20 riding, upkeep 20, 2 control
+    // points, initiative 1, life 4, observation 1.
+    assert!(
+        text.starts_with("hero [hero]: Weight 70, capacity: 100/walking, 20/riding. "),
+        "{text}"
+    );
+    assert!(
+        text.ends_with(
+            " A leader. Upkeep 20 coins a month, 2 control points. \
+             Gives +1 to initiative, +4 to life, +1 to observation."
+        ),
+        "{text}"
+    );
+    let races_only = Discovered {
+        races: vec![hero],
+        ..Discovered::default()
+    };
+    assert!(section(rules(), &races_only).starts_with("Race knowledge:\n\nhero [hero]: "));
 }
 
 #[test]

@@ -77,11 +77,12 @@ use crate::rules::descriptions::Kind;
 use crate::rules::items::Item;
 use crate::rules::races::StudentType;
 use crate::rules::skills::{Learning, Product, Skill, SkillUse, UseKind, UseTarget};
-use crate::rules::{ItemId, Movement, Rules, SkillId, Stats};
+use crate::rules::{ItemId, Movement, RaceId, Rules, SkillId, Stats};
 use crate::turn::log::{Event, TurnLog, What};
 use crate::world::{FactionId, Known, LocationId, Unit, UnitId, World};
 
 use super::model;
+use super::model::{Id, Named};
 use super::names::{item_ref, skill_level};
 use super::unit::ordinal;
 
@@ -91,11 +92,14 @@ use super::unit::ordinal;
 pub struct Discovered {
     pub items: Vec<ItemId>,
     pub skills: Vec<(SkillId, u8)>,
+    /// Races met: the faction's own units' and, with full battle reports,
+    /// those of every unit in a battle it survived (OV-REP-044).
+    pub races: Vec<RaceId>,
 }
 
 impl Discovered {
     pub fn is_empty(&self) -> bool {
-        self.items.is_empty() && self.skills.is_empty()
+        self.items.is_empty() && self.skills.is_empty() && self.races.is_empty()
     }
 }
 
@@ -267,6 +271,8 @@ pub fn discover_in<'l>(
     };
     let mut found = Found::new(rules);
     let units: Vec<&Unit> = mine.iter().filter_map(|&u| world.units.get(u)).collect();
+    // Races met: the faction's own, and in battles (below).
+    let mut races: BTreeSet<RaceId> = units.iter().map(|u| u.race).collect();
 
     // Held items and skills.
     for u in &units {
@@ -386,6 +392,7 @@ pub fn discover_in<'l>(
                     .any(|(&(u, _), s)| s.alive > 0 && mine.contains(&u)) =>
             {
                 for u in units.iter().filter_map(|&(u, _)| world.units.get(u)) {
+                    races.insert(u.race);
                     for k in &u.skills {
                         let level = level_of(rules, u, k.skill);
                         if level > 0 {
@@ -468,9 +475,18 @@ pub fn discover_in<'l>(
         }
     }
 
+    let known_races: BTreeSet<RaceId> = f
+        .known
+        .iter()
+        .filter_map(|k| match k {
+            Known::Race(r) => Some(*r),
+            _ => None,
+        })
+        .collect();
     Discovered {
         items: items.into_iter().collect(),
         skills: skills.into_iter().collect(),
+        races: races.difference(&known_races).copied().collect(),
     }
 }
 
@@ -535,6 +551,7 @@ pub fn remember(world: &mut World, faction: FactionId, d: &Discovered) {
         return;
     };
     f.known.extend(d.items.iter().map(|&i| Known::Item(i)));
+    f.known.extend(d.races.iter().map(|&r| Known::Race(r)));
     f.known.sort();
     f.known.dedup();
     let mut skills: BTreeMap<SkillId, u8> = BTreeMap::new();
@@ -578,6 +595,17 @@ pub fn of<'a>(rules: &'a Rules, d: &Discovered) -> model::Knowledge<'a> {
                 })
             })
             .collect(),
+        races: d
+            .races
+            .iter()
+            .filter_map(|&r| {
+                let race = rules.races.get(r)?;
+                Some(model::Entry {
+                    item: Named::new(Id::Tag(&race.tag), race.name.as_str()),
+                    text: race_entry(rules, r),
+                })
+            })
+            .collect(),
     }
 }
 
@@ -592,10 +620,53 @@ pub fn render(k: &model::Knowledge<'_>) -> String {
     if !skills.is_empty() {
         parts.push(format!("Skill knowledge:\n\n{}\n", skills.join("\n\n")));
     }
+    let races: Vec<&str> = k.races.iter().map(|e| e.text.as_str()).collect();
+    if !races.is_empty() {
+        parts.push(format!("Race knowledge:\n\n{}\n", races.join("\n\n")));
+    }
     parts.join("\n")
 }
 
 // --- Entries ------------------------------------------------------------
+
+/// A race's entry (OV-REP-044): "hero [hero]: Weight 70, capacity:
+/// 100/walking, 20/riding. <description> A leader. Upkeep 20 coins a
+/// month, 2 control points. Gives +1 to initiative …".
+pub fn race_entry(rules: &Rules, race: RaceId) -> String {
+    let Some(r) = rules.races.get(race) else {
+        return String::new();
+    };
+    let mut parts: Vec<String> = Vec::new();
+    let mut head = format!("Weight {}", r.weight);
+    if let Some(c) = capacity_text(&r.capacity, None) {
+        let _ = write!(head, ", {c}");
+    }
+    parts.push(format!("{head}."));
+    parts.extend(sentence(rules.descriptions.text(Kind::Races, &r.tag)));
+    parts.push(
+        match r.kind {
+            crate::rules::races::RaceKind::Leader => "A leader.",
+            crate::rules::races::RaceKind::Follower => "Followers.",
+            crate::rules::races::RaceKind::Creature => "A creature.",
+        }
+        .to_string(),
+    );
+    parts.push(format!(
+        "Upkeep {} coin{} a month, {} control point{}.",
+        r.upkeep,
+        if r.upkeep == 1 { "" } else { "s" },
+        r.control,
+        if r.control == 1 { "" } else { "s" }
+    ));
+    let stats: Vec<String> = stat_list(&r.stats)
+        .into_iter()
+        .map(|(v, name)| format!("{v:+} to {name}"))
+        .collect();
+    if !stats.is_empty() {
+        parts.push(format!("Gives {}.", stats.join(", ")));
+    }
+    format!("{} [{}]: {}", r.name, r.tag, parts.join(" "))
+}
 
 /// Stat names as the rules write them, in the order entries list them.
 fn stat_list(s: &Stats) -> Vec<(i32, &'static str)> {

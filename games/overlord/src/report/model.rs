@@ -452,6 +452,8 @@ pub struct Structure<'a> {
 pub struct Knowledge<'a> {
     pub items: Vec<Entry<'a>>,
     pub skills: Vec<SkillEntry<'a>>,
+    /// Races met (OV-REP-044); added in version 1 without a bump (additive).
+    pub races: Vec<Entry<'a>>,
 }
 
 #[derive(Clone, Debug, Serialize)]
