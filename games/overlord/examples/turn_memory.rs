@@ -7,8 +7,8 @@
 //! and, for `generated`, writing and parsing the bots' orders.) Add `--only-build`
 //! to measure the same without the turn, so the turn's own share shows, and
 //! `--reports` to write every faction's report after the turn, text and
-//! JSON as `overlord run` writes them (kept in memory, their total size
-//! and time printed).
+//! JSON as `overlord run` writes them (each dropped once written; their
+//! total size and time printed), with `--text-only` for the text alone.
 //! The workloads are those of `benches/turn.rs`.
 
 #![allow(clippy::print_stdout, clippy::print_stderr)]
@@ -26,6 +26,7 @@ fn main() {
     let which = args.first().map_or("alpha100", String::as_str);
     let only_build = args.iter().any(|a| a == "--only-build");
     let with_reports = args.iter().any(|a| a == "--reports");
+    let text_only = args.iter().any(|a| a == "--text-only");
     let rules = match Rules::bundled() {
         Ok(r) => r,
         Err(e) => {
@@ -79,7 +80,7 @@ fn main() {
     );
     battles(&log);
     if with_reports {
-        reports(&world, &rules, &log);
+        reports(&world, &rules, &log, text_only);
     }
 }
 
@@ -89,6 +90,7 @@ fn reports(
     world: &umpire_overlord::world::World,
     rules: &Rules,
     log: &umpire_overlord::turn::TurnLog,
+    text_only: bool,
 ) {
     use umpire_overlord::report::text::{Inputs, Reports, render};
     let t0 = Instant::now();
@@ -101,10 +103,20 @@ fn reports(
     });
     let prepared = t0.elapsed();
     let t1 = Instant::now();
+    let mut text_bytes = 0usize;
     for (fid, _) in world.factions.iter().filter(|(_, f)| !f.resigned) {
-        std::hint::black_box(all.report(fid));
+        text_bytes += all.report(fid).len();
     }
     let text_alone = t1.elapsed();
+    if text_only {
+        println!(
+            "reports: {:.1} MB of text in {:.3} s ({:.3} s preparing)",
+            text_bytes as f64 / 1e6,
+            text_alone.as_secs_f64() + prepared.as_secs_f64(),
+            prepared.as_secs_f64()
+        );
+        return;
+    }
     let t0 = Instant::now();
     let (mut bytes, mut json) = (0usize, 0usize);
     let mut count = 0usize;
