@@ -40,7 +40,6 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use umpire_core::diagnostic::{RenderOptions, render};
 use umpire_overlord::orders::{self, Envelope, OrderSet, ParseOptions, Vocabulary};
 use umpire_overlord::report::knowledge::{Discovered, remember};
-use umpire_overlord::report::template::template;
 use umpire_overlord::report::text::{self, Inputs, Reports};
 use umpire_overlord::rules::Rules;
 use umpire_overlord::save;
@@ -226,7 +225,20 @@ fn stage(
     }
     let all = Reports::new(inputs);
     let mut learnt = Vec::new();
-    for (fid, f) in world.factions.iter().filter(|(_, f)| !f.resigned) {
+    // A faction that resigned this turn gets its last report.
+    let resigned_now: Vec<FactionId> = log
+        .events
+        .iter()
+        .filter_map(|e| match e.what {
+            What::Resigned { faction, .. } => Some(faction),
+            _ => None,
+        })
+        .collect();
+    for (fid, f) in world
+        .factions
+        .iter()
+        .filter(|(id, f)| !f.resigned || resigned_now.contains(id))
+    {
         let name = faction_file(f.number);
         // The text and the JSON from one model, so they tell the same.
         if let Some(model) = all.model(fid) {
@@ -234,9 +246,11 @@ fn stage(
             let json = serde_json::to_vec_pretty(&model)
                 .with_context(|| format!("cannot write the report of f{} as JSON", f.number))?;
             write(reports.join(faction_json_file(f.number)), &json)?;
+            // The order template for the next turn (OV-REP-041).
+            if !f.resigned {
+                write(templates.join(&name), model.template.as_bytes())?;
+            }
         }
-        // The order template for the next turn (OV-REP-041).
-        write(templates.join(&name), template(world, fid, "").as_bytes())?;
         learnt.push((fid, all.discovered(fid)));
     }
     Ok((learnt.len(), learnt))

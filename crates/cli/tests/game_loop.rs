@@ -582,3 +582,24 @@ fn demo_plays_a_small_game_with_bots() {
     let _ = std::fs::remove_dir_all(&dir);
     let _ = std::fs::remove_dir_all(&other);
 }
+
+#[test]
+fn a_faction_that_resigns_gets_its_last_report_and_no_template() {
+    // f06 resigns to the Outlaws [f04] (a non-player faction of alpha).
+    let dir = alpha_game("resign");
+    let mail = "#GAME f06 pswd6\nRESIGN f04\n#END\n";
+    let o = submit(&dir, mail);
+    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+    let o = umpire(&["overlord", "run", dir.to_str().unwrap(), "--quiet"], None);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let turn = dir.join("turns/1");
+    let report = read(turn.join("reports/f06.txt"));
+    assert!(report.contains("resigns, its units going to"), "{report}");
+    assert!(!turn.join("templates/f06.txt").exists());
+    assert!(turn.join("templates/f05.txt").exists());
+    // A turn later it is gone from the game's reports.
+    let o = umpire(&["overlord", "run", dir.to_str().unwrap(), "--quiet"], None);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(!dir.join("turns/2/reports/f06.txt").exists());
+    let _ = std::fs::remove_dir_all(&dir);
+}
