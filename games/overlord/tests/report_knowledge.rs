@@ -457,7 +457,11 @@ fn ov_rep_037_remember_then_nothing_new() {
     remember(&mut w, f, &d);
     assert_eq!(
         w.factions[f].known,
-        [Known::Item(item("coin")), Known::Item(item("swrd"))]
+        [
+            Known::Item(item("coin")),
+            Known::Item(item("swrd")),
+            Known::Race(rules().race("ldr").unwrap())
+        ]
     );
     let known: Vec<(String, u8)> = w.factions[f]
         .known_skills
@@ -586,7 +590,8 @@ fn ov_fo_020_024_reshow_prints_only_what_is_known() {
             },
         )],
     };
-    assert!(discover(&w, rules(), &log, f).is_empty());
+    let d = discover(&w, rules(), &log, f);
+    assert!(d.items.is_empty() && d.skills.is_empty(), "{d:?}");
 }
 
 // --- The section and the report -------------------------------------------
