@@ -6,6 +6,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+mod dbr;
 mod demo;
 mod game;
 mod layout;
@@ -52,6 +53,10 @@ enum Game {
     /// players' mail, run the turns, read the reports, check order files.
     #[command(subcommand, disable_help_subcommand = true)]
     Overlord(overlord::Command),
+    /// DBR (De Bellis Renationis): moves, ranges and the rulings behind
+    /// them, in paces or cm, from the quick-reference sheet.
+    #[command(subcommand, disable_help_subcommand = true)]
+    Dbr(dbr::Command),
     /// See the whole job in one command: a small Overlord game played by
     /// bots for a few turns.
     ///
@@ -78,6 +83,7 @@ fn main() -> ExitCode {
     let color = cli.color.enabled();
     let result = match cli.game {
         Game::Overlord(cmd) => overlord::run(cmd, color),
+        Game::Dbr(cmd) => dbr::run(cmd),
         Game::Demo(args) => demo::run(args),
     };
     match result {

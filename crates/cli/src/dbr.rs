@@ -1,0 +1,271 @@
+//! `umpire dbr …`: the DBR umpire aid. Glue over `umpire-dbr`: read the
+//! arguments and the rulings file, ask the library, print.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use anyhow::{Context, Result};
+use clap::{Args, Subcommand};
+use umpire_dbr::{Dbr, ElementType, Going, Grade, MoveQuery, River, Rulings, Tables, Units};
+
+/// Options every `umpire dbr` command takes.
+#[derive(Args)]
+pub struct Common {
+    /// A rulings file (TOML, `name = "option"` lines) switching rulings
+    /// from their defaults; `umpire dbr rulings` lists them.
+    #[arg(long, global = true, value_name = "FILE")]
+    rulings: Option<PathBuf>,
+}
+
+#[derive(Subcommand)]
+pub enum Command {
+    /// How far an element may move (TACTICAL & MARCH MOVES).
+    ///
+    /// Prints the maximum move and every step of the working: the table
+    /// cell, the grade adjustments, the 100p cap and any ruling that
+    /// decided something. A dash on the sheet (e.g. Art in difficult going)
+    /// is "no move" (null in JSON).
+    #[command(
+        after_help = "Examples:\n  umpire dbr move LH road\n  umpire dbr move Pk good --grade S --units cm\n  umpire dbr move Cm rough --grade F --night --json\n  umpire dbr move Bd good,rough --grade S"
+    )]
+    Move {
+        /// The element type as on the sheet: LH, Si, Dr, Ln, Pi, Cm, El, Sh,
+        /// Bw, Sk, Wb, Pk, Bd, Hd, Pont, Bg, Art, WWg, Ships, Gal, Boats.
+        element: String,
+        /// The going: road, good, rough or difficult; several separated by
+        /// commas for a move through mixed going.
+        going: String,
+        /// The element's grade: S, O, I, F or X (default: O).
+        #[arg(long)]
+        grade: Option<String>,
+        /// A march move (the same table as a tactical move).
+        #[arg(long)]
+        march: bool,
+        /// The move ends, or is part of a group that ends, in contact with enemy.
+        #[arg(long)]
+        contact: bool,
+        /// The move is inside a BUA.
+        #[arg(long)]
+        bua: bool,
+        /// Night and/or weather reduce visibility to 100p (8cm).
+        #[arg(long)]
+        night: bool,
+        /// A river being crossed: easy, tricky or dangerous.
+        #[arg(long, value_name = "KIND")]
+        river: Option<String>,
+        /// Units for the answer: paces or cm.
+        #[arg(long, default_value = "paces")]
+        units: String,
+        /// Print JSON (`distance` in the chosen unit, null for a dash).
+        #[arg(long)]
+        json: bool,
+        #[command(flatten)]
+        common: Common,
+    },
+    /// How far an element shoots (RANGES).
+    #[command(
+        after_help = "Examples:\n  umpire dbr range Art S\n  umpire dbr range Gal F --units cm --json"
+    )]
+    Range {
+        /// The element type as on the sheet.
+        element: String,
+        /// The grade: S, O, I, F or X (or `(S)`).
+        grade: String,
+        /// Units for the answer: paces or cm.
+        #[arg(long, default_value = "paces")]
+        units: String,
+        /// Print JSON (`range` in the chosen unit, null for a dash).
+        #[arg(long)]
+        json: bool,
+        #[command(flatten)]
+        common: Common,
+    },
+    /// List every ruling (the sheet's gaps), its options and the one in force.
+    Rulings {
+        /// Print JSON.
+        #[arg(long)]
+        json: bool,
+        #[command(flatten)]
+        common: Common,
+    },
+}
+
+fn load(common: &Common) -> Result<Dbr<'static>> {
+    let tables = Tables::builtin()?;
+    let rulings = match &common.rulings {
+        None => Rulings::default(),
+        Some(path) => {
+            let text = std::fs::read_to_string(path)
+                .with_context(|| format!("cannot read the rulings file {}", path.display()))?;
+            Rulings::from_toml(&path.display().to_string(), &text)?
+        }
+    };
+    Ok(Dbr::new(tables, rulings))
+}
+
+fn user_error(e: impl std::fmt::Display) -> ExitCode {
+    eprintln!("umpire dbr: {e}");
+    ExitCode::from(1)
+}
+
+pub fn run(cmd: Command) -> Result<ExitCode> {
+    match cmd {
+        Command::Move {
+            element,
+            going,
+            grade,
+            march,
+            contact,
+            bua,
+            night,
+            river,
+            units,
+            json,
+            common,
+        } => {
+            let dbr = load(&common)?;
+            let query = (|| -> Result<(MoveQuery, Units), umpire_dbr::DbrError> {
+                let units = Units::parse(&units)?;
+                let element = ElementType::parse(&element)?;
+                let going = going
+                    .split(',')
+                    .map(Going::parse)
+                    .collect::<Result<Vec<_>, _>>()?;
+                let grade = grade.as_deref().map(Grade::parse).transpose()?;
+                let river = match river.as_deref().map(str::to_ascii_lowercase).as_deref() {
+                    None => None,
+                    Some("easy") => Some(River::Easy),
+                    Some("tricky") => Some(River::Tricky),
+                    Some("dangerous") => Some(River::Dangerous),
+                    Some(other) => {
+                        return Err(umpire_dbr::DbrError::Invalid(format!(
+                            "unknown river `{other}`; rivers are easy, tricky or dangerous"
+                        )));
+                    }
+                };
+                Ok((
+                    MoveQuery {
+                        element,
+                        grade,
+                        going,
+                        march,
+                        ends_in_contact: contact,
+                        in_bua: bua,
+                        low_visibility: night,
+                        river,
+                    },
+                    units,
+                ))
+            })();
+            let (query, units) = match query {
+                Ok(q) => q,
+                Err(e) => return Ok(user_error(e)),
+            };
+            let answer = match dbr.max_move(&query) {
+                Ok(a) => a,
+                Err(e) => return Ok(user_error(e)),
+            };
+            if json {
+                println!(
+                    "{}",
+                    serde_json::to_string_pretty(&answer.to_json(&query, units))?
+                );
+            } else {
+                let grade = query.grade.map(|g| format!(" {g}")).unwrap_or_default();
+                let going: Vec<_> = query.going.iter().map(|g| g.name()).collect();
+                match answer.distance {
+                    Some(d) => println!(
+                        "{}{grade}, {}: {}",
+                        query.element,
+                        going.join(", "),
+                        d.show(units)
+                    ),
+                    None => println!(
+                        "{}{grade}, {}: no move (a dash on the sheet)",
+                        query.element,
+                        going.join(", ")
+                    ),
+                }
+                for line in answer.explain(units) {
+                    println!("  {line}");
+                }
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Range {
+            element,
+            grade,
+            units,
+            json,
+            common,
+        } => {
+            let dbr = load(&common)?;
+            let parsed = (|| {
+                Ok::<_, umpire_dbr::DbrError>((
+                    ElementType::parse(&element)?,
+                    Grade::parse(&grade)?,
+                    Units::parse(&units)?,
+                ))
+            })();
+            let (element, grade, units) = match parsed {
+                Ok(p) => p,
+                Err(e) => return Ok(user_error(e)),
+            };
+            let answer = match dbr.range(element, grade) {
+                Ok(a) => a,
+                Err(e) => return Ok(user_error(e)),
+            };
+            if json {
+                println!("{}", serde_json::to_string_pretty(&answer.to_json(units))?);
+            } else {
+                match answer.range {
+                    Some(d) => println!("{element} {grade}: {}", d.show(units)),
+                    None => println!("{element} {grade}: no range"),
+                }
+                for line in answer.explain(units) {
+                    println!("  {line}");
+                }
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Rulings { json, common } => {
+            let dbr = load(&common)?;
+            if json {
+                let list: Vec<_> = umpire_dbr::RULINGS
+                    .iter()
+                    .zip(umpire_dbr::RulingId::ALL)
+                    .map(|(r, id)| {
+                        serde_json::json!({
+                            "name": r.name,
+                            "checklist": r.checklist,
+                            "question": r.question,
+                            "options": r.options,
+                            "default": r.default_option(),
+                            "in_force": dbr.rulings.choice(*id),
+                        })
+                    })
+                    .collect();
+                println!("{}", serde_json::to_string_pretty(&list)?);
+            } else {
+                for (r, id) in umpire_dbr::RULINGS.iter().zip(umpire_dbr::RulingId::ALL) {
+                    let chosen = dbr.rulings.choice(*id);
+                    println!("{} ({})", r.name, r.checklist.join(", "));
+                    println!("  {}", r.question);
+                    for o in r.options {
+                        let mark = if o.name == chosen { "*" } else { " " };
+                        let default = if o.name == r.default_option() {
+                            " (default)"
+                        } else {
+                            ""
+                        };
+                        println!("  {mark} {}{default}: {}", o.name, o.meaning);
+                    }
+                }
+                println!(
+                    "\n* = in force. Switch with --rulings FILE, a TOML file of `name = \"option\"` lines."
+                );
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+    }
+}

@@ -1,0 +1,141 @@
+//! The `umpire dbr` commands, run as a player would run them.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use std::process::{Command, Output};
+
+fn umpire(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_umpire"))
+        .args(args)
+        .arg("--color=never")
+        .output()
+        .unwrap()
+}
+
+fn json(args: &[&str]) -> serde_json::Value {
+    let o = umpire(args);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    serde_json::from_slice(&o.stdout).unwrap()
+}
+
+fn err(args: &[&str]) -> String {
+    let o = umpire(args);
+    assert_eq!(o.status.code(), Some(1), "{args:?}");
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+#[test]
+fn move_answers_distance_in_the_chosen_unit() {
+    assert_eq!(
+        json(&["dbr", "move", "LH", "road", "--json"])["distance"],
+        600
+    );
+    assert_eq!(
+        json(&["dbr", "move", "LH", "road", "--units", "cm", "--json"])["distance"],
+        48
+    );
+    let v = json(&[
+        "dbr", "move", "Pk", "good", "--grade", "S", "--units", "cm", "--json",
+    ]);
+    assert_eq!(v["distance"], 12);
+    assert!(v["steps"][1].as_str().unwrap().starts_with("DBR-MOVE-036"));
+    let v = json(&["dbr", "move", "Art", "difficult", "--json"]);
+    assert_eq!(v["distance"], serde_json::Value::Null);
+    let v = json(&[
+        "dbr", "move", "Cm", "rough", "--grade", "F", "--night", "--march", "--json",
+    ]);
+    assert_eq!(v["distance"], 100);
+    assert_eq!(
+        v["rulings"],
+        serde_json::json!(["fast-bonus", "move-cap-order"])
+    );
+}
+
+#[test]
+fn move_text_shows_every_step() {
+    let o = umpire(&[
+        "dbr", "move", "Ships", "good", "--grade", "S", "--river", "easy",
+    ]);
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(out.starts_with("Ships (S), good: 100p\n"), "{out}");
+    assert!(out.contains("DBR-MOVE-034"), "{out}");
+    assert!(out.contains("DBR-MOVE-038"), "{out}");
+}
+
+#[test]
+fn range_answers_range_in_the_chosen_unit() {
+    assert_eq!(json(&["dbr", "range", "Art", "S", "--json"])["range"], 1800);
+    assert_eq!(
+        json(&["dbr", "range", "Art", "(S)", "--units", "cm", "--json"])["range"],
+        144
+    );
+    let v = json(&["dbr", "range", "Gal", "F", "--units", "cm", "--json"]);
+    assert_eq!(
+        (v["range"].clone(), v["water_range"].clone()),
+        (16.into(), 40.into())
+    );
+    assert_eq!(
+        json(&["dbr", "range", "Boats", "O", "--json"])["range"],
+        serde_json::Value::Null
+    );
+    assert_eq!(
+        json(&["dbr", "range", "Pk", "S", "--json"])["range"],
+        serde_json::Value::Null
+    );
+}
+
+#[test]
+fn bad_input_gets_a_clear_message() {
+    assert!(err(&["dbr", "move", "Lx", "good"]).contains("did you mean `Ln`"));
+    assert!(err(&["dbr", "move", "Pk", "grod"]).contains("did you mean `good`"));
+    assert!(err(&["dbr", "move", "Pk", "good", "--grade", "0"]).contains("`O`"));
+    assert!(err(&["dbr", "move", "Pk", "good", "--units", "in"]).contains("use `paces`"));
+    assert!(
+        err(&["dbr", "move", "Pk", "good", "--river", "wide"])
+            .contains("easy, tricky or dangerous")
+    );
+    assert!(err(&["dbr", "range", "EI", "S"]).contains("`El`"));
+}
+
+#[test]
+fn rulings_are_listed_and_switched_by_a_file() {
+    let list = json(&["dbr", "rulings", "--json"]);
+    let names: Vec<_> = list
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["name"].as_str().unwrap().to_string())
+        .collect();
+    assert!(names.contains(&"move-cap-order".to_string()));
+    let dir = std::env::temp_dir().join(format!("umpire-dbr-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("rulings.toml");
+    std::fs::write(
+        &file,
+        "dash-grade = \"reject\"\nmove-cap-order = \"cap-then-adjust\"\n",
+    )
+    .unwrap();
+    let f = file.to_str().unwrap();
+    let e = err(&["dbr", "range", "Boats", "O", "--rulings", f]);
+    assert!(e.contains("Boats cannot be graded (O)"), "{e}");
+    let v = json(&[
+        "dbr",
+        "move",
+        "LH",
+        "good",
+        "--grade",
+        "F",
+        "--night",
+        "--rulings",
+        f,
+        "--json",
+    ]);
+    assert_eq!(v["distance"], 150);
+    let listed =
+        String::from_utf8_lossy(&umpire(&["dbr", "rulings", "--rulings", f]).stdout).into_owned();
+    assert!(listed.contains("* cap-then-adjust"), "{listed}");
+    std::fs::write(&file, "dash-grad = \"reject\"\n").unwrap();
+    let o = umpire(&["dbr", "rulings", "--rulings", f]);
+    assert!(String::from_utf8_lossy(&o.stderr).contains("did you mean `dash-grade`"));
+    std::fs::remove_dir_all(&dir).ok();
+}
