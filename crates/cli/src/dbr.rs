@@ -6,7 +6,10 @@ use std::process::ExitCode;
 
 use anyhow::{Context, Result};
 use clap::{Args, Subcommand};
-use umpire_dbr::{Dbr, ElementType, Going, Grade, MoveQuery, River, Rulings, Tables, Units};
+use umpire_dbr::{
+    Dbr, DbrError, Distance, ElementType, Going, Grade, MoveQuery, PipAction, PipQuery, River,
+    Rulings, SeparateException, Tables, Units,
+};
 
 /// Options every `umpire dbr` command takes.
 #[derive(Args)]
@@ -75,6 +78,71 @@ pub enum Command {
         #[arg(long, default_value = "paces")]
         units: String,
         /// Print JSON (`range` in the chosen unit, null for a dash).
+        #[arg(long)]
+        json: bool,
+        #[command(flatten)]
+        common: Common,
+    },
+    /// What an intended action costs in PIPs (PLAYER INITIATIVE POINT DICING).
+    ///
+    /// Prints the cost and every step: the base cost of the action and each
+    /// adjustment that applies, with its checklist item.
+    #[command(
+        after_help = "Actions: march-road, move, unlimber, limber, mount, dismount, embark, disembark,\n  steady, move-group, steady-group, rally, launch-bridge, complete-bridge, dismantle-bridge\n\nExamples:\n  umpire dbr pips move Art(S) --off-road\n  umpire dbr pips move-group Pk Pk Sh --with-general --night\n  umpire dbr pips move LH --separating --previous-group LH,LH --json\n  umpire dbr pips rally --general-distance 700"
+    )]
+    Pips {
+        /// The action (see below).
+        action: String,
+        /// The element, or the group's elements, as on the sheet, with an
+        /// optional grade: `Art(S)`, `Pk`, `Bg`.
+        elements: Vec<String>,
+        /// The element or group includes its command's general, who has not
+        /// yet moved this bound.
+        #[arg(long)]
+        with_general: bool,
+        /// The command's general is lost.
+        #[arg(long)]
+        general_lost: bool,
+        /// Distance to the command's general (nearest points of the bases,
+        /// round enemy and impassable terrain), in --units.
+        #[arg(long, value_name = "N")]
+        general_distance: Option<u64>,
+        /// The general cannot see the element or group.
+        #[arg(long)]
+        general_unseen: bool,
+        /// The move is off-road.
+        #[arg(long)]
+        off_road: bool,
+        /// Portable obstacles are moved.
+        #[arg(long)]
+        portable_obstacles: bool,
+        /// How many times the group has already marched this bound.
+        #[arg(long, default_value_t = 0, value_name = "N")]
+        marches_before: u32,
+        /// The move is along a road.
+        #[arg(long)]
+        road: bool,
+        /// Separating from a previous group, or pivoting from front-corner
+        /// contact onto an enemy flank.
+        #[arg(long)]
+        separating: bool,
+        /// The types of the previous group, comma-separated (exception (a)).
+        #[arg(long, value_name = "TYPES")]
+        previous_group: Option<String>,
+        /// Exception (b) straight-ahead, (c) into-combat or (d) difficult
+        /// (may be repeated).
+        #[arg(long = "except", value_name = "b|c|d")]
+        exceptions: Vec<String>,
+        /// Moving at night.
+        #[arg(long)]
+        night: bool,
+        /// There is moonlight.
+        #[arg(long)]
+        moonlight: bool,
+        /// Units for --general-distance: paces or cm.
+        #[arg(long, default_value = "paces")]
+        units: String,
+        /// Print JSON (`cost`, `steps`, `rulings`).
         #[arg(long)]
         json: bool,
         #[command(flatten)]
@@ -223,6 +291,104 @@ pub fn run(cmd: Command) -> Result<ExitCode> {
                     None => println!("{element} {grade}: no range"),
                 }
                 for line in answer.explain(units) {
+                    println!("  {line}");
+                }
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Pips {
+            action,
+            elements,
+            with_general,
+            general_lost,
+            general_distance,
+            general_unseen,
+            off_road,
+            portable_obstacles,
+            marches_before,
+            road,
+            separating,
+            previous_group,
+            exceptions,
+            night,
+            moonlight,
+            units,
+            json,
+            common,
+        } => {
+            let dbr = load(&common)?;
+            let query = (|| -> Result<PipQuery, DbrError> {
+                let units = Units::parse(&units)?;
+                let mut parsed: Vec<(ElementType, Option<Grade>)> = Vec::new();
+                for text in &elements {
+                    let t = text.trim();
+                    // `Art (S)` typed as two words: the grade joins the element before it.
+                    if t.starts_with('(') {
+                        let grade = Grade::parse(t)?;
+                        match parsed.last_mut() {
+                            Some((_, g @ None)) => *g = Some(grade),
+                            _ => {
+                                return Err(DbrError::Invalid(format!(
+                                    "grade `{t}` does not follow an element type"
+                                )));
+                            }
+                        }
+                        continue;
+                    }
+                    let (name, grade) = match t.split_once('(') {
+                        Some((n, g)) => (n, Some(Grade::parse(&format!("({g}"))?)),
+                        None => (t, None),
+                    };
+                    parsed.push((ElementType::parse(name)?, grade));
+                }
+                let previous_group = previous_group
+                    .as_deref()
+                    .map(|p| {
+                        p.split(',')
+                            .map(ElementType::parse)
+                            .collect::<Result<Vec<_>, _>>()
+                    })
+                    .transpose()?
+                    .unwrap_or_default();
+                let exceptions = exceptions
+                    .iter()
+                    .map(|x| match x.to_ascii_lowercase().trim_matches(|c| c == '(' || c == ')') {
+                        "b" | "straight-ahead" => Ok(SeparateException::StraightAhead),
+                        "c" | "into-combat" => Ok(SeparateException::IntoCombat),
+                        "d" | "difficult" => Ok(SeparateException::Difficult),
+                        other => Err(DbrError::Invalid(format!(
+                            "unknown exception `{other}`; use b (straight-ahead), c (into-combat) or d (difficult); (a) follows from --previous-group"
+                        ))),
+                    })
+                    .collect::<Result<Vec<_>, _>>()?;
+                Ok(PipQuery {
+                    action: Some(PipAction::parse(&action)?),
+                    elements: parsed,
+                    with_general,
+                    general_lost,
+                    general_distance: general_distance.map(|n| Distance::of(n, units)),
+                    general_unseen,
+                    off_road,
+                    portable_obstacles,
+                    marches_before,
+                    along_road: road,
+                    separating,
+                    previous_group,
+                    exceptions,
+                    night,
+                    moonlight,
+                })
+            })();
+            let answer = match query.and_then(|q| dbr.pip_cost(&q)) {
+                Ok(a) => a,
+                Err(e) => return Ok(user_error(e)),
+            };
+            if json {
+                println!("{}", serde_json::to_string_pretty(&answer.to_json())?);
+            } else {
+                let s = if answer.cost == 1 { "" } else { "s" };
+                println!("{}: {} PIP{s}", answer.action.name(), answer.cost);
+                for line in answer.explain() {
                     println!("  {line}");
                 }
             }

@@ -139,3 +139,78 @@ fn rulings_are_listed_and_switched_by_a_file() {
     assert!(String::from_utf8_lossy(&o.stderr).contains("did you mean `dash-grade`"));
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn pips_answers_cost_with_every_step() {
+    let v = json(&["dbr", "pips", "move", "Art(S)", "--off-road", "--json"]);
+    assert_eq!(v["cost"], 2);
+    assert!(v["steps"][1].as_str().unwrap().starts_with("DBR-PIP-022"));
+    let v = json(&[
+        "dbr",
+        "pips",
+        "move",
+        "Art",
+        "(O)",
+        "--off-road",
+        "--separating",
+        "--json",
+    ]);
+    assert_eq!(v["cost"], 4);
+    let v = json(&[
+        "dbr",
+        "pips",
+        "move-group",
+        "Pk",
+        "Pk",
+        "--with-general",
+        "--night",
+        "--json",
+    ]);
+    assert_eq!(v["cost"], 2);
+    assert_eq!(v["rulings"], serde_json::json!(["pip-night"]));
+    let v = json(&[
+        "dbr",
+        "pips",
+        "rally",
+        "--general-distance",
+        "49",
+        "--units",
+        "cm",
+        "--json",
+    ]);
+    assert_eq!(v["cost"], 3);
+    let v = json(&[
+        "dbr",
+        "pips",
+        "move",
+        "LH",
+        "--separating",
+        "--previous-group",
+        "LH,LH",
+        "--json",
+    ]);
+    assert_eq!(v["cost"], 1);
+    let v = json(&[
+        "dbr",
+        "pips",
+        "move-group",
+        "--separating",
+        "--except",
+        "b",
+        "--json",
+    ]);
+    assert_eq!(v["cost"], 1);
+    let o = umpire(&["dbr", "pips", "march-road", "--with-general"]);
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(out.starts_with("march-road: 0 PIPs\n"), "{out}");
+    assert!(out.contains("[ruling pip-stacking]"), "{out}");
+}
+
+#[test]
+fn pips_bad_input_gets_a_clear_message() {
+    assert!(err(&["dbr", "pips", "mvoe"]).contains("did you mean `move`"));
+    assert!(err(&["dbr", "pips", "move", "Pk", "Pk"]).contains("move-group"));
+    assert!(err(&["dbr", "pips", "move", "(S)"]).contains("does not follow an element"));
+    assert!(err(&["dbr", "pips", "move", "Art(Q)"]).contains("unknown grade"));
+    assert!(err(&["dbr", "pips", "move", "--except", "e"]).contains("use b"));
+}

@@ -8,7 +8,8 @@
 //!   written once in paces;
 //! - [`rulings`]: every `[gap]` of the checklist as a named, switchable ruling;
 //! - [`movement`], [`range`]: how far an element moves and shoots, with the
-//!   working shown step by step.
+//!   working shown step by step;
+//! - [`pips`]: what an intended action costs in PIPs, every modifier shown.
 //!
 //! Invariant: this crate does no IO and holds no global mutable state; the
 //! same question gives the same answer. Start from [`Dbr`]:
@@ -25,6 +26,7 @@
 pub mod error;
 pub mod model;
 pub mod movement;
+pub mod pips;
 pub mod range;
 pub mod rulings;
 pub mod tables;
@@ -33,6 +35,7 @@ pub mod units;
 pub use error::DbrError;
 pub use model::{Class, ElementType, Going, Grade};
 pub use movement::{MoveAnswer, MoveQuery, River};
+pub use pips::{PipAction, PipAnswer, PipQuery, SeparateException};
 pub use range::RangeAnswer;
 pub use rulings::{RULINGS, Ruling, RulingId, Rulings};
 pub use tables::Tables;

@@ -26,6 +26,27 @@ struct RawTables {
     move_adjustments: RawMoveAdjustments,
     ranges: Vec<RawRangeRow>,
     water_range: RawWaterRange,
+    pips: RawPips,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawPips {
+    actions: BTreeMap<String, i64>,
+    adjustments: RawPipAdjustments,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+struct RawPipAdjustments {
+    with_general: i64,
+    general_away: i64,
+    general_far: String,
+    general_unseen: String,
+    heavy_off_road: i64,
+    third_march: i64,
+    separate: i64,
+    night: i64,
 }
 
 #[derive(Deserialize)]
@@ -81,6 +102,37 @@ pub struct Tables {
     pub cap: Distance,
     /// The type and grade that may shoot further over water (Gal (F)).
     pub water_range: (ElementType, Grade, Distance),
+    /// PIP costs and adjustments.
+    pub pips: PipTable,
+}
+
+/// The PIP table: a cost per action and the adjustments.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PipTable {
+    actions: Vec<i64>,
+    /// With the command's general (not yet moved): -1.
+    pub with_general: i64,
+    /// General lost, too far, or too far and unseen: +1.
+    pub general_away: i64,
+    /// Beyond this the general is too far (600p).
+    pub general_far: Distance,
+    /// Beyond this, and unseen, the general is too far (300p).
+    pub general_unseen: Distance,
+    /// Art (S)/(O) or Bg off-road, portable obstacles: +1.
+    pub heavy_off_road: i64,
+    /// A group's third march: +1.
+    pub third_march: i64,
+    /// Separating from a group or pivoting onto a flank: +2.
+    pub separate: i64,
+    /// Moving at night: +2.
+    pub night: i64,
+}
+
+impl PipTable {
+    /// The base cost of an action.
+    pub fn cost(&self, action: crate::pips::PipAction) -> i64 {
+        self.actions[action as usize]
+    }
 }
 
 fn data_err(entry: impl Into<String>, message: impl Into<String>) -> DbrError {
@@ -235,7 +287,44 @@ impl Tables {
             Grade::parse(&w.grade).map_err(|e| data_err("water_range.grade", e.to_string()))?;
         let wr = need("water_range.range", &w.range)?;
 
+        let p = &raw.pips;
+        let mut actions: Vec<Option<i64>> = vec![None; crate::pips::PipAction::ALL.len()];
+        for (name, cost) in &p.actions {
+            let entry = format!("pips.actions.{name}");
+            let a = crate::pips::PipAction::ALL
+                .iter()
+                .find(|a| a.name() == name)
+                .ok_or_else(|| data_err(&entry, format!("unknown action `{name}`")))?;
+            if !(0..=6).contains(cost) {
+                return Err(data_err(
+                    &entry,
+                    format!("a cost of {cost} PIPs is impossible on one die"),
+                ));
+            }
+            actions[*a as usize] = Some(*cost);
+        }
+        let actions = crate::pips::PipAction::ALL
+            .iter()
+            .map(|a| {
+                actions[*a as usize]
+                    .ok_or_else(|| data_err("pips.actions", format!("no cost for `{}`", a.name())))
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        let pa = &p.adjustments;
+        let pips = PipTable {
+            actions,
+            with_general: pa.with_general,
+            general_away: pa.general_away,
+            general_far: need("pips.adjustments.general-far", &pa.general_far)?,
+            general_unseen: need("pips.adjustments.general-unseen", &pa.general_unseen)?,
+            heavy_off_road: pa.heavy_off_road,
+            third_march: pa.third_march,
+            separate: pa.separate,
+            night: pa.night,
+        };
+
         Ok(Tables {
+            pips,
             classes,
             moves,
             ranges,
