@@ -7,8 +7,8 @@ use std::process::ExitCode;
 use anyhow::{Context, Result};
 use clap::{Args, Subcommand};
 use umpire_dbr::{
-    Dbr, DbrError, Distance, ElementType, Going, Grade, MoveQuery, PipAction, PipQuery, River,
-    Rulings, SeparateException, Tables, Units,
+    Combat, CombatKind, Dbr, DbrError, Distance, ElementType, Going, Grade, MoveQuery, PipAction,
+    PipQuery, River, Rulings, SeparateException, Side, Tables, Units, Who,
 };
 
 /// Options every `umpire dbr` command takes.
@@ -143,6 +143,60 @@ pub enum Command {
         #[arg(long, default_value = "paces")]
         units: String,
         /// Print JSON (`cost`, `steps`, `rulings`).
+        #[arg(long)]
+        json: bool,
+        #[command(flatten)]
+        common: Common,
+    },
+    /// Resolve a close combat or a shooting: every factor, the die, the
+    /// grading and the outcome in the sheet's words.
+    ///
+    /// Dice: typed in (`--dice 4,2`, or `die=4` in a side's list), or rolled
+    /// by the umpire from --seed (printed and logged, so the roll can be
+    /// replayed; without --seed a seed is taken from the clock and printed).
+    /// `--odds` instead tallies all 36 die pairs for exact probabilities.
+    ///
+    /// Side conditions (--a / --b, comma-separated): rear, general, unladen,
+    /// captured, immobile, facing-road, fortified, obstacle, upslope,
+    /// riverbank, bua, road, hill, front-edge, beaten, weather,
+    /// across-obstacle, charged, going=good|rough|difficult, overlaps=N,
+    /// assisting=N, flank=TYPE(GRADE) (repeatable), die=N.
+    #[command(
+        after_help = "Examples:\n  umpire dbr combat 'Pk(O)' 'Cm(S)' --bound b --dice 3,4\n  umpire dbr combat 'Bw(S)' 'Ln(O)' --a rear --b charged --dice 5,2 --json\n  umpire dbr combat 'Art(S)' 'Pk(O)' --shooting --distance 700 --seed 7\n  umpire dbr combat 'Sh(O)' 'Cm(S)' --a flank=Pk(O),rear --odds"
+    )]
+    Combat {
+        /// Side A: TYPE(GRADE), e.g. `Pk(O)` (no grade: (O)). The shooter when --shooting.
+        a: String,
+        /// Side B: TYPE(GRADE). The target when --shooting.
+        b: String,
+        /// A shooting rather than a close combat (A shoots at B).
+        #[arg(long)]
+        shooting: bool,
+        /// Whose bound it is: a or b.
+        #[arg(long, default_value = "a")]
+        bound: String,
+        /// Side A's conditions (see above).
+        #[arg(long = "a", value_name = "LIST")]
+        a_flags: Option<String>,
+        /// Side B's conditions (see above).
+        #[arg(long = "b", value_name = "LIST")]
+        b_flags: Option<String>,
+        /// Both dice typed in: A,B.
+        #[arg(long, value_name = "A,B")]
+        dice: Option<String>,
+        /// Seed for the umpire's dice.
+        #[arg(long)]
+        seed: Option<u64>,
+        /// Shooting distance edge to edge, in --units (matters for Art).
+        #[arg(long, value_name = "N")]
+        distance: Option<u64>,
+        /// Units for --distance: paces or cm.
+        #[arg(long, default_value = "paces")]
+        units: String,
+        /// Tally all 36 die pairs instead of rolling.
+        #[arg(long)]
+        odds: bool,
+        /// Print JSON.
         #[arg(long)]
         json: bool,
         #[command(flatten)]
@@ -394,6 +448,127 @@ pub fn run(cmd: Command) -> Result<ExitCode> {
             }
             Ok(ExitCode::SUCCESS)
         }
+        Command::Combat {
+            a,
+            b,
+            shooting,
+            bound,
+            a_flags,
+            b_flags,
+            dice,
+            seed,
+            distance,
+            units,
+            odds,
+            json,
+            common,
+        } => {
+            let dbr = load(&common)?;
+            let parsed = (|| -> Result<Combat, DbrError> {
+                let units = Units::parse(&units)?;
+                let mut sa = parse_side(&a, a_flags.as_deref())?;
+                let mut sb = parse_side(&b, b_flags.as_deref())?;
+                if let Some(d) = &dice {
+                    let parts: Vec<_> = d.split(',').map(str::trim).collect();
+                    let [da, db] = parts.as_slice() else {
+                        return Err(DbrError::Invalid(format!(
+                            "--dice `{d}`: give both dice as A,B, e.g. 4,2"
+                        )));
+                    };
+                    sa.die = Some(parse_die(da)?);
+                    sb.die = Some(parse_die(db)?);
+                }
+                let bound = match bound.to_ascii_lowercase().as_str() {
+                    "a" => Who::A,
+                    "b" => Who::B,
+                    other => {
+                        return Err(DbrError::Invalid(format!(
+                            "--bound `{other}`: whose bound, a or b"
+                        )));
+                    }
+                };
+                Ok(Combat {
+                    kind: if shooting {
+                        CombatKind::Shooting
+                    } else {
+                        CombatKind::Close
+                    },
+                    bound,
+                    a: sa,
+                    b: sb,
+                    distance: distance.map(|n| Distance::of(n, units)),
+                })
+            })();
+            let combat = match parsed {
+                Ok(c) => c,
+                Err(e) => return Ok(user_error(e)),
+            };
+            if odds {
+                let o = match dbr.odds(&combat) {
+                    Ok(o) => o,
+                    Err(e) => return Ok(user_error(e)),
+                };
+                if json {
+                    let list: Vec<_> = o
+                        .outcomes
+                        .iter()
+                        .map(|(k, n)| serde_json::json!({"outcome": k, "pairs": n, "probability": f64::from(*n) / 36.0}))
+                        .collect();
+                    println!(
+                        "{}",
+                        serde_json::to_string_pretty(&serde_json::json!({"odds": list}))?
+                    );
+                } else {
+                    println!("all 36 die pairs:");
+                    for (k, n) in &o.outcomes {
+                        println!("  {n:>2}/36 ({:>5.1}%)  {k}", f64::from(*n) * 100.0 / 36.0);
+                    }
+                }
+                return Ok(ExitCode::SUCCESS);
+            }
+            let needs_roll = combat.a.die.is_none() || combat.b.die.is_none();
+            let seed = seed.unwrap_or_else(|| {
+                std::time::SystemTime::now()
+                    .duration_since(std::time::UNIX_EPOCH)
+                    .map(|d| d.as_secs())
+                    .unwrap_or(0)
+            });
+            let mut roller = umpire_core::Dice::from_seed(seed)
+                .derive("dbr-combat")
+                .with_log();
+            let resolution = match dbr.resolve_with_dice(&combat, &mut roller) {
+                Ok(r) => r,
+                Err(e) => return Ok(user_error(e)),
+            };
+            let rolls: Vec<String> = roller
+                .log()
+                .iter()
+                .map(|r| {
+                    format!(
+                        "seed {seed}, stream {} roll {}: d{} = {}",
+                        r.stream, r.index, r.sides, r.value
+                    )
+                })
+                .collect();
+            if json {
+                let mut v = serde_json::to_value(&resolution)?;
+                v["rulings"] = serde_json::json!(resolution.rulings());
+                v["steps"] = serde_json::json!(resolution.explain(&combat));
+                v["dice"] = serde_json::json!(rolls);
+                if needs_roll {
+                    v["seed"] = serde_json::json!(seed);
+                }
+                println!("{}", serde_json::to_string_pretty(&v)?);
+            } else {
+                for r in &rolls {
+                    println!("rolled: {r}");
+                }
+                for line in resolution.explain(&combat) {
+                    println!("{line}");
+                }
+            }
+            Ok(ExitCode::SUCCESS)
+        }
         Command::Rulings { json, common } => {
             let dbr = load(&common)?;
             if json {
@@ -434,4 +609,116 @@ pub fn run(cmd: Command) -> Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
     }
+}
+
+fn parse_die(text: &str) -> Result<u32, DbrError> {
+    text.trim()
+        .parse::<u32>()
+        .ok()
+        .filter(|d| (1..=6).contains(d))
+        .ok_or_else(|| DbrError::Invalid(format!("die `{text}`: a d6 shows 1 to 6")))
+}
+
+/// `Pk(O)`, `Pk (O)` or `Pk` (read as (O)).
+fn parse_element(text: &str) -> Result<(ElementType, Grade), DbrError> {
+    let t = text.trim();
+    match t.split_once('(') {
+        Some((name, grade)) => Ok((
+            ElementType::parse(name)?,
+            Grade::parse(&format!("({grade}"))?,
+        )),
+        None => Ok((ElementType::parse(t)?, Grade::O)),
+    }
+}
+
+const SIDE_FLAGS: &[&str] = &[
+    "rear",
+    "general",
+    "unladen",
+    "captured",
+    "immobile",
+    "facing-road",
+    "fortified",
+    "obstacle",
+    "upslope",
+    "riverbank",
+    "bua",
+    "road",
+    "hill",
+    "front-edge",
+    "beaten",
+    "weather",
+    "across-obstacle",
+    "charged",
+    "going",
+    "overlaps",
+    "assisting",
+    "flank",
+    "die",
+];
+
+fn parse_side(element: &str, flags: Option<&str>) -> Result<Side, DbrError> {
+    let (e, g) = parse_element(element)?;
+    let mut side = Side::new(e, g);
+    // Split on commas outside brackets (flank=Pk(O) has none inside, but be safe).
+    for item in flags
+        .unwrap_or("")
+        .split(',')
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+    {
+        let (key, value) = match item.split_once('=') {
+            Some((k, v)) => (k.trim().to_ascii_lowercase(), Some(v.trim())),
+            None => (item.to_ascii_lowercase(), None),
+        };
+        let number = |v: Option<&str>| -> Result<u32, DbrError> {
+            v.and_then(|v| v.parse().ok())
+                .ok_or_else(|| DbrError::Invalid(format!("`{item}`: give a number, e.g. {key}=1")))
+        };
+        match (key.as_str(), value) {
+            ("rear", None) => side.rear_support = true,
+            ("general", None) => side.general = true,
+            ("unladen", None) => side.unladen = true,
+            ("captured", None) => side.captured = true,
+            ("immobile", None) => side.immobile = true,
+            ("facing-road", None) => side.facing_road = true,
+            ("fortified", None) => side.fortified = true,
+            ("obstacle", None) => side.obstacle = true,
+            ("upslope", None) => side.upslope = true,
+            ("riverbank", None) => side.riverbank = true,
+            ("bua", None) => side.in_bua = true,
+            ("road", None) => side.on_road = true,
+            ("hill", None) => side.on_hill = true,
+            ("front-edge", None) => side.front_edge = true,
+            ("beaten", None) => side.beaten_command = true,
+            ("weather", None) => side.weather = true,
+            ("across-obstacle", None) => side.across_obstacle = true,
+            ("charged", None) => side.charged_front = true,
+            ("going", Some(v)) => side.going = Going::parse(v)?,
+            ("overlaps", v) => side.overlaps = number(v)?,
+            ("assisting", v) => side.assisting = number(v)?,
+            ("die", Some(v)) => side.die = Some(parse_die(v)?),
+            ("flank", Some(v)) => side.flank_support.push(parse_element(v)?),
+            (k, _) if SIDE_FLAGS.contains(&k) => {
+                return Err(DbrError::Invalid(format!(
+                    "`{item}`: {k} {}",
+                    if value.is_some() {
+                        "takes no value"
+                    } else {
+                        "needs a value, e.g. going=rough"
+                    }
+                )));
+            }
+            (k, _) => {
+                let hint = umpire_core::text::suggest(k, SIDE_FLAGS.iter().copied())
+                    .map(|s| format!(" (did you mean `{s}`?)"))
+                    .unwrap_or_default();
+                return Err(DbrError::Invalid(format!(
+                    "unknown side condition `{k}`{hint}; conditions are {}",
+                    SIDE_FLAGS.join(", ")
+                )));
+            }
+        }
+    }
+    Ok(side)
 }

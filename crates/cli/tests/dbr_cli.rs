@@ -214,3 +214,104 @@ fn pips_bad_input_gets_a_clear_message() {
     assert!(err(&["dbr", "pips", "move", "Art(Q)"]).contains("unknown grade"));
     assert!(err(&["dbr", "pips", "move", "--except", "e"]).contains("use b"));
 }
+
+#[test]
+fn combat_shows_every_step_and_the_sheets_words() {
+    let o = umpire(&[
+        "dbr", "combat", "Bw(S)", "Ln(O)", "--a", "rear", "--b", "charged", "--dice", "5,2",
+    ]);
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(
+        out.contains("DBR-CF-013: Bw (S) against cavalry (its own row): 4"),
+        "{out}"
+    );
+    assert!(
+        out.contains("\"Destroyed in close combat by Bw (S) whose front"),
+        "{out}"
+    );
+    assert!(out.contains("DBR-OUT1-001"), "{out}");
+    assert!(out.contains("=> DESTROYED"), "{out}");
+    let v = json(&[
+        "dbr", "combat", "Pk(O)", "Cm(S)", "--bound", "b", "--dice", "3,4", "--json",
+    ]);
+    assert_eq!(v["a"]["final_score"], 7);
+    assert_eq!(v["b"]["final_score"], 7);
+    assert_eq!(v["outcome"]["loser"], serde_json::Value::Null);
+    assert!(
+        v["rulings"]
+            .as_array()
+            .unwrap()
+            .contains(&serde_json::json!("tie"))
+    );
+}
+
+#[test]
+fn combat_rolls_seeded_logged_dice_and_counts_odds() {
+    let a = json(&[
+        "dbr",
+        "combat",
+        "Art(S)",
+        "Pk(O)",
+        "--shooting",
+        "--distance",
+        "700",
+        "--seed",
+        "7",
+        "--json",
+    ]);
+    let b = json(&[
+        "dbr",
+        "combat",
+        "Art(S)",
+        "Pk(O)",
+        "--shooting",
+        "--distance",
+        "700",
+        "--seed",
+        "7",
+        "--json",
+    ]);
+    assert_eq!(a, b);
+    assert_eq!(a["seed"], 7);
+    assert_eq!(a["dice"].as_array().unwrap().len(), 2);
+    let odds = json(&["dbr", "combat", "Pk", "Cm", "--odds", "--json"]);
+    let pairs: u64 = odds["odds"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|o| o["pairs"].as_u64().unwrap())
+        .sum();
+    assert_eq!(pairs, 36);
+}
+
+#[test]
+fn combat_bad_input_gets_a_clear_message() {
+    assert!(
+        err(&["dbr", "combat", "Pk", "Cm", "--a", "rera", "--dice", "1,1"])
+            .contains("did you mean `rear`")
+    );
+    assert!(err(&["dbr", "combat", "Pk", "Cm", "--dice", "7,1"]).contains("1 to 6"));
+    assert!(err(&["dbr", "combat", "Pk", "Cm", "--dice", "1"]).contains("A,B"));
+    assert!(
+        err(&["dbr", "combat", "Pk", "Cm", "--bound", "c", "--dice", "1,1"]).contains("a or b")
+    );
+    assert!(
+        err(&[
+            "dbr", "combat", "Pk", "Cm", "--a", "unladen", "--dice", "1,1"
+        ])
+        .contains("only Naval")
+    );
+    assert!(
+        err(&[
+            "dbr",
+            "combat",
+            "Pk",
+            "Cm",
+            "--a",
+            "going=mud",
+            "--dice",
+            "1,1"
+        ])
+        .contains("unknown going")
+    );
+}

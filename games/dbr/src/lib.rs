@@ -9,7 +9,8 @@
 //! - [`rulings`]: every `[gap]` of the checklist as a named, switchable ruling;
 //! - [`movement`], [`range`]: how far an element moves and shoots, with the
 //!   working shown step by step;
-//! - [`pips`]: what an intended action costs in PIPs, every modifier shown.
+//! - [`pips`]: what an intended action costs in PIPs, every modifier shown;
+//! - [`combat`]: close combat and shooting, from base factor to outcome.
 //!
 //! Invariant: this crate does no IO and holds no global mutable state; the
 //! same question gives the same answer. Start from [`Dbr`]:
@@ -23,6 +24,7 @@
 //! assert_eq!(range.range.map(|d| d.show(Units::Paces)), Some("1,800p".to_string()));
 //! ```
 
+pub mod combat;
 pub mod error;
 pub mod model;
 pub mod movement;
@@ -32,6 +34,7 @@ pub mod rulings;
 pub mod tables;
 pub mod units;
 
+pub use combat::{Combat, CombatKind, Effect, Odds, Resolution, Side, Who};
 pub use error::DbrError;
 pub use model::{Class, ElementType, Going, Grade};
 pub use movement::{MoveAnswer, MoveQuery, River};

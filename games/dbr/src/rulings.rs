@@ -143,6 +143,10 @@ rulings! {
     GradingBasis = "grading-basis", ["DBR-SGF-009"],
         "What totals are compared for grading?",
         ["pre-grading" => "both sides are graded, each comparing the two pre-grading totals; even/odd is on the element's own pre-grading total"];
+    ShooterLoses = "shooter-loses", ["DBR-SGF-009"],
+        "What happens to a shooter whose score is lower than its target's?",
+        ["no-effect" => "nothing: only the target of the shooting can suffer (the shooter is not shot at in this exchange)",
+         "outcome" => "the shooter takes the outcome as if it had been beaten"];
     Die = "die", ["DBR-RES-001"],
         "What die does each side roll?",
         ["1d6-each" => "one six-sided die per side, added to the total"];

@@ -27,6 +27,53 @@ struct RawTables {
     ranges: Vec<RawRangeRow>,
     water_range: RawWaterRange,
     pips: RawPips,
+    factors: Vec<RawFactorRow>,
+    disabled_factors: RawFactorCells,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawFactorRow {
+    types: Vec<String>,
+    cavalry: String,
+    foot: String,
+    train: String,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawFactorCells {
+    cavalry: String,
+    foot: String,
+    train: String,
+}
+
+/// A base-factor cell: one value, or Bd's "3/5" against foot.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FactorCell {
+    /// One value.
+    One(i64),
+    /// Two values, chosen by ruling `bd-three-five`.
+    Either(i64, i64),
+}
+
+fn factor_cell(entry: &str, text: &str) -> Result<FactorCell, DbrError> {
+    let num = |t: &str| {
+        t.trim()
+            .parse::<i64>()
+            .ok()
+            .filter(|n| (0..=9).contains(n))
+            .ok_or_else(|| {
+                data_err(
+                    entry,
+                    format!("`{text}` is not a factor from 0 to 9 (or two, as `3/5`)"),
+                )
+            })
+    };
+    match text.split_once('/') {
+        Some((a, b)) => Ok(FactorCell::Either(num(a)?, num(b)?)),
+        None => Ok(FactorCell::One(num(text)?)),
+    }
 }
 
 #[derive(Deserialize)]
@@ -104,6 +151,9 @@ pub struct Tables {
     pub water_range: (ElementType, Grade, Distance),
     /// PIP costs and adjustments.
     pub pips: PipTable,
+    factors: Vec<[FactorCell; 3]>,
+    /// The row for unladen Naval and captured Art or Naval.
+    pub disabled_factors: [FactorCell; 3],
 }
 
 /// The PIP table: a cost per action and the adjustments.
@@ -323,7 +373,41 @@ impl Tables {
             night: pa.night,
         };
 
+        let mut factors: Vec<Option<[FactorCell; 3]>> = vec![None; n];
+        for (i, row) in raw.factors.iter().enumerate() {
+            let entry = format!("factors[{i}]");
+            let cells = [
+                factor_cell(&format!("{entry}.cavalry"), &row.cavalry)?,
+                factor_cell(&format!("{entry}.foot"), &row.foot)?,
+                factor_cell(&format!("{entry}.train"), &row.train)?,
+            ];
+            for name in &row.types {
+                let e = element(&entry, name)?;
+                if factors[e as usize].replace(cells).is_some() {
+                    return Err(data_err(
+                        &entry,
+                        format!("`{name}` is in more than one factor row"),
+                    ));
+                }
+            }
+        }
+        let factors = ElementType::ALL
+            .iter()
+            .map(|e| {
+                factors[*e as usize]
+                    .ok_or_else(|| data_err("factors", format!("no factor row for `{}`", e.name())))
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        let d = &raw.disabled_factors;
+        let disabled_factors = [
+            factor_cell("disabled_factors.cavalry", &d.cavalry)?,
+            factor_cell("disabled_factors.foot", &d.foot)?,
+            factor_cell("disabled_factors.train", &d.train)?,
+        ];
+
         Ok(Tables {
+            factors,
+            disabled_factors,
             pips,
             classes,
             moves,
@@ -368,9 +452,28 @@ impl Tables {
         self.ranges[e as usize].and_then(|row| row[col])
     }
 
+    /// The base factor cell of `e` against an opponent of class `against`
+    /// (naval opponents use the train/naval column).
+    pub fn factor_cell(&self, e: ElementType, against: Class) -> FactorCell {
+        self.factors[e as usize][factor_col(against)]
+    }
+
+    /// The disabled row's cell against `against`.
+    pub fn disabled_factor_cell(&self, against: Class) -> FactorCell {
+        self.disabled_factors[factor_col(against)]
+    }
+
     /// Whether the type has a row in the range table.
     pub fn shoots(&self, e: ElementType) -> bool {
         self.ranges[e as usize].is_some()
+    }
+}
+
+fn factor_col(c: Class) -> usize {
+    match c {
+        Class::Cavalry => 0,
+        Class::Foot => 1,
+        Class::Train | Class::Naval => 2,
     }
 }
 
