@@ -1,6 +1,7 @@
 //! `umpire dbr …`: the DBR umpire aid. Glue over `umpire-dbr`: read the
 //! arguments and the rulings file, ask the library, print.
 
+use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -203,10 +204,17 @@ pub enum Command {
         common: Common,
     },
     /// List every ruling (the sheet's gaps), its options and the one in force.
+    #[command(
+        after_help = "Examples:\n  umpire dbr rulings\n  umpire dbr rulings --toml > rulings.toml   (edit, then pass --rulings rulings.toml)\n  umpire dbr rulings --rulings rulings.toml"
+    )]
     Rulings {
         /// Print JSON.
         #[arg(long)]
         json: bool,
+        /// Print a rulings file with every ruling in force, to edit and
+        /// pass back with --rulings.
+        #[arg(long, conflicts_with = "json")]
+        toml: bool,
         #[command(flatten)]
         common: Common,
     },
@@ -231,6 +239,8 @@ fn user_error(e: impl std::fmt::Display) -> ExitCode {
 }
 
 pub fn run(cmd: Command) -> Result<ExitCode> {
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
     match cmd {
         Command::Move {
             element,
@@ -288,28 +298,31 @@ pub fn run(cmd: Command) -> Result<ExitCode> {
                 Err(e) => return Ok(user_error(e)),
             };
             if json {
-                println!(
+                writeln!(
+                    out,
                     "{}",
                     serde_json::to_string_pretty(&answer.to_json(&query, units))?
-                );
+                )?;
             } else {
                 let grade = query.grade.map(|g| format!(" {g}")).unwrap_or_default();
                 let going: Vec<_> = query.going.iter().map(|g| g.name()).collect();
                 match answer.distance {
-                    Some(d) => println!(
+                    Some(d) => writeln!(
+                        out,
                         "{}{grade}, {}: {}",
                         query.element,
                         going.join(", "),
                         d.show(units)
-                    ),
-                    None => println!(
+                    )?,
+                    None => writeln!(
+                        out,
                         "{}{grade}, {}: no move (a dash on the sheet)",
                         query.element,
                         going.join(", ")
-                    ),
+                    )?,
                 }
                 for line in answer.explain(units) {
-                    println!("  {line}");
+                    writeln!(out, "  {line}")?;
                 }
             }
             Ok(ExitCode::SUCCESS)
@@ -338,14 +351,18 @@ pub fn run(cmd: Command) -> Result<ExitCode> {
                 Err(e) => return Ok(user_error(e)),
             };
             if json {
-                println!("{}", serde_json::to_string_pretty(&answer.to_json(units))?);
+                writeln!(
+                    out,
+                    "{}",
+                    serde_json::to_string_pretty(&answer.to_json(units))?
+                )?;
             } else {
                 match answer.range {
-                    Some(d) => println!("{element} {grade}: {}", d.show(units)),
-                    None => println!("{element} {grade}: no range"),
+                    Some(d) => writeln!(out, "{element} {grade}: {}", d.show(units))?,
+                    None => writeln!(out, "{element} {grade}: no range")?,
                 }
                 for line in answer.explain(units) {
-                    println!("  {line}");
+                    writeln!(out, "  {line}")?;
                 }
             }
             Ok(ExitCode::SUCCESS)
@@ -438,12 +455,12 @@ pub fn run(cmd: Command) -> Result<ExitCode> {
                 Err(e) => return Ok(user_error(e)),
             };
             if json {
-                println!("{}", serde_json::to_string_pretty(&answer.to_json())?);
+                writeln!(out, "{}", serde_json::to_string_pretty(&answer.to_json())?)?;
             } else {
                 let s = if answer.cost == 1 { "" } else { "s" };
-                println!("{}: {} PIP{s}", answer.action.name(), answer.cost);
+                writeln!(out, "{}: {} PIP{s}", answer.action.name(), answer.cost)?;
                 for line in answer.explain() {
-                    println!("  {line}");
+                    writeln!(out, "  {line}")?;
                 }
             }
             Ok(ExitCode::SUCCESS)
@@ -514,14 +531,19 @@ pub fn run(cmd: Command) -> Result<ExitCode> {
                         .iter()
                         .map(|(k, n)| serde_json::json!({"outcome": k, "pairs": n, "probability": f64::from(*n) / 36.0}))
                         .collect();
-                    println!(
+                    writeln!(
+                        out,
                         "{}",
                         serde_json::to_string_pretty(&serde_json::json!({"odds": list}))?
-                    );
+                    )?;
                 } else {
-                    println!("all 36 die pairs:");
+                    writeln!(out, "all 36 die pairs:")?;
                     for (k, n) in &o.outcomes {
-                        println!("  {n:>2}/36 ({:>5.1}%)  {k}", f64::from(*n) * 100.0 / 36.0);
+                        writeln!(
+                            out,
+                            "  {n:>2}/36 ({:>5.1}%)  {k}",
+                            f64::from(*n) * 100.0 / 36.0
+                        )?;
                     }
                 }
                 return Ok(ExitCode::SUCCESS);
@@ -558,19 +580,37 @@ pub fn run(cmd: Command) -> Result<ExitCode> {
                 if needs_roll {
                     v["seed"] = serde_json::json!(seed);
                 }
-                println!("{}", serde_json::to_string_pretty(&v)?);
+                writeln!(out, "{}", serde_json::to_string_pretty(&v)?)?;
             } else {
                 for r in &rolls {
-                    println!("rolled: {r}");
+                    writeln!(out, "rolled: {r}")?;
                 }
                 for line in resolution.explain(&combat) {
-                    println!("{line}");
+                    writeln!(out, "{line}")?;
                 }
             }
             Ok(ExitCode::SUCCESS)
         }
-        Command::Rulings { json, common } => {
+        Command::Rulings { json, toml, common } => {
             let dbr = load(&common)?;
+            if toml {
+                writeln!(
+                    out,
+                    "# DBR rulings for one game: `umpire dbr <command> --rulings THIS_FILE`."
+                )?;
+                writeln!(
+                    out,
+                    "# Each line names a ruling and the option in force; the first option is the default."
+                )?;
+                for (r, id) in umpire_dbr::RULINGS.iter().zip(umpire_dbr::RulingId::ALL) {
+                    let options: Vec<_> = r.options.iter().map(|o| o.name).collect();
+                    writeln!(out)?;
+                    writeln!(out, "# {} ({})", r.question, r.checklist.join(", "))?;
+                    writeln!(out, "# options: {}", options.join(", "))?;
+                    writeln!(out, "{} = \"{}\"", r.name, dbr.rulings.choice(*id))?;
+                }
+                return Ok(ExitCode::SUCCESS);
+            }
             if json {
                 let list: Vec<_> = umpire_dbr::RULINGS
                     .iter()
@@ -586,12 +626,12 @@ pub fn run(cmd: Command) -> Result<ExitCode> {
                         })
                     })
                     .collect();
-                println!("{}", serde_json::to_string_pretty(&list)?);
+                writeln!(out, "{}", serde_json::to_string_pretty(&list)?)?;
             } else {
                 for (r, id) in umpire_dbr::RULINGS.iter().zip(umpire_dbr::RulingId::ALL) {
                     let chosen = dbr.rulings.choice(*id);
-                    println!("{} ({})", r.name, r.checklist.join(", "));
-                    println!("  {}", r.question);
+                    writeln!(out, "{} ({})", r.name, r.checklist.join(", "))?;
+                    writeln!(out, "  {}", r.question)?;
                     for o in r.options {
                         let mark = if o.name == chosen { "*" } else { " " };
                         let default = if o.name == r.default_option() {
@@ -599,12 +639,13 @@ pub fn run(cmd: Command) -> Result<ExitCode> {
                         } else {
                             ""
                         };
-                        println!("  {mark} {}{default}: {}", o.name, o.meaning);
+                        writeln!(out, "  {mark} {}{default}: {}", o.name, o.meaning)?;
                     }
                 }
-                println!(
+                writeln!(
+                    out,
                     "\n* = in force. Switch with --rulings FILE, a TOML file of `name = \"option\"` lines."
-                );
+                )?;
             }
             Ok(ExitCode::SUCCESS)
         }

@@ -315,3 +315,42 @@ fn combat_bad_input_gets_a_clear_message() {
         .contains("unknown going")
     );
 }
+
+#[test]
+fn rulings_toml_round_trips_as_a_rulings_file() {
+    let o = umpire(&["dbr", "rulings", "--toml"]);
+    assert!(o.status.success());
+    let text = String::from_utf8_lossy(&o.stdout).into_owned();
+    assert!(
+        text.contains("move-cap-order = \"adjust-then-cap\""),
+        "{text}"
+    );
+    let dir = std::env::temp_dir().join(format!("umpire-dbr-toml-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("rulings.toml");
+    std::fs::write(
+        &file,
+        text.replace("tie = \"no-result\"", "tie = \"no-result\"\n")
+            .replace(
+                "wwg-otherwise = \"no-effect\"",
+                "wwg-otherwise = \"recoil\"",
+            ),
+    )
+    .unwrap();
+    let listed = json(&[
+        "dbr",
+        "rulings",
+        "--json",
+        "--rulings",
+        file.to_str().unwrap(),
+    ]);
+    let wwg = listed
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["name"] == "wwg-otherwise")
+        .unwrap();
+    assert_eq!(wwg["in_force"], "recoil");
+    assert_eq!(wwg["default"], "no-effect");
+    std::fs::remove_dir_all(&dir).ok();
+}
