@@ -160,7 +160,8 @@ pub enum Command {
     /// Side conditions (--a / --b, comma-separated): rear, general, unladen,
     /// captured, immobile, facing-road, fortified, obstacle, upslope,
     /// riverbank, bua, road, hill, front-edge, beaten, weather,
-    /// across-obstacle, charged, going=good|rough|difficult, overlaps=N,
+    /// across-obstacle, charged, water (only water, beach, marsh or ice
+    /// between shooter and target), going=good|rough|difficult, overlaps=N,
     /// assisting=N, flank=TYPE(GRADE) (repeatable), die=N.
     #[command(
         after_help = "Examples:\n  umpire dbr combat 'Pk(O)' 'Cm(S)' --bound b --dice 3,4\n  umpire dbr combat 'Bw(S)' 'Ln(O)' --a rear --b charged --dice 5,2 --json\n  umpire dbr combat 'Art(S)' 'Pk(O)' --shooting --distance 700 --seed 7\n  umpire dbr combat 'Sh(O)' 'Cm(S)' --a flank=Pk(O),rear --odds"
@@ -735,6 +736,7 @@ fn parse_side(element: &str, flags: Option<&str>) -> Result<Side, DbrError> {
             ("weather", None) => side.weather = true,
             ("across-obstacle", None) => side.across_obstacle = true,
             ("charged", None) => side.charged_front = true,
+            ("water", None) => side.water_only = true,
             ("going", Some(v)) => side.going = Going::parse(v)?,
             ("overlaps", v) => side.overlaps = number(v)?,
             ("assisting", v) => side.assisting = number(v)?,

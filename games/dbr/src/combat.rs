@@ -84,6 +84,9 @@ pub struct Side {
     pub across_obstacle: bool,
     /// Moved into contact with the enemy's front this bound.
     pub charged_front: bool,
+    /// Shooting with only water, beach, marsh or ice between the shooter's
+    /// and the target's edges (Gal (F) then reach 500p, DBR-RNG-046).
+    pub water_only: bool,
     /// The die, when the players typed it; `None` to roll.
     pub die: Option<u32>,
 }
@@ -116,6 +119,7 @@ impl Side {
             assisting: 0,
             across_obstacle: false,
             charged_front: false,
+            water_only: false,
             die: None,
         }
     }
@@ -395,6 +399,9 @@ impl Dbr<'_> {
             }
             self.check_side(s, w)?;
         }
+        if combat.kind == CombatKind::Shooting {
+            self.check_range(combat)?;
+        }
         let (sa, ta) = self.total(combat, Who::A, da)?;
         let (sb, tb) = self.total(combat, Who::B, db)?;
         let ga = self.grading(combat, Who::A, ta, tb);
@@ -417,6 +424,36 @@ impl Dbr<'_> {
             },
             outcome,
         })
+    }
+
+    /// A type/grade with no range cannot shoot, and a target beyond range
+    /// cannot be shot at (DBR-RNG-047).
+    fn check_range(&self, c: &Combat) -> Result<(), DbrError> {
+        let shooter = &c.a;
+        let r = self.range(shooter.element, shooter.grade)?;
+        let reach = match (r.range, r.water_range) {
+            (_, Some(w)) if shooter.water_only => Some(w),
+            (range, _) => range,
+        };
+        let Some(reach) = reach else {
+            return Err(DbrError::Invalid(format!(
+                "{} cannot shoot: it has no range (DBR-RNG-047)",
+                shooter.label()
+            )));
+        };
+        if let Some(d) = c.distance
+            && d > reach
+        {
+            return Err(DbrError::Invalid(format!(
+                "{} shoots {} ({}); the target at {} ({}) is out of range (DBR-RNG-047)",
+                shooter.label(),
+                reach.show(crate::units::Units::Paces),
+                reach.show(crate::units::Units::Cm),
+                d.show(crate::units::Units::Paces),
+                d.show(crate::units::Units::Cm),
+            )));
+        }
+        Ok(())
     }
 
     fn check_side(&self, s: &Side, w: &str) -> Result<(), DbrError> {

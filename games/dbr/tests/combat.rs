@@ -451,11 +451,11 @@ fn dbr_tf_003_foot_art_bg_behind_obstacle_plus_1_vs_cavalry() {
 }
 #[test]
 fn dbr_tf_004_upslope_plus_1_in_close_combat() {
-    let mut a = side(E::Cm, G::O);
+    let mut a = side(E::Bw, G::O);
     a.upslope = true;
     assert!(has(
         &dbr(),
-        &close(Who::A, a.clone(), side(E::Bw, G::O)),
+        &close(Who::A, a.clone(), side(E::Cm, G::O)),
         "DBR-TF-004",
         1
     ));
@@ -529,11 +529,11 @@ fn dbr_tf_008_shot_at_by_wwg_or_ship_front_edge_plus_1_to_the_target() {
 }
 #[test]
 fn dbr_tf_009_general_plus_1_in_close_combat_or_shot_at() {
-    let mut g = side(E::Cm, G::O);
+    let mut g = side(E::Bw, G::O);
     g.general = true;
     assert!(has(
         &dbr(),
-        &close(Who::A, g.clone(), side(E::Bw, G::O)),
+        &close(Who::A, g.clone(), side(E::Cm, G::O)),
         "DBR-TF-009",
         1
     ));
@@ -1266,4 +1266,34 @@ fn the_die_is_rolled_from_seeded_logged_dice_when_not_typed() {
             .to_string()
             .contains("1 to 6")
     );
+}
+
+#[test]
+fn dbr_rng_047_shooting_needs_a_range_and_a_target_within_it() {
+    let mut c = shoot(side(E::Pk, O), side(E::Bw, O));
+    c.a.die = Some(1);
+    c.b.die = Some(1);
+    let e = dbr().resolve(&c).unwrap_err().to_string();
+    assert!(e.contains("Pk (O) cannot shoot"), "{e}");
+    let mut c = shoot(side(E::Bw, O), side(E::Pk, O));
+    c.a.die = Some(1);
+    c.b.die = Some(1);
+    c.distance = Some(Distance::paces(200));
+    assert!(dbr().resolve(&c).is_ok());
+    c.distance = Some(Distance::cm(17));
+    let e = dbr().resolve(&c).unwrap_err().to_string();
+    assert!(e.contains("out of range"), "{e}");
+}
+
+#[test]
+fn dbr_rng_046_gal_f_reaches_500p_in_combat_only_over_water() {
+    let mut c = shoot(side(E::Gal, G::F), side(E::Boats, O));
+    c.a.die = Some(1);
+    c.b.die = Some(1);
+    c.distance = Some(Distance::paces(500));
+    assert!(dbr().resolve(&c).is_err(), "not over water only");
+    c.a.water_only = true;
+    assert!(dbr().resolve(&c).is_ok());
+    c.distance = Some(Distance::cm(41));
+    assert!(dbr().resolve(&c).is_err());
 }
