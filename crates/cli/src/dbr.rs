@@ -149,6 +149,24 @@ pub enum Command {
         #[command(flatten)]
         common: Common,
     },
+    /// Dice the PIPs for a bound: one d6 per command (ruling `pip-dice`),
+    /// from a seed, logged so the roll can be replayed.
+    #[command(after_help = "Examples:\n  umpire dbr pip-dice 3 --seed 7 --bound 1")]
+    PipDice {
+        /// How many commands.
+        commands: u32,
+        /// Seed for the umpire's dice (without it, taken from the clock and printed).
+        #[arg(long)]
+        seed: Option<u64>,
+        /// Which bound (each bound has its own dice stream).
+        #[arg(long, default_value_t = 1)]
+        bound: u64,
+        /// Print JSON.
+        #[arg(long)]
+        json: bool,
+        #[command(flatten)]
+        common: Common,
+    },
     /// Resolve a close combat or a shooting: every factor, the die, the
     /// grading and the outcome in the sheet's words.
     ///
@@ -550,12 +568,7 @@ pub fn run(cmd: Command) -> Result<ExitCode> {
                 return Ok(ExitCode::SUCCESS);
             }
             let needs_roll = combat.a.die.is_none() || combat.b.die.is_none();
-            let seed = seed.unwrap_or_else(|| {
-                std::time::SystemTime::now()
-                    .duration_since(std::time::UNIX_EPOCH)
-                    .map(|d| d.as_secs())
-                    .unwrap_or(0)
-            });
+            let seed = seed.unwrap_or_else(clock_seed);
             let mut roller = umpire_core::Dice::from_seed(seed)
                 .derive("dbr-combat")
                 .with_log();
@@ -588,6 +601,51 @@ pub fn run(cmd: Command) -> Result<ExitCode> {
                 }
                 for line in resolution.explain(&combat) {
                     writeln!(out, "{line}")?;
+                }
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::PipDice {
+            commands,
+            seed,
+            bound,
+            json,
+            common,
+        } => {
+            let dbr = load(&common)?;
+            if !(1..=100).contains(&commands) {
+                return Ok(user_error(format!("{commands} commands: give 1 to 100")));
+            }
+            let seed = seed.unwrap_or_else(clock_seed);
+            let mut dice = umpire_core::Dice::from_seed(seed)
+                .derive_indexed("dbr-pips-bound", bound)
+                .with_log();
+            let pips = dbr.roll_pips(&mut dice, commands);
+            if json {
+                writeln!(
+                    out,
+                    "{}",
+                    serde_json::to_string_pretty(&serde_json::json!({
+                        "seed": seed,
+                        "bound": bound,
+                        "pips": pips,
+                        "stream": dice.path(),
+                        "ruling": "pip-dice",
+                    }))?
+                )?;
+            } else {
+                writeln!(
+                    out,
+                    "seed {seed}, bound {bound}, stream {} [ruling pip-dice]",
+                    dice.path()
+                )?;
+                for (i, p) in pips.iter().enumerate() {
+                    writeln!(
+                        out,
+                        "  command {}: {p} PIP{}",
+                        i + 1,
+                        if *p == 1 { "" } else { "s" }
+                    )?;
                 }
             }
             Ok(ExitCode::SUCCESS)
@@ -764,4 +822,13 @@ fn parse_side(element: &str, flags: Option<&str>) -> Result<Side, DbrError> {
         }
     }
     Ok(side)
+}
+
+/// A seed from the clock, for rolls the user did not seed (printed, so the
+/// roll can be replayed with --seed).
+fn clock_seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_secs())
+        .unwrap_or(0)
 }

@@ -53,8 +53,9 @@ enum Game {
     /// players' mail, run the turns, read the reports, check order files.
     #[command(subcommand, disable_help_subcommand = true)]
     Overlord(overlord::Command),
-    /// DBR (De Bellis Renationis): moves, ranges and the rulings behind
-    /// them, in paces or cm, from the quick-reference sheet.
+    /// DBR (De Bellis Renationis): moves, ranges, PIP costs, combat and
+    /// shooting, and the rulings behind them, in paces or cm, from the
+    /// quick-reference sheet.
     #[command(subcommand, disable_help_subcommand = true)]
     Dbr(dbr::Command),
     /// See the whole job in one command: a small Overlord game played by

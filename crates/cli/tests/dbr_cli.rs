@@ -354,3 +354,18 @@ fn rulings_toml_round_trips_as_a_rulings_file() {
     assert_eq!(wwg["default"], "no-effect");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn pip_dice_are_one_d6_per_command_replayable_from_the_seed() {
+    let a = json(&[
+        "dbr", "pip-dice", "3", "--seed", "7", "--bound", "2", "--json",
+    ]);
+    let b = json(&[
+        "dbr", "pip-dice", "3", "--seed", "7", "--bound", "2", "--json",
+    ]);
+    assert_eq!(a, b);
+    let pips = a["pips"].as_array().unwrap();
+    assert_eq!(pips.len(), 3);
+    assert!(pips.iter().all(|p| (1..=6).contains(&p.as_u64().unwrap())));
+    assert!(err(&["dbr", "pip-dice", "0"]).contains("1 to 100"));
+}
