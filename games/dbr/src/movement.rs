@@ -218,7 +218,7 @@ impl Dbr<'_> {
         };
         if !t.moves(e) {
             steps.push(MoveStep {
-                rule: "DBR-MOVE-001",
+                rule: "RULES-DECISIONS (bridges)",
                 text: format!("{e} is not in the move table: bridges do not move"),
                 change: None,
                 result: None,
