@@ -97,7 +97,11 @@ fn ov_rep_the_alpha_game_runs_two_turns_with_reports() {
                 .collect()
         };
         let (one, two) = (entries(&first[i]), entries(&second[i]));
-        assert!(one.is_disjoint(&two), "{code}: {:?}", one.intersection(&two));
+        assert!(
+            one.is_disjoint(&two),
+            "{code}: {:?}",
+            one.intersection(&two)
+        );
     }
     // The first report describes what the factions hold: f05's hero's
     // horse among them.
