@@ -62,6 +62,9 @@ pub fn parse_message(source: &Arc<str>, text: &str, options: ParseOptions<'_>) -
         near_miss: None,
         order_sets: HashMap::default(),
         saw_header: false,
+        pending: Vec::new(),
+        pending_section: Vec::new(),
+        seen: HashMap::default(),
     };
     let mut tokens: Vec<Token> = Vec::with_capacity(16);
     let mut header_tokens: Vec<Token> = Vec::with_capacity(16);
@@ -119,20 +122,27 @@ enum Open {
     Article(EnvelopeKind, Article, Located, bool),
 }
 
+/// An order set being read. Its unit orders are gathered in the parser's
+/// `pending` list and placed in the [`OrderSet`] when it closes.
 struct OpenOrders {
     /// False when the header lacks a faction or password: the body is
     /// checked, but the envelope is not kept.
     valid: bool,
     /// The envelope's faction, if its header named one.
     faction: Option<FactionRef>,
-    set: OrderSet,
+    header: Header,
+    faction_orders: Vec<Written<FactionOrder>>,
+    /// The sections so far; while reading, a section's `len` counts every
+    /// order read for it (beyond [`MAX_ORDERS_PER_UNIT`] too).
+    units: Vec<UnitSection>,
     /// Where the header line is, for diagnostics at closing time.
     at: Located,
     section: Section,
-    /// Index into `set.units` by unit, to join repeated sections.
-    seen: HashMap<UnitRef, usize>,
-    /// Where each unit's first UNIT line names it, for notes.
-    unit_at: HashMap<UnitRef, Located>,
+    /// Where each section's first UNIT line names its unit, by section.
+    unit_at: Vec<Located>,
+    /// True once a unit's section was opened again further down: its orders
+    /// are then not all together in `pending`.
+    joined: bool,
 }
 
 /// A place in the message, kept for diagnostics given later.
@@ -154,7 +164,7 @@ impl Located {
 enum Section {
     /// Before the first UNIT line.
     Faction,
-    /// Under a valid UNIT line; index into `set.units`.
+    /// Under a valid UNIT line; index into the open set's `units`.
     Unit(usize),
     /// Under an invalid UNIT line: orders are checked, not stored.
     Discarded,
@@ -177,6 +187,12 @@ struct MessageParser<'o> {
     /// Line of the latest GAME header of each faction.
     order_sets: HashMap<FactionRef, u32>,
     saw_header: bool,
+    /// The open order set's unit orders in reading order, and the section
+    /// of each. Kept between order sets so that their room is reused.
+    pending: Vec<Written<Order>>,
+    pending_section: Vec<u32>,
+    /// Section of the open order set by unit, to join repeated sections.
+    seen: HashMap<UnitRef, u32>,
 }
 
 /// `GAME`, `#GAME`, `END`, … at the start of the line: the keyword and the
@@ -437,19 +453,22 @@ impl MessageParser<'_> {
             closed: kind == EnvelopeKind::Report,
         };
         self.open = match kind {
-            EnvelopeKind::Game => Open::Orders(Box::new(OpenOrders {
-                valid,
-                faction,
-                set: OrderSet {
+            EnvelopeKind::Game => {
+                self.pending.clear();
+                self.pending_section.clear();
+                self.seen.clear();
+                Open::Orders(Box::new(OpenOrders {
+                    valid,
+                    faction,
                     header,
                     faction_orders: Vec::new(),
                     units: Vec::new(),
-                },
-                at,
-                section: Section::Faction,
-                seen: HashMap::default(),
-                unit_at: HashMap::default(),
-            })),
+                    at,
+                    section: Section::Faction,
+                    unit_at: Vec::new(),
+                    joined: false,
+                }))
+            }
             EnvelopeKind::Press | EnvelopeKind::Rumor => Open::Article(
                 kind,
                 Article {
@@ -505,9 +524,10 @@ impl MessageParser<'_> {
             });
         open.section = match unit {
             None => Section::Discarded,
-            Some(u) => match open.seen.get(&u) {
+            Some(u) => match self.seen.get(&u) {
                 Some(&i) => {
-                    let first = open.unit_at.get(&u).map_or(0, |l| l.position.line);
+                    let i = i as usize;
+                    let first = open.unit_at.get(i).map_or(0, |l| l.position.line);
                     self.diags.push(
                         ctx.diag_line(
                             &codes::DUPLICATE_UNIT_SECTION,
@@ -517,17 +537,14 @@ impl MessageParser<'_> {
                             "its orders from line {first} and from here are joined"
                         )),
                     );
+                    open.joined = true;
                     Section::Unit(i)
                 }
                 None => {
-                    let i = open.set.units.len();
-                    open.set.units.push(UnitSection {
-                        unit: u,
-                        line: ctx.number,
-                        orders: Vec::with_capacity(8),
-                    });
-                    open.seen.insert(u, i);
-                    open.unit_at.insert(u, id_at);
+                    let i = open.units.len();
+                    open.units.push(UnitSection::new(u, ctx.number));
+                    self.seen.insert(u, i as u32);
+                    open.unit_at.push(id_at);
                     Section::Unit(i)
                 }
             },
@@ -542,8 +559,8 @@ impl MessageParser<'_> {
             Section::Faction => (Block::Faction, None, 0),
             Section::Unit(i) => (
                 Block::Unit,
-                Some(open.set.units[i].unit),
-                open.set.units[i].orders.len(),
+                Some(open.units[i].unit),
+                open.units[i].order_count(),
             ),
             Section::Discarded => (Block::Unit, None, 0),
         };
@@ -562,16 +579,20 @@ impl MessageParser<'_> {
         };
         let span = ctx.span(tokens[0].start, info.content_end);
         match (read, &open.section) {
-            (Read::Faction(order), _) => open.set.faction_orders.push(Written {
+            (Read::Faction(order), _) => open.faction_orders.push(Written {
                 value: order,
                 line: ctx.number,
                 span,
             }),
-            (Read::Unit(order), Section::Unit(i)) => open.set.units[*i].orders.push(Written {
-                value: order,
-                line: ctx.number,
-                span,
-            }),
+            (Read::Unit(order), &Section::Unit(i)) => {
+                open.units[i].count_order();
+                self.pending.push(Written {
+                    value: order,
+                    line: ctx.number,
+                    span,
+                });
+                self.pending_section.push(i as u32);
+            }
             (Read::Unit(_), _) => {}
         }
     }
@@ -583,18 +604,26 @@ impl MessageParser<'_> {
             Open::Orders(open) => {
                 let OpenOrders {
                     valid,
-                    mut set,
+                    mut header,
+                    faction_orders,
+                    mut units,
                     at,
                     unit_at,
+                    joined,
                     ..
                 } = *open;
-                set.header.closed = by_end;
+                header.closed = by_end;
                 if !by_end {
-                    self.missing_end(&set.header, at);
+                    self.missing_end(&header, at);
                 }
-                self.check_sections(&mut set, &unit_at);
+                let orders = self.place_orders(&mut units, &unit_at, joined);
                 if valid {
-                    self.envelopes.push(Envelope::Orders(set));
+                    self.envelopes.push(Envelope::Orders(OrderSet::new(
+                        header,
+                        faction_orders,
+                        units,
+                        orders,
+                    )));
                 }
             }
             Open::Article(kind, mut art, at, valid) => {
@@ -639,23 +668,47 @@ impl MessageParser<'_> {
         self.push(d);
     }
 
-    /// Structural checks once an order set is complete.
-    fn check_sections(&mut self, set: &mut OrderSet, unit_at: &HashMap<UnitRef, Located>) {
-        let created: Vec<UnitRef> = set
-            .units
-            .iter()
-            .flat_map(|u| u.orders.iter())
-            .filter_map(|o| match &o.value.order {
-                UnitOrder::Recruit(r) => Some(r.into),
-                UnitOrder::Split(s) => Some(UnitRef::New(s.new_unit)),
-                _ => None,
-            })
-            .collect();
-        for section in &mut set.units {
-            let Some(&at) = unit_at.get(&section.unit) else {
-                continue;
-            };
-            if section.orders.is_empty() {
+    /// Once an order set is complete: its unit orders from `pending`,
+    /// section after section (each section's `first` and `len` set), and
+    /// the structural checks of its sections.
+    fn place_orders(
+        &mut self,
+        units: &mut [UnitSection],
+        unit_at: &[Located],
+        joined: bool,
+    ) -> Vec<Written<Order>> {
+        let mut pending = std::mem::take(&mut self.pending);
+        if joined {
+            // Bring each unit's orders together, in reading order.
+            let mut tagged: Vec<(u32, Written<Order>)> = self
+                .pending_section
+                .drain(..)
+                .zip(pending.drain(..))
+                .collect();
+            tagged.sort_by_key(|(section, _)| *section);
+            pending.extend(tagged.into_iter().map(|(_, o)| o));
+        }
+        self.pending_section.clear();
+        // Units this set's orders create, if a section names a placeholder.
+        let created: Vec<UnitRef> = if units.iter().any(|u| matches!(u.unit, UnitRef::New(_))) {
+            pending
+                .iter()
+                .filter_map(|o| match &o.value.order {
+                    UnitOrder::Recruit(r) => Some(r.into),
+                    UnitOrder::Split(s) => Some(UnitRef::New(s.new_unit)),
+                    _ => None,
+                })
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let mut start = 0usize;
+        let mut too_many = false;
+        for (section, &at) in units.iter().zip(unit_at) {
+            let count = section.order_count();
+            let orders = pending.get(start..start + count).unwrap_or(&[]);
+            start += count;
+            if count == 0 {
                 self.diags.push(
                     self.diag_at(
                         &codes::EMPTY_UNIT_SECTION,
@@ -680,34 +733,72 @@ impl MessageParser<'_> {
                     );
                 }
             }
-            if section.orders.len() > MAX_ORDERS_PER_UNIT {
-                let dropped = section.orders.split_off(MAX_ORDERS_PER_UNIT);
-                let first = &dropped[0];
-                let mut d = Diagnostic::new(
-                    codes::TOO_MANY_ORDERS.severity,
-                    codes::TOO_MANY_ORDERS.code,
-                    Arc::clone(&self.source),
-                    format!(
-                        "{} has {} orders; only the first {MAX_ORDERS_PER_UNIT} are kept",
-                        section.unit,
-                        MAX_ORDERS_PER_UNIT + dropped.len()
-                    ),
+            if count > MAX_ORDERS_PER_UNIT {
+                too_many = true;
+                self.too_many_orders(
+                    section.unit,
+                    orders.get(MAX_ORDERS_PER_UNIT..).unwrap_or(&[]),
                 );
-                d.position = Some(Position {
-                    line: first.line,
-                    column: 1,
-                    end_column: 2,
-                });
-                d.span = Some(first.span);
-                for o in dropped.iter().take(10) {
-                    d = d.with_note(format!("dropped line {}: {}", o.line, o.value));
-                }
-                if dropped.len() > 10 {
-                    d = d.with_note(format!("and {} more", dropped.len() - 10));
-                }
-                self.diags.push(d);
             }
         }
+        // The orders kept: all of them, or the first MAX_ORDERS_PER_UNIT of
+        // each section.
+        let mut kept = Vec::with_capacity(pending.len());
+        let mut next = 0u32;
+        if too_many {
+            let mut all = pending.drain(..);
+            for section in units.iter_mut() {
+                let count = section.order_count();
+                let keep = count.min(MAX_ORDERS_PER_UNIT);
+                kept.extend(all.by_ref().take(keep));
+                if count > keep {
+                    all.nth(count - keep - 1);
+                }
+                section.place(next, keep);
+                next += keep as u32;
+            }
+        } else {
+            kept.append(&mut pending);
+            for section in units.iter_mut() {
+                let count = section.order_count();
+                section.place(next, count);
+                next += count as u32;
+            }
+        }
+        pending.clear();
+        self.pending = pending;
+        kept
+    }
+
+    /// E0310 for a section with more than [`MAX_ORDERS_PER_UNIT`] orders;
+    /// `dropped` are those beyond.
+    fn too_many_orders(&mut self, unit: UnitRef, dropped: &[Written<Order>]) {
+        let Some(first) = dropped.first() else {
+            return;
+        };
+        let mut d = Diagnostic::new(
+            codes::TOO_MANY_ORDERS.severity,
+            codes::TOO_MANY_ORDERS.code,
+            Arc::clone(&self.source),
+            format!(
+                "{} has {} orders; only the first {MAX_ORDERS_PER_UNIT} are kept",
+                unit,
+                MAX_ORDERS_PER_UNIT + dropped.len()
+            ),
+        );
+        d.position = Some(Position {
+            line: first.line,
+            column: 1,
+            end_column: 2,
+        });
+        d.span = Some(first.span);
+        for o in dropped.iter().take(10) {
+            d = d.with_note(format!("dropped line {}: {}", o.line, o.value));
+        }
+        if dropped.len() > 10 {
+            d = d.with_note(format!("and {} more", dropped.len() - 10));
+        }
+        self.diags.push(d);
     }
 
     fn finish(&mut self, len: usize) {
