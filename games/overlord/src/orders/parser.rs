@@ -108,8 +108,17 @@ pub fn parse_order_line(line: &str, scope: Scope<'_>) -> (Option<Order>, Vec<Dia
     let mut tokens = Vec::new();
     let info = lex_line(line, &mut tokens);
     let mut diags = Vec::new();
-    let order = match read_order(&ctx, &tokens, info, scope, Block::Unit, &mut diags) {
-        Some(Read::Unit(o)) => Some(o),
+    let mut out = Vec::new();
+    let order = match read_order(
+        &ctx,
+        &tokens,
+        info,
+        scope,
+        Block::Unit,
+        &mut diags,
+        &mut out,
+    ) {
+        Some(Read::Unit) => out.pop().map(|o| o.value),
         _ => None,
     };
     (order, diags)
@@ -574,26 +583,30 @@ impl MessageParser<'_> {
         } else {
             block
         };
-        let Some(read) = read_order(ctx, tokens, info, scope, block, &mut self.diags) else {
-            return;
-        };
-        let span = ctx.span(tokens[0].start, info.content_end);
+        let read = read_order(
+            ctx,
+            tokens,
+            info,
+            scope,
+            block,
+            &mut self.diags,
+            &mut self.pending,
+        );
         match (read, &open.section) {
-            (Read::Faction(order), _) => open.faction_orders.push(Written {
+            (None, _) => {}
+            (Some(Read::Faction(order)), _) => open.faction_orders.push(Written {
                 value: order,
                 line: ctx.number,
-                span,
+                span: ctx.span(tokens[0].start, info.content_end),
             }),
-            (Read::Unit(order), &Section::Unit(i)) => {
+            (Some(Read::Unit), &Section::Unit(i)) => {
                 open.units[i].count_order();
-                self.pending.push(Written {
-                    value: order,
-                    line: ctx.number,
-                    span,
-                });
                 self.pending_section.push(i as u32);
             }
-            (Read::Unit(_), _) => {}
+            // Orders under an invalid UNIT line are checked, not kept.
+            (Some(Read::Unit), _) => {
+                self.pending.pop();
+            }
         }
     }
 
@@ -913,10 +926,13 @@ enum Block {
 
 enum Read {
     Faction(FactionOrder),
-    Unit(Order),
+    /// A valid unit order, pushed at the end of the list given.
+    Unit,
 }
 
-/// Read one order line (prefixes, keyword, arguments) in its block.
+/// Read one order line (prefixes, keyword, arguments) in its block. A valid
+/// unit order is pushed onto `out` (built in place rather than passed back);
+/// `out` is as it was when the order is not valid.
 fn read_order(
     ctx: &LineCtx<'_>,
     tokens: &[Token],
@@ -924,6 +940,7 @@ fn read_order(
     scope: Scope<'_>,
     block: Block,
     diags: &mut Vec<Diagnostic>,
+    out: &mut Vec<Written<Order>>,
 ) -> Option<Read> {
     if tokens.is_empty() {
         return None;
@@ -1027,7 +1044,9 @@ fn read_order(
                 );
                 return None;
             }
-            let order = parse_faction_order(found.keyword, &mut a).flatten()?;
+            let mut order = None;
+            parse_faction_order(found.keyword, &mut a, |o| order = Some(o));
+            let order = order?;
             a.finish();
             a.ok().then_some(Read::Faction(order))
         }
@@ -1047,13 +1066,30 @@ fn read_order(
                 );
                 return None;
             }
-            let order = parse_unit_order(found.keyword, &mut a).flatten()?;
+            let before = out.len();
+            let line = ctx.number;
+            let span = ctx.span(tokens[0].start, info.content_end);
+            let emit = |order| {
+                out.push(Written {
+                    value: Order {
+                        prefix: prefix.prefix,
+                        order,
+                    },
+                    line,
+                    span,
+                });
+            };
+            if parse_unit_order(found.keyword, &mut a, emit) != Some(true) {
+                return None;
+            }
             a.finish();
             if !(a.ok() && prefix.ok) {
+                out.truncate(before);
                 return None;
             }
             prefix_meaning(ctx, &prefix, kw_tok.end, found.keyword, diags);
             if found.keyword == Keyword::Retreat && block == Block::UnitAfterFirst {
+                out.truncate(before);
                 diags.push(
                     ctx.diag(
                         &codes::RETREAT_NOT_FIRST,
@@ -1065,10 +1101,7 @@ fn read_order(
                 );
                 return None;
             }
-            Some(Read::Unit(Order {
-                prefix: prefix.prefix,
-                order,
-            }))
+            Some(Read::Unit)
         }
     }
 }

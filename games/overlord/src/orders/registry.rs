@@ -100,11 +100,13 @@ fn pack(word: &[u8]) -> Option<u128> {
     if word.is_empty() || word.len() > LONGEST {
         return None;
     }
-    let mut buf = [0u8; LONGEST];
-    for (slot, c) in buf.iter_mut().zip(word) {
-        *slot = c.to_ascii_uppercase();
+    // Shifted in a register: writing bytes to a buffer and reading it back
+    // as one integer stalls on store forwarding.
+    let mut key: u128 = 0;
+    for &c in word {
+        key = (key << 8) | u128::from(c.to_ascii_uppercase());
     }
-    Some(u128::from_be_bytes(buf))
+    Some(key << (8 * (LONGEST - word.len())))
 }
 
 /// Slots of the keyword table: a power of two, at least three times the
@@ -194,12 +196,25 @@ macro_rules! order_enum {
             }
         }
 
-        /// Parse the arguments of `keyword`; `None` when the keyword is not
-        /// of this kind, `Some(None)` when the arguments were wrong (and
-        /// reported).
-        pub(crate) fn $parse_fn(keyword: Keyword, a: &mut Args<'_, '_>) -> Option<Option<$enum_name>> {
+        /// Parse the arguments of `keyword` and hand the order to `emit`
+        /// (which can store it in place: no copy of the whole enum passes
+        /// back through the caller). `None` when the keyword is not of this
+        /// kind, `Some(false)` when the arguments were wrong (and reported),
+        /// `Some(true)` when `emit` got the order.
+        #[inline]
+        pub(crate) fn $parse_fn(
+            keyword: Keyword,
+            a: &mut Args<'_, '_>,
+            emit: impl FnOnce($enum_name),
+        ) -> Option<bool> {
             match keyword {
-                $(Keyword::$variant => Some(<$ty>::parse(a).map($enum_name::$variant)),)+
+                $(Keyword::$variant => Some(match <$ty>::parse(a) {
+                    Some(o) => {
+                        emit($enum_name::$variant(o));
+                        true
+                    }
+                    None => false,
+                }),)+
                 #[allow(unreachable_patterns)]
                 _ => None,
             }
@@ -370,7 +385,7 @@ mod tests {
                 &mut diags,
             );
             assert_eq!(
-                parse_unit_order(s.keyword, &mut a).is_some(),
+                parse_unit_order(s.keyword, &mut a, drop).is_some(),
                 unit,
                 "{}",
                 s.name
@@ -386,7 +401,7 @@ mod tests {
                 &mut diags,
             );
             assert_eq!(
-                parse_faction_order(s.keyword, &mut a).is_some(),
+                parse_faction_order(s.keyword, &mut a, drop).is_some(),
                 faction,
                 "{}",
                 s.name
