@@ -64,6 +64,8 @@ pub fn parse_message(source: &Arc<str>, text: &str, options: ParseOptions<'_>) -
         saw_header: false,
         pending: Vec::new(),
         pending_section: Vec::new(),
+        sections: Vec::new(),
+        section_at: Vec::new(),
         seen: HashMap::default(),
     };
     let mut tokens: Vec<Token> = Vec::with_capacity(16);
@@ -131,8 +133,9 @@ enum Open {
     Article(EnvelopeKind, Article, Located, bool),
 }
 
-/// An order set being read. Its unit orders are gathered in the parser's
-/// `pending` list and placed in the [`OrderSet`] when it closes.
+/// An order set being read. Its sections and unit orders are gathered in
+/// the parser's `sections` and `pending` lists and placed in the
+/// [`OrderSet`] when it closes.
 struct OpenOrders {
     /// False when the header lacks a faction or password: the body is
     /// checked, but the envelope is not kept.
@@ -141,14 +144,9 @@ struct OpenOrders {
     faction: Option<FactionRef>,
     header: Header,
     faction_orders: Vec<Written<FactionOrder>>,
-    /// The sections so far; while reading, a section's `len` counts every
-    /// order read for it (beyond [`MAX_ORDERS_PER_UNIT`] too).
-    units: Vec<UnitSection>,
     /// Where the header line is, for diagnostics at closing time.
     at: Located,
     section: Section,
-    /// Where each section's first UNIT line names its unit, by section.
-    unit_at: Vec<Located>,
     /// True once a unit's section was opened again further down: its orders
     /// are then not all together in `pending`.
     joined: bool,
@@ -173,7 +171,7 @@ impl Located {
 enum Section {
     /// Before the first UNIT line.
     Faction,
-    /// Under a valid UNIT line; index into the open set's `units`.
+    /// Under a valid UNIT line; index into the parser's `sections`.
     Unit(usize),
     /// Under an invalid UNIT line: orders are checked, not stored.
     Discarded,
@@ -200,6 +198,12 @@ struct MessageParser<'o> {
     /// of each. Kept between order sets so that their room is reused.
     pending: Vec<Written<Order>>,
     pending_section: Vec<u32>,
+    /// The open order set's sections so far; while reading, a section's
+    /// `len` counts every order read for it (beyond
+    /// [`MAX_ORDERS_PER_UNIT`] too).
+    sections: Vec<UnitSection>,
+    /// Where each section's first UNIT line names its unit, by section.
+    section_at: Vec<Located>,
     /// Section of the open order set by unit, to join repeated sections.
     seen: HashMap<UnitRef, u32>,
 }
@@ -465,16 +469,16 @@ impl MessageParser<'_> {
             EnvelopeKind::Game => {
                 self.pending.clear();
                 self.pending_section.clear();
+                self.sections.clear();
+                self.section_at.clear();
                 self.seen.clear();
                 Open::Orders(Box::new(OpenOrders {
                     valid,
                     faction,
                     header,
                     faction_orders: Vec::new(),
-                    units: Vec::new(),
                     at,
                     section: Section::Faction,
-                    unit_at: Vec::new(),
                     joined: false,
                 }))
             }
@@ -536,7 +540,7 @@ impl MessageParser<'_> {
             Some(u) => match self.seen.get(&u) {
                 Some(&i) => {
                     let i = i as usize;
-                    let first = open.unit_at.get(i).map_or(0, |l| l.position.line);
+                    let first = self.section_at.get(i).map_or(0, |l| l.position.line);
                     self.diags.push(
                         ctx.diag_line(
                             &codes::DUPLICATE_UNIT_SECTION,
@@ -550,10 +554,10 @@ impl MessageParser<'_> {
                     Section::Unit(i)
                 }
                 None => {
-                    let i = open.units.len();
-                    open.units.push(UnitSection::new(u, ctx.number));
+                    let i = self.sections.len();
+                    self.sections.push(UnitSection::new(u, ctx.number));
                     self.seen.insert(u, i as u32);
-                    open.unit_at.push(id_at);
+                    self.section_at.push(id_at);
                     Section::Unit(i)
                 }
             },
@@ -568,8 +572,8 @@ impl MessageParser<'_> {
             Section::Faction => (Block::Faction, None, 0),
             Section::Unit(i) => (
                 Block::Unit,
-                Some(open.units[i].unit),
-                open.units[i].order_count(),
+                Some(self.sections[i].unit),
+                self.sections[i].order_count(),
             ),
             Section::Discarded => (Block::Unit, None, 0),
         };
@@ -600,7 +604,7 @@ impl MessageParser<'_> {
                 span: ctx.span(tokens[0].start, info.content_end),
             }),
             (Some(Read::Unit), &Section::Unit(i)) => {
-                open.units[i].count_order();
+                self.sections[i].count_order();
                 self.pending_section.push(i as u32);
             }
             // Orders under an invalid UNIT line are checked, not kept.
@@ -619,9 +623,7 @@ impl MessageParser<'_> {
                     valid,
                     mut header,
                     faction_orders,
-                    mut units,
                     at,
-                    unit_at,
                     joined,
                     ..
                 } = *open;
@@ -629,7 +631,12 @@ impl MessageParser<'_> {
                 if !by_end {
                     self.missing_end(&header, at);
                 }
-                let orders = self.place_orders(&mut units, &unit_at, joined);
+                let orders = self.place_orders(joined);
+                // The sections in a list of their own size; the parser's
+                // stays for the next order set.
+                let units = self.sections.to_vec();
+                self.sections.clear();
+                self.section_at.clear();
                 if valid {
                     self.envelopes.push(Envelope::Orders(OrderSet::new(
                         header,
@@ -684,13 +691,10 @@ impl MessageParser<'_> {
     /// Once an order set is complete: its unit orders from `pending`,
     /// section after section (each section's `first` and `len` set), and
     /// the structural checks of its sections.
-    fn place_orders(
-        &mut self,
-        units: &mut [UnitSection],
-        unit_at: &[Located],
-        joined: bool,
-    ) -> Vec<Written<Order>> {
+    fn place_orders(&mut self, joined: bool) -> Vec<Written<Order>> {
         let mut pending = std::mem::take(&mut self.pending);
+        let mut units = std::mem::take(&mut self.sections);
+        let unit_at = std::mem::take(&mut self.section_at);
         if joined {
             // Bring each unit's orders together, in reading order.
             let mut tagged: Vec<(u32, Written<Order>)> = self
@@ -717,7 +721,7 @@ impl MessageParser<'_> {
         };
         let mut start = 0usize;
         let mut too_many = false;
-        for (section, &at) in units.iter().zip(unit_at) {
+        for (section, &at) in units.iter().zip(&unit_at) {
             let count = section.order_count();
             let orders = pending.get(start..start + count).unwrap_or(&[]);
             start += count;
@@ -780,6 +784,8 @@ impl MessageParser<'_> {
         }
         pending.clear();
         self.pending = pending;
+        self.sections = units;
+        self.section_at = unit_at;
         kept
     }
 
