@@ -29,7 +29,7 @@ use super::context::LineCtx;
 use super::lexer::{LineInfo, Token, TokenKind, lex_line, lex_next};
 use super::prefix::{Repeat, parse_prefix};
 use super::refs::{FactionRef, NewKind, Shape, UnitRef, shape};
-use super::registry::{self, FactionOrder, UnitOrder, parse_faction_order, parse_unit_order};
+use super::registry::{self, Emit, FactionOrder, UnitOrder, parse_faction_order, parse_unit_order};
 use super::spec::{Keyword, Placement};
 use super::vocabulary::Vocabulary;
 
@@ -1073,17 +1073,11 @@ fn read_order(
                 return None;
             }
             let before = out.len();
-            let line = ctx.number;
-            let span = ctx.span(tokens[0].start, info.content_end);
-            let emit = |order| {
-                out.push(Written {
-                    value: Order {
-                        prefix: prefix.prefix,
-                        order,
-                    },
-                    line,
-                    span,
-                });
+            let emit = PushOrder {
+                out: &mut *out,
+                prefix: prefix.prefix,
+                line: ctx.number,
+                span: ctx.span(tokens[0].start, info.content_end),
             };
             if parse_unit_order(found.keyword, &mut a, emit) != Some(true) {
                 return None;
@@ -1109,6 +1103,29 @@ fn read_order(
             }
             Some(Read::Unit)
         }
+    }
+}
+
+/// Pushes a unit order, with its prefixes and where it was written, onto
+/// the parser's list.
+struct PushOrder<'a> {
+    out: &'a mut Vec<Written<Order>>,
+    prefix: super::prefix::Prefix,
+    line: u32,
+    span: Span,
+}
+
+impl Emit<UnitOrder> for PushOrder<'_> {
+    #[inline(always)]
+    fn emit(self, order: UnitOrder) {
+        self.out.push(Written {
+            value: Order {
+                prefix: self.prefix,
+                order,
+            },
+            line: self.line,
+            span: self.span,
+        });
     }
 }
 

@@ -171,6 +171,19 @@ pub fn spellings() -> impl Iterator<Item = &'static str> {
     )
 }
 
+/// Where a parsed order goes. The parser's own sink pushes it onto its list
+/// with an always-inlined method, so that each order is written once, in
+/// place; any closure taking the order is a sink too.
+pub(crate) trait Emit<T> {
+    fn emit(self, order: T);
+}
+
+impl<T, F: FnOnce(T)> Emit<T> for F {
+    fn emit(self, order: T) {
+        self(order);
+    }
+}
+
 /// Declare the order enums from one list, so that the variant, its keyword,
 /// its printer and its parser can never disagree.
 macro_rules! order_enum {
@@ -205,12 +218,12 @@ macro_rules! order_enum {
         pub(crate) fn $parse_fn(
             keyword: Keyword,
             a: &mut Args<'_, '_>,
-            emit: impl FnOnce($enum_name),
+            emit: impl Emit<$enum_name>,
         ) -> Option<bool> {
             match keyword {
                 $(Keyword::$variant => Some(match <$ty>::parse(a) {
                     Some(o) => {
-                        emit($enum_name::$variant(o));
+                        emit.emit($enum_name::$variant(o));
                         true
                     }
                     None => false,
