@@ -55,6 +55,7 @@ pub struct Parsed {
 pub fn parse_message(source: &Arc<str>, text: &str, options: ParseOptions<'_>) -> Parsed {
     let mut p = MessageParser {
         source: Arc::clone(source),
+        text,
         options,
         diags: Vec::new(),
         envelopes: Vec::new(),
@@ -168,6 +169,43 @@ impl Located {
     }
 }
 
+/// Where a UNIT line names its unit: enough to make a [`Located`] (whose
+/// column takes counting characters) only when a diagnostic needs one.
+#[derive(Debug, Clone, Copy)]
+struct Spot {
+    /// 1-based line number.
+    number: u32,
+    /// Byte offsets of the line in the message.
+    line_start: usize,
+    line_end: usize,
+    /// Bytes within the line.
+    start: u32,
+    end: u32,
+}
+
+impl Spot {
+    fn of(ctx: &LineCtx<'_>, start: u32, end: u32) -> Spot {
+        Spot {
+            number: ctx.number,
+            line_start: ctx.offset,
+            line_end: ctx.offset + ctx.text.len(),
+            start,
+            end,
+        }
+    }
+
+    /// The same place as [`Located::of`] would give on that line of `text`.
+    fn locate(self, source: &Arc<str>, text: &str) -> Located {
+        let ctx = LineCtx {
+            source,
+            number: self.number,
+            text: text.get(self.line_start..self.line_end).unwrap_or(""),
+            offset: self.line_start,
+        };
+        Located::of(&ctx, self.start, self.end)
+    }
+}
+
 enum Section {
     /// Before the first UNIT line.
     Faction,
@@ -183,8 +221,10 @@ enum HeaderWord {
     End,
 }
 
-struct MessageParser<'o> {
+struct MessageParser<'o, 't> {
     source: Arc<str>,
+    /// The whole message.
+    text: &'t str,
     options: ParseOptions<'o>,
     diags: Vec<Diagnostic>,
     envelopes: Vec<Envelope>,
@@ -203,7 +243,7 @@ struct MessageParser<'o> {
     /// [`MAX_ORDERS_PER_UNIT`] too).
     sections: Vec<UnitSection>,
     /// Where each section's first UNIT line names its unit, by section.
-    section_at: Vec<Located>,
+    section_at: Vec<Spot>,
     /// Section of the open order set by unit, to join repeated sections.
     seen: HashMap<UnitRef, u32>,
 }
@@ -271,7 +311,7 @@ fn shift(t: Token, by: u32) -> Token {
     }
 }
 
-impl MessageParser<'_> {
+impl MessageParser<'_, '_> {
     fn push(&mut self, d: Diagnostic) {
         self.diags.push(d);
     }
@@ -530,17 +570,16 @@ impl MessageParser<'_> {
                 .with_help("put notes after a `#`"),
             );
         }
-        let id_at = tokens
-            .get(1)
-            .map_or(Located::of(ctx, tokens[0].start, tokens[0].end), |t| {
-                Located::of(ctx, t.start, t.end)
-            });
+        let id_at = tokens.get(1).map_or_else(
+            || Spot::of(ctx, tokens[0].start, tokens[0].end),
+            |t| Spot::of(ctx, t.start, t.end),
+        );
         open.section = match unit {
             None => Section::Discarded,
             Some(u) => match self.seen.get(&u) {
                 Some(&i) => {
                     let i = i as usize;
-                    let first = self.section_at.get(i).map_or(0, |l| l.position.line);
+                    let first = self.section_at.get(i).map_or(0, |l| l.number);
                     self.diags.push(
                         ctx.diag_line(
                             &codes::DUPLICATE_UNIT_SECTION,
@@ -721,7 +760,8 @@ impl MessageParser<'_> {
         };
         let mut start = 0usize;
         let mut too_many = false;
-        for (section, &at) in units.iter().zip(&unit_at) {
+        for (section, &spot) in units.iter().zip(&unit_at) {
+            let at = || spot.locate(&self.source, self.text);
             let count = section.order_count();
             let orders = pending.get(start..start + count).unwrap_or(&[]);
             start += count;
@@ -729,7 +769,7 @@ impl MessageParser<'_> {
                 self.diags.push(
                     self.diag_at(
                         &codes::EMPTY_UNIT_SECTION,
-                        at,
+                        at(),
                         format!("no orders for {}", section.unit),
                     )
                     .with_label("no orders follow")
@@ -741,7 +781,7 @@ impl MessageParser<'_> {
                     self.diags.push(
                         self.diag_at(
                             &codes::PLACEHOLDER_NEVER_CREATED,
-                            at,
+                            at(),
                             format!("nothing in these orders creates {id}"),
                         )
                         .with_help(format!(
