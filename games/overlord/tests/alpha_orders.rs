@@ -137,7 +137,7 @@ fn every_alpha_order_file_parses_and_legacy_spellings_are_the_known_ones() {
                 unit: Some(u.unit),
                 vocabulary: Some(vocab),
             };
-            for o in &u.orders {
+            for o in set.orders_of(u) {
                 let text = o.value.to_string();
                 let (again, _) = parse_order_line(&text, scope);
                 assert_eq!(
@@ -163,17 +163,20 @@ fn alpha_legacy_forms_mean_what_the_original_engine_meant() {
         set
     };
     let f01 = read("f01");
-    let u3: Vec<String> = f01.units[2]
-        .orders
+    let u3: Vec<String> = f01
+        .orders_of(&f01.units[2])
         .iter()
         .map(|o| o.value.to_string())
         .collect();
     assert_eq!(u3, ["COMBAT RANGED", "@GUARD"]);
-    let claim = &f01.units[0].orders[0].value;
+    let claim = &f01.orders_of(&f01.units[0])[0].value;
     assert_eq!(claim.to_string(), "CLAIM over");
     let f02 = read("f02");
-    assert_eq!(f02.units[0].orders[0].value.to_string(), "@TEACH void");
-    let UnitOrder::Setting(s) = &f02.units[4 + 6].orders[0].value.order else {
+    assert_eq!(
+        f02.orders_of(&f02.units[0])[0].value.to_string(),
+        "@TEACH void"
+    );
+    let UnitOrder::Setting(s) = &f02.orders_of(&f02.units[4 + 6])[0].value.order else {
         panic!("{:?}", f02.units[10])
     };
     assert_eq!(s.to_string(), "SETTING SILENT");

@@ -92,9 +92,8 @@ fn every_faction_gets_a_clean_order_file_with_a_section_per_unit() {
                 .collect();
             assert_eq!(numbered, mine, "{what}");
             let recruited: BTreeSet<UnitRef> = set
-                .units
+                .unit_orders()
                 .iter()
-                .flat_map(|s| &s.orders)
                 .filter_map(|o| match &o.value.order {
                     UnitOrder::Recruit(rec) => Some(rec.into),
                     _ => None,
@@ -113,8 +112,8 @@ fn every_faction_gets_a_clean_order_file_with_a_section_per_unit() {
                 assert_eq!(id.faction, f.number, "{what}");
             }
             // Every section says something.
-            for s in &set.units {
-                assert!(!s.orders.is_empty(), "{what}: {} has no orders", s.unit);
+            for (s, orders) in set.sections() {
+                assert!(!orders.is_empty(), "{what}: {} has no orders", s.unit);
             }
         }
     }
@@ -200,7 +199,7 @@ fn orders_name_only_what_the_world_offers() {
                     };
                     assert_eq!(unit.faction, fid, "{what}");
                     let loc = &w.locations[unit.location];
-                    for o in &section.orders {
+                    for o in set.orders_of(section) {
                         let at = format!("{what} {}: {}", section.unit, o.value);
                         match &o.value.order {
                             UnitOrder::Move(m) => {

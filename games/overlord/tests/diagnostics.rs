@@ -302,7 +302,7 @@ fn stored_lines(m: &Message) -> BTreeSet<u32> {
     for e in &m.envelopes {
         if let Envelope::Orders(o) = e {
             lines.extend(o.faction_orders.iter().map(|f| f.line));
-            lines.extend(o.units.iter().flat_map(|u| u.orders.iter().map(|x| x.line)));
+            lines.extend(o.unit_orders().iter().map(|x| x.line));
         }
     }
     lines
@@ -380,8 +380,9 @@ fn ov_ord_018_fifty_orders_kept_the_rest_reported() {
     let Envelope::Orders(set) = &msg.envelopes[0] else {
         panic!()
     };
-    assert_eq!(set.units[0].orders.len(), 50);
-    assert_eq!(set.units[0].orders[49].value.to_string(), "GIVE U2 coin 49");
+    let orders = set.orders_of(&set.units[0]);
+    assert_eq!(orders.len(), 50);
+    assert_eq!(orders[49].value.to_string(), "GIVE U2 coin 49");
     let w = diags.iter().find(|d| d.code == "W0108").expect("W0108");
     assert_eq!(w.position.unwrap().line, 53);
     assert_eq!(w.message, "U1 has 53 orders; only the first 50 are kept");
@@ -392,6 +393,50 @@ fn ov_ord_018_fifty_orders_kept_the_rest_reported() {
             "dropped line 54: GIVE U2 coin 51",
             "dropped line 55: GIVE U2 coin 52"
         ]
+    );
+}
+
+#[test]
+fn joined_sections_keep_each_units_orders_together_in_reading_order() {
+    let text = "GAME f06 pw\nUNIT U1\nWORK\nUNIT U2\nGUARD\nUNIT U1\nMOVE N\n\
+                UNIT U3\nUNIT U2\nPILLAGE\nEND\n";
+    let (msg, diags) = parse(text);
+    let Envelope::Orders(set) = &msg.envelopes[0] else {
+        panic!()
+    };
+    let got: Vec<(String, Vec<(u32, String)>)> = set
+        .sections()
+        .map(|(s, orders)| {
+            (
+                s.unit.to_string(),
+                orders
+                    .iter()
+                    .map(|o| (o.line, o.value.to_string()))
+                    .collect(),
+            )
+        })
+        .collect();
+    let want = |u: &str, o: &[(u32, &str)]| {
+        (
+            u.to_string(),
+            o.iter().map(|(l, t)| (*l, t.to_string())).collect(),
+        )
+    };
+    assert_eq!(
+        got,
+        [
+            want("U1", &[(3, "WORK"), (7, "MOVE N")]),
+            want("U2", &[(5, "GUARD"), (10, "PILLAGE")]),
+            want("U3", &[]),
+        ]
+    );
+    assert_eq!(set.order_count(), 4);
+    let codes: Vec<&str> = diags.iter().map(|d| d.code).collect();
+    assert_eq!(codes, ["W0106", "W0106", "N0107"]);
+    // Printed back, each unit's orders are under one UNIT line.
+    assert_eq!(
+        set.to_string(),
+        "GAME f06 pw\nUNIT U1\nWORK\nMOVE N\nUNIT U2\nGUARD\nPILLAGE\nUNIT U3\nEND\n"
     );
 }
 
@@ -407,7 +452,7 @@ fn ov_ord_018_limit_applies_after_joining_sections() {
         panic!()
     };
     assert_eq!(set.units.len(), 1);
-    assert_eq!(set.units[0].orders.len(), 50);
+    assert_eq!(set.orders_of(&set.units[0]).len(), 50);
     assert!(diags.iter().any(|d| d.code == "W0106"));
     assert!(diags.iter().any(|d| d.code == "W0108"));
 }
@@ -421,7 +466,7 @@ fn w0006_windows_1252_file_is_read_and_reported() {
         panic!()
     };
     assert_eq!(
-        set.units[0].orders[0].value.to_string(),
+        set.orders_of(&set.units[0])[0].value.to_string(),
         "NAME \"Café Bob\""
     );
 }
@@ -486,5 +531,5 @@ fn ov_ord_004_missing_end_still_reads_the_orders() {
         panic!()
     };
     assert!(!set.header.closed);
-    assert_eq!(set.units[0].orders.len(), 1);
+    assert_eq!(set.orders_of(&set.units[0]).len(), 1);
 }

@@ -62,7 +62,11 @@ fn ov_rep_041_the_template_sent_back_unchanged_gives_the_same_pending_orders() {
         assert_eq!(set.units.len(), mine.len(), "f{}", f.number);
         for (section, (_, unit)) in set.units.iter().zip(&mine) {
             assert_eq!(section.unit, UnitRef::Id(unit.number));
-            let back: Vec<String> = section.orders.iter().map(|o| o.value.to_string()).collect();
+            let back: Vec<String> = set
+                .orders_of(section)
+                .iter()
+                .map(|o| o.value.to_string())
+                .collect();
             assert_eq!(back, unit.orders, "{}", unit.code());
             units_checked += 1;
             orders_checked += back.len();

@@ -194,8 +194,8 @@ fn ov_ord_001_sample_order_file_from_the_overview() {
     );
     assert_eq!(set.units.len(), 1);
     assert_eq!(set.units[0].unit, UnitRef::Id(31416));
-    let orders: Vec<String> = set.units[0]
-        .orders
+    let orders: Vec<String> = set
+        .orders_of(&set.units[0])
         .iter()
         .map(|o| o.value.to_string())
         .collect();
@@ -226,8 +226,8 @@ fn ov_sch_003_conditional_chain_example() {
     let Envelope::Orders(set) = &msg.envelopes[0] else {
         panic!()
     };
-    let prefixes: Vec<(u8, Repeat)> = set.units[0]
-        .orders
+    let prefixes: Vec<(u8, Repeat)> = set
+        .orders_of(&set.units[0])
         .iter()
         .map(|o| (o.value.prefix.dashes, o.value.prefix.repeat))
         .collect();
@@ -253,8 +253,9 @@ fn synchro_example_is_two_units_with_mirror_orders() {
         panic!()
     };
     assert_eq!(set.units.len(), 2);
-    assert_eq!(set.units[1].orders[1].value.to_string(), "-SYNCHRO U598");
-    assert_eq!(set.units[1].orders[1].line, 8);
+    let orders = set.orders_of(&set.units[1]);
+    assert_eq!(orders[1].value.to_string(), "-SYNCHRO U598");
+    assert_eq!(orders[1].line, 8);
 }
 
 #[test]

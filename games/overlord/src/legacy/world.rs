@@ -747,14 +747,13 @@ pub fn import(files: &GameFiles, rules: &Rules) -> Imported {
         }
         for env in &checked.message.envelopes {
             let Envelope::Orders(set) = env else { continue };
-            for section in &set.units {
+            for (section, orders) in set.sections() {
                 let UnitRef::Id(n) = section.unit else {
                     continue;
                 };
                 match unit_ids.get(&n) {
                     Some(&u) => {
-                        w.units[u].orders =
-                            section.orders.iter().map(|o| o.value.to_string()).collect()
+                        w.units[u].orders = orders.iter().map(|o| o.value.to_string()).collect()
                     }
                     None => im.note(
                         name,

@@ -136,26 +136,134 @@ impl fmt::Display for Header {
     }
 }
 
-/// The orders for one unit.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+/// A UNIT section: which unit, where its UNIT line is, and where its orders
+/// are in the order set ([`OrderSet::orders_of`]). Repeated sections for one
+/// unit are joined into the first.
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct UnitSection {
     pub unit: UnitRef,
     /// Line of the UNIT line.
     pub line: u32,
-    pub orders: Vec<Written<Order>>,
+    /// Index of the section's first order in the set's order list.
+    first: u32,
+    /// How many orders the section holds.
+    len: u32,
+}
+
+impl UnitSection {
+    /// A section with no orders yet; the parser places them.
+    pub(crate) fn new(unit: UnitRef, line: u32) -> UnitSection {
+        UnitSection {
+            unit,
+            line,
+            first: 0,
+            len: 0,
+        }
+    }
+
+    /// How many orders the section holds.
+    pub fn order_count(&self) -> usize {
+        self.len as usize
+    }
+
+    /// One more order read for the section (while parsing).
+    pub(crate) fn count_order(&mut self) {
+        self.len = self.len.saturating_add(1);
+    }
+
+    /// Where the section's orders ended up in the set's list.
+    pub(crate) fn place(&mut self, first: u32, len: usize) {
+        self.first = first;
+        self.len = u32::try_from(len).unwrap_or(u32::MAX);
+    }
+
+    fn range(&self) -> std::ops::Range<usize> {
+        let first = self.first as usize;
+        first..first + self.len as usize
+    }
 }
 
 /// A `GAME` envelope.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+///
+/// The unit orders of all sections are kept in one list, section after
+/// section (one allocation per order set rather than one per unit); read a
+/// section's orders with [`OrderSet::orders_of`] or walk them with
+/// [`OrderSet::sections`].
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct OrderSet {
     pub header: Header,
     pub faction_orders: Vec<Written<FactionOrder>>,
     pub units: Vec<UnitSection>,
+    /// Every section's orders, in the order of `units`.
+    orders: Vec<Written<Order>>,
 }
 
 impl OrderSet {
+    /// An order set from its header, faction orders, and sections with their
+    /// orders.
+    pub(crate) fn new(
+        header: Header,
+        faction_orders: Vec<Written<FactionOrder>>,
+        units: Vec<UnitSection>,
+        orders: Vec<Written<Order>>,
+    ) -> OrderSet {
+        OrderSet {
+            header,
+            faction_orders,
+            units,
+            orders,
+        }
+    }
+
+    /// Number of unit orders in all sections.
     pub fn order_count(&self) -> usize {
-        self.units.iter().map(|u| u.orders.len()).sum()
+        self.orders.len()
+    }
+
+    /// The orders of `section`, one of this set's `units`.
+    pub fn orders_of(&self, section: &UnitSection) -> &[Written<Order>] {
+        self.orders.get(section.range()).unwrap_or(&[])
+    }
+
+    /// Each section with its orders.
+    pub fn sections(&self) -> impl Iterator<Item = (&UnitSection, &[Written<Order>])> {
+        self.units.iter().map(|s| (s, self.orders_of(s)))
+    }
+
+    /// Every unit order of the set, section after section.
+    pub fn unit_orders(&self) -> &[Written<Order>] {
+        &self.orders
+    }
+}
+
+/// How an order set is written as JSON: each section holds its orders, as
+/// `{"unit", "line", "orders": [...]}`.
+impl Serialize for OrderSet {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+
+        struct Sections<'a>(&'a OrderSet);
+        impl Serialize for Sections<'_> {
+            fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                s.collect_seq(self.0.sections().map(|(section, orders)| SectionOut {
+                    unit: section.unit,
+                    line: section.line,
+                    orders,
+                }))
+            }
+        }
+        #[derive(Serialize)]
+        struct SectionOut<'a> {
+            unit: UnitRef,
+            line: u32,
+            orders: &'a [Written<Order>],
+        }
+
+        let mut st = s.serialize_struct("OrderSet", 3)?;
+        st.serialize_field("header", &self.header)?;
+        st.serialize_field("faction_orders", &self.faction_orders)?;
+        st.serialize_field("units", &Sections(self))?;
+        st.end()
     }
 }
 
@@ -166,9 +274,9 @@ impl fmt::Display for OrderSet {
         for o in &self.faction_orders {
             writeln!(f, "{}", o.value)?;
         }
-        for u in &self.units {
+        for (u, orders) in self.sections() {
             writeln!(f, "UNIT {}", u.unit)?;
-            for o in &u.orders {
+            for o in orders {
                 writeln!(f, "{}", o.value)?;
             }
         }
@@ -246,10 +354,10 @@ impl Message {
                     }
                     for u in &mut o.units {
                         u.line = 0;
-                        for x in &mut u.orders {
-                            x.line = 0;
-                            x.span = Span::default();
-                        }
+                    }
+                    for x in &mut o.orders {
+                        x.line = 0;
+                        x.span = Span::default();
                     }
                     &mut o.header
                 }

@@ -29,7 +29,7 @@ use super::context::LineCtx;
 use super::lexer::{LineInfo, Token, TokenKind, lex_line, lex_next};
 use super::prefix::{Repeat, parse_prefix};
 use super::refs::{FactionRef, NewKind, Shape, UnitRef, shape};
-use super::registry::{self, FactionOrder, UnitOrder, parse_faction_order, parse_unit_order};
+use super::registry::{self, Emit, FactionOrder, UnitOrder, parse_faction_order, parse_unit_order};
 use super::spec::{Keyword, Placement};
 use super::vocabulary::Vocabulary;
 
@@ -55,6 +55,7 @@ pub struct Parsed {
 pub fn parse_message(source: &Arc<str>, text: &str, options: ParseOptions<'_>) -> Parsed {
     let mut p = MessageParser {
         source: Arc::clone(source),
+        text,
         options,
         diags: Vec::new(),
         envelopes: Vec::new(),
@@ -62,6 +63,11 @@ pub fn parse_message(source: &Arc<str>, text: &str, options: ParseOptions<'_>) -
         near_miss: None,
         order_sets: HashMap::default(),
         saw_header: false,
+        pending: Vec::new(),
+        pending_section: Vec::new(),
+        sections: Vec::new(),
+        section_at: Vec::new(),
+        seen: HashMap::default(),
     };
     let mut tokens: Vec<Token> = Vec::with_capacity(16);
     let mut header_tokens: Vec<Token> = Vec::with_capacity(16);
@@ -105,8 +111,17 @@ pub fn parse_order_line(line: &str, scope: Scope<'_>) -> (Option<Order>, Vec<Dia
     let mut tokens = Vec::new();
     let info = lex_line(line, &mut tokens);
     let mut diags = Vec::new();
-    let order = match read_order(&ctx, &tokens, info, scope, Block::Unit, &mut diags) {
-        Some(Read::Unit(o)) => Some(o),
+    let mut out = Vec::new();
+    let order = match read_order(
+        &ctx,
+        &tokens,
+        info,
+        scope,
+        Block::Unit,
+        &mut diags,
+        &mut out,
+    ) {
+        Some(Read::Unit) => out.pop().map(|o| o.value),
         _ => None,
     };
     (order, diags)
@@ -119,20 +134,23 @@ enum Open {
     Article(EnvelopeKind, Article, Located, bool),
 }
 
+/// An order set being read. Its sections and unit orders are gathered in
+/// the parser's `sections` and `pending` lists and placed in the
+/// [`OrderSet`] when it closes.
 struct OpenOrders {
     /// False when the header lacks a faction or password: the body is
     /// checked, but the envelope is not kept.
     valid: bool,
     /// The envelope's faction, if its header named one.
     faction: Option<FactionRef>,
-    set: OrderSet,
+    header: Header,
+    faction_orders: Vec<Written<FactionOrder>>,
     /// Where the header line is, for diagnostics at closing time.
     at: Located,
     section: Section,
-    /// Index into `set.units` by unit, to join repeated sections.
-    seen: HashMap<UnitRef, usize>,
-    /// Where each unit's first UNIT line names it, for notes.
-    unit_at: HashMap<UnitRef, Located>,
+    /// True once a unit's section was opened again further down: its orders
+    /// are then not all together in `pending`.
+    joined: bool,
 }
 
 /// A place in the message, kept for diagnostics given later.
@@ -151,10 +169,47 @@ impl Located {
     }
 }
 
+/// Where a UNIT line names its unit: enough to make a [`Located`] (whose
+/// column takes counting characters) only when a diagnostic needs one.
+#[derive(Debug, Clone, Copy)]
+struct Spot {
+    /// 1-based line number.
+    number: u32,
+    /// Byte offsets of the line in the message.
+    line_start: usize,
+    line_end: usize,
+    /// Bytes within the line.
+    start: u32,
+    end: u32,
+}
+
+impl Spot {
+    fn of(ctx: &LineCtx<'_>, start: u32, end: u32) -> Spot {
+        Spot {
+            number: ctx.number,
+            line_start: ctx.offset,
+            line_end: ctx.offset + ctx.text.len(),
+            start,
+            end,
+        }
+    }
+
+    /// The same place as [`Located::of`] would give on that line of `text`.
+    fn locate(self, source: &Arc<str>, text: &str) -> Located {
+        let ctx = LineCtx {
+            source,
+            number: self.number,
+            text: text.get(self.line_start..self.line_end).unwrap_or(""),
+            offset: self.line_start,
+        };
+        Located::of(&ctx, self.start, self.end)
+    }
+}
+
 enum Section {
     /// Before the first UNIT line.
     Faction,
-    /// Under a valid UNIT line; index into `set.units`.
+    /// Under a valid UNIT line; index into the parser's `sections`.
     Unit(usize),
     /// Under an invalid UNIT line: orders are checked, not stored.
     Discarded,
@@ -166,8 +221,10 @@ enum HeaderWord {
     End,
 }
 
-struct MessageParser<'o> {
+struct MessageParser<'o, 't> {
     source: Arc<str>,
+    /// The whole message.
+    text: &'t str,
     options: ParseOptions<'o>,
     diags: Vec<Diagnostic>,
     envelopes: Vec<Envelope>,
@@ -177,6 +234,18 @@ struct MessageParser<'o> {
     /// Line of the latest GAME header of each faction.
     order_sets: HashMap<FactionRef, u32>,
     saw_header: bool,
+    /// The open order set's unit orders in reading order, and the section
+    /// of each. Kept between order sets so that their room is reused.
+    pending: Vec<Written<Order>>,
+    pending_section: Vec<u32>,
+    /// The open order set's sections so far; while reading, a section's
+    /// `len` counts every order read for it (beyond
+    /// [`MAX_ORDERS_PER_UNIT`] too).
+    sections: Vec<UnitSection>,
+    /// Where each section's first UNIT line names its unit, by section.
+    section_at: Vec<Spot>,
+    /// Section of the open order set by unit, to join repeated sections.
+    seen: HashMap<UnitRef, u32>,
 }
 
 /// `GAME`, `#GAME`, `END`, … at the start of the line: the keyword and the
@@ -242,7 +311,7 @@ fn shift(t: Token, by: u32) -> Token {
     }
 }
 
-impl MessageParser<'_> {
+impl MessageParser<'_, '_> {
     fn push(&mut self, d: Diagnostic) {
         self.diags.push(d);
     }
@@ -437,19 +506,22 @@ impl MessageParser<'_> {
             closed: kind == EnvelopeKind::Report,
         };
         self.open = match kind {
-            EnvelopeKind::Game => Open::Orders(Box::new(OpenOrders {
-                valid,
-                faction,
-                set: OrderSet {
+            EnvelopeKind::Game => {
+                self.pending.clear();
+                self.pending_section.clear();
+                self.sections.clear();
+                self.section_at.clear();
+                self.seen.clear();
+                Open::Orders(Box::new(OpenOrders {
+                    valid,
+                    faction,
                     header,
                     faction_orders: Vec::new(),
-                    units: Vec::new(),
-                },
-                at,
-                section: Section::Faction,
-                seen: HashMap::default(),
-                unit_at: HashMap::default(),
-            })),
+                    at,
+                    section: Section::Faction,
+                    joined: false,
+                }))
+            }
             EnvelopeKind::Press | EnvelopeKind::Rumor => Open::Article(
                 kind,
                 Article {
@@ -498,16 +570,16 @@ impl MessageParser<'_> {
                 .with_help("put notes after a `#`"),
             );
         }
-        let id_at = tokens
-            .get(1)
-            .map_or(Located::of(ctx, tokens[0].start, tokens[0].end), |t| {
-                Located::of(ctx, t.start, t.end)
-            });
+        let id_at = tokens.get(1).map_or_else(
+            || Spot::of(ctx, tokens[0].start, tokens[0].end),
+            |t| Spot::of(ctx, t.start, t.end),
+        );
         open.section = match unit {
             None => Section::Discarded,
-            Some(u) => match open.seen.get(&u) {
+            Some(u) => match self.seen.get(&u) {
                 Some(&i) => {
-                    let first = open.unit_at.get(&u).map_or(0, |l| l.position.line);
+                    let i = i as usize;
+                    let first = self.section_at.get(i).map_or(0, |l| l.number);
                     self.diags.push(
                         ctx.diag_line(
                             &codes::DUPLICATE_UNIT_SECTION,
@@ -517,17 +589,14 @@ impl MessageParser<'_> {
                             "its orders from line {first} and from here are joined"
                         )),
                     );
+                    open.joined = true;
                     Section::Unit(i)
                 }
                 None => {
-                    let i = open.set.units.len();
-                    open.set.units.push(UnitSection {
-                        unit: u,
-                        line: ctx.number,
-                        orders: Vec::with_capacity(8),
-                    });
-                    open.seen.insert(u, i);
-                    open.unit_at.insert(u, id_at);
+                    let i = self.sections.len();
+                    self.sections.push(UnitSection::new(u, ctx.number));
+                    self.seen.insert(u, i as u32);
+                    self.section_at.push(id_at);
                     Section::Unit(i)
                 }
             },
@@ -542,8 +611,8 @@ impl MessageParser<'_> {
             Section::Faction => (Block::Faction, None, 0),
             Section::Unit(i) => (
                 Block::Unit,
-                Some(open.set.units[i].unit),
-                open.set.units[i].orders.len(),
+                Some(self.sections[i].unit),
+                self.sections[i].order_count(),
             ),
             Section::Discarded => (Block::Unit, None, 0),
         };
@@ -557,22 +626,30 @@ impl MessageParser<'_> {
         } else {
             block
         };
-        let Some(read) = read_order(ctx, tokens, info, scope, block, &mut self.diags) else {
-            return;
-        };
-        let span = ctx.span(tokens[0].start, info.content_end);
+        let read = read_order(
+            ctx,
+            tokens,
+            info,
+            scope,
+            block,
+            &mut self.diags,
+            &mut self.pending,
+        );
         match (read, &open.section) {
-            (Read::Faction(order), _) => open.set.faction_orders.push(Written {
+            (None, _) => {}
+            (Some(Read::Faction(order)), _) => open.faction_orders.push(Written {
                 value: order,
                 line: ctx.number,
-                span,
+                span: ctx.span(tokens[0].start, info.content_end),
             }),
-            (Read::Unit(order), Section::Unit(i)) => open.set.units[*i].orders.push(Written {
-                value: order,
-                line: ctx.number,
-                span,
-            }),
-            (Read::Unit(_), _) => {}
+            (Some(Read::Unit), &Section::Unit(i)) => {
+                self.sections[i].count_order();
+                self.pending_section.push(i as u32);
+            }
+            // Orders under an invalid UNIT line are checked, not kept.
+            (Some(Read::Unit), _) => {
+                self.pending.pop();
+            }
         }
     }
 
@@ -583,18 +660,29 @@ impl MessageParser<'_> {
             Open::Orders(open) => {
                 let OpenOrders {
                     valid,
-                    mut set,
+                    mut header,
+                    faction_orders,
                     at,
-                    unit_at,
+                    joined,
                     ..
                 } = *open;
-                set.header.closed = by_end;
+                header.closed = by_end;
                 if !by_end {
-                    self.missing_end(&set.header, at);
+                    self.missing_end(&header, at);
                 }
-                self.check_sections(&mut set, &unit_at);
+                let orders = self.place_orders(joined);
+                // The sections in a list of their own size; the parser's
+                // stays for the next order set.
+                let units = self.sections.to_vec();
+                self.sections.clear();
+                self.section_at.clear();
                 if valid {
-                    self.envelopes.push(Envelope::Orders(set));
+                    self.envelopes.push(Envelope::Orders(OrderSet::new(
+                        header,
+                        faction_orders,
+                        units,
+                        orders,
+                    )));
                 }
             }
             Open::Article(kind, mut art, at, valid) => {
@@ -639,27 +727,49 @@ impl MessageParser<'_> {
         self.push(d);
     }
 
-    /// Structural checks once an order set is complete.
-    fn check_sections(&mut self, set: &mut OrderSet, unit_at: &HashMap<UnitRef, Located>) {
-        let created: Vec<UnitRef> = set
-            .units
-            .iter()
-            .flat_map(|u| u.orders.iter())
-            .filter_map(|o| match &o.value.order {
-                UnitOrder::Recruit(r) => Some(r.into),
-                UnitOrder::Split(s) => Some(UnitRef::New(s.new_unit)),
-                _ => None,
-            })
-            .collect();
-        for section in &mut set.units {
-            let Some(&at) = unit_at.get(&section.unit) else {
-                continue;
-            };
-            if section.orders.is_empty() {
+    /// Once an order set is complete: its unit orders from `pending`,
+    /// section after section (each section's `first` and `len` set), and
+    /// the structural checks of its sections.
+    fn place_orders(&mut self, joined: bool) -> Vec<Written<Order>> {
+        let mut pending = std::mem::take(&mut self.pending);
+        let mut units = std::mem::take(&mut self.sections);
+        let unit_at = std::mem::take(&mut self.section_at);
+        if joined {
+            // Bring each unit's orders together, in reading order.
+            let mut tagged: Vec<(u32, Written<Order>)> = self
+                .pending_section
+                .drain(..)
+                .zip(pending.drain(..))
+                .collect();
+            tagged.sort_by_key(|(section, _)| *section);
+            pending.extend(tagged.into_iter().map(|(_, o)| o));
+        }
+        self.pending_section.clear();
+        // Units this set's orders create, if a section names a placeholder.
+        let created: Vec<UnitRef> = if units.iter().any(|u| matches!(u.unit, UnitRef::New(_))) {
+            pending
+                .iter()
+                .filter_map(|o| match &o.value.order {
+                    UnitOrder::Recruit(r) => Some(r.into),
+                    UnitOrder::Split(s) => Some(UnitRef::New(s.new_unit)),
+                    _ => None,
+                })
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let mut start = 0usize;
+        let mut too_many = false;
+        for (section, &spot) in units.iter().zip(&unit_at) {
+            let at = || spot.locate(&self.source, self.text);
+            let count = section.order_count();
+            let orders = pending.get(start..start + count).unwrap_or(&[]);
+            start += count;
+            if count == 0 {
                 self.diags.push(
                     self.diag_at(
                         &codes::EMPTY_UNIT_SECTION,
-                        at,
+                        at(),
                         format!("no orders for {}", section.unit),
                     )
                     .with_label("no orders follow")
@@ -671,7 +781,7 @@ impl MessageParser<'_> {
                     self.diags.push(
                         self.diag_at(
                             &codes::PLACEHOLDER_NEVER_CREATED,
-                            at,
+                            at(),
                             format!("nothing in these orders creates {id}"),
                         )
                         .with_help(format!(
@@ -680,34 +790,74 @@ impl MessageParser<'_> {
                     );
                 }
             }
-            if section.orders.len() > MAX_ORDERS_PER_UNIT {
-                let dropped = section.orders.split_off(MAX_ORDERS_PER_UNIT);
-                let first = &dropped[0];
-                let mut d = Diagnostic::new(
-                    codes::TOO_MANY_ORDERS.severity,
-                    codes::TOO_MANY_ORDERS.code,
-                    Arc::clone(&self.source),
-                    format!(
-                        "{} has {} orders; only the first {MAX_ORDERS_PER_UNIT} are kept",
-                        section.unit,
-                        MAX_ORDERS_PER_UNIT + dropped.len()
-                    ),
+            if count > MAX_ORDERS_PER_UNIT {
+                too_many = true;
+                self.too_many_orders(
+                    section.unit,
+                    orders.get(MAX_ORDERS_PER_UNIT..).unwrap_or(&[]),
                 );
-                d.position = Some(Position {
-                    line: first.line,
-                    column: 1,
-                    end_column: 2,
-                });
-                d.span = Some(first.span);
-                for o in dropped.iter().take(10) {
-                    d = d.with_note(format!("dropped line {}: {}", o.line, o.value));
-                }
-                if dropped.len() > 10 {
-                    d = d.with_note(format!("and {} more", dropped.len() - 10));
-                }
-                self.diags.push(d);
             }
         }
+        // The orders kept: all of them, or the first MAX_ORDERS_PER_UNIT of
+        // each section.
+        let mut kept = Vec::with_capacity(pending.len());
+        let mut next = 0u32;
+        if too_many {
+            let mut all = pending.drain(..);
+            for section in units.iter_mut() {
+                let count = section.order_count();
+                let keep = count.min(MAX_ORDERS_PER_UNIT);
+                kept.extend(all.by_ref().take(keep));
+                if count > keep {
+                    all.nth(count - keep - 1);
+                }
+                section.place(next, keep);
+                next += keep as u32;
+            }
+        } else {
+            kept.append(&mut pending);
+            for section in units.iter_mut() {
+                let count = section.order_count();
+                section.place(next, count);
+                next += count as u32;
+            }
+        }
+        pending.clear();
+        self.pending = pending;
+        self.sections = units;
+        self.section_at = unit_at;
+        kept
+    }
+
+    /// E0310 for a section with more than [`MAX_ORDERS_PER_UNIT`] orders;
+    /// `dropped` are those beyond.
+    fn too_many_orders(&mut self, unit: UnitRef, dropped: &[Written<Order>]) {
+        let Some(first) = dropped.first() else {
+            return;
+        };
+        let mut d = Diagnostic::new(
+            codes::TOO_MANY_ORDERS.severity,
+            codes::TOO_MANY_ORDERS.code,
+            Arc::clone(&self.source),
+            format!(
+                "{} has {} orders; only the first {MAX_ORDERS_PER_UNIT} are kept",
+                unit,
+                MAX_ORDERS_PER_UNIT + dropped.len()
+            ),
+        );
+        d.position = Some(Position {
+            line: first.line,
+            column: 1,
+            end_column: 2,
+        });
+        d.span = Some(first.span);
+        for o in dropped.iter().take(10) {
+            d = d.with_note(format!("dropped line {}: {}", o.line, o.value));
+        }
+        if dropped.len() > 10 {
+            d = d.with_note(format!("and {} more", dropped.len() - 10));
+        }
+        self.diags.push(d);
     }
 
     fn finish(&mut self, len: usize) {
@@ -822,10 +972,13 @@ enum Block {
 
 enum Read {
     Faction(FactionOrder),
-    Unit(Order),
+    /// A valid unit order, pushed at the end of the list given.
+    Unit,
 }
 
-/// Read one order line (prefixes, keyword, arguments) in its block.
+/// Read one order line (prefixes, keyword, arguments) in its block. A valid
+/// unit order is pushed onto `out` (built in place rather than passed back);
+/// `out` is as it was when the order is not valid.
 fn read_order(
     ctx: &LineCtx<'_>,
     tokens: &[Token],
@@ -833,6 +986,7 @@ fn read_order(
     scope: Scope<'_>,
     block: Block,
     diags: &mut Vec<Diagnostic>,
+    out: &mut Vec<Written<Order>>,
 ) -> Option<Read> {
     if tokens.is_empty() {
         return None;
@@ -936,7 +1090,9 @@ fn read_order(
                 );
                 return None;
             }
-            let order = parse_faction_order(found.keyword, &mut a).flatten()?;
+            let mut order = None;
+            parse_faction_order(found.keyword, &mut a, |o| order = Some(o));
+            let order = order?;
             a.finish();
             a.ok().then_some(Read::Faction(order))
         }
@@ -956,13 +1112,24 @@ fn read_order(
                 );
                 return None;
             }
-            let order = parse_unit_order(found.keyword, &mut a).flatten()?;
+            let before = out.len();
+            let emit = PushOrder {
+                out: &mut *out,
+                prefix: prefix.prefix,
+                line: ctx.number,
+                span: ctx.span(tokens[0].start, info.content_end),
+            };
+            if parse_unit_order(found.keyword, &mut a, emit) != Some(true) {
+                return None;
+            }
             a.finish();
             if !(a.ok() && prefix.ok) {
+                out.truncate(before);
                 return None;
             }
             prefix_meaning(ctx, &prefix, kw_tok.end, found.keyword, diags);
             if found.keyword == Keyword::Retreat && block == Block::UnitAfterFirst {
+                out.truncate(before);
                 diags.push(
                     ctx.diag(
                         &codes::RETREAT_NOT_FIRST,
@@ -974,11 +1141,31 @@ fn read_order(
                 );
                 return None;
             }
-            Some(Read::Unit(Order {
-                prefix: prefix.prefix,
-                order,
-            }))
+            Some(Read::Unit)
         }
+    }
+}
+
+/// Pushes a unit order, with its prefixes and where it was written, onto
+/// the parser's list.
+struct PushOrder<'a> {
+    out: &'a mut Vec<Written<Order>>,
+    prefix: super::prefix::Prefix,
+    line: u32,
+    span: Span,
+}
+
+impl Emit<UnitOrder> for PushOrder<'_> {
+    #[inline(always)]
+    fn emit(self, order: UnitOrder) {
+        self.out.push(Written {
+            value: Order {
+                prefix: self.prefix,
+                order,
+            },
+            line: self.line,
+            span: self.span,
+        });
     }
 }
 

@@ -103,7 +103,40 @@ enum Part {
 }
 
 /// Read the prefixes at the start of `tokens`.
+#[inline]
 pub fn parse_prefix(
+    ctx: &LineCtx<'_>,
+    tokens: &[Token],
+    diags: &mut Vec<Diagnostic>,
+) -> PrefixParse {
+    let start = tokens.first().map_or(0, |t| t.start);
+    // Most orders have no prefix: a word starting with a letter other than a
+    // `D` followed by a digit is the keyword itself. This test is inlined
+    // into the caller; the rest is not.
+    if let Some(first) = tokens.first().filter(|t| t.is_word()) {
+        let w = ctx
+            .text
+            .as_bytes()
+            .get(first.start as usize..first.end as usize)
+            .unwrap_or(&[]);
+        let day = w.len() > 1 && w[0].eq_ignore_ascii_case(&b'D') && w[1].is_ascii_digit();
+        if w.first().is_some_and(u8::is_ascii_alphabetic) && !day {
+            return PrefixParse {
+                prefix: Prefix::default(),
+                keyword: Some(KeywordAt { token: 0, start }),
+                any: false,
+                start,
+                end: start,
+                ok: true,
+            };
+        }
+    }
+    parse_written_prefix(ctx, tokens, diags)
+}
+
+/// [`parse_prefix`] for a line whose first word is not a keyword.
+#[inline(never)]
+fn parse_written_prefix(
     ctx: &LineCtx<'_>,
     tokens: &[Token],
     diags: &mut Vec<Diagnostic>,
@@ -117,19 +150,6 @@ pub fn parse_prefix(
         ok: true,
     };
     let line = ctx.text.as_bytes();
-    // Most orders have no prefix: a word starting with a letter other than a
-    // `D` followed by a digit is the keyword itself.
-    if let Some(first) = tokens.first().filter(|t| t.is_word()) {
-        let w = &line[first.start as usize..first.end as usize];
-        let day = w.len() > 1 && w[0].eq_ignore_ascii_case(&b'D') && w[1].is_ascii_digit();
-        if w.first().is_some_and(u8::is_ascii_alphabetic) && !day {
-            p.keyword = Some(KeywordAt {
-                token: 0,
-                start: first.start,
-            });
-            return p;
-        }
-    }
     let mut last = Part::Dash;
     let mut out_of_order: Option<(u32, u32)> = None;
     let mut dashes: u32 = 0;

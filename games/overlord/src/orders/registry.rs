@@ -100,11 +100,13 @@ fn pack(word: &[u8]) -> Option<u128> {
     if word.is_empty() || word.len() > LONGEST {
         return None;
     }
-    let mut buf = [0u8; LONGEST];
-    for (slot, c) in buf.iter_mut().zip(word) {
-        *slot = c.to_ascii_uppercase();
+    // Shifted in a register: writing bytes to a buffer and reading it back
+    // as one integer stalls on store forwarding.
+    let mut key: u128 = 0;
+    for &c in word {
+        key = (key << 8) | u128::from(c.to_ascii_uppercase());
     }
-    Some(u128::from_be_bytes(buf))
+    Some(key << (8 * (LONGEST - word.len())))
 }
 
 /// Slots of the keyword table: a power of two, at least three times the
@@ -169,6 +171,19 @@ pub fn spellings() -> impl Iterator<Item = &'static str> {
     )
 }
 
+/// Where a parsed order goes. The parser's own sink pushes it onto its list
+/// with an always-inlined method, so that each order is written once, in
+/// place; any closure taking the order is a sink too.
+pub(crate) trait Emit<T> {
+    fn emit(self, order: T);
+}
+
+impl<T, F: FnOnce(T)> Emit<T> for F {
+    fn emit(self, order: T) {
+        self(order);
+    }
+}
+
 /// Declare the order enums from one list, so that the variant, its keyword,
 /// its printer and its parser can never disagree.
 macro_rules! order_enum {
@@ -194,12 +209,25 @@ macro_rules! order_enum {
             }
         }
 
-        /// Parse the arguments of `keyword`; `None` when the keyword is not
-        /// of this kind, `Some(None)` when the arguments were wrong (and
-        /// reported).
-        pub(crate) fn $parse_fn(keyword: Keyword, a: &mut Args<'_, '_>) -> Option<Option<$enum_name>> {
+        /// Parse the arguments of `keyword` and hand the order to `emit`
+        /// (which can store it in place: no copy of the whole enum passes
+        /// back through the caller). `None` when the keyword is not of this
+        /// kind, `Some(false)` when the arguments were wrong (and reported),
+        /// `Some(true)` when `emit` got the order.
+        #[inline]
+        pub(crate) fn $parse_fn(
+            keyword: Keyword,
+            a: &mut Args<'_, '_>,
+            emit: impl Emit<$enum_name>,
+        ) -> Option<bool> {
             match keyword {
-                $(Keyword::$variant => Some(<$ty>::parse(a).map($enum_name::$variant)),)+
+                $(Keyword::$variant => Some(match <$ty>::parse(a) {
+                    Some(o) => {
+                        emit.emit($enum_name::$variant(o));
+                        true
+                    }
+                    None => false,
+                }),)+
                 #[allow(unreachable_patterns)]
                 _ => None,
             }
@@ -370,7 +398,7 @@ mod tests {
                 &mut diags,
             );
             assert_eq!(
-                parse_unit_order(s.keyword, &mut a).is_some(),
+                parse_unit_order(s.keyword, &mut a, drop).is_some(),
                 unit,
                 "{}",
                 s.name
@@ -386,7 +414,7 @@ mod tests {
                 &mut diags,
             );
             assert_eq!(
-                parse_faction_order(s.keyword, &mut a).is_some(),
+                parse_faction_order(s.keyword, &mut a, drop).is_some(),
                 faction,
                 "{}",
                 s.name

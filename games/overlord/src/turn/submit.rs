@@ -92,9 +92,8 @@ pub fn take<'o>(t: &mut Turn<'_>, sets: &'o [OrderSet]) -> Vec<(FactionId, &'o O
     });
     for &(f, set) in &taken {
         let mut units = 0;
-        for section in &set.units {
-            let list: Vec<Pending> = section
-                .orders
+        for (section, orders) in set.sections() {
+            let list: Vec<Pending> = orders
                 .iter()
                 .map(|w| Pending::new(w.value.clone()))
                 .collect();
