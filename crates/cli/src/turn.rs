@@ -241,7 +241,7 @@ fn stage(
     {
         let name = faction_file(f.number);
         // The text and the JSON from one model, so they tell the same.
-        if let Some(model) = all.model(fid) {
+        if let Some((model, discovered)) = all.model_and_discovered(fid) {
             write(reports.join(&name), text::render(&model).as_bytes())?;
             let json = serde_json::to_vec_pretty(&model)
                 .with_context(|| format!("cannot write the report of f{} as JSON", f.number))?;
@@ -250,8 +250,8 @@ fn stage(
             if !f.resigned {
                 write(templates.join(&name), model.template.as_bytes())?;
             }
+            learnt.push((fid, discovered));
         }
-        learnt.push((fid, all.discovered(fid)));
     }
     Ok((learnt.len(), learnt))
 }

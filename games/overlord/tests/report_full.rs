@@ -22,85 +22,18 @@
 
 #[path = "common/game.rs"]
 mod game;
+#[path = "common/small_world.rs"]
+mod small_world;
 
 use game::{Game, rules};
+use small_world::{Scenario, scenario};
 use umpire_overlord::report::text::{Inputs, Reports};
 use umpire_overlord::turn::TurnLog;
 use umpire_overlord::turn::visibility;
 use umpire_overlord::world::{FactionId, UnitId};
 
-struct Scenario {
-    g: Game,
-    log: TurnLog,
-    ulric: UnitId,
-    merchant: UnitId,
-    shade: UnitId,
-    lurker: UnitId,
-    creeper: UnitId,
-}
-
-fn scenario() -> Scenario {
-    let r = rules();
-    let mut g = Game::new(2, 3);
-    for (i, name) in ["Wolves", "Ravens", "Shadows"].into_iter().enumerate() {
-        let f = g.faction(i as u32 + 1);
-        g.w.factions[f].name = name.to_string();
-    }
-    let f1 = g.faction(1);
-    g.w.factions[f1].email = "wolves@example.org".to_string();
-    g.w.factions[f1].funds = 1000;
-
-    let ulric = g.leader(1, 1);
-    g.w.units[ulric].name = "Ulric".into();
-    g.w.units[ulric].add_items(r.item("coin").unwrap(), 100, 0);
-    g.w.units[ulric].add_items(r.item("hrse").unwrap(), 1, 1);
-    let spears = g.unit(1, "man", 20, 1);
-    g.w.units[spears].name = "Clubmen".into();
-    g.w.units[spears].add_items(r.item("club").unwrap(), 20, 0);
-    g.stack(spears, ulric);
-    let scout = g.leader(1, 1);
-    g.w.units[scout].name = "Scout".into();
-    g.w.units[scout].add_items(r.item("coin").unwrap(), 50, 0);
-
-    let merchant = g.leader(2, 1);
-    g.w.units[merchant].name = "Merchant".into();
-    g.w.units[merchant].add_items(r.item("coin").unwrap(), 500, 0);
-    g.w.units[merchant].add_items(r.item("swrd").unwrap(), 1, 0);
-
-    let shade = g.leader(3, 1);
-    g.w.units[shade].name = "Shade".into();
-    let lurker = g.leader(3, 1);
-    g.w.units[lurker].name = "Lurker".into();
-    g.stack(lurker, ulric);
-    let creeper = g.leader(3, 1);
-    g.w.units[creeper].name = "Creeper".into();
-    g.stack(creeper, lurker);
-    for u in [shade, lurker, creeper] {
-        g.learn(u, "scou", 1);
-        g.learn(u, "stea", 2);
-    }
-
-    let log = g.run(&[
-        "#GAME f1 x\nUNIT U1\nSTUDY cmbt 1\nUNIT U3\nMOVE S\n#END",
-        "#PRESS f2 x\nThe Ravens buy swords at a fair price.\n#END",
-    ]);
-    Scenario {
-        g,
-        log,
-        ulric,
-        merchant,
-        shade,
-        lurker,
-        creeper,
-    }
-}
-
 fn report_of(s: &Scenario, f: FactionId) -> String {
-    let press = [umpire_overlord::turn::economy::rewards::Published {
-        author: s.g.faction(2),
-        kind: umpire_overlord::turn::economy::rewards::PressKind::Signed,
-        lines: vec!["The Ravens buy swords at a fair price.".to_string()],
-    }];
+    let press = small_world::press(&s.g);
     Reports::new(Inputs {
         world: &s.g.w,
         rules: rules(),

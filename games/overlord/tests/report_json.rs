@@ -11,6 +11,8 @@
 mod common;
 #[path = "common/game.rs"]
 mod game;
+#[path = "common/small_world.rs"]
+mod small_world;
 
 use std::collections::BTreeSet;
 
@@ -20,64 +22,14 @@ use umpire_overlord::legacy::world::import;
 use umpire_overlord::report::model::{SCHEMA, VERSION};
 use umpire_overlord::report::text::{Inputs, Reports};
 use umpire_overlord::rules::Rules;
-use umpire_overlord::turn::economy::rewards::{PressKind, Published};
+use umpire_overlord::turn::economy::rewards::Published;
 use umpire_overlord::turn::{TurnLog, run_turn};
 use umpire_overlord::world::World;
 
-/// The world of `report_full.rs`: f1 Wolves (Ulric leading Clubmen, a
-/// Scout walking south), f2 Ravens' Merchant with coins and a sword, f3
-/// Shadows' stealthy Shade, Lurker (stacked under Ulric: seen) and
-/// Creeper (under the Lurker: hidden).
+/// The world of `report_full.rs` (`common/small_world.rs`).
 fn scenario() -> (Game, TurnLog) {
-    let r = rules();
-    let mut g = Game::new(2, 3);
-    for (i, name) in ["Wolves", "Ravens", "Shadows"].into_iter().enumerate() {
-        let f = g.faction(i as u32 + 1);
-        g.w.factions[f].name = name.to_string();
-    }
-    let f1 = g.faction(1);
-    g.w.factions[f1].email = "wolves@example.org".to_string();
-    g.w.factions[f1].funds = 1000;
-    let ulric = g.leader(1, 1);
-    g.w.units[ulric].name = "Ulric".into();
-    g.w.units[ulric].add_items(r.item("coin").unwrap(), 100, 0);
-    g.w.units[ulric].add_items(r.item("hrse").unwrap(), 1, 1);
-    let clubs = g.unit(1, "man", 20, 1);
-    g.w.units[clubs].name = "Clubmen".into();
-    g.w.units[clubs].add_items(r.item("club").unwrap(), 20, 0);
-    g.stack(clubs, ulric);
-    let scout = g.leader(1, 1);
-    g.w.units[scout].name = "Scout".into();
-    g.w.units[scout].add_items(r.item("coin").unwrap(), 50, 0);
-    let merchant = g.leader(2, 1);
-    g.w.units[merchant].name = "Merchant".into();
-    g.w.units[merchant].add_items(r.item("coin").unwrap(), 500, 0);
-    g.w.units[merchant].add_items(r.item("swrd").unwrap(), 1, 0);
-    let shade = g.leader(3, 1);
-    g.w.units[shade].name = "Shade".into();
-    let lurker = g.leader(3, 1);
-    g.w.units[lurker].name = "Lurker".into();
-    g.stack(lurker, ulric);
-    let creeper = g.leader(3, 1);
-    g.w.units[creeper].name = "Creeper".into();
-    g.stack(creeper, lurker);
-    for u in [shade, lurker, creeper] {
-        g.learn(u, "scou", 1);
-        g.learn(u, "stea", 2);
-    }
-    let log = g.run(&[
-        "#GAME f1 x\nUNIT U1\nSTUDY cmbt 1\nUNIT U3\nMOVE S\n#END",
-        "#PRESS f2 x\nThe Ravens buy swords at a fair price.\n#END",
-    ]);
-    (g, log)
-}
-
-fn press(g: &Game) -> Vec<Published> {
-    vec![Published {
-        author: g.faction(2),
-        kind: PressKind::Signed,
-        lines: vec!["The Ravens buy swords at a fair price.".to_string()],
-    }]
+    let s = small_world::scenario();
+    (s.g, s.log)
 }
 
 fn reports<'a>(
@@ -287,7 +239,7 @@ fn facts_match(text: &str, json: &Value) -> usize {
 #[test]
 fn ov_rep_json_version_1_with_the_documented_top_level_keys() {
     let (g, log) = scenario();
-    let press = press(&g);
+    let press = small_world::press(&g);
     let json = reports(&g.w, rules(), &log, &press).json(g.faction(1));
     assert_eq!(json["schema"], "umpire-overlord-report");
     assert_eq!(json["version"], 1);
@@ -324,7 +276,7 @@ fn ov_rep_json_version_1_with_the_documented_top_level_keys() {
 #[test]
 fn ov_rep_json_tells_the_small_worlds_facts_as_the_text_does() {
     let (g, log) = scenario();
-    let press = press(&g);
+    let press = small_world::press(&g);
     let all = reports(&g.w, rules(), &log, &press);
     let (text, json) = (all.report(g.faction(1)), all.json(g.faction(1)));
     assert_eq!(facts_match(&text, &json), 5);
@@ -485,7 +437,7 @@ fn ov_rep_json_tells_the_small_worlds_facts_as_the_text_does() {
 #[test]
 fn ov_rep_046_052_the_json_hides_what_the_text_hides() {
     let (g, log) = scenario();
-    let press = press(&g);
+    let press = small_world::press(&g);
     let all = reports(&g.w, rules(), &log, &press);
     let json = all.json(g.faction(1));
     let s = json.to_string();

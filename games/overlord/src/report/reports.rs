@@ -135,6 +135,15 @@ impl<'a> Reports<'a> {
 
     /// What the report of `faction` tells; `None` for an unknown faction.
     pub fn model(&self, faction: FactionId) -> Option<model::Report<'a>> {
+        self.model_and_discovered(faction).map(|(m, _)| m)
+    }
+
+    /// [`Reports::model`] and what the faction learnt (for
+    /// [`knowledge::remember`]), the discovery made once for both.
+    pub fn model_and_discovered(
+        &self,
+        faction: FactionId,
+    ) -> Option<(model::Report<'a>, knowledge::Discovered)> {
         let Inputs {
             world,
             rules,
@@ -236,7 +245,8 @@ impl<'a> Reports<'a> {
             })
             .collect();
 
-        Some(model::Report {
+        let discovered = self.discovered(faction);
+        let report = model::Report {
             schema: model::SCHEMA,
             version: model::VERSION,
             header,
@@ -247,10 +257,11 @@ impl<'a> Reports<'a> {
             structures,
             locations,
             // Knowledge (OV-REP-037..040).
-            knowledge: knowledge::of(rules, &self.discovered(faction)),
+            knowledge: knowledge::of(rules, &discovered),
             newspaper,
             template: template::template_of(world, faction, "", mine),
-        })
+        };
+        Some((report, discovered))
     }
 
     /// A unit's actions by day (OV-REP-017); a level reached is told
