@@ -335,6 +335,12 @@ fn eg_mon_005_second_unconditional_action_reported_and_first_runs() {
     );
     assert_eq!(cd[0].position.map(|p| p.line), Some(5));
     assert!(cd[0].notes.iter().any(|n| n.contains("only the first")));
+    // The first *valid* one runs: a COURT without a sum is not counted.
+    let (_, _, cd) = check_str(
+        "CHARACTER Athos\nWEEK 1\nCOURT Milady\nREST\n",
+        &Vocabulary::default(),
+    );
+    assert!(cd.is_empty(), "{cd:#?}");
     // GIVE does not count: one action plus a gift is fine.
     let (_, _, cd) = check_str(
         "CHARACTER Athos\nWEEK 1\nGIVE Porthos 20\nREST\n",

@@ -308,7 +308,8 @@ impl Checker<'_> {
     }
 
     fn week(&mut self, n: u8, blocks: &[Block<Weekly>]) {
-        // One action a week: the first unconditional one runs (EG-MON-005).
+        // One action a week: the first valid unconditional one runs
+        // (EG-MON-005).
         let mut first: Option<(&Weekly, u32)> = None;
         for b in blocks {
             match b {
@@ -323,7 +324,13 @@ impl Checker<'_> {
                 }
                 Block::Order(o) => {
                     self.week_order(&o.value, o.span);
-                    if !o.value.uses_the_week() {
+                    // A gift does not use the week; a COURT or BAWDYHOUSE
+                    // without a sum cannot run, so the next action does.
+                    let unrunnable = matches!(
+                        o.value,
+                        Weekly::Court { purse: None, .. } | Weekly::Bawdyhouse { purse: None }
+                    );
+                    if !o.value.uses_the_week() || unrunnable {
                         continue;
                     }
                     match first {
