@@ -948,3 +948,108 @@ proptest! {
         let _ = check(&sheet, &vocab(), &src);
     }
 }
+
+#[test]
+fn documented_synonyms() {
+    let text = "\
+CHARACTER Athos
+RESIGN MY COMMISSION
+LEAVE MY CLUB
+BUY 2 HORSES
+CONSUME 2 TIMES
+GIVE 10 TO Porthos
+APPOINT Porthos AS BM IF HE GIVES ME 300
+IF Porthos APPOINTS ME Adjutant
+GIVE Porthos 50
+ENDIF
+WEEK 2
+VISIT THE BAWDYHOUSE 10
+WEEK 3
+GAMBLE 2 TIMES 10, 3x20 CUT 6
+WEEK 4
+IF Porthos ISN'T IN PARIS, REST
+IF Porthos LET ME TOADY TO HIM LAST WEEK
+ELSE CAROUSE
+ENDIF
+";
+    let (sheet, diags) = parse_str(text);
+    assert!(diags.is_empty(), "{diags:#?}");
+    assert_eq!(
+        orders(&sheet.premonthly),
+        vec![
+            Premonthly::LeaveRegiment,
+            Premonthly::LeaveClub,
+            Premonthly::BuyHorses(2),
+            Premonthly::Consume(2),
+            Premonthly::Give {
+                to: s("Porthos"),
+                amount: 10,
+                if_appointed: None
+            },
+            Premonthly::Appoint {
+                who: s("Porthos"),
+                post: Post::BrigadeMajor,
+                if_given: Some(300)
+            },
+            Premonthly::Give {
+                to: s("Porthos"),
+                amount: 50,
+                if_appointed: Some(Post::Adjutant)
+            },
+        ]
+    );
+    assert_eq!(
+        orders(&sheet.weeks[1]),
+        vec![Weekly::Bawdyhouse { purse: Some(10) }]
+    );
+    assert_eq!(
+        orders(&sheet.weeks[2]),
+        vec![Weekly::Gamble(vec![
+            Bet {
+                stake: 10,
+                cut: None
+            },
+            Bet {
+                stake: 10,
+                cut: None
+            },
+            Bet {
+                stake: 20,
+                cut: Some(6)
+            },
+            Bet {
+                stake: 20,
+                cut: Some(6)
+            },
+            Bet {
+                stake: 20,
+                cut: Some(6)
+            },
+        ])]
+    );
+    match sheet.weeks[3].as_slice() {
+        [
+            Block::If {
+                cond: c1, then: t1, ..
+            },
+            Block::If {
+                cond: c2,
+                then: t2,
+                otherwise: e2,
+            },
+        ] => {
+            assert_eq!(c1.value, Cond::Not(Box::new(Cond::InParis(s("Porthos")))));
+            assert_eq!(orders(t1), vec![Weekly::Rest]);
+            assert_eq!(
+                c2.value,
+                Cond::Received {
+                    by: s("Porthos"),
+                    week: WeekRef::Last
+                }
+            );
+            assert!(t2.is_empty());
+            assert_eq!(orders(e2), vec![Weekly::Carouse]);
+        }
+        other => panic!("{other:#?}"),
+    }
+}
