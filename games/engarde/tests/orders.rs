@@ -1053,3 +1053,17 @@ ENDIF
         other => panic!("{other:#?}"),
     }
 }
+
+#[test]
+fn very_deep_nesting_is_held_not_overflowed() {
+    let text = format!(
+        "WEEK 1\n{}REST\n{}",
+        "IF I AM IN PARIS\n".repeat(50_000),
+        "ENDIF\n".repeat(50_000)
+    );
+    let src = SourceFile::new("deep", text);
+    let (sheet, diags) = parse(&src);
+    let _ = check(&sheet, &vocab(), &src);
+    assert!(diags.iter().any(|d| d.code == "W2009"));
+    assert!(!sheet.for_gm.is_empty());
+}

@@ -25,6 +25,10 @@ use crate::model::{Post, Rank, Weapon};
 /// reports anything over 9).
 const MAX_EXPANDED_BETS: usize = 100;
 
+/// IF blocks nested deeper than this are held for the GM (no sheet needs
+/// it, and it keeps the tree, and the walks over it, shallow).
+const MAX_DEPTH: usize = 32;
+
 /// Every keyword that may start a line, for "did you mean".
 const KEYWORDS: &[&str] = &[
     "carouse",
@@ -733,6 +737,18 @@ impl<'a> Parser<'a> {
         }
     }
 
+    /// How many IF blocks are open in the current section.
+    fn depth(&self) -> usize {
+        match self.section {
+            Section::Implicit | Section::Premonthly => self.pre.stack.len(),
+            Section::Week(n) => self
+                .weeks
+                .get(usize::from(n.saturating_sub(1)))
+                .map_or(0, |b| b.stack.len()),
+            Section::Front | Section::Limbo => 0,
+        }
+    }
+
     fn builder_holding(&self) -> bool {
         match self.section {
             Section::Implicit | Section::Premonthly => self.pre.holding(),
@@ -1099,6 +1115,22 @@ impl<'a> Parser<'a> {
             }
         }
         if rest.is_empty() {
+            if self.depth() >= MAX_DEPTH {
+                let line = self.line;
+                let d = self
+                    .diag(
+                        &codes::UNREADABLE_CONDITION,
+                        format!("IF blocks nested more than {MAX_DEPTH} deep"),
+                        if_span,
+                    )
+                    .with_label("too deep")
+                    .with_note(format!(
+                        "the IF block of line {line} is held for a GM ruling, down to its ENDIF"
+                    ));
+                self.diags.push(d);
+                self.hold_line();
+                return self.open_block(None, if_span);
+            }
             return self.open_block(Some(cond), if_span);
         }
         // One line: IF cond THEN order [ELSE order].
