@@ -1,3 +1,9 @@
 //! Orders as players write them: the text format, its parser and checker.
 
 pub mod ast;
+pub mod check;
+pub mod codes;
+pub mod parse;
+
+pub use check::{Phase, check, illegal};
+pub use parse::parse;
