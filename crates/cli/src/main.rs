@@ -8,6 +8,7 @@ use clap::{Parser, Subcommand};
 
 mod dbr;
 mod demo;
+mod engarde;
 mod game;
 mod layout;
 mod overlord;
@@ -58,6 +59,11 @@ enum Game {
     /// quick-reference sheet.
     #[command(subcommand, disable_help_subcommand = true)]
     Dbr(dbr::Command),
+    /// En Garde!, the monthly play-by-mail game of Parisian society: make a
+    /// game, take the players' sheets, run the months, read the reports and
+    /// the gazette, check the SP->SL conversion by hand.
+    #[command(subcommand, disable_help_subcommand = true)]
+    Engarde(engarde::Command),
     /// See the whole job in one command: a small Overlord game played by
     /// bots for a few turns.
     ///
@@ -85,6 +91,7 @@ fn main() -> ExitCode {
     let result = match cli.game {
         Game::Overlord(cmd) => overlord::run(cmd, color),
         Game::Dbr(cmd) => dbr::run(cmd),
+        Game::Engarde(cmd) => engarde::run(cmd, color),
         Game::Demo(args) => demo::run(args),
     };
     match result {

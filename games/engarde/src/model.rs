@@ -154,7 +154,12 @@ pub enum Weapon {
 
 impl Weapon {
     /// Every weapon.
-    pub const ALL: [Weapon; 4] = [Weapon::Sabre, Weapon::Rapier, Weapon::Cutlass, Weapon::Pistol];
+    pub const ALL: [Weapon; 4] = [
+        Weapon::Sabre,
+        Weapon::Rapier,
+        Weapon::Cutlass,
+        Weapon::Pistol,
+    ];
 
     /// Its name.
     pub fn name(self) -> &'static str {
@@ -189,7 +194,12 @@ pub enum Mission {
 
 impl Mission {
     /// Every mission, in the columns' order of the Personal Outcome table.
-    pub const ALL: [Mission; 4] = [Mission::Siege, Mission::Assault, Mission::Defence, Mission::Field];
+    pub const ALL: [Mission; 4] = [
+        Mission::Siege,
+        Mission::Assault,
+        Mission::Defence,
+        Mission::Field,
+    ];
 
     /// Its name.
     pub fn name(self) -> &'static str {

@@ -1,0 +1,655 @@
+//! `umpire engarde …`: the En Garde! moderator. Glue over `umpire-engarde`:
+//! read the game folder and the players' mail, call the pure month, write
+//! the reports and the gazette.
+//!
+//! A game folder holds:
+//!
+//! ```text
+//! DIR/world.json                 the game between months
+//! DIR/orders/N/<character>.txt   the sheets accepted for month N (a later one replaces an earlier)
+//! DIR/months/N/reports/<character>.txt and .json   each player's month
+//! DIR/months/N/gazette.txt       the public gazette
+//! DIR/months/N/events.json       every event of the month
+//! ```
+//!
+//! A month is written into `months/N.partial/`, renamed to `months/N/`, and
+//! only then is `world.json` replaced; a month that crashed half-way is run
+//! again from the same world and orders, with the same dice.
+
+use std::collections::BTreeMap;
+use std::io::{Read as _, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use anyhow::{Context, Result, bail};
+use clap::{Args, Subcommand};
+use umpire_core::diagnostic::{RenderOptions, Tally, render};
+use umpire_core::source::{SourceFile, decode_text};
+use umpire_engarde::month::run_month;
+use umpire_engarde::setup::{NewPlayer, new_game};
+use umpire_engarde::spsl::{Sp, convert};
+use umpire_engarde::tables::Tables;
+use umpire_engarde::world::{CharacterId, World};
+use umpire_engarde::{bots, mail, report};
+
+use crate::layout::{visible_files, write_atomic};
+
+/// The world's file in a game folder.
+pub const WORLD_FILE: &str = "world.json";
+
+#[derive(Subcommand)]
+pub enum Command {
+    /// The SP->SL conversion of section 3.3, for checking a month by hand.
+    ///
+    /// Prints the moderated SPs, the SL change (-1, 0 or +1) and the SPs
+    /// carried into next month. SPs are kept exactly in quarters: 57 SP at
+    /// SL 8 moderates to 52.5 and carries 12.5.
+    #[command(
+        after_help = "Examples:\n  umpire engarde convert --sl 8 --sp 56\n  umpire engarde convert --sl 8 --sp -32 --json\n  umpire engarde convert --sl 5 --sp 33.5"
+    )]
+    Convert {
+        /// SL this month (at least 1).
+        #[arg(long, allow_negative_numbers = true)]
+        sl: i64,
+        /// SPs this month: whole or in quarters (12, 12.5, -2.25).
+        #[arg(long, allow_negative_numbers = true)]
+        sp: String,
+        /// Print JSON: `sl_change`, `sp_next`, and the working.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Make a new game in DIR with the players named.
+    ///
+    /// Each --player is NAME or NAME:PASSWORD or NAME:PASSWORD:ADDRESS. The
+    /// new Paris has an NPC general, a brigadier for each brigade, a colonel
+    /// for each regiment and sixteen ladies; every player starts in Paris
+    /// with SL 2+1d6, 100 x 2d6 crowns and MA 2+1d6, rolled from the seed.
+    #[command(
+        after_help = "Example:\n  umpire engarde new /tmp/paris --player Athos:sword --player Porthos:feast --seed 3"
+    )]
+    New {
+        dir: PathBuf,
+        #[arg(
+            long = "player",
+            value_name = "NAME[:PASSWORD[:ADDRESS]]",
+            required = true
+        )]
+        players: Vec<String>,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Calendar month of the first game month (1-12; June to August is
+        /// the campaign season).
+        #[arg(long, default_value_t = 3)]
+        start_month: u8,
+        /// Replace a game already in DIR.
+        #[arg(long)]
+        force: bool,
+    },
+    /// Take a player's orders (a file, or - for standard input).
+    ///
+    /// Prints what the checker found. The sheet is kept for the coming
+    /// month when its CHARACTER and PASSWORD are right, even if some orders
+    /// have errors (those orders will not run); a later sheet replaces it.
+    /// Exits 1 when the sheet was refused.
+    #[command(after_help = "Example:\n  umpire engarde submit /tmp/paris athos.txt")]
+    Submit { dir: PathBuf, file: PathBuf },
+    /// Check an order sheet without keeping it; with --game, names are
+    /// checked against that game.
+    #[command(
+        after_help = "Examples:\n  umpire engarde check athos.txt\n  umpire engarde check athos.txt --game /tmp/paris --json"
+    )]
+    Check {
+        file: PathBuf,
+        #[arg(long, value_name = "DIR")]
+        game: Option<PathBuf>,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Run the month: every kept sheet, the front, the weeks, the end of
+    /// the month; write every player's report and the gazette.
+    Run { dir: PathBuf },
+    /// Print a player's report of a month (default: the last one run).
+    #[command(
+        after_help = "Examples:\n  umpire engarde report /tmp/paris Athos\n  umpire engarde report /tmp/paris Athos 2 --json"
+    )]
+    Report {
+        dir: PathBuf,
+        character: String,
+        month: Option<u32>,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Print the gazette of a month (default: the last one run).
+    Gazette { dir: PathBuf, month: Option<u32> },
+    /// A small game played by NPC players for a few months, through submit
+    /// and run, ending with one report and the gazette.
+    #[command(after_help = "Example:\n  umpire engarde demo /tmp/engarde-demo --months 4 --force")]
+    Demo {
+        #[arg(default_value = "engarde-demo")]
+        dir: PathBuf,
+        #[arg(long, default_value_t = 3)]
+        months: u32,
+        #[arg(long, default_value_t = 8)]
+        players: usize,
+        #[arg(long, default_value_t = 7)]
+        seed: u64,
+        #[arg(long)]
+        force: bool,
+    },
+}
+
+/// Options for printing diagnostics.
+#[derive(Args)]
+pub struct Printing;
+
+/// Run an `umpire engarde` command.
+pub fn run(cmd: Command, color: bool) -> Result<ExitCode> {
+    let tables = Tables::builtin().map_err(|e| anyhow::anyhow!("{e}"))?;
+    match cmd {
+        Command::Convert { sl, sp, json } => convert_cmd(sl, &sp, json),
+        Command::New {
+            dir,
+            players,
+            seed,
+            start_month,
+            force,
+        } => {
+            let roster = players
+                .iter()
+                .map(|p| parse_player(p))
+                .collect::<Result<Vec<_>>>()?;
+            let world = new_game(&game_name(&dir), seed, start_month, &roster, tables);
+            make(&dir, &world, force)?;
+            let mut out = std::io::stdout().lock();
+            writeln!(
+                out,
+                "New game in {} with {} player(s); month 1 ({}) is next.",
+                dir.display(),
+                roster.len(),
+                world.month_of_year(1).name()
+            )?;
+            for id in world.ids() {
+                if let Some(c) = world.character(id).filter(|c| !c.npc) {
+                    writeln!(
+                        out,
+                        "  {}: SL {}, {} crowns, MA {}",
+                        c.name, c.sl, c.cash, c.ma
+                    )?;
+                }
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Submit { dir, file } => {
+            let world = read_world(&dir)?;
+            let source = read_source(&file)?;
+            let accepted = submit(&dir, &world, tables, &source, color)?;
+            Ok(if accepted {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::from(1)
+            })
+        }
+        Command::Check { file, game, json } => {
+            let source = read_source(&file)?;
+            let world = game.as_deref().map(read_world).transpose()?;
+            let diagnostics = match &world {
+                Some(w) => mail::read(w, tables, &source).diagnostics,
+                None => {
+                    let (sheet, mut d) = umpire_engarde::orders::parse(&source);
+                    d.extend(umpire_engarde::orders::check(
+                        &sheet,
+                        &Default::default(),
+                        &source,
+                    ));
+                    d
+                }
+            };
+            let mut out = std::io::stdout().lock();
+            if json {
+                writeln!(out, "{}", serde_json::to_string_pretty(&diagnostics)?)?;
+            } else {
+                print_diagnostics(&mut out, &source, &diagnostics, color)?;
+            }
+            Ok(if diagnostics.iter().any(|d| d.is_error()) {
+                ExitCode::from(1)
+            } else {
+                ExitCode::SUCCESS
+            })
+        }
+        Command::Run { dir } => {
+            let month = run_next(&dir, tables)?;
+            let mut out = std::io::stdout().lock();
+            writeln!(
+                out,
+                "Month {month} run: reports in {}",
+                month_dir(&dir, month).join("reports").display()
+            )?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Report {
+            dir,
+            character,
+            month,
+            json,
+        } => {
+            let month = match month {
+                Some(m) => m,
+                None => last_month(&dir)?,
+            };
+            let world = read_world(&dir)?;
+            let id = world.find_character(&character).with_context(|| {
+                format!("no character called `{character}` in {}", dir.display())
+            })?;
+            let name = slug(&world, id);
+            let ext = if json { "json" } else { "txt" };
+            let path = month_dir(&dir, month)
+                .join("reports")
+                .join(format!("{name}.{ext}"));
+            let text = std::fs::read_to_string(&path).with_context(|| {
+                format!(
+                    "no report of month {month} for {character} ({})",
+                    path.display()
+                )
+            })?;
+            std::io::stdout().lock().write_all(text.as_bytes())?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Gazette { dir, month } => {
+            let month = match month {
+                Some(m) => m,
+                None => last_month(&dir)?,
+            };
+            let path = month_dir(&dir, month).join("gazette.txt");
+            let text = std::fs::read_to_string(&path)
+                .with_context(|| format!("no gazette for month {month} ({})", path.display()))?;
+            std::io::stdout().lock().write_all(text.as_bytes())?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Demo {
+            dir,
+            months,
+            players,
+            seed,
+            force,
+        } => demo(&dir, months, players, seed, force, tables, color),
+    }
+}
+
+fn convert_cmd(sl: i64, sp: &str, json: bool) -> Result<ExitCode> {
+    if sl < 1 {
+        bail!("SL must be at least 1 (got {sl})");
+    }
+    let Some(n) = Sp::parse(sp) else {
+        bail!("`{sp}` is not a number of SPs: write a whole number or quarters (12, -8.5, 2.25)");
+    };
+    let c = convert(sl, n);
+    let mut out = std::io::stdout().lock();
+    if json {
+        writeln!(out, "{}", serde_json::to_string_pretty(&c)?)?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    writeln!(out, "SL {sl}, {n} SP this month")?;
+    let band = match c.band {
+        umpire_engarde::spsl::Band::Full => "all count in full".to_string(),
+        umpire_engarde::spsl::Band::HighHalf => {
+            format!("those over {} (6 x SL) count half", 6 * sl)
+        }
+        umpire_engarde::spsl::Band::HighQuarter => format!(
+            "those over {} (6 x SL) count half, over {} (8 x SL) a quarter",
+            6 * sl,
+            8 * sl
+        ),
+        umpire_engarde::spsl::Band::LowHalf => format!("those under {} (-1 x SL) count half", -sl),
+        umpire_engarde::spsl::Band::LowQuarter => format!(
+            "those under {} (-1 x SL) count half, under {} (-3 x SL) a quarter",
+            -sl,
+            -3 * sl
+        ),
+    };
+    writeln!(out, "  moderation: {band}: {}", c.moderated)?;
+    let rule = if c.moderated < Sp::whole(sl) {
+        format!(
+            "{} < SL {sl}: down one SL, keep {}",
+            c.moderated, c.moderated
+        )
+    } else if c.moderated < Sp::whole(4 * sl) {
+        format!(
+            "{sl} <= {} < {} (4 x SL): stay, carry {} - {}",
+            c.moderated,
+            4 * sl,
+            c.moderated,
+            2 * sl
+        )
+    } else {
+        format!(
+            "{} >= {} (4 x SL): up one SL, carry {} - {}",
+            c.moderated,
+            4 * sl,
+            c.moderated,
+            5 * sl
+        )
+    };
+    writeln!(out, "  {rule}")?;
+    if c.floored {
+        writeln!(out, "  SL 1 is the lowest: the SL stays 1")?;
+    }
+    writeln!(out, "SL change: {:+}", c.sl_change)?;
+    writeln!(out, "SP next month: {}", c.sp_next)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+fn parse_player(s: &str) -> Result<NewPlayer> {
+    let mut parts = s.splitn(3, ':');
+    let name = parts.next().unwrap_or("").trim();
+    if name.is_empty() {
+        bail!("--player `{s}` has no name; write NAME or NAME:PASSWORD");
+    }
+    Ok(NewPlayer {
+        name: name.to_string(),
+        password: parts.next().unwrap_or("").trim().to_string(),
+        address: parts.next().unwrap_or("").trim().to_string(),
+    })
+}
+
+fn game_name(dir: &Path) -> String {
+    dir.file_name().map_or_else(
+        || "En Garde!".to_string(),
+        |n| n.to_string_lossy().into_owned(),
+    )
+}
+
+fn make(dir: &Path, world: &World, force: bool) -> Result<()> {
+    if dir.join(WORLD_FILE).exists() {
+        if !force {
+            bail!(
+                "{} already holds a game; add --force to replace it",
+                dir.display()
+            );
+        }
+        for sub in ["orders", "months"] {
+            let p = dir.join(sub);
+            if p.exists() {
+                std::fs::remove_dir_all(&p)
+                    .with_context(|| format!("cannot remove {}", p.display()))?;
+            }
+        }
+    } else if dir.is_dir()
+        && std::fs::read_dir(dir)
+            .map(|mut d| d.next().is_some())
+            .unwrap_or(false)
+    {
+        bail!(
+            "{} is not empty and holds no game; choose an empty folder",
+            dir.display()
+        );
+    }
+    write_world(dir, world)
+}
+
+fn write_world(dir: &Path, world: &World) -> Result<()> {
+    let json = serde_json::to_vec_pretty(world)?;
+    write_atomic(&dir.join(WORLD_FILE), &json)
+}
+
+/// Read a game's world.
+pub fn read_world(dir: &Path) -> Result<World> {
+    let path = dir.join(WORLD_FILE);
+    let bytes = std::fs::read(&path).with_context(|| {
+        format!(
+            "no En Garde! game in {} (cannot read {})",
+            dir.display(),
+            path.display()
+        )
+    })?;
+    serde_json::from_slice(&bytes).with_context(|| format!("{} is damaged", path.display()))
+}
+
+fn read_source(file: &Path) -> Result<SourceFile> {
+    let mut bytes = Vec::new();
+    let name = if file.as_os_str() == "-" {
+        std::io::stdin()
+            .read_to_end(&mut bytes)
+            .context("cannot read standard input")?;
+        "<stdin>".to_string()
+    } else {
+        bytes = std::fs::read(file).with_context(|| format!("cannot read {}", file.display()))?;
+        file.display().to_string()
+    };
+    let (text, _) = decode_text(&bytes);
+    Ok(SourceFile::new(name, text.into_owned()))
+}
+
+fn print_diagnostics(
+    out: &mut impl Write,
+    source: &SourceFile,
+    diagnostics: &[umpire_core::Diagnostic],
+    color: bool,
+) -> Result<()> {
+    let options = RenderOptions { color };
+    for d in diagnostics {
+        write!(out, "{}", render(d, Some(source), options))?;
+    }
+    let tally = Tally::of(diagnostics);
+    writeln!(out, "{}: {}", source.name(), tally.describe())?;
+    Ok(())
+}
+
+/// A file name for a character: lower case, words joined by '-'.
+pub fn slug(world: &World, id: CharacterId) -> String {
+    let name = world
+        .character(id)
+        .map_or_else(|| format!("c{}", id.raw()), |c| c.name.clone());
+    let s: String = name
+        .chars()
+        .map(|c| {
+            if c.is_alphanumeric() {
+                c.to_ascii_lowercase()
+            } else {
+                '-'
+            }
+        })
+        .collect();
+    let s = s
+        .split('-')
+        .filter(|p| !p.is_empty())
+        .collect::<Vec<_>>()
+        .join("-");
+    if s.is_empty() {
+        format!("c{}", id.raw())
+    } else {
+        s
+    }
+}
+
+fn orders_dir(dir: &Path, month: u32) -> PathBuf {
+    dir.join("orders").join(month.to_string())
+}
+
+fn month_dir(dir: &Path, month: u32) -> PathBuf {
+    dir.join("months").join(month.to_string())
+}
+
+fn last_month(dir: &Path) -> Result<u32> {
+    let world = read_world(dir)?;
+    match world.month.checked_sub(1).filter(|&m| m >= 1) {
+        Some(m) => Ok(m),
+        None => bail!("no month has been run yet in {}", dir.display()),
+    }
+}
+
+/// Take a sheet for the coming month; true when kept.
+fn submit(
+    dir: &Path,
+    world: &World,
+    tables: &Tables,
+    source: &SourceFile,
+    color: bool,
+) -> Result<bool> {
+    let read = mail::read(world, tables, source);
+    let mut out = std::io::stdout().lock();
+    print_diagnostics(&mut out, source, &read.diagnostics, color)?;
+    let Some(id) = read.character else {
+        writeln!(
+            out,
+            "Refused: the sheet names no character of this game, or the password is wrong."
+        )?;
+        return Ok(false);
+    };
+    let path = orders_dir(dir, world.month).join(format!("{}.txt", slug(world, id)));
+    write_atomic(&path, source.text().as_bytes())?;
+    writeln!(out, "Kept for month {} as {}.", world.month, path.display())?;
+    Ok(true)
+}
+
+/// Run the next month; returns its number.
+fn run_next(dir: &Path, tables: &Tables) -> Result<u32> {
+    let world = read_world(dir)?;
+    let month = world.month;
+    let mut orders = BTreeMap::new();
+    for path in visible_files(&orders_dir(dir, month))? {
+        let bytes =
+            std::fs::read(&path).with_context(|| format!("cannot read {}", path.display()))?;
+        let (text, _) = decode_text(&bytes);
+        let source = SourceFile::new(path.display().to_string(), text.into_owned());
+        let read = mail::read(&world, tables, &source);
+        if let Some(id) = read.character {
+            orders.insert(id, read.sheet);
+        }
+    }
+    let outcome = run_month(&world, tables, &orders);
+    let staging = dir.join("months").join(format!("{month}.partial"));
+    if staging.exists() {
+        std::fs::remove_dir_all(&staging)
+            .with_context(|| format!("cannot remove {}", staging.display()))?;
+    }
+    let players: Vec<CharacterId> = world
+        .ids()
+        .filter(|&id| world.character(id).is_some_and(|c| !c.npc && c.is_alive()))
+        .collect();
+    let bar = indicatif::ProgressBar::new(players.len() as u64);
+    if !std::io::IsTerminal::is_terminal(&std::io::stderr()) {
+        bar.set_draw_target(indicatif::ProgressDrawTarget::hidden());
+    }
+    for &id in &players {
+        if let Some(r) = report::player_report(&world, &outcome, tables, id) {
+            let name = slug(&world, id);
+            write_atomic(
+                &staging.join("reports").join(format!("{name}.txt")),
+                report::render(&r).as_bytes(),
+            )?;
+            write_atomic(
+                &staging.join("reports").join(format!("{name}.json")),
+                &serde_json::to_vec_pretty(&r)?,
+            )?;
+        }
+        bar.inc(1);
+    }
+    bar.finish_and_clear();
+    write_atomic(
+        &staging.join("gazette.txt"),
+        report::gazette(&world, &outcome, tables).as_bytes(),
+    )?;
+    write_atomic(
+        &staging.join("events.json"),
+        &serde_json::to_vec_pretty(&outcome.events)?,
+    )?;
+    let done = month_dir(dir, month);
+    if done.exists() {
+        std::fs::remove_dir_all(&done)
+            .with_context(|| format!("cannot remove {}", done.display()))?;
+    }
+    std::fs::rename(&staging, &done)
+        .with_context(|| format!("cannot rename {} to {}", staging.display(), done.display()))?;
+    write_world(dir, &outcome.world)?;
+    Ok(month)
+}
+
+fn demo(
+    dir: &Path,
+    months: u32,
+    players: usize,
+    seed: u64,
+    force: bool,
+    tables: &Tables,
+    color: bool,
+) -> Result<ExitCode> {
+    let roster: Vec<NewPlayer> = (1..=players)
+        .map(|i| NewPlayer {
+            name: format!(
+                "Chevalier {}",
+                [
+                    "Athos",
+                    "Porthos",
+                    "Aramis",
+                    "d'Artagnan",
+                    "Rochefort",
+                    "Treville",
+                    "Bonacieux",
+                    "Jussac",
+                    "Cahusac",
+                    "Bernajoux",
+                    "Biscarat",
+                    "Planchet"
+                ]
+                .get((i - 1) % 12)
+                .copied()
+                .unwrap_or("Anon")
+            ) + &if i > 12 {
+                format!(" {}", i / 12 + 1)
+            } else {
+                String::new()
+            },
+            password: format!("pw{i}"),
+            address: String::new(),
+        })
+        .collect();
+    let world = new_game(&game_name(dir), seed, 5, &roster, tables);
+    make(dir, &world, force)?;
+    let mut out = std::io::stdout().lock();
+    writeln!(
+        out,
+        "A game of {players} NPC-played characters in {}, from May (the campaign season is June to August).",
+        dir.display()
+    )?;
+    for _ in 0..months {
+        let world = read_world(dir)?;
+        for id in world.ids() {
+            let Some(c) = world.character(id).filter(|c| !c.npc && c.is_alive()) else {
+                continue;
+            };
+            let text = bots::orders_text(&world, tables, id);
+            let source = SourceFile::new(format!("{}.txt", slug(&world, id)), text);
+            let read = mail::read(&world, tables, &source);
+            if read.character.is_none() {
+                print_diagnostics(&mut out, &source, &read.diagnostics, color)?;
+                bail!("the bot's sheet for {} was refused", c.name);
+            }
+            let path = orders_dir(dir, world.month).join(format!("{}.txt", slug(&world, id)));
+            write_atomic(&path, source.text().as_bytes())?;
+        }
+        let m = run_next(dir, tables)?;
+        writeln!(out, "Month {m} run.")?;
+    }
+    let world = read_world(dir)?;
+    let last = world.month.saturating_sub(1);
+    if let Some(id) = world
+        .ids()
+        .find(|&id| world.character(id).is_some_and(|c| !c.npc))
+    {
+        let path = month_dir(dir, last)
+            .join("reports")
+            .join(format!("{}.txt", slug(&world, id)));
+        if let Ok(text) = std::fs::read_to_string(&path) {
+            writeln!(out, "\n--- {} ---\n{text}", path.display())?;
+        }
+    }
+    if let Ok(text) = std::fs::read_to_string(month_dir(dir, last).join("gazette.txt")) {
+        writeln!(out, "{text}")?;
+    }
+    writeln!(
+        out,
+        "Every report is in {}/months/N/reports/.",
+        dir.display()
+    )?;
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,157 @@
+//! A new game's Paris: the NPC officers the front needs (the army's
+//! general, a brigadier for each brigade, a colonel for each regiment), the
+//! ladies of Paris, and the players' characters.
+//!
+//! Every figure is rolled from the game's seed, so the same seed and players
+//! give the same Paris.
+
+use umpire_core::dice::Dice;
+
+use crate::model::Rank;
+use crate::tables::Tables;
+use crate::world::{Appointment, Character, Mistress, World};
+
+const OFFICERS: [&str; 32] = [
+    "de Montmorency",
+    "de Turenne",
+    "de Villars",
+    "de Vendome",
+    "de Luxembourg",
+    "de Catinat",
+    "de Boufflers",
+    "de Tallard",
+    "de Berwick",
+    "de Noailles",
+    "de Conti",
+    "de Crequi",
+    "de Schomberg",
+    "de Vauban",
+    "de Rohan",
+    "de Gramont",
+    "de Lorges",
+    "de Duras",
+    "de Marsin",
+    "de Tesse",
+    "de Broglie",
+    "de Coigny",
+    "de Belle-Isle",
+    "de Saxe",
+    "de Lowendal",
+    "de Chevert",
+    "de Soubise",
+    "de Contades",
+    "de Castries",
+    "d'Estrees",
+    "de Richelieu",
+    "de Maillebois",
+];
+
+const LADIES: [&str; 16] = [
+    "Mlle Angelique",
+    "Mme Babette",
+    "Mlle Celeste",
+    "Mme Dorothee",
+    "Mlle Eloise",
+    "Mme Fleur",
+    "Mlle Genevieve",
+    "Mme Helene",
+    "Mlle Isabeau",
+    "Mme Josephine",
+    "Mlle Laurence",
+    "Mme Mathilde",
+    "Mlle Nicolette",
+    "Mme Odile",
+    "Mlle Perrine",
+    "Mme Rosalie",
+];
+
+/// A player joining a new game.
+#[derive(Debug, Clone)]
+pub struct NewPlayer {
+    pub name: String,
+    pub password: String,
+    pub address: String,
+}
+
+/// Make a new game. Players start in Paris with SL 2+1d6, 100 × 2d6 crowns
+/// and MA 2+1d6 (decision "Starting characters").
+pub fn new_game(
+    name: &str,
+    seed: u64,
+    first_month_of_year: u8,
+    players: &[NewPlayer],
+    tables: &Tables,
+) -> World {
+    let mut dice = Dice::from_seed(seed).derive("setup");
+    let mut characters = Vec::new();
+    let mut officer = OFFICERS.iter().cycle();
+    let mut next_officer = |title: &str| {
+        format!(
+            "{title} {}",
+            officer.next().copied().unwrap_or("de Nemours")
+        )
+    };
+    let npc = |name: String, rank: Rank, ma: i32, regiment: Option<String>, post: Appointment| {
+        let mut c = Character::new(name, 14, 0, ma);
+        c.npc = true;
+        c.rank = Some(rank);
+        c.regiment = regiment;
+        c.appointments.push(post);
+        c
+    };
+    characters.push(npc(
+        next_officer("the Duc"),
+        Rank::General,
+        6,
+        None,
+        Appointment::Army,
+    ));
+    for b in &tables.brigades {
+        let ma = 2 + dice.roll(6) as i32;
+        characters.push(npc(
+            next_officer("the Comte"),
+            Rank::BrigGen,
+            ma,
+            None,
+            Appointment::Brigadier(b.id.clone()),
+        ));
+    }
+    for r in &tables.regiments {
+        let ma = 1 + dice.roll(6) as i32;
+        characters.push(npc(
+            next_officer("the Marquis"),
+            Rank::Colonel,
+            ma,
+            Some(r.id.clone()),
+            Appointment::Colonel(r.id.clone()),
+        ));
+    }
+    for p in players {
+        let sl = 2 + i64::from(dice.roll(6));
+        let cash = 100 * i64::from(dice.sum(2, 6));
+        let ma = 2 + dice.roll(6) as i32;
+        let mut c = Character::new(p.name.clone(), sl, cash, ma);
+        c.password = p.password.clone();
+        c.address = p.address.clone();
+        characters.push(c);
+    }
+    let mistresses = LADIES
+        .iter()
+        .enumerate()
+        .map(|(i, name)| Mistress {
+            name: (*name).to_string(),
+            sl: 2 + i64::try_from(i % 12).unwrap_or(0),
+            beautiful: dice.roll(6) >= 4,
+            wealthy: dice.roll(6) >= 5,
+            lover: None,
+        })
+        .collect();
+    World {
+        game: name.to_string(),
+        seed,
+        month: 1,
+        first_month_of_year: first_month_of_year.clamp(1, 12),
+        characters,
+        mistresses,
+    }
+}
