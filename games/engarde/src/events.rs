@@ -15,8 +15,9 @@ use crate::world::{Appointment, CharacterId};
 #[serde(rename_all = "kebab-case")]
 pub enum When {
     Premonthly,
-    Week(u8),
+    /// The front is settled before week 1 (decision EG-FRONT-002).
     Front,
+    Week(u8),
     Endmonth,
 }
 
