@@ -22,7 +22,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::{Context, Result, bail};
-use clap::{Args, Subcommand};
+use clap::Subcommand;
 use umpire_core::diagnostic::{RenderOptions, Tally, render};
 use umpire_core::source::{SourceFile, decode_text};
 use umpire_engarde::month::run_month;
@@ -137,10 +137,6 @@ pub enum Command {
         force: bool,
     },
 }
-
-/// Options for printing diagnostics.
-#[derive(Args)]
-pub struct Printing;
 
 /// Run an `umpire engarde` command.
 pub fn run(cmd: Command, color: bool) -> Result<ExitCode> {

@@ -15,7 +15,12 @@ fn umpire(args: &[&str]) -> Output {
 
 fn stdout(args: &[&str]) -> String {
     let o = umpire(args);
-    assert!(o.status.success(), "{args:?}: {}{}", String::from_utf8_lossy(&o.stdout), String::from_utf8_lossy(&o.stderr));
+    assert!(
+        o.status.success(),
+        "{args:?}: {}{}",
+        String::from_utf8_lossy(&o.stdout),
+        String::from_utf8_lossy(&o.stderr)
+    );
     String::from_utf8_lossy(&o.stdout).into_owned()
 }
 
@@ -31,9 +36,29 @@ fn scratch(name: &str) -> PathBuf {
 
 #[test]
 fn convert_prints_the_sl_change_and_next_months_sp_for_every_excerpt_row() {
-    let rows = [(-32, -1, -18), (0, -1, 0), (7, -1, 7), (8, 0, -8), (16, 0, 0), (31, 0, 15), (32, 1, -8), (40, 1, 0), (48, 1, 8), (56, 1, 12), (64, 1, 16)];
+    let rows = [
+        (-32, -1, -18),
+        (0, -1, 0),
+        (7, -1, 7),
+        (8, 0, -8),
+        (16, 0, 0),
+        (31, 0, 15),
+        (32, 1, -8),
+        (40, 1, 0),
+        (48, 1, 8),
+        (56, 1, 12),
+        (64, 1, 16),
+    ];
     for (sp, change, next) in rows {
-        let v = json(&["engarde", "convert", "--sl", "8", "--sp", &sp.to_string(), "--json"]);
+        let v = json(&[
+            "engarde",
+            "convert",
+            "--sl",
+            "8",
+            "--sp",
+            &sp.to_string(),
+            "--json",
+        ]);
         assert_eq!(v["sl_change"], change, "SP {sp}");
         assert_eq!(v["sp_next"], next, "SP {sp}");
     }
@@ -43,7 +68,10 @@ fn convert_prints_the_sl_change_and_next_months_sp_for_every_excerpt_row() {
     let text = stdout(&["engarde", "convert", "--sl", "8", "--sp", "-32"]);
     assert!(text.contains("SL change: -1"), "{text}");
     assert!(text.contains("SP next month: -18"), "{text}");
-    assert!(text.contains("under -8 (-1 x SL) count half, under -24 (-3 x SL) a quarter"), "{text}");
+    assert!(
+        text.contains("under -8 (-1 x SL) count half, under -24 (-3 x SL) a quarter"),
+        "{text}"
+    );
 }
 
 #[test]
@@ -68,26 +96,55 @@ fn new_submit_check_run_report_and_gazette() {
     let game = dir.join("paris");
     std::fs::create_dir_all(&dir).unwrap();
     let g = game.display().to_string();
-    let out = stdout(&["engarde", "new", &g, "--player", "Athos:sword", "--player", "Porthos:feast", "--seed", "3"]);
+    let out = stdout(&[
+        "engarde",
+        "new",
+        &g,
+        "--player",
+        "Athos:sword",
+        "--player",
+        "Porthos:feast",
+        "--seed",
+        "3",
+    ]);
     assert!(out.contains("Athos: SL"), "{out}");
     // A second `new` is refused without --force.
-    assert!(!umpire(&["engarde", "new", &g, "--player", "X"]).status.success());
+    assert!(
+        !umpire(&["engarde", "new", &g, "--player", "X"])
+            .status
+            .success()
+    );
 
-    let athos = write(&dir, "athos.txt", "CHARACTER Athos\nPASSWORD sword\nBORROW 50\nWEEK 1: CAROUSE\nWEEK 2: TOADY TO Porthos\nWEEK 3\nIF Porthos RECEIVED ME LAST WEEK THEN CAROUSE ELSE REST\n");
+    let athos = write(
+        &dir,
+        "athos.txt",
+        "CHARACTER Athos\nPASSWORD sword\nBORROW 50\nWEEK 1: CAROUSE\nWEEK 2: TOADY TO Porthos\nWEEK 3\nIF Porthos RECEIVED ME LAST WEEK THEN CAROUSE ELSE REST\n",
+    );
     let out = stdout(&["engarde", "submit", &g, &athos]);
     assert!(out.contains("Kept for month 1"), "{out}");
     // Wrong password: refused, exit 1, nothing kept.
-    let bad = write(&dir, "bad.txt", "CHARACTER Porthos\nPASSWORD nope\nWEEK 1: CAROUSE\n");
+    let bad = write(
+        &dir,
+        "bad.txt",
+        "CHARACTER Porthos\nPASSWORD nope\nWEEK 1: CAROUSE\n",
+    );
     let o = umpire(&["engarde", "submit", &g, &bad]);
     assert_eq!(o.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&o.stdout).contains("E2202"));
     assert!(!game.join("orders/1/porthos.txt").exists());
     // Check: an illegal condition is an error with its code.
-    let future = write(&dir, "future.txt", "CHARACTER Athos\nWEEK 2\nTOADY TO Porthos\nIF Porthos RECEIVED ME IN WEEK 2 THEN REST\n");
+    let future = write(
+        &dir,
+        "future.txt",
+        "CHARACTER Athos\nWEEK 2\nTOADY TO Porthos\nIF Porthos RECEIVED ME IN WEEK 2 THEN REST\n",
+    );
     let o = umpire(&["engarde", "check", &future, "--game", &g, "--json"]);
     assert_eq!(o.status.code(), Some(1));
     let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
-    assert!(v.as_array().unwrap().iter().any(|d| d["code"] == "E2101"), "{v}");
+    assert!(
+        v.as_array().unwrap().iter().any(|d| d["code"] == "E2101"),
+        "{v}"
+    );
 
     let out = stdout(&["engarde", "run", &g]);
     assert!(out.contains("Month 1 run"), "{out}");
@@ -116,13 +173,23 @@ fn new_submit_check_run_report_and_gazette() {
 fn demo_plays_a_few_months_through_submit_and_run() {
     let dir = scratch("demo");
     let d = dir.display().to_string();
-    let out = stdout(&["engarde", "demo", &d, "--months", "2", "--players", "5", "--force"]);
+    let out = stdout(&[
+        "engarde",
+        "demo",
+        &d,
+        "--months",
+        "2",
+        "--players",
+        "5",
+        "--force",
+    ]);
     assert!(out.contains("Month 2 run."), "{out}");
     assert!(out.contains("Report for"), "{out}");
     assert!(out.contains("The Paris Gazette"), "{out}");
     assert!(dir.join("months/2/reports").is_dir());
     assert!(dir.join("months/2/events.json").is_file());
-    let world: serde_json::Value = serde_json::from_slice(&std::fs::read(dir.join("world.json")).unwrap()).unwrap();
+    let world: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(dir.join("world.json")).unwrap()).unwrap();
     assert_eq!(world["month"], 3);
     let _ = std::fs::remove_dir_all(&dir);
 }

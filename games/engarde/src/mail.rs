@@ -8,22 +8,10 @@ use umpire_core::diagnostic::Diagnostic;
 use umpire_core::source::SourceFile;
 
 use crate::orders::ast::OrderSheet;
+use crate::orders::codes;
 use crate::orders::{check, parse};
 use crate::tables::Tables;
 use crate::world::{CharacterId, World};
-
-/// Codes of the mail-level problems (the order codes are in
-/// [`crate::orders::codes`]).
-pub mod codes {
-    /// The CHARACTER line names nobody in the game.
-    pub const NO_SUCH_CHARACTER: &str = "E2201";
-    /// The password is wrong or missing.
-    pub const BAD_PASSWORD: &str = "E2202";
-    /// The character is an NPC: nobody writes his orders.
-    pub const NPC: &str = "E2203";
-    /// The character is dead.
-    pub const DEAD: &str = "E2204";
-}
 
 /// A sheet, read.
 #[derive(Debug, Clone)]
@@ -49,25 +37,40 @@ pub fn read(world: &World, tables: &Tables, source: &SourceFile) -> Read {
     let mut character = None;
     if let Some(c) = &sheet.character {
         match world.find_character(&c.value) {
-            None => diagnostics.push(
-                Diagnostic::error(
-                    codes::NO_SUCH_CHARACTER,
+            None => {
+                // Said once, as the reason the sheet is refused.
+                diagnostics.retain(|d| {
+                    !(d.code == codes::UNKNOWN_CHARACTER.code
+                        && d.position.is_some_and(|p| p.line == c.line))
+                });
+                let mut d = Diagnostic::error(
+                    codes::NO_SUCH_CHARACTER.code,
                     name,
                     format!("no character called `{}` in this game", c.value),
                 )
-                .with_help("the CHARACTER line must name your character as the game knows it"),
-            ),
+                .at(c.span, source.position(c.span))
+                .with_help("the CHARACTER line must name your character as the game knows it");
+                let players = world
+                    .characters
+                    .iter()
+                    .filter(|x| !x.npc)
+                    .map(|x| x.name.as_str());
+                if let Some(s) = umpire_core::text::suggest(&c.value, players) {
+                    d = d.with_note(format!("did you mean `{s}`?"));
+                }
+                diagnostics.push(d);
+            }
             Some(id) => {
                 let ch = world.character(id);
                 if ch.is_some_and(|c| c.npc) {
                     diagnostics.push(Diagnostic::error(
-                        codes::NPC,
+                        codes::NPC_SHEET.code,
                         name,
                         format!("{} is an NPC", c.value),
                     ));
                 } else if ch.is_some_and(|c| !c.is_alive()) {
                     diagnostics.push(Diagnostic::error(
-                        codes::DEAD,
+                        codes::DEAD_CHARACTER.code,
                         name,
                         format!("{} is dead", c.value),
                     ));
@@ -76,7 +79,7 @@ pub fn read(world: &World, tables: &Tables, source: &SourceFile) -> Read {
                 }) {
                     diagnostics.push(
                         Diagnostic::error(
-                            codes::BAD_PASSWORD,
+                            codes::BAD_PASSWORD.code,
                             name,
                             format!("wrong or missing password for {}", c.value),
                         )

@@ -296,10 +296,8 @@ pub fn player_report(
         .events
         .iter()
         .filter(|e| {
-            e.who == id
-                || (e.public
-                    && matches!(e.what, What::Battle { .. })
-                    && is_my_battle(e, outcome, id))
+            (e.who == id && !matches!(e.what, What::Battle { .. }))
+                || is_my_battle(e, outcome, tables, id)
         })
         .collect();
     let lines: Vec<Line> = mine
@@ -340,13 +338,53 @@ pub fn player_report(
     })
 }
 
-/// The battles a character saw: those of the units he fought with. Every
-/// battle at the front is told to everyone who was there.
-fn is_my_battle(_e: &Event, outcome: &MonthOutcome, id: CharacterId) -> bool {
-    outcome
+/// The battles a character saw: the army's, his brigade's and his
+/// regiment's, when he was at the front.
+fn is_my_battle(e: &Event, outcome: &MonthOutcome, tables: &Tables, id: CharacterId) -> bool {
+    let What::Battle { unit, .. } = &e.what else {
+        return false;
+    };
+    let at_front = outcome
         .events
         .iter()
-        .any(|x| x.who == id && matches!(x.what, What::DeathRoll { .. }))
+        .any(|x| x.who == id && matches!(x.what, What::DeathRoll { .. }));
+    if !at_front {
+        return false;
+    }
+    let Some(c) = outcome.world.character(id) else {
+        return false;
+    };
+    let mut mine = vec!["the Army".to_string()];
+    let regiment = outcome
+        .events
+        .iter()
+        .find_map(|x| match &x.what {
+            What::AtTheFront { unit, .. } if x.who == id => Some(unit.clone()),
+            _ => None,
+        })
+        .or_else(|| c.regiment.clone());
+    match regiment.as_deref().and_then(|r| tables.regiment(r)) {
+        Some(r) => {
+            mine.push(r.name.clone());
+            if let Some(b) = tables.brigade(&r.brigade) {
+                mine.push(b.name.clone());
+            }
+        }
+        None => {
+            if let Some(b) = tables.brigade(crate::month::front::FRONTIER) {
+                mine.push(b.name.clone());
+            }
+        }
+    }
+    for a in &c.appointments {
+        if let crate::world::Appointment::Brigadier(b) | crate::world::Appointment::Staff(_, b) = a
+        {
+            if let Some(b) = tables.brigade(b) {
+                mine.push(b.name.clone());
+            }
+        }
+    }
+    mine.contains(unit)
 }
 
 /// How he stands after the month.

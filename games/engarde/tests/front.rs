@@ -68,7 +68,7 @@ fn eg_front_001_no_conspicuous_consumption_at_the_front() {
     let pre = events_at(&out, "Athos", When::Premonthly);
     assert!(
         pre.iter()
-            .any(|e| matches!(e, What::Refused { order, .. } if order.contains("consumption"))),
+            .any(|e| matches!(e, What::Refused { order, .. } if order.contains("consume"))),
         "{pre:?}"
     );
     assert!(

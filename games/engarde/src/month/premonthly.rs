@@ -247,8 +247,8 @@ fn one(m: &mut Month<'_>, id: CharacterId, order: &Premonthly, all: &[(usize, Pr
                 m.refuse(
                     w,
                     id,
-                    "conspicuous consumption",
-                    "not at the front: there is nobody to impress",
+                    "consume conspicuously",
+                    "not while at the front: there is nobody there to impress",
                 );
                 return;
             }
@@ -275,7 +275,7 @@ fn one(m: &mut Month<'_>, id: CharacterId, order: &Premonthly, all: &[(usize, Pr
                 m.refuse(
                     w,
                     id,
-                    "conspicuous consumption",
+                    "consume conspicuously",
                     format!("it costs {each} crowns; you have {}", c.cash),
                 );
                 return;

@@ -88,7 +88,7 @@ pub fn run(m: &mut Month<'_>, week: u8) {
                 m.refuse(
                     w,
                     id,
-                    format!("line {}: {what}", c.line),
+                    format!("{what} (line {})", c.line),
                     "no sum given: say how much you take",
                 );
                 continue;
@@ -98,7 +98,7 @@ pub fn run(m: &mut Month<'_>, week: u8) {
                     w,
                     id,
                     What::Skipped {
-                        order: format!("line {}: {}", c.line, c.order.kind().word()),
+                        order: format!("{} (line {})", c.order.kind().word(), c.line),
                         reason: "one weekly action a week: the first valid one given runs".into(),
                     },
                     Sp::ZERO,
@@ -250,7 +250,7 @@ fn act(m: &mut Month<'_>, week: u8, id: CharacterId, action: &Weekly) {
         }
         Weekly::Duty => {
             if c.regiment.is_none() {
-                m.refuse(w, id, "regimental duty", "you are not in a regiment");
+                m.refuse(w, id, "do regimental duty", "you are not in a regiment");
                 return;
             }
             *m.facts.duty.entry(id).or_default() += 1;
@@ -489,7 +489,7 @@ fn bawdyhouse(m: &mut Month<'_>, week: u8, id: CharacterId, purse: Option<Crowns
         m.refuse(
             w,
             id,
-            "bawdyhouse",
+            "visit a bawdyhouse",
             "no sum given: say how much you take (BAWDYHOUSE 40)",
         );
         return;
@@ -499,7 +499,7 @@ fn bawdyhouse(m: &mut Month<'_>, week: u8, id: CharacterId, purse: Option<Crowns
         m.refuse(
             w,
             id,
-            "bawdyhouse",
+            "visit a bawdyhouse",
             format!("you have {} crowns, not {purse}", c.cash),
         );
         return;

@@ -4,7 +4,8 @@
 //! mean an order (or a whole IF block) will not run as written, `W` codes
 //! mean the umpire goes on but probably not as the player meant (lines held
 //! for the GM are warnings), `N` codes are information. `20xx` come from the
-//! parser, `21xx` from the checker. The player's guide
+//! parser, `21xx` from the checker, `22xx` from reading a player's mail
+//! against the game (`crate::mail`). The player's guide
 //! (`docs/engarde-orders.md`) has the same table.
 
 use umpire_core::Severity;
@@ -53,6 +54,10 @@ codes! {
     NOT_POSITIVE = "E2107", Error, "a sum or count that is not positive";
     TOO_MANY_BETS = "E2108", Error, "more than 9 bets in one GAMBLE";
     NO_CHARACTER = "E2109", Error, "no CHARACTER line";
+    NO_SUCH_CHARACTER = "E2201", Error, "the CHARACTER line names nobody in this game: the sheet is refused";
+    BAD_PASSWORD = "E2202", Error, "wrong or missing password: the sheet is refused";
+    NPC_SHEET = "E2203", Error, "the character is an NPC: the sheet is refused";
+    DEAD_CHARACTER = "E2204", Error, "the character is dead: the sheet is refused";
 }
 
 /// The code with this name (`"E2101"`), if any.
