@@ -502,12 +502,13 @@ fn run_next(dir: &Path, tables: &Tables) -> Result<u32> {
     let world = read_world(dir)?;
     let month = world.month;
     let mut orders = BTreeMap::new();
+    let reader = mail::Reader::new(&world, tables);
     for path in visible_files(&orders_dir(dir, month))? {
         let bytes =
             std::fs::read(&path).with_context(|| format!("cannot read {}", path.display()))?;
         let (text, _) = decode_text(&bytes);
         let source = SourceFile::new(path.display().to_string(), text.into_owned());
-        let read = mail::read(&world, tables, &source);
+        let read = reader.read(&source);
         if let Some(id) = read.character {
             orders.insert(id, read.sheet);
         }
@@ -526,8 +527,9 @@ fn run_next(dir: &Path, tables: &Tables) -> Result<u32> {
     if !std::io::IsTerminal::is_terminal(&std::io::stderr()) {
         bar.set_draw_target(indicatif::ProgressDrawTarget::hidden());
     }
+    let reports = report::Reports::new(&world, &outcome, tables);
     for &id in &players {
-        if let Some(r) = report::player_report(&world, &outcome, tables, id) {
+        if let Some(r) = reports.player(id) {
             let name = slug(&world, id);
             write_atomic(
                 &staging.join("reports").join(format!("{name}.txt")),
@@ -541,10 +543,7 @@ fn run_next(dir: &Path, tables: &Tables) -> Result<u32> {
         bar.inc(1);
     }
     bar.finish_and_clear();
-    write_atomic(
-        &staging.join("gazette.txt"),
-        report::gazette(&world, &outcome, tables).as_bytes(),
-    )?;
+    write_atomic(&staging.join("gazette.txt"), reports.gazette().as_bytes())?;
     write_atomic(
         &staging.join("events.json"),
         &serde_json::to_vec_pretty(&outcome.events)?,
@@ -609,13 +608,14 @@ fn demo(
     )?;
     for _ in 0..months {
         let world = read_world(dir)?;
+        let reader = mail::Reader::new(&world, tables);
         for id in world.ids() {
             let Some(c) = world.character(id).filter(|c| !c.npc && c.is_alive()) else {
                 continue;
             };
             let text = bots::orders_text(&world, tables, id);
             let source = SourceFile::new(format!("{}.txt", slug(&world, id)), text);
-            let read = mail::read(&world, tables, &source);
+            let read = reader.read(&source);
             if read.character.is_none() {
                 print_diagnostics(&mut out, &source, &read.diagnostics, color)?;
                 bail!("the bot's sheet for {} was refused", c.name);

@@ -25,6 +25,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     for _ in 0..months {
         let mut orders = BTreeMap::new();
         let mut warnings = 0;
+        let reader = mail::Reader::new(&world, tables);
         for id in world.ids() {
             let Some(c) = world.character(id) else {
                 continue;
@@ -33,11 +34,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                 continue;
             }
             let text = bots::orders_text(&world, tables, id);
-            let read = mail::read(
-                &world,
-                tables,
-                &SourceFile::new(c.name.clone(), text.clone()),
-            );
+            let read = reader.read(&SourceFile::new(c.name.clone(), text.clone()));
             warnings += read.diagnostics.len();
             for d in &read.diagnostics {
                 eprintln!("{}: {} {}", c.name, d.code, d.message);

@@ -29,14 +29,48 @@ impl Read {
     }
 }
 
-/// Parse and check a sheet, and settle whose it is.
+/// Parse and check one sheet, and settle whose it is. For many sheets of
+/// one game, make a [`Reader`] once.
 pub fn read(world: &World, tables: &Tables, source: &SourceFile) -> Read {
+    Reader::new(world, tables).read(source)
+}
+
+/// Reads a game's mail: the world's names indexed once, so that reading
+/// thousands of sheets costs the same per sheet as reading one.
+pub struct Reader<'w> {
+    world: &'w World,
+    vocabulary: crate::orders::ast::Vocabulary,
+    names: std::collections::HashMap<String, crate::world::CharacterId>,
+}
+
+impl<'w> Reader<'w> {
+    /// Index the world's names.
+    pub fn new(world: &'w World, tables: &Tables) -> Reader<'w> {
+        Reader {
+            world,
+            vocabulary: world.vocabulary(tables),
+            names: world.name_index(),
+        }
+    }
+
+    /// Parse and check a sheet, and settle whose it is.
+    pub fn read(&self, source: &SourceFile) -> Read {
+        read_with(self, source)
+    }
+}
+
+fn read_with(reader: &Reader<'_>, source: &SourceFile) -> Read {
+    let world = reader.world;
     let (sheet, mut diagnostics) = parse(source);
-    diagnostics.extend(check(&sheet, &world.vocabulary(tables), source));
+    diagnostics.extend(check(&sheet, &reader.vocabulary, source));
     let name: Arc<str> = source.shared_name();
     let mut character = None;
     if let Some(c) = &sheet.character {
-        match world.find_character(&c.value) {
+        match reader
+            .names
+            .get(&crate::world::normalise(&c.value))
+            .copied()
+        {
             None => {
                 // Said once, as the reason the sheet is refused.
                 diagnostics.retain(|d| {

@@ -3,6 +3,7 @@
 //! and the front) and the public gazette (announcements, appointments and
 //! commissions, front results, deaths, SL changes).
 
+use std::collections::HashMap;
 use std::fmt::Write as _;
 
 use serde::Serialize;
@@ -283,108 +284,152 @@ pub fn describe(e: &Event, world: &World, tables: &Tables) -> String {
     }
 }
 
-/// Build a player's report for the month.
+/// Build a player's report for the month. For every player of a game, make
+/// one [`Reports`] and ask it for each.
 pub fn player_report(
     before: &World,
     outcome: &MonthOutcome,
     tables: &Tables,
     id: CharacterId,
 ) -> Option<PlayerReport> {
-    let was = before.character(id)?;
-    let now = outcome.world.character(id)?;
-    let mine: Vec<&Event> = outcome
-        .events
-        .iter()
-        .filter(|e| {
-            (e.who == id && !matches!(e.what, What::Battle { .. }))
-                || is_my_battle(e, outcome, tables, id)
-        })
-        .collect();
-    let lines: Vec<Line> = mine
-        .iter()
-        .map(|e| Line {
-            when: e.when,
-            text: describe(e, &outcome.world, tables),
-            sp: if e.who == id { e.sp } else { Sp::ZERO },
-            cash: if e.who == id { e.cash } else { 0 },
-            event: e.what.clone(),
-        })
-        .collect();
-    let conversion = outcome.events.iter().find_map(|e| match &e.what {
-        What::Conversion(c) if e.who == id => Some(*c),
-        _ => None,
-    });
-    let sp_this_month = conversion.map_or(now.sp, |c| c.sp);
-    Some(PlayerReport {
-        schema: "umpire-engarde-report",
-        version: 1,
-        game: before.game.clone(),
-        month: outcome.month,
-        month_name: before.month_of_year(outcome.month).name().to_string(),
-        character: now.name.clone(),
-        styled: now.styled(),
-        alive: now.is_alive(),
-        sl_before: was.sl,
-        sl_after: now.sl,
-        sp_carried_in: was.sp,
-        sp_this_month,
-        sp_next: now.sp,
-        cash_before: was.cash,
-        cash_after: now.cash,
-        debt_after: now.debt,
-        conversion,
-        lines,
-        standing: standing(&outcome.world, tables, id),
-    })
+    Reports::new(before, outcome, tables).player(id)
 }
 
-/// The battles a character saw: the army's, his brigade's and his
-/// regiment's, when he was at the front.
-fn is_my_battle(e: &Event, outcome: &MonthOutcome, tables: &Tables, id: CharacterId) -> bool {
-    let What::Battle { unit, .. } = &e.what else {
-        return false;
-    };
-    let at_front = outcome
-        .events
-        .iter()
-        .any(|x| x.who == id && matches!(x.what, What::DeathRoll { .. }));
-    if !at_front {
-        return false;
+/// A month's events indexed by character, for writing every report.
+pub struct Reports<'a> {
+    before: &'a World,
+    outcome: &'a MonthOutcome,
+    tables: &'a Tables,
+    /// Each character's events, by position in the month's events.
+    by_who: HashMap<CharacterId, Vec<usize>>,
+    /// The battles, by position.
+    battles: Vec<usize>,
+}
+
+impl<'a> Reports<'a> {
+    /// Index the month's events.
+    pub fn new(before: &'a World, outcome: &'a MonthOutcome, tables: &'a Tables) -> Reports<'a> {
+        let mut by_who: HashMap<CharacterId, Vec<usize>> = HashMap::new();
+        let mut battles = Vec::new();
+        for (i, e) in outcome.events.iter().enumerate() {
+            if matches!(e.what, What::Battle { .. }) {
+                battles.push(i);
+            } else {
+                by_who.entry(e.who).or_default().push(i);
+            }
+        }
+        Reports {
+            before,
+            outcome,
+            tables,
+            by_who,
+            battles,
+        }
     }
-    let Some(c) = outcome.world.character(id) else {
-        return false;
-    };
-    let mut mine = vec!["the Army".to_string()];
-    let regiment = outcome
-        .events
-        .iter()
-        .find_map(|x| match &x.what {
-            What::AtTheFront { unit, .. } if x.who == id => Some(unit.clone()),
+
+    /// A player's month.
+    pub fn player(&self, id: CharacterId) -> Option<PlayerReport> {
+        let (before, outcome, tables) = (self.before, self.outcome, self.tables);
+        let was = before.character(id)?;
+        let now = outcome.world.character(id)?;
+        let own: &[usize] = self.by_who.get(&id).map_or(&[], Vec::as_slice);
+        let units = self.units_of(id, own);
+        let mut picked: Vec<usize> = own.to_vec();
+        picked.extend(self.battles.iter().copied().filter(|&i| {
+            matches!(&outcome.events[i].what, What::Battle { unit, .. } if units.contains(unit))
+        }));
+        picked.sort_unstable();
+        let lines: Vec<Line> = picked
+            .iter()
+            .map(|&i| {
+                let e = &outcome.events[i];
+                let mine = e.who == id && !matches!(e.what, What::Battle { .. });
+                Line {
+                    when: e.when,
+                    text: describe(e, &outcome.world, tables),
+                    sp: if mine { e.sp } else { Sp::ZERO },
+                    cash: if mine { e.cash } else { 0 },
+                    event: e.what.clone(),
+                }
+            })
+            .collect();
+        let conversion = own.iter().find_map(|&i| match &outcome.events[i].what {
+            What::Conversion(c) => Some(*c),
             _ => None,
+        });
+        let sp_this_month = conversion.map_or(now.sp, |c| c.sp);
+        Some(PlayerReport {
+            schema: "umpire-engarde-report",
+            version: 1,
+            game: before.game.clone(),
+            month: outcome.month,
+            month_name: before.month_of_year(outcome.month).name().to_string(),
+            character: now.name.clone(),
+            styled: now.styled(),
+            alive: now.is_alive(),
+            sl_before: was.sl,
+            sl_after: now.sl,
+            sp_carried_in: was.sp,
+            sp_this_month,
+            sp_next: now.sp,
+            cash_before: was.cash,
+            cash_after: now.cash,
+            debt_after: now.debt,
+            conversion,
+            lines,
+            standing: standing(&outcome.world, tables, id),
         })
-        .or_else(|| c.regiment.clone());
-    match regiment.as_deref().and_then(|r| tables.regiment(r)) {
-        Some(r) => {
-            mine.push(r.name.clone());
-            if let Some(b) = tables.brigade(&r.brigade) {
-                mine.push(b.name.clone());
-            }
-        }
-        None => {
-            if let Some(b) = tables.brigade(crate::month::front::FRONTIER) {
-                mine.push(b.name.clone());
-            }
-        }
     }
-    for a in &c.appointments {
-        if let crate::world::Appointment::Brigadier(b) | crate::world::Appointment::Staff(_, b) = a
-        {
-            if let Some(b) = tables.brigade(b) {
-                mine.push(b.name.clone());
+
+    /// The public gazette.
+    pub fn gazette(&self) -> String {
+        gazette(self.before, self.outcome, self.tables)
+    }
+
+    /// The units whose battles a character saw: the army's, his brigade's
+    /// and his regiment's, when he was at the front.
+    fn units_of(&self, id: CharacterId, own: &[usize]) -> Vec<String> {
+        let events = &self.outcome.events;
+        let at_front = own
+            .iter()
+            .any(|&i| matches!(events[i].what, What::DeathRoll { .. }));
+        if !at_front {
+            return Vec::new();
+        }
+        let tables = self.tables;
+        let mut mine = vec!["the Army".to_string()];
+        let c = self.before.character(id);
+        let regiment = own
+            .iter()
+            .find_map(|&i| match &events[i].what {
+                What::AtTheFront { unit, .. } => Some(unit.clone()),
+                _ => None,
+            })
+            .or_else(|| c.and_then(|c| c.regiment.clone()));
+        match regiment.as_deref().and_then(|r| tables.regiment(r)) {
+            Some(r) => {
+                mine.push(r.name.clone());
+                if let Some(b) = tables.brigade(&r.brigade) {
+                    mine.push(b.name.clone());
+                }
+            }
+            None => {
+                if let Some(b) = tables.brigade(crate::month::front::FRONTIER) {
+                    mine.push(b.name.clone());
+                }
             }
         }
+        for a in c.map_or(&[][..], |c| c.appointments.as_slice()) {
+            if let crate::world::Appointment::Brigadier(b)
+            | crate::world::Appointment::Staff(_, b) = a
+            {
+                if let Some(b) = tables.brigade(b) {
+                    mine.push(b.name.clone());
+                }
+            }
+        }
+        mine
     }
-    mine.contains(unit)
 }
 
 /// How he stands after the month.

@@ -245,14 +245,23 @@ impl World {
                 .iter()
                 .map(|r| (r.id.clone(), r.name.clone()))
                 .collect(),
+            ..Default::default()
         }
+        .indexed()
+    }
+
+    /// An index from [`normalise`]d names to characters, for reading the
+    /// mail of a large game (`find_character` scans).
+    pub fn name_index(&self) -> std::collections::HashMap<String, CharacterId> {
+        let mut index = std::collections::HashMap::with_capacity(self.characters.len());
+        for id in self.ids() {
+            if let Some(c) = self.character(id) {
+                index.entry(normalise(&c.name)).or_insert(id);
+            }
+        }
+        index
     }
 }
 
 /// Names compare case-insensitively with runs of spaces folded.
-pub fn normalise(name: &str) -> String {
-    name.split_whitespace()
-        .map(|w| w.to_lowercase())
-        .collect::<Vec<_>>()
-        .join(" ")
-}
+pub use crate::orders::ast::name_key as normalise;

@@ -61,6 +61,7 @@ fn vocab() -> Vocabulary {
             (s("RFG"), s("Royal Foot Guards")),
             (s("CG"), s("Cardinal's Guard")),
         ],
+        ..Vocabulary::default()
     }
 }
 

@@ -28,16 +28,13 @@ fn simulate(players: usize, months: u32, seed: u64) -> World {
     let mut world = new_game("sim", seed, 1, &roster, tables());
     for _ in 0..months {
         let mut orders = BTreeMap::new();
+        let reader = mail::Reader::new(&world, tables());
         for id in world.ids() {
             let Some(c) = world.character(id).filter(|c| !c.npc && c.is_alive()) else {
                 continue;
             };
             let text = bots::orders_text(&world, tables(), id);
-            let read = mail::read(
-                &world,
-                tables(),
-                &SourceFile::new(c.name.clone(), text.clone()),
-            );
+            let read = reader.read(&SourceFile::new(c.name.clone(), text.clone()));
             assert!(
                 read.diagnostics.is_empty(),
                 "{text}\n{:?}",

@@ -271,4 +271,32 @@ pub struct Vocabulary {
     pub clubs: Vec<String>,
     /// Regiments by short id ("RFG") and full name.
     pub regiments: Vec<(String, String)>,
+    /// [`name_key`]s of `characters`, filled by [`Vocabulary::indexed`]; when
+    /// empty, lookups scan the list (fine for a handful of names).
+    pub character_keys: std::collections::HashSet<String>,
+    /// [`name_key`]s of `mistresses`, likewise.
+    pub mistress_keys: std::collections::HashSet<String>,
+}
+
+impl Vocabulary {
+    /// The same names, indexed for lookups in constant time: for checking
+    /// the sheets of a game of thousands.
+    pub fn indexed(mut self) -> Vocabulary {
+        self.character_keys = self.characters.iter().map(|n| name_key(n)).collect();
+        self.mistress_keys = self.mistresses.iter().map(|n| name_key(n)).collect();
+        self
+    }
+}
+
+/// How names are compared: case and runs of spaces ignored ("count  DE
+/// rochefort" is "Count de Rochefort").
+pub fn name_key(name: &str) -> String {
+    let mut key = String::with_capacity(name.len());
+    for word in name.split_whitespace() {
+        if !key.is_empty() {
+            key.push(' ');
+        }
+        key.extend(word.chars().flat_map(char::to_lowercase));
+    }
+    key
 }

@@ -147,12 +147,15 @@ impl Checker<'_> {
         what: &str,
         name: &str,
         known: impl Iterator<Item = &'v str> + Clone,
+        keys: &std::collections::HashSet<String>,
         span: Span,
     ) {
-        if name == "me"
-            || known.clone().next().is_none()
-            || known.clone().any(|k| same_name(k, name))
-        {
+        let found = if keys.is_empty() {
+            known.clone().any(|k| same_name(k, name))
+        } else {
+            keys.contains(&super::ast::name_key(name))
+        };
+        if name == "me" || known.clone().next().is_none() || found {
             return;
         }
         let mut d = self
@@ -173,6 +176,7 @@ impl Checker<'_> {
             "character",
             name,
             v.characters.iter().map(String::as_str),
+            &v.character_keys,
             span,
         );
     }
@@ -184,6 +188,7 @@ impl Checker<'_> {
             "mistress",
             name,
             v.mistresses.iter().map(String::as_str),
+            &v.mistress_keys,
             span,
         );
     }
@@ -277,6 +282,7 @@ impl Checker<'_> {
                 "club",
                 club,
                 v.clubs.iter().map(String::as_str),
+                &std::collections::HashSet::new(),
                 span,
             ),
             Premonthly::Apply { regiment, .. } => self.unknown(
@@ -286,6 +292,7 @@ impl Checker<'_> {
                 v.regiments
                     .iter()
                     .flat_map(|(id, name)| [id.as_str(), name.as_str()]),
+                &std::collections::HashSet::new(),
                 span,
             ),
             Premonthly::Give { to, amount, .. } => {

@@ -330,13 +330,7 @@ fn resolve_pronoun(name: &mut String, subject: &str) {
 
 /// Whether two names are the same name (case and spacing ignored).
 pub(crate) fn same_name(a: &str, b: &str) -> bool {
-    let norm = |s: &str| {
-        s.split_whitespace()
-            .map(str::to_lowercase)
-            .collect::<Vec<_>>()
-            .join(" ")
-    };
-    norm(a) == norm(b)
+    super::ast::name_key(a) == super::ast::name_key(b)
 }
 
 /// A keyword for matching: lower case, hyphens and underscores dropped.
