@@ -6,15 +6,20 @@
 //!   compiler-style or as JSON;
 //! - [`source`]: spans, line/column lookup and forgiving decoding of user files;
 //! - [`ids`]: typed dense ids and the vector they index;
-//! - [`text`]: "did you mean" suggestions for order languages.
+//! - [`text`]: "did you mean" suggestions for order languages;
+//! - [`rulings`]: the register of named rulings every umpire aid keeps for
+//!   the gaps in its rules ([`rulings!`]);
+//! - [`working`]: the step-by-step working of an answer.
 //!
 //! Invariant: this crate does no IO and holds no global state.
 
 pub mod diagnostic;
 pub mod dice;
 pub mod ids;
+pub mod rulings;
 pub mod source;
 pub mod text;
+pub mod working;
 
 pub use diagnostic::{Diagnostic, RenderOptions, Severity, Tally};
 pub use dice::{Dice, Roll};

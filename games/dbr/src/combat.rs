@@ -186,18 +186,8 @@ impl Effect {
     }
 }
 
-/// One line of working.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct Step {
-    /// The checklist item.
-    pub rule: &'static str,
-    /// What applied.
-    pub text: String,
-    /// The value added (or the value, for the base factor and the die).
-    pub value: i64,
-    /// The ruling that decided it, if any.
-    pub ruling: Option<&'static str>,
-}
+/// One line of working (shared by every umpire aid).
+pub use umpire_core::working::Step;
 
 /// One side's score, worked.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]

@@ -6,64 +6,10 @@
 //! decided names it. The reasoning behind each default is in
 //! `RULES-DECISIONS.md`.
 
-use std::collections::BTreeMap;
+pub use umpire_core::rulings::{Ruling, RulingError, RulingOption};
 
-use serde::Serialize;
-
-use crate::error::DbrError;
-
-/// One option of a ruling.
-#[derive(Debug, Clone, Copy, Serialize)]
-pub struct RulingOption {
-    /// Its name, as written in a rulings file.
-    pub name: &'static str,
-    /// What choosing it means.
-    pub meaning: &'static str,
-}
-
-/// A ruling: a question the sheet leaves open, its options and its default
-/// (the first option).
-#[derive(Debug, Clone, Copy, Serialize)]
-pub struct Ruling {
-    /// Its name, as written in a rulings file.
-    pub name: &'static str,
-    /// The checklist item(s) it answers.
-    pub checklist: &'static [&'static str],
-    /// The question.
-    pub question: &'static str,
-    /// The options; the first is the default.
-    pub options: &'static [RulingOption],
-}
-
-impl Ruling {
-    /// The default option.
-    pub fn default_option(&self) -> &'static str {
-        self.options[0].name
-    }
-}
-
-macro_rules! rulings {
-    ($($variant:ident = $name:literal, [$($id:literal),+], $question:literal, [$($opt:literal => $meaning:literal),+ $(,)?];)+) => {
-        /// The name of a ruling.
-        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
-        pub enum RulingId { $(#[doc = $question] $variant),+ }
-
-        /// Every ruling, in the checklist's order.
-        pub const RULINGS: &[Ruling] = &[$(Ruling {
-            name: $name,
-            checklist: &[$($id),+],
-            question: $question,
-            options: &[$(RulingOption { name: $opt, meaning: $meaning }),+],
-        }),+];
-
-        impl RulingId {
-            /// Every ruling id, in the order of [`RULINGS`].
-            pub const ALL: &'static [RulingId] = &[$(RulingId::$variant),+];
-        }
-    };
-}
-
-rulings! {
+umpire_core::rulings! {
+    command = "umpire dbr rulings";
     Classes = "classes", ["DBR-UNIT-004"],
         "Which class (cavalry, foot, train, naval) is each type?",
         ["data" => "as in data/tables.toml: El, Cm, Ln, Pi, Si, LH cavalry; Dr, Pk, Bd, Sh, Bw, Sk, Wb, Hd foot; Art, WWg, Bg, Pont and bridges train; Ships, Gal, Boats naval",
@@ -188,109 +134,6 @@ rulings! {
         "Unladen Naval or a bridge beaten by double or more, otherwise?",
         ["destroyed" => "destroyed, as other elements beaten this badly",
          "no-effect" => "no effect"];
-}
-
-impl RulingId {
-    /// The ruling's entry in [`RULINGS`].
-    pub fn ruling(self) -> &'static Ruling {
-        &RULINGS[self as usize]
-    }
-
-    /// The ruling's name.
-    pub fn name(self) -> &'static str {
-        self.ruling().name
-    }
-}
-
-/// The rulings in force for one game: the defaults unless a rulings file
-/// switched some.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Rulings {
-    choices: Vec<&'static str>,
-}
-
-impl Default for Rulings {
-    fn default() -> Rulings {
-        Rulings {
-            choices: RULINGS.iter().map(Ruling::default_option).collect(),
-        }
-    }
-}
-
-impl Rulings {
-    /// The option in force for `id`.
-    pub fn choice(&self, id: RulingId) -> &'static str {
-        self.choices[id as usize]
-    }
-
-    /// Whether `option` is in force for `id`. `option` must be one of the
-    /// ruling's options (checked in debug builds and by the tests).
-    pub fn is(&self, id: RulingId, option: &str) -> bool {
-        debug_assert!(
-            id.ruling().options.iter().any(|o| o.name == option),
-            "ruling {} has no option {option}",
-            id.name()
-        );
-        self.choice(id) == option
-    }
-
-    /// Whether `id` is switched from its default.
-    pub fn is_switched(&self, id: RulingId) -> bool {
-        self.choice(id) != id.ruling().default_option()
-    }
-
-    /// Switch one ruling, by names as written in a rulings file.
-    pub fn set(&mut self, name: &str, option: &str) -> Result<(), DbrError> {
-        let Some(i) = RULINGS.iter().position(|r| r.name == name) else {
-            let hint = umpire_core::text::suggest(name, RULINGS.iter().map(|r| r.name))
-                .map(|s| format!(" (did you mean `{s}`?)"))
-                .unwrap_or_default();
-            return Err(DbrError::Invalid(format!(
-                "no ruling is called `{name}`{hint}; `umpire dbr rulings` lists them"
-            )));
-        };
-        let ruling = &RULINGS[i];
-        let Some(o) = ruling.options.iter().find(|o| o.name == option) else {
-            return Err(DbrError::Invalid(format!(
-                "ruling `{name}` has no option `{option}`; its options are {}",
-                ruling
-                    .options
-                    .iter()
-                    .map(|o| format!("`{}`", o.name))
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            )));
-        };
-        self.choices[i] = o.name;
-        Ok(())
-    }
-
-    /// Read a rulings file: TOML, one `name = "option"` per line. `file` is
-    /// used in error messages.
-    pub fn from_toml(file: &str, text: &str) -> Result<Rulings, DbrError> {
-        let table: BTreeMap<String, toml::Value> =
-            toml::from_str(text).map_err(|e| DbrError::Data {
-                file: file.to_string(),
-                entry: "(file)".to_string(),
-                message: e.to_string(),
-            })?;
-        let mut rulings = Rulings::default();
-        for (name, value) in &table {
-            let Some(option) = value.as_str() else {
-                return Err(DbrError::Data {
-                    file: file.to_string(),
-                    entry: name.clone(),
-                    message: "the option must be a quoted name, e.g. \"no-effect\"".to_string(),
-                });
-            };
-            rulings.set(name, option).map_err(|e| DbrError::Data {
-                file: file.to_string(),
-                entry: name.clone(),
-                message: e.to_string(),
-            })?;
-        }
-        Ok(rulings)
-    }
 }
 
 #[cfg(test)]
