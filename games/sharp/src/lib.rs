@@ -1,0 +1,15 @@
+//! umpire-sharp: an umpire for Sharp Practice, built on the quick reference
+//! sheet (`../shared/seeds/sharp-practice-qrs.txt`) and its checklist
+//! (`../shared/spec/sharp-practice-checklist.md`), with the conventions of
+//! the DBR aid: tables as validated data, every `[gap]` a named ruling with
+//! a default (`umpire_core::rulings!`), every answer worked step by step
+//! (`umpire_core::working::Step`) naming its checklist items and rulings,
+//! dice rolled from a seed or typed in, odds before rolling.
+//!
+//! Invariant: this crate does no IO and holds no global mutable state.
+
+pub mod error;
+pub mod model;
+pub mod roll;
+
+pub use error::SharpError;
