@@ -11,5 +11,7 @@
 pub mod error;
 pub mod model;
 pub mod roll;
+pub mod rulings;
 
 pub use error::SharpError;
+pub use rulings::{RULINGS, RulingId, Rulings};
