@@ -8,10 +8,13 @@
 //!
 //! Invariant: this crate does no IO and holds no global mutable state.
 
+pub mod deck;
 pub mod error;
 pub mod model;
 pub mod roll;
 pub mod rulings;
+pub mod setup;
+pub mod state;
 
 pub use error::SharpError;
 pub use rulings::{RULINGS, RulingId, Rulings};

@@ -1,0 +1,313 @@
+//! A battle from a scenario file (TOML): the sides, their Big Men, Groups
+//! and Blinds, the seed, and any rulings switched for the game.
+//!
+//! ```toml
+//! name = "The farm at Vimeiro"
+//! seed = 7
+//! sides = ["British", "French"]
+//! [rulings]
+//! tap-duration = "until-reload"
+//! [[big_man]]
+//! name = "Captain Sharp"
+//! side = "British"
+//! status = "III"
+//! group = "rifles"
+//! [[group]]
+//! name = "rifles"
+//! side = "British"
+//! men = 8
+//! quality = "elite"
+//! arm = "light-infantry"
+//! weapon = "rifle"
+//! formation = "skirmish"
+//! chosen_man = true
+//! ```
+
+use std::collections::BTreeMap;
+
+use serde::Deserialize;
+
+use crate::deck::{builtin_bonus_deck, shuffle, start_turn};
+use crate::error::SharpError;
+use crate::model::{Arm, Character, Formation, Instrument, Quality, Status, Weapon};
+use crate::state::{Battle, BigMan, Blind, Group, Side, Wound};
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Scenario {
+    name: String,
+    seed: u64,
+    sides: Vec<String>,
+    #[serde(default)]
+    rulings: BTreeMap<String, String>,
+    #[serde(default)]
+    big_man: Vec<BigManEntry>,
+    #[serde(default)]
+    group: Vec<GroupEntry>,
+    #[serde(default)]
+    blind: Vec<BlindEntry>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct BigManEntry {
+    name: String,
+    side: String,
+    status: String,
+    #[serde(default = "robust")]
+    physique: u32,
+    group: Option<String>,
+    musician: Option<String>,
+}
+
+fn robust() -> u32 {
+    3
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct GroupEntry {
+    name: String,
+    side: String,
+    men: u32,
+    quality: String,
+    #[serde(default)]
+    character: Option<String>,
+    arm: String,
+    weapon: String,
+    #[serde(default)]
+    formation: Option<String>,
+    #[serde(default)]
+    mounted: Option<bool>,
+    #[serde(default)]
+    chosen_man: bool,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct BlindEntry {
+    name: String,
+    side: String,
+    #[serde(default)]
+    groups: Vec<String>,
+    #[serde(default)]
+    big_men: Vec<String>,
+}
+
+fn word<T>(
+    file: &str,
+    entry: &str,
+    what: &'static str,
+    given: &str,
+    parse: fn(&str) -> Option<T>,
+    names: impl Iterator<Item = &'static str> + Clone,
+) -> Result<T, SharpError> {
+    parse(given).ok_or_else(|| SharpError::Data {
+        file: file.to_string(),
+        entry: entry.to_string(),
+        message: SharpError::unknown(what, given, names).to_string(),
+    })
+}
+
+/// Read a scenario and start its first turn (deck shuffled, bonus deck
+/// shuffled, rulings checked).
+pub fn battle_from_toml(file: &str, text: &str) -> Result<Battle, SharpError> {
+    let s: Scenario = toml::from_str(text).map_err(|e| SharpError::Data {
+        file: file.to_string(),
+        entry: "(file)".to_string(),
+        message: e.to_string(),
+    })?;
+    let data = |entry: &str, message: String| SharpError::Data {
+        file: file.to_string(),
+        entry: entry.to_string(),
+        message,
+    };
+    if s.sides.len() < 2 {
+        return Err(data("sides", "a battle needs two sides".into()));
+    }
+    let side_ok = |side: &str, entry: &str| -> Result<String, SharpError> {
+        s.sides
+            .iter()
+            .find(|x| x.eq_ignore_ascii_case(side))
+            .cloned()
+            .ok_or_else(|| {
+                data(
+                    entry,
+                    format!("`{side}` is not one of the sides ({})", s.sides.join(", ")),
+                )
+            })
+    };
+    let mut groups = Vec::new();
+    for g in &s.group {
+        let entry = format!("group.{}", g.name);
+        let arm = word(file, &entry, "arm", &g.arm, Arm::parse, Arm::names())?;
+        let weapon = word(
+            file,
+            &entry,
+            "weapon",
+            &g.weapon,
+            Weapon::parse,
+            Weapon::names(),
+        )?;
+        let formation = match &g.formation {
+            Some(f) => word(
+                file,
+                &entry,
+                "formation",
+                f,
+                Formation::parse,
+                Formation::names(),
+            )?,
+            None => Formation::Unformed,
+        };
+        if groups
+            .iter()
+            .any(|x: &Group| x.name.eq_ignore_ascii_case(&g.name))
+        {
+            return Err(data(&entry, "two Groups with this name".into()));
+        }
+        if g.men == 0 {
+            return Err(data(&entry, "a Group needs at least one man".into()));
+        }
+        if g.chosen_man && !(arm == Arm::LightInfantry && weapon == Weapon::Rifle) {
+            return Err(data(
+                &entry,
+                "a chosen man belongs to a rifle-armed light infantry Group (SP-CM-001)".into(),
+            ));
+        }
+        groups.push(Group {
+            name: g.name.clone(),
+            side: side_ok(&g.side, &entry)?,
+            men: g.men,
+            quality: word(
+                file,
+                &entry,
+                "quality",
+                &g.quality,
+                Quality::parse,
+                Quality::names(),
+            )?,
+            character: match &g.character {
+                Some(c) => word(
+                    file,
+                    &entry,
+                    "character",
+                    c,
+                    Character::parse,
+                    Character::names(),
+                )?,
+                None => Character::Ordinary,
+            },
+            arm,
+            weapon,
+            formation,
+            formation_of: None,
+            mounted: g.mounted.unwrap_or(arm == Arm::Cavalry),
+            shock: 0,
+            loaded: true,
+            tap_loaded: false,
+            first_volley_used: false,
+            chosen_man: g.chosen_man,
+            chosen_man_spent: false,
+            ready: false,
+            gunners_lost: 0,
+            conditions: Vec::new(),
+            hidden: false,
+            next_turn_limit: None,
+        });
+    }
+    let mut big_men = Vec::new();
+    for b in &s.big_man {
+        let entry = format!("big_man.{}", b.name);
+        if let Some(g) = &b.group {
+            if !groups.iter().any(|x| x.name.eq_ignore_ascii_case(g)) {
+                return Err(data(&entry, format!("no Group called `{g}`")));
+            }
+        }
+        if b.physique > 3 {
+            return Err(data(
+                &entry,
+                "physique is 0 (Sickly Cove) to 3 (Robust)".into(),
+            ));
+        }
+        big_men.push(BigMan {
+            name: b.name.clone(),
+            side: side_ok(&b.side, &entry)?,
+            status: word(
+                file,
+                &entry,
+                "status",
+                &b.status,
+                Status::parse,
+                Status::names(),
+            )?,
+            physique: b.physique,
+            wound: Wound::Unhurt,
+            group: b.group.clone(),
+            musician: match &b.musician {
+                Some(m) => Some(word(
+                    file,
+                    &entry,
+                    "instrument",
+                    m,
+                    Instrument::parse,
+                    Instrument::names(),
+                )?),
+                None => None,
+            },
+            conditions: Vec::new(),
+            off_table: false,
+        });
+    }
+    let mut blinds = Vec::new();
+    for b in &s.blind {
+        let entry = format!("blind.{}", b.name);
+        for g in &b.groups {
+            let Some(group) = groups.iter_mut().find(|x| x.name.eq_ignore_ascii_case(g)) else {
+                return Err(data(&entry, format!("no Group called `{g}`")));
+            };
+            group.hidden = true;
+        }
+        blinds.push(Blind {
+            name: b.name.clone(),
+            side: side_ok(&b.side, &entry)?,
+            groups: b.groups.clone(),
+            big_men: b.big_men.clone(),
+        });
+    }
+    let mut battle = Battle {
+        name: s.name.clone(),
+        seed: s.seed,
+        turn: 1,
+        sides: s
+            .sides
+            .iter()
+            .map(|n| Side {
+                name: n.clone(),
+                hand: Vec::new(),
+            })
+            .collect(),
+        big_men,
+        groups,
+        formations: Vec::new(),
+        blinds,
+        deck: Vec::new(),
+        drawn: Vec::new(),
+        bonus_deck: builtin_bonus_deck()?.to_vec(),
+        bonus_discards: Vec::new(),
+        active: None,
+        rulings: s
+            .rulings
+            .iter()
+            .map(|(k, v)| (k.clone(), v.clone()))
+            .collect(),
+        commands: 0,
+    };
+    let rulings = battle
+        .rulings()
+        .map_err(|e| data("rulings", e.to_string()))?;
+    let mut dice = umpire_core::dice::Dice::from_seed(battle.seed).derive("bonus-deck");
+    shuffle(&mut battle.bonus_deck, &mut dice);
+    start_turn(&mut battle, &rulings);
+    Ok(battle)
+}
