@@ -10,6 +10,7 @@
 
 pub mod deck;
 pub mod error;
+pub mod fisticuffs;
 pub mod model;
 pub mod roll;
 pub mod rulings;
