@@ -9,6 +9,7 @@
 //! Invariant: this crate does no IO and holds no global mutable state.
 
 pub mod error;
+pub mod firing;
 pub mod model;
 pub mod roll;
 pub mod rulings;
