@@ -11,6 +11,7 @@
 pub mod deck;
 pub mod error;
 pub mod fisticuffs;
+pub mod firing;
 pub mod model;
 pub mod roll;
 pub mod rulings;
