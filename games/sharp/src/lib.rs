@@ -8,10 +8,17 @@
 //!
 //! Invariant: this crate does no IO and holds no global mutable state.
 
+pub mod actions;
 pub mod error;
+pub mod formations;
 pub mod model;
+pub mod movement;
+pub mod musicians;
+pub mod random_events;
 pub mod roll;
 pub mod rulings;
+pub mod spotting;
+pub mod tables;
 
 pub use error::SharpError;
 pub use rulings::{RULINGS, RulingId, Rulings};
