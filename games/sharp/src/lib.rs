@@ -8,12 +8,11 @@
 //!
 //! Invariant: this crate does no IO and holds no global mutable state.
 
+pub mod actions;
 pub mod deck;
 pub mod error;
-pub mod fisticuffs;
 pub mod firing;
-pub mod actions;
-pub mod error;
+pub mod fisticuffs;
 pub mod formations;
 pub mod model;
 pub mod movement;
@@ -22,8 +21,8 @@ pub mod random_events;
 pub mod roll;
 pub mod rulings;
 pub mod setup;
-pub mod state;
 pub mod spotting;
+pub mod state;
 pub mod tables;
 
 pub use error::SharpError;
