@@ -13,6 +13,7 @@ mod game;
 mod layout;
 mod overlord;
 mod reports;
+mod sharp;
 mod submit;
 mod turn;
 
@@ -64,6 +65,10 @@ enum Game {
     /// the gazette, check the SP->SL conversion by hand.
     #[command(subcommand, disable_help_subcommand = true)]
     Engarde(engarde::Command),
+    /// Sharp Practice at the table: keep the deck, the Big Men, the Groups
+    /// and their shock, and resolve every roll with its working and odds.
+    #[command(subcommand, disable_help_subcommand = true)]
+    Sharp(sharp::Command),
     /// See the whole job in one command: a small Overlord game played by
     /// bots for a few turns.
     ///
@@ -92,6 +97,7 @@ fn main() -> ExitCode {
         Game::Overlord(cmd) => overlord::run(cmd, color),
         Game::Dbr(cmd) => dbr::run(cmd),
         Game::Engarde(cmd) => engarde::run(cmd, color),
+        Game::Sharp(cmd) => sharp::run(cmd),
         Game::Demo(args) => demo::run(args),
     };
     match result {

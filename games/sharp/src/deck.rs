@@ -168,23 +168,16 @@ pub fn draw(battle: &mut Battle, rulings: &Rulings) -> Result<Drawn, SharpError>
                 return Ok(Drawn::Passed { name });
             }
             let initiatives = bm.status.level();
-            battle.active = Some(Activation {
-                card: Card::BigMan(name.clone()),
-                initiatives,
-                grasped: 0,
-                commanded: Vec::new(),
-                made_ready: false,
-            });
+            battle.active = Some(Activation::new(Card::BigMan(name.clone()), initiatives));
             Drawn::BigMan { name, initiatives }
         }
         Card::Blinds(side) => {
-            battle.active = Some(Activation {
-                card: Card::Blinds(side.clone()),
-                initiatives: 0,
-                grasped: 0,
-                commanded: Vec::new(),
-                made_ready: false,
-            });
+            let mut a = Activation::new(Card::Blinds(side.clone()), 0);
+            for b in battle.blinds.iter().filter(|b| b.side == side) {
+                // SP-ACT-016, ruling `blind-dice`: a Blind has 3 action dice.
+                a.activate(&b.name, 3);
+            }
+            battle.active = Some(a);
             Drawn::Blinds { side }
         }
         Card::GraspTheNettle(side) => {

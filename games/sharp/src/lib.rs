@@ -9,6 +9,8 @@
 //! Invariant: this crate does no IO and holds no global mutable state.
 
 pub mod actions;
+mod actions_cmd;
+mod commands;
 pub mod deck;
 pub mod error;
 pub mod firing;
@@ -19,7 +21,9 @@ pub mod movement;
 pub mod musicians;
 pub mod random_events;
 pub mod roll;
+mod rolls_cmd;
 pub mod rulings;
+pub mod session;
 pub mod setup;
 pub mod spotting;
 pub mod state;

@@ -46,6 +46,10 @@ struct Scenario {
     group: Vec<GroupEntry>,
     #[serde(default)]
     blind: Vec<BlindEntry>,
+    /// The game's own bonus deck, in the format of data/deck.toml; the
+    /// built-in deck when absent (ruling `deck`).
+    #[serde(default)]
+    bonus_card: Vec<toml::Value>,
 }
 
 #[derive(Deserialize)]
@@ -293,7 +297,15 @@ pub fn battle_from_toml(file: &str, text: &str) -> Result<Battle, SharpError> {
         blinds,
         deck: Vec::new(),
         drawn: Vec::new(),
-        bonus_deck: builtin_bonus_deck()?.to_vec(),
+        bonus_deck: if s.bonus_card.is_empty() {
+            builtin_bonus_deck()?.to_vec()
+        } else {
+            let mut table = toml::map::Map::new();
+            table.insert("card".to_string(), toml::Value::Array(s.bonus_card.clone()));
+            let text = toml::to_string(&toml::Value::Table(table))
+                .map_err(|e| data("bonus_card", e.to_string()))?;
+            crate::deck::bonus_deck_from_toml(file, &text)?
+        },
         bonus_discards: Vec::new(),
         active: None,
         rulings: s

@@ -176,6 +176,62 @@ pub struct Activation {
     pub commanded: Vec<String>,
     /// He gave Make ready! (costs all initiative, SP-INI-014).
     pub made_ready: bool,
+    /// Action dice left to each activated Group (or Blind) this card
+    /// (SP-ACT-001: 2; a Blind 3).
+    #[serde(default)]
+    pub dice: Vec<(String, u32)>,
+    /// Groups whose chosen man he called forward (SP-INI-012).
+    #[serde(default)]
+    pub chosen: Vec<String>,
+}
+
+impl Activation {
+    /// A card with no initiative spent yet.
+    pub fn new(card: Card, initiatives: u32) -> Activation {
+        Activation {
+            card,
+            initiatives,
+            grasped: 0,
+            commanded: Vec::new(),
+            made_ready: false,
+            dice: Vec::new(),
+            chosen: Vec::new(),
+        }
+    }
+
+    /// Give a Group (or Blind) its action dice.
+    pub fn activate(&mut self, who: &str, dice: u32) {
+        if let Some(e) = self
+            .dice
+            .iter_mut()
+            .find(|(n, _)| n.eq_ignore_ascii_case(who))
+        {
+            e.1 = e.1.max(dice);
+        } else {
+            self.dice.push((who.to_string(), dice));
+        }
+    }
+
+    /// Spend `cost` action dice of a Group: the dice left, or why not.
+    pub fn spend(&mut self, who: &str, cost: u32, what: &str) -> Result<u32, SharpError> {
+        let Some(e) = self
+            .dice
+            .iter_mut()
+            .find(|(n, _)| n.eq_ignore_ascii_case(who))
+        else {
+            return Err(SharpError::Invalid(format!(
+                "{who} is not activated on this card: a Big Man must spend initiative on it first (`initiative activate {who}`, SP-INI-002/003)"
+            )));
+        };
+        if e.1 < cost {
+            return Err(SharpError::Invalid(format!(
+                "{who} has {} action dice left; {what} costs {cost} (SP-ACT)",
+                e.1
+            )));
+        }
+        e.1 -= cost;
+        Ok(e.1)
+    }
 }
 
 /// The whole battle.
@@ -206,13 +262,14 @@ pub struct Battle {
 impl Battle {
     /// A Big Man by name (any case).
     pub fn big_man(&self, name: &str) -> Result<&BigMan, SharpError> {
+        let name = name.replace('_', " ");
         self.big_men
             .iter()
-            .find(|b| b.name.eq_ignore_ascii_case(name))
+            .find(|b| b.name.eq_ignore_ascii_case(&name))
             .ok_or_else(|| {
                 SharpError::unknown(
                     "Big Man",
-                    name,
+                    &name,
                     self.big_men.iter().map(|b| b.name.as_str()),
                 )
             })
@@ -221,10 +278,11 @@ impl Battle {
     /// A Big Man, to change.
     pub fn big_man_mut(&mut self, name: &str) -> Result<&mut BigMan, SharpError> {
         let names: Vec<String> = self.big_men.iter().map(|b| b.name.clone()).collect();
+        let name = name.replace('_', " ");
         self.big_men
             .iter_mut()
-            .find(|b| b.name.eq_ignore_ascii_case(name))
-            .ok_or_else(|| SharpError::unknown("Big Man", name, names.iter().map(String::as_str)))
+            .find(|b| b.name.eq_ignore_ascii_case(&name))
+            .ok_or_else(|| SharpError::unknown("Big Man", &name, names.iter().map(String::as_str)))
     }
 
     /// A Group by name (any case).

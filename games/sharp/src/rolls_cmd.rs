@@ -1,0 +1,781 @@
+//! The session's commands that roll: fire, chosen man, fight, move, spot,
+//! random events, and `odds` for fire, fight and spot. Each builds the
+//! rules module's question from the battle's state and the typed words,
+//! shows the working, and applies the result to the battle.
+
+use std::fmt::Write as _;
+
+use crate::actions_cmd::{spend_dice, working};
+use crate::commands::{after, arg, changed, flag, number_after, said};
+use crate::error::SharpError;
+use crate::firing::{self, Firers, Physique, Target};
+use crate::fisticuffs::{self, Fight, FistGroup, FistSide, Outcome};
+use crate::model::{Cover, Formation, Inches, Obscurity, Pace};
+use crate::movement::{MoveQuery, movement};
+use crate::random_events::{EventKind, EventTarget, event_effect, random_event};
+use crate::roll::Rolls;
+use crate::rulings::Rulings;
+use crate::session::{Answer, Session};
+use crate::spotting::{SpotQuery, spot, spot_odds};
+use crate::state::{Battle, Condition, Group, Wound};
+use crate::tables::Tables;
+
+fn cover(words: &[String]) -> Result<Cover, SharpError> {
+    match after(words, "cover") {
+        None => Ok(Cover::None),
+        Some(c) => Cover::parse(c).ok_or_else(|| SharpError::unknown("cover", c, Cover::names())),
+    }
+}
+
+fn range(words: &[String], command: &str) -> Result<f64, SharpError> {
+    number_after(words, "range")?.ok_or_else(|| {
+        SharpError::Invalid(format!(
+            "{command} needs the distance measured on the table: `range N` (inches)"
+        ))
+    })
+}
+
+/// The fire question for `firer` at `target`.
+fn fire_query(
+    b: &Battle,
+    words: &[String],
+    chosen: bool,
+) -> Result<(firing::FireQuery, String, String), SharpError> {
+    let firer = b.group(arg(words, 1, "the firing Group")?)?.clone();
+    if !words.get(2).is_some_and(|w| w.eq_ignore_ascii_case("at")) {
+        return Err(SharpError::Invalid(format!(
+            "usage: {} GROUP at TARGET range N …",
+            words[0]
+        )));
+    }
+    let target = b.group(arg(words, 3, "the target Group")?)?.clone();
+    if target.hidden {
+        return Err(SharpError::Invalid(format!(
+            "{} is under a Blind: spot it first",
+            target.name
+        )));
+    }
+    if firer.side == target.side {
+        return Err(SharpError::Invalid(format!(
+            "{} and {} are on the same side",
+            firer.name, target.name
+        )));
+    }
+    if firer.has("damp-powder") {
+        return Err(SharpError::Invalid(format!(
+            "{}'s powder is damp: no firing until resupplied (SP-RND-012)",
+            firer.name
+        )));
+    }
+    if firer.next_turn_limit.as_deref() == Some("none") {
+        return Err(SharpError::Invalid(format!(
+            "{} may neither move nor fire this turn (lost a fight by 4)",
+            firer.name
+        )));
+    }
+    if !chosen && !firer.loaded {
+        return Err(SharpError::Invalid(format!(
+            "{} is not loaded: `reload {}` first",
+            firer.name, firer.name
+        )));
+    }
+    let mut f = Firers::new(firer.men, firer.quality, firer.arm, firer.weapon)
+        .in_formation(firer.formation);
+    f.tap_loaded = firer.tap_loaded;
+    f.first_volley = !firer.first_volley_used;
+    f.shock = firer.shock;
+    f.gunners_lost = firer.gunners_lost;
+    f.fouled_barrels = firer.has("fouled-barrels");
+    f.low_on_ammunition = firer.has("low-ammunition");
+    f.through_smoke = flag(words, "smoke") || firer.has("smoke");
+    f.chosen_man = chosen;
+    if flag(words, "initiative") {
+        let lead = b
+            .big_men_with(&firer.name)
+            .into_iter()
+            .filter(|m| m.can_act())
+            .map(|m| m.status)
+            .max()
+            .ok_or_else(|| {
+                SharpError::Invalid(format!(
+                    "no Big Man is with {} to give the fire his initiative",
+                    firer.name
+                ))
+            })?;
+        f.initiative = Some(lead);
+    }
+    let mut t = Target::new(target.formation);
+    t.cover = cover(words)?;
+    t.enfiladed = flag(words, "enfilade") || flag(words, "enfiladed");
+    t.mounted = target.mounted;
+    t.big_men = b
+        .big_men_with(&target.name)
+        .into_iter()
+        .map(|m| {
+            let mut bm = firing::BigMan::new(&m.name, m.status, Physique::from_level(m.physique));
+            bm.badly_wounded = m.wound == Wound::Bad;
+            bm
+        })
+        .collect();
+    Ok((
+        firing::FireQuery::new(f, t, range(words, words[0].as_str())?),
+        firer.name,
+        target.name,
+    ))
+}
+
+fn add_condition(g: &mut Group, id: &str) {
+    if !g.has(id) {
+        let tiffins_left = (id == "smoke").then_some(3);
+        g.conditions.push(Condition {
+            id: id.to_string(),
+            tiffins_left,
+        });
+    }
+}
+
+/// Roll a random event for a Group and apply what it leaves.
+fn event_on(
+    b: &mut Battle,
+    tables: &Tables,
+    rulings: &Rulings,
+    kind: EventKind,
+    group: &str,
+    rolls: &mut Rolls,
+) -> Result<String, SharpError> {
+    let ev = random_event(tables, rulings, kind, rolls)?;
+    let g = b.group(group)?.clone();
+    let target = EventTarget {
+        has_big_man: !b.big_men_with(&g.name).is_empty(),
+        in_formation: g.formation_of.is_some(),
+    };
+    let out = event_effect(tables, rulings, kind, ev.number, target, rolls)?;
+    let mut text = format!(
+        "Random event ({} table): {} {}.",
+        kind.name(),
+        ev.number,
+        ev.entry.name
+    );
+    text.push_str(&working(&ev.steps));
+    text.push_str(&working(&out.steps));
+    if ev.number == 10 {
+        let side = g.side.clone();
+        let d = crate::deck::draw_bonus(b, &side)?;
+        let _ = write!(
+            text,
+            "\n  {side} draws a bonus card: {}{}",
+            d.card.name,
+            if d.played {
+                " (played at once)"
+            } else if d.must_discard {
+                " (four in hand: discard one)"
+            } else {
+                ""
+            }
+        );
+    }
+    if out.applies {
+        let gm = b.group_mut(group)?;
+        if let Some(c) = &out.condition {
+            add_condition(gm, c);
+            let _ = write!(text, "\n  {} now: {c}", gm.name);
+        }
+        if let Some(n) = out.men {
+            gm.men = gm.men.saturating_sub(n);
+            let _ = write!(text, "\n  {n} men leave {} ({} left)", gm.name, gm.men);
+        }
+    }
+    Ok(text)
+}
+
+fn fire(
+    s: &mut Session,
+    words: &[String],
+    rolls: &mut Rolls,
+    rulings: &Rulings,
+    chosen: bool,
+) -> Result<Answer, SharpError> {
+    let ftables = firing::FireTables::builtin()?;
+    let tables = Tables::builtin()?;
+    let (q, firer, target) = fire_query(&s.battle, words, chosen)?;
+    if chosen {
+        let g = s.battle.group(&firer)?;
+        if !g.chosen_man || g.chosen_man_spent {
+            return Err(SharpError::Invalid(format!(
+                "{firer} has no chosen man able to shoot (SP-CM-001/006)"
+            )));
+        }
+    }
+    let spent = if chosen {
+        let called = s
+            .battle
+            .active
+            .as_ref()
+            .is_some_and(|a| a.chosen.iter().any(|c| c.eq_ignore_ascii_case(&firer)));
+        if !called {
+            return Err(SharpError::Invalid(format!(
+                "{firer}'s chosen man has not been called forward: a Big Man spends an initiative on him first (`initiative chosen-man {firer}`, SP-CM-002)"
+            )));
+        }
+        String::new()
+    } else {
+        let cost = crate::actions::action_cost(tables, rulings, crate::actions::Action::Fire, 0)?.0;
+        let left = spend_dice(&mut s.battle, &firer, cost, "firing")?;
+        format!(" ({cost} action die, {left} left)")
+    };
+    let r = firing::resolve_fire(ftables, rulings, &q, rolls)?;
+    let mut text = format!("{firer} fires at {target}{spent}:");
+    for l in r.explain() {
+        let _ = write!(text, "\n  {l}");
+    }
+    if r.out_of_range {
+        return changed(text);
+    }
+    let b = &mut s.battle;
+    {
+        let t = b.group_mut(&target)?;
+        t.shock += r.shock;
+        t.men = t.men.saturating_sub(r.men_removed);
+        let _ = write!(text, "\n  {}: {} men, {} shock.", t.name, t.men, t.shock);
+    }
+    for check in &r.big_men {
+        let m = b.big_man_mut(&check.name)?;
+        match check.outcome {
+            firing::BigManOutcome::NotHit => {}
+            firing::BigManOutcome::LightlyWounded { physique } => {
+                m.physique = physique.level();
+                m.wound = Wound::Light;
+            }
+            firing::BigManOutcome::BadlyWounded => m.wound = Wound::Bad,
+            firing::BigManOutcome::Dead => m.wound = Wound::Dead,
+        }
+    }
+    {
+        let f = b.group_mut(&firer)?;
+        f.first_volley_used = true;
+        if chosen {
+            if r.out_of_powder {
+                f.chosen_man_spent = true;
+            }
+        } else {
+            f.loaded = false;
+            f.tap_loaded = r.still_tap_loaded;
+            if f.tap_loaded {
+                f.loaded = true;
+            }
+        }
+    }
+    if r.random_event.is_some() {
+        let _ = write!(
+            text,
+            "\n{}",
+            event_on(b, tables, rulings, EventKind::Firing, &firer, rolls)?
+        );
+    }
+    changed(text)
+}
+
+/// Groups named "a,b" → the side.
+fn fist_side(b: &Battle, names: &str, lead: bool) -> Result<(FistSide, Vec<String>), SharpError> {
+    let groups: Vec<Group> = names
+        .split(',')
+        .filter(|n| !n.is_empty())
+        .map(|n| b.group(n).cloned())
+        .collect::<Result<_, _>>()?;
+    let Some(first) = groups.first() else {
+        return Err(SharpError::Invalid(
+            "a side of a fight needs a Group".into(),
+        ));
+    };
+    let mut side = FistSide::new(
+        groups
+            .iter()
+            .map(|g| {
+                let mut fg = FistGroup::new(g.men, g.quality);
+                fg.character = g.character;
+                fg.shock = g.shock;
+                fg
+            })
+            .collect(),
+    );
+    side.arm = first.arm;
+    side.formation = first.formation;
+    let mut bms: Vec<_> = groups
+        .iter()
+        .flat_map(|g| b.big_men_with(&g.name))
+        .filter(|m| m.can_act())
+        .map(|m| m.status)
+        .collect();
+    bms.sort_unstable_by(|a, c| c.cmp(a));
+    if lead && !bms.is_empty() {
+        side.leader = Some(bms.remove(0));
+    }
+    side.other_big_men = bms;
+    Ok((side, groups.iter().map(|g| g.name.clone()).collect()))
+}
+
+fn fight_of(b: &Battle, words: &[String]) -> Result<(Fight, Vec<String>, Vec<String>), SharpError> {
+    let vs = words
+        .iter()
+        .position(|w| w.eq_ignore_ascii_case("vs"))
+        .ok_or_else(|| {
+            SharpError::Invalid("usage: fight GROUP[,GROUP] vs GROUP[,GROUP] [options]".into())
+        })?;
+    let a_names = arg(words, 1, "the attacking Groups")?;
+    let b_names = words
+        .get(vs + 1)
+        .ok_or_else(|| SharpError::Invalid("who do they fight? `vs GROUP`".into()))?;
+    let (mut a, an) = fist_side(b, a_names, !flag(words, "no-lead"))?;
+    let (mut d, dn) = fist_side(b, b_names, true)?;
+    if let Some(f) = number_after(words, "fervour")? {
+        a.fervour = f as u32;
+    }
+    if let Some(c) = after(words, "cover") {
+        d.cover = Cover::parse(c).ok_or_else(|| SharpError::unknown("cover", c, Cover::names()))?;
+    }
+    d.flank_or_rear = flag(words, "flank") || flag(words, "rear");
+    d.ambushed = flag(words, "ambushed");
+    d.surrounded = flag(words, "surrounded");
+    d.line_of_escape = !flag(words, "no-escape");
+    a.elan = flag(words, "elan");
+    a.at_gallop = flag(words, "gallop");
+    a.lancers = flag(words, "lancers");
+    if d.formation == Formation::Square {
+        d.square_defended = !flag(words, "undefended");
+    }
+    d.unloaded_receiving_charge = flag(words, "unloaded");
+    if let Some(n) = number_after(words, "support")? {
+        a.supporting_ranks = n as u32;
+    }
+    Ok((Fight::new(a, d), an, dn))
+}
+
+fn take_losses(
+    b: &mut Battle,
+    names: &[String],
+    kills: u32,
+    shock: u32,
+) -> Result<String, SharpError> {
+    let mut left = kills;
+    for n in names.iter().rev() {
+        let g = b.group_mut(n)?;
+        let k = left.min(g.men);
+        g.men -= k;
+        left -= k;
+    }
+    if let Some(first) = names.first() {
+        b.group_mut(first)?.shock += shock;
+    }
+    Ok(names
+        .iter()
+        .filter_map(|n| {
+            b.group(n)
+                .ok()
+                .map(|g| format!("{} {} men {} shock", g.name, g.men, g.shock))
+        })
+        .collect::<Vec<_>>()
+        .join(", "))
+}
+
+fn fight(
+    s: &mut Session,
+    words: &[String],
+    rolls: &mut Rolls,
+    rulings: &Rulings,
+) -> Result<Answer, SharpError> {
+    let t = fisticuffs::FistTables::builtin()?;
+    let (f, an, dn) = fight_of(&s.battle, words)?;
+    let r = fisticuffs::resolve_fight(t, rulings, &f, rolls)?;
+    let mut text = format!("Fisticuffs: {} against {}.", an.join(", "), dn.join(", "));
+    text.push_str(&working(&r.steps));
+    for round in &r.rounds {
+        let _ = write!(
+            text,
+            "\n  round {}: {} dice {:?} → {} kills, {} shock; {} dice {:?} → {} kills, {} shock",
+            round.number,
+            round.dice.a.dice,
+            round.faces[0],
+            round.kills[0],
+            round.shock[0],
+            round.dice.b.dice,
+            round.faces[1],
+            round.kills[1],
+            round.shock[1]
+        );
+    }
+    let b = &mut s.battle;
+    let a_state = take_losses(b, &an, r.kills_taken[0], r.shock_taken[0])?;
+    let d_state = take_losses(b, &dn, r.kills_taken[1], r.shock_taken[1])?;
+    let outcome = match &r.outcome {
+        Outcome::Overwhelmed {
+            loser,
+            rout,
+            shock,
+            surrender,
+        } => {
+            let names = if *loser == fisticuffs::Who::A {
+                &an
+            } else {
+                &dn
+            };
+            match surrender {
+                Some(sv) => format!(
+                    "{} overwhelmed and surrounded: {} surrender ({} guards)",
+                    names.join(", "),
+                    sv.prisoners,
+                    sv.guards
+                ),
+                None => format!(
+                    "{} overwhelmed: rout {}\" and take {shock} shock",
+                    names.join(", "),
+                    rout.unwrap_or(0)
+                ),
+            }
+        }
+        Outcome::Breather { inches } => {
+            format!("three drawn rounds: both sides fall back {inches}\" to take a breather")
+        }
+        Outcome::Lost(l) => {
+            let names = if l.loser == fisticuffs::Who::A {
+                &an
+            } else {
+                &dn
+            };
+            let limit = format!("{:?}", l.next_turn).to_ascii_lowercase();
+            for n in names {
+                let g = b.group_mut(n)?;
+                g.next_turn_limit = match limit.as_str() {
+                    "fire-only" | "fireonly" => Some("fire-only".into()),
+                    "none" | "no-move-or-fire" | "nomoveorfire" => Some("none".into()),
+                    _ => None,
+                };
+            }
+            match &l.surrender {
+                Some(sv) => format!(
+                    "{} lost by {} and, with no escape, surrender: {} prisoners, {} guards",
+                    names.join(", "),
+                    l.margin,
+                    sv.prisoners,
+                    sv.guards
+                ),
+                None => format!(
+                    "{} lost by {} (treated as {}): thrown back {}\"{}, +{} shock, next turn {:?}",
+                    names.join(", "),
+                    l.margin,
+                    l.treated_as,
+                    l.push_back.unwrap_or(0),
+                    if l.facing_enemy {
+                        " facing the enemy"
+                    } else {
+                        ""
+                    },
+                    l.extra_shock,
+                    l.next_turn
+                ),
+            }
+        }
+    };
+    let _ = write!(text, "\n  {outcome}\n  {a_state}; {d_state}");
+    changed(text)
+}
+
+fn same_name(a: &str, b: &str) -> bool {
+    let k = |x: &str| x.replace(['_', '-'], " ").to_ascii_lowercase();
+    k(a) == k(b)
+}
+
+fn move_cmd(
+    s: &mut Session,
+    words: &[String],
+    rolls: &mut Rolls,
+    rulings: &Rulings,
+) -> Result<Answer, SharpError> {
+    let tables = Tables::builtin()?;
+    let who = arg(words, 1, "a Group or Blind")?;
+    let n = number_after(words, "dice")?.map_or(1, |d| d as u32);
+    if let Some(blind) = s
+        .battle
+        .blinds
+        .iter()
+        .find(|b| same_name(&b.name, who))
+        .map(|b| b.name.clone())
+    {
+        // A Blind moves 1D6 per action die spent, as rolled, on its side's
+        // Blinds card.
+        if !s
+            .battle
+            .active
+            .as_ref()
+            .is_some_and(|a| matches!(&a.card, crate::state::Card::Blinds(_)))
+        {
+            return Err(SharpError::Invalid(format!(
+                "{blind} moves on its side's Blinds card; `draw` until it comes up"
+            )));
+        }
+        let left = spend_dice(&mut s.battle, &blind, n, "moving")?;
+        let dice = rolls.dice(n, 6, "a Blind's move")?;
+        let total: u32 = dice.iter().sum();
+        return changed(format!(
+            "SP-ACT-016: {blind} moves {total}\" ({n} action dice {dice:?}; {left} left) [ruling blind-dice]"
+        ));
+    }
+    let g = s.battle.group(who)?.clone();
+    let left = spend_dice(&mut s.battle, &g.name, n, "moving")?;
+    if g.next_turn_limit.is_some() {
+        return Err(SharpError::Invalid(format!(
+            "{} may not move this turn (it lost a fight)",
+            g.name
+        )));
+    }
+    let pace = match after(words, "pace") {
+        Some(p) => Pace::parse(p).ok_or_else(|| SharpError::unknown("pace", p, Pace::names()))?,
+        None => Pace::Normal,
+    };
+    let mut q = MoveQuery::new(g.arm, g.formation, pace);
+    if let Some(d) = number_after(words, "dice")? {
+        q.dice = d as u32;
+    }
+    q.shock = match &g.formation_of {
+        Some(f) => s
+            .battle
+            .formations
+            .iter()
+            .find(|x| &x.name == f)
+            .map(|x| {
+                x.groups
+                    .iter()
+                    .filter_map(|n| s.battle.group(n).ok().map(|g| g.shock))
+                    .collect()
+            })
+            .unwrap_or_else(|| vec![g.shock]),
+        None => vec![g.shock],
+    };
+    q.conditions = g
+        .conditions
+        .iter()
+        .map(|c| c.id.clone())
+        .filter(|c| c == "needs-water")
+        .collect();
+    if s.battle
+        .big_men_with(&g.name)
+        .iter()
+        .any(|m| m.conditions.iter().any(|c| c.id == "twisted-ankle"))
+    {
+        q.conditions.push("twisted-ankle".into());
+    }
+    let a = movement(tables, rulings, &q, rolls)?;
+    let mut text = format!(
+        "{} moves {} ({} dice {:?}; {left} action dice left).",
+        g.name,
+        a.distance,
+        a.dice.len(),
+        a.dice
+    );
+    text.push_str(&working(&a.steps));
+    if a.random_event {
+        let _ = write!(
+            text,
+            "\n{}",
+            event_on(
+                &mut s.battle,
+                tables,
+                rulings,
+                EventKind::Movement,
+                &g.name,
+                rolls
+            )?
+        );
+    }
+    changed(text)
+}
+
+fn spot_query(
+    b: &Battle,
+    words: &[String],
+) -> Result<(SpotQuery, String, Option<String>), SharpError> {
+    let spotter = b.group(arg(words, 1, "the spotting Group")?)?.clone();
+    let target_name = words
+        .iter()
+        .position(|w| w.eq_ignore_ascii_case("at"))
+        .and_then(|i| words.get(i + 1))
+        .ok_or_else(|| {
+            SharpError::Invalid("usage: spot GROUP at TARGET range N obscurity …".into())
+        })?;
+    let blind = b
+        .blinds
+        .iter()
+        .find(|x| same_name(&x.name, target_name))
+        .map(|x| x.name.clone());
+    let ob = after(words, "obscurity").unwrap_or("open");
+    let obscurity = Obscurity::parse(ob)
+        .ok_or_else(|| SharpError::unknown("obscurity", ob, Obscurity::names()))?;
+    let mut q = SpotQuery::new(obscurity, Inches(range(words, "spot")?));
+    q.spotter_under_fire = flag(words, "under-fire");
+    q.target_stationary = flag(words, "stationary");
+    q.smoke = flag(words, "smoke");
+    q.target_sneaky = flag(words, "sneaky") || flag(words, "injuns");
+    q.spotter_elevated = flag(words, "elevated");
+    q.spotter_injun = flag(words, "injun");
+    q.spotter_big_man = flag(words, "big-man");
+    if let Some(n) = number_after(words, "moved")? {
+        q.target_moved_dice = n as u32;
+    }
+    if let Some(n) = number_after(words, "extra")? {
+        q.extra_dice = n as u32;
+    }
+    if blind.is_none() {
+        let t = b.group(target_name)?;
+        q.target_mounted = t.mounted;
+        q.target_in_formation = crate::movement::is_formation(t.formation);
+    }
+    Ok((q, spotter.name, blind))
+}
+
+fn spot_cmd(
+    s: &mut Session,
+    words: &[String],
+    rolls: &mut Rolls,
+    rulings: &Rulings,
+) -> Result<Answer, SharpError> {
+    let tables = Tables::builtin()?;
+    let (q, spotter, blind) = spot_query(&s.battle, words)?;
+    spend_dice(&mut s.battle, &spotter, 1 + q.extra_dice, "spotting")?;
+    let a = spot(tables, rulings, &q, rolls)?;
+    let mut text = format!(
+        "{spotter} spots: {}{}",
+        match (a.needed, a.total) {
+            (None, _) => "automatic".to_string(),
+            (Some(n), Some(t)) => format!("needs {n}, rolled {t}"),
+            (Some(n), None) => format!("needs {n}"),
+        },
+        if a.success {
+            ": spotted."
+        } else {
+            ": not spotted."
+        }
+    );
+    text.push_str(&working(&a.steps));
+    if a.success {
+        if let Some(bl) = blind {
+            let Some(i) = s.battle.blinds.iter().position(|x| x.name == bl) else {
+                return changed(text);
+            };
+            let revealed = s.battle.blinds.remove(i);
+            for g in &revealed.groups {
+                s.battle.group_mut(g)?.hidden = false;
+            }
+            let _ = write!(
+                text,
+                "\n  {bl} is revealed: {}",
+                [revealed.groups, revealed.big_men].concat().join(", ")
+            );
+        }
+    }
+    changed(text)
+}
+
+fn odds(s: &Session, words: &[String], rulings: &Rulings) -> Result<Answer, SharpError> {
+    let what = arg(words, 1, "fire, fight or spot")?.to_ascii_lowercase();
+    let rest: Vec<String> = words[1..].to_vec();
+    match what.as_str() {
+        "fire" | "chosen" => {
+            let (q, firer, target) = fire_query(&s.battle, &rest, what == "chosen")?;
+            let o = firing::fire_odds(firing::FireTables::builtin()?, rulings, &q)?;
+            if o.out_of_range {
+                return said(format!("{firer} at {target}: out of range."));
+            }
+            let mut t = format!(
+                "{firer} at {target}: {} dice at {:.3} a hit; expected {:.2} hits, {:.2} shock, {:.2} kills; P(at least one kill) {:.3}; P(random event) {:.3}",
+                o.pool,
+                o.p_hit,
+                o.expected_hits,
+                o.expected_shock,
+                o.expected_kills,
+                o.p_any_kill,
+                o.p_random_event
+            );
+            for (k, p) in o.kills.iter().enumerate().filter(|(_, p)| **p >= 0.005) {
+                let _ = write!(t, "\n  {k} kill(s): {:.3}", p);
+            }
+            for l in &o.left_out {
+                let _ = write!(t, "\n  (left out: {l})");
+            }
+            t.push_str(&working(&o.steps));
+            said(t)
+        }
+        "fight" => {
+            let (f, an, dn) = fight_of(&s.battle, &rest)?;
+            let o = fisticuffs::fight_odds(fisticuffs::FistTables::builtin()?, rulings, &f)?;
+            let mut t = format!(
+                "{} ({} dice) against {} ({} dice):",
+                an.join(", "),
+                o.dice.a.dice,
+                dn.join(", "),
+                o.dice.b.dice
+            );
+            if let Some(who) = o.overwhelmed {
+                let _ = write!(t, " {who:?} is overwhelmed: no roll.");
+            } else {
+                let _ = write!(t, "\n  first round: draw {:.3}", o.draw);
+                for (i, p) in o.a_wins_by.iter().enumerate() {
+                    let _ = write!(
+                        t,
+                        "; A wins by {}{} {:.3}",
+                        i + 1,
+                        if i == 3 { "+" } else { "" },
+                        p
+                    );
+                }
+                for (i, p) in o.a_loses_by.iter().enumerate() {
+                    let _ = write!(
+                        t,
+                        "; A loses by {}{} {:.3}",
+                        i + 1,
+                        if i == 3 { "+" } else { "" },
+                        p
+                    );
+                }
+            }
+            said(t)
+        }
+        "spot" => {
+            let (q, spotter, _) = spot_query(&s.battle, &rest)?;
+            let p = spot_odds(Tables::builtin()?, rulings, &q)?;
+            said(format!("{spotter} spots with probability {p:.3}."))
+        }
+        other => Err(SharpError::unknown(
+            "odds of",
+            other,
+            ["fire", "chosen", "fight", "spot"].into_iter(),
+        )),
+    }
+}
+
+/// The commands that roll.
+pub(crate) fn dispatch(
+    s: &mut Session,
+    command: &str,
+    words: &[String],
+    rolls: &mut Rolls,
+    rulings: &Rulings,
+) -> Result<Answer, SharpError> {
+    match command {
+        "fire" => fire(s, words, rolls, rulings, false),
+        "chosen" => fire(s, words, rolls, rulings, true),
+        "fight" => fight(s, words, rolls, rulings),
+        "move" => move_cmd(s, words, rolls, rulings),
+        "spot" => spot_cmd(s, words, rolls, rulings),
+        "odds" => odds(s, words, rulings),
+        "event" => {
+            let kind = EventKind::parse(arg(words, 1, "firing or movement")?)?;
+            let g = arg(words, 2, "a Group")?.to_string();
+            let tables = Tables::builtin()?;
+            let text = event_on(&mut s.battle, tables, rulings, kind, &g, rolls)?;
+            changed(text)
+        }
+        other => {
+            let names = crate::session::COMMANDS.iter().map(|(c, _, _)| *c);
+            Err(SharpError::unknown("command", other, names))
+        }
+    }
+}

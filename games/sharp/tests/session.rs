@@ -1,0 +1,428 @@
+//! The umpire at the table: initiative, action dice, the commands applied
+//! to the battle, per-side views, undo, and a whole battle that replays.
+
+use umpire_sharp::session::Session;
+use umpire_sharp::setup::battle_from_toml;
+use umpire_sharp::state::{Card, Wound};
+
+const SCENARIO: &str = include_str!("../scenarios/vimeiro.toml");
+
+fn session() -> Session {
+    match battle_from_toml("vimeiro.toml", SCENARIO) {
+        Ok(b) => Session::new(b),
+        Err(e) => panic!("{e}"),
+    }
+}
+
+/// Draw until `who`'s card is in play.
+fn card_of(s: &mut Session, who: &str) {
+    for _ in 0..40 {
+        if matches!(&s.battle.active, Some(a) if matches!(&a.card, Card::BigMan(n) if n == who)) {
+            return;
+        }
+        s.run("draw");
+    }
+    panic!("{who}'s card never came up");
+}
+
+fn ok(s: &mut Session, line: &str) -> String {
+    let a = s.run(line);
+    assert!(!a.text.starts_with("error"), "{line}: {}", a.text);
+    a.text
+}
+
+fn err(s: &mut Session, line: &str) -> String {
+    let a = s.run(line);
+    assert!(
+        a.text.starts_with("error"),
+        "{line} should fail: {}",
+        a.text
+    );
+    a.text
+}
+
+fn initiatives(s: &Session) -> u32 {
+    s.battle.active.as_ref().map_or(0, |a| a.initiatives)
+}
+
+#[test]
+fn sp_ini_001_each_use_costs_one_and_runs_out() {
+    let mut s = session();
+    card_of(&mut s, "Major Lawford");
+    assert_eq!(initiatives(&s), 2);
+    ok(&mut s, "initiative charge");
+    ok(&mut s, "initiative action");
+    assert_eq!(initiatives(&s), 0);
+    assert!(err(&mut s, "initiative fervour").contains("no initiative left"));
+}
+
+#[test]
+fn sp_ini_002_activate_self_gives_him_and_his_group_two_dice() {
+    let mut s = session();
+    card_of(&mut s, "Captain Sharp");
+    ok(&mut s, "initiative self");
+    let dice = s
+        .battle
+        .active
+        .as_ref()
+        .map(|a| a.dice.clone())
+        .unwrap_or_default();
+    assert_eq!(dice, vec![("rifles".to_string(), 2)]);
+}
+
+#[test]
+fn sp_ini_003_activate_a_group_within_his_command_range() {
+    let mut s = session();
+    card_of(&mut s, "Captain Sharp");
+    // Status III: influence 14".
+    assert!(err(&mut s, "initiative activate line-company range 15").contains("beyond"));
+    let t = ok(&mut s, "initiative activate line-company range 14");
+    assert!(t.contains("14\" within his 14\" range"), "{t}");
+    assert!(err(&mut s, "initiative activate voltigeurs").contains("not under"));
+}
+
+#[test]
+fn sp_ini_004_activate_musician_sounds_one_of_his_calls() {
+    let mut s = session();
+    card_of(&mut s, "Captain Sharp");
+    let t = ok(&mut s, "initiative musician Extend for rifles");
+    assert!(t.contains("bugle") && t.contains("Extend"), "{t}");
+    assert_eq!(initiatives(&s), 2);
+    assert!(err(&mut s, "initiative musician Form column").contains("bugle call"));
+}
+
+#[test]
+fn sp_ini_005_make_a_formation() {
+    let mut s = session();
+    card_of(&mut s, "Colonel Vandal");
+    let t = ok(
+        &mut s,
+        "initiative form column1 column grenadiers fusiliers",
+    );
+    assert!(
+        t.contains("column of grenadiers, fusiliers (24 men)"),
+        "{t}"
+    );
+    assert_eq!(s.battle.formations.len(), 1);
+    assert!(
+        s.battle
+            .groups
+            .iter()
+            .filter(|g| g.formation_of.as_deref() == Some("column1"))
+            .count()
+            == 2
+    );
+    // A Column needs at least two Groups.
+    assert!(err(&mut s, "initiative form c2 column voltigeurs").starts_with("error"));
+}
+
+#[test]
+fn sp_ini_006_remove_one_shock_from_his_group() {
+    let mut s = session();
+    ok(&mut s, "shock rifles +2");
+    card_of(&mut s, "Captain Sharp");
+    ok(&mut s, "initiative remove-shock rifles");
+    assert_eq!(s.battle.group("rifles").map(|g| g.shock).ok(), Some(1));
+    assert!(err(&mut s, "initiative remove-shock line-company").contains("Group he is with"));
+}
+
+#[test]
+fn sp_ini_007_charge() {
+    let mut s = session();
+    card_of(&mut s, "Colonel Vandal");
+    assert!(ok(&mut s, "initiative charge").contains("SP-INI-007"));
+    assert_eq!(initiatives(&s), 3);
+}
+
+#[test]
+fn sp_ini_008_encourage_within_influence() {
+    let mut s = session();
+    card_of(&mut s, "Sergeant Harper");
+    // Status I: 6".
+    assert!(
+        err(&mut s, "initiative encourage line-company range 7").contains("influence range of 6")
+    );
+    ok(&mut s, "initiative encourage line-company range 6");
+}
+
+#[test]
+fn sp_ini_009_fervour() {
+    let mut s = session();
+    card_of(&mut s, "Colonel Vandal");
+    assert!(ok(&mut s, "initiative fervour").contains("+1D6"));
+}
+
+#[test]
+fn sp_ini_010_action() {
+    let mut s = session();
+    card_of(&mut s, "Colonel Vandal");
+    assert!(ok(&mut s, "initiative action").contains("derring-do"));
+}
+
+#[test]
+fn sp_ini_011_merge_groups_of_six_or_fewer() {
+    let mut s = session();
+    ok(&mut s, "kill grenadiers 7");
+    ok(&mut s, "kill fusiliers 8");
+    card_of(&mut s, "Colonel Vandal");
+    assert!(err(&mut s, "initiative merge voltigeurs grenadiers").contains("6 men or fewer"));
+    let t = ok(&mut s, "initiative merge grenadiers fusiliers");
+    assert!(t.contains("9 men"), "{t}");
+    assert!(s.battle.group("fusiliers").is_err());
+}
+
+#[test]
+fn sp_ini_012_chosen_man_is_called_then_shoots() {
+    let mut s = session();
+    card_of(&mut s, "Captain Sharp");
+    assert!(err(&mut s, "chosen rifles at voltigeurs range 30").contains("not been called"));
+    ok(&mut s, "initiative chosen-man rifles");
+    let t = ok(&mut s, "chosen rifles at voltigeurs range 30 dice 5,3");
+    assert!(t.contains("SP-CM"), "{t}");
+    assert!(err(&mut s, "initiative chosen-man line-company").contains("no chosen man"));
+}
+
+#[test]
+fn sp_ini_013_a_big_man_commands_as_many_groups_as_his_initiatives() {
+    let mut s = session();
+    card_of(&mut s, "Captain Sharp");
+    ok(&mut s, "initiative self");
+    ok(&mut s, "initiative activate line-company");
+    ok(&mut s, "initiative activate line-company");
+    assert!(err(&mut s, "initiative activate rifles").contains("no initiative left"));
+}
+
+#[test]
+fn sp_ini_014_make_ready_needs_status_two_and_costs_everything() {
+    let mut s = session();
+    card_of(&mut s, "Sergeant Harper");
+    assert!(err(&mut s, "initiative make-ready rifles").contains("status II"));
+    card_of(&mut s, "Major Lawford");
+    ok(&mut s, "initiative make-ready line-company");
+    assert_eq!(initiatives(&s), 0);
+    assert!(
+        s.battle
+            .group("line-company")
+            .map(|g| g.ready)
+            .unwrap_or(false)
+    );
+    assert!(err(&mut s, "initiative charge").contains("Make ready!"));
+}
+
+#[test]
+fn sp_act_001_an_activated_group_has_two_action_dice_and_spends_them() {
+    let mut s = session();
+    card_of(&mut s, "Major Lawford");
+    assert!(err(&mut s, "fire line-company at grenadiers range 8").contains("not activated"));
+    ok(&mut s, "initiative activate line-company");
+    ok(&mut s, "fire line-company at grenadiers range 8");
+    ok(&mut s, "reload line-company");
+    assert!(err(&mut s, "move line-company").contains("0 action dice left"));
+}
+
+#[test]
+fn firing_applies_shock_kills_wounds_and_unloads() {
+    let mut s = session();
+    card_of(&mut s, "Major Lawford");
+    ok(&mut s, "initiative activate line-company");
+    // 12 men good, first volley: 12 + 2 + 2 = 16 dice at 0-9": 5-6 hits.
+    let faces = "6,6,6,6,5,5,1,1,1,2,2,3,3,4,4,4";
+    // Six hits; effects 6,6,3,3,1,2; then the Big Man's D10 and wound die.
+    let t = ok(
+        &mut s,
+        &format!("fire line-company at grenadiers range 8 dice {faces},6,6,3,3,1,2,9"),
+    );
+    assert!(t.contains("16 dice, 6 hits: 2 shock, 2 kills"), "{t}");
+    let g = match s.battle.group("grenadiers") {
+        Ok(g) => g.clone(),
+        Err(e) => panic!("{e}"),
+    };
+    assert_eq!((g.men, g.shock), (10, 2));
+    let f = s
+        .battle
+        .group("line-company")
+        .map(|g| (g.loaded, g.first_volley_used))
+        .ok();
+    assert_eq!(f, Some((false, true)));
+    assert_eq!(
+        s.battle.big_man("Capitaine Dubreton").map(|b| b.wound).ok(),
+        Some(Wound::Unhurt)
+    );
+}
+
+#[test]
+fn typed_dice_that_run_out_change_nothing() {
+    let mut s = session();
+    card_of(&mut s, "Major Lawford");
+    ok(&mut s, "initiative activate line-company");
+    let before = s.battle.clone();
+    assert!(
+        err(&mut s, "fire line-company at grenadiers range 8 dice 6,6").contains("not enough dice")
+    );
+    assert_eq!(s.battle, before);
+}
+
+#[test]
+fn each_side_sees_only_its_own_blinds_and_hand() {
+    let mut s = session();
+    let british = ok(&mut s, "show British");
+    assert!(
+        !british.contains("chasseurs") && !british.contains("Lieutenant Ducos"),
+        "{british}"
+    );
+    assert!(british.contains("Blind French Blind 1"), "{british}");
+    let french = ok(&mut s, "show French");
+    assert!(
+        french.contains("chasseurs") && french.contains("Blind French Blind 1: chasseurs"),
+        "{french}"
+    );
+}
+
+#[test]
+fn undo_takes_back_the_last_change() {
+    let mut s = session();
+    let start = s.battle.clone();
+    ok(&mut s, "shock rifles +3");
+    ok(&mut s, "undo");
+    assert_eq!(s.battle.groups, start.groups);
+    assert!(err(&mut s, "undo").contains("nothing to undo"));
+}
+
+#[test]
+fn help_names_every_command_and_explains_one() {
+    let mut s = session();
+    let all = ok(&mut s, "help");
+    for c in ["draw", "fire", "fight", "move", "spot", "odds", "undo"] {
+        assert!(all.contains(c), "{c}");
+    }
+    assert!(
+        ok(&mut s, "help fire").contains("usage: ")
+            || ok(&mut s, "help fire").contains("fire GROUP at TARGET")
+    );
+    assert!(ok(&mut s, "help fier").contains("did you mean `fire`"));
+    assert!(err(&mut s, "fier rifles").contains("did you mean `fire`"));
+}
+
+/// A scripted battle: three turns of cards, fire, fights, moves, spotting,
+/// bonus cards and an undo.
+const SCRIPT: &str = "
+draw
+draw
+draw
+initiative self
+initiative activate line-company
+fire line-company at grenadiers range 9
+reload line-company
+fire rifles at voltigeurs range 14 cover soft
+odds fire rifles at voltigeurs range 14
+move rifles
+draw
+draw
+draw
+draw
+draw
+fight grenadiers vs line-company
+bonus British
+draw
+draw
+draw
+draw
+draw
+undo
+draw
+initiative self
+spot rifles at French_Blind_1 range 8 obscurity open
+draw
+draw
+draw
+draw
+draw
+";
+
+#[test]
+fn a_whole_battle_replays_identically() {
+    let mut a = session();
+    for line in SCRIPT.lines() {
+        a.run(line);
+    }
+    assert!(
+        a.battle.turn >= 2,
+        "the script crosses a Tiffin card: turn {}",
+        a.battle.turn
+    );
+    let mut b = session();
+    for e in a.log.clone() {
+        b.run(&e.command);
+    }
+    assert_eq!(a.transcript(), b.transcript());
+    assert_eq!(a.battle, b.battle);
+    // And the battle round-trips through its saved form.
+    let json = match serde_json::to_string(&a.battle) {
+        Ok(j) => j,
+        Err(e) => panic!("{e}"),
+    };
+    let back: umpire_sharp::state::Battle = match serde_json::from_str(&json) {
+        Ok(b) => b,
+        Err(e) => panic!("{e}"),
+    };
+    assert_eq!(back, a.battle);
+}
+
+#[test]
+fn a_blind_is_revealed_by_a_spot_or_by_hand() {
+    let mut s = session();
+    assert!(
+        s.battle
+            .group("chasseurs")
+            .map(|g| g.hidden)
+            .unwrap_or(false)
+    );
+    ok(&mut s, "reveal French_Blind_1");
+    assert!(
+        !s.battle
+            .group("chasseurs")
+            .map(|g| g.hidden)
+            .unwrap_or(true)
+    );
+    assert!(s.battle.blinds.is_empty());
+    assert!(ok(&mut s, "show British").contains("chasseurs"));
+}
+
+#[test]
+fn a_scenario_may_bring_its_own_bonus_deck() {
+    let text = format!(
+        "{SCENARIO}\n[[bonus_card]]\nid = \"mud\"\nname = \"Mud\"\ntext = \"Everyone slips.\"\ncount = 5\n"
+    );
+    let b = match battle_from_toml("s.toml", &text) {
+        Ok(b) => b,
+        Err(e) => panic!("{e}"),
+    };
+    assert_eq!(b.bonus_deck.len(), 5);
+    assert!(b.bonus_deck.iter().all(|c| c.id == "mud"));
+}
+
+#[test]
+fn a_bad_scenario_is_refused_naming_the_entry() {
+    let bad = SCENARIO.replace("weapon = \"rifle\"", "weapon = \"rifel\"");
+    match battle_from_toml("s.toml", &bad) {
+        Err(e) => {
+            let m = e.to_string();
+            assert!(
+                m.contains("group.rifles") && m.contains("did you mean `baker-rifle`")
+                    || m.contains("rifle"),
+                "{m}"
+            );
+        }
+        Ok(_) => panic!("accepted a bad weapon"),
+    }
+    let bad = SCENARIO.replace("tap-duration", "tap-duraton");
+    let bad = format!("{bad}\n");
+    let with_ruling = bad.replace(
+        "sides = [\"British\", \"French\"]",
+        "sides = [\"British\", \"French\"]\n[rulings]\ntap-duraton = \"next-shot\"",
+    );
+    match battle_from_toml("s.toml", &with_ruling) {
+        Err(e) => assert!(e.to_string().contains("did you mean `tap-duration`"), "{e}"),
+        Ok(_) => panic!("accepted a bad ruling"),
+    }
+}
