@@ -12,7 +12,7 @@ umpire_core::rulings! {
         ["status-ii" => "status II: initiative 2, influence 10\" (the only consistent reading)"];
     Deck = "deck", ["SP-BM-006", "SP-CARD-007"],
         "What is in the deck, and what ends the turn?",
-        ["default" => "one card per Big Man, one per side for its Blinds, Tiffin (ends the turn); each side's bonus cards in a separate bonus deck (data/tables.toml)",
+        ["default" => "one card per Big Man, one per side for its Blinds, Tiffin (ends the turn); each side draws bonus cards from a separate bonus deck (data/deck.toml)",
          "with-grasp" => "as default, plus one Grasp the Nettle card per side in the main deck"];
     CommandRange = "command-range", ["SP-INI-003"],
         "What is a Big Man's \"command range\"?",
