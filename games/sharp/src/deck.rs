@@ -207,7 +207,16 @@ pub fn draw(battle: &mut Battle, rulings: &Rulings) -> Result<Drawn, SharpError>
 /// (smoke clears on the third Tiffin card), and lift this turn's limits.
 fn tiffin(battle: &mut Battle) -> Vec<String> {
     let mut cleared = Vec::new();
+    let mut dice = Dice::from_seed(battle.seed).derive_indexed("flints", u64::from(battle.turn));
     for g in &mut battle.groups {
+        // Firing event 3 (SP-RND-013): each turn a 5 or 6 replaces the flint.
+        if g.has("broken-flint") {
+            let d = dice.roll(6);
+            if d >= 5 {
+                g.conditions.retain(|c| c.id != "broken-flint");
+                cleared.push(format!("{}: broken-flint (rolled {d})", g.name));
+            }
+        }
         g.ready = false;
         g.next_turn_limit = None;
         for c in &mut g.conditions {

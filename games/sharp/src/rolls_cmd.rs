@@ -79,8 +79,14 @@ fn fire_query(
             firer.name, firer.name
         )));
     }
-    let mut f = Firers::new(firer.men, firer.quality, firer.arm, firer.weapon)
-        .in_formation(firer.formation);
+    // Firing event 3 (SP-RND-013): one man with a broken flint cannot fire.
+    let men = if firer.has("broken-flint") {
+        firer.men.saturating_sub(1)
+    } else {
+        firer.men
+    };
+    let mut f =
+        Firers::new(men, firer.quality, firer.arm, firer.weapon).in_formation(firer.formation);
     f.tap_loaded = firer.tap_loaded;
     f.first_volley = !firer.first_volley_used;
     f.shock = firer.shock;

@@ -426,3 +426,27 @@ fn a_bad_scenario_is_refused_naming_the_entry() {
         Ok(_) => panic!("accepted a bad ruling"),
     }
 }
+
+#[test]
+fn lasting_conditions_change_later_rolls() {
+    let mut s = session();
+    // A broken flint: one man fewer fires (12 men -> 11: 11 + 2 + 2 = 15 dice).
+    if let Ok(g) = s.battle.group_mut("line-company") {
+        g.conditions.push(umpire_sharp::state::Condition {
+            id: "broken-flint".into(),
+            tiffins_left: None,
+        });
+    }
+    card_of(&mut s, "Major Lawford");
+    ok(&mut s, "initiative activate line-company");
+    let t = ok(&mut s, "odds fire line-company at grenadiers range 8");
+    assert!(t.contains("15 dice"), "{t}");
+    // Damp powder: no firing at all.
+    if let Ok(g) = s.battle.group_mut("line-company") {
+        g.conditions.push(umpire_sharp::state::Condition {
+            id: "damp-powder".into(),
+            tiffins_left: None,
+        });
+    }
+    assert!(err(&mut s, "fire line-company at grenadiers range 8").contains("damp"));
+}
