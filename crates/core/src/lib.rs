@@ -9,14 +9,21 @@
 //! - [`text`]: "did you mean" suggestions for order languages;
 //! - [`rulings`]: the register of named rulings every umpire aid keeps for
 //!   the gaps in its rules ([`rulings!`]);
-//! - [`working`]: the step-by-step working of an answer.
+//! - [`working`]: the step-by-step working of an answer;
+//! - [`roll`]: dice at the table, rolled from a seed or typed in by the
+//!   players, each one remembered ([`roll::Rolls`]);
+//! - [`session`]: the umpire at the table: typed commands against a game's
+//!   state ([`session::Table`]), errors that change nothing, `undo`, and a
+//!   log that replays exactly ([`session::Session`]).
 //!
 //! Invariant: this crate does no IO and holds no global state.
 
 pub mod diagnostic;
 pub mod dice;
 pub mod ids;
+pub mod roll;
 pub mod rulings;
+pub mod session;
 pub mod source;
 pub mod text;
 pub mod working;

@@ -1,0 +1,188 @@
+//! Dice for the table: rolled by the umpire from a seed (replayable, each
+//! roll logged), or typed in as the players rolled them.
+//!
+//! Typed-in dice are taken in order; when they run out the roll fails with
+//! a message that says how many more are needed, never guessing.
+
+use std::collections::VecDeque;
+
+use serde::Serialize;
+use thiserror::Error;
+
+use crate::dice::Dice;
+
+/// What can go wrong with dice at the table: typed-in dice that ran out, or
+/// a face that is not a die's. The message is the whole text; games wrap it
+/// in their own error keeping it as it is.
+#[derive(Debug, Error, Clone, PartialEq, Eq)]
+pub enum RollError {
+    /// Typed-in dice ran out.
+    #[error("{0}")]
+    NotEnoughDice(String),
+    /// Typed-in text that is not a die face, or a face the die cannot show.
+    #[error("{0}")]
+    NotAFace(String),
+}
+
+/// One die as rolled or typed, for the working and the log.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Die {
+    pub sides: u32,
+    pub value: u32,
+}
+
+/// Where dice come from.
+#[derive(Debug, Clone)]
+pub enum Roller {
+    /// The umpire rolls, from a seeded stream.
+    Seeded(Box<Dice>),
+    /// The players rolled and typed the faces in.
+    Typed(VecDeque<u32>),
+}
+
+/// A source of dice that remembers what it gave.
+#[derive(Debug, Clone)]
+pub struct Rolls {
+    roller: Roller,
+    given: Vec<Die>,
+}
+
+impl Rolls {
+    /// The umpire rolls from `dice`.
+    pub fn seeded(dice: Dice) -> Rolls {
+        Rolls {
+            roller: Roller::Seeded(Box::new(dice)),
+            given: Vec::new(),
+        }
+    }
+
+    /// The players' dice, in the order they will be used.
+    pub fn typed(faces: impl IntoIterator<Item = u32>) -> Rolls {
+        Rolls {
+            roller: Roller::Typed(faces.into_iter().collect()),
+            given: Vec::new(),
+        }
+    }
+
+    /// Read typed dice: "5,3,6" or "5 3 6".
+    pub fn parse_typed(text: &str) -> Result<Rolls, RollError> {
+        let mut faces = Vec::new();
+        for part in text
+            .split(|c: char| c == ',' || c.is_whitespace())
+            .filter(|p| !p.is_empty())
+        {
+            let v: u32 = part.parse().map_err(|_| {
+                RollError::NotAFace(format!(
+                    "`{part}` is not a die face; type the dice as 5,3,6"
+                ))
+            })?;
+            if v == 0 || v > 20 {
+                return Err(RollError::NotAFace(format!("`{v}` is not a die face")));
+            }
+            faces.push(v);
+        }
+        Ok(Rolls::typed(faces))
+    }
+
+    /// One die of `sides` faces.
+    pub fn die(&mut self, sides: u32, what: &str) -> Result<u32, RollError> {
+        let value = match &mut self.roller {
+            Roller::Seeded(d) => d.roll(sides),
+            Roller::Typed(q) => {
+                let Some(v) = q.pop_front() else {
+                    return Err(RollError::NotEnoughDice(format!(
+                        "not enough dice typed in: one more d{sides} is needed for {what} ({} used so far)",
+                        self.given.len()
+                    )));
+                };
+                if v > sides {
+                    return Err(RollError::NotAFace(format!(
+                        "{v} cannot be rolled on a d{sides} ({what})"
+                    )));
+                }
+                v
+            }
+        };
+        self.given.push(Die { sides, value });
+        Ok(value)
+    }
+
+    /// `n` dice of `sides` faces.
+    pub fn dice(&mut self, n: u32, sides: u32, what: &str) -> Result<Vec<u32>, RollError> {
+        (0..n).map(|_| self.die(sides, what)).collect()
+    }
+
+    /// Every die given so far.
+    pub fn given(&self) -> &[Die] {
+        &self.given
+    }
+
+    /// Typed dice left over (none for seeded rolls).
+    pub fn left_over(&self) -> usize {
+        match &self.roller {
+            Roller::Typed(q) => q.len(),
+            Roller::Seeded(_) => 0,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn typed_dice_are_given_in_order_and_logged() {
+        let mut r = Rolls::typed([5, 3]);
+        assert_eq!(r.die(6, "a test"), Ok(5));
+        assert_eq!(r.left_over(), 1);
+        assert_eq!(r.dice(1, 6, "a test"), Ok(vec![3]));
+        assert_eq!(
+            r.given(),
+            &[Die { sides: 6, value: 5 }, Die { sides: 6, value: 3 }]
+        );
+        assert_eq!(r.left_over(), 0);
+    }
+
+    #[test]
+    fn running_out_says_what_is_needed() {
+        let mut r = Rolls::typed([4]);
+        assert_eq!(r.die(6, "the first"), Ok(4));
+        assert_eq!(
+            r.die(10, "the test").map_err(|e| e.to_string()),
+            Err(
+                "not enough dice typed in: one more d10 is needed for the test (1 used so far)"
+                    .to_string()
+            )
+        );
+    }
+
+    #[test]
+    fn bad_faces_are_refused() {
+        assert_eq!(
+            Rolls::parse_typed("5,x").map(|r| r.left_over()),
+            Err(RollError::NotAFace(
+                "`x` is not a die face; type the dice as 5,3,6".into()
+            ))
+        );
+        assert_eq!(
+            Rolls::parse_typed("0").map(|r| r.left_over()),
+            Err(RollError::NotAFace("`0` is not a die face".into()))
+        );
+        let mut r = Rolls::typed([7]);
+        assert_eq!(
+            r.die(6, "a shot"),
+            Err(RollError::NotAFace(
+                "7 cannot be rolled on a d6 (a shot)".into()
+            ))
+        );
+        assert_eq!(Rolls::parse_typed("5, 3 6").map(|r| r.left_over()), Ok(3));
+    }
+
+    #[test]
+    fn seeded_dice_replay() {
+        let mut a = Rolls::seeded(Dice::from_seed(7));
+        let mut b = Rolls::seeded(Dice::from_seed(7));
+        assert_eq!(a.dice(5, 6, "x"), b.dice(5, 6, "x"));
+        assert_eq!(a.left_over(), 0);
+    }
+}
