@@ -118,7 +118,7 @@ pub fn run(cmd: Command) -> Result<ExitCode> {
             let mut out = std::io::stdout().lock();
             let transcript =
                 std::fs::read_to_string(dir.join("transcript.txt")).unwrap_or_default();
-            if session.battle != saved {
+            if session.state != saved {
                 writeln!(out, "The replayed battle differs from battle.json.")?;
                 return Ok(ExitCode::from(1));
             }
@@ -304,7 +304,7 @@ fn play(dir: &Path, side: Option<&str>) -> Result<ExitCode> {
             writeln!(log, "{line}")?;
             log.flush()?;
             write_atomic(&dir.join("transcript.txt"), session.transcript().as_bytes())?;
-            save(dir, &session.battle)?;
+            save(dir, &session.state)?;
         }
         Ok(true)
     };
@@ -312,14 +312,14 @@ fn play(dir: &Path, side: Option<&str>) -> Result<ExitCode> {
         let mut editor = rustyline::Editor::<Complete, rustyline::history::FileHistory>::new()
             .context("cannot start the prompt")?;
         editor.set_helper(Some(Complete {
-            words: names(&session.battle),
+            words: names(&session.state),
         }));
         let history = dir.join(".history");
         let _ = editor.load_history(&history);
         writeln!(
             out,
             "{} -- turn {}. `help` lists the commands; `quit` leaves (the game is saved).",
-            session.battle.name, session.battle.turn
+            session.state.name, session.state.turn
         )?;
         loop {
             match editor.readline("sharp> ") {
@@ -329,7 +329,7 @@ fn play(dir: &Path, side: Option<&str>) -> Result<ExitCode> {
                         break;
                     }
                     editor.set_helper(Some(Complete {
-                        words: names(&session.battle),
+                        words: names(&session.state),
                     }));
                 }
                 Err(

@@ -89,9 +89,9 @@ fn in_range(
 /// Initiative uses (SP-INI-001..014).
 fn initiative(s: &mut Session, words: &[String], rulings: &Rulings) -> Result<Answer, SharpError> {
     let tables = crate::tables::Tables::builtin()?;
-    let (bm, _) = active_big_man(&s.battle)?;
+    let (bm, _) = active_big_man(&s.state)?;
     let use_ = arg(words, 1, "a use")?.to_ascii_lowercase();
-    let b = &mut s.battle;
+    let b = &mut s.state;
     let text = match use_.as_str() {
         "self" | "activate-self" => {
             let left = spend_one(b)?;
@@ -409,7 +409,7 @@ fn reload(
 ) -> Result<Answer, SharpError> {
     use crate::actions::{Action, action_cost};
     let tables = crate::tables::Tables::builtin()?;
-    let g = s.battle.group(arg(words, 1, "a Group")?)?.clone();
+    let g = s.state.group(arg(words, 1, "a Group")?)?.clone();
     if tap {
         if g.weapon != Weapon::Rifle {
             return Err(SharpError::Invalid(format!(
@@ -418,8 +418,8 @@ fn reload(
             )));
         }
         let cost = action_cost(tables, rulings, Action::TapLoad, 0)?.0;
-        let left = spend_dice(&mut s.battle, &g.name, cost, "tap-loading")?;
-        let gm = s.battle.group_mut(&g.name)?;
+        let left = spend_dice(&mut s.state, &g.name, cost, "tap-loading")?;
+        let gm = s.state.group_mut(&g.name)?;
         gm.loaded = true;
         gm.tap_loaded = true;
         return changed(format!(
@@ -439,8 +439,8 @@ fn reload(
         }
     };
     let cost = action_cost(tables, rulings, action, g.gunners_lost)?.0;
-    let left = spend_dice(&mut s.battle, &g.name, cost, "reloading")?;
-    let gm = s.battle.group_mut(&g.name)?;
+    let left = spend_dice(&mut s.state, &g.name, cost, "reloading")?;
+    let gm = s.state.group_mut(&g.name)?;
     gm.loaded = true;
     gm.tap_loaded = false;
     changed(format!(

@@ -74,33 +74,33 @@ pub(crate) fn dispatch(
         return said(String::new());
     };
     let command = first.to_ascii_lowercase();
-    let rulings = s.battle.rulings()?;
+    let rulings = s.state.rulings()?;
     match command.as_str() {
         "help" | "?" => said(help(words.get(1).map(String::as_str))),
-        "show" | "view" => said(show(&s.battle, words.get(1).map(String::as_str))),
+        "show" | "view" => said(show(&s.state, words.get(1).map(String::as_str))),
         "draw" => {
-            let d = deck::draw(&mut s.battle, &rulings)?;
+            let d = deck::draw(&mut s.state, &rulings)?;
             changed(match d {
                 Drawn::BigMan { name, initiatives } => format!(
                     "Turn {}: {name}'s card. {initiatives} initiative(s).",
-                    s.battle.turn
+                    s.state.turn
                 ),
                 Drawn::Passed { name } => format!(
                     "Turn {}: {name}'s card; he can no longer act: passed.",
-                    s.battle.turn
+                    s.state.turn
                 ),
                 Drawn::Blinds { side } => format!(
                     "Turn {}: {side}'s Blinds: each may move with 3 action dice.",
-                    s.battle.turn
+                    s.state.turn
                 ),
                 Drawn::Grasp { side } => format!(
                     "Turn {}: Grasp the Nettle: {side} takes it into hand.",
-                    s.battle.turn
+                    s.state.turn
                 ),
                 Drawn::Tiffin { cleared, next_turn } => {
                     let mut t =
                         format!("Tiffin! The turn ends. Turn {next_turn} begins with a new deck.");
-                    if !s.battle.blinds.is_empty() {
+                    if !s.state.blinds.is_empty() {
                         t.push_str(
                             "\n  Automatic spotting (SP-SPOT-030/031): a Blind slightly obscured that moved within 6\" of the enemy is placed now (`reveal BLIND`); a Group hidden in terrain within 6\" of the enemy gets a Blind.",
                         );
@@ -114,7 +114,7 @@ pub(crate) fn dispatch(
         }
         "bonus" => {
             let side = arg(words, 1, "a side")?;
-            let d = deck::draw_bonus(&mut s.battle, side)?;
+            let d = deck::draw_bonus(&mut s.state, side)?;
             let mut t = format!("{side} draws {}: {}", d.card.name, d.card.text);
             if d.played {
                 t.push_str("\n  played at once.");
@@ -126,7 +126,7 @@ pub(crate) fn dispatch(
         }
         "play" => {
             let c = deck::play(
-                &mut s.battle,
+                &mut s.state,
                 arg(words, 1, "a side")?,
                 &words[2..].join(" "),
             )?;
@@ -134,7 +134,7 @@ pub(crate) fn dispatch(
         }
         "discard" => {
             let c = deck::discard(
-                &mut s.battle,
+                &mut s.state,
                 arg(words, 1, "a side")?,
                 &words[2..].join(" "),
             )?;
@@ -143,16 +143,12 @@ pub(crate) fn dispatch(
         "hand" => {
             let side = arg(words, 1, "a side")?;
             let hand = s
-                .battle
+                .state
                 .sides
                 .iter()
                 .find(|x| x.name.eq_ignore_ascii_case(side))
                 .ok_or_else(|| {
-                    SharpError::unknown(
-                        "side",
-                        side,
-                        s.battle.sides.iter().map(|x| x.name.as_str()),
-                    )
+                    SharpError::unknown("side", side, s.state.sides.iter().map(|x| x.name.as_str()))
                 })?
                 .hand
                 .iter()
@@ -169,7 +165,7 @@ pub(crate) fn dispatch(
             let n: i64 = arg(words, 2, "+N or -N")?
                 .parse()
                 .map_err(|_| SharpError::Invalid(usage("shock")))?;
-            let group = s.battle.group_mut(g)?;
+            let group = s.state.group_mut(g)?;
             group.shock = u32::try_from((i64::from(group.shock) + n).max(0)).unwrap_or(0);
             changed(format!("{}: {} shock.", group.name, group.shock))
         }
@@ -178,7 +174,7 @@ pub(crate) fn dispatch(
             let n: u32 = arg(words, 2, "a number of men")?
                 .parse()
                 .map_err(|_| SharpError::Invalid(usage("kill")))?;
-            let group = s.battle.group_mut(g)?;
+            let group = s.state.group_mut(g)?;
             group.men = group.men.saturating_sub(n);
             changed(format!("{}: {} men left.", group.name, group.men))
         }
@@ -186,7 +182,7 @@ pub(crate) fn dispatch(
         "reveal" => {
             let name = words[1..].join(" ").replace(['_', '-'], " ");
             let Some(i) = s
-                .battle
+                .state
                 .blinds
                 .iter()
                 .position(|b| b.name.eq_ignore_ascii_case(&name))
@@ -194,12 +190,12 @@ pub(crate) fn dispatch(
                 return Err(SharpError::unknown(
                     "Blind",
                     &name,
-                    s.battle.blinds.iter().map(|b| b.name.as_str()),
+                    s.state.blinds.iter().map(|b| b.name.as_str()),
                 ));
             };
-            let bl = s.battle.blinds.remove(i);
+            let bl = s.state.blinds.remove(i);
             for g in &bl.groups {
-                s.battle.group_mut(g)?.hidden = false;
+                s.state.group_mut(g)?.hidden = false;
             }
             changed(format!(
                 "SP-SPOT-029/030: {} is placed on the table: {}",
@@ -343,7 +339,7 @@ pub fn show(b: &Battle, side: Option<&str>) -> String {
 
 fn ruling(s: &mut Session, words: &[String]) -> Result<Answer, SharpError> {
     let (Some(name), Some(option)) = (words.get(1), words.get(2)) else {
-        let r = s.battle.rulings()?;
+        let r = s.state.rulings()?;
         let mut t = String::new();
         for id in crate::RulingId::ALL {
             let _ = writeln!(
@@ -360,9 +356,9 @@ fn ruling(s: &mut Session, words: &[String]) -> Result<Answer, SharpError> {
         }
         return said(t);
     };
-    let mut r = s.battle.rulings()?;
+    let mut r = s.state.rulings()?;
     r.set(name, option)?;
-    s.battle.rulings.retain(|(n, _)| n != name);
-    s.battle.rulings.push((name.clone(), option.clone()));
+    s.state.rulings.retain(|(n, _)| n != name);
+    s.state.rulings.push((name.clone(), option.clone()));
     changed(format!("Ruling {name} is now {option} for this game."))
 }

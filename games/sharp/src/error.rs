@@ -36,6 +36,18 @@ pub enum SharpError {
     Ruling(#[from] umpire_core::rulings::RulingError),
 }
 
+impl From<umpire_core::roll::RollError> for SharpError {
+    /// Dice that ran out stay `NotEnoughDice`; a bad face is `Invalid`; the
+    /// text is kept as it is.
+    fn from(e: umpire_core::roll::RollError) -> SharpError {
+        use umpire_core::roll::RollError;
+        match e {
+            RollError::NotEnoughDice(m) => SharpError::NotEnoughDice(m),
+            RollError::NotAFace(m) => SharpError::Invalid(m),
+        }
+    }
+}
+
 impl SharpError {
     /// An unknown word, with a suggestion from `known`.
     pub fn unknown<'a>(

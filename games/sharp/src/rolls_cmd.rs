@@ -203,9 +203,9 @@ fn fire(
 ) -> Result<Answer, SharpError> {
     let ftables = firing::FireTables::builtin()?;
     let tables = Tables::builtin()?;
-    let (q, firer, target) = fire_query(&s.battle, words, chosen)?;
+    let (q, firer, target) = fire_query(&s.state, words, chosen)?;
     if chosen {
-        let g = s.battle.group(&firer)?;
+        let g = s.state.group(&firer)?;
         if !g.chosen_man || g.chosen_man_spent {
             return Err(SharpError::Invalid(format!(
                 "{firer} has no chosen man able to shoot (SP-CM-001/006)"
@@ -214,7 +214,7 @@ fn fire(
     }
     let spent = if chosen {
         let called = s
-            .battle
+            .state
             .active
             .as_ref()
             .is_some_and(|a| a.chosen.iter().any(|c| c.eq_ignore_ascii_case(&firer)));
@@ -226,7 +226,7 @@ fn fire(
         String::new()
     } else {
         let cost = crate::actions::action_cost(tables, rulings, crate::actions::Action::Fire, 0)?.0;
-        let left = spend_dice(&mut s.battle, &firer, cost, "firing")?;
+        let left = spend_dice(&mut s.state, &firer, cost, "firing")?;
         format!(" ({cost} action die, {left} left)")
     };
     let r = firing::resolve_fire(ftables, rulings, &q, rolls)?;
@@ -237,7 +237,7 @@ fn fire(
     if r.out_of_range {
         return changed(text);
     }
-    let b = &mut s.battle;
+    let b = &mut s.state;
     {
         let t = b.group_mut(&target)?;
         t.shock += r.shock;
@@ -390,7 +390,7 @@ fn fight(
     rulings: &Rulings,
 ) -> Result<Answer, SharpError> {
     let t = fisticuffs::FistTables::builtin()?;
-    let (f, an, dn) = fight_of(&s.battle, words)?;
+    let (f, an, dn) = fight_of(&s.state, words)?;
     let r = fisticuffs::resolve_fight(t, rulings, &f, rolls)?;
     let mut text = format!("Fisticuffs: {} against {}.", an.join(", "), dn.join(", "));
     text.push_str(&working(&r.steps));
@@ -409,7 +409,7 @@ fn fight(
             round.shock[1]
         );
     }
-    let b = &mut s.battle;
+    let b = &mut s.state;
     let a_state = take_losses(b, &an, r.kills_taken[0], r.shock_taken[0])?;
     let d_state = take_losses(b, &dn, r.kills_taken[1], r.shock_taken[1])?;
     let outcome = match &r.outcome {
@@ -500,7 +500,7 @@ fn move_cmd(
     let who = arg(words, 1, "a Group or Blind")?;
     let n = number_after(words, "dice")?.map_or(1, |d| d as u32);
     if let Some(blind) = s
-        .battle
+        .state
         .blinds
         .iter()
         .find(|b| same_name(&b.name, who))
@@ -509,7 +509,7 @@ fn move_cmd(
         // A Blind moves 1D6 per action die spent, as rolled, on its side's
         // Blinds card.
         if !s
-            .battle
+            .state
             .active
             .as_ref()
             .is_some_and(|a| matches!(&a.card, crate::state::Card::Blinds(_)))
@@ -518,15 +518,15 @@ fn move_cmd(
                 "{blind} moves on its side's Blinds card; `draw` until it comes up"
             )));
         }
-        let left = spend_dice(&mut s.battle, &blind, n, "moving")?;
+        let left = spend_dice(&mut s.state, &blind, n, "moving")?;
         let dice = rolls.dice(n, 6, "a Blind's move")?;
         let total: u32 = dice.iter().sum();
         return changed(format!(
             "SP-ACT-016: {blind} moves {total}\" ({n} action dice {dice:?}; {left} left) [ruling blind-dice]"
         ));
     }
-    let g = s.battle.group(who)?.clone();
-    let left = spend_dice(&mut s.battle, &g.name, n, "moving")?;
+    let g = s.state.group(who)?.clone();
+    let left = spend_dice(&mut s.state, &g.name, n, "moving")?;
     if g.next_turn_limit.is_some() {
         return Err(SharpError::Invalid(format!(
             "{} may not move this turn (it lost a fight)",
@@ -543,14 +543,14 @@ fn move_cmd(
     }
     q.shock = match &g.formation_of {
         Some(f) => s
-            .battle
+            .state
             .formations
             .iter()
             .find(|x| &x.name == f)
             .map(|x| {
                 x.groups
                     .iter()
-                    .filter_map(|n| s.battle.group(n).ok().map(|g| g.shock))
+                    .filter_map(|n| s.state.group(n).ok().map(|g| g.shock))
                     .collect()
             })
             .unwrap_or_else(|| vec![g.shock]),
@@ -562,7 +562,7 @@ fn move_cmd(
         .map(|c| c.id.clone())
         .filter(|c| c == "needs-water")
         .collect();
-    if s.battle
+    if s.state
         .big_men_with(&g.name)
         .iter()
         .any(|m| m.conditions.iter().any(|c| c.id == "twisted-ankle"))
@@ -583,7 +583,7 @@ fn move_cmd(
             text,
             "\n{}",
             event_on(
-                &mut s.battle,
+                &mut s.state,
                 tables,
                 rulings,
                 EventKind::Movement,
@@ -644,8 +644,8 @@ fn spot_cmd(
     rulings: &Rulings,
 ) -> Result<Answer, SharpError> {
     let tables = Tables::builtin()?;
-    let (q, spotter, blind) = spot_query(&s.battle, words)?;
-    spend_dice(&mut s.battle, &spotter, 1 + q.extra_dice, "spotting")?;
+    let (q, spotter, blind) = spot_query(&s.state, words)?;
+    spend_dice(&mut s.state, &spotter, 1 + q.extra_dice, "spotting")?;
     let a = spot(tables, rulings, &q, rolls)?;
     let mut text = format!(
         "{spotter} spots: {}{}",
@@ -663,12 +663,12 @@ fn spot_cmd(
     text.push_str(&working(&a.steps));
     if a.success {
         if let Some(bl) = blind {
-            let Some(i) = s.battle.blinds.iter().position(|x| x.name == bl) else {
+            let Some(i) = s.state.blinds.iter().position(|x| x.name == bl) else {
                 return changed(text);
             };
-            let revealed = s.battle.blinds.remove(i);
+            let revealed = s.state.blinds.remove(i);
             for g in &revealed.groups {
-                s.battle.group_mut(g)?.hidden = false;
+                s.state.group_mut(g)?.hidden = false;
             }
             let _ = write!(
                 text,
@@ -685,7 +685,7 @@ fn odds(s: &Session, words: &[String], rulings: &Rulings) -> Result<Answer, Shar
     let rest: Vec<String> = words[1..].to_vec();
     match what.as_str() {
         "fire" | "chosen" => {
-            let (q, firer, target) = fire_query(&s.battle, &rest, what == "chosen")?;
+            let (q, firer, target) = fire_query(&s.state, &rest, what == "chosen")?;
             let o = firing::fire_odds(firing::FireTables::builtin()?, rulings, &q)?;
             if o.out_of_range {
                 return said(format!("{firer} at {target}: out of range."));
@@ -710,7 +710,7 @@ fn odds(s: &Session, words: &[String], rulings: &Rulings) -> Result<Answer, Shar
             said(t)
         }
         "fight" => {
-            let (f, an, dn) = fight_of(&s.battle, &rest)?;
+            let (f, an, dn) = fight_of(&s.state, &rest)?;
             let o = fisticuffs::fight_odds(fisticuffs::FistTables::builtin()?, rulings, &f)?;
             let mut t = format!(
                 "{} ({} dice) against {} ({} dice):",
@@ -745,7 +745,7 @@ fn odds(s: &Session, words: &[String], rulings: &Rulings) -> Result<Answer, Shar
             said(t)
         }
         "spot" => {
-            let (q, spotter, _) = spot_query(&s.battle, &rest)?;
+            let (q, spotter, _) = spot_query(&s.state, &rest)?;
             let p = spot_odds(Tables::builtin()?, rulings, &q)?;
             said(format!("{spotter} spots with probability {p:.3}."))
         }
@@ -776,7 +776,7 @@ pub(crate) fn dispatch(
             let kind = EventKind::parse(arg(words, 1, "firing or movement")?)?;
             let g = arg(words, 2, "a Group")?.to_string();
             let tables = Tables::builtin()?;
-            let text = event_on(&mut s.battle, tables, rulings, kind, &g, rolls)?;
+            let text = event_on(&mut s.state, tables, rulings, kind, &g, rolls)?;
             changed(text)
         }
         other => {

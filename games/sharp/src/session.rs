@@ -6,37 +6,51 @@
 //! rolls the same dice), unless the players type theirs in with
 //! `dice 5,3,6,…` at the end of the command. Distances are typed in
 //! (`range 14`); the umpire never pretends to know the table's geometry.
-
-use std::fmt::Write as _;
-
-use umpire_core::dice::Dice;
+//!
+//! The machinery is umpire-core's ([`umpire_core::session`]): this module
+//! makes the battle its [`Table`] and lists the commands. The battle is
+//! `session.state`.
 
 use crate::error::SharpError;
 use crate::roll::Rolls;
 use crate::state::Battle;
 
-/// A command's answer.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Answer {
-    /// What to print.
-    pub text: String,
-    /// Whether the battle changed (and so was saved and can be undone).
-    pub changed: bool,
-}
+pub use umpire_core::session::{Answer, Entry, Table};
 
-/// One entry of the log: the command as typed and what it answered.
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub struct Entry {
-    pub command: String,
-    pub answer: String,
-}
+/// A session: the battle (`session.state`), its history for `undo`, and
+/// the log.
+pub type Session = umpire_core::session::Session<Battle>;
 
-/// A session: the battle, its history for `undo`, and the log.
-#[derive(Debug, Clone)]
-pub struct Session {
-    pub battle: Battle,
-    history: Vec<Battle>,
-    pub log: Vec<Entry>,
+impl Table for Battle {
+    type Error = SharpError;
+
+    fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    fn commands_run(&self) -> u64 {
+        self.commands
+    }
+
+    fn count_command(&mut self) {
+        self.commands += 1;
+    }
+
+    fn dispatch(
+        session: &mut Session,
+        words: &[String],
+        rolls: &mut Rolls,
+    ) -> Result<Answer, SharpError> {
+        crate::commands::dispatch(session, words, rolls)
+    }
+
+    /// `move GROUP dice 2` counts movement dice: `dice` in a `move` is not
+    /// typed faces; `move … rolled 4,3` types them.
+    fn dice_word_counts(words: &[String]) -> bool {
+        words
+            .first()
+            .is_some_and(|w| w.eq_ignore_ascii_case("move"))
+    }
 }
 
 /// Every command, with its one-line help and its usage.
@@ -129,114 +143,3 @@ pub const COMMANDS: &[(&str, &str, &str)] = &[
     ),
     ("log", "the commands so far", "log"),
 ];
-
-impl Session {
-    /// Start from a battle.
-    pub fn new(battle: Battle) -> Session {
-        Session {
-            battle,
-            history: Vec::new(),
-            log: Vec::new(),
-        }
-    }
-
-    /// Run one typed line. Errors are answers too (nothing changes).
-    pub fn run(&mut self, line: &str) -> Answer {
-        let line = line.trim();
-        if line.is_empty() || line.starts_with('#') {
-            return Answer {
-                text: String::new(),
-                changed: false,
-            };
-        }
-        let before = self.battle.clone();
-        let (words, typed) = split_dice(line);
-        let mut rolls = match typed {
-            Some(Ok(r)) => r,
-            Some(Err(e)) => return self.refuse(line, &e),
-            None => Rolls::seeded(
-                Dice::from_seed(self.battle.seed).derive_indexed("command", self.battle.commands),
-            ),
-        };
-        let result = crate::commands::dispatch(self, &words, &mut rolls);
-        match result {
-            Ok(mut answer) => {
-                if rolls.left_over() > 0 {
-                    let _ = write!(answer.text, "\n({} typed dice not used)", rolls.left_over());
-                }
-                if answer.changed {
-                    self.battle.commands += 1;
-                    if words.first().map(String::as_str) != Some("undo") {
-                        self.history.push(before);
-                    }
-                }
-                self.log.push(Entry {
-                    command: line.to_string(),
-                    answer: answer.text.clone(),
-                });
-                answer
-            }
-            Err(e) => {
-                self.battle = before;
-                self.refuse(line, &e)
-            }
-        }
-    }
-
-    fn refuse(&mut self, line: &str, e: &SharpError) -> Answer {
-        let text = format!("error: {e}");
-        self.log.push(Entry {
-            command: line.to_string(),
-            answer: text.clone(),
-        });
-        Answer {
-            text,
-            changed: false,
-        }
-    }
-
-    /// Take back the last change.
-    pub fn undo(&mut self) -> Option<()> {
-        let previous = self.history.pop()?;
-        self.battle = previous;
-        Some(())
-    }
-
-    /// The transcript: each command and its answer.
-    pub fn transcript(&self) -> String {
-        let mut s = String::new();
-        for e in &self.log {
-            let _ = writeln!(s, "> {}", e.command);
-            if !e.answer.is_empty() {
-                let _ = writeln!(s, "{}", e.answer);
-            }
-        }
-        s
-    }
-}
-
-/// Split a line into lower-cased words and the typed dice after `dice`.
-fn split_dice(line: &str) -> (Vec<String>, Option<Result<Rolls, SharpError>>) {
-    let words: Vec<String> = line.split_whitespace().map(str::to_string).collect();
-    match words
-        .iter()
-        .position(|w| w.eq_ignore_ascii_case("dice") || w.eq_ignore_ascii_case("rolled"))
-    {
-        // `move GROUP dice 2` counts movement dice: a single small number
-        // right after `dice` with nothing else is not typed faces for
-        // `move`; `move … rolled 4,3` types them.
-        Some(i)
-            if words
-                .first()
-                .is_some_and(|w| w.eq_ignore_ascii_case("move"))
-                && words[i].eq_ignore_ascii_case("dice") =>
-        {
-            (words, None)
-        }
-        Some(i) => {
-            let faces = words[i + 1..].join(" ");
-            (words[..i].to_vec(), Some(Rolls::parse_typed(&faces)))
-        }
-        None => (words, None),
-    }
-}

@@ -17,7 +17,7 @@ fn session() -> Session {
 /// Draw until `who`'s card is in play.
 fn card_of(s: &mut Session, who: &str) {
     for _ in 0..40 {
-        if matches!(&s.battle.active, Some(a) if matches!(&a.card, Card::BigMan(n) if n == who)) {
+        if matches!(&s.state.active, Some(a) if matches!(&a.card, Card::BigMan(n) if n == who)) {
             return;
         }
         s.run("draw");
@@ -42,7 +42,7 @@ fn err(s: &mut Session, line: &str) -> String {
 }
 
 fn initiatives(s: &Session) -> u32 {
-    s.battle.active.as_ref().map_or(0, |a| a.initiatives)
+    s.state.active.as_ref().map_or(0, |a| a.initiatives)
 }
 
 #[test]
@@ -62,7 +62,7 @@ fn sp_ini_002_activate_self_gives_him_and_his_group_two_dice() {
     card_of(&mut s, "Captain Sharp");
     ok(&mut s, "initiative self");
     let dice = s
-        .battle
+        .state
         .active
         .as_ref()
         .map(|a| a.dice.clone())
@@ -103,9 +103,9 @@ fn sp_ini_005_make_a_formation() {
         t.contains("column of grenadiers, fusiliers (24 men)"),
         "{t}"
     );
-    assert_eq!(s.battle.formations.len(), 1);
+    assert_eq!(s.state.formations.len(), 1);
     assert!(
-        s.battle
+        s.state
             .groups
             .iter()
             .filter(|g| g.formation_of.as_deref() == Some("column1"))
@@ -122,7 +122,7 @@ fn sp_ini_006_remove_one_shock_from_his_group() {
     ok(&mut s, "shock rifles +2");
     card_of(&mut s, "Captain Sharp");
     ok(&mut s, "initiative remove-shock rifles");
-    assert_eq!(s.battle.group("rifles").map(|g| g.shock).ok(), Some(1));
+    assert_eq!(s.state.group("rifles").map(|g| g.shock).ok(), Some(1));
     assert!(err(&mut s, "initiative remove-shock line-company").contains("Group he is with"));
 }
 
@@ -168,7 +168,7 @@ fn sp_ini_011_merge_groups_of_six_or_fewer() {
     assert!(err(&mut s, "initiative merge voltigeurs grenadiers").contains("6 men or fewer"));
     let t = ok(&mut s, "initiative merge grenadiers fusiliers");
     assert!(t.contains("9 men"), "{t}");
-    assert!(s.battle.group("fusiliers").is_err());
+    assert!(s.state.group("fusiliers").is_err());
 }
 
 #[test]
@@ -201,7 +201,7 @@ fn sp_ini_014_make_ready_needs_status_two_and_costs_everything() {
     ok(&mut s, "initiative make-ready line-company");
     assert_eq!(initiatives(&s), 0);
     assert!(
-        s.battle
+        s.state
             .group("line-company")
             .map(|g| g.ready)
             .unwrap_or(false)
@@ -233,19 +233,19 @@ fn firing_applies_shock_kills_wounds_and_unloads() {
         &format!("fire line-company at grenadiers range 8 dice {faces},6,6,3,3,1,2,9"),
     );
     assert!(t.contains("16 dice, 6 hits: 2 shock, 2 kills"), "{t}");
-    let g = match s.battle.group("grenadiers") {
+    let g = match s.state.group("grenadiers") {
         Ok(g) => g.clone(),
         Err(e) => panic!("{e}"),
     };
     assert_eq!((g.men, g.shock), (10, 2));
     let f = s
-        .battle
+        .state
         .group("line-company")
         .map(|g| (g.loaded, g.first_volley_used))
         .ok();
     assert_eq!(f, Some((false, true)));
     assert_eq!(
-        s.battle.big_man("Capitaine Dubreton").map(|b| b.wound).ok(),
+        s.state.big_man("Capitaine Dubreton").map(|b| b.wound).ok(),
         Some(Wound::Unhurt)
     );
 }
@@ -255,11 +255,11 @@ fn typed_dice_that_run_out_change_nothing() {
     let mut s = session();
     card_of(&mut s, "Major Lawford");
     ok(&mut s, "initiative activate line-company");
-    let before = s.battle.clone();
+    let before = s.state.clone();
     assert!(
         err(&mut s, "fire line-company at grenadiers range 8 dice 6,6").contains("not enough dice")
     );
-    assert_eq!(s.battle, before);
+    assert_eq!(s.state, before);
 }
 
 #[test]
@@ -281,10 +281,10 @@ fn each_side_sees_only_its_own_blinds_and_hand() {
 #[test]
 fn undo_takes_back_the_last_change() {
     let mut s = session();
-    let start = s.battle.clone();
+    let start = s.state.clone();
     ok(&mut s, "shock rifles +3");
     ok(&mut s, "undo");
-    assert_eq!(s.battle.groups, start.groups);
+    assert_eq!(s.state.groups, start.groups);
     assert!(err(&mut s, "undo").contains("nothing to undo"));
 }
 
@@ -346,18 +346,18 @@ fn a_whole_battle_replays_identically() {
         a.run(line);
     }
     assert!(
-        a.battle.turn >= 2,
+        a.state.turn >= 2,
         "the script crosses a Tiffin card: turn {}",
-        a.battle.turn
+        a.state.turn
     );
     let mut b = session();
     for e in a.log.clone() {
         b.run(&e.command);
     }
     assert_eq!(a.transcript(), b.transcript());
-    assert_eq!(a.battle, b.battle);
+    assert_eq!(a.state, b.state);
     // And the battle round-trips through its saved form.
-    let json = match serde_json::to_string(&a.battle) {
+    let json = match serde_json::to_string(&a.state) {
         Ok(j) => j,
         Err(e) => panic!("{e}"),
     };
@@ -365,26 +365,21 @@ fn a_whole_battle_replays_identically() {
         Ok(b) => b,
         Err(e) => panic!("{e}"),
     };
-    assert_eq!(back, a.battle);
+    assert_eq!(back, a.state);
 }
 
 #[test]
 fn a_blind_is_revealed_by_a_spot_or_by_hand() {
     let mut s = session();
     assert!(
-        s.battle
+        s.state
             .group("chasseurs")
             .map(|g| g.hidden)
             .unwrap_or(false)
     );
     ok(&mut s, "reveal French_Blind_1");
-    assert!(
-        !s.battle
-            .group("chasseurs")
-            .map(|g| g.hidden)
-            .unwrap_or(true)
-    );
-    assert!(s.battle.blinds.is_empty());
+    assert!(!s.state.group("chasseurs").map(|g| g.hidden).unwrap_or(true));
+    assert!(s.state.blinds.is_empty());
     assert!(ok(&mut s, "show British").contains("chasseurs"));
 }
 
@@ -431,7 +426,7 @@ fn a_bad_scenario_is_refused_naming_the_entry() {
 fn lasting_conditions_change_later_rolls() {
     let mut s = session();
     // A broken flint: one man fewer fires (12 men -> 11: 11 + 2 + 2 = 15 dice).
-    if let Ok(g) = s.battle.group_mut("line-company") {
+    if let Ok(g) = s.state.group_mut("line-company") {
         g.conditions.push(umpire_sharp::state::Condition {
             id: "broken-flint".into(),
             tiffins_left: None,
@@ -442,7 +437,7 @@ fn lasting_conditions_change_later_rolls() {
     let t = ok(&mut s, "odds fire line-company at grenadiers range 8");
     assert!(t.contains("15 dice"), "{t}");
     // Damp powder: no firing at all.
-    if let Ok(g) = s.battle.group_mut("line-company") {
+    if let Ok(g) = s.state.group_mut("line-company") {
         g.conditions.push(umpire_sharp::state::Condition {
             id: "damp-powder".into(),
             tiffins_left: None,
