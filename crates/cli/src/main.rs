@@ -11,10 +11,12 @@ mod demo;
 mod engarde;
 mod game;
 mod layout;
+mod nb;
 mod overlord;
 mod reports;
 mod sharp;
 mod submit;
+mod table;
 mod turn;
 
 /// Umpire adjudicates order-driven games: players write orders, Umpire
@@ -69,6 +71,10 @@ enum Game {
     /// and their shock, and resolve every roll with its working and odds.
     #[command(subcommand, disable_help_subcommand = true)]
     Sharp(sharp::Command),
+    /// Napoleon's Battles orders: hidden orders, messengers, activation
+    /// delays and reserves, at the table or by mail.
+    #[command(subcommand, disable_help_subcommand = true)]
+    Nb(nb::Command),
     /// See the whole job in one command: a small Overlord game played by
     /// bots for a few turns.
     ///
@@ -98,6 +104,7 @@ fn main() -> ExitCode {
         Game::Dbr(cmd) => dbr::run(cmd),
         Game::Engarde(cmd) => engarde::run(cmd, color),
         Game::Sharp(cmd) => sharp::run(cmd),
+        Game::Nb(cmd) => nb::run(cmd),
         Game::Demo(args) => demo::run(args),
     };
     match result {

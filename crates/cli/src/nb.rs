@@ -1,0 +1,163 @@
+//! `umpire nb …`: the Napoleon's Battles orders umpire — at the table (a
+//! prompt, like Sharp Practice's) or by mail (each side's orders as a text
+//! file, one command a line). The game folder is the table-top one
+//! (`crate::table`), with the game in `game.json`.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use anyhow::{Context, Result};
+use clap::Subcommand;
+use umpire_nb::setup::game_from_toml;
+use umpire_nb::state::Game;
+
+use crate::table::{self, Spec};
+
+/// The demo scenario, built in.
+const LIGNY: &str = include_str!("../../../games/nb/scenarios/ligny.toml");
+
+#[derive(Subcommand)]
+pub enum Command {
+    /// Start a game in DIR from a scenario file (or `ligny`, the built-in
+    /// demo).
+    #[command(
+        after_help = "Examples:\n  umpire nb new /tmp/ligny --scenario ligny\n  umpire nb new /tmp/game --scenario my-battle.toml --force"
+    )]
+    New {
+        dir: PathBuf,
+        #[arg(long, default_value = "ligny")]
+        scenario: String,
+        #[arg(long)]
+        force: bool,
+    },
+    /// The staff officer at the table: type commands (`help` lists them).
+    ///
+    /// Without --side you are the umpire and see everything; with --side
+    /// every command is given as that side (it may touch only its own
+    /// formations and generals) and `show` shows only what it may see.
+    #[command(
+        after_help = "Examples:\n  umpire nb play /tmp/ligny\n  umpire nb play /tmp/ligny --side French"
+    )]
+    Play {
+        dir: PathBuf,
+        #[arg(long)]
+        side: Option<String>,
+    },
+    /// Take a side's orders by mail: each line of FILE is a command given
+    /// as SIDE (e.g. `order III-Corps attack the village of St Amand
+    /// distance 20`). Prints each answer; exits 1 if any line was refused.
+    #[command(after_help = "Example:\n  umpire nb submit /tmp/ligny French french-turn-2.txt")]
+    Submit {
+        dir: PathBuf,
+        side: String,
+        file: PathBuf,
+    },
+    /// A side's report: its own orders, delays, messengers and reserves, and
+    /// of the enemy only what the rules make public.
+    Report { dir: PathBuf, side: String },
+    /// Replay the log from the scenario and check every answer and the game.
+    Replay { dir: PathBuf },
+    /// The full log, both sides' secrets included: for after the game.
+    Reveal { dir: PathBuf },
+    /// Every ruling (the rules' gaps), its options and the default.
+    Rulings {
+        #[arg(long)]
+        toml: bool,
+    },
+}
+
+fn names(g: &Game) -> Vec<String> {
+    let mut w: Vec<String> = g.formations.iter().map(|f| f.name.clone()).collect();
+    w.extend(g.generals.iter().map(|x| x.name.replace(' ', "_")));
+    w.extend(g.sides.iter().map(|s| s.name.clone()));
+    w.extend(
+        [
+            "attack",
+            "defend",
+            "distance",
+            "via",
+            "to",
+            "on-board",
+            "off-board",
+            "yes",
+            "no",
+            "in",
+            "out",
+            "as",
+        ]
+        .map(String::from),
+    );
+    w
+}
+
+/// The game folder.
+pub const SPEC: Spec<Game> = Spec {
+    family: "nb",
+    state_file: "game.json",
+    load: |name, text| game_from_toml(name, text).map_err(|e| e.to_string()),
+    names,
+    title: |g| format!("{} -- turn {}, {}.", g.name, g.turn, g.phase.name()),
+    commands: umpire_nb::COMMANDS,
+    side_prefix: true,
+};
+
+/// Run an `umpire nb` command.
+pub fn run(cmd: Command) -> Result<ExitCode> {
+    match cmd {
+        Command::New {
+            dir,
+            scenario,
+            force,
+        } => {
+            let text = if scenario == "ligny" {
+                LIGNY.to_string()
+            } else {
+                std::fs::read_to_string(&scenario)
+                    .with_context(|| format!("cannot read {scenario}"))?
+            };
+            let g = table::create(&SPEC, &dir, &scenario, &text, force)?;
+            println!(
+                "{} ready in {}: {} formations, turn 1, {}. Choose reserves (`reserve`) and starting orders (`start`), then `next`.",
+                g.name,
+                dir.display(),
+                g.formations.len(),
+                g.phase.name()
+            );
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Play { dir, side } => table::play(&SPEC, &dir, side.as_deref()),
+        Command::Submit { dir, side, file } => {
+            let text = std::fs::read_to_string(&file)
+                .with_context(|| format!("cannot read {}", file.display()))?;
+            let lines: Vec<String> = text
+                .lines()
+                .map(str::trim)
+                .filter(|l| !l.is_empty() && !l.starts_with('#'))
+                .map(|l| format!("as {side} {l}"))
+                .collect();
+            let mut out = std::io::stdout().lock();
+            let refused = table::run_lines(&SPEC, &dir, lines, &mut out)?;
+            Ok(if refused > 0 {
+                ExitCode::from(1)
+            } else {
+                ExitCode::SUCCESS
+            })
+        }
+        Command::Report { dir, side } => {
+            let (session, _) = table::rebuild(&SPEC, &dir)?;
+            print!(
+                "{}",
+                umpire_nb::report::side_report(&session.state, &side)
+                    .map_err(|e| anyhow::anyhow!("{e}"))?
+            );
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Replay { dir } => table::replay(&SPEC, &dir),
+        Command::Reveal { dir } => {
+            let (session, _) = table::rebuild(&SPEC, &dir)?;
+            print!("{}", umpire_nb::report::full_log(&session.state));
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Rulings { toml } => table::print_rulings(umpire_nb::RULINGS, toml),
+    }
+}

@@ -1,0 +1,210 @@
+//! A game from a scenario file (TOML): the sides with nation and year, the
+//! generals with quality and command range, the formations and who
+//! commands them, and the rulings switched.
+
+use std::collections::BTreeMap;
+
+use serde::Deserialize;
+
+use crate::error::NbError;
+use crate::model::{Level, OrderKind, Phase, Quality};
+use crate::state::{Formation, Game, General, Order, Side};
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Scenario {
+    name: String,
+    seed: u64,
+    side: Vec<SideEntry>,
+    general: Vec<GeneralEntry>,
+    formation: Vec<FormationEntry>,
+    #[serde(default)]
+    rulings: BTreeMap<String, String>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SideEntry {
+    name: String,
+    nation: String,
+    year: u32,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct GeneralEntry {
+    name: String,
+    side: String,
+    level: String,
+    quality: String,
+    command_range: f64,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct FormationEntry {
+    name: String,
+    side: String,
+    level: String,
+    general: String,
+    parent: Option<String>,
+}
+
+/// Read a scenario. Formations start on Defend of their present position
+/// until given starting orders or put in reserve.
+pub fn game_from_toml(file: &str, text: &str) -> Result<Game, NbError> {
+    let s: Scenario = toml::from_str(text).map_err(|e| NbError::Data {
+        file: file.to_string(),
+        entry: "(file)".into(),
+        message: e.to_string(),
+    })?;
+    let bad = |entry: &str, message: String| NbError::Data {
+        file: file.to_string(),
+        entry: entry.to_string(),
+        message,
+    };
+    if s.side.len() != 2 {
+        return Err(bad("side", "a game has two sides".into()));
+    }
+    let side_of = |name: &str, entry: &str| -> Result<String, NbError> {
+        s.side
+            .iter()
+            .find(|x| x.name.eq_ignore_ascii_case(name))
+            .map(|x| x.name.clone())
+            .ok_or_else(|| bad(entry, format!("`{name}` is not a side")))
+    };
+    let mut generals = Vec::new();
+    for g in &s.general {
+        let entry = format!("general.{}", g.name);
+        let level = Level::parse(&g.level).ok_or_else(|| {
+            bad(
+                &entry,
+                format!("`{}` is not army, wing, corps or division", g.level),
+            )
+        })?;
+        let quality = Quality::parse(&g.quality).ok_or_else(|| {
+            bad(
+                &entry,
+                format!("`{}` is not a quality (E, G, A, P)", g.quality),
+            )
+        })?;
+        if g.command_range.is_nan() || g.command_range <= 0.0 {
+            return Err(bad(
+                &entry,
+                "a command range is a positive number of inches".into(),
+            ));
+        }
+        generals.push(General {
+            name: g.name.clone(),
+            side: side_of(&g.side, &entry)?,
+            level,
+            quality,
+            command_range: g.command_range,
+            formation: None,
+            attached_to_unit: false,
+            attached_to_general: None,
+            in_superior_range: true,
+            fallen: false,
+        });
+    }
+    for side in &s.side {
+        if generals
+            .iter()
+            .filter(|g| g.side == side.name && g.level == Level::Army)
+            .count()
+            != 1
+        {
+            return Err(bad(
+                "general",
+                format!(
+                    "{} needs exactly one Overall Army Commander (level = \"army\")",
+                    side.name
+                ),
+            ));
+        }
+    }
+    let mut formations: Vec<Formation> = Vec::new();
+    for f in &s.formation {
+        let entry = format!("formation.{}", f.name);
+        let level = Level::parse(&f.level)
+            .filter(|l| *l != Level::Army)
+            .ok_or_else(|| {
+                bad(
+                    &entry,
+                    format!("`{}` is not wing, corps or division", f.level),
+                )
+            })?;
+        let Some(g) = generals
+            .iter_mut()
+            .find(|g| g.name.eq_ignore_ascii_case(&f.general))
+        else {
+            return Err(bad(&entry, format!("no general called `{}`", f.general)));
+        };
+        if g.formation.is_some() {
+            return Err(bad(
+                &entry,
+                format!("{} already commands a formation", g.name),
+            ));
+        }
+        g.formation = Some(f.name.clone());
+        formations.push(Formation {
+            name: f.name.clone(),
+            side: side_of(&f.side, &entry)?,
+            level,
+            general: g.name.clone(),
+            parent: f.parent.clone(),
+            order: Order {
+                kind: OrderKind::Defend,
+                objective: "its present position".into(),
+                since: 1,
+            },
+            pending: Vec::new(),
+            engaged: false,
+            reserve: None,
+            left_reserve: false,
+            on_table: true,
+        });
+    }
+    for f in &formations {
+        if let Some(p) = &f.parent {
+            if !formations.iter().any(|x| &x.name == p) {
+                return Err(bad(
+                    &format!("formation.{}", f.name),
+                    format!("no formation called `{p}` above it"),
+                ));
+            }
+        }
+    }
+    let mut game = Game {
+        name: s.name,
+        seed: s.seed,
+        turn: 1,
+        phase: Phase::Arrival,
+        sides: s
+            .side
+            .iter()
+            .map(|x| Side {
+                name: x.name.clone(),
+                nation: x.nation.clone(),
+                year: x.year,
+            })
+            .collect(),
+        generals,
+        formations,
+        messengers: Vec::new(),
+        written: Vec::new(),
+        next_order: 1,
+        log: Vec::new(),
+        rulings: s.rulings.into_iter().collect(),
+        commands: 0,
+    };
+    game.rulings().map_err(|e| bad("rulings", e.to_string()))?;
+    game.note(
+        None,
+        format!(
+            "{}: turn 1, Arrival Step. Choose reserves and give starting orders.",
+            game.name
+        ),
+    );
+    Ok(game)
+}
