@@ -109,12 +109,7 @@ pub fn run(cmd: Command) -> Result<ExitCode> {
             scenario,
             force,
         } => {
-            let text = if scenario == "ligny" {
-                LIGNY.to_string()
-            } else {
-                std::fs::read_to_string(&scenario)
-                    .with_context(|| format!("cannot read {scenario}"))?
-            };
+            let text = table::scenario_text(&scenario, ("ligny", LIGNY))?;
             let g = table::create(&SPEC, &dir, &scenario, &text, force)?;
             println!(
                 "{} ready in {}: {} formations, turn 1, {}. Choose reserves (`reserve`) and starting orders (`start`), then `next`.",

@@ -19,7 +19,7 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 use clap::Subcommand;
 use umpire_sharp::session::COMMANDS;
 use umpire_sharp::setup::battle_from_toml;
@@ -135,12 +135,7 @@ pub fn run(cmd: Command) -> Result<ExitCode> {
             scenario,
             force,
         } => {
-            let text = if scenario == "vimeiro" {
-                VIMEIRO.to_string()
-            } else {
-                std::fs::read_to_string(&scenario)
-                    .with_context(|| format!("cannot read {scenario}"))?
-            };
+            let text = table::scenario_text(&scenario, ("vimeiro", VIMEIRO))?;
             let battle = table::create(&SPEC, &dir, &scenario, &text, force)?;
             println!(
                 "{} ready in {}: {} Big Men, {} Groups, turn 1. `umpire sharp play {}` to begin.",

@@ -49,6 +49,20 @@ pub struct Spec<T> {
     pub side_prefix: bool,
 }
 
+/// A scenario's text: the built-in one by its name, or a file.
+pub fn scenario_text(arg: &str, builtin: (&str, &str)) -> Result<String> {
+    if arg == builtin.0 {
+        Ok(builtin.1.to_string())
+    } else {
+        std::fs::read_to_string(arg).with_context(|| {
+            format!(
+                "cannot read the scenario {arg} (or name the built-in one, `{}`)",
+                builtin.0
+            )
+        })
+    }
+}
+
 /// Make a game folder from a scenario's text.
 pub fn create<T: Table + Serialize>(
     spec: &Spec<T>,

@@ -24,6 +24,7 @@ pub mod ids;
 pub mod roll;
 pub mod rulings;
 pub mod session;
+pub mod shared;
 pub mod source;
 pub mod text;
 pub mod working;

@@ -12,18 +12,10 @@ use umpire_dbr::{Class, ElementType as E, Going, Grade, Tables, Units};
 
 /// The sheet, from the shared folder beside the project, or `UMPIRE_SHARED_DIR`.
 fn sheet() -> String {
-    let dir = match std::env::var_os("UMPIRE_SHARED_DIR") {
-        Some(d) => std::path::PathBuf::from(d),
-        None => std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared"),
-    };
-    let path = dir.join("seeds/dbr-quick-reference.txt");
-    std::fs::read_to_string(&path).unwrap_or_else(|e| {
-        panic!(
-            "the DBR sheet is expected at {} (the shared folder beside the project); \
-             set UMPIRE_SHARED_DIR to read it from elsewhere: {e}",
-            path.display()
-        )
-    })
+    match umpire_core::shared::read("seeds/dbr-quick-reference.txt") {
+        Ok(t) => t,
+        Err(e) => panic!("{e}"),
+    }
 }
 
 /// The two copies: (paces copy, cm copy).

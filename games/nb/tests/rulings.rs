@@ -6,17 +6,9 @@ use umpire_nb::{RULINGS, RulingId, Rulings};
 const DECISIONS: &str = include_str!("../RULES-DECISIONS.md");
 
 fn checklist() -> String {
-    let dir = match std::env::var_os("UMPIRE_SHARED_DIR") {
-        Some(d) => std::path::PathBuf::from(d),
-        None => std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared"),
-    };
-    let path = dir.join("spec/nb-orders-checklist.md");
-    match std::fs::read_to_string(&path) {
+    match umpire_core::shared::read("spec/nb-orders-checklist.md") {
         Ok(t) => t,
-        Err(e) => panic!(
-            "cannot read {}; set UMPIRE_SHARED_DIR to read it from elsewhere: {e}",
-            path.display()
-        ),
+        Err(e) => panic!("{e}"),
     }
 }
 

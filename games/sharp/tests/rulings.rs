@@ -8,17 +8,9 @@ const DECISIONS: &str = include_str!("../RULES-DECISIONS.md");
 /// The checklist, from the shared folder beside the repository (or
 /// `UMPIRE_SHARED_DIR`), as the DBR tests read their sheet.
 fn checklist() -> String {
-    let dir = match std::env::var_os("UMPIRE_SHARED_DIR") {
-        Some(d) => std::path::PathBuf::from(d),
-        None => std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared"),
-    };
-    let path = dir.join("spec/sharp-practice-checklist.md");
-    match std::fs::read_to_string(&path) {
+    match umpire_core::shared::read("spec/sharp-practice-checklist.md") {
         Ok(t) => t,
-        Err(e) => panic!(
-            "cannot read {}; set UMPIRE_SHARED_DIR to read it from elsewhere: {e}",
-            path.display()
-        ),
+        Err(e) => panic!("{e}"),
     }
 }
 
