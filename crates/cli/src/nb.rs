@@ -53,8 +53,14 @@ pub enum Command {
         file: PathBuf,
     },
     /// A side's report: its own orders, delays, messengers and reserves, and
-    /// of the enemy only what the rules make public.
-    Report { dir: PathBuf, side: String },
+    /// of the enemy only what the rules make public. `--json`: the same, as
+    /// a versioned JSON object (`umpire-nb-side-view`).
+    Report {
+        dir: PathBuf,
+        side: String,
+        #[arg(long)]
+        json: bool,
+    },
     /// Replay the log from the scenario and check every answer and the game.
     Replay { dir: PathBuf },
     /// The full log, both sides' secrets included: for after the game.
@@ -138,8 +144,14 @@ pub fn run(cmd: Command) -> Result<ExitCode> {
                 ExitCode::SUCCESS
             })
         }
-        Command::Report { dir, side } => {
+        Command::Report { dir, side, json } => {
             let (session, _) = table::rebuild(&SPEC, &dir)?;
+            if json {
+                let v = umpire_nb::report::side_view(&session.state, &side)
+                    .map_err(|e| anyhow::anyhow!("{e}"))?;
+                println!("{}", serde_json::to_string_pretty(&v)?);
+                return Ok(ExitCode::SUCCESS);
+            }
             print!(
                 "{}",
                 umpire_nb::report::side_report(&session.state, &side)

@@ -72,6 +72,11 @@ fn a_game_by_mail_keeps_each_sides_secrets() {
         french_report.contains("windmill") && !french_report.contains("B9"),
         "{french_report}"
     );
+    let o = umpire(&["nb", "report", &d, "Prussians", "--json"], "");
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["schema"], "umpire-nb-side-view");
+    assert_eq!(v["formations"][2]["reserve"]["planned_turn"], 6);
+    assert!(!String::from_utf8_lossy(&o.stdout).contains("windmill"));
     // Playing as a side: it may not touch the other's formations.
     let o = umpire(
         &["nb", "play", &d, "--side", "French"],

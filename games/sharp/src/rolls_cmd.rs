@@ -130,6 +130,27 @@ fn fire_query(
     ))
 }
 
+/// The answer, or with `--json` the answer and the rules module's whole
+/// result as JSON (the DBR aid's convention).
+fn finish<T: serde::Serialize>(
+    words: &[String],
+    text: String,
+    result: &T,
+    change: bool,
+) -> Result<Answer, SharpError> {
+    let text = if flag(words, "--json") {
+        serde_json::to_string_pretty(&serde_json::json!({ "text": text, "result": result }))
+            .map_err(|e| SharpError::Invalid(format!("cannot write JSON: {e}")))?
+    } else {
+        text
+    };
+    Ok(if change {
+        Answer::changed(text)
+    } else {
+        Answer::said(text)
+    })
+}
+
 fn add_condition(g: &mut Group, id: &str) {
     if !g.has(id) {
         let tiffins_left = (id == "smoke").then_some(3);
@@ -278,7 +299,7 @@ fn fire(
             event_on(b, tables, rulings, EventKind::Firing, &firer, rolls)?
         );
     }
-    changed(text)
+    finish(words, text, &r, true)
 }
 
 /// Groups named "a,b" → the side.
@@ -482,7 +503,7 @@ fn fight(
         }
     };
     let _ = write!(text, "\n  {outcome}\n  {a_state}; {d_state}");
-    changed(text)
+    finish(words, text, &r, true)
 }
 
 fn same_name(a: &str, b: &str) -> bool {
@@ -592,7 +613,7 @@ fn move_cmd(
             )?
         );
     }
-    changed(text)
+    finish(words, text, &a, true)
 }
 
 fn spot_query(
@@ -677,7 +698,7 @@ fn spot_cmd(
             );
         }
     }
-    changed(text)
+    finish(words, text, &a, true)
 }
 
 fn odds(s: &Session, words: &[String], rulings: &Rulings) -> Result<Answer, SharpError> {
@@ -707,7 +728,7 @@ fn odds(s: &Session, words: &[String], rulings: &Rulings) -> Result<Answer, Shar
                 let _ = write!(t, "\n  (left out: {l})");
             }
             t.push_str(&working(&o.steps));
-            said(t)
+            finish(words, t, &o, false)
         }
         "fight" => {
             let (f, an, dn) = fight_of(&s.state, &rest)?;
@@ -742,12 +763,17 @@ fn odds(s: &Session, words: &[String], rulings: &Rulings) -> Result<Answer, Shar
                     );
                 }
             }
-            said(t)
+            finish(words, t, &o, false)
         }
         "spot" => {
             let (q, spotter, _) = spot_query(&s.state, &rest)?;
             let p = spot_odds(Tables::builtin()?, rulings, &q)?;
-            said(format!("{spotter} spots with probability {p:.3}."))
+            finish(
+                words,
+                format!("{spotter} spots with probability {p:.3}."),
+                &serde_json::json!({ "probability": p }),
+                false,
+            )
         }
         other => Err(SharpError::unknown(
             "odds of",
@@ -765,6 +791,16 @@ pub(crate) fn dispatch(
     rolls: &mut Rolls,
     rulings: &Rulings,
 ) -> Result<Answer, SharpError> {
+    if flag(words, "--odds") && matches!(command, "fire" | "chosen" | "fight" | "spot") {
+        let mut w = vec!["odds".to_string()];
+        w.extend(
+            words
+                .iter()
+                .filter(|x| !x.eq_ignore_ascii_case("--odds"))
+                .cloned(),
+        );
+        return odds(s, &w, rulings);
+    }
     match command {
         "fire" => fire(s, words, rolls, rulings, false),
         "chosen" => fire(s, words, rolls, rulings, true),

@@ -445,3 +445,34 @@ fn lasting_conditions_change_later_rolls() {
     }
     assert!(err(&mut s, "fire line-company at grenadiers range 8").contains("damp"));
 }
+
+#[test]
+fn json_and_odds_flags_follow_the_dbr_convention() {
+    let mut s = session();
+    let t = ok(&mut s, "fire rifles at voltigeurs range 14 --odds");
+    assert!(t.contains("P(at least one kill)"), "{t}");
+    let t = ok(&mut s, "odds fire rifles at voltigeurs range 14 --json");
+    let v: serde_json::Value = match serde_json::from_str(&t) {
+        Ok(v) => v,
+        Err(e) => panic!("{e}: {t}"),
+    };
+    assert_eq!(v["result"]["pool"], 12);
+    card_of(&mut s, "Major Lawford");
+    ok(&mut s, "initiative activate line-company");
+    let t = ok(&mut s, "fire line-company at grenadiers range 8 --json");
+    let v: serde_json::Value = match serde_json::from_str(&t) {
+        Ok(v) => v,
+        Err(e) => panic!("{e}: {t}"),
+    };
+    assert_eq!(v["result"]["pool"], 16);
+    assert!(
+        v["result"]["steps"]
+            .as_array()
+            .is_some_and(|a| !a.is_empty())
+    );
+    assert!(
+        v["text"]
+            .as_str()
+            .is_some_and(|t| t.contains("line-company fires"))
+    );
+}
