@@ -97,6 +97,11 @@ pub(crate) fn dispatch(
                     "Turn {}: Grasp the Nettle: {side} takes it into hand.",
                     s.state.turn
                 ),
+                Drawn::Extra { name, side, text } => format!(
+                    "Turn {}: {}{name}: {text}",
+                    s.state.turn,
+                    side.map(|x| format!("{x}'s ")).unwrap_or_default()
+                ),
                 Drawn::Tiffin { cleared, next_turn } => {
                     let mut t =
                         format!("Tiffin! The turn ends. Turn {next_turn} begins with a new deck.");

@@ -117,6 +117,7 @@ pub fn main_deck(battle: &Battle, rulings: &Rulings) -> Vec<Card> {
             cards.push(Card::GraspTheNettle(side.name.clone()));
         }
     }
+    cards.extend(battle.extra_cards.iter().cloned());
     cards.push(Card::Tiffin);
     cards
 }
@@ -143,6 +144,12 @@ pub enum Drawn {
     /// A Grasp the Nettle card in the main deck: the side takes it into its
     /// hand as a bonus card.
     Grasp { side: String },
+    /// A scenario's own card: what it says.
+    Extra {
+        name: String,
+        side: Option<String>,
+        text: String,
+    },
     /// Tiffin: the turn ends; conditions that cleared, and the new turn.
     Tiffin {
         cleared: Vec<String>,
@@ -191,6 +198,7 @@ pub fn draw(battle: &mut Battle, rulings: &Rulings) -> Result<Drawn, SharpError>
             battle.side_mut(&side)?.hand.push(card);
             Drawn::Grasp { side }
         }
+        Card::Extra { name, side, text } => Drawn::Extra { name, side, text },
         Card::Tiffin => {
             let cleared = tiffin(battle);
             battle.turn += 1;

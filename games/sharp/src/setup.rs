@@ -50,6 +50,23 @@ struct Scenario {
     /// built-in deck when absent (ruling `deck`).
     #[serde(default)]
     bonus_card: Vec<toml::Value>,
+    /// Cards added to every turn's main deck (national cards, events).
+    #[serde(default)]
+    main_card: Vec<MainCardEntry>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct MainCardEntry {
+    name: String,
+    side: Option<String>,
+    text: String,
+    #[serde(default = "one")]
+    count: u32,
+}
+
+fn one() -> u32 {
+    1
 }
 
 #[derive(Deserialize)]
@@ -314,7 +331,21 @@ pub fn battle_from_toml(file: &str, text: &str) -> Result<Battle, SharpError> {
             .map(|(k, v)| (k.clone(), v.clone()))
             .collect(),
         commands: 0,
+        extra_cards: Vec::new(),
     };
+    for c in &s.main_card {
+        let side = match &c.side {
+            Some(x) => Some(side_ok(x, &format!("main_card.{}", c.name))?),
+            None => None,
+        };
+        for _ in 0..c.count {
+            battle.extra_cards.push(crate::state::Card::Extra {
+                name: c.name.clone(),
+                side: side.clone(),
+                text: c.text.clone(),
+            });
+        }
+    }
     let rulings = battle
         .rulings()
         .map_err(|e| data("rulings", e.to_string()))?;

@@ -129,6 +129,13 @@ pub enum Card {
     GraspTheNettle(String),
     /// Ends the turn.
     Tiffin,
+    /// A card the scenario adds to the main deck (a national card, an
+    /// event): its name and what it does, for a side or for both.
+    Extra {
+        name: String,
+        side: Option<String>,
+        text: String,
+    },
 }
 
 impl Card {
@@ -139,6 +146,10 @@ impl Card {
             Card::Blinds(s) => format!("{s}'s Blinds"),
             Card::GraspTheNettle(s) => format!("{s}'s Grasp the Nettle"),
             Card::Tiffin => "Tiffin".to_string(),
+            Card::Extra { name, side, .. } => match side {
+                Some(s) => format!("{s}'s {name}"),
+                None => name.clone(),
+            },
         }
     }
 }
@@ -257,6 +268,9 @@ pub struct Battle {
     pub rulings: Vec<(String, String)>,
     /// Commands run so far (the log that replays the game).
     pub commands: u64,
+    /// Cards the scenario adds to every turn's main deck (ruling `deck`).
+    #[serde(default)]
+    pub extra_cards: Vec<Card>,
 }
 
 impl Battle {

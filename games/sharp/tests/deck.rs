@@ -237,3 +237,21 @@ fn sp_hit_009_a_lightly_wounded_big_man_plays_only_lower_rated_grasp_cards()
     deck::play(&mut b, "British", "grasp-the-nettle-2")?;
     Ok(())
 }
+
+#[test]
+fn a_scenario_adds_national_cards_to_the_main_deck() -> Result<(), SharpError> {
+    let text = format!(
+        "{SCENARIO}\n[[main_card]]\nname = \"Vive l'Empereur\"\nside = \"French\"\ntext = \"One French Group removes a shock point.\"\ncount = 2\n"
+    );
+    let mut b = battle_from_toml("s.toml", &text)?;
+    let r = Rulings::default();
+    assert_eq!(deck::main_deck(&b, &r).len(), 8 + 2);
+    let d = draw_until(&mut b, &r, |d| matches!(d, Drawn::Extra { .. }));
+    assert!(
+        matches!(d, Drawn::Extra { name, side: Some(s), .. } if name == "Vive l'Empereur" && s == "French")
+    );
+    // A card for a side that does not exist is refused.
+    let bad = text.replace("side = \"French\"\ntext", "side = \"Prussians\"\ntext");
+    assert!(battle_from_toml("s.toml", &bad).is_err());
+    Ok(())
+}
