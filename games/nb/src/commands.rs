@@ -405,7 +405,12 @@ impl Table for Game {
             "attach" => {
                 let who = arg(words, 1, "a general")?;
                 guard(g, side, None, Some(who))?;
-                changed(engine::attach(g, who, after(words, "to"))?)
+                changed(engine::attach(
+                    g,
+                    who,
+                    after(words, "to"),
+                    after(words, "unit"),
+                )?)
             }
             "detach" => {
                 let who = arg(words, 1, "a general")?;

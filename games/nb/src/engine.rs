@@ -890,9 +890,31 @@ pub fn own<'a>(game: &'a Game, side: &str) -> impl Iterator<Item = &'a Formation
 
 /// Attach a general to a combat unit (NB-ATT-001..003) or, for the army
 /// commander, to another general (NB-ATT-004, ruling `attached-chain`).
-pub fn attach(game: &mut Game, general: &str, to_general: Option<&str>) -> Result<String, NbError> {
+pub fn attach(
+    game: &mut Game,
+    general: &str,
+    to_general: Option<&str>,
+    unit: Option<&str>,
+) -> Result<String, NbError> {
     let target = match to_general {
         Some(t) => Some(game.general(t)?.name.clone()),
+        None => None,
+    };
+    let unit = match unit {
+        Some(u) => {
+            let side = game.general(general)?.side.clone();
+            let found = game
+                .units
+                .iter()
+                .find(|x| x.name.eq_ignore_ascii_case(u))
+                .ok_or_else(|| {
+                    NbError::unknown("unit", u, game.units.iter().map(|x| x.name.as_str()))
+                })?;
+            if found.side != side {
+                return Err(NbError::Refused(format!("{} is not {side}'s", found.name)));
+            }
+            Some(found.name.clone())
+        }
         None => None,
     };
     let g = game.general_mut(general)?;
@@ -912,6 +934,7 @@ pub fn attach(game: &mut Game, general: &str, to_general: Option<&str>) -> Resul
         }
         None => {
             g.attached_to_unit = true;
+            g.attached_unit = unit.clone();
             g.attached_to_general = None;
             if g.level == crate::model::Level::Army {
                 format!(
@@ -936,6 +959,7 @@ pub fn attach(game: &mut Game, general: &str, to_general: Option<&str>) -> Resul
 pub fn detach(game: &mut Game, general: &str) -> Result<String, NbError> {
     let g = game.general_mut(general)?;
     g.attached_to_unit = false;
+    g.attached_unit = None;
     g.attached_to_general = None;
     let text = format!(
         "{} detaches; orders waiting for him are read at the next Communications step [ruling after-detaching].",
@@ -1040,6 +1064,21 @@ pub fn out_of_range(
     exempt: Option<&str>,
 ) -> Result<String, NbError> {
     let f = game.formation(division)?.clone();
+    if !game.units.is_empty() {
+        let u = game
+            .units
+            .iter()
+            .find(|x| x.name.eq_ignore_ascii_case(unit))
+            .ok_or_else(|| {
+                NbError::unknown("unit", unit, game.units.iter().map(|x| x.name.as_str()))
+            })?;
+        if u.formation != f.name {
+            return Err(NbError::Refused(format!(
+                "{} belongs to {}, not {}",
+                u.name, u.formation, f.name
+            )));
+        }
+    }
     let rulings = game.rulings()?;
     let text = match exempt {
         Some(why) => format!(
@@ -1156,7 +1195,14 @@ pub fn duties(game: &Game, formation: &str) -> Result<Vec<(&'static str, String)
         }
         OrderKind::Reserve => {}
     }
-    if may_react(game, formation)? {
+    let has_cavalry = game.units.is_empty()
+        || game
+            .units
+            .iter()
+            .any(|u| u.formation == f.name && u.arm == "cavalry");
+    if !has_cavalry {
+        // No cavalry: nothing to React.
+    } else if may_react(game, formation)? {
         d.push(("NB-DEF-006", "cavalry may go on React".into()));
     } else {
         d.push((

@@ -36,6 +36,8 @@ pub struct FormationView {
     pub reserve: Option<ReserveView>,
     /// What its order and state require this turn, with checklist ids.
     pub duties: Vec<(String, String)>,
+    /// Its combat units (name, arm), when the scenario lists them.
+    pub units: Vec<(String, String)>,
 }
 
 /// One of the side's messengers not yet read.
@@ -85,6 +87,12 @@ pub fn side_view(game: &Game, side: &str) -> Result<SideView, NbError> {
             duties: crate::engine::duties(game, &f.name)?
                 .into_iter()
                 .map(|(id, d)| (id.to_string(), d))
+                .collect(),
+            units: game
+                .units
+                .iter()
+                .filter(|u| u.formation == f.name)
+                .map(|u| (u.name.clone(), u.arm.clone()))
                 .collect(),
         });
     }
@@ -142,6 +150,17 @@ pub fn render(v: &SideView) -> String {
             s.push_str(" [engaged]");
         }
         s.push('\n');
+        if !f.units.is_empty() {
+            let _ = writeln!(
+                s,
+                "    units: {}",
+                f.units
+                    .iter()
+                    .map(|(n, a)| format!("{n} ({a})"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            );
+        }
         for (id, duty) in &f.duties {
             let _ = writeln!(s, "    - {duty} ({id})");
         }

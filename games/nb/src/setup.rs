@@ -19,7 +19,17 @@ struct Scenario {
     general: Vec<GeneralEntry>,
     formation: Vec<FormationEntry>,
     #[serde(default)]
+    unit: Vec<UnitEntry>,
+    #[serde(default)]
     rulings: BTreeMap<String, String>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct UnitEntry {
+    name: String,
+    formation: String,
+    arm: String,
 }
 
 #[derive(Deserialize)]
@@ -102,6 +112,7 @@ pub fn game_from_toml(file: &str, text: &str) -> Result<Game, NbError> {
             command_range: g.command_range,
             formation: None,
             attached_to_unit: false,
+            attached_unit: None,
             attached_to_general: None,
             in_superior_range: true,
             fallen: false,
@@ -175,6 +186,32 @@ pub fn game_from_toml(file: &str, text: &str) -> Result<Game, NbError> {
             }
         }
     }
+    let mut units = Vec::new();
+    for u in &s.unit {
+        let entry = format!("unit.{}", u.name);
+        let Some(f) = formations
+            .iter()
+            .find(|f| f.name.eq_ignore_ascii_case(&u.formation))
+        else {
+            return Err(bad(
+                &entry,
+                format!("no formation called `{}`", u.formation),
+            ));
+        };
+        let arm = u.arm.to_ascii_lowercase();
+        if !matches!(arm.as_str(), "infantry" | "cavalry" | "artillery") {
+            return Err(bad(
+                &entry,
+                format!("`{}` is not infantry, cavalry or artillery", u.arm),
+            ));
+        }
+        units.push(crate::state::Unit {
+            name: u.name.clone(),
+            side: f.side.clone(),
+            formation: f.name.clone(),
+            arm,
+        });
+    }
     let mut game = Game {
         name: s.name,
         seed: s.seed,
@@ -191,6 +228,7 @@ pub fn game_from_toml(file: &str, text: &str) -> Result<Game, NbError> {
             .collect(),
         generals,
         formations,
+        units,
         messengers: Vec::new(),
         written: Vec::new(),
         next_order: 1,

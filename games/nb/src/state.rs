@@ -35,6 +35,9 @@ pub struct General {
     pub formation: Option<String>,
     /// Attached to a combat unit (NB-ATT-001).
     pub attached_to_unit: bool,
+    /// Which unit, when named.
+    #[serde(default)]
+    pub attached_unit: Option<String>,
     /// Attached to another general (the army commander joining a
     /// formation's general, NB-ATT-004).
     pub attached_to_general: Option<String>,
@@ -133,6 +136,17 @@ pub struct Formation {
     pub on_table: bool,
 }
 
+/// A combat unit (brigade), as far as the orders rules need it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Unit {
+    pub name: String,
+    pub side: String,
+    /// Its division (or other formation).
+    pub formation: String,
+    /// infantry, cavalry or artillery.
+    pub arm: String,
+}
+
 /// One entry of the log.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Note {
@@ -153,6 +167,9 @@ pub struct Game {
     pub sides: Vec<Side>,
     pub generals: Vec<General>,
     pub formations: Vec<Formation>,
+    /// Combat units, when the scenario lists them.
+    #[serde(default)]
+    pub units: Vec<Unit>,
     pub messengers: Vec<Messenger>,
     /// Orders written this turn, per side.
     pub written: Vec<(String, u32)>,

@@ -1413,7 +1413,7 @@ fn nb_cmd_003_three_exceptions() {
     for why in ["initiated combat", "routed", "detachment"] {
         let t = ok(
             &mut s,
-            &format!("outofrange 2nd-Line 8th-Division exempt {why}"),
+            &format!("outofrange Lefol-2nd-Brigade 8th-Division exempt {why}"),
         );
         assert!(t.contains("exempt") && t.contains("exceptions"), "{t}");
     }
@@ -1422,15 +1422,17 @@ fn nb_cmd_003_three_exceptions() {
 #[test]
 fn nb_cmd_004_an_out_of_range_unit_must_try_to_return() {
     let mut s = started();
-    assert!(ok(&mut s, "outofrange 2nd-Line 8th-Division").contains("must try to get back"));
+    assert!(
+        ok(&mut s, "outofrange Lefol-2nd-Brigade 8th-Division").contains("must try to get back")
+    );
 }
 
 #[test]
 fn nb_cmd_005_no_penalty_only_a_report() {
     let mut s = started();
-    assert!(ok(&mut s, "outofrange 2nd-Line 8th-Division").contains("no penalty"));
+    assert!(ok(&mut s, "outofrange Lefol-2nd-Brigade 8th-Division").contains("no penalty"));
     ok(&mut s, "ruling out-of-range penalty");
-    assert!(ok(&mut s, "outofrange 2nd-Line 8th-Division").contains("GM's penalty"));
+    assert!(ok(&mut s, "outofrange Lefol-2nd-Brigade 8th-Division").contains("GM's penalty"));
 }
 
 #[test]
@@ -1655,4 +1657,36 @@ fn bad_input_is_refused_with_a_reason_and_changes_nothing() {
         via: None,
         distance: 0.0,
     };
+}
+
+#[test]
+fn units_are_checked_by_name_and_listed_in_the_report() {
+    let mut s = started();
+    assert!(
+        err(&mut s, "outofrange Lefol-3rd-Brigade 8th-Division")
+            .contains("did you mean `Lefol-1st-Brigade`")
+            || err(&mut s, "outofrange Lefol-3rd-Brigade 8th-Division").contains("unknown unit")
+    );
+    assert!(
+        err(&mut s, "outofrange Habert-1st-Brigade 8th-Division")
+            .contains("belongs to 10th-Division")
+    );
+    ok(&mut s, "attach Lefol unit Lefol-1st-Brigade");
+    assert_eq!(
+        s.state
+            .general("Lefol")
+            .ok()
+            .and_then(|g| g.attached_unit.clone())
+            .as_deref(),
+        Some("Lefol-1st-Brigade")
+    );
+    assert!(err(&mut s, "attach Lefol unit Zieten-Cavalry").contains("not French's"));
+    let r = ok(&mut s, "show French");
+    assert!(
+        r.contains("units: Lefol-1st-Brigade (infantry), Lefol-2nd-Brigade (infantry)"),
+        "{r}"
+    );
+    // A division with no cavalry gets no React reminder.
+    assert!(!duty_ids(&s, "8th-Division").contains(&"NB-DEF-006"));
+    assert!(duty_ids(&s, "I-Corps").contains(&"NB-DEF-006"));
 }
