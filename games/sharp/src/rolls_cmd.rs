@@ -151,6 +151,59 @@ fn finish<T: serde::Serialize>(
     })
 }
 
+/// Apply fire's shock and men removed to the target: a Column spreads its
+/// shock over its Groups, front first (SP-FORM-009) and loses men from the
+/// rear (SP-FORM-010); any other target takes them itself.
+fn take_fire(
+    b: &mut Battle,
+    rulings: &Rulings,
+    target: &str,
+    shock: u32,
+    removed: u32,
+) -> Result<String, SharpError> {
+    let t = b.group(target)?.clone();
+    let members: Vec<String> = t
+        .formation_of
+        .as_ref()
+        .and_then(|f| {
+            b.formations
+                .iter()
+                .find(|x| &x.name == f && x.kind == Formation::Column)
+        })
+        .map_or_else(|| vec![t.name.clone()], |f| f.groups.clone());
+    let mut text = String::new();
+    if members.len() > 1 {
+        let (shares, steps) = crate::formations::spread_shock(
+            rulings,
+            shock,
+            u32::try_from(members.len()).unwrap_or(1),
+        )?;
+        text.push_str(&working(&steps));
+        for (m, sh) in members.iter().zip(shares) {
+            b.group_mut(m)?.shock += sh;
+        }
+        let mut left = removed;
+        for i in crate::formations::kill_order(Formation::Column, members.len()) {
+            let g = b.group_mut(&members[i])?;
+            let k = left.min(g.men);
+            g.men -= k;
+            left -= k;
+        }
+        if removed > 0 {
+            let _ = write!(text, "\n  SP-FORM-010: kills come off the Column's rear");
+        }
+    } else {
+        let g = b.group_mut(target)?;
+        g.shock += shock;
+        g.men = g.men.saturating_sub(removed);
+    }
+    for m in &members {
+        let g = b.group(m)?;
+        let _ = write!(text, "\n  {}: {} men, {} shock.", g.name, g.men, g.shock);
+    }
+    Ok(text)
+}
+
 fn add_condition(g: &mut Group, id: &str) {
     if !g.has(id) {
         let tiffins_left = (id == "smoke").then_some(3);
@@ -259,12 +312,11 @@ fn fire(
         return changed(text);
     }
     let b = &mut s.state;
-    {
-        let t = b.group_mut(&target)?;
-        t.shock += r.shock;
-        t.men = t.men.saturating_sub(r.men_removed);
-        let _ = write!(text, "\n  {}: {} men, {} shock.", t.name, t.men, t.shock);
-    }
+    let _ = write!(
+        text,
+        "{}",
+        take_fire(b, rulings, &target, r.shock, r.men_removed)?
+    );
     for check in &r.big_men {
         let m = b.big_man_mut(&check.name)?;
         match check.outcome {
@@ -390,8 +442,12 @@ fn take_losses(
         g.men -= k;
         left -= k;
     }
-    if let Some(first) = names.first() {
-        b.group_mut(first)?.shock += shock;
+    // Shock taken in a fight is spread over the side's Groups, front first
+    // (as the fisticuffs module counts it between rounds).
+    let n = u32::try_from(names.len()).unwrap_or(1).max(1);
+    for (i, name) in names.iter().enumerate() {
+        let extra = u32::from(u32::try_from(i).unwrap_or(u32::MAX) < shock % n);
+        b.group_mut(name)?.shock += shock / n + extra;
     }
     Ok(names
         .iter()

@@ -476,3 +476,34 @@ fn json_and_odds_flags_follow_the_dbr_convention() {
             .is_some_and(|t| t.contains("line-company fires"))
     );
 }
+
+#[test]
+fn a_column_spreads_shock_front_first_and_loses_men_from_the_rear() {
+    let mut s = session();
+    card_of(&mut s, "Colonel Vandal");
+    ok(&mut s, "initiative form col column grenadiers fusiliers");
+    card_of(&mut s, "Major Lawford");
+    ok(&mut s, "initiative activate line-company");
+    // 16 dice at 0-9" against a column: +1D6 and +1 pip (17 dice, 4-6 hit
+    // with the pip). Faces: 9 hits, then effects 6,6,6,3,3,3,3,3,1.
+    let mut faces: Vec<&str> = vec!["6"; 9];
+    faces.extend(["1"; 8]);
+    faces.extend(["6", "6", "6", "3", "3", "3", "3", "3", "1", "9"]);
+    let t = ok(
+        &mut s,
+        &format!(
+            "fire line-company at grenadiers range 8 dice {}",
+            faces.join(",")
+        ),
+    );
+    assert!(
+        t.contains("SP-FORM-009") && t.contains("SP-FORM-010"),
+        "{t}"
+    );
+    let g = s.state.group("grenadiers").map(|g| (g.men, g.shock)).ok();
+    let f = s.state.group("fusiliers").map(|g| (g.men, g.shock)).ok();
+    // 5 shock: 3 to the front Group, 2 to the rear; 3 kills, all from the
+    // rear Group (the grenadiers' Capitaine Dubreton rolls 9: not hit).
+    assert_eq!(g, Some((12, 3)), "{t}");
+    assert_eq!(f, Some((9, 2)), "{t}");
+}
