@@ -449,6 +449,53 @@ fn reload(
     ))
 }
 
+/// Any other action from the cost table (SP-ACT-004..014): cross a low or
+/// high obstacle, enter a building, mount, dismount, open ranks, attempt a
+/// task. The dice are spent; what happens on the table is the players'.
+fn act(s: &mut Session, words: &[String], rulings: &Rulings) -> Result<Answer, SharpError> {
+    use crate::actions::{Action, action_cost};
+    let tables = crate::tables::Tables::builtin()?;
+    let g = s.state.group(arg(words, 1, "a Group")?)?.clone();
+    let what = arg(words, 2, "an action")?;
+    let action = Action::read(what)?;
+    let handled_elsewhere = matches!(
+        action,
+        Action::Move
+            | Action::Fire
+            | Action::Spot
+            | Action::ReloadRifle
+            | Action::ReloadMusket
+            | Action::ReloadArtillery
+            | Action::TapLoad
+    );
+    if handled_elsewhere {
+        return Err(SharpError::Invalid(format!(
+            "`{}` has its own command (move, fire, spot, reload, tap)",
+            action.id()
+        )));
+    }
+    if action == Action::Mount && g.mounted || action == Action::Dismount && !g.mounted {
+        return Err(SharpError::Invalid(format!(
+            "{} is already {}",
+            g.name,
+            if g.mounted { "mounted" } else { "on foot" }
+        )));
+    }
+    let (cost, steps) = action_cost(tables, rulings, action, g.gunners_lost)?;
+    let left = spend_dice(&mut s.state, &g.name, cost, action.id())?;
+    match action {
+        Action::Mount => s.state.group_mut(&g.name)?.mounted = true,
+        Action::Dismount => s.state.group_mut(&g.name)?.mounted = false,
+        _ => {}
+    }
+    changed(format!(
+        "{}: {} ({cost} action dice, {left} left).{}",
+        g.name,
+        action.id(),
+        working(&steps)
+    ))
+}
+
 /// Spend a Group's action dice on the card in play (SP-ACT-001..015).
 pub(crate) fn spend_dice(
     b: &mut Battle,
@@ -475,6 +522,7 @@ pub(crate) fn dispatch(
     match command {
         "initiative" | "init" | "spend" => initiative(s, words, rulings),
         "reload" => reload(s, words, false, rulings),
+        "act" => act(s, words, rulings),
         "tap" | "tap-load" => reload(s, words, true, rulings),
         _ => crate::rolls_cmd::dispatch(s, command, words, rolls, rulings),
     }

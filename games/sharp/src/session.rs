@@ -108,6 +108,11 @@ pub const COMMANDS: &[(&str, &str, &str)] = &[
     ),
     ("tap", "a rifle Group tap-loads", "tap GROUP"),
     (
+        "act",
+        "any other action of the cost table",
+        "act GROUP low-obstacle|high-obstacle|enter-building|mount|dismount|open-ranks|task",
+    ),
+    (
         "event",
         "roll a random event for a Group",
         "event firing|movement GROUP [dice …]",

@@ -507,3 +507,20 @@ fn a_column_spreads_shock_front_first_and_loses_men_from_the_rear() {
     assert_eq!(g, Some((12, 3)), "{t}");
     assert_eq!(f, Some((9, 2)), "{t}");
 }
+
+#[test]
+fn other_actions_spend_their_cost_in_action_dice() {
+    let mut s = session();
+    card_of(&mut s, "Major Lawford");
+    ok(&mut s, "initiative activate line-company");
+    // A high obstacle costs 2 of the 2 dice (SP-ACT-005).
+    let t = ok(&mut s, "act line-company high-obstacle");
+    assert!(
+        t.contains("2 action dice, 0 left") && t.contains("SP-ACT-005"),
+        "{t}"
+    );
+    assert!(err(&mut s, "act line-company low-obstacle").contains("0 action dice left"));
+    assert!(err(&mut s, "act line-company fire").contains("its own command"));
+    assert!(err(&mut s, "act line-company hihg-obstacle").contains("did you mean `high-obstacle`"));
+    assert!(err(&mut s, "act line-company dismount").contains("already on foot"));
+}
