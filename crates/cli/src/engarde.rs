@@ -568,33 +568,28 @@ fn demo(
     tables: &Tables,
     color: bool,
 ) -> Result<ExitCode> {
-    let roster: Vec<NewPlayer> = (1..=players)
+    const NAMES: [&str; 12] = [
+        "Athos",
+        "Porthos",
+        "Aramis",
+        "d'Artagnan",
+        "Rochefort",
+        "Treville",
+        "Bonacieux",
+        "Jussac",
+        "Cahusac",
+        "Bernajoux",
+        "Biscarat",
+        "Planchet",
+    ];
+    let roster: Vec<NewPlayer> = (0..players)
         .map(|i| NewPlayer {
-            name: format!(
-                "Chevalier {}",
-                [
-                    "Athos",
-                    "Porthos",
-                    "Aramis",
-                    "d'Artagnan",
-                    "Rochefort",
-                    "Treville",
-                    "Bonacieux",
-                    "Jussac",
-                    "Cahusac",
-                    "Bernajoux",
-                    "Biscarat",
-                    "Planchet"
-                ]
-                .get((i - 1) % 12)
-                .copied()
-                .unwrap_or("Anon")
-            ) + &if i > 12 {
-                format!(" {}", i / 12 + 1)
-            } else {
-                String::new()
+            // Athos, …, Planchet, then Athos 2, … so every name is unique.
+            name: match i / NAMES.len() {
+                0 => format!("Chevalier {}", NAMES[i % NAMES.len()]),
+                round => format!("Chevalier {} {}", NAMES[i % NAMES.len()], round + 1),
             },
-            password: format!("pw{i}"),
+            password: format!("pw{}", i + 1),
             address: String::new(),
         })
         .collect();

@@ -150,7 +150,21 @@ impl Choices {
         Ok(())
     }
 
-    /// The rulings switched from their defaults, as a rulings file.
+    /// Every ruling and its choice, a line each, the switched ones marked.
+    pub fn summary(&self) -> String {
+        let mut out = String::new();
+        for (r, c) in self.register.iter().zip(&self.choices) {
+            let switched = if *c == r.default_option() {
+                ""
+            } else {
+                "  (switched)"
+            };
+            out.push_str(&format!("{} = {c}{switched}\n", r.name));
+        }
+        out
+    }
+
+    /// Every ruling and its choice, as a rulings file.
     pub fn to_toml(&self) -> String {
         let mut out = String::new();
         for (r, c) in self.register.iter().zip(&self.choices) {
@@ -246,6 +260,12 @@ macro_rules! rulings {
             /// Every ruling and its choice, as a rulings file.
             pub fn to_toml(&self) -> String {
                 self.0.to_toml()
+            }
+
+            /// Every ruling and its choice, a line each, the switched ones
+            /// marked.
+            pub fn summary(&self) -> String {
+                self.0.summary()
             }
         }
     };

@@ -211,6 +211,43 @@ fn split_dice<T: Table>(line: &str) -> Split {
     }
 }
 
+/// A command table: name, what it does, usage.
+pub type Commands = [(&'static str, &'static str, &'static str)];
+
+/// A command's usage line, or a pointer to `help`.
+pub fn usage(commands: &Commands, command: &str) -> String {
+    commands.iter().find(|(c, _, _)| *c == command).map_or_else(
+        || "type `help`".to_string(),
+        |(_, _, u)| format!("usage: {u}"),
+    )
+}
+
+/// `help` (every command, after `preamble`) or `help COMMAND` (its usage,
+/// or a did-you-mean).
+pub fn help(commands: &Commands, command: Option<&str>, preamble: &str) -> String {
+    use std::fmt::Write as _;
+    match command {
+        Some(c) => match commands.iter().find(|(n, _, _)| n.eq_ignore_ascii_case(c)) {
+            Some((n, what, u)) => format!("{n}: {what}\n  {u}"),
+            None => {
+                let hint = crate::text::suggest(c, commands.iter().map(|(n, _, _)| *n))
+                    .map(|h| format!(" (did you mean `{h}`?)"))
+                    .unwrap_or_default();
+                format!("no command `{c}`{hint}; `help` lists them")
+            }
+        },
+        None => {
+            let width = commands.iter().map(|(n, _, _)| n.len()).max().unwrap_or(0) + 1;
+            let mut s = format!("{preamble}\n");
+            for (n, what, _) in commands {
+                let _ = writeln!(s, "  {n:<width$}{what}");
+            }
+            s.push_str("`help COMMAND` gives its usage.");
+            s
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -111,19 +111,12 @@ pub const COMMANDS: &[(&str, &str, &str)] = &[
     ("log", "the commands so far", "log"),
 ];
 
-fn usage(command: &str) -> String {
-    COMMANDS.iter().find(|(c, _, _)| *c == command).map_or_else(
-        || "type `help`".to_string(),
-        |(_, _, u)| format!("usage: {u}"),
-    )
-}
-
 fn arg<'a>(words: &'a [String], i: usize, what: &str) -> Result<&'a str, NbError> {
     words.get(i).map(String::as_str).ok_or_else(|| {
         NbError::Refused(format!(
             "{} needs {what}: {}",
             words.first().map_or("", String::as_str),
-            usage(words.first().map_or("", String::as_str))
+            umpire_core::session::usage(COMMANDS, words.first().map_or("", String::as_str))
         ))
     })
 }
@@ -199,30 +192,6 @@ fn guard(
     Ok(())
 }
 
-fn help(command: Option<&str>) -> String {
-    match command {
-        Some(c) => match COMMANDS.iter().find(|(n, _, _)| n.eq_ignore_ascii_case(c)) {
-            Some((n, what, u)) => format!("{n}: {what}\n  {u}"),
-            None => {
-                let hint = umpire_core::text::suggest(c, COMMANDS.iter().map(|(n, _, _)| *n))
-                    .map(|h| format!(" (did you mean `{h}`?)"))
-                    .unwrap_or_default();
-                format!("no command `{c}`{hint}; `help` lists them")
-            }
-        },
-        None => {
-            let mut s = String::from(
-                "Commands (dice from the game's seed, or typed with `dice 7` at the end):\n",
-            );
-            for (n, what, _) in COMMANDS {
-                let _ = writeln!(s, "  {n:<11} {what}");
-            }
-            s.push_str("`help COMMAND` gives its usage.");
-            s
-        }
-    }
-}
-
 impl Table for Game {
     type Error = NbError;
 
@@ -263,7 +232,11 @@ impl Table for Game {
         };
         let g = &mut session.state;
         match first.to_ascii_lowercase().as_str() {
-            "help" | "?" => Ok(Answer::said(help(words.get(1).map(String::as_str)))),
+            "help" | "?" => Ok(Answer::said(umpire_core::session::help(
+                COMMANDS,
+                words.get(1).map(String::as_str),
+                "Commands (dice from the game's seed, or typed with `dice 7` at the end):",
+            ))),
             "show" | "report" => {
                 let s = match (side, words.get(1)) {
                     (Some(s), _) => s.to_string(),
@@ -360,9 +333,9 @@ impl Table for Game {
                 changed(text)
             }
             "messenger" => {
-                let id: u32 = arg(words, 1, "an order number")?
-                    .parse()
-                    .map_err(|_| NbError::Refused(usage("messenger")))?;
+                let id: u32 = arg(words, 1, "an order number")?.parse().map_err(|_| {
+                    NbError::Refused(umpire_core::session::usage(COMMANDS, "messenger"))
+                })?;
                 if let Some(s) = side {
                     if !g
                         .messengers
@@ -372,8 +345,9 @@ impl Table for Game {
                         return Err(NbError::Refused(format!("order {id} is not {s}'s")));
                     }
                 }
-                let d = number(words, "distance")?
-                    .ok_or_else(|| NbError::Refused(usage("messenger")))?;
+                let d = number(words, "distance")?.ok_or_else(|| {
+                    NbError::Refused(umpire_core::session::usage(COMMANDS, "messenger"))
+                })?;
                 changed(engine::redirect(g, id, after(words, "to"), d)?)
             }
             "place" => {
@@ -451,22 +425,7 @@ impl Table for Game {
             }
             "ruling" | "rulings" => {
                 let (Some(name), Some(option)) = (words.get(1), words.get(2)) else {
-                    let r = g.rulings()?;
-                    let mut t = String::new();
-                    for id in crate::RulingId::ALL {
-                        let _ = writeln!(
-                            t,
-                            "{} = {}{}",
-                            id.name(),
-                            r.choice(*id),
-                            if r.is_switched(*id) {
-                                "  (switched)"
-                            } else {
-                                ""
-                            }
-                        );
-                    }
-                    return Ok(Answer::said(t));
+                    return Ok(Answer::said(g.rulings()?.summary()));
                 };
                 let mut r = g.rulings()?;
                 r.set(name, option)?;

@@ -58,10 +58,7 @@ pub(crate) fn number_after(words: &[String], key: &str) -> Result<Option<f64>, S
 
 /// A command's usage line.
 pub(crate) fn usage(command: &str) -> String {
-    COMMANDS.iter().find(|(c, _, _)| *c == command).map_or_else(
-        || "type `help`".to_string(),
-        |(_, _, u)| format!("usage: {u}"),
-    )
+    umpire_core::session::usage(COMMANDS, command)
 }
 
 /// Run one command.
@@ -76,7 +73,11 @@ pub(crate) fn dispatch(
     let command = first.to_ascii_lowercase();
     let rulings = s.state.rulings()?;
     match command.as_str() {
-        "help" | "?" => said(help(words.get(1).map(String::as_str))),
+        "help" | "?" => said(umpire_core::session::help(
+            COMMANDS,
+            words.get(1).map(String::as_str),
+            "Commands (dice are rolled from the game's seed, or typed with `dice 5,3,…` at the end):",
+        )),
         "show" | "view" => said(show(&s.state, words.get(1).map(String::as_str))),
         "draw" => {
             let d = deck::draw(&mut s.state, &rulings)?;
@@ -223,30 +224,6 @@ pub(crate) fn dispatch(
     }
 }
 
-fn help(command: Option<&str>) -> String {
-    match command {
-        Some(c) => match COMMANDS.iter().find(|(n, _, _)| n.eq_ignore_ascii_case(c)) {
-            Some((n, what, u)) => format!("{n}: {what}\n  {u}"),
-            None => {
-                let hint = umpire_core::text::suggest(c, COMMANDS.iter().map(|(n, _, _)| *n))
-                    .map(|h| format!(" (did you mean `{h}`?)"))
-                    .unwrap_or_default();
-                format!("no command `{c}`{hint}; `help` lists them")
-            }
-        },
-        None => {
-            let mut s = String::from(
-                "Commands (dice are rolled from the game's seed, or typed with `dice 5,3,…` at the end):\n",
-            );
-            for (n, what, _) in COMMANDS {
-                let _ = writeln!(s, "  {n:<10} {what}");
-            }
-            s.push_str("`help COMMAND` gives its usage.");
-            s
-        }
-    }
-}
-
 /// The battle as the umpire sees it, or as one side may.
 pub fn show(b: &Battle, side: Option<&str>) -> String {
     let mut s = format!("{} -- turn {}", b.name, b.turn);
@@ -344,22 +321,7 @@ pub fn show(b: &Battle, side: Option<&str>) -> String {
 
 fn ruling(s: &mut Session, words: &[String]) -> Result<Answer, SharpError> {
     let (Some(name), Some(option)) = (words.get(1), words.get(2)) else {
-        let r = s.state.rulings()?;
-        let mut t = String::new();
-        for id in crate::RulingId::ALL {
-            let _ = writeln!(
-                t,
-                "{} = {}{}",
-                id.name(),
-                r.choice(*id),
-                if r.is_switched(*id) {
-                    "  (switched)"
-                } else {
-                    ""
-                }
-            );
-        }
-        return said(t);
+        return said(s.state.rulings()?.summary());
     };
     let mut r = s.state.rulings()?;
     r.set(name, option)?;
