@@ -14,8 +14,8 @@ use umpire_overlord::generate::world::{MapSize, WorldParams};
 use umpire_overlord::world::Player;
 
 use crate::game::{WORLD_FILE, make_game, read_world, rules};
-use crate::layout::{faction_file, turn_dir};
-use crate::turn::{RunOptions, run_next};
+use umpire_host::overlord::layout::{faction_file, turn_dir};
+use umpire_host::overlord::turn::{RunOptions, run_next};
 
 /// How many lines of a report the demo shows at the end.
 const EXCERPT_LINES: usize = 30;
@@ -138,7 +138,13 @@ pub fn run(args: Args) -> Result<ExitCode> {
             };
             let mail = bot_orders_with(&world, &rules, fid, bot_seed(world.seed, turn), &options);
             let name = format!("bot-{}", faction_file(f.number));
-            let done = crate::submit::submit_mail(dir, &world, &name, mail.as_bytes(), false)?;
+            let done = umpire_host::overlord::intake::submit_mail(
+                dir,
+                &world,
+                &name,
+                mail.as_bytes(),
+                false,
+            )?;
             if done.refused() > 0 {
                 bail!(
                     "the bot's orders for {} were refused:\n{}",

@@ -2,21 +2,8 @@
 //! read the game folder and the players' mail, call the pure month, write
 //! the reports and the gazette.
 //!
-//! A game folder holds:
-//!
-//! ```text
-//! DIR/world.json                 the game between months
-//! DIR/orders/N/<character>.txt   the sheets accepted for month N (a later one replaces an earlier)
-//! DIR/months/N/reports/<character>.txt and .json   each player's month
-//! DIR/months/N/gazette.txt       the public gazette
-//! DIR/months/N/events.json       every event of the month
-//! ```
-//!
-//! A month is written into `months/N.partial/`, renamed to `months/N/`, and
-//! only then is `world.json` replaced; a month that crashed half-way is run
-//! again from the same world and orders, with the same dice.
+//! The game folder and its loop are `umpire_host::engarde::game_dir`.
 
-use std::collections::BTreeMap;
 use std::io::{Read as _, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -25,17 +12,16 @@ use anyhow::{Context, Result, bail};
 use clap::Subcommand;
 use umpire_core::diagnostic::{RenderOptions, Tally, render};
 use umpire_core::source::{SourceFile, decode_text};
-use umpire_engarde::month::run_month;
 use umpire_engarde::setup::{NewPlayer, new_game};
 use umpire_engarde::spsl::{Sp, convert};
 use umpire_engarde::tables::Tables;
-use umpire_engarde::world::{CharacterId, World};
-use umpire_engarde::{bots, mail, report};
+use umpire_engarde::world::World;
+use umpire_engarde::{bots, mail};
 
-use crate::layout::{visible_files, write_atomic};
-
-/// The world's file in a game folder.
-pub const WORLD_FILE: &str = "world.json";
+use umpire_host::engarde::game_dir::{
+    last_month, make, month_dir, orders_dir, read_world, run_next, slug, take_sheet,
+};
+use umpire_host::files::write_atomic;
 
 #[derive(Subcommand)]
 pub enum Command {
@@ -354,52 +340,6 @@ fn game_name(dir: &Path) -> String {
     )
 }
 
-fn make(dir: &Path, world: &World, force: bool) -> Result<()> {
-    if dir.join(WORLD_FILE).exists() {
-        if !force {
-            bail!(
-                "{} already holds a game; add --force to replace it",
-                dir.display()
-            );
-        }
-        for sub in ["orders", "months"] {
-            let p = dir.join(sub);
-            if p.exists() {
-                std::fs::remove_dir_all(&p)
-                    .with_context(|| format!("cannot remove {}", p.display()))?;
-            }
-        }
-    } else if dir.is_dir()
-        && std::fs::read_dir(dir)
-            .map(|mut d| d.next().is_some())
-            .unwrap_or(false)
-    {
-        bail!(
-            "{} is not empty and holds no game; choose an empty folder",
-            dir.display()
-        );
-    }
-    write_world(dir, world)
-}
-
-fn write_world(dir: &Path, world: &World) -> Result<()> {
-    let json = serde_json::to_vec_pretty(world)?;
-    write_atomic(&dir.join(WORLD_FILE), &json)
-}
-
-/// Read a game's world.
-pub fn read_world(dir: &Path) -> Result<World> {
-    let path = dir.join(WORLD_FILE);
-    let bytes = std::fs::read(&path).with_context(|| {
-        format!(
-            "no En Garde! game in {} (cannot read {})",
-            dir.display(),
-            path.display()
-        )
-    })?;
-    serde_json::from_slice(&bytes).with_context(|| format!("{} is damaged", path.display()))
-}
-
 fn read_source(file: &Path) -> Result<SourceFile> {
     let mut bytes = Vec::new();
     let name = if file.as_os_str() == "-" {
@@ -430,49 +370,6 @@ fn print_diagnostics(
     Ok(())
 }
 
-/// A file name for a character: lower case, words joined by '-'.
-pub fn slug(world: &World, id: CharacterId) -> String {
-    let name = world
-        .character(id)
-        .map_or_else(|| format!("c{}", id.raw()), |c| c.name.clone());
-    let s: String = name
-        .chars()
-        .map(|c| {
-            if c.is_alphanumeric() {
-                c.to_ascii_lowercase()
-            } else {
-                '-'
-            }
-        })
-        .collect();
-    let s = s
-        .split('-')
-        .filter(|p| !p.is_empty())
-        .collect::<Vec<_>>()
-        .join("-");
-    if s.is_empty() {
-        format!("c{}", id.raw())
-    } else {
-        s
-    }
-}
-
-fn orders_dir(dir: &Path, month: u32) -> PathBuf {
-    dir.join("orders").join(month.to_string())
-}
-
-fn month_dir(dir: &Path, month: u32) -> PathBuf {
-    dir.join("months").join(month.to_string())
-}
-
-fn last_month(dir: &Path) -> Result<u32> {
-    let world = read_world(dir)?;
-    match world.month.checked_sub(1).filter(|&m| m >= 1) {
-        Some(m) => Ok(m),
-        None => bail!("no month has been run yet in {}", dir.display()),
-    }
-}
-
 /// Take a sheet for the coming month; true when kept.
 fn submit(
     dir: &Path,
@@ -481,82 +378,18 @@ fn submit(
     source: &SourceFile,
     color: bool,
 ) -> Result<bool> {
-    let read = mail::read(world, tables, source);
+    let taken = take_sheet(dir, world, tables, source)?;
     let mut out = std::io::stdout().lock();
-    print_diagnostics(&mut out, source, &read.diagnostics, color)?;
-    let Some(id) = read.character else {
+    print_diagnostics(&mut out, source, &taken.read.diagnostics, color)?;
+    let Some(path) = taken.kept else {
         writeln!(
             out,
             "Refused: the sheet names no character of this game, or the password is wrong."
         )?;
         return Ok(false);
     };
-    let path = orders_dir(dir, world.month).join(format!("{}.txt", slug(world, id)));
-    write_atomic(&path, source.text().as_bytes())?;
-    writeln!(out, "Kept for month {} as {}.", world.month, path.display())?;
+    writeln!(out, "Kept for month {} as {}.", taken.month, path.display())?;
     Ok(true)
-}
-
-/// Run the next month; returns its number.
-fn run_next(dir: &Path, tables: &Tables) -> Result<u32> {
-    let world = read_world(dir)?;
-    let month = world.month;
-    let mut orders = BTreeMap::new();
-    let reader = mail::Reader::new(&world, tables);
-    for path in visible_files(&orders_dir(dir, month))? {
-        let bytes =
-            std::fs::read(&path).with_context(|| format!("cannot read {}", path.display()))?;
-        let (text, _) = decode_text(&bytes);
-        let source = SourceFile::new(path.display().to_string(), text.into_owned());
-        let read = reader.read(&source);
-        if let Some(id) = read.character {
-            orders.insert(id, read.sheet);
-        }
-    }
-    let outcome = run_month(&world, tables, &orders);
-    let staging = dir.join("months").join(format!("{month}.partial"));
-    if staging.exists() {
-        std::fs::remove_dir_all(&staging)
-            .with_context(|| format!("cannot remove {}", staging.display()))?;
-    }
-    let players: Vec<CharacterId> = world
-        .ids()
-        .filter(|&id| world.character(id).is_some_and(|c| !c.npc && c.is_alive()))
-        .collect();
-    let bar = indicatif::ProgressBar::new(players.len() as u64);
-    if !std::io::IsTerminal::is_terminal(&std::io::stderr()) {
-        bar.set_draw_target(indicatif::ProgressDrawTarget::hidden());
-    }
-    let reports = report::Reports::new(&world, &outcome, tables);
-    for &id in &players {
-        if let Some(r) = reports.player(id) {
-            let name = slug(&world, id);
-            write_atomic(
-                &staging.join("reports").join(format!("{name}.txt")),
-                report::render(&r).as_bytes(),
-            )?;
-            write_atomic(
-                &staging.join("reports").join(format!("{name}.json")),
-                &serde_json::to_vec_pretty(&r)?,
-            )?;
-        }
-        bar.inc(1);
-    }
-    bar.finish_and_clear();
-    write_atomic(&staging.join("gazette.txt"), reports.gazette().as_bytes())?;
-    write_atomic(
-        &staging.join("events.json"),
-        &serde_json::to_vec_pretty(&outcome.events)?,
-    )?;
-    let done = month_dir(dir, month);
-    if done.exists() {
-        std::fs::remove_dir_all(&done)
-            .with_context(|| format!("cannot remove {}", done.display()))?;
-    }
-    std::fs::rename(&staging, &done)
-        .with_context(|| format!("cannot rename {} to {}", staging.display(), done.display()))?;
-    write_world(dir, &outcome.world)?;
-    Ok(month)
 }
 
 fn demo(

@@ -1,121 +1,23 @@
-//! `umpire overlord new|import|show`: game directories.
+//! `umpire overlord new|import|show`: printing what the game directory
+//! functions of `umpire_host::overlord::game_dir` made or read.
 //!
 //! A game directory holds `world.umpire` (the saved state, see
 //! `umpire_overlord::save`); after `new`, `factions.txt` (the game
 //! master's sheet with passwords); after an import, `import-notes.txt`.
 
-use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::ExitCode;
 
 use anyhow::{Context, Result, bail};
-use umpire_overlord::generate::world::{Generated, MapSize, WorldParams};
+use umpire_overlord::generate::world::{MapSize, WorldParams};
 use umpire_overlord::rules::Rules;
+use umpire_overlord::save;
 use umpire_overlord::world::{FactionId, LocationId, UnitId, World};
-use umpire_overlord::{generate, legacy, save};
 
-pub const WORLD_FILE: &str = "world.umpire";
-
-pub fn rules() -> Result<Rules> {
-    Rules::bundled().map_err(|e| anyhow::anyhow!("the bundled rules do not load:\n{e}"))
-}
-
-fn read_tree(root: &Path) -> Result<BTreeMap<String, Vec<u8>>> {
-    fn walk(root: &Path, dir: &Path, out: &mut BTreeMap<String, Vec<u8>>) -> Result<()> {
-        let entries = std::fs::read_dir(dir)
-            .with_context(|| format!("cannot read the folder {}", dir.display()))?;
-        for entry in entries {
-            let path = entry?.path();
-            if path.is_dir() {
-                walk(root, &path, out)?;
-            } else {
-                let rel = path
-                    .strip_prefix(root)
-                    .unwrap_or(&path)
-                    .to_string_lossy()
-                    .replace('\\', "/");
-                let bytes = std::fs::read(&path)
-                    .with_context(|| format!("cannot read {}", path.display()))?;
-                out.insert(rel, bytes);
-            }
-        }
-        Ok(())
-    }
-    let mut out = BTreeMap::new();
-    walk(root, root, &mut out)?;
-    Ok(out)
-}
-
-/// Write the world into a game directory, refusing to replace one unless
-/// `force`.
-pub fn write_world(dir: &Path, world: &World, rules: &Rules, force: bool) -> Result<PathBuf> {
-    std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
-    let path = dir.join(WORLD_FILE);
-    if path.exists() && !force {
-        bail!(
-            "{} already holds a game ({}); pass --force to replace it",
-            dir.display(),
-            WORLD_FILE
-        );
-    }
-    let bytes = save::save(world, rules);
-    // Write beside and rename, so a crash never leaves half a save.
-    crate::layout::write_atomic(&path, &bytes)?;
-    Ok(path)
-}
-
-pub fn read_world(dir: &Path, rules: &Rules) -> Result<World> {
-    let path = dir.join(WORLD_FILE);
-    let bytes = std::fs::read(&path).with_context(|| {
-        format!(
-            "cannot read {} (make a game with `umpire overlord new` or `umpire overlord import`)",
-            path.display()
-        )
-    })?;
-    save::load(&bytes, rules).with_context(|| format!("cannot open {}", path.display()))
-}
-
-/// A new game made in `dir`: the world saved and the game master's sheet
-/// written beside it. Refuses to replace a game unless `force`.
-pub struct Made {
-    pub generated: Generated,
-    pub world_path: PathBuf,
-    pub sheet_path: PathBuf,
-    /// Seconds the world took to generate.
-    pub elapsed: f64,
-}
-
-/// Generate a world by `params` and save it, with its sheet, in `dir`.
-pub fn make_game(rules: &Rules, dir: &Path, params: &WorldParams, force: bool) -> Result<Made> {
-    if dir.join(WORLD_FILE).exists() && !force {
-        bail!(
-            "{} already holds a game ({WORLD_FILE}); pass --force to replace it",
-            dir.display()
-        );
-    }
-    let started = std::time::Instant::now();
-    let made = generate::world::generate(rules, params)?;
-    let elapsed = started.elapsed().as_secs_f64();
-    let world_path = write_world(dir, &made.world, rules, force)?;
-    let sheet_path = dir.join("factions.txt");
-    crate::layout::write_atomic(&sheet_path, faction_sheet(&made, params, rules).as_bytes())?;
-    let breaches = made.world.check();
-    if !breaches.is_empty() {
-        bail!(
-            "the generated world breaks {} invariant(s), first: {}",
-            breaches.len(),
-            breaches[0]
-        );
-    }
-    Ok(Made {
-        generated: made,
-        world_path,
-        sheet_path,
-        elapsed,
-    })
-}
+use umpire_host::overlord::game_dir::Made;
+pub use umpire_host::overlord::game_dir::{WORLD_FILE, make_game, read_world, rules};
 
 pub fn new_game(
     dir: &Path,
@@ -187,85 +89,23 @@ pub fn new_game(
     Ok(ExitCode::SUCCESS)
 }
 
-/// The game master's sheet: one line per faction.
-fn faction_sheet(made: &Generated, params: &WorldParams, rules: &Rules) -> String {
-    let w = &made.world;
-    let mut s = String::new();
-    let _ = writeln!(
-        s,
-        "# Factions of game `{}` (seed {}, {} map), made by `umpire overlord new`.",
-        w.game, params.seed, params.size
-    );
-    let _ = writeln!(
-        s,
-        "# Keep this file private: it holds every faction's password."
-    );
-    let _ = writeln!(s, "#");
-    let _ = writeln!(
-        s,
-        "# {:<7} {:<12} {:<12} {:<11} {:<22} {:<28} skills",
-        "faction", "password", "name", "leader", "start", "city"
-    );
-    for p in &made.players {
-        let city = p.location.map_or(String::new(), |l| loc_name(w, l));
-        let skills: Vec<String> = p
-            .skills
-            .iter()
-            .map(|t| {
-                rules
-                    .skill(t)
-                    .and_then(|id| rules.skills.get(id))
-                    .map_or(t.clone(), |sk| format!("{} [{t}]", sk.name))
-            })
-            .collect();
-        let _ = writeln!(
-            s,
-            "f{:<8} {:<12} {:<12} {:<11} {:<22} {:<28} {}",
-            p.number,
-            p.password,
-            p.name,
-            p.leader.map_or("npc".to_string(), |l| l.to_string()),
-            p.start.map_or(String::new(), |t| t.to_string()),
-            city,
-            skills.join(", ")
-        );
-    }
-    s
-}
-
 pub fn import(source: &Path, dir: &Path, force: bool) -> Result<ExitCode> {
     let rules = rules()?;
-    if !source.join("units.dat").exists() && !source.join("locations.dat").exists() {
-        bail!(
-            "{} does not look like an original Overlord game (no units.dat or locations.dat)",
-            source.display()
-        );
-    }
-    let files = read_tree(source)?;
-    let started = std::time::Instant::now();
-    let im = legacy::world::import(&files, &rules);
+    let im = umpire_host::overlord::game_dir::import(&rules, source, dir, force)?;
     let w = &im.world;
-    let path = write_world(dir, w, &rules, force)?;
-    let mut notes = String::new();
-    for n in &im.notes {
-        let _ = writeln!(notes, "{n}");
-    }
-    let notes_path = dir.join("import-notes.txt");
-    std::fs::write(&notes_path, &notes)
-        .with_context(|| format!("cannot write {}", notes_path.display()))?;
     let mut out = std::io::stdout().lock();
     writeln!(
         out,
         "Imported {} game `{}` in {:.2} s: {} locations, {} units, {} factions, {} structures.",
         source.display(),
         w.game,
-        started.elapsed().as_secs_f64(),
+        im.elapsed,
         w.locations.len(),
         w.units.len(),
         w.factions.len(),
         w.structures.len()
     )?;
-    writeln!(out, "Saved to {}.", path.display())?;
+    writeln!(out, "Saved to {}.", im.world_path.display())?;
     if im.notes.is_empty() {
         writeln!(out, "Everything was mapped.")?;
     } else {
@@ -273,20 +113,19 @@ pub fn import(source: &Path, dir: &Path, force: bool) -> Result<ExitCode> {
             out,
             "{} line(s) could not be mapped exactly; each is listed in {}. The first:",
             im.notes.len(),
-            notes_path.display()
+            im.notes_path.display()
         )?;
         for n in im.notes.iter().take(5) {
             writeln!(out, "  {n}")?;
         }
     }
-    let breaches = w.check();
-    if !breaches.is_empty() {
+    if !im.breaches.is_empty() {
         writeln!(
             out,
             "The imported world breaks {} invariant(s):",
-            breaches.len()
+            im.breaches.len()
         )?;
-        for b in breaches.iter().take(10) {
+        for b in im.breaches.iter().take(10) {
             writeln!(out, "  {b}")?;
         }
         return Ok(ExitCode::from(1));

@@ -9,15 +9,12 @@ use clap::{Parser, Subcommand};
 mod dbr;
 mod demo;
 mod engarde;
+mod folder;
 mod game;
-mod layout;
 mod nb;
 mod overlord;
-mod reports;
 mod sharp;
-mod submit;
 mod table;
-mod turn;
 
 /// Umpire adjudicates order-driven games: players write orders, Umpire
 /// applies the rules with dice it can replay, and tells each side what it

@@ -303,18 +303,18 @@ pub fn run(cmd: Command, color: bool) -> Result<ExitCode> {
             game_dir,
             force,
         } => crate::game::import(&source, &game_dir, force),
-        Command::Submit { game_dir, file } => crate::submit::command(&game_dir, &file, color),
+        Command::Submit { game_dir, file } => crate::folder::submit(&game_dir, &file, color),
         Command::Run {
             game_dir,
             quiet,
             next,
-        } => crate::turn::run(&game_dir, color, quiet, next),
+        } => crate::folder::run(&game_dir, color, quiet, next),
         Command::Report {
             game_dir,
             faction,
             turn,
             json,
-        } => crate::reports::command(&game_dir, &faction, turn, json),
+        } => crate::folder::report(&game_dir, &faction, turn, json),
         Command::Battle {
             file,
             seed,

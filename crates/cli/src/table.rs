@@ -28,7 +28,7 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 use umpire_core::session::{Session, Table};
 
-use crate::layout::write_atomic;
+use umpire_host::files::write_atomic;
 
 /// What a game tells the shared folder and prompt about itself.
 pub struct Spec<T> {

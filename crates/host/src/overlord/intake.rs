@@ -1,4 +1,5 @@
-//! `umpire overlord submit`: a player's mail into the game directory.
+//! A player's mail into an Overlord game directory (`umpire overlord
+//! submit`).
 //!
 //! Every envelope of the mail is taken on its own (OV-SRV-002, 004):
 //!
@@ -28,11 +29,9 @@
 //! nothing of that envelope; the answer says why, and the exit status is 1.
 
 use std::collections::HashMap;
-use std::io::{Read, Write as _};
 use std::path::Path;
-use std::process::ExitCode;
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 use umpire_core::diagnostic::{RenderOptions, plural, render};
 use umpire_overlord::orders::{
     self, Article, Envelope, Header, OrderSet, ParseOptions, UnitRef, Vocabulary, codes,
@@ -40,8 +39,8 @@ use umpire_overlord::orders::{
 use umpire_overlord::world::faction::password_matches;
 use umpire_overlord::world::{FactionId, World};
 
-use crate::game::{read_world, rules};
-use crate::layout::{self, faction_file, staging_dir};
+use super::layout::{self, faction_file, staging_dir};
+use crate::files;
 
 /// The answer to one envelope.
 pub struct Receipt {
@@ -89,30 +88,6 @@ impl Submitted {
         }
         out
     }
-}
-
-/// `umpire overlord submit GAME_DIR FILE|-`.
-pub fn command(dir: &Path, file: &Path, color: bool) -> Result<ExitCode> {
-    let (name, bytes) = if file.as_os_str() == "-" {
-        let mut buf = Vec::new();
-        std::io::stdin()
-            .read_to_end(&mut buf)
-            .context("cannot read standard input")?;
-        ("<stdin>".to_string(), buf)
-    } else {
-        let name = file.display().to_string();
-        let bytes = std::fs::read(file).with_context(|| format!("cannot read {name}"))?;
-        (name, bytes)
-    };
-    let rules = rules()?;
-    let world = read_world(dir, &rules)?;
-    let done = submit_mail(dir, &world, &name, &bytes, color)?;
-    std::io::stdout().lock().write_all(done.text().as_bytes())?;
-    Ok(if done.refused() > 0 {
-        ExitCode::from(1)
-    } else {
-        ExitCode::SUCCESS
-    })
 }
 
 /// Which envelope a finding belongs to.
@@ -357,7 +332,7 @@ impl Taker<'_> {
         }
         let path = layout::orders_dir(self.dir, turn).join(faction_file(faction.number));
         let replacing = path.exists();
-        layout::write_atomic(&path, set.to_string().as_bytes())?;
+        files::write_atomic(&path, set.to_string().as_bytes())?;
 
         let what = what_orders(set);
         let verb = if turn == collecting {
@@ -427,7 +402,7 @@ impl Taker<'_> {
             "{}",
             orders::FactionRef::Player(self.world.factions[f].number)
         );
-        layout::write_new_numbered(&folder, &stem, a.to_string().as_bytes())?;
+        files::write_new_numbered(&folder, &stem, a.to_string().as_bytes())?;
         let lines = plural(a.lines.len(), "line", "lines");
         Ok(stored(format!(
             "{who}: {} ({lines}) stored for the newspaper of turn {turn}",
@@ -437,14 +412,14 @@ impl Taker<'_> {
 
     fn report(&self, h: &Header, f: FactionId, who: &str) -> Result<Receipt> {
         let number = self.world.factions[f].number;
-        Ok(match crate::reports::stored(self.dir, number, h.turn)? {
+        Ok(match super::reports::stored(self.dir, number, h.turn)? {
             Ok((turn, text)) => Receipt {
                 findings: Vec::new(),
                 line: format!("{who}: the report for turn {turn} follows"),
                 refused: false,
                 report: Some(text),
             },
-            Err(crate::reports::Missing(why)) => Receipt {
+            Err(super::reports::Missing(why)) => Receipt {
                 findings: Vec::new(),
                 line: format!("{who}: refused: {why}"),
                 refused: true,

@@ -1,15 +1,13 @@
-//! `umpire overlord report`: the stored report of a faction for a turn,
+//! The stored report of a faction for a turn,
 //! as `run` wrote it into `GAME_DIR/turns/N/reports/fNN.txt`, or with
 //! `--json` its JSON twin `fNN.json` (docs/overlord-report-schema.md).
 //! The same lookup answers a player's `#REPORT` envelope in `submit`.
 
-use std::io::Write as _;
 use std::path::Path;
-use std::process::ExitCode;
 
-use anyhow::{Context, Result, bail};
+use anyhow::{Context, Result};
 
-use crate::layout::{self, faction_file, faction_json_file, faction_of_file, turn_dir};
+use super::layout::{self, faction_file, faction_json_file, faction_of_file, turn_dir};
 
 /// Why a stored report cannot be had, worded for the reader.
 #[derive(Debug)]
@@ -32,7 +30,7 @@ fn list<T: std::fmt::Display>(items: &[T]) -> String {
 
 /// The factions with a report stored for `turn`, by number.
 fn factions_reported(dir: &Path, turn: u32) -> Result<Vec<u32>> {
-    let files = layout::visible_files(&turn_dir(dir, turn).join("reports"))?;
+    let files = crate::files::visible_files(&turn_dir(dir, turn).join("reports"))?;
     let mut numbers: Vec<u32> = files
         .iter()
         .filter_map(|p| faction_of_file(&p.file_name()?.to_string_lossy()))
@@ -99,26 +97,5 @@ pub fn stored_as(
             })))
         }
         Err(e) => Err(e).with_context(|| format!("cannot read {}", path.display())),
-    }
-}
-
-/// `umpire overlord report GAME_DIR FACTION [TURN] [--json]`.
-pub fn command(dir: &Path, faction: &str, turn: Option<u32>, json: bool) -> Result<ExitCode> {
-    let Some(number) = layout::parse_faction(faction) else {
-        bail!("`{faction}` is not a faction; write it like f5 (or 5)");
-    };
-    if !dir.join(crate::game::WORLD_FILE).exists() {
-        bail!(
-            "{} holds no game (no {}); make one with `umpire overlord new` or `umpire overlord import`",
-            dir.display(),
-            crate::game::WORLD_FILE
-        );
-    }
-    match stored_as(dir, number, turn, json)? {
-        Ok((_, text)) => {
-            std::io::stdout().lock().write_all(text.as_bytes())?;
-            Ok(ExitCode::SUCCESS)
-        }
-        Err(Missing(why)) => bail!("{why}"),
     }
 }

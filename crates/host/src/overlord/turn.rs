@@ -1,4 +1,4 @@
-//! `umpire overlord run`: the next turn of a game directory.
+//! The next turn of an Overlord game directory (`umpire overlord run`).
 //!
 //! Layout of a game directory:
 //!
@@ -32,11 +32,9 @@
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
-use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result};
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use umpire_core::diagnostic::{RenderOptions, render};
 use umpire_overlord::orders::{self, Envelope, OrderSet, ParseOptions, Vocabulary};
 use umpire_overlord::report::knowledge::{Discovered, remember};
@@ -48,8 +46,9 @@ use umpire_overlord::turn::log::{TurnLog, What};
 use umpire_overlord::turn::{Economy, Hooks, Turn, run_turn_with};
 use umpire_overlord::world::{FactionId, World};
 
-use crate::game::{WORLD_FILE, read_world, rules};
-use crate::layout::{self, faction_file, faction_json_file, staging_dir, turn_dir};
+use super::game_dir::{WORLD_FILE, read_world, rules};
+use super::layout::{self, faction_file, faction_json_file, staging_dir, turn_dir};
+use crate::files;
 
 /// The full game's economy, telling the caller as each day ends.
 struct Progress<'a>(&'a mut dyn FnMut(u8), Economy);
@@ -119,14 +118,14 @@ pub struct Ran {
 /// The order files for `turn`: every visible file in GAME_DIR/orders/<turn>/,
 /// by name.
 fn order_files(dir: &Path, turn: u32) -> Result<Vec<PathBuf>> {
-    layout::visible_files(&layout::orders_dir(dir, turn))
+    files::visible_files(&layout::orders_dir(dir, turn))
 }
 
 /// The article files for `turn`: signed, then rumours, each by name.
 fn press_files(dir: &Path, turn: u32) -> Result<Vec<PathBuf>> {
     let press = layout::press_dir(dir, turn);
-    let mut files = layout::visible_files(&press.join(layout::SIGNED))?;
-    files.extend(layout::visible_files(&press.join(layout::RUMORS))?);
+    let mut files = files::visible_files(&press.join(layout::SIGNED))?;
+    files.extend(files::visible_files(&press.join(layout::RUMORS))?);
     Ok(files)
 }
 
@@ -292,7 +291,7 @@ pub fn run_next(dir: &Path, mut options: RunOptions<'_>) -> Result<Ran> {
             ran.kept.display()
         )
     })?;
-    crate::game::write_world(dir, &world, &rules, true)?;
+    super::game_dir::write_world(dir, &world, &rules, true)?;
     Ok(ran)
 }
 
@@ -373,39 +372,6 @@ fn run_staged(
         reports,
         cleaned: Vec::new(),
     })
-}
-
-/// `umpire overlord run`.
-pub fn run(dir: &Path, color: bool, quiet: bool, next: Option<String>) -> Result<ExitCode> {
-    let bar = if quiet {
-        ProgressBar::hidden()
-    } else {
-        let b = ProgressBar::with_draw_target(Some(30), ProgressDrawTarget::stderr());
-        if let Ok(style) = ProgressStyle::with_template("day {pos:>2}/30 {wide_bar}") {
-            b.set_style(style);
-        }
-        b
-    };
-    let color = color && std::io::IsTerminal::is_terminal(&std::io::stderr());
-    let mut on_day = |day: u8| bar.set_position(u64::from(day));
-    let ran = run_next(
-        dir,
-        RunOptions {
-            next,
-            color,
-            on_day: &mut on_day,
-        },
-    );
-    bar.finish_and_clear();
-    let ran = ran?;
-    for note in &ran.cleaned {
-        eprintln!("umpire: {note}");
-    }
-    for e in &ran.errors {
-        eprint!("{e}");
-    }
-    print!("{}", summary(dir, &ran));
-    Ok(ExitCode::SUCCESS)
 }
 
 /// What `run` prints once the turn is kept.

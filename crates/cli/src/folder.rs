@@ -1,0 +1,93 @@
+//! `umpire overlord submit|run|report`: a game directory's loop, printed.
+//! The loop itself is `umpire_host::overlord` (intake, turn, reports),
+//! which the server calls too.
+
+use std::io::{Read as _, Write as _};
+use std::path::Path;
+use std::process::ExitCode;
+
+use anyhow::{Context, Result, bail};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use umpire_host::overlord::game_dir::{WORLD_FILE, read_world, rules};
+use umpire_host::overlord::intake::submit_mail;
+use umpire_host::overlord::layout;
+use umpire_host::overlord::reports::{Missing, stored_as};
+use umpire_host::overlord::turn::{RunOptions, run_next, summary};
+
+/// `umpire overlord submit GAME_DIR FILE|-`.
+pub fn submit(dir: &Path, file: &Path, color: bool) -> Result<ExitCode> {
+    let (name, bytes) = if file.as_os_str() == "-" {
+        let mut buf = Vec::new();
+        std::io::stdin()
+            .read_to_end(&mut buf)
+            .context("cannot read standard input")?;
+        ("<stdin>".to_string(), buf)
+    } else {
+        let name = file.display().to_string();
+        let bytes = std::fs::read(file).with_context(|| format!("cannot read {name}"))?;
+        (name, bytes)
+    };
+    let rules = rules()?;
+    let world = read_world(dir, &rules)?;
+    let done = submit_mail(dir, &world, &name, &bytes, color)?;
+    std::io::stdout().lock().write_all(done.text().as_bytes())?;
+    Ok(if done.refused() > 0 {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+/// `umpire overlord run`.
+pub fn run(dir: &Path, color: bool, quiet: bool, next: Option<String>) -> Result<ExitCode> {
+    let bar = if quiet {
+        ProgressBar::hidden()
+    } else {
+        let b = ProgressBar::with_draw_target(Some(30), ProgressDrawTarget::stderr());
+        if let Ok(style) = ProgressStyle::with_template("day {pos:>2}/30 {wide_bar}") {
+            b.set_style(style);
+        }
+        b
+    };
+    let color = color && std::io::IsTerminal::is_terminal(&std::io::stderr());
+    let mut on_day = |day: u8| bar.set_position(u64::from(day));
+    let ran = run_next(
+        dir,
+        RunOptions {
+            next,
+            color,
+            on_day: &mut on_day,
+        },
+    );
+    bar.finish_and_clear();
+    let ran = ran?;
+    for note in &ran.cleaned {
+        eprintln!("umpire: {note}");
+    }
+    for e in &ran.errors {
+        eprint!("{e}");
+    }
+    print!("{}", summary(dir, &ran));
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `umpire overlord report GAME_DIR FACTION [TURN] [--json]`.
+pub fn report(dir: &Path, faction: &str, turn: Option<u32>, json: bool) -> Result<ExitCode> {
+    let Some(number) = layout::parse_faction(faction) else {
+        bail!("`{faction}` is not a faction; write it like f5 (or 5)");
+    };
+    if !dir.join(WORLD_FILE).exists() {
+        bail!(
+            "{} holds no game (no {}); make one with `umpire overlord new` or `umpire overlord import`",
+            dir.display(),
+            WORLD_FILE
+        );
+    }
+    match stored_as(dir, number, turn, json)? {
+        Ok((_, text)) => {
+            std::io::stdout().lock().write_all(text.as_bytes())?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Err(Missing(why)) => bail!("{why}"),
+    }
+}

@@ -1,0 +1,217 @@
+//! En Garde! games in a game folder: the world file, a player's sheet and
+//! the month (`umpire engarde new|submit|run|report|gazette`).
+//!
+//! A game folder holds:
+//!
+//! ```text
+//! DIR/world.json                 the game between months
+//! DIR/orders/N/<character>.txt   the sheets accepted for month N (a later one replaces an earlier)
+//! DIR/months/N/reports/<character>.txt and .json   each player's month
+//! DIR/months/N/gazette.txt       the public gazette
+//! DIR/months/N/events.json       every event of the month
+//! ```
+//!
+//! A month is written into `months/N.partial/`, renamed to `months/N/`, and
+//! only then is `world.json` replaced; a month that crashed half-way is run
+//! again from the same world and orders, with the same dice.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context, Result, bail};
+use umpire_core::source::{SourceFile, decode_text};
+use umpire_engarde::mail;
+use umpire_engarde::month::run_month;
+use umpire_engarde::report;
+use umpire_engarde::tables::Tables;
+use umpire_engarde::world::{CharacterId, World};
+
+use crate::files::{visible_files, write_atomic};
+
+/// The world's file in a game folder.
+pub const WORLD_FILE: &str = "world.json";
+
+/// Start a game in `dir` with `world`: an empty folder, or with `force`
+/// a game folder (its orders and months are removed).
+pub fn make(dir: &Path, world: &World, force: bool) -> Result<()> {
+    if dir.join(WORLD_FILE).exists() {
+        if !force {
+            bail!(
+                "{} already holds a game; add --force to replace it",
+                dir.display()
+            );
+        }
+        for sub in ["orders", "months"] {
+            let p = dir.join(sub);
+            if p.exists() {
+                std::fs::remove_dir_all(&p)
+                    .with_context(|| format!("cannot remove {}", p.display()))?;
+            }
+        }
+    } else if dir.is_dir()
+        && std::fs::read_dir(dir)
+            .map(|mut d| d.next().is_some())
+            .unwrap_or(false)
+    {
+        bail!(
+            "{} is not empty and holds no game; choose an empty folder",
+            dir.display()
+        );
+    }
+    write_world(dir, world)
+}
+
+/// Write the world, whole or not at all.
+pub fn write_world(dir: &Path, world: &World) -> Result<()> {
+    let json = serde_json::to_vec_pretty(world)?;
+    write_atomic(&dir.join(WORLD_FILE), &json)
+}
+
+/// Read a game's world.
+pub fn read_world(dir: &Path) -> Result<World> {
+    let path = dir.join(WORLD_FILE);
+    let bytes = std::fs::read(&path).with_context(|| {
+        format!(
+            "no En Garde! game in {} (cannot read {})",
+            dir.display(),
+            path.display()
+        )
+    })?;
+    serde_json::from_slice(&bytes).with_context(|| format!("{} is damaged", path.display()))
+}
+
+/// A file name for a character: lower case, words joined by '-'.
+pub fn slug(world: &World, id: CharacterId) -> String {
+    let name = world
+        .character(id)
+        .map_or_else(|| format!("c{}", id.raw()), |c| c.name.clone());
+    let s: String = name
+        .chars()
+        .map(|c| {
+            if c.is_alphanumeric() {
+                c.to_ascii_lowercase()
+            } else {
+                '-'
+            }
+        })
+        .collect();
+    let s = s
+        .split('-')
+        .filter(|p| !p.is_empty())
+        .collect::<Vec<_>>()
+        .join("-");
+    if s.is_empty() {
+        format!("c{}", id.raw())
+    } else {
+        s
+    }
+}
+
+/// The sheets kept for `month`.
+pub fn orders_dir(dir: &Path, month: u32) -> PathBuf {
+    dir.join("orders").join(month.to_string())
+}
+
+/// Everything kept of `month` once it has run.
+pub fn month_dir(dir: &Path, month: u32) -> PathBuf {
+    dir.join("months").join(month.to_string())
+}
+
+/// The last month run.
+pub fn last_month(dir: &Path) -> Result<u32> {
+    let world = read_world(dir)?;
+    match world.month.checked_sub(1).filter(|&m| m >= 1) {
+        Some(m) => Ok(m),
+        None => bail!("no month has been run yet in {}", dir.display()),
+    }
+}
+
+/// A sheet read for the coming month.
+pub struct Taken {
+    /// What the reader found, and whose sheet it is.
+    pub read: mail::Read,
+    /// Where the sheet was kept, when it was.
+    pub kept: Option<PathBuf>,
+    /// The month it was kept for.
+    pub month: u32,
+}
+
+/// Take a sheet for the coming month: kept (replacing an earlier one) when
+/// it names a character of this game with the right password.
+pub fn take_sheet(
+    dir: &Path,
+    world: &World,
+    tables: &Tables,
+    source: &SourceFile,
+) -> Result<Taken> {
+    let read = mail::read(world, tables, source);
+    let kept = match read.character {
+        Some(id) => {
+            let path = orders_dir(dir, world.month).join(format!("{}.txt", slug(world, id)));
+            write_atomic(&path, source.text().as_bytes())?;
+            Some(path)
+        }
+        None => None,
+    };
+    Ok(Taken {
+        read,
+        kept,
+        month: world.month,
+    })
+}
+
+/// Run the next month; returns its number.
+pub fn run_next(dir: &Path, tables: &Tables) -> Result<u32> {
+    let world = read_world(dir)?;
+    let month = world.month;
+    let mut orders = BTreeMap::new();
+    let reader = mail::Reader::new(&world, tables);
+    for path in visible_files(&orders_dir(dir, month))? {
+        let bytes =
+            std::fs::read(&path).with_context(|| format!("cannot read {}", path.display()))?;
+        let (text, _) = decode_text(&bytes);
+        let source = SourceFile::new(path.display().to_string(), text.into_owned());
+        let read = reader.read(&source);
+        if let Some(id) = read.character {
+            orders.insert(id, read.sheet);
+        }
+    }
+    let outcome = run_month(&world, tables, &orders);
+    let staging = dir.join("months").join(format!("{month}.partial"));
+    if staging.exists() {
+        std::fs::remove_dir_all(&staging)
+            .with_context(|| format!("cannot remove {}", staging.display()))?;
+    }
+    let players: Vec<CharacterId> = world
+        .ids()
+        .filter(|&id| world.character(id).is_some_and(|c| !c.npc && c.is_alive()))
+        .collect();
+    let reports = report::Reports::new(&world, &outcome, tables);
+    for &id in &players {
+        if let Some(r) = reports.player(id) {
+            let name = slug(&world, id);
+            write_atomic(
+                &staging.join("reports").join(format!("{name}.txt")),
+                report::render(&r).as_bytes(),
+            )?;
+            write_atomic(
+                &staging.join("reports").join(format!("{name}.json")),
+                &serde_json::to_vec_pretty(&r)?,
+            )?;
+        }
+    }
+    write_atomic(&staging.join("gazette.txt"), reports.gazette().as_bytes())?;
+    write_atomic(
+        &staging.join("events.json"),
+        &serde_json::to_vec_pretty(&outcome.events)?,
+    )?;
+    let done = month_dir(dir, month);
+    if done.exists() {
+        std::fs::remove_dir_all(&done)
+            .with_context(|| format!("cannot remove {}", done.display()))?;
+    }
+    std::fs::rename(&staging, &done)
+        .with_context(|| format!("cannot rename {} to {}", staging.display(), done.display()))?;
+    write_world(dir, &outcome.world)?;
+    Ok(month)
+}

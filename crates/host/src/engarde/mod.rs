@@ -1,0 +1,3 @@
+//! En Garde! games in a game folder.
+
+pub mod game_dir;

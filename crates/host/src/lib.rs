@@ -1,0 +1,10 @@
+//! Hosting order-driven games.
+//!
+//! The engines are pure functions; this crate is where files, the
+//! database, clocks and passwords live. It holds each game's loop
+//! (take a player's mail, run the turn, keep the reports) for the command
+//! line's game folders and for the server alike.
+
+pub mod engarde;
+pub mod files;
+pub mod overlord;

@@ -1,0 +1,8 @@
+//! Overlord games in a game directory: the world file, a player's mail,
+//! the turn and the stored reports.
+
+pub mod game_dir;
+pub mod intake;
+pub mod layout;
+pub mod reports;
+pub mod turn;
