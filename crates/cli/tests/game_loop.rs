@@ -198,7 +198,7 @@ fn submit_stores_replaces_archives_and_refuses() {
     assert_eq!(o.status.code(), Some(1));
     assert!(
         stdout(&o).contains(
-            "<stdin>:1: this envelope was not read: its header needs the faction id and the password; nothing stored"
+            "<stdin>:1: refused: this envelope was not read: its header needs the faction id and the password; nothing stored"
         ),
         "{}",
         stdout(&o)

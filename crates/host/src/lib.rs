@@ -7,4 +7,7 @@
 
 pub mod engarde;
 pub mod files;
+pub mod kind;
 pub mod overlord;
+pub mod password;
+pub mod receipt;

@@ -9,7 +9,7 @@ use umpire_core::dice::Dice;
 
 use crate::model::Rank;
 use crate::tables::Tables;
-use crate::world::{Appointment, Character, Mistress, World};
+use crate::world::{Appointment, Character, CharacterId, Mistress, World};
 
 const OFFICERS: [&str; 32] = [
     "de Montmorency",
@@ -153,5 +153,81 @@ pub fn new_game(
         first_month_of_year: first_month_of_year.clamp(1, 12),
         characters,
         mistresses,
+    }
+}
+
+/// Why a player cannot join.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum JoinError {
+    #[error("a character needs a name")]
+    NoName,
+    #[error("there is already a character called `{0}` in this game")]
+    Taken(String),
+}
+
+/// A player joining a running game: a new character in Paris rolled as at
+/// the start (SL 2+1d6, 100 × 2d6 crowns, MA 2+1d6), from `seed`, so the
+/// same join gives the same character (decision "Joining a running game").
+pub fn join(world: &mut World, player: &NewPlayer, seed: u64) -> Result<CharacterId, JoinError> {
+    let name = player.name.trim();
+    if name.is_empty() {
+        return Err(JoinError::NoName);
+    }
+    if world.find_character(name).is_some() {
+        return Err(JoinError::Taken(name.to_string()));
+    }
+    let mut dice = Dice::from_seed(seed).derive("join");
+    let sl = 2 + i64::from(dice.roll(6));
+    let cash = 100 * i64::from(dice.sum(2, 6));
+    let ma = 2 + dice.roll(6) as i32;
+    let mut c = Character::new(name.to_string(), sl, cash, ma);
+    c.password = player.password.clone();
+    c.address = player.address.clone();
+    let id = CharacterId::new(u32::try_from(world.characters.len()).unwrap_or(u32::MAX));
+    world.characters.push(c);
+    Ok(id)
+}
+
+#[cfg(test)]
+mod join_tests {
+    use super::*;
+
+    #[test]
+    fn a_joining_player_gets_a_character_rolled_as_at_the_start() {
+        let tables = Tables::builtin().unwrap();
+        let first = NewPlayer {
+            name: "Athos".into(),
+            password: String::new(),
+            address: String::new(),
+        };
+        let mut w = new_game("paris", 3, 3, std::slice::from_ref(&first), tables);
+        let before = w.characters.len();
+        let late = NewPlayer {
+            name: "Porthos".into(),
+            password: String::new(),
+            address: "porthos@example.org".into(),
+        };
+        let id = join(&mut w, &late, 9).unwrap();
+        assert_eq!(w.characters.len(), before + 1);
+        let c = w.character(id).unwrap();
+        assert_eq!(c.name, "Porthos");
+        assert!((3..=8).contains(&c.sl), "SL {}", c.sl);
+        assert!((200..=1200).contains(&c.cash), "cash {}", c.cash);
+        assert!((3..=8).contains(&c.ma), "MA {}", c.ma);
+        assert!(!c.npc && c.is_alive());
+        assert_eq!(w.find_character("porthos"), Some(id));
+        // The same seed gives the same character.
+        let mut again = new_game("paris", 3, 3, &[first], tables);
+        let id2 = join(&mut again, &late, 9).unwrap();
+        assert_eq!(again.character(id2), w.character(id));
+        assert_eq!(
+            join(&mut w, &late, 10),
+            Err(JoinError::Taken("Porthos".into()))
+        );
+        let nameless = NewPlayer {
+            name: " ".into(),
+            ..late
+        };
+        assert_eq!(join(&mut w, &nameless, 1), Err(JoinError::NoName));
     }
 }

@@ -4,5 +4,7 @@
 pub mod game_dir;
 pub mod intake;
 pub mod layout;
+pub mod play;
+pub mod reading;
 pub mod reports;
 pub mod turn;

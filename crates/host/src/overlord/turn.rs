@@ -32,57 +32,18 @@
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use anyhow::{Context, Result};
-use umpire_core::diagnostic::{RenderOptions, render};
-use umpire_overlord::orders::{self, Envelope, OrderSet, ParseOptions, Vocabulary};
-use umpire_overlord::report::knowledge::{Discovered, remember};
-use umpire_overlord::report::text::{self, Inputs, Reports};
 use umpire_overlord::rules::Rules;
 use umpire_overlord::save;
-use umpire_overlord::turn::economy::rewards;
 use umpire_overlord::turn::log::{TurnLog, What};
-use umpire_overlord::turn::{Economy, Hooks, Turn, run_turn_with};
-use umpire_overlord::world::{FactionId, World};
+use umpire_overlord::world::World;
 
 use super::game_dir::{WORLD_FILE, read_world, rules};
 use super::layout::{self, faction_file, faction_json_file, staging_dir, turn_dir};
+use super::play::{FactionReport, Play, Source, play};
 use crate::files;
-
-/// The full game's economy, telling the caller as each day ends.
-struct Progress<'a>(&'a mut dyn FnMut(u8), Economy);
-
-impl Hooks for Progress<'_> {
-    fn rewards(&mut self, t: &mut Turn<'_>) {
-        self.1.rewards(t);
-    }
-    fn markets(&mut self, t: &mut Turn<'_>) {
-        self.1.markets(t);
-    }
-    fn recruits(&mut self, t: &mut Turn<'_>) {
-        self.1.recruits(t);
-    }
-    fn mana(&mut self, t: &mut Turn<'_>) {
-        self.1.mana(t);
-    }
-    fn taxes(&mut self, t: &mut Turn<'_>) {
-        self.1.taxes(t);
-    }
-    fn wages(&mut self, t: &mut Turn<'_>) {
-        self.1.wages(t);
-    }
-    fn upkeep(&mut self, t: &mut Turn<'_>) {
-        self.1.upkeep(t);
-    }
-    fn evolve(&mut self, t: &mut Turn<'_>) {
-        self.1.evolve(t);
-    }
-    fn day_done(&mut self, t: &mut Turn<'_>, day: u8) {
-        self.1.day_done(t, day);
-        (self.0)(day);
-    }
-}
 
 /// How to run a turn.
 pub struct RunOptions<'a> {
@@ -195,66 +156,6 @@ fn clean_up(dir: &Path, turn: u32, before: &[u8]) -> Result<Vec<String>> {
     Ok(done)
 }
 
-/// Write everything kept of the turn into `staging`: the world before,
-/// the events, each faction's report and order template. Returns how many
-/// reports were written and what each faction learnt (for the caller to
-/// remember, so that the next report shows only new knowledge).
-fn stage(
-    staging: &Path,
-    before: &[u8],
-    inputs: Inputs<'_>,
-) -> Result<(usize, Vec<(FactionId, Discovered)>)> {
-    let Inputs {
-        world,
-        rules: _,
-        log,
-        ..
-    } = inputs;
-    let write = |path: PathBuf, bytes: &[u8]| -> Result<()> {
-        std::fs::write(&path, bytes).with_context(|| format!("cannot write {}", path.display()))
-    };
-    write(staging.join(WORLD_FILE), before)?;
-    let events = serde_json::to_vec_pretty(log).context("cannot write the events as JSON")?;
-    write(staging.join("events.json"), &events)?;
-    let reports = staging.join("reports");
-    let templates = staging.join("templates");
-    for folder in [&reports, &templates] {
-        std::fs::create_dir_all(folder)
-            .with_context(|| format!("cannot create {}", folder.display()))?;
-    }
-    let all = Reports::new(inputs);
-    let mut learnt = Vec::new();
-    // A faction that resigned this turn gets its last report.
-    let resigned_now: Vec<FactionId> = log
-        .events
-        .iter()
-        .filter_map(|e| match e.what {
-            What::Resigned { faction, .. } => Some(faction),
-            _ => None,
-        })
-        .collect();
-    for (fid, f) in world
-        .factions
-        .iter()
-        .filter(|(id, f)| !f.resigned || resigned_now.contains(id))
-    {
-        let name = faction_file(f.number);
-        // The text and the JSON from one model, so they tell the same.
-        if let Some((model, discovered)) = all.model_and_discovered(fid) {
-            write(reports.join(&name), text::render(&model).as_bytes())?;
-            let json = serde_json::to_vec_pretty(&model)
-                .with_context(|| format!("cannot write the report of f{} as JSON", f.number))?;
-            write(reports.join(faction_json_file(f.number)), &json)?;
-            // The order template for the next turn (OV-REP-041).
-            if !f.resigned {
-                write(templates.join(&name), model.template.as_bytes())?;
-            }
-            learnt.push((fid, discovered));
-        }
-    }
-    Ok((learnt.len(), learnt))
-}
-
 /// Run the next turn of the game in `dir` and keep it, all or nothing.
 pub fn run_next(dir: &Path, mut options: RunOptions<'_>) -> Result<Ran> {
     let rules = rules()?;
@@ -304,74 +205,78 @@ fn run_staged(
     options: RunOptions<'_>,
 ) -> Result<Ran> {
     let turn = world.turn + 1;
-    // Orders: every envelope of every file; bad orders are reported and
-    // left out, never the whole file. Articles come from the order files
-    // too, and from press/N/.
-    let parse = ParseOptions {
-        vocabulary: Some(Vocabulary::builtin()),
+    // Orders: every envelope of every file. Articles come from the order
+    // files too, and from press/N/.
+    let read = |files: Vec<PathBuf>| -> Result<Vec<(String, Vec<u8>)>> {
+        files
+            .into_iter()
+            .map(|file| {
+                let bytes = std::fs::read(&file)
+                    .with_context(|| format!("cannot read {}", file.display()))?;
+                Ok((file.display().to_string(), bytes))
+            })
+            .collect()
     };
-    let render_opts = RenderOptions {
-        color: options.color,
-    };
-    let mut sets: Vec<OrderSet> = Vec::new();
-    let mut articles: Vec<Envelope> = Vec::new();
-    let mut errors = Vec::new();
-    let press = press_files(dir, turn)?;
-    for (file, is_press) in order_files(dir, turn)?
-        .into_iter()
-        .map(|f| (f, false))
-        .chain(press.into_iter().map(|f| (f, true)))
-    {
-        let bytes =
-            std::fs::read(&file).with_context(|| format!("cannot read {}", file.display()))?;
-        let checked = orders::check(&file.display().to_string(), &bytes, parse);
-        for d in checked.diagnostics.iter().filter(|d| d.is_error()) {
-            errors.push(render(d, Some(&checked.source), render_opts));
-        }
-        for e in checked.message.envelopes {
-            match e {
-                Envelope::Orders(set) if !is_press => sets.push(set),
-                // Articles earn press rewards (OV-PRESS-005).
-                e @ (Envelope::Press(_) | Envelope::Rumor(_)) => articles.push(e),
-                Envelope::Orders(_) | Envelope::Report(_) => {}
-            }
-        }
-    }
-
-    let started = Instant::now();
-    let seed = world.seed;
-    // Articles are checked against the game before the turn.
-    let published = rewards::published(world, &articles);
-    let authors = published.iter().map(|p| (p.author, p.kind)).collect();
-    let mut progress = Progress(options.on_day, Economy::with_press(authors));
-    let log = run_turn_with(world, rules, &sets, seed, &mut progress);
-    let took = started.elapsed();
+    let orders = read(order_files(dir, turn)?)?;
+    let press = read(press_files(dir, turn)?)?;
+    let (orders, press) = (sources(&orders), sources(&press));
 
     let staging = staging_dir(dir, turn);
-    let inputs = Inputs {
+    let write = |path: PathBuf, bytes: &[u8]| -> Result<()> {
+        std::fs::write(&path, bytes).with_context(|| format!("cannot write {}", path.display()))
+    };
+    write(staging.join(WORLD_FILE), before)?;
+    let reports = staging.join("reports");
+    let templates = staging.join("templates");
+    for folder in [&reports, &templates] {
+        std::fs::create_dir_all(folder)
+            .with_context(|| format!("cannot create {}", folder.display()))?;
+    }
+    let mut written = 0;
+    let played = play(
         world,
         rules,
-        log: &log,
-        next_turn: next,
-        press: &published,
-    };
-    let (reports, learnt) = stage(&staging, before, inputs)?;
-    // Knowledge shown once is not shown again (OV-REP-037, 039).
-    for (f, d) in &learnt {
-        remember(world, *f, d);
-    }
+        Play {
+            orders: &orders,
+            press: &press,
+            next,
+            color: options.color,
+            on_day: options.on_day,
+        },
+        &mut |r: FactionReport| -> Result<()> {
+            let name = faction_file(r.number);
+            write(reports.join(&name), r.text.as_bytes())?;
+            write(reports.join(faction_json_file(r.number)), &r.json)?;
+            if let Some(t) = &r.template {
+                write(templates.join(&name), t.as_bytes())?;
+            }
+            written += 1;
+            Ok(())
+        },
+    )?;
+    let events =
+        serde_json::to_vec_pretty(&played.log).context("cannot write the events as JSON")?;
+    write(staging.join("events.json"), &events)?;
     Ok(Ran {
         game: world.game.clone(),
         turn,
-        took,
-        sets: sets.len(),
-        articles: articles.len(),
-        errors,
-        log,
+        took: played.took,
+        sets: played.sets,
+        articles: played.articles,
+        errors: played.errors,
+        log: played.log,
         kept: turn_dir(dir, turn),
-        reports,
+        reports: written,
         cleaned: Vec::new(),
     })
+}
+
+/// Files read, as the turn takes them.
+fn sources(files: &[(String, Vec<u8>)]) -> Vec<Source<'_>> {
+    files
+        .iter()
+        .map(|(name, bytes)| Source { name, bytes })
+        .collect()
 }
 
 /// What `run` prints once the turn is kept.
@@ -439,20 +344,21 @@ mod tests {
     #[test]
     fn staging_fails_cleanly_when_a_folder_cannot_be_made() {
         let dir = temp("stage");
-        // A file where the reports folder should go.
-        std::fs::write(dir.join("reports"), b"in the way").unwrap();
         let rules = rules().unwrap();
-        let world = World::default();
-        let log = TurnLog::default();
-        let inputs = Inputs {
-            world: &world,
-            rules: &rules,
-            log: &log,
-            next_turn: "",
-            press: &[],
+        let mut world = World::default();
+        // A file where the reports folder should go.
+        let staging = staging_dir(&dir, 1);
+        std::fs::create_dir_all(&staging).unwrap();
+        std::fs::write(staging.join("reports"), b"in the way").unwrap();
+        let mut on_day = |_| {};
+        let options = RunOptions {
+            next: None,
+            color: false,
+            on_day: &mut on_day,
         };
-        let err = stage(&dir, b"before", inputs).unwrap_err();
-        assert!(format!("{err:#}").contains("cannot create"), "{err:#}");
+        let err = run_staged(&dir, &rules, &mut world, b"before", "", options).err();
+        let err = format!("{:#}", err.unwrap());
+        assert!(err.contains("cannot create"), "{err}");
         let _ = std::fs::remove_dir_all(&dir);
     }
 

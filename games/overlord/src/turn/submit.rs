@@ -202,7 +202,7 @@ fn faction_setting(t: &mut Turn<'_>, f: FactionId, s: &crate::orders::catalog::s
 }
 
 /// The non-player factions units may resign to (OV-FO-005), by name.
-const RESIGN_TO: [&str; 4] = ["Imperials", "Citizens", "Free People", "Outlaws"];
+pub const RESIGN_TO: [&str; 4] = ["Imperials", "Citizens", "Free People", "Outlaws"];
 
 /// RESIGN (OV-FO-004..009): every unit goes to the named non-player
 /// faction, creatures to the creatures' faction, always accepted; the

@@ -21,6 +21,7 @@
 //! byte. Decisions where the rules are silent are in
 //! `RULES-DECISIONS.md` ("World generator").
 
+pub mod join;
 pub mod map;
 pub mod names;
 pub mod npcs;

@@ -315,6 +315,10 @@ pub(crate) struct Kit<'a> {
     pub coin_id: ItemId,
     /// Basic skills a Citizens trainer may teach: not combat, not magic.
     pub teachable: Vec<SkillId>,
+    /// The number the next unit made gets: one past the highest in the
+    /// world, so a running world's units (some gone, some made in turns)
+    /// never share one.
+    next_unit: u32,
 }
 
 impl<'a> Kit<'a> {
@@ -339,6 +343,7 @@ impl<'a> Kit<'a> {
             arch_mage: race("magi")?,
             coin_id: need(rules.item("coin"), "item", "coin")?,
             teachable,
+            next_unit: world.units.values().map(|u| u.number).max().unwrap_or(0) + 1,
             rules,
             world,
         })
@@ -353,7 +358,8 @@ impl<'a> Kit<'a> {
         name: &str,
     ) -> UnitId {
         let id = UnitId::from_index(self.world.units.len());
-        let number = self.world.units.len() as u32 + 1;
+        let number = self.next_unit;
+        self.next_unit += 1;
         let mut u = Unit::new(number, faction, race, figures, at);
         u.name = name.to_string();
         self.world.units.push(u);

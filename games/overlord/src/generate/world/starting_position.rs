@@ -137,14 +137,34 @@ pub fn place_players(
     dice: &mut Dice,
     world: &mut World,
 ) -> Result<Vec<PlayerStart>, GenerateError> {
+    place_after(rules, places, count, 0, dice, world)
+}
+
+/// [`place_players`], counting `colonial_started` factions already in the
+/// colonial cities (OV-START-009's fill order). Factions are numbered on
+/// from the highest number in the world.
+pub(crate) fn place_after(
+    rules: &Rules,
+    places: &Places,
+    count: u32,
+    mut colonial_started: usize,
+    dice: &mut Dice,
+    world: &mut World,
+) -> Result<Vec<PlayerStart>, GenerateError> {
     let capital = places.capital();
     let borders: Vec<_> = places.of_rank(Rank::Border).collect();
     let colonies: Vec<_> = places.of_rank(Rank::Colonial).collect();
-    let mut colonial_started = 0usize;
     let mut sheets = Vec::with_capacity(count as usize);
     let mut k = Kit::new(rules, world)?;
     for _ in 0..count {
-        let number = k.world.factions.len() as u32 + 1;
+        let number = k
+            .world
+            .factions
+            .values()
+            .map(|f| f.number)
+            .max()
+            .unwrap_or(0)
+            + 1;
         let roll = dice.percent();
         let (start, city) = if roll <= 20 || (borders.is_empty() && colonies.is_empty()) {
             (StartType::Imperial, capital)

@@ -1,0 +1,376 @@
+//! A kind of hosted game, behind one interface.
+//!
+//! The host, the mail gateway and the web speak to a game only through
+//! [`GameKind`] (make, import, open a stored world) and [`Game`] (one
+//! world between turns: read a submission, run the turn, welcome and join a
+//! player, remove one). Adding a game to the server means implementing
+//! these two traits; nothing outside `kind/` names a game's internals.
+//!
+//! Turns are counted the same way for every kind: [`Game::turn`] is how
+//! many turns have run, and orders are collected for the next one. A game
+//! whose own calendar differs (En Garde!'s months) maps onto this count.
+//!
+//! Passwords are the host's: a kind never checks one. It reads which seat
+//! an envelope claims and the password written, and the host checks it
+//! against the seat's stored hash ([`crate::password`]).
+
+pub mod engarde;
+pub mod overlord;
+
+use std::collections::BTreeMap;
+use std::fmt;
+use std::path::Path;
+
+use crate::password::Secret;
+
+/// Why a kind could not do what was asked, worded for the game master.
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
+pub struct KindError(pub String);
+
+impl KindError {
+    pub fn new(why: impl Into<String>) -> KindError {
+        KindError(why.into())
+    }
+}
+
+impl From<serde_json::Error> for KindError {
+    fn from(e: serde_json::Error) -> KindError {
+        KindError(format!("cannot write JSON: {e}"))
+    }
+}
+
+impl From<anyhow::Error> for KindError {
+    fn from(e: anyhow::Error) -> KindError {
+        KindError(format!("{e:#}"))
+    }
+}
+
+/// Options for a new game, as `name=value` pairs (`factions=12`,
+/// `player=Athos`); a name may repeat. Each kind lists the ones it takes in
+/// [`GameKind::options`].
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Options(pub Vec<(String, String)>);
+
+impl Options {
+    /// Every value given for `name`.
+    pub fn all<'a>(&'a self, name: &'a str) -> impl Iterator<Item = &'a str> + 'a {
+        self.0
+            .iter()
+            .filter(move |(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// The last value given for `name`.
+    pub fn get(&self, name: &str) -> Option<&str> {
+        self.0
+            .iter()
+            .rev()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// Refuse names the kind does not take, with a did-you-mean.
+    pub fn check(&self, known: &[OptionSpec]) -> Result<(), KindError> {
+        for (name, _) in &self.0 {
+            if !known.iter().any(|k| k.name == name) {
+                let names = known.iter().map(|k| k.name);
+                let hint = umpire_core::text::suggest(name, names)
+                    .map(|s| format!(" (did you mean `{s}`?)"))
+                    .unwrap_or_default();
+                let list: Vec<&str> = known.iter().map(|k| k.name).collect();
+                return Err(KindError(format!(
+                    "this kind of game takes no option `{name}`{hint}; it takes {}",
+                    list.join(", ")
+                )));
+            }
+        }
+        Ok(())
+    }
+
+    /// `name` as a number, or `default` when not given.
+    pub fn number<T: std::str::FromStr>(&self, name: &str, default: T) -> Result<T, KindError> {
+        match self.get(name) {
+            None => Ok(default),
+            Some(v) => v.trim().parse().map_err(|_| {
+                KindError(format!(
+                    "the option `{name}` must be a whole number, not `{v}`"
+                ))
+            }),
+        }
+    }
+}
+
+/// One option a kind takes when a game is made.
+#[derive(Clone, Copy, Debug)]
+pub struct OptionSpec {
+    pub name: &'static str,
+    /// What it means and its default, for `--help` and the web form.
+    pub help: &'static str,
+    /// It may be given more than once.
+    pub repeats: bool,
+}
+
+/// A seat of a new or joined game: who plays it and how to reach them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NewSeat {
+    /// The seat's key as players write it: `f5`, or a character's name.
+    pub key: String,
+    pub name: String,
+    /// What the host keeps of the password: the clear password to hash
+    /// (a new game), or a stored hash carried over (an imported one).
+    pub password: SeatPassword,
+    /// The registered address, when known.
+    pub address: Option<String>,
+}
+
+/// A new seat's password.
+#[derive(Clone, PartialEq, Eq)]
+pub enum SeatPassword {
+    /// In clear: the host hashes it and tells it once to the game master
+    /// or the player.
+    Clear(Secret),
+    /// A hash made elsewhere (a game folder's world), checked and upgraded
+    /// at the next successful check.
+    Hash(String),
+    /// None known: the host makes one.
+    Unknown,
+}
+
+impl fmt::Debug for SeatPassword {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SeatPassword::Clear(_) => f.write_str("Clear(***)"),
+            SeatPassword::Hash(_) => f.write_str("Hash(***)"),
+            SeatPassword::Unknown => f.write_str("Unknown"),
+        }
+    }
+}
+
+/// A game made or imported: its world and its seats.
+#[derive(Debug)]
+pub struct Created {
+    /// The game's name, as players write it on their orders.
+    pub name: String,
+    pub state: Vec<u8>,
+    pub seats: Vec<NewSeat>,
+    /// What the game master should know (what an import could not map).
+    pub notes: Vec<String>,
+}
+
+/// A seat as a world knows it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SeatInfo {
+    pub key: String,
+    pub name: String,
+    /// The address the world holds for it (Overlord's EMAIL), if any.
+    pub address: Option<String>,
+    /// Still in the game (not resigned, destroyed or dead).
+    pub active: bool,
+}
+
+/// One message from a player, as the host received it.
+#[derive(Clone, Copy, Debug)]
+pub struct Mail<'a> {
+    /// A name for findings: the file or `mail from …`.
+    pub name: &'a str,
+    pub bytes: &'a [u8],
+}
+
+/// A submission read by a kind: findings about the whole of it, then each
+/// envelope it holds.
+#[derive(Debug, Default)]
+pub struct Reading {
+    pub general: Vec<String>,
+    pub envelopes: Vec<Envelope>,
+}
+
+/// One envelope of a submission: whose it claims to be, and what it asks.
+#[derive(Debug)]
+pub struct Envelope {
+    /// Its first line in the submission.
+    pub line: u32,
+    /// The seat it names, when it names one the game has.
+    pub seat: Option<String>,
+    /// Who to name in the answer: the seat, or what was written.
+    pub who: String,
+    /// The password written on it.
+    pub password: Secret,
+    /// The checker's findings for this envelope, rendered.
+    pub findings: Vec<String>,
+    pub request: Request,
+}
+
+/// What an envelope asks of the host.
+#[derive(Debug)]
+pub enum Request {
+    /// Keep these orders for a turn (the next one when `turn` is None).
+    Orders(Orders),
+    /// Keep an article for the newspaper of the turn being collected.
+    Article {
+        /// Signed (`#PRESS`) or a rumour (`#RUMOR`).
+        signed: bool,
+        text: String,
+        /// "signed article (3 lines)".
+        summary: String,
+    },
+    /// Send back the stored report of a turn (the last one when None).
+    Report { turn: Option<u32> },
+    /// Refused before any password is checked (another game, no such
+    /// seat, a seat no longer in play, a header that cannot be read).
+    Refused { why: String },
+}
+
+/// Orders read from an envelope.
+#[derive(Debug)]
+pub struct Orders {
+    pub turn: Option<u32>,
+    /// What is stored and what the turn runs: the orders as the checker
+    /// understood them, without errors, quoted mail or any password.
+    pub text: String,
+    /// "12 units' orders and 1 faction order".
+    pub summary: String,
+    /// Orders left out for errors.
+    pub errors: usize,
+    /// Problems the turn being collected would meet (a unit that is not
+    /// the seat's), shown only when the orders are for that turn.
+    pub warnings: Vec<String>,
+    /// A new password the orders set (Overlord's PASSWORD): the host
+    /// keeps its hash and makes it the seat's when the turn runs.
+    pub new_password: Option<Secret>,
+}
+
+/// What a turn is run on: the orders and articles the host kept for it.
+#[derive(Debug, Default)]
+pub struct TurnInput {
+    /// Each seat's orders, in the order received (one per seat).
+    pub orders: Vec<(String, String)>,
+    /// Articles: seat, signed, text.
+    pub articles: Vec<(String, bool, String)>,
+    /// When the turn after this one runs, as players read it.
+    pub next_deadline: String,
+}
+
+/// A seat's report of a turn.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SeatReport {
+    pub seat: String,
+    pub text: String,
+    /// The same report as JSON for client programs, when the kind has one.
+    pub json: Option<String>,
+    /// The order template for the next turn, when the seat still plays.
+    pub template: Option<String>,
+}
+
+/// Everything a turn made.
+#[derive(Debug)]
+pub struct TurnOutput {
+    /// The world after the turn.
+    pub state: Vec<u8>,
+    /// Everything that happened, as JSON.
+    pub events: Vec<u8>,
+    pub reports: Vec<SeatReport>,
+    /// What every player may read (a newspaper, a gazette), by name.
+    pub public: BTreeMap<String, String>,
+    /// One paragraph for the game master.
+    pub summary: String,
+    /// Orders left out for errors, rendered.
+    pub errors: Vec<String>,
+}
+
+/// A player joining a running game.
+#[derive(Clone, Debug, Default)]
+pub struct Join {
+    /// The name they chose (a faction's or a character's).
+    pub name: Option<String>,
+    pub address: Option<String>,
+    /// Drawn into the new seat's dice, so the same join gives the same
+    /// seat.
+    pub seed: u64,
+}
+
+/// A joined player: the world with them in it, and their seat.
+#[derive(Debug)]
+pub struct Joined {
+    pub state: Vec<u8>,
+    pub seat: NewSeat,
+    /// Where and how they start, for the game master.
+    pub note: String,
+}
+
+/// How a seat leaves play.
+#[derive(Debug)]
+pub enum Removal {
+    /// At once: the world without it.
+    Now(Vec<u8>),
+    /// At the next turn, by these orders (Overlord's RESIGN), which the
+    /// host stores as the seat's orders for the turn being collected.
+    AtTurn { orders: String, note: String },
+}
+
+/// A kind of game the host can run.
+pub trait GameKind: Send + Sync {
+    /// The name game masters type: `overlord`, `engarde`.
+    fn name(&self) -> &'static str;
+    /// The name players read: `Overlord`, `En Garde!`.
+    fn title(&self) -> &'static str;
+    /// What a seat is: `faction`, `character`.
+    fn seat_noun(&self) -> &'static str;
+    /// The options [`GameKind::create`] takes.
+    fn options(&self) -> &'static [OptionSpec];
+    /// Make a new game called `name`.
+    fn create(&self, name: &str, options: &Options) -> Result<Created, KindError>;
+    /// Bring in an existing game from a folder.
+    fn import(&self, folder: &Path) -> Result<Created, KindError>;
+    /// Open a stored world.
+    fn open(&self, state: &[u8]) -> Result<Box<dyn Game>, KindError>;
+}
+
+/// One world of a hosted game, between turns.
+pub trait Game: Send + Sync {
+    /// The game's name, as players write it.
+    fn name(&self) -> &str;
+    /// How many turns have run; orders are collected for the next.
+    fn turn(&self) -> u32;
+    /// Every seat the world has, in play or not.
+    fn seats(&self) -> Vec<SeatInfo>;
+    /// Read a submission: its envelopes, checked against this world.
+    fn read(&self, mail: Mail<'_>) -> Reading;
+    /// Run the next turn.
+    fn run(&self, input: &TurnInput) -> Result<TurnOutput, KindError>;
+    /// A seat's report of where it stands now, before its first turn (the
+    /// rules' initial turn report), with its order template.
+    fn welcome(&self, seat: &str, next_deadline: &str) -> Result<SeatReport, KindError>;
+    /// Add a player by the game's starting rules.
+    fn join(&self, join: &Join) -> Result<Joined, KindError>;
+    /// Take a seat out of play, by the game's own rules.
+    fn remove(&self, seat: &str) -> Result<Removal, KindError>;
+}
+
+/// The kinds this build hosts.
+pub fn kinds() -> Vec<Box<dyn GameKind>> {
+    vec![
+        Box::new(overlord::Overlord::new()),
+        Box::new(engarde::EnGarde::new()),
+    ]
+}
+
+/// The kind called `name`, or why there is none.
+pub fn kind(name: &str) -> Result<Box<dyn GameKind>, KindError> {
+    let all = kinds();
+    let names: Vec<&str> = all.iter().map(|k| k.name()).collect();
+    let wanted = name
+        .trim()
+        .to_ascii_lowercase()
+        .replace([' ', '!', '-', '_'], "");
+    if let Some(k) = kinds().into_iter().find(|k| k.name() == wanted) {
+        return Ok(k);
+    }
+    let hint = umpire_core::text::suggest(name, names.iter().copied())
+        .map(|s| format!(" (did you mean `{s}`?)"))
+        .unwrap_or_default();
+    Err(KindError(format!(
+        "no kind of game `{name}`{hint}; this server hosts {}",
+        names.join(" and ")
+    )))
+}

@@ -1,0 +1,410 @@
+//! Overlord as a hosted game: a seat is a player faction (`f5`).
+//!
+//! Decisions for hosting (RULES-DECISIONS, "The host"):
+//!
+//! * The host checks every password before it stores orders, so a hosted
+//!   turn does not check them again: the world's own password hashes are
+//!   set aside for the run and put back after. They stay what they were
+//!   when the game was made or imported; the seats' hashes are the ones
+//!   that count.
+//! * PASSWORD's new password never reaches storage or the engine: the host
+//!   keeps its hash and makes it the seat's when the turn runs; the stored
+//!   order reads `PASSWORD PASSWORD`, and the report still tells of the
+//!   change.
+//! * Removing a player is the rules' RESIGN, stored as the faction's
+//!   orders for the next turn: its units go to the Citizens (or the first
+//!   other faction RESIGN may name).
+//! * A new game's dice come from the `seed` option, or when none is given
+//!   from the system's random source, so players cannot work them out.
+
+use std::path::Path;
+use std::sync::{Arc, OnceLock};
+
+use umpire_core::Dice;
+use umpire_overlord::generate::world::{MapSize, WorldParams, generate, join};
+use umpire_overlord::rules::Rules;
+use umpire_overlord::turn::log::What;
+use umpire_overlord::world::{Player, World};
+use umpire_overlord::{orders, save};
+
+use super::{
+    Created, Game, GameKind, Join, Joined, KindError, Mail, NewSeat, OptionSpec, Options, Reading,
+    Removal, SeatInfo, SeatPassword, SeatReport, TurnInput, TurnOutput,
+};
+use crate::overlord::game_dir;
+use crate::overlord::layout::parse_faction;
+use crate::overlord::play::{self, FactionReport, Play, Source};
+use crate::overlord::reading::Reader;
+use crate::password::Secret;
+
+/// The bundled rules, loaded once.
+fn rules() -> Result<Arc<Rules>, KindError> {
+    static RULES: OnceLock<Result<Arc<Rules>, String>> = OnceLock::new();
+    RULES
+        .get_or_init(|| {
+            Rules::bundled()
+                .map(Arc::new)
+                .map_err(|e| format!("the bundled Overlord rules do not load:\n{e}"))
+        })
+        .clone()
+        .map_err(KindError)
+}
+
+/// The Overlord kind.
+pub struct Overlord;
+
+impl Overlord {
+    pub fn new() -> Overlord {
+        Overlord
+    }
+}
+
+impl Default for Overlord {
+    fn default() -> Self {
+        Overlord::new()
+    }
+}
+
+const OPTIONS: &[OptionSpec] = &[
+    OptionSpec {
+        name: "factions",
+        help: "player factions to place (default 6; more can join later)",
+        repeats: false,
+    },
+    OptionSpec {
+        name: "seed",
+        help: "the game's dice (default: drawn at random; the same seed makes the same world)",
+        repeats: false,
+    },
+    OptionSpec {
+        name: "size",
+        help: "map size: small, medium, large, huge or WIDTHxHEIGHT (default: by the factions)",
+        repeats: false,
+    },
+];
+
+/// A seed from the system's random source.
+pub(crate) fn random_seed() -> Result<u64, KindError> {
+    let mut b = [0u8; 8];
+    getrandom::fill(&mut b).map_err(|e| KindError(format!("no random source: {e}")))?;
+    Ok(u64::from_le_bytes(b))
+}
+
+/// The seats of a world: its player factions.
+fn seats_of(world: &World, password: impl Fn(&str) -> SeatPassword) -> Vec<NewSeat> {
+    world
+        .factions
+        .values()
+        .filter(|f| f.player == Player::Human && !f.resigned)
+        .map(|f| NewSeat {
+            key: f.code(),
+            name: f.name.clone(),
+            password: password(&f.password_hash),
+            address: (!f.email.is_empty()).then(|| f.email.clone()),
+        })
+        .collect()
+}
+
+impl GameKind for Overlord {
+    fn name(&self) -> &'static str {
+        "overlord"
+    }
+
+    fn title(&self) -> &'static str {
+        "Overlord"
+    }
+
+    fn seat_noun(&self) -> &'static str {
+        "faction"
+    }
+
+    fn options(&self) -> &'static [OptionSpec] {
+        OPTIONS
+    }
+
+    fn create(&self, name: &str, options: &Options) -> Result<Created, KindError> {
+        options.check(OPTIONS)?;
+        let rules = rules()?;
+        let factions: u32 = options.number("factions", 6)?;
+        if !(1..=100_000).contains(&factions) {
+            return Err(KindError(format!(
+                "factions must be between 1 and 100000, not {factions}"
+            )));
+        }
+        let seed = match options.get("seed") {
+            Some(_) => options.number("seed", 0u64)?,
+            None => random_seed()?,
+        };
+        let size = match options.get("size") {
+            Some(s) => MapSize::parse(s).map_err(KindError)?,
+            None => MapSize::for_factions(factions),
+        };
+        let params = WorldParams {
+            game: name.to_string(),
+            seed,
+            factions,
+            size,
+        };
+        let made = generate(&rules, &params).map_err(|e| KindError(e.to_string()))?;
+        let seats = made
+            .players
+            .iter()
+            .filter(|p| p.player == Player::Human)
+            .map(|p| NewSeat {
+                key: format!("f{}", p.number),
+                name: p.name.clone(),
+                password: SeatPassword::Clear(Secret::new(p.password.clone())),
+                address: None,
+            })
+            .collect();
+        Ok(Created {
+            name: name.to_string(),
+            state: save::save(&made.world, &rules),
+            seats,
+            notes: vec![format!(
+                "{size} map, {} locations, {} units, {} factions ({factions} players)",
+                made.world.locations.len(),
+                made.world.units.len(),
+                made.world.factions.len()
+            )],
+        })
+    }
+
+    fn import(&self, folder: &Path) -> Result<Created, KindError> {
+        let rules = rules()?;
+        let (world, notes) = if folder.join(game_dir::WORLD_FILE).exists() {
+            (game_dir::read_world(folder, &rules)?, Vec::new())
+        } else {
+            let im = game_dir::import_world(&rules, folder)?;
+            let notes = im.notes.iter().map(ToString::to_string).collect();
+            (im.world, notes)
+        };
+        let breaches = world.check();
+        if let Some(first) = breaches.first() {
+            return Err(KindError(format!(
+                "the game in {} breaks {} invariant(s), first: {first}",
+                folder.display(),
+                breaches.len()
+            )));
+        }
+        let seats = seats_of(&world, |hash| {
+            if hash.is_empty() {
+                SeatPassword::Unknown
+            } else {
+                SeatPassword::Hash(hash.to_string())
+            }
+        });
+        Ok(Created {
+            name: world.game.clone(),
+            state: save::save(&world, &rules),
+            seats,
+            notes,
+        })
+    }
+
+    fn open(&self, state: &[u8]) -> Result<Box<dyn Game>, KindError> {
+        let rules = rules()?;
+        let world = save::load(state, &rules)
+            .map_err(|e| KindError(format!("the stored world does not load: {e}")))?;
+        let reader = Reader::new(&world);
+        Ok(Box::new(OverlordGame {
+            world,
+            rules,
+            reader,
+        }))
+    }
+}
+
+/// An Overlord world between turns.
+pub struct OverlordGame {
+    world: World,
+    rules: Arc<Rules>,
+    reader: Reader,
+}
+
+impl OverlordGame {
+    fn number(&self, seat: &str) -> Result<u32, KindError> {
+        parse_faction(seat)
+            .filter(|n| self.world.faction_by_number(*n).is_some())
+            .ok_or_else(|| KindError(format!("there is no faction {seat} in this game")))
+    }
+
+    fn seat_report(r: FactionReport) -> SeatReport {
+        SeatReport {
+            seat: format!("f{}", r.number),
+            text: r.text,
+            json: String::from_utf8(r.json).ok(),
+            template: r.template,
+        }
+    }
+}
+
+impl Game for OverlordGame {
+    fn name(&self) -> &str {
+        &self.world.game
+    }
+
+    fn turn(&self) -> u32 {
+        self.world.turn
+    }
+
+    fn seats(&self) -> Vec<SeatInfo> {
+        self.world
+            .factions
+            .values()
+            .filter(|f| f.player == Player::Human)
+            .map(|f| SeatInfo {
+                key: f.code(),
+                name: f.name.clone(),
+                address: (!f.email.is_empty()).then(|| f.email.clone()),
+                active: !f.resigned,
+            })
+            .collect()
+    }
+
+    fn read(&self, mail: Mail<'_>) -> Reading {
+        self.reader.read(mail, false).reading
+    }
+
+    fn run(&self, input: &TurnInput) -> Result<TurnOutput, KindError> {
+        let mut world = self.world.clone();
+        // The host checked every password: the engine takes the stored
+        // orders as they are, and the world's hashes are put back after.
+        let hashes: Vec<String> = world
+            .factions
+            .values_mut()
+            .map(|f| std::mem::take(&mut f.password_hash))
+            .collect();
+        let orders: Vec<Source<'_>> = input
+            .orders
+            .iter()
+            .map(|(seat, text)| Source {
+                name: seat,
+                bytes: text.as_bytes(),
+            })
+            .collect();
+        let press: Vec<(String, String)> = input
+            .articles
+            .iter()
+            .enumerate()
+            .map(|(i, (seat, _, text))| (format!("{seat}-article-{}", i + 1), text.clone()))
+            .collect();
+        let press: Vec<Source<'_>> = press
+            .iter()
+            .map(|(name, text)| Source {
+                name,
+                bytes: text.as_bytes(),
+            })
+            .collect();
+        let mut reports = Vec::new();
+        let mut on_day = |_day: u8| {};
+        let played = play::play(
+            &mut world,
+            &self.rules,
+            Play {
+                orders: &orders,
+                press: &press,
+                next: &input.next_deadline,
+                color: false,
+                on_day: &mut on_day,
+            },
+            &mut |r: FactionReport| -> Result<(), KindError> {
+                reports.push(OverlordGame::seat_report(r));
+                Ok(())
+            },
+        )?;
+        for (f, h) in world.factions.values_mut().zip(hashes) {
+            f.password_hash = h;
+        }
+        let events = serde_json::to_vec(&played.log)?;
+        let count =
+            |f: &dyn Fn(&What) -> bool| played.log.events.iter().filter(|e| f(&e.what)).count();
+        let summary = format!(
+            "{}: turn {} run in {:.2} s: {} order set(s), {} article(s), {} event(s); {} battle(s); {} order set(s) refused, {} order(s) with errors left out",
+            world.game,
+            world.turn,
+            played.took.as_secs_f64(),
+            played.sets,
+            played.articles,
+            played.log.events.len(),
+            count(&|w| matches!(w, What::Battle { .. })),
+            count(&|w| matches!(w, What::OrdersRefused { .. })),
+            played.errors.len(),
+        );
+        Ok(TurnOutput {
+            state: save::save(&world, &self.rules),
+            events,
+            reports,
+            public: Default::default(),
+            summary,
+            errors: played.errors,
+        })
+    }
+
+    fn welcome(&self, seat: &str, next_deadline: &str) -> Result<SeatReport, KindError> {
+        let number = self.number(seat)?;
+        play::welcome(&self.world, &self.rules, number, next_deadline)?
+            .map(OverlordGame::seat_report)
+            .ok_or_else(|| KindError(format!("{seat} has no report to show")))
+    }
+
+    fn join(&self, j: &Join) -> Result<Joined, KindError> {
+        let mut world = self.world.clone();
+        let mut dice = Dice::from_seed(j.seed).derive("join");
+        let sheet = join::join(&self.rules, &mut world, &mut dice, j.name.as_deref())
+            .map_err(|e| KindError(e.to_string()))?;
+        if let (Some(address), Some(f)) = (&j.address, world.faction_by_number(sheet.number)) {
+            world.factions[f].email = address.clone();
+        }
+        let city = sheet
+            .location
+            .map(|l| world.locations[l].name.clone())
+            .unwrap_or_default();
+        let note = format!(
+            "f{} {} starts in {city} ({}) as a {}",
+            sheet.number,
+            sheet.name,
+            sheet.start.map(|s| s.to_string()).unwrap_or_default(),
+            sheet.leader.map(|l| l.to_string()).unwrap_or_default(),
+        );
+        Ok(Joined {
+            state: save::save(&world, &self.rules),
+            seat: NewSeat {
+                key: format!("f{}", sheet.number),
+                name: sheet.name,
+                password: SeatPassword::Clear(Secret::new(sheet.password)),
+                address: j.address.clone(),
+            },
+            note,
+        })
+    }
+
+    fn remove(&self, seat: &str) -> Result<Removal, KindError> {
+        let number = self.number(seat)?;
+        let to = umpire_overlord::turn::submit::RESIGN_TO
+            .iter()
+            .skip(1)
+            .chain(umpire_overlord::turn::submit::RESIGN_TO.iter().take(1))
+            .find_map(|name| {
+                self.world
+                    .factions
+                    .values()
+                    .find(|f| f.player == Player::Npc && f.name.eq_ignore_ascii_case(name))
+            })
+            .ok_or_else(|| {
+                KindError(
+                    "this world has no faction a player may resign to (Citizens, Free People, Outlaws or Imperials)"
+                        .to_string(),
+                )
+            })?;
+        let header = orders::Header::game(number, "", &self.world.game);
+        Ok(Removal::AtTurn {
+            orders: format!("#{header}\nRESIGN {}\nEND\n", to.code()),
+            note: format!(
+                "f{number} resigns when the next turn runs; its units go to {} [{}]",
+                to.name,
+                to.code()
+            ),
+        })
+    }
+}

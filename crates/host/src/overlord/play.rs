@@ -1,0 +1,232 @@
+//! One Overlord turn played from stored orders, in memory: the orders and
+//! articles read, the month run by the engine, and every faction's report
+//! and order template. A game folder ([`super::turn`]) and the host both
+//! play a turn this way and only keep the results differently.
+
+use std::time::{Duration, Instant};
+
+use umpire_core::diagnostic::{RenderOptions, render};
+use umpire_overlord::orders::{self, Envelope, OrderSet, ParseOptions, Vocabulary};
+use umpire_overlord::report::knowledge::remember;
+use umpire_overlord::report::model::Report;
+use umpire_overlord::report::text::{self, Inputs, Reports};
+use umpire_overlord::rules::Rules;
+use umpire_overlord::turn::economy::rewards;
+use umpire_overlord::turn::log::{TurnLog, What};
+use umpire_overlord::turn::{Economy, Hooks, Turn, run_turn_with};
+use umpire_overlord::world::{FactionId, World};
+
+/// The full game's economy, telling the caller as each day ends.
+struct Progress<'a>(&'a mut dyn FnMut(u8), Economy);
+
+impl Hooks for Progress<'_> {
+    fn rewards(&mut self, t: &mut Turn<'_>) {
+        self.1.rewards(t);
+    }
+    fn markets(&mut self, t: &mut Turn<'_>) {
+        self.1.markets(t);
+    }
+    fn recruits(&mut self, t: &mut Turn<'_>) {
+        self.1.recruits(t);
+    }
+    fn mana(&mut self, t: &mut Turn<'_>) {
+        self.1.mana(t);
+    }
+    fn taxes(&mut self, t: &mut Turn<'_>) {
+        self.1.taxes(t);
+    }
+    fn wages(&mut self, t: &mut Turn<'_>) {
+        self.1.wages(t);
+    }
+    fn upkeep(&mut self, t: &mut Turn<'_>) {
+        self.1.upkeep(t);
+    }
+    fn evolve(&mut self, t: &mut Turn<'_>) {
+        self.1.evolve(t);
+    }
+    fn day_done(&mut self, t: &mut Turn<'_>, day: u8) {
+        self.1.day_done(t, day);
+        (self.0)(day);
+    }
+}
+
+/// A file of orders or articles: its name (for findings) and its bytes.
+pub struct Source<'a> {
+    pub name: &'a str,
+    pub bytes: &'a [u8],
+}
+
+/// How to play a turn.
+pub struct Play<'a> {
+    /// Order files: every envelope of every file is read (mail bodies are
+    /// fine); bad orders are reported and left out, never the whole file.
+    pub orders: &'a [Source<'a>],
+    /// Article files (`#PRESS`, `#RUMOR`).
+    pub press: &'a [Source<'a>],
+    /// When the next turn runs, for the reports' header.
+    pub next: &'a str,
+    /// Colour the rendered order errors.
+    pub color: bool,
+    /// Called as each of the 30 days ends.
+    pub on_day: &'a mut dyn FnMut(u8),
+}
+
+/// A faction's report of the turn.
+pub struct FactionReport {
+    pub number: u32,
+    pub text: String,
+    /// The same report as JSON (docs/overlord-report-schema.md).
+    pub json: Vec<u8>,
+    /// The order template for the next turn, unless the faction resigned.
+    pub template: Option<String>,
+}
+
+/// What a turn did.
+pub struct Played {
+    pub log: TurnLog,
+    /// The engine's time, without reading orders or writing reports.
+    pub took: Duration,
+    /// Order sets read.
+    pub sets: usize,
+    /// Articles read.
+    pub articles: usize,
+    /// Every order left out for an error, rendered compiler-style.
+    pub errors: Vec<String>,
+}
+
+/// Read the order and article files into order sets and articles.
+fn read_sources(play: &Play<'_>) -> (Vec<OrderSet>, Vec<Envelope>, Vec<String>) {
+    let parse = ParseOptions {
+        vocabulary: Some(Vocabulary::builtin()),
+    };
+    let render_opts = RenderOptions { color: play.color };
+    let mut sets: Vec<OrderSet> = Vec::new();
+    let mut articles: Vec<Envelope> = Vec::new();
+    let mut errors = Vec::new();
+    let all = play
+        .orders
+        .iter()
+        .map(|s| (s, false))
+        .chain(play.press.iter().map(|s| (s, true)));
+    for (source, is_press) in all {
+        let checked = orders::check(source.name, source.bytes, parse);
+        for d in checked.diagnostics.iter().filter(|d| d.is_error()) {
+            errors.push(render(d, Some(&checked.source), render_opts));
+        }
+        for e in checked.message.envelopes {
+            match e {
+                Envelope::Orders(set) if !is_press => sets.push(set),
+                // Articles earn press rewards (OV-PRESS-005).
+                e @ (Envelope::Press(_) | Envelope::Rumor(_)) => articles.push(e),
+                Envelope::Orders(_) | Envelope::Report(_) => {}
+            }
+        }
+    }
+    (sets, articles, errors)
+}
+
+/// Play the next turn of `world`: it becomes the world after the turn.
+/// Each faction's report is handed to `report` as it is written (a faction
+/// that resigned this turn gets its last one, without a template); what
+/// each faction learnt is remembered in the world, so the next report
+/// shows only new knowledge (OV-REP-037, 039).
+pub fn play<E: From<serde_json::Error>>(
+    world: &mut World,
+    rules: &Rules,
+    play: Play<'_>,
+    report: &mut dyn FnMut(FactionReport) -> Result<(), E>,
+) -> Result<Played, E> {
+    let (sets, articles, errors) = read_sources(&play);
+    let started = Instant::now();
+    let seed = world.seed;
+    // Articles are checked against the game before the turn.
+    let published = rewards::published(world, &articles);
+    let authors = published.iter().map(|p| (p.author, p.kind)).collect();
+    let mut progress = Progress(play.on_day, Economy::with_press(authors));
+    let log = run_turn_with(world, rules, &sets, seed, &mut progress);
+    let took = started.elapsed();
+
+    let inputs = Inputs {
+        world,
+        rules,
+        log: &log,
+        next_turn: play.next,
+        press: &published,
+    };
+    let all = Reports::new(inputs);
+    // A faction that resigned this turn gets its last report.
+    let resigned_now: Vec<FactionId> = log
+        .events
+        .iter()
+        .filter_map(|e| match e.what {
+            What::Resigned { faction, .. } => Some(faction),
+            _ => None,
+        })
+        .collect();
+    let mut learnt = Vec::new();
+    for (fid, f) in world
+        .factions
+        .iter()
+        .filter(|(id, f)| !f.resigned || resigned_now.contains(id))
+    {
+        // The text and the JSON from one model, so they tell the same.
+        if let Some((model, discovered)) = all.model_and_discovered(fid) {
+            report(faction_report(f.number, f.resigned, &model)?)?;
+            learnt.push((fid, discovered));
+        }
+    }
+    drop(all);
+    for (f, d) in &learnt {
+        remember(world, *f, d);
+    }
+    Ok(Played {
+        log,
+        took,
+        sets: sets.len(),
+        articles: articles.len(),
+        errors,
+    })
+}
+
+fn faction_report(
+    number: u32,
+    resigned: bool,
+    model: &Report<'_>,
+) -> Result<FactionReport, serde_json::Error> {
+    Ok(FactionReport {
+        number,
+        text: text::render(model),
+        json: serde_json::to_vec_pretty(model)?,
+        // The order template for the next turn (OV-REP-041).
+        template: (!resigned).then(|| model.template.clone()),
+    })
+}
+
+/// Faction `number`'s report of where it stands, before any turn of its
+/// own: the rules' initial turn report, with its order template.
+pub fn welcome(
+    world: &World,
+    rules: &Rules,
+    number: u32,
+    next: &str,
+) -> Result<Option<FactionReport>, serde_json::Error> {
+    let Some(fid) = world.faction_by_number(number) else {
+        return Ok(None);
+    };
+    let log = TurnLog {
+        turn: world.turn,
+        ..TurnLog::default()
+    };
+    let inputs = Inputs {
+        world,
+        rules,
+        log: &log,
+        next_turn: next,
+        press: &[],
+    };
+    let all = Reports::new(inputs);
+    let Some((model, _)) = all.model_and_discovered(fid) else {
+        return Ok(None);
+    };
+    faction_report(number, false, &model).map(Some)
+}

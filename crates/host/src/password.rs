@@ -1,0 +1,170 @@
+//! Seats' passwords: hashed with argon2id, checked in constant time.
+//!
+//! A stored hash is one of:
+//!
+//! - an argon2id PHC string (`$argon2id$v=19$m=…`), what the host writes;
+//! - `sha256$SALT$HEX`, the salted SHA-256 that game folders' worlds keep
+//!   (`umpire_overlord::world::faction::hash_password`). Still accepted;
+//!   a successful check hands back an argon2id hash to store instead.
+//!
+//! A password is held in a [`Secret`], which never prints: no password
+//! can reach a log, the audit log or an error through `{:?}` or `{}`.
+
+use std::fmt;
+
+use argon2::Argon2;
+use argon2::password_hash::phc::PasswordHash;
+use argon2::password_hash::{PasswordHasher, PasswordVerifier};
+use subtle::ConstantTimeEq;
+
+/// A password in clear. It prints as `***`.
+#[derive(Clone, Default, PartialEq, Eq)]
+pub struct Secret(String);
+
+impl Secret {
+    pub fn new(s: impl Into<String>) -> Secret {
+        Secret(s.into())
+    }
+
+    /// The password itself, for hashing or for telling its owner.
+    pub fn expose(&self) -> &str {
+        &self.0
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+}
+
+impl fmt::Debug for Secret {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("***")
+    }
+}
+
+impl fmt::Display for Secret {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("***")
+    }
+}
+
+/// Why a password could not be hashed.
+#[derive(Debug, thiserror::Error)]
+#[error("the password could not be hashed: {0}")]
+pub struct HashError(String);
+
+/// An argon2id hash of `password` with a fresh random salt.
+pub fn hash(password: &Secret) -> Result<String, HashError> {
+    Argon2::default()
+        .hash_password(password.expose().as_bytes())
+        .map(|h| h.to_string())
+        .map_err(|e| HashError(e.to_string()))
+}
+
+/// The result of checking a password.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Check {
+    /// It matches. `upgrade` is an argon2id hash to store in place of an
+    /// older kind of hash.
+    Matches { upgrade: Option<String> },
+    /// It does not (or no password is set: a seat with none takes none).
+    Wrong,
+}
+
+/// Check `password` against a stored hash.
+pub fn check(stored: &str, password: &Secret) -> Check {
+    if stored.starts_with("$argon2") {
+        let Ok(parsed) = PasswordHash::new(stored) else {
+            return Check::Wrong;
+        };
+        return match Argon2::default().verify_password(password.expose().as_bytes(), &parsed) {
+            Ok(()) => Check::Matches { upgrade: None },
+            Err(_) => Check::Wrong,
+        };
+    }
+    let mut parts = stored.splitn(3, '$');
+    if let (Some("sha256"), Some(salt), Some(_)) = (parts.next(), parts.next(), parts.next()) {
+        let computed = umpire_overlord::world::faction::hash_password(password.expose(), salt);
+        if bool::from(computed.as_bytes().ct_eq(stored.as_bytes())) {
+            return Check::Matches {
+                upgrade: hash(password).ok(),
+            };
+        }
+    }
+    Check::Wrong
+}
+
+/// A new password to hand out: ten letters and digits that cannot be
+/// misread (no 0/O, 1/l/I), from the system's random source.
+pub fn generate() -> Result<Secret, HashError> {
+    const ALPHABET: &[u8] = b"abcdefghjkmnpqrstuvwxyz23456789";
+    // Bytes of 248 and over are dropped so every letter is as likely.
+    let fair = 256 - 256 % ALPHABET.len();
+    let mut out = String::new();
+    while out.len() < 10 {
+        let mut bytes = [0u8; 16];
+        getrandom::fill(&mut bytes).map_err(|e| HashError(e.to_string()))?;
+        for b in bytes.iter().map(|b| usize::from(*b)).filter(|b| *b < fair) {
+            if out.len() < 10 {
+                out.push(ALPHABET[b % ALPHABET.len()] as char);
+            }
+        }
+    }
+    Ok(Secret(out))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_argon2id_hash_checks_its_password_only() {
+        let pw = Secret::new("sword and sorcery");
+        let h = hash(&pw).unwrap();
+        assert!(h.starts_with("$argon2id$"), "{h}");
+        assert!(!h.contains("sword"));
+        assert_eq!(check(&h, &pw), Check::Matches { upgrade: None });
+        assert_eq!(check(&h, &Secret::new("sword and sorcerY")), Check::Wrong);
+        assert_eq!(check(&h, &Secret::new("")), Check::Wrong);
+        // Two hashes of one password differ (a fresh salt each time).
+        assert_ne!(hash(&pw).unwrap(), h);
+    }
+
+    #[test]
+    fn a_folder_worlds_sha256_hash_is_accepted_and_upgraded() {
+        let legacy = umpire_overlord::world::faction::hash_password("hunter2", "f5");
+        let Check::Matches { upgrade: Some(new) } = check(&legacy, &Secret::new("hunter2")) else {
+            panic!("the legacy hash should match and offer an upgrade");
+        };
+        assert!(new.starts_with("$argon2id$"));
+        assert_eq!(
+            check(&new, &Secret::new("hunter2")),
+            Check::Matches { upgrade: None }
+        );
+        assert_eq!(check(&legacy, &Secret::new("hunter3")), Check::Wrong);
+    }
+
+    #[test]
+    fn no_hash_or_a_damaged_one_takes_no_password() {
+        for stored in ["", "plain", "$argon2id$garbage", "sha256$f5"] {
+            assert_eq!(check(stored, &Secret::new("")), Check::Wrong, "{stored}");
+            assert_eq!(check(stored, &Secret::new("x")), Check::Wrong, "{stored}");
+        }
+    }
+
+    #[test]
+    fn a_secret_never_prints() {
+        let s = Secret::new("hunter2");
+        assert_eq!(format!("{s} {s:?}"), "*** ***");
+        assert_eq!(format!("{:?}", Some(s)), "Some(***)");
+    }
+
+    #[test]
+    fn generated_passwords_are_ten_unambiguous_characters() {
+        let a = generate().unwrap();
+        let b = generate().unwrap();
+        assert_eq!(a.expose().len(), 10);
+        assert_ne!(a, b);
+        assert!(a.expose().chars().all(|c| !"01loI".contains(c)));
+    }
+}

@@ -1,0 +1,277 @@
+//! What the host does with each envelope of a submission, and the answer
+//! the player reads: one line per envelope, after the checker's findings.
+//! A game folder and the server take envelopes the same way and answer in
+//! the same words, so a player cannot tell them apart.
+//!
+//! The rules (OV-SRV-005..012, OV-PRESS-001..004):
+//!
+//! - orders for the turn being collected are stored, replacing what the
+//!   seat sent for that turn before (the one received last wins);
+//! - orders naming a later turn are archived for it, and checked again
+//!   when it comes;
+//! - orders naming a turn already run are refused, and so are orders and
+//!   articles for the turn being run while it runs (orders for later turns
+//!   are still taken);
+//! - a report request stores nothing: the stored report is sent back.
+
+use umpire_core::diagnostic::plural;
+
+/// Where the game stands when a submission arrives.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Situation {
+    /// The turn orders are collected for (turns run + 1).
+    pub collecting: u32,
+    /// That turn is being run now.
+    pub running: bool,
+}
+
+/// What to do with an envelope whose seat and password checked.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Decision {
+    Refuse(String),
+    /// Store orders for `turn`; `archived` when it is a later turn.
+    StoreOrders {
+        turn: u32,
+        archived: bool,
+    },
+    /// Store an article for the newspaper of `turn`.
+    StoreArticle {
+        turn: u32,
+    },
+}
+
+/// Why the turn being run takes nothing more.
+pub fn running_refusal(turn: u32) -> String {
+    format!(
+        "turn {turn} is being run, so it takes nothing more (orders naming turn {} are still taken; if no run is going on, a run stopped part way: the game master runs the turn again)",
+        turn + 1
+    )
+}
+
+/// Orders for `turn` (None: the turn being collected).
+pub fn orders(turn: Option<u32>, now: Situation) -> Decision {
+    let collecting = now.collecting;
+    let turn = turn.unwrap_or(collecting);
+    if turn < collecting {
+        return Decision::Refuse(format!(
+            "turn {turn} has already been run (orders are taken for turn {collecting} and later)"
+        ));
+    }
+    if turn == collecting && now.running {
+        return Decision::Refuse(running_refusal(turn));
+    }
+    Decision::StoreOrders {
+        turn,
+        archived: turn > collecting,
+    }
+}
+
+/// An article, always for the turn being collected.
+pub fn article(now: Situation) -> Decision {
+    if now.running {
+        return Decision::Refuse(running_refusal(now.collecting));
+    }
+    Decision::StoreArticle {
+        turn: now.collecting,
+    }
+}
+
+/// The answer to one envelope.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Receipt {
+    /// The checker's findings for the envelope, rendered compiler-style.
+    pub findings: Vec<String>,
+    /// One line: `f5: 12 units' orders stored for turn 3 (replacing earlier ones)`.
+    pub line: String,
+    /// Nothing of the envelope was stored, and that is an error.
+    pub refused: bool,
+    /// The report a report request asked for.
+    pub report: Option<String>,
+}
+
+impl Receipt {
+    /// Nothing stored, and why.
+    pub fn refused(who: &str, why: &str) -> Receipt {
+        Receipt {
+            line: format!("{who}: refused: {why}; nothing stored"),
+            refused: true,
+            ..Receipt::default()
+        }
+    }
+
+    /// Orders kept: `f5: 12 units' orders stored for turn 3 (replacing
+    /// earlier ones); 2 orders with errors left out (see above)`.
+    pub fn orders(
+        who: &str,
+        summary: &str,
+        turn: u32,
+        archived: bool,
+        replacing: bool,
+        errors: usize,
+    ) -> Receipt {
+        let verb = if archived { "archived" } else { "stored" };
+        let mut line = format!("{who}: {summary} {verb} for turn {turn}");
+        if replacing {
+            line.push_str(" (replacing earlier ones)");
+        }
+        if errors > 0 {
+            line.push_str(&format!(
+                "; {} with errors left out (see above)",
+                plural(errors, "order", "orders")
+            ));
+        }
+        Receipt {
+            line,
+            ..Receipt::default()
+        }
+    }
+
+    /// An article kept for the newspaper of `turn`.
+    pub fn article(who: &str, summary: &str, turn: u32) -> Receipt {
+        Receipt {
+            line: format!("{who}: {summary} stored for the newspaper of turn {turn}"),
+            ..Receipt::default()
+        }
+    }
+
+    /// A stored report sent back.
+    pub fn report(who: &str, turn: u32, text: String) -> Receipt {
+        Receipt {
+            line: format!("{who}: the report for turn {turn} follows"),
+            report: Some(text),
+            ..Receipt::default()
+        }
+    }
+
+    /// A report that cannot be had, and why (OV-SRV-012).
+    pub fn no_report(who: &str, why: &str) -> Receipt {
+        Receipt {
+            line: format!("{who}: refused: {why}"),
+            refused: true,
+            ..Receipt::default()
+        }
+    }
+}
+
+/// The answer to a whole submission.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Submitted {
+    /// Findings about the submission as a whole (its encoding, no
+    /// envelope).
+    pub general: Vec<String>,
+    pub receipts: Vec<Receipt>,
+}
+
+impl Submitted {
+    /// How many envelopes were refused.
+    pub fn refused(&self) -> usize {
+        self.receipts.iter().filter(|r| r.refused).count()
+    }
+
+    /// The answer as the player reads it.
+    pub fn text(&self) -> String {
+        let mut out = String::new();
+        for f in &self.general {
+            out.push_str(f);
+            out.push('\n');
+        }
+        for r in &self.receipts {
+            for f in &r.findings {
+                out.push_str(f);
+                out.push('\n');
+            }
+            out.push_str(&r.line);
+            out.push('\n');
+            if let Some(report) = &r.report {
+                out.push('\n');
+                out.push_str(report);
+            }
+        }
+        out
+    }
+}
+
+/// The line when a submission holds no envelope at all.
+pub fn nothing_found(name: &str, keywords: &str) -> Receipt {
+    Receipt {
+        line: format!("{name}: no {keywords} envelope found; nothing stored"),
+        refused: true,
+        ..Receipt::default()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const NOW: Situation = Situation {
+        collecting: 4,
+        running: false,
+    };
+    const RUNNING: Situation = Situation {
+        collecting: 4,
+        running: true,
+    };
+
+    #[test]
+    fn ov_srv_007_orders_for_a_later_turn_are_archived() {
+        assert_eq!(
+            orders(Some(6), NOW),
+            Decision::StoreOrders {
+                turn: 6,
+                archived: true
+            }
+        );
+        assert_eq!(
+            orders(None, NOW),
+            Decision::StoreOrders {
+                turn: 4,
+                archived: false
+            }
+        );
+    }
+
+    #[test]
+    fn ov_srv_008_orders_for_a_turn_already_run_are_refused() {
+        assert_eq!(
+            orders(Some(3), NOW),
+            Decision::Refuse(
+                "turn 3 has already been run (orders are taken for turn 4 and later)".into()
+            )
+        );
+    }
+
+    #[test]
+    fn ov_srv_009_the_turn_being_run_takes_nothing_but_later_turns_do() {
+        assert!(
+            matches!(orders(None, RUNNING), Decision::Refuse(w) if w.starts_with("turn 4 is being run"))
+        );
+        assert!(matches!(orders(Some(4), RUNNING), Decision::Refuse(_)));
+        assert!(matches!(article(RUNNING), Decision::Refuse(_)));
+        assert_eq!(
+            orders(Some(5), RUNNING),
+            Decision::StoreOrders {
+                turn: 5,
+                archived: true
+            }
+        );
+    }
+
+    #[test]
+    fn receipts_read_as_one_line_each() {
+        let r = Receipt::orders("f5", "12 units' orders", 3, false, true, 2);
+        assert_eq!(
+            r.line,
+            "f5: 12 units' orders stored for turn 3 (replacing earlier ones); 2 orders with errors left out (see above)"
+        );
+        let s = Submitted {
+            general: vec!["note".into()],
+            receipts: vec![r, Receipt::refused("f6", "wrong password for f6")],
+        };
+        assert_eq!(s.refused(), 1);
+        assert!(
+            s.text()
+                .ends_with("f6: refused: wrong password for f6; nothing stored\n")
+        );
+    }
+}
