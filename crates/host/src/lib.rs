@@ -6,8 +6,13 @@
 //! line's game folders and for the server alike.
 
 pub mod engarde;
+pub mod fault;
 pub mod files;
+pub mod host;
 pub mod kind;
+pub mod lock;
 pub mod overlord;
 pub mod password;
 pub mod receipt;
+pub mod schedule;
+pub mod store;

@@ -112,6 +112,10 @@ impl GameKind for EnGarde {
         "character"
     }
 
+    fn envelope_keywords(&self) -> String {
+        "CHARACTER".to_string()
+    }
+
     fn options(&self) -> &'static [OptionSpec] {
         OPTIONS
     }
@@ -359,6 +363,11 @@ impl Game for EnGardeGame {
                 });
             }
         }
+        let seats = EnGardeGame {
+            world: outcome.world.clone(),
+            tables: self.tables,
+        }
+        .seats();
         let mut public = BTreeMap::new();
         public.insert("gazette".to_string(), reports.gazette());
         let summary = format!(
@@ -375,6 +384,8 @@ impl Game for EnGardeGame {
             reports: out,
             public,
             summary,
+            seats,
+            seed: self.world.seed,
             errors,
         })
     }

@@ -130,6 +130,10 @@ pub enum SeatPassword {
     /// In clear: the host hashes it and tells it once to the game master
     /// or the player.
     Clear(Secret),
+    /// In clear with the hash the world already keeps (a salted SHA-256):
+    /// the host stores that hash, upgraded to argon2id at the first
+    /// successful check, and tells the password once.
+    Known { clear: Secret, hash: String },
     /// A hash made elsewhere (a game folder's world), checked and upgraded
     /// at the next successful check.
     Hash(String),
@@ -141,6 +145,7 @@ impl fmt::Debug for SeatPassword {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             SeatPassword::Clear(_) => f.write_str("Clear(***)"),
+            SeatPassword::Known { .. } => f.write_str("Known(***)"),
             SeatPassword::Hash(_) => f.write_str("Hash(***)"),
             SeatPassword::Unknown => f.write_str("Unknown"),
         }
@@ -274,6 +279,11 @@ pub struct TurnOutput {
     pub public: BTreeMap<String, String>,
     /// One paragraph for the game master.
     pub summary: String,
+    /// Every seat of the world after the turn (addresses changed by the
+    /// players' orders, seats out of play).
+    pub seats: Vec<SeatInfo>,
+    /// The seed the turn's dice came from.
+    pub seed: u64,
     /// Orders left out for errors, rendered.
     pub errors: Vec<String>,
 }
@@ -316,6 +326,9 @@ pub trait GameKind: Send + Sync {
     fn title(&self) -> &'static str;
     /// What a seat is: `faction`, `character`.
     fn seat_noun(&self) -> &'static str;
+    /// The words that begin a submission's envelopes, for an answer to
+    /// one that holds none: `#GAME, #PRESS, #RUMOR or #REPORT`.
+    fn envelope_keywords(&self) -> String;
     /// The options [`GameKind::create`] takes.
     fn options(&self) -> &'static [OptionSpec];
     /// Make a new game called `name`.

@@ -21,6 +21,7 @@ use std::path::Path;
 use std::sync::{Arc, OnceLock};
 
 use umpire_core::Dice;
+use umpire_core::ids::TypedId;
 use umpire_overlord::generate::world::{MapSize, WorldParams, generate, join};
 use umpire_overlord::rules::Rules;
 use umpire_overlord::turn::log::What;
@@ -118,6 +119,10 @@ impl GameKind for Overlord {
         "faction"
     }
 
+    fn envelope_keywords(&self) -> String {
+        "#GAME, #PRESS, #RUMOR or #REPORT".to_string()
+    }
+
     fn options(&self) -> &'static [OptionSpec] {
         OPTIONS
     }
@@ -153,7 +158,18 @@ impl GameKind for Overlord {
             .map(|p| NewSeat {
                 key: format!("f{}", p.number),
                 name: p.name.clone(),
-                password: SeatPassword::Clear(Secret::new(p.password.clone())),
+                password: made
+                    .world
+                    .faction_by_number(p.number)
+                    .map(|f| made.world.factions[f].password_hash.clone())
+                    .filter(|h| !h.is_empty())
+                    .map_or_else(
+                        || SeatPassword::Clear(Secret::new(p.password.clone())),
+                        |hash| SeatPassword::Known {
+                            clear: Secret::new(p.password.clone()),
+                            hash,
+                        },
+                    ),
                 address: None,
             })
             .collect();
@@ -229,6 +245,28 @@ impl OverlordGame {
             .ok_or_else(|| KindError(format!("there is no faction {seat} in this game")))
     }
 
+    /// The player factions; one with no units left is out of play
+    /// (OV-SRV-015).
+    fn seats_in(world: &World) -> Vec<SeatInfo> {
+        let mut has_units = vec![false; world.factions.len()];
+        for u in world.units.values().filter(|u| !u.gone) {
+            if let Some(x) = has_units.get_mut(u.faction.index()) {
+                *x = true;
+            }
+        }
+        world
+            .factions
+            .iter()
+            .filter(|(_, f)| f.player == Player::Human)
+            .map(|(id, f)| SeatInfo {
+                key: f.code(),
+                name: f.name.clone(),
+                address: (!f.email.is_empty()).then(|| f.email.clone()),
+                active: !f.resigned && has_units.get(id.index()).copied().unwrap_or(false),
+            })
+            .collect()
+    }
+
     fn seat_report(r: FactionReport) -> SeatReport {
         SeatReport {
             seat: format!("f{}", r.number),
@@ -249,17 +287,7 @@ impl Game for OverlordGame {
     }
 
     fn seats(&self) -> Vec<SeatInfo> {
-        self.world
-            .factions
-            .values()
-            .filter(|f| f.player == Player::Human)
-            .map(|f| SeatInfo {
-                key: f.code(),
-                name: f.name.clone(),
-                address: (!f.email.is_empty()).then(|| f.email.clone()),
-                active: !f.resigned,
-            })
-            .collect()
+        OverlordGame::seats_in(&self.world)
     }
 
     fn read(&self, mail: Mail<'_>) -> Reading {
@@ -317,6 +345,7 @@ impl Game for OverlordGame {
             f.password_hash = h;
         }
         let events = serde_json::to_vec(&played.log)?;
+        let seats = OverlordGame::seats_in(&world);
         let count =
             |f: &dyn Fn(&What) -> bool| played.log.events.iter().filter(|e| f(&e.what)).count();
         let summary = format!(
@@ -337,6 +366,8 @@ impl Game for OverlordGame {
             reports,
             public: Default::default(),
             summary,
+            seats,
+            seed: world.seed,
             errors: played.errors,
         })
     }

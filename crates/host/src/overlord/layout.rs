@@ -76,10 +76,10 @@ pub fn turns_run(dir: &Path) -> Result<Vec<u32>> {
     {
         let entry = entry.with_context(|| format!("cannot list {}", folder.display()))?;
         let name = entry.file_name();
-        if let Some(n) = name.to_str().and_then(|n| n.parse::<u32>().ok()) {
-            if entry.path().is_dir() {
-                turns.push(n);
-            }
+        if let Some(n) = name.to_str().and_then(|n| n.parse::<u32>().ok())
+            && entry.path().is_dir()
+        {
+            turns.push(n);
         }
     }
     turns.sort_unstable();

@@ -133,10 +133,10 @@ impl Reader {
             .map(|(i, e)| (e.header().line, Group::Envelope(i)))
             .collect();
         for d in &checked.diagnostics {
-            if d.code == codes::HEADER_FACTION.code || d.code == codes::HEADER_PASSWORD.code {
-                if let Some(p) = d.position {
-                    starts.push((p.line, Group::Dropped(p.line)));
-                }
+            if (d.code == codes::HEADER_FACTION.code || d.code == codes::HEADER_PASSWORD.code)
+                && let Some(p) = d.position
+            {
+                starts.push((p.line, Group::Dropped(p.line)));
             }
         }
         starts.sort_by_key(|(line, _)| *line);
@@ -249,13 +249,13 @@ impl Reader {
     /// Why an envelope is refused before its password is looked at: it is
     /// for another game, or names no faction of this one (OV-SRV-005).
     fn refusal(&self, h: &Header, found: Option<&Faction>) -> Option<String> {
-        if let Some(game) = &h.game {
-            if !game.eq_ignore_ascii_case(&self.game) {
-                return Some(format!(
-                    "the envelope is for game `{game}`; this is game `{}`",
-                    self.game
-                ));
-            }
+        if let Some(game) = &h.game
+            && !game.eq_ignore_ascii_case(&self.game)
+        {
+            return Some(format!(
+                "the envelope is for game `{game}`; this is game `{}`",
+                self.game
+            ));
         }
         if found.is_none() {
             return Some(format!(

@@ -1,0 +1,428 @@
+//! A player's submission, by mail, web or command line: stored raw, read
+//! by the game's kind, every envelope's seat and password checked, and
+//! what each asks kept or refused, with one answer for the whole of it.
+//! Mail and web reach this same function and get the same answer.
+
+use std::collections::HashMap;
+
+use super::{Host, HostError, Result, blocking};
+use crate::kind::{Envelope, Mail, Request};
+use crate::password::{self, Check};
+use crate::receipt::{self, Decision, Receipt, Situation, Submitted};
+use crate::store::{self, Incoming, SeatRow, SeatStatus, SubmissionRow};
+
+/// A submission as received.
+#[derive(Clone, Copy, Debug)]
+pub struct Submission<'a> {
+    /// The game it is for.
+    pub game: &'a str,
+    /// `mail`, `web`, `cli`.
+    pub source: &'a str,
+    /// The sender's address (mail), where the answer goes.
+    pub sender: Option<&'a str>,
+    /// The mail's Message-ID: a second delivery has no second effect.
+    pub message_id: Option<&'a str>,
+    /// A name for findings (`mail from …`, a file name).
+    pub name: &'a str,
+    pub bytes: &'a [u8],
+}
+
+/// The answer to a submission.
+#[derive(Clone, Debug)]
+pub struct Answer {
+    /// The stored submission.
+    pub submission: i64,
+    /// What the player reads: every finding, and a line per envelope.
+    pub text: String,
+    pub receipts: Vec<Receipt>,
+    /// Envelopes refused.
+    pub refused: usize,
+    /// This message had been received before: this is the answer it got
+    /// then, and nothing was done again.
+    pub repeated: bool,
+}
+
+/// An envelope whose seat and password were looked at.
+struct Checked {
+    envelope: Envelope,
+    /// Why it is refused before anything is stored, if it is.
+    refusal: Option<String>,
+    /// An argon2id hash to store in place of an older hash.
+    upgrade: Option<String>,
+    /// The hash of a new password the orders set.
+    new_password: Option<String>,
+}
+
+/// Check each envelope's seat and password against the stored seats.
+fn check(envelopes: Vec<Envelope>, seats: &HashMap<String, SeatRow>) -> Vec<Checked> {
+    envelopes
+        .into_iter()
+        .map(|envelope| {
+            let mut c = Checked {
+                refusal: None,
+                upgrade: None,
+                new_password: None,
+                envelope,
+            };
+            let who = c.envelope.who.clone();
+            if let Request::Refused { why } = &c.envelope.request {
+                c.refusal = Some(why.clone());
+                return c;
+            }
+            let Some(seat) = c.envelope.seat.as_ref().and_then(|s| seats.get(s)) else {
+                c.refusal = Some(format!("{who} has no seat in this game"));
+                return c;
+            };
+            // The password first, so a stranger learns nothing of the seat.
+            match password::check(&seat.password_hash, &c.envelope.password) {
+                Check::Wrong => {
+                    c.refusal = Some(format!("wrong password for {who}"));
+                    return c;
+                }
+                Check::Matches { upgrade } => c.upgrade = upgrade,
+            }
+            match seat.status {
+                SeatStatus::Removed => {
+                    c.refusal = Some(format!(
+                        "{who} has been removed from the game by the game master"
+                    ));
+                }
+                SeatStatus::Gone => {
+                    c.refusal = Some(format!("{who} is no longer in the game"));
+                }
+                SeatStatus::Playing | SeatStatus::GmDecides => {}
+            }
+            if let Request::Orders(o) = &c.envelope.request
+                && let Some(p) = &o.new_password
+            {
+                match password::hash(p) {
+                    Ok(h) => c.new_password = Some(h),
+                    Err(e) => c.refusal = Some(e.to_string()),
+                }
+            }
+            c
+        })
+        .collect()
+}
+
+impl Host {
+    /// Take a submission: store it raw, then read it and keep what it
+    /// asks. A message received before (same Message-ID) gets the answer
+    /// it got then.
+    pub async fn submit(&self, s: Submission<'_>) -> Result<Answer> {
+        let (row, fresh) = self
+            .store()
+            .receive(&Incoming {
+                game: Some(s.game),
+                source: s.source,
+                sender: s.sender,
+                message_id: s.message_id,
+                raw: s.bytes,
+            })
+            .await?;
+        if !fresh && row.disposition != "received" {
+            return Ok(Answer {
+                submission: row.id,
+                text: row.answer.clone().unwrap_or_default(),
+                receipts: Vec::new(),
+                refused: 0,
+                repeated: true,
+            });
+        }
+        self.process(&row, s.name).await
+    }
+
+    /// Answer every submission stored but not answered (the server
+    /// stopped between the two). Returns how many were answered.
+    pub async fn answer_waiting(&self) -> Result<usize> {
+        let mut n = 0;
+        for row in self.store().unanswered().await? {
+            let name = format!("message {}", row.id);
+            match self.process(&row, &name).await {
+                Ok(_) => n += 1,
+                Err(e) => tracing::warn!(submission = row.id, error = %e, "still cannot answer"),
+            }
+        }
+        Ok(n)
+    }
+
+    /// Read a stored submission and keep what it asks.
+    async fn process(&self, row: &SubmissionRow, name: &str) -> Result<Answer> {
+        let Some(game_name) = row.game.clone() else {
+            return Err(HostError::Refused("the message names no game".to_string()));
+        };
+        let game = match self.game(&game_name).await {
+            Ok(g) => g,
+            Err(HostError::Refused(why)) => {
+                let mut tx = store::begin(self.store()).await?;
+                let text = format!("{why}; nothing stored\n");
+                store::answer(&mut tx, row.id, None, "answered", &text).await?;
+                self.queue_answer(&mut tx, row, &game_name, &text).await?;
+                store::commit(tx, "the answer").await?;
+                return Ok(Answer {
+                    submission: row.id,
+                    text,
+                    receipts: Vec::new(),
+                    refused: 1,
+                    repeated: false,
+                });
+            }
+            Err(e) => return Err(e),
+        };
+        // A turn kept between reading and storing means reading again.
+        for _ in 0..3 {
+            let game = self.game(&game.id).await?;
+            let loaded = self.loaded(&game).await?;
+            let seats: HashMap<String, SeatRow> = self
+                .store()
+                .seats(&game.id)
+                .await?
+                .into_iter()
+                .map(|s| (s.seat.clone(), s))
+                .collect();
+            let raw = row.raw.clone();
+            let label = name.to_string();
+            let reader = loaded.clone();
+            let (general, checked) = blocking(move || {
+                let reading = reader.game.read(Mail {
+                    name: &label,
+                    bytes: &raw,
+                });
+                (reading.general, check(reading.envelopes, &seats))
+            })
+            .await?;
+
+            let mut tx = store::begin_on(self.store(), &game.id).await?;
+            let Some(now) = store::game_in(&mut tx, &game.id).await? else {
+                return Err(HostError::Refused(format!("game {} is gone", game.id)));
+            };
+            if now.world_rev != game.world_rev {
+                drop(tx);
+                continue;
+            }
+            let collecting = now.turn + 1;
+            let situation = Situation {
+                collecting,
+                running: now.running_turn == Some(collecting),
+            };
+            let mut receipts = Vec::new();
+            for c in checked {
+                let r = self.take(&mut tx, &game.id, row, c, situation).await?;
+                receipts.push(r);
+            }
+            if receipts.is_empty() {
+                receipts.push(receipt::nothing_found(
+                    name,
+                    &loaded.kind.envelope_keywords(),
+                ));
+            }
+            let submitted = Submitted { general, receipts };
+            let text = submitted.text();
+            store::answer(&mut tx, row.id, Some(&game.id), "answered", &text).await?;
+            self.queue_answer(&mut tx, row, &game.id, &text).await?;
+            store::commit(tx, "the orders").await?;
+            return Ok(Answer {
+                submission: row.id,
+                refused: submitted.refused(),
+                text,
+                receipts: submitted.receipts,
+                repeated: false,
+            });
+        }
+        Err(HostError::Busy(format!(
+            "game {} kept changing while the message was read; it stays stored and will be answered",
+            game.id
+        )))
+    }
+
+    /// Keep what one checked envelope asks.
+    async fn take(
+        &self,
+        tx: &mut sqlx::AnyConnection,
+        game: &str,
+        row: &SubmissionRow,
+        c: Checked,
+        now: Situation,
+    ) -> Result<Receipt> {
+        let who = c.envelope.who.clone();
+        let mut receipt = match (&c.refusal, &c.envelope.seat) {
+            (Some(why), _) => Receipt::refused(&who, why),
+            (None, None) => Receipt::refused(&who, "no seat"),
+            (None, Some(seat)) => {
+                if let Some(h) = &c.upgrade {
+                    store::set_password(tx, game, seat, h).await?;
+                }
+                match &c.envelope.request {
+                    Request::Orders(o) => match receipt::orders(o.turn, now) {
+                        Decision::StoreOrders { turn, archived } => {
+                            let replacing = store::keep_orders(
+                                tx,
+                                game,
+                                turn,
+                                seat,
+                                row.id,
+                                &o.text,
+                                c.new_password.as_deref(),
+                            )
+                            .await?;
+                            let mut r = Receipt::orders(
+                                &who, &o.summary, turn, archived, replacing, o.errors,
+                            );
+                            if !archived {
+                                r.findings = o.warnings.clone();
+                            }
+                            if c.new_password.is_some() {
+                                r.line.push_str(&format!(
+                                    "; the new password takes effect when turn {turn} runs"
+                                ));
+                            }
+                            r
+                        }
+                        Decision::Refuse(why) => Receipt::refused(&who, &why),
+                        Decision::StoreArticle { .. } => Receipt::refused(&who, "not an article"),
+                    },
+                    Request::Article {
+                        signed,
+                        text,
+                        summary,
+                    } => match receipt::article(now) {
+                        Decision::StoreArticle { turn } => {
+                            store::keep_article(tx, game, turn, seat, *signed, text, row.id)
+                                .await?;
+                            Receipt::article(&who, summary, turn)
+                        }
+                        Decision::Refuse(why) => Receipt::refused(&who, &why),
+                        Decision::StoreOrders { .. } => Receipt::refused(&who, "not orders"),
+                    },
+                    Request::Report { turn } => {
+                        match self.store().report(game, seat, *turn).await? {
+                            Some(r) => {
+                                self.report_notice(tx, game, seat, row, r.turn).await?;
+                                Receipt::report(&who, r.turn, r.text)
+                            }
+                            None => Receipt::no_report(
+                                &who,
+                                &self.no_report(game, seat, *turn, now).await?,
+                            ),
+                        }
+                    }
+                    Request::Refused { why } => Receipt::refused(&who, why),
+                }
+            }
+        };
+        let mut all = c.envelope.findings;
+        all.append(&mut receipt.findings);
+        receipt.findings = all;
+        Ok(receipt)
+    }
+
+    /// Why there is no report to send (OV-SRV-012): a turn not run yet,
+    /// being run, or one the seat has no report of.
+    async fn no_report(
+        &self,
+        game: &str,
+        seat: &str,
+        turn: Option<u32>,
+        now: Situation,
+    ) -> Result<String> {
+        let have = self.store().report_turns(game, seat).await?;
+        let list = have
+            .iter()
+            .map(u32::to_string)
+            .collect::<Vec<_>>()
+            .join(", ");
+        Ok(match turn {
+            Some(t) if t == now.collecting && now.running => {
+                format!("turn {t} is being run now; its report comes when it is done")
+            }
+            Some(t) if t >= now.collecting => format!(
+                "turn {t} has not been run yet (the last turn run is {})",
+                now.collecting - 1
+            ),
+            _ if have.is_empty() => format!("{seat} has no stored report yet"),
+            Some(t) => format!(
+                "there is no report of turn {t} for {seat}; there are reports of turn(s) {list}"
+            ),
+            None => format!("{seat} has no stored report"),
+        })
+    }
+
+    /// The answer goes back to a mail's sender.
+    async fn queue_answer(
+        &self,
+        tx: &mut sqlx::AnyConnection,
+        row: &SubmissionRow,
+        game: &str,
+        text: &str,
+    ) -> Result<()> {
+        if row.source != "mail" {
+            return Ok(());
+        }
+        let Some(sender) = &row.sender else {
+            return Ok(());
+        };
+        let refused = text.contains(": refused: ");
+        store::queue(
+            tx,
+            &store::Outgoing {
+                game: Some(game.to_string()),
+                seat: None,
+                kind: "answer".to_string(),
+                to: sender.clone(),
+                subject: format!(
+                    "[{game}] {}",
+                    if refused {
+                        "Order check: something was refused"
+                    } else {
+                        "Order check: received"
+                    }
+                ),
+                body: text.to_string(),
+                in_reply_to: row.message_id.clone(),
+            },
+        )
+        .await?;
+        Ok(())
+    }
+
+    /// A report sent to an address that is not the seat's own: the seat's
+    /// address is told (OV-SRV-011).
+    async fn report_notice(
+        &self,
+        tx: &mut sqlx::AnyConnection,
+        game: &str,
+        seat: &str,
+        row: &SubmissionRow,
+        turn: u32,
+    ) -> Result<()> {
+        let Some(s) = self.store().seat(game, seat).await? else {
+            return Ok(());
+        };
+        let registered = s.address().map(str::to_string);
+        if row.source != "mail"
+            || registered.is_none()
+            || registered.as_deref() == row.sender.as_deref()
+        {
+            return Ok(());
+        }
+        let to = row
+            .sender
+            .clone()
+            .unwrap_or_else(|| "an address".to_string());
+        store::queue(
+            tx,
+            &super::letters::to_seat(
+                game,
+                seat,
+                registered.as_deref(),
+                "notice",
+                format!("[{game}] Your report of turn {turn} was requested"),
+                format!(
+                    "Your report of turn {turn} for {seat} was sent to {to}, who asked for it with your password. If that was not you, change your password."
+                ),
+            ),
+        )
+        .await?;
+        Ok(())
+    }
+}

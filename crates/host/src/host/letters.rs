@@ -1,0 +1,66 @@
+//! The words of every message the host queues: to a player (welcome,
+//! report, reminder, warning, notices) and to the game master. Each one
+//! says what happened, why, and what to do next.
+
+use crate::kind::SeatReport;
+use crate::store::Outgoing;
+
+/// A message to a seat (to its first address; none: kept unsent, for the
+/// game master to see).
+pub(crate) fn to_seat(
+    game: &str,
+    seat: &str,
+    address: Option<&str>,
+    kind: &str,
+    subject: String,
+    body: String,
+) -> Outgoing {
+    Outgoing {
+        game: Some(game.to_string()),
+        seat: Some(seat.to_string()),
+        kind: kind.to_string(),
+        to: address.unwrap_or("").to_string(),
+        subject,
+        body,
+        in_reply_to: None,
+    }
+}
+
+/// A notice to the game master.
+pub(crate) fn to_gm(game: &str, address: Option<&str>, subject: String, body: String) -> Outgoing {
+    Outgoing {
+        game: Some(game.to_string()),
+        seat: None,
+        kind: "gm".to_string(),
+        to: address.unwrap_or("").to_string(),
+        subject,
+        body,
+        in_reply_to: None,
+    }
+}
+
+/// "Orders for turn 4 are due by Saturday 5 December 2026, 18:00 CET."
+pub(crate) fn due(turn: u32, deadline: Option<&str>) -> String {
+    match deadline {
+        Some(d) => format!("Orders for turn {turn} are due by {d}."),
+        None => format!(
+            "Orders for turn {turn} are taken until the game master runs it (no deadline is set)."
+        ),
+    }
+}
+
+/// A report and its template, as mailed.
+pub(crate) fn report_body(intro: &str, r: &SeatReport, public: &[(String, String)]) -> String {
+    let mut body = String::new();
+    body.push_str(intro);
+    body.push_str("\n\n");
+    body.push_str(&r.text);
+    for (name, text) in public {
+        body.push_str(&format!("\n\n==== {name} ====\n\n{text}"));
+    }
+    if let Some(t) = &r.template {
+        body.push_str("\n\n==== Order template: fill in your password, then send it back ====\n\n");
+        body.push_str(t);
+    }
+    body
+}

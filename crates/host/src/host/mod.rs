@@ -1,0 +1,236 @@
+//! The host: games kept in the database, players' submissions taken and
+//! answered, turns run at their deadlines, and the game master's
+//! controls. The command line (`umpire host …`), the scheduler of
+//! `umpire serve`, the mail gateway and the web all call this, and only
+//! this, to change a game.
+//!
+//! Guarantees:
+//!
+//! - **Store first, then act.** A submission is stored raw before it is
+//!   read; one stored but not yet answered (a crash came between) is
+//!   answered when the server starts again. A message with a Message-ID
+//!   already stored has no second effect.
+//! - **One transaction per turn.** The new world, the reports, the
+//!   templates and the mail they cause are committed together; until then
+//!   the previous turn stands.
+//! - **One run at a time** ([`crate::lock`]); while a turn runs it takes
+//!   no orders or articles, and orders for later turns are still taken
+//!   (OV-SRV-009). A run that stopped part way is repeated with the same
+//!   orders, world and deadlines, so it writes the same bytes.
+
+mod controls;
+mod create;
+mod intake;
+mod letters;
+mod run;
+mod scheduler;
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+
+use serde::{Deserialize, Serialize};
+
+pub use controls::{Overview, SeatView};
+pub use create::{Made, NewGame, Told};
+pub use intake::{Answer, Submission};
+pub use run::{Ran, Trigger};
+pub use scheduler::Tick;
+
+use crate::kind::{Game, GameKind, KindError, kind};
+use crate::schedule::{Schedule, ScheduleError, zone};
+use crate::store::{GameRow, Location, Store, StoreError};
+
+/// Why the host could not do something, worded for whoever asked.
+#[derive(Debug, thiserror::Error)]
+pub enum HostError {
+    /// The request cannot be done as asked (an unknown game, a bad name, a
+    /// rollback with nothing to roll back).
+    #[error("{0}")]
+    Refused(String),
+    /// Another run of the game holds the lock.
+    #[error("{0}")]
+    Busy(String),
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    #[error(transparent)]
+    Kind(#[from] KindError),
+    #[error(transparent)]
+    Schedule(#[from] ScheduleError),
+    #[error("{0}")]
+    Internal(String),
+}
+
+pub type Result<T> = std::result::Result<T, HostError>;
+
+/// A game's settings, kept as JSON with the game. Every field has a
+/// default, so a setting added later reads from older games.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Settings {
+    /// When turns run (`sat 18:00`, `every 3 days`; see
+    /// [`crate::schedule`]); none: only when the game master runs them.
+    pub schedule: Option<String>,
+    /// The game's time zone (IANA name), for the schedule and for the
+    /// deadlines players read.
+    pub zone: String,
+    /// Where the game master's notices go.
+    pub gm_address: Option<String>,
+    /// Warn a seat after this many turns in a row without orders
+    /// (0: never).
+    pub nmr_warn_after: u32,
+    /// After this many, hand the seat to the game master's decision
+    /// (0: never). Its pending orders carry on either way (the rules).
+    pub nmr_gm_after: u32,
+    /// A scheduled turn does not run by itself when more than this
+    /// percentage of the seats in play sent nothing (a mail outage looks
+    /// like that); the game master is told and decides. 100: never hold.
+    pub hold_percent: u32,
+    /// Remind seats with no orders this many hours before the deadline
+    /// (0: no reminders).
+    pub remind_hours: u32,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            schedule: None,
+            zone: "UTC".to_string(),
+            gm_address: None,
+            nmr_warn_after: 2,
+            nmr_gm_after: 3,
+            hold_percent: 50,
+            remind_hours: 24,
+        }
+    }
+}
+
+impl Settings {
+    /// Refuse settings that name an unknown zone, an impossible schedule
+    /// or a share over 100%.
+    pub fn check(&self) -> Result<()> {
+        zone(&self.zone)?;
+        if let Some(s) = &self.schedule {
+            Schedule::parse(s)?;
+        }
+        if self.hold_percent > 100 {
+            return Err(HostError::Refused(format!(
+                "hold_percent is a share of the seats, 0 to 100, not {}",
+                self.hold_percent
+            )));
+        }
+        Ok(())
+    }
+
+    pub fn schedule(&self) -> Option<Schedule> {
+        self.schedule
+            .as_deref()
+            .and_then(|s| Schedule::parse(s).ok())
+    }
+
+    pub(crate) fn of(row: &GameRow) -> Settings {
+        serde_json::from_str(&row.settings).unwrap_or_default()
+    }
+
+    pub(crate) fn json(&self) -> String {
+        serde_json::to_string(self).unwrap_or_else(|_| "{}".to_string())
+    }
+}
+
+/// A world loaded from the store, shared by every submission until the
+/// next turn.
+pub struct Loaded {
+    pub rev: i64,
+    pub kind: Box<dyn GameKind>,
+    pub game: Box<dyn Game>,
+}
+
+/// The host.
+pub struct Host {
+    store: Store,
+    cache: Mutex<HashMap<String, Arc<Loaded>>>,
+}
+
+/// Run CPU work (the engine, argon2, reading a world) off the async
+/// threads.
+pub(crate) async fn blocking<T: Send + 'static>(
+    f: impl FnOnce() -> T + Send + 'static,
+) -> Result<T> {
+    tokio::task::spawn_blocking(f)
+        .await
+        .map_err(|e| HostError::Internal(format!("a worker stopped: {e}")))
+}
+
+impl Host {
+    /// Open the database at `location` (made if missing).
+    pub async fn open(location: &Location) -> Result<Host> {
+        Ok(Host::new(Store::open(location).await?))
+    }
+
+    pub fn new(store: Store) -> Host {
+        Host {
+            store,
+            cache: Mutex::new(HashMap::new()),
+        }
+    }
+
+    pub fn store(&self) -> &Store {
+        &self.store
+    }
+
+    /// The game called `name`, or why there is none.
+    pub async fn game(&self, name: &str) -> Result<GameRow> {
+        match self.store.game(name).await? {
+            Some(g) => Ok(g),
+            None => {
+                let names: Vec<String> = self
+                    .store
+                    .games()
+                    .await?
+                    .into_iter()
+                    .map(|g| g.id)
+                    .collect();
+                let hint = umpire_core::text::suggest(name, names.iter().map(String::as_str))
+                    .map(|s| format!(" (did you mean `{s}`?)"))
+                    .unwrap_or_default();
+                Err(HostError::Refused(if names.is_empty() {
+                    format!("there is no game `{name}`: this server hosts no games yet")
+                } else {
+                    format!(
+                        "there is no game `{name}`{hint}; this server hosts {}",
+                        names.join(", ")
+                    )
+                }))
+            }
+        }
+    }
+
+    /// The world of `row` as it is now, loaded once per revision.
+    pub async fn loaded(&self, row: &GameRow) -> Result<Arc<Loaded>> {
+        if let Ok(cache) = self.cache.lock()
+            && let Some(l) = cache.get(&row.id).filter(|l| l.rev == row.world_rev)
+        {
+            return Ok(l.clone());
+        }
+        let state = self.store.world(&row.id, row.world_rev).await?;
+        let kind_name = row.kind.clone();
+        let rev = row.world_rev;
+        let loaded = blocking(move || -> std::result::Result<Loaded, KindError> {
+            let k = kind(&kind_name)?;
+            let game = k.open(&state)?;
+            Ok(Loaded { rev, kind: k, game })
+        })
+        .await??;
+        let loaded = Arc::new(loaded);
+        if let Ok(mut cache) = self.cache.lock() {
+            cache.insert(row.id.clone(), loaded.clone());
+        }
+        Ok(loaded)
+    }
+
+    /// Forget a loaded world (after a change the cache cannot see).
+    pub(crate) fn forget(&self, game: &str) {
+        if let Ok(mut cache) = self.cache.lock() {
+            cache.remove(game);
+        }
+    }
+}

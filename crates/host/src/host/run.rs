@@ -1,0 +1,439 @@
+//! Running a turn: at its deadline, or when the game master says.
+//!
+//! 1. Take the game's run lock ([`crate::lock`]); another run holding it
+//!    means this one does nothing.
+//! 2. At a deadline only: the safety valve. When more than the game's
+//!    `hold_percent` of the seats in play sent nothing, the turn is held
+//!    and the game master told; it runs when they say so.
+//! 3. Mark the turn as running, with the deadline it runs for and the next
+//!    one its reports announce, in one commit. From here orders for it are
+//!    refused (OV-SRV-009), so the orders read next are all there will be.
+//! 4. Run the engine on the stored world, orders and articles.
+//! 5. In one transaction: the new world, the turn, every report and
+//!    template, every seat's missed-turn count, the mail to every seat and
+//!    to the game master, and the game moved on.
+//!
+//! Killed anywhere before 5 commits, the game is as it was with the turn
+//! marked as running; the next start repeats it with the same marks,
+//! world and orders, and so writes the same bytes.
+
+use std::collections::HashSet;
+use std::time::Instant;
+
+use super::letters::{self, due};
+use super::{Host, HostError, Result, Settings, blocking};
+use crate::fault;
+use crate::kind::TurnInput;
+use crate::lock::RunLock;
+use crate::schedule::{describe, from_ms, zone};
+use crate::store::{self, GameRow, SeatStatus, TurnRow, now_ms};
+
+/// What started a run.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Trigger {
+    /// The scheduler, at the deadline (or to repeat a run that stopped).
+    Deadline,
+    /// The game master, now: no deadline or safety valve is waited for.
+    Now { actor: String },
+}
+
+/// What a run did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Ran {
+    /// The turn ran and is kept.
+    Kept {
+        turn: u32,
+        summary: String,
+        run_ms: i64,
+        reports: usize,
+        /// When the next turn runs, as players read it.
+        next: Option<String>,
+    },
+    /// Held by the safety valve: too many seats sent nothing.
+    Held {
+        turn: u32,
+        missing: usize,
+        playing: usize,
+    },
+    /// Not due (no deadline passed, paused, or held waiting for the game
+    /// master).
+    NotDue,
+    /// Another run of the game is going on.
+    Busy,
+}
+
+impl Host {
+    /// Run the turn being collected in `game`, if `trigger` allows.
+    pub async fn run_turn(&self, game: &str, trigger: Trigger) -> Result<Ran> {
+        let Some(lock) = RunLock::try_take(self.store(), game).await? else {
+            return Ok(Ran::Busy);
+        };
+        let result = self.run_locked(game, &trigger).await;
+        lock.release().await;
+        result
+    }
+
+    async fn run_locked(&self, game: &str, trigger: &Trigger) -> Result<Ran> {
+        fault::point("locked");
+        let row = self.game(game).await?;
+        let settings = Settings::of(&row);
+        let collecting = row.turn + 1;
+        let repeating = row.running_turn == Some(collecting);
+        let now = now_ms();
+        if *trigger == Trigger::Deadline && !repeating {
+            let due = row.status == store::Status::Open
+                && row.deadline.is_some_and(|d| d <= now)
+                && row.held_turn != collecting;
+            if !due {
+                return Ok(Ran::NotDue);
+            }
+            if let Some(held) = self.safety_valve(&row, &settings).await? {
+                return Ok(held);
+            }
+        }
+        let row = if repeating {
+            row
+        } else {
+            self.mark_running(&row, &settings, trigger, now).await?
+        };
+        fault::point("marked");
+
+        // The orders and articles as they stand now are all the turn gets.
+        let loaded = self.loaded(&row).await?;
+        let mut c =
+            self.store().pool().acquire().await.map_err(|e| {
+                HostError::Store(store::StoreError::db("cannot reach the database")(e))
+            })?;
+        let orders = store::orders_for(&mut c, game, collecting).await?;
+        let articles = store::articles_for(&mut c, game, collecting).await?;
+        drop(c);
+        let next_text = row
+            .running_next
+            .map(|n| describe(from_ms(n), &settings.zone));
+        let input = TurnInput {
+            orders: orders
+                .iter()
+                .map(|o| (o.seat.clone(), o.text.clone()))
+                .collect(),
+            articles,
+            next_deadline: next_text.clone().unwrap_or_default(),
+        };
+        let started = Instant::now();
+        let engine = loaded.clone();
+        let out = blocking(move || engine.game.run(&input)).await??;
+        let run_ms = i64::try_from(started.elapsed().as_millis()).unwrap_or(i64::MAX);
+        fault::point("engine-done");
+
+        let sent: HashSet<&str> = orders.iter().map(|o| o.seat.as_str()).collect();
+        let mut tx = store::begin_on(self.store(), game).await?;
+        let Some(mut now_row) = store::game_in(&mut tx, game).await? else {
+            return Err(HostError::Refused(format!("game {game} is gone")));
+        };
+        if now_row.turn + 1 != collecting || now_row.running_turn != Some(collecting) {
+            return Err(HostError::Refused(format!(
+                "turn {collecting} of {game} was kept by another run meanwhile; this run is dropped"
+            )));
+        }
+        let before = now_row.world_rev;
+        let after = store::keep_world(&mut tx, game, collecting, "turn", &out.state).await?;
+        fault::point("kept-world");
+        let attempt = store::next_attempt(&mut tx, game, collecting).await?;
+        let public: Vec<(String, String)> = out.public.clone().into_iter().collect();
+        store::keep_turn(
+            &mut tx,
+            &TurnRow {
+                game: game.to_string(),
+                turn: collecting,
+                attempt,
+                status: "kept".to_string(),
+                seed: i64::from_le_bytes(out.seed.to_le_bytes()),
+                world_before: before,
+                world_after: after,
+                summary: out.summary.clone(),
+                public: serde_json::to_string(&out.public).unwrap_or_else(|_| "{}".into()),
+                run_ms,
+                ran_at: now_ms(),
+                deadline: row.running_deadline,
+                next_deadline: row.running_next,
+            },
+            &out.events,
+        )
+        .await?;
+        for r in &out.reports {
+            store::keep_report(&mut tx, game, collecting, attempt, r).await?;
+        }
+        fault::point("kept-reports");
+
+        // Seats: addresses changed by orders, seats out of play, new
+        // passwords, turns missed.
+        let mut seats = store::seats_in(&mut tx, game).await?;
+        let title = loaded.kind.title();
+        for s in &mut seats {
+            let info = out.seats.iter().find(|i| i.key == s.seat);
+            if let Some(i) = info {
+                if let Some(a) = &i.address
+                    && s.address() != Some(a.as_str())
+                {
+                    s.addresses.retain(|x| x != a);
+                    s.addresses.insert(0, a.clone());
+                }
+                if !i.active && s.status.plays() {
+                    s.status = SeatStatus::Gone;
+                }
+            }
+            if let Some(h) = orders
+                .iter()
+                .find(|o| o.seat == s.seat)
+                .and_then(|o| o.new_password_hash.clone())
+            {
+                s.password_hash = h;
+            }
+            if s.status.plays() {
+                if sent.contains(s.seat.as_str()) {
+                    s.missed = 0;
+                } else {
+                    s.missed += 1;
+                    self.missed(&mut tx, game, &settings, s, collecting).await?;
+                }
+            }
+            store::upsert_seat(&mut tx, s).await?;
+        }
+        // Each seat's report, by mail.
+        for r in &out.reports {
+            let Some(s) = seats.iter().find(|s| s.seat == r.seat) else {
+                continue;
+            };
+            let intro = format!(
+                "{title} game {game}: your report of turn {collecting} for {}.\n{}",
+                s.seat,
+                if r.template.is_some() {
+                    due(collecting + 1, next_text.as_deref())
+                } else {
+                    "This is your last report: you are no longer in the game.".to_string()
+                }
+            );
+            store::queue(
+                &mut tx,
+                &letters::to_seat(
+                    game,
+                    &s.seat,
+                    s.address(),
+                    "report",
+                    format!("[{game}] Turn {collecting} report for {}", s.seat),
+                    letters::report_body(&intro, r, &public),
+                ),
+            )
+            .await?;
+        }
+        let mut gm = out.summary.clone();
+        if !out.errors.is_empty() {
+            gm.push_str(&format!(
+                "\n\n{} order(s) with errors were left out:\n{}",
+                out.errors.len(),
+                out.errors.join("")
+            ));
+        }
+        gm.push_str(&format!(
+            "\n\n{}",
+            due(collecting + 1, next_text.as_deref())
+        ));
+        store::queue(
+            &mut tx,
+            &letters::to_gm(
+                game,
+                settings.gm_address.as_deref(),
+                format!("[{game}] Turn {collecting} ran"),
+                gm,
+            ),
+        )
+        .await?;
+        fault::point("queued-mail");
+        if let Trigger::Now { actor } = trigger {
+            store::audit_record(
+                &mut tx,
+                Some(game),
+                actor,
+                "run",
+                &format!("ran turn {collecting} now (attempt {attempt})"),
+            )
+            .await?;
+        }
+        now_row.turn = collecting;
+        now_row.world_rev = after;
+        now_row.deadline = now_row.running_next;
+        now_row.running_turn = None;
+        now_row.running_deadline = None;
+        now_row.running_next = None;
+        store::games_update(&mut tx, &now_row).await?;
+        store::commit(tx, "the turn").await?;
+        fault::point("committed");
+        tracing::info!(game, turn = collecting, run_ms, "turn kept");
+        Ok(Ran::Kept {
+            turn: collecting,
+            summary: out.summary,
+            run_ms,
+            reports: out.reports.len(),
+            next: next_text,
+        })
+    }
+
+    /// Mark the turn being collected as running, with the deadline it runs
+    /// for and the next one, so that a repeat runs with the same.
+    async fn mark_running(
+        &self,
+        row: &GameRow,
+        settings: &Settings,
+        trigger: &Trigger,
+        now: i64,
+    ) -> Result<GameRow> {
+        let collecting = row.turn + 1;
+        let next = settings.schedule().map(|s| {
+            let tz = zone(&settings.zone).unwrap_or(jiff::tz::TimeZone::UTC);
+            // After the deadline that passed, or after now when the turn
+            // runs early or the server was down over a deadline.
+            let base = row.deadline.unwrap_or(now).max(now);
+            s.next_after(from_ms(base), &tz).as_millisecond()
+        });
+        let mut tx = store::begin_on(self.store(), &row.id).await?;
+        let Some(mut g) = store::game_in(&mut tx, &row.id).await? else {
+            return Err(HostError::Refused(format!("game {} is gone", row.id)));
+        };
+        if g.turn + 1 != collecting {
+            return Err(HostError::Refused(format!(
+                "turn {collecting} of {} was run meanwhile",
+                row.id
+            )));
+        }
+        if g.running_turn != Some(collecting) {
+            g.running_turn = Some(collecting);
+            g.running_deadline = match trigger {
+                Trigger::Deadline => g.deadline,
+                Trigger::Now { .. } => Some(now),
+            };
+            g.running_next = next;
+            store::games_update(&mut tx, &g).await?;
+        }
+        store::commit(tx, "the start of the run").await?;
+        Ok(g)
+    }
+
+    /// Hold a scheduled turn when too many seats sent nothing.
+    async fn safety_valve(&self, row: &GameRow, settings: &Settings) -> Result<Option<Ran>> {
+        if settings.hold_percent >= 100 {
+            return Ok(None);
+        }
+        let collecting = row.turn + 1;
+        let sent: HashSet<String> = self
+            .store()
+            .seats_with_orders(&row.id, collecting)
+            .await?
+            .into_iter()
+            .collect();
+        let playing: Vec<_> = self
+            .store()
+            .seats(&row.id)
+            .await?
+            .into_iter()
+            .filter(|s| s.status.plays())
+            .collect();
+        let missing = playing.iter().filter(|s| !sent.contains(&s.seat)).count();
+        if playing.is_empty() || missing * 100 <= playing.len() * settings.hold_percent as usize {
+            return Ok(None);
+        }
+        let mut tx = store::begin_on(self.store(), &row.id).await?;
+        let Some(mut g) = store::game_in(&mut tx, &row.id).await? else {
+            return Ok(None);
+        };
+        g.held_turn = collecting;
+        store::games_update(&mut tx, &g).await?;
+        let why = format!(
+            "Turn {collecting} of {} was not run at its deadline: {missing} of the {} seats in play sent no orders, more than the {}% the game allows. A mail outage looks like that. Run it with `umpire host run {}`, or give the players more time with `umpire host extend {} --by 1d`.",
+            row.id,
+            playing.len(),
+            settings.hold_percent,
+            row.id,
+            row.id
+        );
+        store::queue(
+            &mut tx,
+            &letters::to_gm(
+                &row.id,
+                settings.gm_address.as_deref(),
+                format!(
+                    "[{}] Turn {collecting} held: {missing} of {} sent nothing",
+                    row.id,
+                    playing.len()
+                ),
+                why.clone(),
+            ),
+        )
+        .await?;
+        store::audit_record(&mut tx, Some(&row.id), "scheduler", "hold", &why).await?;
+        store::commit(tx, "the hold").await?;
+        tracing::warn!(game = %row.id, turn = collecting, missing, "turn held by the safety valve");
+        Ok(Some(Ran::Held {
+            turn: collecting,
+            missing,
+            playing: playing.len(),
+        }))
+    }
+
+    /// A seat that missed a turn: warned after `nmr_warn_after`, handed to
+    /// the game master after `nmr_gm_after` (its pending orders carry on
+    /// either way, the rules' own answer to a missed turn).
+    async fn missed(
+        &self,
+        tx: &mut sqlx::AnyConnection,
+        game: &str,
+        settings: &Settings,
+        s: &mut store::SeatRow,
+        turn: u32,
+    ) -> Result<()> {
+        if settings.nmr_warn_after > 0 && s.missed == settings.nmr_warn_after {
+            store::queue(
+                tx,
+                &letters::to_seat(
+                    game,
+                    &s.seat,
+                    s.address(),
+                    "warning",
+                    format!("[{game}] No orders from {} for {} turns", s.seat, s.missed),
+                    format!(
+                        "We have had no orders from {} for the last {} turns (up to turn {turn}). Your units carry on with the orders they had. {}",
+                        s.seat,
+                        s.missed,
+                        if settings.nmr_gm_after > s.missed {
+                            format!(
+                                "After {} turns without orders the game master decides what becomes of your position.",
+                                settings.nmr_gm_after
+                            )
+                        } else {
+                            String::new()
+                        }
+                    ),
+                ),
+            )
+            .await?;
+        }
+        if settings.nmr_gm_after > 0
+            && s.missed >= settings.nmr_gm_after
+            && s.status == SeatStatus::Playing
+        {
+            s.status = SeatStatus::GmDecides;
+            store::queue(
+                tx,
+                &letters::to_gm(
+                    game,
+                    settings.gm_address.as_deref(),
+                    format!("[{game}] {} has sent nothing for {} turns", s.seat, s.missed),
+                    format!(
+                        "{} ({}) has sent no orders for {} turns. Its units carry on with their pending orders. Decide: remove it with `umpire host remove {game} {}`, or keep it with `umpire host keep {game} {}`.",
+                        s.seat, s.name, s.missed, s.seat, s.seat
+                    ),
+                ),
+            )
+            .await?;
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,400 @@
+//! The host's database: SQLite embedded by default, PostgreSQL when given
+//! a URL. One schema and one set of queries for both (placeholders `$1`,
+//! which both take); the migrations differ only in two words, spelled
+//! `{id}` (an automatic row number) and `{blob}` (bytes) in the files and
+//! filled in per backend.
+//!
+//! What it holds (nothing a player sent is ever deleted):
+//!
+//! | table | what |
+//! |---|---|
+//! | `games` | each game: kind, settings, status, turns run, the deadline, the run under way |
+//! | `worlds` | every revision of a game's world: made, each turn, joins, removals, rollbacks |
+//! | `seats` | factions or characters: addresses, password hash, status, turns missed |
+//! | `submissions` | every message in, raw, with its source, time and what became of it |
+//! | `orders` | the orders kept for each turn and seat (the one received last) |
+//! | `articles` | press and rumours for each turn |
+//! | `turns` | each turn run: worlds before and after, seed, events, run time |
+//! | `reports` | each seat's report and template of each turn |
+//! | `outbox` | every message to send, and what became of it |
+//! | `audit` | every game master's action |
+//!
+//! Writes to one game are serialised: each write transaction first bumps
+//! the game's `touched` counter, which takes PostgreSQL's row lock or
+//! SQLite's write lock before anything is read.
+
+/// A query built from this module's own constants (column lists), never
+/// from input: every value is bound as a parameter.
+macro_rules! sql {
+    ($($t:tt)*) => {
+        sqlx::AssertSqlSafe(format!($($t)*))
+    };
+}
+
+mod audit;
+mod games;
+pub mod migrate;
+mod outbox;
+mod seats;
+mod submissions;
+mod turns;
+
+use std::fmt;
+use std::path::{Path, PathBuf};
+use std::str::FromStr;
+use std::time::Duration;
+
+use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
+use sqlx::{AnyPool, Executor};
+
+pub use audit::AuditEntry;
+pub(crate) use audit::record as audit_record;
+pub use games::{GameRow, Status};
+pub(crate) use games::{game_in, insert as games_insert, update as games_update};
+pub(crate) use outbox::queue;
+pub use outbox::{OutboxRow, Outgoing};
+pub use seats::{SeatRow, SeatStatus};
+pub(crate) use seats::{seats_in, set_password, upsert as upsert_seat};
+pub use submissions::SubmissionRow;
+pub use submissions::{Incoming, OrdersRow};
+pub(crate) use submissions::{answer, articles_for, keep_article, keep_orders, orders_for};
+pub use turns::{ReportRow, TurnRow, WorldRow};
+pub(crate) use turns::{
+    keep_report, keep_turn, keep_world, kept_turn, next_attempt, roll_back, world_in,
+};
+
+/// Which database.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Backend {
+    Sqlite,
+    Postgres,
+}
+
+/// Why the store could not do something, worded for the game master.
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    #[error("{0}")]
+    Refused(String),
+    #[error("the database cannot be opened: {0}")]
+    Open(String),
+    #[error("{what}: {source}")]
+    Database {
+        what: String,
+        #[source]
+        source: sqlx::Error,
+    },
+}
+
+impl StoreError {
+    pub(crate) fn db(what: impl Into<String>) -> impl FnOnce(sqlx::Error) -> StoreError {
+        let what = what.into();
+        move |source| StoreError::Database { what, source }
+    }
+
+    /// The database itself failed (not a refusal): a full disk, a server
+    /// gone away. Worth trying again later.
+    pub fn is_transient(&self) -> bool {
+        matches!(self, StoreError::Database { .. })
+    }
+}
+
+pub type Result<T> = std::result::Result<T, StoreError>;
+
+/// Where the database is, as given: a `sqlite:` path or a `postgres://`
+/// URL. Its `Debug` and `Display` hide a password in the URL.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Location {
+    url: String,
+    /// The PostgreSQL schema to use (`?schema=NAME` on the URL), made if
+    /// missing.
+    schema: Option<String>,
+}
+
+impl Location {
+    /// A SQLite file.
+    pub fn sqlite(path: &Path) -> Location {
+        Location {
+            url: format!("sqlite://{}", path.display()),
+            schema: None,
+        }
+    }
+
+    /// Read `sqlite:PATH`, `sqlite://PATH`, a bare path, or
+    /// `postgres://…` / `postgresql://…` (with an optional `schema=NAME`
+    /// parameter).
+    pub fn parse(s: &str) -> std::result::Result<Location, StoreError> {
+        let s = s.trim();
+        if s.starts_with("postgres://") || s.starts_with("postgresql://") {
+            let (base, query) = s.split_once('?').unwrap_or((s, ""));
+            let mut schema = None;
+            let mut rest = Vec::new();
+            for pair in query.split('&').filter(|p| !p.is_empty()) {
+                match pair.split_once('=') {
+                    Some(("schema", v)) => {
+                        if v.is_empty() || !v.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+                        {
+                            return Err(StoreError::Refused(format!(
+                                "the schema `{v}` must be letters, digits and _"
+                            )));
+                        }
+                        schema = Some(v.to_ascii_lowercase());
+                    }
+                    _ => rest.push(pair),
+                }
+            }
+            let url = if rest.is_empty() {
+                base.to_string()
+            } else {
+                format!("{base}?{}", rest.join("&"))
+            };
+            return Ok(Location { url, schema });
+        }
+        if s.starts_with("mysql:") || s.starts_with("mariadb:") {
+            return Err(StoreError::Refused(format!(
+                "`{}` is not a database Umpire can use: give a sqlite: path or a postgres:// URL",
+                redact(s)
+            )));
+        }
+        let path = s
+            .strip_prefix("sqlite://")
+            .or_else(|| s.strip_prefix("sqlite:"))
+            .unwrap_or(s);
+        if path.is_empty() {
+            return Err(StoreError::Refused(
+                "no database given: a sqlite: path or a postgres:// URL".to_string(),
+            ));
+        }
+        Ok(Location::sqlite(Path::new(path)))
+    }
+
+    pub fn backend(&self) -> Backend {
+        if self.url.starts_with("sqlite:") {
+            Backend::Sqlite
+        } else {
+            Backend::Postgres
+        }
+    }
+
+    /// The SQLite file, for a SQLite location.
+    pub fn sqlite_path(&self) -> Option<PathBuf> {
+        self.url.strip_prefix("sqlite://").map(PathBuf::from)
+    }
+}
+
+/// The URL with any password replaced by `***`.
+fn redact(url: &str) -> String {
+    if let Some((scheme, rest)) = url.split_once("://")
+        && let Some((auth, host)) = rest.split_once('@')
+        && let Some((user, _)) = auth.split_once(':')
+    {
+        return format!("{scheme}://{user}:***@{host}");
+    }
+    url.to_string()
+}
+
+impl fmt::Display for Location {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.backend() {
+            Backend::Sqlite => write!(f, "{}", self.url),
+            Backend::Postgres => {
+                write!(f, "{}", redact(&self.url))?;
+                if let Some(s) = &self.schema {
+                    write!(f, " (schema {s})")?;
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+impl fmt::Debug for Location {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Location({self})")
+    }
+}
+
+/// The database, open.
+#[derive(Clone)]
+pub struct Store {
+    pool: AnyPool,
+    location: Location,
+}
+
+/// Milliseconds since 1970, the unit of every time in the store.
+pub fn now_ms() -> i64 {
+    jiff::Timestamp::now().as_millisecond()
+}
+
+impl Store {
+    /// Open (and make, for SQLite) the database at `location`, and bring
+    /// its schema up to date. Refuses a file or database that is not
+    /// Umpire's, and one made by a newer Umpire.
+    pub async fn open(location: &Location) -> Result<Store> {
+        sqlx::any::install_default_drivers();
+        let backend = location.backend();
+        let mut url = location.url.clone();
+        if backend == Backend::Sqlite {
+            if let Some(path) = location.sqlite_path() {
+                if let Some(parent) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
+                    std::fs::create_dir_all(parent).map_err(|e| {
+                        StoreError::Open(format!(
+                            "cannot make the folder {}: {e}",
+                            parent.display()
+                        ))
+                    })?;
+                }
+                if path.is_dir() {
+                    return Err(StoreError::Open(format!(
+                        "{} is a folder, not a database file",
+                        path.display()
+                    )));
+                }
+            }
+            url.push_str("?mode=rwc");
+        }
+        let options = AnyConnectOptions::from_str(&url)
+            .map_err(|e| StoreError::Open(format!("{location}: {e}")))?;
+        let schema = location.schema.clone();
+        let pool = AnyPoolOptions::new()
+            .max_connections(match backend {
+                Backend::Sqlite => 4,
+                Backend::Postgres => 8,
+            })
+            .acquire_timeout(Duration::from_secs(30))
+            .after_connect(move |conn, _meta| {
+                let schema = schema.clone();
+                Box::pin(async move {
+                    match backend {
+                        Backend::Sqlite => {
+                            // Every commit reaches the disk before it counts
+                            // (a turn must not be lost), readers do not wait
+                            // for a writer, and a writer waits its turn.
+                            conn.execute("PRAGMA journal_mode = WAL").await?;
+                            conn.execute("PRAGMA synchronous = FULL").await?;
+                            conn.execute("PRAGMA busy_timeout = 30000").await?;
+                        }
+                        Backend::Postgres => {
+                            if let Some(s) = schema {
+                                conn.execute(sqlx::AssertSqlSafe(format!(
+                                    "CREATE SCHEMA IF NOT EXISTS {s}"
+                                )))
+                                .await?;
+                                conn.execute(sqlx::AssertSqlSafe(format!(
+                                    "SET search_path TO {s}"
+                                )))
+                                .await?;
+                            }
+                        }
+                    }
+                    Ok(())
+                })
+            })
+            .connect_with(options)
+            .await
+            .map_err(|e| open_error(location, e))?;
+        let store = Store {
+            pool,
+            location: location.clone(),
+        };
+        migrate::up(&store).await?;
+        Ok(store)
+    }
+
+    pub fn backend(&self) -> Backend {
+        self.location.backend()
+    }
+
+    pub fn location(&self) -> &Location {
+        &self.location
+    }
+
+    pub(crate) fn pool(&self) -> &AnyPool {
+        &self.pool
+    }
+
+    /// Close every connection.
+    pub async fn close(&self) {
+        self.pool.close().await;
+    }
+}
+
+/// Why a database could not be opened, in words.
+fn open_error(location: &Location, e: sqlx::Error) -> StoreError {
+    let text = e.to_string();
+    if text.contains("file is not a database") || text.contains("malformed") {
+        return StoreError::Open(format!(
+            "{location} is not a SQLite database, or it is damaged ({text}); nothing was changed"
+        ));
+    }
+    if text.contains("Connection refused") || text.contains("connection refused") {
+        return StoreError::Open(format!(
+            "no database server answers at {location} ({text}); is PostgreSQL running?"
+        ));
+    }
+    StoreError::Open(format!("{location}: {text}"))
+}
+
+/// Begin a transaction.
+pub(crate) async fn begin(store: &Store) -> Result<sqlx::Transaction<'static, sqlx::Any>> {
+    store
+        .pool
+        .begin()
+        .await
+        .map_err(StoreError::db("cannot begin a transaction"))
+}
+
+/// Commit a transaction.
+pub(crate) async fn commit(tx: sqlx::Transaction<'static, sqlx::Any>, what: &str) -> Result<()> {
+    tx.commit()
+        .await
+        .map_err(StoreError::db(format!("cannot commit {what}")))
+}
+
+/// Begin a write transaction on `game`: its row is locked (PostgreSQL) or
+/// the database's write lock taken (SQLite) before anything is read.
+pub(crate) async fn begin_on(
+    store: &Store,
+    game: &str,
+) -> Result<sqlx::Transaction<'static, sqlx::Any>> {
+    let mut tx = store
+        .pool
+        .begin()
+        .await
+        .map_err(StoreError::db("cannot begin a transaction"))?;
+    sqlx::query("UPDATE games SET touched = touched + 1 WHERE id = $1")
+        .bind(game)
+        .execute(&mut *tx)
+        .await
+        .map_err(StoreError::db(format!("cannot lock game {game}")))?;
+    Ok(tx)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn locations_read_as_game_masters_write_them() {
+        let l = Location::parse(
+            "postgres://umpire:s3cret@db.example:5432/umpire?schema=games_1&sslmode=disable",
+        )
+        .unwrap();
+        assert_eq!(l.backend(), Backend::Postgres);
+        assert_eq!(
+            l.to_string(),
+            "postgres://umpire:***@db.example:5432/umpire?sslmode=disable (schema games_1)"
+        );
+        assert!(!format!("{l:?}").contains("s3cret"));
+        assert_eq!(
+            Location::parse("sqlite:/tmp/x.db").unwrap().sqlite_path(),
+            Some(PathBuf::from("/tmp/x.db"))
+        );
+        assert_eq!(
+            Location::parse("/tmp/y.db").unwrap().sqlite_path(),
+            Some(PathBuf::from("/tmp/y.db"))
+        );
+        assert!(Location::parse("mysql://root@localhost/test").is_err());
+        assert!(Location::parse("postgres://h/db?schema=bad;drop").is_err());
+        assert!(Location::parse("").is_err());
+    }
+}

@@ -1,0 +1,130 @@
+//! The `outbox` table: every message the host means to send (answers,
+//! reports, reminders, warnings, notices to the game master), queued in
+//! the same transaction as what caused it, and what became of it. The
+//! mail gateway sends from here; nothing is sent from anywhere else.
+
+use sqlx::any::AnyRow;
+use sqlx::{AnyConnection, Row};
+
+use super::{Result, Store, StoreError, now_ms};
+
+/// A message to queue.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Outgoing {
+    pub game: Option<String>,
+    pub seat: Option<String>,
+    /// `answer`, `report`, `reminder`, `warning`, `notice`, `gm`, `password`.
+    pub kind: String,
+    /// Empty when the seat has no address: the message is kept, marked
+    /// `no-address`, for the game master to see.
+    pub to: String,
+    pub subject: String,
+    pub body: String,
+    /// The Message-ID it answers, for a threaded reply.
+    pub in_reply_to: Option<String>,
+}
+
+/// A message in the outbox.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OutboxRow {
+    pub id: i64,
+    pub message: Outgoing,
+    pub created_at: i64,
+    /// `waiting`, `sent`, `failed` or `no-address`.
+    pub status: String,
+    pub attempts: i64,
+    pub last_error: Option<String>,
+    pub sent_at: Option<i64>,
+}
+
+fn row(r: &AnyRow) -> std::result::Result<OutboxRow, sqlx::Error> {
+    Ok(OutboxRow {
+        id: r.try_get("id")?,
+        message: Outgoing {
+            game: r.try_get("game_id")?,
+            seat: r.try_get("seat")?,
+            kind: r.try_get("kind")?,
+            to: r.try_get("to_address")?,
+            subject: r.try_get("subject")?,
+            body: r.try_get("body")?,
+            in_reply_to: r.try_get("in_reply_to")?,
+        },
+        created_at: r.try_get("created_at")?,
+        status: r.try_get("status")?,
+        attempts: r.try_get("attempts")?,
+        last_error: r.try_get("last_error")?,
+        sent_at: r.try_get("sent_at")?,
+    })
+}
+
+const COLUMNS: &str = "id, game_id, seat, kind, to_address, subject, body, in_reply_to, created_at, status, attempts, last_error, sent_at";
+
+/// Queue a message.
+pub(crate) async fn queue(c: &mut AnyConnection, m: &Outgoing) -> Result<()> {
+    let status = if m.to.trim().is_empty() {
+        "no-address"
+    } else {
+        "waiting"
+    };
+    sqlx::query(
+        "INSERT INTO outbox (game_id, seat, kind, to_address, subject, body, in_reply_to, created_at, status)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
+    )
+    .bind(m.game.as_deref())
+    .bind(m.seat.as_deref())
+    .bind(&m.kind)
+    .bind(&m.to)
+    .bind(&m.subject)
+    .bind(&m.body)
+    .bind(m.in_reply_to.as_deref())
+    .bind(now_ms())
+    .bind(status)
+    .execute(&mut *c)
+    .await
+    .map_err(StoreError::db("cannot queue a message"))?;
+    Ok(())
+}
+
+impl Store {
+    /// The outbox of `game` (every game when None), oldest first; only
+    /// messages of `status` when given.
+    pub async fn outbox(&self, game: Option<&str>, status: Option<&str>) -> Result<Vec<OutboxRow>> {
+        let rows = sqlx::query(sql!(
+            "SELECT {COLUMNS} FROM outbox WHERE ($1 IS NULL OR game_id = $1) AND ($2 IS NULL OR status = $2) ORDER BY id"
+        ))
+        .bind(game)
+        .bind(status)
+        .fetch_all(self.pool())
+        .await
+        .map_err(StoreError::db("cannot read the outbox"))?;
+        rows.iter()
+            .map(row)
+            .collect::<std::result::Result<_, _>>()
+            .map_err(StoreError::db("cannot read the outbox"))
+    }
+
+    /// Record that a message was sent.
+    pub async fn mark_sent(&self, id: i64) -> Result<()> {
+        sqlx::query("UPDATE outbox SET status = 'sent', sent_at = $2, attempts = attempts + 1 WHERE id = $1")
+            .bind(id)
+            .bind(now_ms())
+            .execute(self.pool())
+            .await
+            .map_err(StoreError::db("cannot update the outbox"))?;
+        Ok(())
+    }
+
+    /// Record a failed attempt; after `give_up` attempts it is `failed`.
+    pub async fn mark_failed(&self, id: i64, error: &str, give_up: i64) -> Result<()> {
+        sqlx::query(
+            "UPDATE outbox SET attempts = attempts + 1, last_error = $2, status = CASE WHEN attempts + 1 >= $3 THEN 'failed' ELSE status END WHERE id = $1",
+        )
+        .bind(id)
+        .bind(error)
+        .bind(give_up)
+        .execute(self.pool())
+        .await
+        .map_err(StoreError::db("cannot update the outbox"))?;
+        Ok(())
+    }
+}
