@@ -84,7 +84,7 @@ async fn present(store: &Store) -> Result<Vec<String>> {
     let sql = match store.backend() {
         Backend::Sqlite => "SELECT name FROM sqlite_master WHERE type = 'table'",
         Backend::Postgres => {
-            "SELECT table_name AS name FROM information_schema.tables WHERE table_schema = current_schema()"
+            "SELECT CAST(table_name AS TEXT) AS name FROM information_schema.tables WHERE table_schema = current_schema()"
         }
     };
     let rows = sqlx::query(sql)

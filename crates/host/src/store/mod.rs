@@ -45,7 +45,7 @@ use std::str::FromStr;
 use std::time::Duration;
 
 use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
-use sqlx::{AnyPool, Executor};
+use sqlx::{AnyPool, Connection as _, Executor};
 
 pub use audit::AuditEntry;
 pub(crate) use audit::record as audit_record;
@@ -249,11 +249,20 @@ impl Store {
                         path.display()
                     )));
                 }
+                check_sqlite_header(&path)?;
             }
             url.push_str("?mode=rwc");
         }
         let options = AnyConnectOptions::from_str(&url)
             .map_err(|e| StoreError::Open(format!("{location}: {e}")))?;
+        // One connection first, so a database that is not there fails at
+        // once with its reason rather than after the pool's retries.
+        sqlx::AnyConnection::connect_with(&options)
+            .await
+            .map_err(|e| open_error(location, e))?
+            .close()
+            .await
+            .map_err(|e| open_error(location, e))?;
         let schema = location.schema.clone();
         let pool = AnyPoolOptions::new()
             .max_connections(match backend {
@@ -316,6 +325,24 @@ impl Store {
     pub async fn close(&self) {
         self.pool.close().await;
     }
+}
+
+/// Refuse a file that is not empty and does not start as every SQLite
+/// database does, before SQLite is let near it.
+fn check_sqlite_header(path: &Path) -> Result<()> {
+    use std::io::Read as _;
+    let Ok(mut f) = std::fs::File::open(path) else {
+        return Ok(());
+    };
+    let mut head = [0u8; 16];
+    let n = f.read(&mut head).unwrap_or(0);
+    if n == 0 || head == *b"SQLite format 3\0" {
+        return Ok(());
+    }
+    Err(StoreError::Open(format!(
+        "{} is not a SQLite database, or it is damaged (it does not begin as one); nothing was changed",
+        path.display()
+    )))
 }
 
 /// Why a database could not be opened, in words.

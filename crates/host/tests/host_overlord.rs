@@ -1,0 +1,620 @@
+//! A hosted Overlord game, end to end through the host, on SQLite and on
+//! PostgreSQL: made with passwords and initial reports, players' orders
+//! taken and answered, turns run, rolled back and rerun to the same bytes,
+//! the safety valve, missed turns, reminders, joins and removals.
+
+mod support;
+
+use umpire_host::host::{Host, NewGame, Ran, Settings, Submission, Trigger};
+use umpire_host::kind::Options;
+use umpire_host::lock::RunLock;
+use umpire_host::store::{Location, SeatStatus};
+
+async fn new_game(
+    location: &Location,
+    name: &str,
+    settings: Settings,
+) -> (Host, Vec<(String, String)>) {
+    let host = Host::open(location).await.unwrap();
+    let made = host
+        .create(NewGame {
+            kind: "overlord".into(),
+            name: name.into(),
+            options: Options(vec![
+                ("factions".into(), "3".into()),
+                ("seed".into(), "5".into()),
+                ("size".into(), "small".into()),
+            ]),
+            settings,
+            actor: "gm@test".into(),
+        })
+        .await
+        .unwrap();
+    let seats = made
+        .seats
+        .iter()
+        .map(|t| {
+            (
+                t.seat.clone(),
+                t.password.as_ref().unwrap().expose().to_string(),
+            )
+        })
+        .collect();
+    (host, seats)
+}
+
+/// The seat's order template with its password filled in, as a player
+/// sends it back.
+async fn filled_template(host: &Host, game: &str, seat: &str, password: &str) -> String {
+    let r = host
+        .store()
+        .report(game, seat, None)
+        .await
+        .unwrap()
+        .unwrap();
+    r.template.unwrap().replacen("PASSWORD", password, 1)
+}
+
+async fn send(host: &Host, game: &str, text: &str, id: Option<&str>) -> umpire_host::host::Answer {
+    host.submit(Submission {
+        game,
+        source: "mail",
+        sender: Some("player@players.test"),
+        message_id: id,
+        name: "mail",
+        bytes: text.as_bytes(),
+    })
+    .await
+    .unwrap()
+}
+
+async fn a_game_takes_orders_runs_and_rolls_back(location: Location) {
+    let (host, seats) = new_game(&location, "loop", Settings::default()).await;
+    assert_eq!(seats.len(), 3);
+    let (f, pw) = (seats[0].0.as_str(), seats[0].1.as_str());
+    assert_eq!(f, "f5");
+
+    // Every seat has its initial report and template (the rules' overview).
+    for (seat, password) in &seats {
+        let r = host
+            .store()
+            .report("loop", seat, None)
+            .await
+            .unwrap()
+            .unwrap();
+        assert_eq!((r.turn, r.attempt), (0, 0));
+        assert!(
+            r.text
+                .contains(&format!("Report for Turn 0 for Faction {}", &seat[1..])),
+            "{}",
+            r.text
+        );
+        let number: u32 = seat[1..].parse().unwrap();
+        let template = r.template.unwrap();
+        assert!(
+            template.starts_with(&format!("#GAME f{number:02} PASSWORD loop")),
+            "{template}"
+        );
+        let welcome = host.store().outbox(Some("loop"), None).await.unwrap();
+        let mine = welcome
+            .iter()
+            .find(|m| m.message.seat.as_deref() == Some(seat.as_str()))
+            .unwrap();
+        assert_eq!(mine.message.kind, "welcome");
+        assert_eq!(
+            mine.status, "no-address",
+            "no address given: kept for the GM"
+        );
+        assert!(mine.message.body.contains(password.as_str()));
+    }
+    // The audit log names the action and holds no password.
+    let audit = host.store().audit(Some("loop")).await.unwrap();
+    assert_eq!(audit.len(), 1);
+    assert_eq!(audit[0].action, "create");
+    assert!(
+        seats
+            .iter()
+            .all(|(_, p)| !audit[0].detail.contains(p.as_str()))
+    );
+
+    // OV-SRV-005: a wrong password stores nothing and says why.
+    let template = filled_template(&host, "loop", f, "not-the-password").await;
+    let a = send(&host, "loop", &template, None).await;
+    assert_eq!(a.refused, 1, "{}", a.text);
+    assert!(
+        a.text
+            .contains("f5: refused: wrong password for f5; nothing stored"),
+        "{}",
+        a.text
+    );
+    assert!(!a.text.contains("not-the-password"));
+    assert!(
+        host.store()
+            .seats_with_orders("loop", 1)
+            .await
+            .unwrap()
+            .is_empty()
+    );
+
+    // The right one stores the orders for turn 1, and the folder world's
+    // SHA-256 hash is upgraded to argon2id at this first good check.
+    let seat = host.store().seat("loop", f).await.unwrap().unwrap();
+    assert!(seat.password_hash.starts_with("sha256$"));
+    let template = filled_template(&host, "loop", f, pw).await;
+    let a = send(&host, "loop", &template, Some("<m1@players.test>")).await;
+    assert_eq!(a.refused, 0, "{}", a.text);
+    assert!(
+        a.text.contains("f5: 2 units' orders stored for turn 1"),
+        "{}",
+        a.text
+    );
+    let seat = host.store().seat("loop", f).await.unwrap().unwrap();
+    assert!(seat.password_hash.starts_with("$argon2id$"));
+    let kept = host.store().orders_of("loop", 1, f).await.unwrap().unwrap();
+    assert!(
+        !kept.text.contains(pw),
+        "no password is stored with the orders"
+    );
+
+    // The same message again (same Message-ID) has no second effect.
+    let again = send(&host, "loop", &template, Some("<m1@players.test>")).await;
+    assert!(again.repeated);
+    assert_eq!(again.text, a.text);
+
+    // OV-SRV-010: the one received last replaces the others.
+    let a = send(&host, "loop", &template, Some("<m2@players.test>")).await;
+    assert!(
+        a.text
+            .contains("stored for turn 1 (replacing earlier ones)"),
+        "{}",
+        a.text
+    );
+
+    // OV-SRV-007: a later turn is archived.
+    let later = template.replacen(&format!("{pw} loop"), &format!("{pw} loop 3"), 1);
+    let a = send(&host, "loop", &later, None).await;
+    assert!(a.text.contains("archived for turn 3"), "{}", a.text);
+
+    // The answers to mail are queued for the sender.
+    let answers = host
+        .store()
+        .outbox(Some("loop"), Some("waiting"))
+        .await
+        .unwrap();
+    assert!(answers.iter().any(|m| m.message.kind == "answer"
+        && m.message.to == "player@players.test"
+        && m.message.in_reply_to.as_deref() == Some("<m2@players.test>")));
+
+    // The turn runs: every seat's report and template, mailed.
+    let ran = host
+        .run_turn(
+            "loop",
+            Trigger::Now {
+                actor: "gm@test".into(),
+            },
+        )
+        .await
+        .unwrap();
+    let Ran::Kept { turn, reports, .. } = ran else {
+        panic!("{ran:?}");
+    };
+    // Every faction's report is kept, the NPC factions' too (for the GM);
+    // the three players' are mailed.
+    assert_eq!((turn, reports), (1, 7));
+    let mailed = host.store().outbox(Some("loop"), None).await.unwrap();
+    assert_eq!(
+        mailed.iter().filter(|m| m.message.kind == "report").count(),
+        3
+    );
+    let game = host.game("loop").await.unwrap();
+    assert_eq!((game.turn, game.world_rev, game.running_turn), (1, 2, None));
+    let first = host.store().report("loop", f, None).await.unwrap().unwrap();
+    assert_eq!((first.turn, first.attempt), (1, 1));
+    assert!(first.json.is_some());
+
+    // OV-SRV-008: the turn already run takes nothing more.
+    let one = template.replacen(&format!("{pw} loop"), &format!("{pw} loop 1"), 1);
+    let a = send(&host, "loop", &one, None).await;
+    assert!(
+        a.text
+            .contains("turn 1 has already been run (orders are taken for turn 2 and later)"),
+        "{}",
+        a.text
+    );
+    // OV-SRV-011/012: a stored report is sent back; a turn not run is not.
+    let a = send(&host, "loop", &format!("#REPORT {f} {pw} 1\n"), None).await;
+    assert!(
+        a.text.contains("f5: the report for turn 1 follows"),
+        "{}",
+        a.text
+    );
+    assert!(a.text.contains(&first.text));
+    let a = send(&host, "loop", &format!("#REPORT {f} {pw} 7\n"), None).await;
+    assert!(a.text.contains("turn 7 has not been run yet"), "{}", a.text);
+
+    // Roll back: the world is as before, the turn is collected again with
+    // the orders sent for it, and the players are told.
+    let back = host.rollback("loop", "gm@test").await.unwrap();
+    assert_eq!(back.turn, 0);
+    let notices = host.store().outbox(Some("loop"), None).await.unwrap();
+    assert_eq!(
+        notices
+            .iter()
+            .filter(|m| m.message.subject.contains("rolled back"))
+            .count(),
+        3
+    );
+    assert!(
+        host.store()
+            .report("loop", f, Some(1))
+            .await
+            .unwrap()
+            .is_none()
+    );
+    let ran = host
+        .run_turn(
+            "loop",
+            Trigger::Now {
+                actor: "gm@test".into(),
+            },
+        )
+        .await
+        .unwrap();
+    assert!(matches!(ran, Ran::Kept { turn: 1, .. }), "{ran:?}");
+    let second = host.store().report("loop", f, None).await.unwrap().unwrap();
+    assert_eq!(second.attempt, 2);
+    assert_eq!(second.text, first.text, "the rerun writes the same report");
+    assert_eq!(second.json, first.json);
+    assert_eq!(second.template, first.template);
+    let turns = host.store().turns("loop").await.unwrap();
+    let states: Vec<&str> = turns.iter().map(|t| t.status.as_str()).collect();
+    assert_eq!(states, ["rolled-back", "kept"]);
+    assert_eq!(turns[0].world_after, turns[0].world_after);
+    let a = host
+        .store()
+        .world("loop", turns[0].world_after)
+        .await
+        .unwrap();
+    let b = host
+        .store()
+        .world("loop", turns[1].world_after)
+        .await
+        .unwrap();
+    assert_eq!(a, b, "the same world after the rerun");
+    let audit: Vec<String> = host
+        .store()
+        .audit(Some("loop"))
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|e| e.action)
+        .collect();
+    assert_eq!(audit, ["create", "run", "rollback", "run"]);
+}
+on_both!(game_loop, a_game_takes_orders_runs_and_rolls_back);
+
+async fn the_turn_being_run_takes_nothing_but_later_turns_do(location: Location) {
+    let (host, seats) = new_game(&location, "busy", Settings::default()).await;
+    let (f, pw) = (seats[1].0.as_str(), seats[1].1.as_str());
+    // A run of turn 1 began (and the server stopped before it was kept).
+    support::execute(
+        &location,
+        "UPDATE games SET running_turn = 1 WHERE id = 'busy'",
+    )
+    .await;
+    let template = filled_template(&host, "busy", f, pw).await;
+    let a = send(&host, "busy", &template, None).await;
+    assert!(
+        a.text
+            .contains("turn 1 is being run, so it takes nothing more"),
+        "{}",
+        a.text
+    );
+    let later = template.replacen(&format!("{pw} busy"), &format!("{pw} busy 2"), 1);
+    let a = send(&host, "busy", &later, None).await;
+    assert!(a.text.contains("archived for turn 2"), "{}", a.text);
+    // The scheduler repeats the run that stopped.
+    let tick = host.tick().await.unwrap();
+    assert!(
+        matches!(tick.ran[..], [(ref g, Ran::Kept { turn: 1, .. })] if g == "busy"),
+        "{tick:?}"
+    );
+    let game = host.game("busy").await.unwrap();
+    assert_eq!((game.turn, game.running_turn), (1, None));
+    // The archived orders are now the turn being collected.
+    assert_eq!(
+        host.store().seats_with_orders("busy", 2).await.unwrap(),
+        [f]
+    );
+}
+on_both!(
+    running_turn,
+    the_turn_being_run_takes_nothing_but_later_turns_do
+);
+
+async fn deadlines_hold_warn_remind_and_hand_over(location: Location) {
+    let settings = Settings {
+        schedule: Some("sat 18:00".into()),
+        zone: "Europe/Paris".into(),
+        gm_address: Some("gm@game.test".into()),
+        nmr_warn_after: 1,
+        nmr_gm_after: 2,
+        hold_percent: 50,
+        remind_hours: 24,
+    };
+    let (host, seats) = new_game(&location, "clock", settings).await;
+    let game = host.game("clock").await.unwrap();
+    let deadline = game.deadline.expect("a deadline from the schedule");
+    let overview = host.overview("clock").await.unwrap();
+    assert!(
+        overview
+            .deadline
+            .as_deref()
+            .unwrap()
+            .starts_with("Saturday"),
+        "in the game's zone"
+    );
+    assert_eq!(overview.missing().len(), 3);
+
+    // Nothing is due before the deadline; within 24 hours, reminders go to
+    // the seats that sent nothing, once.
+    assert!(host.tick().await.unwrap().ran.is_empty());
+    let now = umpire_host::store::now_ms();
+    support::execute(
+        &location,
+        &format!(
+            "UPDATE games SET deadline = {} WHERE id = 'clock'",
+            now + 3_600_000
+        ),
+    )
+    .await;
+    let (f, pw) = (seats[0].0.as_str(), seats[0].1.as_str());
+    let template = filled_template(&host, "clock", f, pw).await;
+    send(&host, "clock", &template, None).await;
+    let tick = host.tick().await.unwrap();
+    assert_eq!(tick.reminded, 2, "{tick:?}");
+    assert_eq!(host.tick().await.unwrap().reminded, 0, "once per turn");
+    let reminders = host.store().outbox(Some("clock"), None).await.unwrap();
+    let reminded: Vec<&str> = reminders
+        .iter()
+        .filter(|m| m.message.kind == "reminder")
+        .filter_map(|m| m.message.seat.as_deref())
+        .collect();
+    assert_eq!(reminded, [seats[1].0.as_str(), seats[2].0.as_str()]);
+
+    // At the deadline two of three sent nothing: more than half, so the
+    // turn is held and the game master told.
+    support::execute(
+        &location,
+        "UPDATE games SET deadline = 1000 WHERE id = 'clock'",
+    )
+    .await;
+    let tick = host.tick().await.unwrap();
+    assert!(
+        matches!(
+            tick.ran[..],
+            [(
+                _,
+                Ran::Held {
+                    turn: 1,
+                    missing: 2,
+                    playing: 3
+                }
+            )]
+        ),
+        "{tick:?}"
+    );
+    assert!(
+        host.tick().await.unwrap().ran.is_empty(),
+        "held until the GM decides"
+    );
+    let gm = host.store().outbox(Some("clock"), None).await.unwrap();
+    let held = gm.iter().find(|m| m.message.kind == "gm").unwrap();
+    assert_eq!(held.message.to, "gm@game.test");
+    assert!(
+        held.message
+            .body
+            .contains("2 of the 3 seats in play sent no orders"),
+        "{}",
+        held.message.body
+    );
+
+    // The GM runs it: the two who sent nothing missed a turn and are
+    // warned; the next deadline is the schedule's next Saturday.
+    let ran = host
+        .run_turn(
+            "clock",
+            Trigger::Now {
+                actor: "gm@test".into(),
+            },
+        )
+        .await
+        .unwrap();
+    let Ran::Kept { next, .. } = ran else {
+        panic!("{ran:?}")
+    };
+    assert!(next.unwrap().starts_with("Saturday"));
+    let g = host.game("clock").await.unwrap();
+    assert!(g.deadline.unwrap() > deadline - 1, "{:?}", g.deadline);
+    let missed: Vec<(String, u32, SeatStatus)> = host
+        .store()
+        .seats("clock")
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|s| (s.seat, s.missed, s.status))
+        .collect();
+    assert_eq!(
+        missed,
+        [
+            ("f5".to_string(), 0, SeatStatus::Playing),
+            ("f6".to_string(), 1, SeatStatus::Playing),
+            ("f7".to_string(), 1, SeatStatus::Playing)
+        ]
+    );
+    let warnings = host.store().outbox(Some("clock"), None).await.unwrap();
+    assert_eq!(
+        warnings
+            .iter()
+            .filter(|m| m.message.kind == "warning")
+            .count(),
+        2
+    );
+
+    // A second turn without orders hands them to the game master.
+    host.run_turn(
+        "clock",
+        Trigger::Now {
+            actor: "gm@test".into(),
+        },
+    )
+    .await
+    .unwrap();
+    let statuses: Vec<SeatStatus> = host
+        .store()
+        .seats("clock")
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|s| s.status)
+        .collect();
+    assert_eq!(
+        statuses,
+        [
+            SeatStatus::Playing,
+            SeatStatus::GmDecides,
+            SeatStatus::GmDecides
+        ]
+    );
+    host.keep("clock", "f6", "gm@test").await.unwrap();
+    let f6 = host.store().seat("clock", "f6").await.unwrap().unwrap();
+    assert_eq!((f6.status, f6.missed), (SeatStatus::Playing, 0));
+    assert!(host.keep("clock", "f5", "gm@test").await.is_err());
+}
+on_both!(deadlines, deadlines_hold_warn_remind_and_hand_over);
+
+async fn players_join_and_leave(location: Location) {
+    let (host, seats) = new_game(&location, "doors", Settings::default()).await;
+    let told = host
+        .join(
+            "doors",
+            Some("Late Comers"),
+            Some("late@players.test"),
+            "gm@test",
+        )
+        .await
+        .unwrap();
+    assert_eq!(told.seat, "f8");
+    let pw = told.password.unwrap();
+    let r = host
+        .store()
+        .report("doors", "f8", None)
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(r.attempt, 0, "a joining player's initial report");
+    let welcome = host
+        .store()
+        .outbox(Some("doors"), Some("waiting"))
+        .await
+        .unwrap();
+    assert!(
+        welcome
+            .iter()
+            .any(|m| m.message.to == "late@players.test" && m.message.kind == "welcome")
+    );
+    let template = filled_template(&host, "doors", "f8", pw.expose()).await;
+    let a = send(&host, "doors", &template, None).await;
+    assert_eq!(a.refused, 0, "{}", a.text);
+
+    // Removing a player: Overlord's own RESIGN at the next turn; nothing
+    // more is taken from it.
+    let (f, pw) = (seats[2].0.as_str(), seats[2].1.as_str());
+    let note = host.remove("doors", f, "gm@test").await.unwrap();
+    assert!(note.contains("resigns when the next turn runs"), "{note}");
+    let template = filled_template(&host, "doors", f, pw).await;
+    let a = send(&host, "doors", &template, None).await;
+    assert!(
+        a.text
+            .contains("has been removed from the game by the game master"),
+        "{}",
+        a.text
+    );
+    host.run_turn(
+        "doors",
+        Trigger::Now {
+            actor: "gm@test".into(),
+        },
+    )
+    .await
+    .unwrap();
+    let last = host
+        .store()
+        .report("doors", f, Some(1))
+        .await
+        .unwrap()
+        .unwrap();
+    assert!(
+        last.template.is_none(),
+        "a resigned faction gets no template"
+    );
+    assert!(last.text.to_lowercase().contains("resign"), "{}", last.text);
+    // A rollback would undo the join: refused.
+    let e = host.rollback("doors", "gm@test").await;
+    assert!(e.is_ok(), "the join came before the turn: {e:?}");
+    let e = host.join("doors", None, None, "gm@test").await.unwrap();
+    assert_eq!(e.seat, "f9");
+    host.run_turn(
+        "doors",
+        Trigger::Now {
+            actor: "gm@test".into(),
+        },
+    )
+    .await
+    .unwrap();
+    host.join("doors", None, None, "gm@test").await.unwrap();
+    let e = host.rollback("doors", "gm@test").await.unwrap_err();
+    assert!(
+        e.to_string().contains("changed after turn 1 ran (join)"),
+        "{e}"
+    );
+}
+on_both!(joins, players_join_and_leave);
+
+async fn one_run_at_a_time(location: Location) {
+    let (host, _) = new_game(&location, "solo", Settings::default()).await;
+    let held = RunLock::try_take(host.store(), "solo")
+        .await
+        .unwrap()
+        .expect("free");
+    // A second server on the same database.
+    let other = Host::open(&location).await.unwrap();
+    assert!(
+        RunLock::try_take(other.store(), "solo")
+            .await
+            .unwrap()
+            .is_none()
+    );
+    assert_eq!(
+        other
+            .run_turn("solo", Trigger::Now { actor: "gm".into() })
+            .await
+            .unwrap(),
+        Ran::Busy
+    );
+    // Another game is not held.
+    assert!(
+        RunLock::try_take(other.store(), "other")
+            .await
+            .unwrap()
+            .is_some()
+    );
+    held.release().await;
+    assert!(
+        RunLock::try_take(other.store(), "solo")
+            .await
+            .unwrap()
+            .is_some()
+    );
+}
+on_both!(run_lock, one_run_at_a_time);
