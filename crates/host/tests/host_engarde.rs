@@ -1,0 +1,111 @@
+//! A hosted En Garde! game through the same host as Overlord: characters'
+//! sheets taken by password, the month run on a schedule, every report and
+//! the gazette mailed, and a player joining and retiring.
+
+mod support;
+
+use umpire_host::host::{Host, NewGame, Ran, Settings, Submission, Trigger};
+use umpire_host::kind::Options;
+use umpire_host::store::{Location, SeatStatus};
+
+async fn send(host: &Host, text: &str) -> umpire_host::host::Answer {
+    host.submit(Submission {
+        game: "paris",
+        source: "mail",
+        sender: Some("athos@players.test"),
+        message_id: None,
+        name: "sheet",
+        bytes: text.as_bytes(),
+    })
+    .await
+    .unwrap()
+}
+
+async fn a_month_of_paris(location: Location) {
+    let host = Host::open(&location).await.unwrap();
+    let made = host
+        .create(NewGame {
+            kind: "En Garde!".into(),
+            name: "paris".into(),
+            options: Options(vec![
+                ("player".into(), "Athos:athos@players.test".into()),
+                ("player".into(), "Porthos:porthos@players.test".into()),
+                ("seed".into(), "3".into()),
+            ]),
+            settings: Settings {
+                schedule: Some("every 7 days".into()),
+                hold_percent: 100,
+                ..Settings::default()
+            },
+            actor: "gm@test".into(),
+        })
+        .await
+        .unwrap();
+    let seats: Vec<&str> = made.seats.iter().map(|t| t.seat.as_str()).collect();
+    assert_eq!(seats, ["athos", "porthos"]);
+    let athos = made.seats[0].password.clone().unwrap();
+    // The world the host keeps holds no password.
+    let game = host.game("paris").await.unwrap();
+    let world = String::from_utf8(host.store().world("paris", game.world_rev).await.unwrap()).unwrap();
+    assert!(!world.contains(athos.expose()));
+    // Initial reports, mailed to the registered addresses.
+    let outbox = host.store().outbox(Some("paris"), Some("waiting")).await.unwrap();
+    let welcome = outbox.iter().find(|m| m.message.to == "athos@players.test").unwrap();
+    assert!(welcome.message.body.contains("Welcome to Paris, Athos."), "{}", welcome.message.body);
+    assert!(welcome.message.body.contains("CHARACTER Athos\nPASSWORD PASSWORD"));
+
+    let sheet = format!(
+        "CHARACTER Athos\nPASSWORD {}\nPREMONTHLY\nWEEK 1\nCAROUSE\nWEEK 2\nPRACTISE sabre\n",
+        athos.expose()
+    );
+    let a = send(&host, &sheet).await;
+    assert_eq!(a.refused, 0, "{}", a.text);
+    assert!(a.text.contains("Athos: a sheet of 2 orders stored for turn 1"), "{}", a.text);
+    let kept = host.store().orders_of("paris", 1, "athos").await.unwrap().unwrap();
+    assert!(!kept.text.contains("PASSWORD"), "the password line is not kept");
+    let a = send(&host, &sheet.replace(athos.expose(), "wrong")).await;
+    assert!(a.text.contains("Athos: refused: wrong password for Athos"), "{}", a.text);
+    let a = send(&host, "CHARACTER Aramis\nPASSWORD x\n").await;
+    assert!(a.text.contains("refused"), "{}", a.text);
+    assert!(a.text.contains("no character called `Aramis`"), "{}", a.text);
+
+    // The deadline passes: the month runs by itself.
+    support::execute(&location, "UPDATE games SET deadline = 1000 WHERE id = 'paris'").await;
+    let tick = host.tick().await.unwrap();
+    assert!(matches!(tick.ran[..], [(_, Ran::Kept { turn: 1, .. })]), "{tick:?}");
+    let report = host.store().report("paris", "athos", None).await.unwrap().unwrap();
+    assert!(report.text.contains("Report for"), "{}", report.text);
+    assert!(report.json.is_some());
+    let mails = host.store().outbox(Some("paris"), Some("waiting")).await.unwrap();
+    let mailed = mails
+        .iter()
+        .find(|m| m.message.kind == "report" && m.message.seat.as_deref() == Some("athos"))
+        .unwrap();
+    assert!(mailed.message.body.contains("==== gazette ===="), "the gazette goes with it");
+    let turns = host.store().turns("paris").await.unwrap();
+    assert!(turns[0].public.contains("gazette"));
+    // Porthos sent nothing: one missed month.
+    let porthos = host.store().seat("paris", "porthos").await.unwrap().unwrap();
+    assert_eq!(porthos.missed, 1);
+
+    // A player joins: a new character in Paris, with a password.
+    let d = host
+        .join("paris", Some("d'Artagnan"), Some("dart@players.test"), "gm@test")
+        .await
+        .unwrap();
+    assert_eq!(d.seat, "d-artagnan");
+    let sheet = format!("CHARACTER d'Artagnan\nPASSWORD {}\nWEEK 1\nCAROUSE\n", d.password.unwrap().expose());
+    let a = send(&host, &sheet).await;
+    assert_eq!(a.refused, 0, "{}", a.text);
+    // Porthos retires at once.
+    let note = host.remove("paris", "porthos", "gm@test").await.unwrap();
+    assert!(note.contains("out of the game from now"), "{note}");
+    let porthos = host.store().seat("paris", "porthos").await.unwrap().unwrap();
+    assert_eq!(porthos.status, SeatStatus::Removed);
+    let ran = host
+        .run_turn("paris", Trigger::Now { actor: "gm@test".into() })
+        .await
+        .unwrap();
+    assert!(matches!(ran, Ran::Kept { turn: 2, reports: 2, .. }), "{ran:?}");
+}
+on_both!(paris, a_month_of_paris);
