@@ -11,8 +11,10 @@ mod demo;
 mod engarde;
 mod folder;
 mod game;
+mod host;
 mod nb;
 mod overlord;
+mod serve;
 mod sharp;
 mod table;
 
@@ -72,6 +74,29 @@ enum Game {
     /// delays and reserves, at the table or by mail.
     #[command(subcommand, disable_help_subcommand = true)]
     Nb(nb::Command),
+    /// Host games: make or import them, take players' orders, run turns
+    /// on a schedule, pause, extend, roll back, add and remove players.
+    ///
+    /// The games live in a database: by default a SQLite file in the data
+    /// folder (--data, default ./umpire-data), or PostgreSQL with
+    /// --database postgres://… . `umpire serve` runs the deadlines.
+    #[command(disable_help_subcommand = true)]
+    Host {
+        #[command(flatten)]
+        place: host::Place,
+        #[command(subcommand)]
+        command: host::Command,
+    },
+    /// Run the server for every hosted game: turns at their deadlines,
+    /// reminders, the mail and web to come. Stops gracefully on Ctrl-C.
+    #[command(after_help = "Examples:
+  umpire serve
+  umpire serve --data /var/lib/umpire
+  umpire serve --database postgres://umpire@db.example/umpire
+
+The data folder holds umpire.db (SQLite) and umpire.toml, whose keys are
+database, tick_seconds (15), grace_seconds (60) and log (info).")]
+    Serve(serve::Args),
     /// See the whole job in one command: a small Overlord game played by
     /// bots for a few turns.
     ///
@@ -103,6 +128,8 @@ fn main() -> ExitCode {
         Game::Sharp(cmd) => sharp::run(cmd),
         Game::Nb(cmd) => nb::run(cmd),
         Game::Demo(args) => demo::run(args),
+        Game::Host { place, command } => host::run(&place, command),
+        Game::Serve(args) => serve::run(args),
     };
     match result {
         Ok(code) => code,

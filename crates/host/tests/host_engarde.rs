@@ -2,6 +2,9 @@
 //! sheets taken by password, the month run on a schedule, every report and
 //! the gazette mailed, and a player joining and retiring.
 
+// The cases are plain async functions run by the tests `on_both!` declares.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 mod support;
 
 use umpire_host::host::{Host, NewGame, Ran, Settings, Submission, Trigger};
@@ -46,13 +49,30 @@ async fn a_month_of_paris(location: Location) {
     let athos = made.seats[0].password.clone().unwrap();
     // The world the host keeps holds no password.
     let game = host.game("paris").await.unwrap();
-    let world = String::from_utf8(host.store().world("paris", game.world_rev).await.unwrap()).unwrap();
+    let world =
+        String::from_utf8(host.store().world("paris", game.world_rev).await.unwrap()).unwrap();
     assert!(!world.contains(athos.expose()));
     // Initial reports, mailed to the registered addresses.
-    let outbox = host.store().outbox(Some("paris"), Some("waiting")).await.unwrap();
-    let welcome = outbox.iter().find(|m| m.message.to == "athos@players.test").unwrap();
-    assert!(welcome.message.body.contains("Welcome to Paris, Athos."), "{}", welcome.message.body);
-    assert!(welcome.message.body.contains("CHARACTER Athos\nPASSWORD PASSWORD"));
+    let outbox = host
+        .store()
+        .outbox(Some("paris"), Some("waiting"))
+        .await
+        .unwrap();
+    let welcome = outbox
+        .iter()
+        .find(|m| m.message.to == "athos@players.test")
+        .unwrap();
+    assert!(
+        welcome.message.body.contains("Welcome to Paris, Athos."),
+        "{}",
+        welcome.message.body
+    );
+    assert!(
+        welcome
+            .message
+            .body
+            .contains("CHARACTER Athos\nPASSWORD PASSWORD")
+    );
 
     let sheet = format!(
         "CHARACTER Athos\nPASSWORD {}\nPREMONTHLY\nWEEK 1\nCAROUSE\nWEEK 2\nPRACTISE sabre\n",
@@ -60,52 +80,125 @@ async fn a_month_of_paris(location: Location) {
     );
     let a = send(&host, &sheet).await;
     assert_eq!(a.refused, 0, "{}", a.text);
-    assert!(a.text.contains("Athos: a sheet of 2 orders stored for turn 1"), "{}", a.text);
-    let kept = host.store().orders_of("paris", 1, "athos").await.unwrap().unwrap();
-    assert!(!kept.text.contains("PASSWORD"), "the password line is not kept");
+    assert!(
+        a.text
+            .contains("Athos: a sheet of 2 orders stored for turn 1"),
+        "{}",
+        a.text
+    );
+    let kept = host
+        .store()
+        .orders_of("paris", 1, "athos")
+        .await
+        .unwrap()
+        .unwrap();
+    assert!(
+        !kept.text.contains("PASSWORD"),
+        "the password line is not kept"
+    );
     let a = send(&host, &sheet.replace(athos.expose(), "wrong")).await;
-    assert!(a.text.contains("Athos: refused: wrong password for Athos"), "{}", a.text);
+    assert!(
+        a.text.contains("Athos: refused: wrong password for Athos"),
+        "{}",
+        a.text
+    );
     let a = send(&host, "CHARACTER Aramis\nPASSWORD x\n").await;
     assert!(a.text.contains("refused"), "{}", a.text);
-    assert!(a.text.contains("no character called `Aramis`"), "{}", a.text);
+    assert!(
+        a.text.contains("no character called `Aramis`"),
+        "{}",
+        a.text
+    );
 
     // The deadline passes: the month runs by itself.
-    support::execute(&location, "UPDATE games SET deadline = 1000 WHERE id = 'paris'").await;
+    support::execute(
+        &location,
+        "UPDATE games SET deadline = 1000 WHERE id = 'paris'",
+    )
+    .await;
     let tick = host.tick().await.unwrap();
-    assert!(matches!(tick.ran[..], [(_, Ran::Kept { turn: 1, .. })]), "{tick:?}");
-    let report = host.store().report("paris", "athos", None).await.unwrap().unwrap();
+    assert!(
+        matches!(tick.ran[..], [(_, Ran::Kept { turn: 1, .. })]),
+        "{tick:?}"
+    );
+    let report = host
+        .store()
+        .report("paris", "athos", None)
+        .await
+        .unwrap()
+        .unwrap();
     assert!(report.text.contains("Report for"), "{}", report.text);
     assert!(report.json.is_some());
-    let mails = host.store().outbox(Some("paris"), Some("waiting")).await.unwrap();
+    let mails = host
+        .store()
+        .outbox(Some("paris"), Some("waiting"))
+        .await
+        .unwrap();
     let mailed = mails
         .iter()
         .find(|m| m.message.kind == "report" && m.message.seat.as_deref() == Some("athos"))
         .unwrap();
-    assert!(mailed.message.body.contains("==== gazette ===="), "the gazette goes with it");
+    assert!(
+        mailed.message.body.contains("==== gazette ===="),
+        "the gazette goes with it"
+    );
     let turns = host.store().turns("paris").await.unwrap();
     assert!(turns[0].public.contains("gazette"));
     // Porthos sent nothing: one missed month.
-    let porthos = host.store().seat("paris", "porthos").await.unwrap().unwrap();
+    let porthos = host
+        .store()
+        .seat("paris", "porthos")
+        .await
+        .unwrap()
+        .unwrap();
     assert_eq!(porthos.missed, 1);
 
     // A player joins: a new character in Paris, with a password.
     let d = host
-        .join("paris", Some("d'Artagnan"), Some("dart@players.test"), "gm@test")
+        .join(
+            "paris",
+            Some("d'Artagnan"),
+            Some("dart@players.test"),
+            "gm@test",
+        )
         .await
         .unwrap();
     assert_eq!(d.seat, "d-artagnan");
-    let sheet = format!("CHARACTER d'Artagnan\nPASSWORD {}\nWEEK 1\nCAROUSE\n", d.password.unwrap().expose());
+    let sheet = format!(
+        "CHARACTER d'Artagnan\nPASSWORD {}\nWEEK 1\nCAROUSE\n",
+        d.password.unwrap().expose()
+    );
     let a = send(&host, &sheet).await;
     assert_eq!(a.refused, 0, "{}", a.text);
     // Porthos retires at once.
     let note = host.remove("paris", "porthos", "gm@test").await.unwrap();
     assert!(note.contains("out of the game from now"), "{note}");
-    let porthos = host.store().seat("paris", "porthos").await.unwrap().unwrap();
+    let porthos = host
+        .store()
+        .seat("paris", "porthos")
+        .await
+        .unwrap()
+        .unwrap();
     assert_eq!(porthos.status, SeatStatus::Removed);
     let ran = host
-        .run_turn("paris", Trigger::Now { actor: "gm@test".into() })
+        .run_turn(
+            "paris",
+            Trigger::Now {
+                actor: "gm@test".into(),
+            },
+        )
         .await
         .unwrap();
-    assert!(matches!(ran, Ran::Kept { turn: 2, reports: 2, .. }), "{ran:?}");
+    assert!(
+        matches!(
+            ran,
+            Ran::Kept {
+                turn: 2,
+                reports: 2,
+                ..
+            }
+        ),
+        "{ran:?}"
+    );
 }
 on_both!(paris, a_month_of_paris);

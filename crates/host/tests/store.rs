@@ -1,6 +1,9 @@
 //! The database itself: made on first use, brought up to date, and every
 //! bad database refused with the reason and left as it was.
 
+// The cases are plain async functions run by the tests `on_both!` declares.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 mod support;
 
 use umpire_host::store::{Location, Store, StoreError, migrate};

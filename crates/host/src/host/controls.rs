@@ -629,6 +629,21 @@ impl Host {
     }
 }
 
+impl Host {
+    /// Write the game's world as it is now into `folder`, in the game
+    /// folder format the command line reads (`umpire overlord show`,
+    /// `umpire host import`). Returns the file written.
+    pub async fn export(&self, game: &str, folder: &std::path::Path) -> Result<std::path::PathBuf> {
+        let row = self.game(game).await?;
+        let state = self.store().world(game, row.world_rev).await?;
+        let k = crate::kind::kind(&row.kind)?;
+        let path = folder.join(k.world_file());
+        crate::files::write_atomic(&path, &state)
+            .map_err(|e| HostError::Refused(format!("{e:#}")))?;
+        Ok(path)
+    }
+}
+
 /// The schedule's next deadline after now.
 fn next_deadline(settings: &Settings, now: i64) -> Result<Option<i64>> {
     let tz = zone(&settings.zone)?;

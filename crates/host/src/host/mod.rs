@@ -127,8 +127,13 @@ impl Settings {
             .and_then(|s| Schedule::parse(s).ok())
     }
 
-    pub(crate) fn of(row: &GameRow) -> Settings {
+    /// The settings kept with a game.
+    pub fn of_row(row: &GameRow) -> Settings {
         serde_json::from_str(&row.settings).unwrap_or_default()
+    }
+
+    pub(crate) fn of(row: &GameRow) -> Settings {
+        Settings::of_row(row)
     }
 
     pub(crate) fn json(&self) -> String {

@@ -116,6 +116,10 @@ impl GameKind for EnGarde {
         "CHARACTER".to_string()
     }
 
+    fn world_file(&self) -> &'static str {
+        game_dir::WORLD_FILE
+    }
+
     fn options(&self) -> &'static [OptionSpec] {
         OPTIONS
     }

@@ -329,6 +329,9 @@ pub trait GameKind: Send + Sync {
     /// The words that begin a submission's envelopes, for an answer to
     /// one that holds none: `#GAME, #PRESS, #RUMOR or #REPORT`.
     fn envelope_keywords(&self) -> String;
+    /// The file a game folder keeps the world in (`world.umpire`), for
+    /// exporting a hosted game to a folder the command line reads.
+    fn world_file(&self) -> &'static str;
     /// The options [`GameKind::create`] takes.
     fn options(&self) -> &'static [OptionSpec];
     /// Make a new game called `name`.

@@ -123,6 +123,10 @@ impl GameKind for Overlord {
         "#GAME, #PRESS, #RUMOR or #REPORT".to_string()
     }
 
+    fn world_file(&self) -> &'static str {
+        game_dir::WORLD_FILE
+    }
+
     fn options(&self) -> &'static [OptionSpec] {
         OPTIONS
     }

@@ -4,7 +4,7 @@
 //! that needs PostgreSQL fails, loudly, when it is not there: it never
 //! passes without it.
 
-#![allow(dead_code)]
+#![allow(dead_code, clippy::unwrap_used, clippy::expect_used)]
 
 use std::path::PathBuf;
 

@@ -1,0 +1,775 @@
+//! `umpire host …`: the game master's controls over hosted games, and
+//! `umpire serve`'s shared options (where the data and the database are).
+//! Glue over `umpire_host::host`: every change goes through the host, which
+//! writes it to the audit log.
+
+use std::io::{Read as _, Write as _};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use anyhow::{Context, Result, bail};
+use clap::{Args, Subcommand};
+use umpire_host::host::{Host, NewGame, Ran, Settings, Submission, Trigger};
+use umpire_host::kind::Options;
+use umpire_host::schedule::{describe, from_ms};
+use umpire_host::store::Location;
+
+/// Where a server keeps its games.
+#[derive(Args, Clone, Debug)]
+pub struct Place {
+    /// The data folder: the SQLite database (`umpire.db`), its lock files
+    /// and `umpire.toml`. Default: $UMPIRE_DATA, or ./umpire-data.
+    #[arg(long, global = true, value_name = "DIR")]
+    pub data: Option<PathBuf>,
+    /// The database instead of the data folder's SQLite file: a
+    /// `postgres://user@host/db` URL (add `?schema=NAME` to use a schema
+    /// of its own) or `sqlite:PATH`. Default: $UMPIRE_DATABASE_URL, then
+    /// `database` in umpire.toml.
+    #[arg(long, global = true, value_name = "URL")]
+    pub database: Option<String>,
+}
+
+impl Place {
+    /// The data folder.
+    pub fn data_dir(&self) -> PathBuf {
+        self.data
+            .clone()
+            .or_else(|| std::env::var_os("UMPIRE_DATA").map(PathBuf::from))
+            .unwrap_or_else(|| PathBuf::from("umpire-data"))
+    }
+
+    /// The database: --database, $UMPIRE_DATABASE_URL, the config file's,
+    /// or the data folder's SQLite file.
+    pub fn location(&self, configured: Option<&str>) -> Result<Location> {
+        let url = self
+            .database
+            .clone()
+            .or_else(|| {
+                std::env::var("UMPIRE_DATABASE_URL")
+                    .ok()
+                    .filter(|s| !s.is_empty())
+            })
+            .or_else(|| configured.map(str::to_string));
+        Ok(match url {
+            Some(u) => Location::parse(&u)?,
+            None => Location::sqlite(&self.data_dir().join("umpire.db")),
+        })
+    }
+}
+
+/// Who does what, for the audit log: the user at this machine.
+pub fn actor() -> String {
+    let user = std::env::var("USER").unwrap_or_else(|_| "gm".to_string());
+    format!("{user}@command-line")
+}
+
+#[derive(Subcommand)]
+pub enum Command {
+    /// Make a new hosted game.
+    ///
+    /// Prints every seat's password once (keep them private; each player
+    /// also gets theirs with their initial report when an address is
+    /// known). With a schedule, turns run at their deadlines while
+    /// `umpire serve` runs; without one, when you run them.
+    #[command(after_help = "Examples:
+  umpire host new overlord westmarch --factions 12 --schedule 'sat 18:00' --zone Europe/Paris --gm gm@example.org
+  umpire host new engarde paris --player Athos:athos@example.org --player Porthos:porthos@example.org --schedule 'every 7 days'")]
+    New {
+        /// overlord or engarde.
+        kind: String,
+        /// The game's name: one word; players write it on their orders.
+        name: String,
+        /// Overlord: player factions to place (default 6).
+        #[arg(long)]
+        factions: Option<u32>,
+        /// The game's dice (default: at random).
+        #[arg(long)]
+        seed: Option<u64>,
+        /// Overlord: map size, small/medium/large/huge or WxH.
+        #[arg(long)]
+        size: Option<String>,
+        /// En Garde!: a player's character, NAME or NAME:ADDRESS (repeat).
+        #[arg(long = "player", value_name = "NAME[:ADDRESS]")]
+        players: Vec<String>,
+        /// Any other option of the kind, NAME=VALUE.
+        #[arg(long = "option", value_name = "NAME=VALUE")]
+        options: Vec<String>,
+        #[command(flatten)]
+        settings: SettingsArgs,
+    },
+    /// Host a game kept in a folder: an `umpire overlord` or `umpire
+    /// engarde` game folder, or the original Overlord engine's game.
+    ///
+    /// Players keep their passwords when the folder holds them (their
+    /// hashes are upgraded at their next order); the others get new ones,
+    /// printed here.
+    #[command(after_help = "Example:
+  umpire host import overlord ../shared/reference/overlord-alpha --name alpha --schedule 'sat 18:00'")]
+    Import {
+        kind: String,
+        folder: PathBuf,
+        /// Host it under this name instead of the folder's game name.
+        #[arg(long)]
+        name: Option<String>,
+        #[command(flatten)]
+        settings: SettingsArgs,
+    },
+    /// List the hosted games.
+    Games,
+    /// A game at a glance: the turn, the deadline, who has sent orders,
+    /// the outbox.
+    Status { game: String },
+    /// Take a player's message (a file, or - for standard input) as if it
+    /// had come by mail: the answer is printed. Exit status 1 when some
+    /// envelope was refused.
+    Submit {
+        game: String,
+        file: PathBuf,
+        /// The sender's address: the answer is queued for it.
+        #[arg(long, value_name = "ADDRESS")]
+        from: Option<String>,
+        /// The mail's Message-ID: a message taken before is not taken again.
+        #[arg(long, value_name = "ID")]
+        message_id: Option<String>,
+    },
+    /// Run the turn being collected now, whatever the deadline.
+    Run { game: String },
+    /// Set when turns run: `sat 18:00`, `mon,thu 20:30`, `daily 06:00`,
+    /// `every 3 days`, or `manual`.
+    Schedule {
+        game: String,
+        schedule: String,
+        /// The game's time zone (IANA name, e.g. Europe/Paris).
+        #[arg(long)]
+        zone: Option<String>,
+    },
+    /// No turn runs by itself until `resume`.
+    Pause { game: String },
+    /// Turns run at their deadlines again.
+    Resume { game: String },
+    /// Move this turn's deadline: `--by 1d`, `--by 12h`, `--by 30m`, or
+    /// `--to '2026-12-05 18:00'` in the game's zone. The players are told.
+    Extend {
+        game: String,
+        #[arg(long, value_name = "DURATION")]
+        by: Option<String>,
+        #[arg(long, value_name = "DATE TIME")]
+        to: Option<String>,
+    },
+    /// Undo the last turn; it is collected again with the orders sent for
+    /// it, and the players are told. With --rerun, run it again at once.
+    Rollback {
+        game: String,
+        #[arg(long)]
+        rerun: bool,
+    },
+    /// Add a player by the game's starting rules; prints their password.
+    Join {
+        game: String,
+        /// The faction's or character's name.
+        #[arg(long)]
+        name: Option<String>,
+        /// Where their reports go.
+        #[arg(long)]
+        address: Option<String>,
+    },
+    /// Take a player out of the game (Overlord: they resign at the next
+    /// turn; En Garde!: the character retires).
+    Remove { game: String, seat: String },
+    /// Keep a player who missed too many turns: they play on.
+    Keep { game: String, seat: String },
+    /// Give a seat a new password (printed, and mailed to the seat).
+    Password { game: String, seat: String },
+    /// Change where a seat's mail goes.
+    Address {
+        game: String,
+        seat: String,
+        address: String,
+    },
+    /// Print a seat's stored report (default the latest).
+    Report {
+        game: String,
+        seat: String,
+        turn: Option<u32>,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Write the game's world as it is now into a game folder (a backup,
+    /// or to look at it with `umpire overlord show`).
+    Export { game: String, folder: PathBuf },
+    /// The messages queued to send, and what became of them.
+    Outbox {
+        game: Option<String>,
+        /// Only these: waiting, sent, failed, no-address.
+        #[arg(long)]
+        status: Option<String>,
+    },
+    /// Every game master's action, oldest first.
+    Audit { game: Option<String> },
+}
+
+/// A game's settings on the command line.
+#[derive(Args, Clone, Debug, Default)]
+pub struct SettingsArgs {
+    /// When turns run (see `umpire host schedule --help`).
+    #[arg(long)]
+    pub schedule: Option<String>,
+    /// The game's time zone, for deadlines (default UTC).
+    #[arg(long)]
+    pub zone: Option<String>,
+    /// Where your notices go.
+    #[arg(long, value_name = "ADDRESS")]
+    pub gm: Option<String>,
+    /// Warn a seat after this many turns without orders (default 2).
+    #[arg(long)]
+    pub warn_after: Option<u32>,
+    /// Hand a seat to you after this many (default 3).
+    #[arg(long)]
+    pub gm_after: Option<u32>,
+    /// Hold a scheduled turn when more than this percentage of seats sent
+    /// nothing (default 50; 100 never holds).
+    #[arg(long)]
+    pub hold_percent: Option<u32>,
+    /// Remind seats with no orders this many hours before the deadline
+    /// (default 24; 0 for none).
+    #[arg(long)]
+    pub remind_hours: Option<u32>,
+}
+
+impl SettingsArgs {
+    fn settings(&self) -> Settings {
+        let d = Settings::default();
+        Settings {
+            schedule: self.schedule.clone().filter(|s| s != "manual"),
+            zone: self.zone.clone().unwrap_or(d.zone),
+            gm_address: self.gm.clone(),
+            nmr_warn_after: self.warn_after.unwrap_or(d.nmr_warn_after),
+            nmr_gm_after: self.gm_after.unwrap_or(d.nmr_gm_after),
+            hold_percent: self.hold_percent.unwrap_or(d.hold_percent),
+            remind_hours: self.remind_hours.unwrap_or(d.remind_hours),
+        }
+    }
+}
+
+/// `1d`, `12h`, `30m`, `1d12h` as minutes.
+pub fn minutes(s: &str) -> Result<i64> {
+    let mut total = 0i64;
+    let mut number = String::new();
+    for c in s.trim().chars() {
+        if c.is_ascii_digit() {
+            number.push(c);
+            continue;
+        }
+        let n: i64 = number
+            .parse()
+            .with_context(|| format!("`{s}` is not a duration: write 1d, 12h, 30m or 1d12h"))?;
+        number.clear();
+        total += n * match c {
+            'd' | 'D' => 24 * 60,
+            'h' | 'H' => 60,
+            'm' | 'M' => 1,
+            _ => bail!("`{s}` is not a duration: write 1d, 12h, 30m or 1d12h"),
+        };
+    }
+    if !number.is_empty() || total <= 0 {
+        bail!("`{s}` is not a duration: write 1d, 12h, 30m or 1d12h");
+    }
+    Ok(total)
+}
+
+/// A runtime for the host's async calls.
+pub fn runtime() -> Result<tokio::runtime::Runtime> {
+    tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .context("cannot start the runtime")
+}
+
+/// The config file's database, if any (`DATA/umpire.toml`).
+pub fn configured_database(data: &Path) -> Result<Option<String>> {
+    Ok(crate::serve::Config::read(&data.join("umpire.toml"), false)?.database)
+}
+
+/// Run an `umpire host` command.
+pub fn run(place: &Place, cmd: Command) -> Result<ExitCode> {
+    let rt = runtime()?;
+    rt.block_on(async move {
+        let location = place.location(configured_database(&place.data_dir())?.as_deref())?;
+        let host = Host::open(&location)
+            .await
+            .with_context(|| format!("cannot open the games' database {location}"))?;
+        let code = command(&host, cmd).await;
+        host.store().close().await;
+        code
+    })
+}
+
+async fn command(host: &Host, cmd: Command) -> Result<ExitCode> {
+    let actor = actor();
+    let mut out = String::new();
+    use std::fmt::Write as _;
+    match cmd {
+        Command::New {
+            kind,
+            name,
+            factions,
+            seed,
+            size,
+            players,
+            options,
+            settings,
+        } => {
+            let mut o = Vec::new();
+            if let Some(f) = factions {
+                o.push(("factions".to_string(), f.to_string()));
+            }
+            if let Some(s) = seed {
+                o.push(("seed".to_string(), s.to_string()));
+            }
+            if let Some(s) = size {
+                o.push(("size".to_string(), s));
+            }
+            for p in players {
+                o.push(("player".to_string(), p));
+            }
+            for kv in options {
+                let Some((k, v)) = kv.split_once('=') else {
+                    bail!("--option `{kv}` is not NAME=VALUE");
+                };
+                o.push((k.trim().to_string(), v.trim().to_string()));
+            }
+            let made = host
+                .create(NewGame {
+                    kind,
+                    name,
+                    options: Options(o),
+                    settings: settings.settings(),
+                    actor,
+                })
+                .await?;
+            made_text(&mut out, &made, "Made");
+        }
+        Command::Import {
+            kind,
+            folder,
+            name,
+            settings,
+        } => {
+            let made = host
+                .import(&kind, folder, name, settings.settings(), &actor)
+                .await?;
+            made_text(&mut out, &made, "Imported");
+        }
+        Command::Games => {
+            let games = host.store().games().await?;
+            if games.is_empty() {
+                out.push_str(
+                    "No games yet: make one with `umpire host new` or `umpire host import`.\n",
+                );
+            }
+            for g in games {
+                let s = Settings::of_row(&g);
+                let _ = writeln!(
+                    out,
+                    "{:<16} {:<9} turn {:<4} {:<7} next: {}",
+                    g.id,
+                    g.kind,
+                    g.turn,
+                    g.status.as_str(),
+                    g.deadline
+                        .map_or("when the game master runs it".to_string(), |d| describe(
+                            from_ms(d),
+                            &s.zone
+                        ))
+                );
+            }
+        }
+        Command::Status { game } => status_text(&mut out, host, &game).await?,
+        Command::Submit {
+            game,
+            file,
+            from,
+            message_id,
+        } => {
+            let (name, bytes) = read_input(&file)?;
+            let a = host
+                .submit(Submission {
+                    game: &game,
+                    source: if from.is_some() { "mail" } else { "cli" },
+                    sender: from.as_deref(),
+                    message_id: message_id.as_deref(),
+                    name: &name,
+                    bytes: &bytes,
+                })
+                .await?;
+            out.push_str(&a.text);
+            if a.repeated {
+                out.push_str("(this message was taken before: nothing was done again)\n");
+            }
+            std::io::stdout().lock().write_all(out.as_bytes())?;
+            return Ok(if a.refused > 0 {
+                ExitCode::from(1)
+            } else {
+                ExitCode::SUCCESS
+            });
+        }
+        Command::Run { game } => {
+            let ran = host.run_turn(&game, Trigger::Now { actor }).await?;
+            ran_text(&mut out, &game, &ran);
+            if ran == Ran::Busy {
+                std::io::stdout().lock().write_all(out.as_bytes())?;
+                return Ok(ExitCode::from(1));
+            }
+        }
+        Command::Schedule {
+            game,
+            schedule,
+            zone,
+        } => {
+            let g = host
+                .set_schedule(&game, Some(&schedule), zone.as_deref(), &actor)
+                .await?;
+            deadline_line(&mut out, &g);
+        }
+        Command::Pause { game } => {
+            host.pause(&game, &actor).await?;
+            let _ = writeln!(
+                out,
+                "{game} is paused: no turn runs by itself until `umpire host resume {game}`."
+            );
+        }
+        Command::Resume { game } => {
+            let g = host.resume(&game, &actor).await?;
+            deadline_line(&mut out, &g);
+        }
+        Command::Extend { game, by, to } => {
+            let by = by.as_deref().map(minutes).transpose()?;
+            let g = host.extend(&game, by, to.as_deref(), &actor).await?;
+            deadline_line(&mut out, &g);
+            out.push_str("The players are told.\n");
+        }
+        Command::Rollback { game, rerun } => {
+            let g = host.rollback(&game, &actor).await?;
+            let _ = writeln!(
+                out,
+                "Turn {} of {game} was rolled back; the players are told. Orders sent for it stand.",
+                g.turn + 1
+            );
+            if rerun {
+                let ran = host.run_turn(&game, Trigger::Now { actor }).await?;
+                ran_text(&mut out, &game, &ran);
+            }
+        }
+        Command::Join {
+            game,
+            name,
+            address,
+        } => {
+            let told = host
+                .join(&game, name.as_deref(), address.as_deref(), &actor)
+                .await?;
+            let _ = writeln!(
+                out,
+                "{} ({}) joined {game}; password: {}",
+                told.seat,
+                told.name,
+                told.password.as_ref().map_or("(unchanged)", |p| p.expose())
+            );
+            match &told.address {
+                Some(a) => {
+                    let _ = writeln!(out, "Their initial report is queued for {a}.");
+                }
+                None => out.push_str(
+                    "They have no address yet: give them the password and their report (`umpire host report`).\n",
+                ),
+            }
+        }
+        Command::Remove { game, seat } => {
+            let note = host.remove(&game, &seat, &actor).await?;
+            let _ = writeln!(out, "{note}.");
+        }
+        Command::Keep { game, seat } => {
+            host.keep(&game, &seat, &actor).await?;
+            let _ = writeln!(
+                out,
+                "{seat} plays on in {game}; its missed turns start again from 0."
+            );
+        }
+        Command::Password { game, seat } => {
+            let p = host.new_password(&game, &seat, &actor).await?;
+            let _ = writeln!(
+                out,
+                "{seat}'s new password: {} (also queued to its address)",
+                p.expose()
+            );
+        }
+        Command::Address {
+            game,
+            seat,
+            address,
+        } => {
+            host.set_address(&game, &seat, &address, &actor).await?;
+            let _ = writeln!(out, "{seat}'s mail now goes to {address}.");
+        }
+        Command::Report {
+            game,
+            seat,
+            turn,
+            json,
+        } => {
+            host.game(&game).await?;
+            match host.store().report(&game, &seat, turn).await? {
+                Some(r) if json => {
+                    out.push_str(r.json.as_deref().unwrap_or("null"));
+                    out.push('\n');
+                }
+                Some(r) => {
+                    out.push_str(&r.text);
+                    if let Some(t) = &r.template {
+                        out.push_str("\n==== Order template ====\n\n");
+                        out.push_str(t);
+                    }
+                }
+                None => bail!(
+                    "{game} has no report of {} for {seat}",
+                    turn.map_or("any turn".to_string(), |t| format!("turn {t}"))
+                ),
+            }
+        }
+        Command::Export { game, folder } => {
+            let path = host.export(&game, &folder).await?;
+            let _ = writeln!(out, "Wrote {}.", path.display());
+        }
+        Command::Outbox { game, status } => {
+            let rows = host
+                .store()
+                .outbox(game.as_deref(), status.as_deref())
+                .await?;
+            if rows.is_empty() {
+                out.push_str("The outbox is empty.\n");
+            }
+            for m in rows {
+                let _ = writeln!(
+                    out,
+                    "#{:<5} {:<10} {:<9} to {:<28} {}{}",
+                    m.id,
+                    m.status,
+                    m.message.kind,
+                    if m.message.to.is_empty() {
+                        "(no address)"
+                    } else {
+                        &m.message.to
+                    },
+                    m.message.subject,
+                    m.last_error.map(|e| format!(" [{e}]")).unwrap_or_default()
+                );
+            }
+        }
+        Command::Audit { game } => {
+            for e in host.store().audit(game.as_deref()).await? {
+                let _ = writeln!(
+                    out,
+                    "{} {:<12} {:<22} {:<9} {}",
+                    describe(from_ms(e.at), "UTC"),
+                    e.game.unwrap_or_default(),
+                    e.actor,
+                    e.action,
+                    e.detail
+                );
+            }
+        }
+    }
+    std::io::stdout().lock().write_all(out.as_bytes())?;
+    Ok(ExitCode::SUCCESS)
+}
+
+fn read_input(file: &Path) -> Result<(String, Vec<u8>)> {
+    if file.as_os_str() == "-" {
+        let mut buf = Vec::new();
+        std::io::stdin()
+            .read_to_end(&mut buf)
+            .context("cannot read standard input")?;
+        Ok(("<stdin>".to_string(), buf))
+    } else {
+        let name = file.display().to_string();
+        let bytes = std::fs::read(file).with_context(|| format!("cannot read {name}"))?;
+        Ok((name, bytes))
+    }
+}
+
+fn made_text(out: &mut String, made: &umpire_host::host::Made, verb: &str) {
+    use std::fmt::Write as _;
+    let g = &made.game;
+    let _ = writeln!(
+        out,
+        "{verb} {} game `{}`: turn {} run so far, {} seat(s).",
+        g.kind,
+        g.id,
+        g.turn,
+        made.seats.len()
+    );
+    for n in made.notes.iter().take(5) {
+        let _ = writeln!(out, "  {n}");
+    }
+    if made.notes.len() > 5 {
+        let _ = writeln!(
+            out,
+            "  … and {} more notes (the audit log keeps them all: `umpire host audit {}`)",
+            made.notes.len() - 5,
+            g.id
+        );
+    }
+    deadline_line(out, g);
+    let _ = writeln!(out, "Seats and passwords (keep this private):");
+    for t in &made.seats {
+        let _ = writeln!(
+            out,
+            "  {:<14} {:<28} {:<12} {}",
+            t.seat,
+            t.name,
+            t.password.as_ref().map_or("(kept)", |p| p.expose()),
+            t.address.as_deref().unwrap_or("(no address)")
+        );
+    }
+    if made.welcomed > 0 {
+        let _ = writeln!(
+            out,
+            "{} initial report(s) queued; read one with `umpire host report {} SEAT`.",
+            made.welcomed, g.id
+        );
+    }
+}
+
+fn deadline_line(out: &mut String, g: &umpire_host::store::GameRow) {
+    use std::fmt::Write as _;
+    let s = Settings::of_row(g);
+    let _ = writeln!(
+        out,
+        "Turn {} of {}: {}.",
+        g.turn + 1,
+        g.id,
+        match (g.deadline, g.status) {
+            (_, umpire_host::store::Status::Paused) => "paused".to_string(),
+            (Some(d), _) => format!(
+                "deadline {} ({})",
+                describe(from_ms(d), &s.zone),
+                s.schedule.as_deref().unwrap_or("set by hand")
+            ),
+            (None, _) => "no deadline: runs when you run it (`umpire host run`)".to_string(),
+        }
+    );
+}
+
+fn ran_text(out: &mut String, game: &str, ran: &Ran) {
+    use std::fmt::Write as _;
+    match ran {
+        Ran::Kept {
+            turn,
+            summary,
+            reports,
+            next,
+            ..
+        } => {
+            let _ = writeln!(out, "{summary}");
+            let _ = writeln!(
+                out,
+                "Turn {turn} kept: {reports} report(s), mail queued. Next turn: {}.",
+                next.as_deref().unwrap_or("when you run it")
+            );
+        }
+        Ran::Held {
+            turn,
+            missing,
+            playing,
+        } => {
+            let _ = writeln!(
+                out,
+                "Turn {turn} of {game} held: {missing} of {playing} seats sent nothing."
+            );
+        }
+        Ran::NotDue => {
+            let _ = writeln!(out, "Nothing to run in {game} now.");
+        }
+        Ran::Busy => {
+            let _ = writeln!(
+                out,
+                "A turn of {game} is being run by another process; nothing was done."
+            );
+        }
+    }
+}
+
+async fn status_text(out: &mut String, host: &Host, game: &str) -> Result<()> {
+    use std::fmt::Write as _;
+    let o = host.overview(game).await?;
+    let g = &o.game;
+    let _ = writeln!(
+        out,
+        "{} ({}): {} turn(s) run, collecting turn {}; {}.",
+        g.id,
+        g.kind,
+        g.turn,
+        o.collecting,
+        g.status.as_str()
+    );
+    deadline_line(out, g);
+    if o.held {
+        let _ = writeln!(
+            out,
+            "HELD by the safety valve: run it (`umpire host run {}`) or extend the deadline.",
+            g.id
+        );
+    }
+    if let Some(t) = g.running_turn {
+        let _ = writeln!(
+            out,
+            "A run of turn {t} began and is not kept yet: it is repeated at the next tick of `umpire serve` (or `umpire host run {}`).",
+            g.id
+        );
+    }
+    let missing = o.missing().len();
+    let playing = o.seats.iter().filter(|s| s.seat.status.plays()).count();
+    let _ = writeln!(
+        out,
+        "Orders for turn {}: {} of {playing} in play.",
+        o.collecting,
+        playing - missing
+    );
+    for s in &o.seats {
+        let _ = writeln!(
+            out,
+            "  {:<14} {:<28} {:<10} {:<11} missed {}  {}",
+            s.seat.seat,
+            s.seat.name,
+            if s.has_orders {
+                "orders in"
+            } else {
+                "no orders"
+            },
+            s.seat.status.as_str(),
+            s.seat.missed,
+            s.seat.address().unwrap_or("(no address)")
+        );
+    }
+    let _ = writeln!(
+        out,
+        "Outbox: {} waiting, {} that cannot be sent (no address or failed).",
+        o.waiting, o.unsendable
+    );
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn durations_read_as_game_masters_write_them() {
+        assert_eq!(minutes("1d").unwrap(), 1440);
+        assert_eq!(minutes("12h").unwrap(), 720);
+        assert_eq!(minutes("1d12h30m").unwrap(), 2190);
+        for bad in ["", "5", "1w", "h", "-1d", "0m"] {
+            assert!(minutes(bad).is_err(), "{bad}");
+        }
+    }
+}
