@@ -30,8 +30,10 @@ struct Server {
 }
 
 fn postgres_url() -> String {
-    std::env::var("UMPIRE_TEST_POSTGRES")
-        .unwrap_or_else(|_| "postgres://root@127.0.0.1:5432/test".to_string())
+    std::env::var("UMPIRE_TEST_POSTGRES").unwrap_or_else(|_| {
+        let user = std::env::var("USER").unwrap_or_else(|_| "root".to_string());
+        format!("postgres://{user}@127.0.0.1:5432/test")
+    })
 }
 
 impl Server {

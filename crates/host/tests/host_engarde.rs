@@ -62,16 +62,11 @@ async fn a_month_of_paris(location: Location) {
         .iter()
         .find(|m| m.message.to == "athos@players.test")
         .unwrap();
+    let body = host.mail_body(welcome).await.unwrap();
+    assert!(body.contains("Welcome to Paris, Athos."), "{body}");
     assert!(
-        welcome.message.body.contains("Welcome to Paris, Athos."),
-        "{}",
-        welcome.message.body
-    );
-    assert!(
-        welcome
-            .message
-            .body
-            .contains("CHARACTER Athos\nPASSWORD PASSWORD")
+        body.contains("CHARACTER Athos\nPASSWORD PASSWORD"),
+        "{body}"
     );
 
     let sheet = format!(
@@ -138,10 +133,12 @@ async fn a_month_of_paris(location: Location) {
         .iter()
         .find(|m| m.message.kind == "report" && m.message.seat.as_deref() == Some("athos"))
         .unwrap();
+    let body = host.mail_body(mailed).await.unwrap();
     assert!(
-        mailed.message.body.contains("==== gazette ===="),
+        body.contains("==== gazette ===="),
         "the gazette goes with it"
     );
+    assert!(body.contains(&report.text), "the report goes with it");
     let turns = host.store().turns("paris").await.unwrap();
     assert!(turns[0].public.contains("gazette"));
     // Porthos sent nothing: one missed month.

@@ -429,13 +429,15 @@ impl Host {
         );
         store::queue(
             &mut tx,
-            &letters::to_seat(
+            &letters::report_to_seat(
                 game,
                 &told.seat,
                 told.address.as_deref(),
                 "welcome",
                 format!("[{game}] Welcome: your initial report for {}", told.seat),
-                letters::report_body(&intro, &report, &[]),
+                intro,
+                g.turn,
+                0,
             ),
         )
         .await?;

@@ -221,13 +221,15 @@ impl Host {
             let intro = welcome_intro(title, &name, t, turn + 1, deadline_text.as_deref());
             store::queue(
                 &mut tx,
-                &letters::to_seat(
+                &letters::report_to_seat(
                     &name,
                     &t.seat,
                     t.address.as_deref(),
                     "welcome",
                     format!("[{name}] Welcome: your initial report for {}", t.seat),
-                    letters::report_body(&intro, r, &[]),
+                    intro,
+                    turn,
+                    0,
                 ),
             )
             .await?;

@@ -8,6 +8,7 @@ use std::collections::HashMap;
 use super::{Host, HostError, Result, blocking};
 use crate::kind::{Envelope, Mail, Request};
 use crate::password::{self, Check};
+
 use crate::receipt::{self, Decision, Receipt, Situation, Submitted};
 use crate::store::{self, Incoming, SeatRow, SeatStatus, SubmissionRow};
 
@@ -54,7 +55,12 @@ struct Checked {
 }
 
 /// Check each envelope's seat and password against the stored seats.
-fn check(envelopes: Vec<Envelope>, seats: &HashMap<String, SeatRow>) -> Vec<Checked> {
+fn check(
+    game: &str,
+    envelopes: Vec<Envelope>,
+    seats: &HashMap<String, SeatRow>,
+    verified: &password::Verified,
+) -> Vec<Checked> {
     envelopes
         .into_iter()
         .map(|envelope| {
@@ -74,7 +80,8 @@ fn check(envelopes: Vec<Envelope>, seats: &HashMap<String, SeatRow>) -> Vec<Chec
                 return c;
             };
             // The password first, so a stranger learns nothing of the seat.
-            match password::check(&seat.password_hash, &c.envelope.password) {
+            let key = format!("{game}/{}", seat.seat);
+            match verified.check(&key, &seat.password_hash, &c.envelope.password) {
                 Check::Wrong => {
                     c.refusal = Some(format!("wrong password for {who}"));
                     return c;
@@ -173,24 +180,32 @@ impl Host {
         for _ in 0..3 {
             let game = self.game(&game.id).await?;
             let loaded = self.loaded(&game).await?;
-            let seats: HashMap<String, SeatRow> = self
-                .store()
-                .seats(&game.id)
-                .await?
-                .into_iter()
-                .map(|s| (s.seat.clone(), s))
-                .collect();
             let raw = row.raw.clone();
             let label = name.to_string();
             let reader = loaded.clone();
-            let (general, checked) = blocking(move || {
-                let reading = reader.game.read(Mail {
+            let reading = blocking(move || {
+                reader.game.read(Mail {
                     name: &label,
                     bytes: &raw,
-                });
-                (reading.general, check(reading.envelopes, &seats))
+                })
             })
             .await?;
+            // Only the seats the envelopes name.
+            let mut seats: HashMap<String, SeatRow> = HashMap::new();
+            for e in &reading.envelopes {
+                if let Some(key) = &e.seat {
+                    if !seats.contains_key(key) {
+                        if let Some(s) = self.store().seat(&game.id, key).await? {
+                            seats.insert(key.clone(), s);
+                        }
+                    }
+                }
+            }
+            let verified = self.verified.clone();
+            let id = game.id.clone();
+            let general = reading.general;
+            let envelopes = reading.envelopes;
+            let checked = blocking(move || check(&id, envelopes, &seats, &verified)).await?;
 
             let mut tx = store::begin_on(self.store(), &game.id).await?;
             let Some(now) = store::game_in(&mut tx, &game.id).await? else {
@@ -378,6 +393,7 @@ impl Host {
                     }
                 ),
                 body: text.to_string(),
+                report: None,
                 in_reply_to: row.message_id.clone(),
             },
         )

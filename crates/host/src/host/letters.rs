@@ -22,8 +22,26 @@ pub(crate) fn to_seat(
         to: address.unwrap_or("").to_string(),
         subject,
         body,
+        report: None,
         in_reply_to: None,
     }
+}
+
+/// A message to a seat with its report of `turn` (attempt `attempt`, 0:
+/// its initial report) following `intro`.
+pub(crate) fn report_to_seat(
+    game: &str,
+    seat: &str,
+    address: Option<&str>,
+    kind: &str,
+    subject: String,
+    intro: String,
+    turn: u32,
+    attempt: i64,
+) -> Outgoing {
+    let mut m = to_seat(game, seat, address, kind, subject, intro);
+    m.report = Some((turn, attempt));
+    m
 }
 
 /// A notice to the game master.
@@ -35,6 +53,7 @@ pub(crate) fn to_gm(game: &str, address: Option<&str>, subject: String, body: St
         to: address.unwrap_or("").to_string(),
         subject,
         body,
+        report: None,
         in_reply_to: None,
     }
 }
@@ -49,8 +68,9 @@ pub(crate) fn due(turn: u32, deadline: Option<&str>) -> String {
     }
 }
 
-/// A report and its template, as mailed.
-pub(crate) fn report_body(intro: &str, r: &SeatReport, public: &[(String, String)]) -> String {
+/// A message's whole text: its words, then the report it carries with
+/// what every player may read, then the order template.
+pub(crate) fn with_report(intro: &str, r: &SeatReport, public: &[(String, String)]) -> String {
     let mut body = String::new();
     body.push_str(intro);
     body.push_str("\n\n");

@@ -153,6 +153,7 @@ pub struct Loaded {
 pub struct Host {
     store: Store,
     cache: Mutex<HashMap<String, Arc<Loaded>>>,
+    verified: Arc<crate::password::Verified>,
 }
 
 /// Run CPU work (the engine, argon2, reading a world) off the async
@@ -175,6 +176,7 @@ impl Host {
         Host {
             store,
             cache: Mutex::new(HashMap::new()),
+            verified: Arc::new(crate::password::Verified::new()),
         }
     }
 
@@ -230,6 +232,30 @@ impl Host {
             cache.insert(row.id.clone(), loaded.clone());
         }
         Ok(loaded)
+    }
+
+    /// The whole text of a queued message: its words, and the report it
+    /// carries with the gazette and the order template.
+    pub async fn mail_body(&self, m: &crate::store::OutboxRow) -> Result<String> {
+        let o = &m.message;
+        let (Some((turn, attempt)), Some(game), Some(seat)) = (o.report, &o.game, &o.seat) else {
+            return Ok(o.body.clone());
+        };
+        let Some(r) = self.store.report_of_run(game, seat, turn, attempt).await? else {
+            return Ok(o.body.clone());
+        };
+        let public = if attempt > 0 {
+            self.store.public(game, turn, attempt).await?
+        } else {
+            Vec::new()
+        };
+        let report = crate::kind::SeatReport {
+            seat: r.seat,
+            text: r.text,
+            json: None,
+            template: r.template,
+        };
+        Ok(letters::with_report(&o.body, &report, &public))
     }
 
     /// Forget a loaded world (after a change the cache cannot see).

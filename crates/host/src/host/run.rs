@@ -138,7 +138,6 @@ impl Host {
         let after = store::keep_world(&mut tx, game, collecting, "turn", &out.state).await?;
         fault::point("kept-world");
         let attempt = store::next_attempt(&mut tx, game, collecting).await?;
-        let public: Vec<(String, String)> = out.public.clone().into_iter().collect();
         store::keep_turn(
             &mut tx,
             &TurnRow {
@@ -214,13 +213,15 @@ impl Host {
             );
             store::queue(
                 &mut tx,
-                &letters::to_seat(
+                &letters::report_to_seat(
                     game,
                     &s.seat,
                     s.address(),
                     "report",
                     format!("[{game}] Turn {collecting} report for {}", s.seat),
-                    letters::report_body(&intro, r, &public),
+                    intro,
+                    collecting,
+                    attempt,
                 ),
             )
             .await?;

@@ -338,6 +338,7 @@ impl Game for OverlordGame {
                 press: &press,
                 next: &input.next_deadline,
                 color: false,
+                compact_json: true,
                 on_day: &mut on_day,
             },
             &mut |r: FactionReport| -> Result<(), KindError> {

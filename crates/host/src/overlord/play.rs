@@ -67,6 +67,9 @@ pub struct Play<'a> {
     pub next: &'a str,
     /// Colour the rendered order errors.
     pub color: bool,
+    /// Write the JSON reports compact (for a database) rather than
+    /// indented (for files people read).
+    pub compact_json: bool,
     /// Called as each of the 30 days ends.
     pub on_day: &'a mut dyn FnMut(u8),
 }
@@ -137,6 +140,7 @@ pub fn play<E: From<serde_json::Error>>(
     report: &mut dyn FnMut(FactionReport) -> Result<(), E>,
 ) -> Result<Played, E> {
     let (sets, articles, errors) = read_sources(&play);
+    let compact = play.compact_json;
     let started = Instant::now();
     let seed = world.seed;
     // Articles are checked against the game before the turn.
@@ -171,7 +175,7 @@ pub fn play<E: From<serde_json::Error>>(
     {
         // The text and the JSON from one model, so they tell the same.
         if let Some((model, discovered)) = all.model_and_discovered(fid) {
-            report(faction_report(f.number, f.resigned, &model)?)?;
+            report(faction_report(f.number, f.resigned, &model, compact)?)?;
             learnt.push((fid, discovered));
         }
     }
@@ -192,11 +196,16 @@ fn faction_report(
     number: u32,
     resigned: bool,
     model: &Report<'_>,
+    compact: bool,
 ) -> Result<FactionReport, serde_json::Error> {
     Ok(FactionReport {
         number,
         text: text::render(model),
-        json: serde_json::to_vec_pretty(model)?,
+        json: if compact {
+            serde_json::to_vec(model)?
+        } else {
+            serde_json::to_vec_pretty(model)?
+        },
         // The order template for the next turn (OV-REP-041).
         template: (!resigned).then(|| model.template.clone()),
     })
@@ -228,5 +237,5 @@ pub fn welcome(
     let Some((model, _)) = all.model_and_discovered(fid) else {
         return Ok(None);
     };
-    faction_report(number, false, &model).map(Some)
+    faction_report(number, false, &model, true).map(Some)
 }

@@ -241,6 +241,7 @@ fn run_staged(
             press: &press,
             next,
             color: options.color,
+            compact_json: false,
             on_day: options.on_day,
         },
         &mut |r: FactionReport| -> Result<()> {

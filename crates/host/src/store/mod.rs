@@ -283,6 +283,11 @@ impl Store {
                             conn.execute("PRAGMA busy_timeout = 30000").await?;
                         }
                         Backend::Postgres => {
+                            // Reports are large and compress well: lz4
+                            // is several times faster than the default
+                            // where the server has it (PostgreSQL 14+);
+                            // without it, the default stays.
+                            let _ = conn.execute("SET default_toast_compression TO 'lz4'").await;
                             if let Some(s) = schema {
                                 conn.execute(sqlx::AssertSqlSafe(format!(
                                     "CREATE SCHEMA IF NOT EXISTS {s}"

@@ -19,7 +19,12 @@ pub struct Outgoing {
     /// `no-address`, for the game master to see.
     pub to: String,
     pub subject: String,
+    /// The words before the report, when one follows (see `report`).
     pub body: String,
+    /// The seat's report of this turn and attempt follows the body, with
+    /// what every player may read and the order template; kept once in
+    /// `reports`, not copied into every message.
+    pub report: Option<(u32, i64)>,
     /// The Message-ID it answers, for a threaded reply.
     pub in_reply_to: Option<String>,
 }
@@ -47,6 +52,13 @@ fn row(r: &AnyRow) -> std::result::Result<OutboxRow, sqlx::Error> {
             to: r.try_get("to_address")?,
             subject: r.try_get("subject")?,
             body: r.try_get("body")?,
+            report: match (
+                r.try_get::<Option<i64>, _>("report_turn")?,
+                r.try_get::<Option<i64>, _>("report_attempt")?,
+            ) {
+                (Some(t), Some(a)) => Some((u32::try_from(t).unwrap_or(u32::MAX), a)),
+                _ => None,
+            },
             in_reply_to: r.try_get("in_reply_to")?,
         },
         created_at: r.try_get("created_at")?,
@@ -57,7 +69,7 @@ fn row(r: &AnyRow) -> std::result::Result<OutboxRow, sqlx::Error> {
     })
 }
 
-const COLUMNS: &str = "id, game_id, seat, kind, to_address, subject, body, in_reply_to, created_at, status, attempts, last_error, sent_at";
+const COLUMNS: &str = "id, game_id, seat, kind, to_address, subject, body, report_turn, report_attempt, in_reply_to, created_at, status, attempts, last_error, sent_at";
 
 /// Queue a message.
 pub(crate) async fn queue(c: &mut AnyConnection, m: &Outgoing) -> Result<()> {
@@ -67,8 +79,8 @@ pub(crate) async fn queue(c: &mut AnyConnection, m: &Outgoing) -> Result<()> {
         "waiting"
     };
     sqlx::query(
-        "INSERT INTO outbox (game_id, seat, kind, to_address, subject, body, in_reply_to, created_at, status)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
+        "INSERT INTO outbox (game_id, seat, kind, to_address, subject, body, in_reply_to, created_at, status, report_turn, report_attempt)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
     )
     .bind(m.game.as_deref())
     .bind(m.seat.as_deref())
@@ -79,6 +91,8 @@ pub(crate) async fn queue(c: &mut AnyConnection, m: &Outgoing) -> Result<()> {
     .bind(m.in_reply_to.as_deref())
     .bind(now_ms())
     .bind(status)
+    .bind(m.report.map(|(t, _)| i64::from(t)))
+    .bind(m.report.map(|(_, a)| a))
     .execute(&mut *c)
     .await
     .map_err(StoreError::db("cannot queue a message"))?;

@@ -184,6 +184,58 @@ impl Store {
             .map_err(StoreError::db("cannot read the reports"))
     }
 
+    /// `seat`'s report of one run of a turn (attempt 0: its welcome),
+    /// kept or not.
+    pub async fn report_of_run(
+        &self,
+        game: &str,
+        seat: &str,
+        turn: u32,
+        attempt: i64,
+    ) -> Result<Option<ReportRow>> {
+        let r = sqlx::query(
+            "SELECT turn, attempt, seat, text, json, template FROM reports WHERE game_id = $1 AND seat = $2 AND turn = $3 AND attempt = $4",
+        )
+        .bind(game)
+        .bind(seat)
+        .bind(i64::from(turn))
+        .bind(attempt)
+        .fetch_optional(self.pool())
+        .await
+        .map_err(StoreError::db("cannot read the reports"))?;
+        r.as_ref()
+            .map(report_row)
+            .transpose()
+            .map_err(StoreError::db("cannot read the reports"))
+    }
+
+    /// What every player may read of one run of a turn, by name.
+    pub async fn public(
+        &self,
+        game: &str,
+        turn: u32,
+        attempt: i64,
+    ) -> Result<Vec<(String, String)>> {
+        let r = sqlx::query(
+            "SELECT public FROM turns WHERE game_id = $1 AND turn = $2 AND attempt = $3",
+        )
+        .bind(game)
+        .bind(i64::from(turn))
+        .bind(attempt)
+        .fetch_optional(self.pool())
+        .await
+        .map_err(StoreError::db("cannot read the turns"))?;
+        let Some(r) = r else {
+            return Ok(Vec::new());
+        };
+        let json: String = r
+            .try_get("public")
+            .map_err(StoreError::db("cannot read the turns"))?;
+        let map: std::collections::BTreeMap<String, String> =
+            serde_json::from_str(&json).unwrap_or_default();
+        Ok(map.into_iter().collect())
+    }
+
     /// The turns for which `seat` has a report, oldest first.
     pub async fn report_turns(&self, game: &str, seat: &str) -> Result<Vec<u32>> {
         let sql = format!(

@@ -13,8 +13,10 @@ use umpire_host::store::Location;
 
 /// The PostgreSQL the tests use.
 pub fn postgres_url() -> String {
-    std::env::var("UMPIRE_TEST_POSTGRES")
-        .unwrap_or_else(|_| "postgres://root@127.0.0.1:5432/test".to_string())
+    std::env::var("UMPIRE_TEST_POSTGRES").unwrap_or_else(|_| {
+        let user = std::env::var("USER").unwrap_or_else(|_| "root".to_string());
+        format!("postgres://{user}@127.0.0.1:5432/test")
+    })
 }
 
 /// A new empty folder for test `name`.

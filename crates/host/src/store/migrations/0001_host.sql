@@ -116,6 +116,8 @@ CREATE TABLE outbox (
     to_address TEXT NOT NULL,
     subject TEXT NOT NULL,
     body TEXT NOT NULL,
+    report_turn BIGINT,
+    report_attempt BIGINT,
     in_reply_to TEXT,
     created_at BIGINT NOT NULL,
     status TEXT NOT NULL,
