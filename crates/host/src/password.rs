@@ -152,13 +152,13 @@ impl Verified {
             return Check::Matches { upgrade: None };
         }
         let result = check(stored, password);
-        if let Check::Matches { upgrade } = &result {
-            if self.secret != [0u8; 32] {
-                let kept = upgrade.as_deref().unwrap_or(stored);
-                let d = self.digest(key, kept, password);
-                if let Ok(mut seen) = self.seen.lock() {
-                    seen.insert(key.to_string(), d);
-                }
+        if let Check::Matches { upgrade } = &result
+            && self.secret != [0u8; 32]
+        {
+            let kept = upgrade.as_deref().unwrap_or(stored);
+            let d = self.digest(key, kept, password);
+            if let Ok(mut seen) = self.seen.lock() {
+                seen.insert(key.to_string(), d);
             }
         }
         result

@@ -193,12 +193,11 @@ impl Host {
             // Only the seats the envelopes name.
             let mut seats: HashMap<String, SeatRow> = HashMap::new();
             for e in &reading.envelopes {
-                if let Some(key) = &e.seat {
-                    if !seats.contains_key(key) {
-                        if let Some(s) = self.store().seat(&game.id, key).await? {
-                            seats.insert(key.clone(), s);
-                        }
-                    }
+                if let Some(key) = &e.seat
+                    && !seats.contains_key(key)
+                    && let Some(s) = self.store().seat(&game.id, key).await?
+                {
+                    seats.insert(key.clone(), s);
                 }
             }
             let verified = self.verified.clone();
