@@ -436,8 +436,7 @@ impl Host {
                 "welcome",
                 format!("[{game}] Welcome: your initial report for {}", told.seat),
                 intro,
-                g.turn,
-                0,
+                (g.turn, 0),
             ),
         )
         .await?;

@@ -228,8 +228,7 @@ impl Host {
                     "welcome",
                     format!("[{name}] Welcome: your initial report for {}", t.seat),
                     intro,
-                    turn,
-                    0,
+                    (turn, 0),
                 ),
             )
             .await?;

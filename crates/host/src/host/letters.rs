@@ -27,8 +27,8 @@ pub(crate) fn to_seat(
     }
 }
 
-/// A message to a seat with its report of `turn` (attempt `attempt`, 0:
-/// its initial report) following `intro`.
+/// A message to a seat with its report of a run of a turn (turn,
+/// attempt; attempt 0: its initial report) following `intro`.
 pub(crate) fn report_to_seat(
     game: &str,
     seat: &str,
@@ -36,11 +36,10 @@ pub(crate) fn report_to_seat(
     kind: &str,
     subject: String,
     intro: String,
-    turn: u32,
-    attempt: i64,
+    run: (u32, i64),
 ) -> Outgoing {
     let mut m = to_seat(game, seat, address, kind, subject, intro);
-    m.report = Some((turn, attempt));
+    m.report = Some(run);
     m
 }
 

@@ -220,8 +220,7 @@ impl Host {
                     "report",
                     format!("[{game}] Turn {collecting} report for {}", s.seat),
                     intro,
-                    collecting,
-                    attempt,
+                    (collecting, attempt),
                 ),
             )
             .await?;
