@@ -154,7 +154,7 @@ async fn send_all(host: &Arc<Host>, subs: &[(String, String)], concurrency: usiz
     let started = Instant::now();
     let semaphore = Arc::new(tokio::sync::Semaphore::new(concurrency));
     let mut tasks = Vec::new();
-    for (seat, text) in subs.iter().cloned() {
+    for (seat, text) in subs.to_vec() {
         let host = host.clone();
         let permit = semaphore.clone().acquire_owned().await.unwrap();
         tasks.push(tokio::spawn(async move {
