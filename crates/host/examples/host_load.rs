@@ -154,7 +154,8 @@ async fn send_all(host: &Arc<Host>, subs: &[(String, String)], concurrency: usiz
     let started = Instant::now();
     let semaphore = Arc::new(tokio::sync::Semaphore::new(concurrency));
     let mut tasks = Vec::new();
-    for (seat, text) in subs.to_vec() {
+    for (seat, text) in subs {
+        let (seat, text) = (seat.clone(), text.clone());
         let host = host.clone();
         let permit = semaphore.clone().acquire_owned().await.unwrap();
         tasks.push(tokio::spawn(async move {
