@@ -275,7 +275,7 @@ fn wait_for(what: &str, limit: Duration, mut f: impl FnMut() -> bool) {
     }
 }
 
-fn serve_runs_the_deadline_and_stops_gracefully(postgres: bool) {
+fn serve_runs_both_games_deadlines_and_stops_gracefully(postgres: bool) {
     let server = Server::new(if postgres { "serve-pg" } else { "serve" }, postgres);
     let made = server.ok(&[
         "new",
@@ -295,11 +295,28 @@ fn serve_runs_the_deadline_and_stops_gracefully(postgres: bool) {
         "100",
     ]);
     assert!(made.contains("deadline Saturday"), "{made}");
-    // The deadline passes.
-    server.sql("UPDATE games SET deadline = 1000 WHERE id = 'paris'");
+    let made = server.ok(&[
+        "new",
+        "overlord",
+        "west",
+        "--factions",
+        "4",
+        "--seed",
+        "8",
+        "--schedule",
+        "daily 06:00",
+        "--zone",
+        "America/New_York",
+        "--hold-percent",
+        "100",
+    ]);
+    assert!(made.contains("EST"), "{made}");
+    // The deadlines pass.
+    server.sql("UPDATE games SET deadline = 1000");
     let child = server.command(&["serve", "--tick", "1"]).spawn().unwrap();
-    wait_for("the month to run", Duration::from_secs(60), || {
+    wait_for("both games' turns to run", Duration::from_secs(90), || {
         server.ok(&["status", "paris"]).contains("1 turn(s) run")
+            && server.ok(&["status", "west"]).contains("1 turn(s) run")
     });
     let pid = child.id().to_string();
     let killed = Command::new("kill").args(["-TERM", &pid]).status().unwrap();
@@ -325,13 +342,13 @@ fn serve_runs_the_deadline_and_stops_gracefully(postgres: bool) {
 }
 
 #[test]
-fn serve_runs_a_deadline_and_stops_gracefully_on_sqlite() {
-    serve_runs_the_deadline_and_stops_gracefully(false);
+fn serve_hosts_overlord_and_en_garde_on_a_schedule_on_sqlite() {
+    serve_runs_both_games_deadlines_and_stops_gracefully(false);
 }
 
 #[test]
-fn serve_runs_a_deadline_and_stops_gracefully_on_postgres() {
-    serve_runs_the_deadline_and_stops_gracefully(true);
+fn serve_hosts_overlord_and_en_garde_on_a_schedule_on_postgres() {
+    serve_runs_both_games_deadlines_and_stops_gracefully(true);
 }
 
 #[test]

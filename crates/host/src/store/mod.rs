@@ -77,12 +77,25 @@ pub enum StoreError {
     Refused(String),
     #[error("the database cannot be opened: {0}")]
     Open(String),
-    #[error("{what}: {source}")]
+    #[error("{what}: {source}{}", hint(source))]
     Database {
         what: String,
         #[source]
         source: sqlx::Error,
     },
+}
+
+/// A word on what a database failure means for the game master.
+fn hint(e: &sqlx::Error) -> &'static str {
+    match e {
+        sqlx::Error::PoolTimedOut | sqlx::Error::Io(_) | sqlx::Error::PoolClosed => {
+            " (the database does not answer: is it running and reachable? Nothing was lost; try again when it is)"
+        }
+        sqlx::Error::Database(d) if d.message().contains("full") => {
+            " (the disk is full, or the database reached its size limit: nothing was changed; make room and try again)"
+        }
+        _ => "",
+    }
 }
 
 impl StoreError {
@@ -108,6 +121,9 @@ pub struct Location {
     /// The PostgreSQL schema to use (`?schema=NAME` on the URL), made if
     /// missing.
     schema: Option<String>,
+    /// SQLite: at most this many pages (`?max_pages=N`), to cap the
+    /// file's size; past it every write fails as on a full disk.
+    max_pages: Option<u64>,
 }
 
 impl Location {
@@ -116,6 +132,7 @@ impl Location {
         Location {
             url: format!("sqlite://{}", path.display()),
             schema: None,
+            max_pages: None,
         }
     }
 
@@ -147,7 +164,11 @@ impl Location {
             } else {
                 format!("{base}?{}", rest.join("&"))
             };
-            return Ok(Location { url, schema });
+            return Ok(Location {
+                url,
+                schema,
+                max_pages: None,
+            });
         }
         if s.starts_with("mysql:") || s.starts_with("mariadb:") {
             return Err(StoreError::Refused(format!(
@@ -159,12 +180,30 @@ impl Location {
             .strip_prefix("sqlite://")
             .or_else(|| s.strip_prefix("sqlite:"))
             .unwrap_or(s);
+        let (path, query) = path.split_once('?').unwrap_or((path, ""));
         if path.is_empty() {
             return Err(StoreError::Refused(
                 "no database given: a sqlite: path or a postgres:// URL".to_string(),
             ));
         }
-        Ok(Location::sqlite(Path::new(path)))
+        let mut l = Location::sqlite(Path::new(path));
+        for pair in query.split('&').filter(|p| !p.is_empty()) {
+            match pair.split_once('=') {
+                Some(("max_pages", n)) => {
+                    l.max_pages = Some(n.parse().map_err(|_| {
+                        StoreError::Refused(format!(
+                            "max_pages must be a number of pages, not `{n}`"
+                        ))
+                    })?);
+                }
+                _ => {
+                    return Err(StoreError::Refused(format!(
+                        "`{pair}` is not a setting of a SQLite database (max_pages=N is)"
+                    )));
+                }
+            }
+        }
+        Ok(l)
     }
 
     pub fn backend(&self) -> Backend {
@@ -195,7 +234,13 @@ fn redact(url: &str) -> String {
 impl fmt::Display for Location {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.backend() {
-            Backend::Sqlite => write!(f, "{}", self.url),
+            Backend::Sqlite => {
+                write!(f, "{}", self.url)?;
+                if let Some(n) = self.max_pages {
+                    write!(f, " (at most {n} pages)")?;
+                }
+                Ok(())
+            }
             Backend::Postgres => {
                 write!(f, "{}", redact(&self.url))?;
                 if let Some(s) = &self.schema {
@@ -264,12 +309,13 @@ impl Store {
             .await
             .map_err(|e| open_error(location, e))?;
         let schema = location.schema.clone();
+        let max_pages = location.max_pages;
         let pool = AnyPoolOptions::new()
             .max_connections(match backend {
                 Backend::Sqlite => 4,
                 Backend::Postgres => 8,
             })
-            .acquire_timeout(Duration::from_secs(30))
+            .acquire_timeout(Duration::from_secs(10))
             .after_connect(move |conn, _meta| {
                 let schema = schema.clone();
                 Box::pin(async move {
@@ -281,6 +327,12 @@ impl Store {
                             conn.execute("PRAGMA journal_mode = WAL").await?;
                             conn.execute("PRAGMA synchronous = FULL").await?;
                             conn.execute("PRAGMA busy_timeout = 30000").await?;
+                            if let Some(n) = max_pages {
+                                conn.execute(sqlx::AssertSqlSafe(format!(
+                                    "PRAGMA max_page_count = {n}"
+                                )))
+                                .await?;
+                            }
                         }
                         Backend::Postgres => {
                             // Reports are large and compress well: lz4
@@ -428,5 +480,10 @@ mod tests {
         assert!(Location::parse("mysql://root@localhost/test").is_err());
         assert!(Location::parse("postgres://h/db?schema=bad;drop").is_err());
         assert!(Location::parse("").is_err());
+        let capped = Location::parse("sqlite:/tmp/z.db?max_pages=100").unwrap();
+        assert_eq!(capped.sqlite_path(), Some(PathBuf::from("/tmp/z.db")));
+        assert_eq!(capped.to_string(), "sqlite:///tmp/z.db (at most 100 pages)");
+        assert!(Location::parse("sqlite:/tmp/z.db?max_pages=lots").is_err());
+        assert!(Location::parse("sqlite:/tmp/z.db?journal=off").is_err());
     }
 }
