@@ -16,7 +16,7 @@ use umpire_overlord::rules::Rules;
 use umpire_overlord::save;
 use umpire_overlord::world::{FactionId, LocationId, UnitId, World};
 
-use umpire_host::overlord::game_dir::Made;
+use umpire_host::overlord::game_dir::{Made, loc_name};
 pub use umpire_host::overlord::game_dir::{WORLD_FILE, make_game, read_world, rules};
 
 pub fn new_game(
@@ -219,19 +219,6 @@ fn summary(out: &mut String, w: &World) {
         out,
         "\nShow more with --faction f1, --unit U1 or --location L1."
     );
-}
-
-fn loc_name(w: &World, id: LocationId) -> String {
-    let l = &w.locations[id];
-    format!(
-        "{} [{}]",
-        if l.name.is_empty() {
-            "unnamed"
-        } else {
-            &l.name
-        },
-        l.code()
-    )
 }
 
 fn unit_name(w: &World, id: UnitId) -> String {

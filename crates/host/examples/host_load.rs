@@ -33,7 +33,7 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -48,33 +48,16 @@ use umpire_overlord::world::faction::hash_password;
 use umpire_overlord::world::{Player, World};
 
 fn alpha_files() -> GameFiles {
-    fn walk(root: &Path, dir: &Path, out: &mut GameFiles) {
-        let Ok(entries) = std::fs::read_dir(dir) else {
-            return;
-        };
-        for e in entries.flatten() {
-            let p = e.path();
-            if p.is_dir() {
-                walk(root, &p, out);
-            } else if let (Ok(rel), Ok(bytes)) = (p.strip_prefix(root), std::fs::read(&p)) {
-                out.insert(rel.to_string_lossy().replace('\\', "/"), bytes);
-            }
-        }
-    }
     let dir = std::env::var_os("UMPIRE_ALPHA_DIR")
         .map(PathBuf::from)
-        .unwrap_or_else(|| {
-            PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-                .join("../../../shared/reference/overlord-alpha")
-        });
-    let mut out = GameFiles::new();
-    walk(&dir, &dir, &mut out);
+        .unwrap_or_else(|| umpire_core::shared::dir().join("reference/overlord-alpha"));
+    let files = umpire_host::overlord::game_dir::read_tree(&dir).unwrap();
     assert!(
-        !out.is_empty(),
+        !files.is_empty(),
         "the sample game is not at {}",
         dir.display()
     );
-    out
+    files
 }
 
 fn world(name: &str, rules: &Rules) -> World {

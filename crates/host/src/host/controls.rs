@@ -89,10 +89,7 @@ impl Host {
         f: impl FnOnce(&mut GameRow, &mut Settings) -> Result<String>,
     ) -> Result<GameRow> {
         self.game(game).await?;
-        let mut tx = store::begin_on(self.store(), game).await?;
-        let Some(mut row) = store::game_in(&mut tx, game).await? else {
-            return Err(HostError::Refused(format!("game {game} is gone")));
-        };
+        let (mut tx, mut row) = self.write_on(game).await?;
         let mut settings = Settings::of(&row);
         let detail = f(&mut row, &mut settings)?;
         settings.check()?;
@@ -296,10 +293,7 @@ impl Host {
                 )
             }));
         }
-        let mut tx = store::begin_on(self.store(), game).await?;
-        let Some(mut g) = store::game_in(&mut tx, game).await? else {
-            return Err(HostError::Refused(format!("game {game} is gone")));
-        };
+        let (mut tx, mut g) = self.write_on(game).await?;
         let Some(turn) = store::kept_turn(&mut tx, game, g.turn).await? else {
             return Err(HostError::Refused(format!(
                 "turn {} of {game} was not run by this server, so it cannot be rolled back",
@@ -387,10 +381,7 @@ impl Host {
             Ok((joined, report, hash, clear))
         })
         .await??;
-        let mut tx = store::begin_on(self.store(), game).await?;
-        let Some(mut g) = store::game_in(&mut tx, game).await? else {
-            return Err(HostError::Refused(format!("game {game} is gone")));
-        };
+        let (mut tx, mut g) = self.write_on(game).await?;
         if g.world_rev != row.world_rev || g.running_turn.is_some() {
             return Err(HostError::Busy(format!(
                 "a turn of {game} is running or just ran; join again in a moment"
@@ -450,9 +441,7 @@ impl Host {
     /// once). It takes no more orders. Returns what will happen.
     pub async fn remove(&self, game: &str, seat: &str, actor: &str) -> Result<String> {
         let row = self.game(game).await?;
-        let Some(s) = self.store().seat(game, seat).await? else {
-            return Err(HostError::Refused(format!("{game} has no seat {seat}")));
-        };
+        let s = self.seat_of(game, seat).await?;
         if !s.status.plays() {
             return Err(HostError::Refused(format!(
                 "{seat} is already out of the game ({})",
@@ -483,10 +472,7 @@ impl Host {
             }
             Removal::Now(_) => (None, false),
         };
-        let mut tx = store::begin_on(self.store(), game).await?;
-        let Some(mut g) = store::game_in(&mut tx, game).await? else {
-            return Err(HostError::Refused(format!("game {game} is gone")));
-        };
+        let (mut tx, mut g) = self.write_on(game).await?;
         if g.world_rev != row.world_rev || g.running_turn.is_some() {
             return Err(HostError::Busy(format!(
                 "a turn of {game} is running or just ran; remove {seat} again in a moment"
@@ -529,9 +515,7 @@ impl Host {
     /// Keep a seat the missed-turn rule handed to the game master: it
     /// plays on, its count of missed turns starts again.
     pub async fn keep(&self, game: &str, seat: &str, actor: &str) -> Result<()> {
-        let Some(mut s) = self.store().seat(game, seat).await? else {
-            return Err(HostError::Refused(format!("{game} has no seat {seat}")));
-        };
+        let mut s = self.seat_of(game, seat).await?;
         if s.status != SeatStatus::GmDecides {
             return Err(HostError::Refused(format!(
                 "{seat} is {}, not waiting for the game master's decision",
@@ -557,9 +541,7 @@ impl Host {
     /// Give a seat a new password (the player lost theirs); it is told to
     /// the seat's address and returned once to the game master.
     pub async fn new_password(&self, game: &str, seat: &str, actor: &str) -> Result<Secret> {
-        let Some(s) = self.store().seat(game, seat).await? else {
-            return Err(HostError::Refused(format!("{game} has no seat {seat}")));
-        };
+        let s = self.seat_of(game, seat).await?;
         let (clear, hash) = blocking(|| -> std::result::Result<_, password::HashError> {
             let c = password::generate()?;
             let h = password::hash(&c)?;
@@ -604,9 +586,7 @@ impl Host {
         address: &str,
         actor: &str,
     ) -> Result<()> {
-        let Some(mut s) = self.store().seat(game, seat).await? else {
-            return Err(HostError::Refused(format!("{game} has no seat {seat}")));
-        };
+        let mut s = self.seat_of(game, seat).await?;
         let a = address.trim().to_string();
         if !a.contains('@') || a.contains(char::is_whitespace) {
             return Err(HostError::Refused(format!(

@@ -206,10 +206,7 @@ impl Host {
             let envelopes = reading.envelopes;
             let checked = blocking(move || check(&id, envelopes, &seats, &verified)).await?;
 
-            let mut tx = store::begin_on(self.store(), &game.id).await?;
-            let Some(now) = store::game_in(&mut tx, &game.id).await? else {
-                return Err(HostError::Refused(format!("game {} is gone", game.id)));
-            };
+            let (mut tx, now) = self.write_on(&game.id).await?;
             if now.world_rev != game.world_rev {
                 drop(tx);
                 continue;

@@ -258,6 +258,27 @@ impl Host {
         Ok(letters::with_report(&o.body, &report, &public))
     }
 
+    /// A seat of `game`, or why there is none.
+    pub(crate) async fn seat_of(&self, game: &str, seat: &str) -> Result<crate::store::SeatRow> {
+        self.store
+            .seat(game, seat)
+            .await?
+            .ok_or_else(|| HostError::Refused(format!("{game} has no seat {seat}")))
+    }
+
+    /// Begin a write on `game`, and read its row inside the transaction
+    /// (after the lock, so nothing changes it until the commit).
+    pub(crate) async fn write_on(
+        &self,
+        game: &str,
+    ) -> Result<(sqlx::Transaction<'static, sqlx::Any>, GameRow)> {
+        let mut tx = crate::store::begin_on(&self.store, game).await?;
+        match crate::store::game_in(&mut tx, game).await? {
+            Some(row) => Ok((tx, row)),
+            None => Err(HostError::Refused(format!("game {game} is gone"))),
+        }
+    }
+
     /// Forget a loaded world (after a change the cache cannot see).
     pub(crate) fn forget(&self, game: &str) {
         if let Ok(mut cache) = self.cache.lock() {

@@ -125,10 +125,7 @@ impl Host {
         fault::point("engine-done");
 
         let sent: HashSet<&str> = orders.iter().map(|o| o.seat.as_str()).collect();
-        let mut tx = store::begin_on(self.store(), game).await?;
-        let Some(mut now_row) = store::game_in(&mut tx, game).await? else {
-            return Err(HostError::Refused(format!("game {game} is gone")));
-        };
+        let (mut tx, mut now_row) = self.write_on(game).await?;
         if now_row.turn + 1 != collecting || now_row.running_turn != Some(collecting) {
             return Err(HostError::Refused(format!(
                 "turn {collecting} of {game} was kept by another run meanwhile; this run is dropped"
@@ -294,10 +291,7 @@ impl Host {
             let base = row.deadline.unwrap_or(now).max(now);
             s.next_after(from_ms(base), &tz).as_millisecond()
         });
-        let mut tx = store::begin_on(self.store(), &row.id).await?;
-        let Some(mut g) = store::game_in(&mut tx, &row.id).await? else {
-            return Err(HostError::Refused(format!("game {} is gone", row.id)));
-        };
+        let (mut tx, mut g) = self.write_on(&row.id).await?;
         if g.turn + 1 != collecting {
             return Err(HostError::Refused(format!(
                 "turn {collecting} of {} was run meanwhile",
@@ -340,10 +334,7 @@ impl Host {
         if playing.is_empty() || missing * 100 <= playing.len() * settings.hold_percent as usize {
             return Ok(None);
         }
-        let mut tx = store::begin_on(self.store(), &row.id).await?;
-        let Some(mut g) = store::game_in(&mut tx, &row.id).await? else {
-            return Ok(None);
-        };
+        let (mut tx, mut g) = self.write_on(&row.id).await?;
         g.held_turn = collecting;
         store::games_update(&mut tx, &g).await?;
         let why = format!(

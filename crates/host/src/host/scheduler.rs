@@ -75,10 +75,7 @@ impl Host {
             .into_iter()
             .collect();
         let text = describe(from_ms(deadline), &settings.zone);
-        let mut tx = store::begin_on(self.store(), game).await?;
-        let Some(mut g) = store::game_in(&mut tx, game).await? else {
-            return Ok(0);
-        };
+        let (mut tx, mut g) = self.write_on(game).await?;
         if g.reminded_turn >= collecting {
             return Ok(0);
         }

@@ -20,7 +20,8 @@ pub fn rules() -> Result<Rules> {
     Rules::bundled().map_err(|e| anyhow::anyhow!("the bundled rules do not load:\n{e}"))
 }
 
-fn read_tree(root: &Path) -> Result<BTreeMap<String, Vec<u8>>> {
+/// Every file below `root`, by its path relative to it.
+pub fn read_tree(root: &Path) -> Result<BTreeMap<String, Vec<u8>>> {
     fn walk(root: &Path, dir: &Path, out: &mut BTreeMap<String, Vec<u8>>) -> Result<()> {
         let entries = std::fs::read_dir(dir)
             .with_context(|| format!("cannot read the folder {}", dir.display()))?;
@@ -212,7 +213,8 @@ pub fn import(rules: &Rules, source: &Path, dir: &Path, force: bool) -> Result<I
     })
 }
 
-fn loc_name(w: &World, id: LocationId) -> String {
+/// A location as the game master reads it: `Norgate [L438]`.
+pub fn loc_name(w: &World, id: LocationId) -> String {
     let l = &w.locations[id];
     format!(
         "{} [{}]",

@@ -50,8 +50,9 @@ impl Store {
         .fetch_all(self.pool())
         .await
         .map_err(StoreError::db("cannot read the audit log"))?;
-        rows.iter()
-            .map(|r| {
+        super::decode_all(
+            &rows,
+            |r| {
                 Ok(AuditEntry {
                     id: r.try_get("id")?,
                     game: r.try_get("game_id")?,
@@ -60,8 +61,8 @@ impl Store {
                     action: r.try_get("action")?,
                     detail: r.try_get("detail")?,
                 })
-            })
-            .collect::<std::result::Result<_, sqlx::Error>>()
-            .map_err(StoreError::db("cannot read the audit log"))
+            },
+            "cannot read the audit log",
+        )
     }
 }

@@ -100,10 +100,7 @@ impl Store {
             .fetch_all(self.pool())
             .await
             .map_err(StoreError::db("cannot list the games"))?;
-        rows.iter()
-            .map(row)
-            .collect::<std::result::Result<_, _>>()
-            .map_err(StoreError::db("cannot read the games"))
+        super::decode_all(&rows, row, "cannot read the games")
     }
 }
 
@@ -114,10 +111,7 @@ pub(crate) async fn game_in(c: &mut AnyConnection, id: &str) -> Result<Option<Ga
         .fetch_optional(&mut *c)
         .await
         .map_err(StoreError::db(format!("cannot read game {id}")))?;
-    r.as_ref()
-        .map(row)
-        .transpose()
-        .map_err(StoreError::db(format!("cannot read game {id}")))
+    super::decode_one(r, row, format!("cannot read game {id}"))
 }
 
 /// Add a game.

@@ -418,6 +418,30 @@ fn open_error(location: &Location, e: sqlx::Error) -> StoreError {
     StoreError::Open(format!("{location}: {text}"))
 }
 
+/// Decode every row with `f`, or say what could not be read.
+pub(crate) fn decode_all<T>(
+    rows: &[sqlx::any::AnyRow],
+    f: impl Fn(&sqlx::any::AnyRow) -> std::result::Result<T, sqlx::Error>,
+    what: impl Into<String>,
+) -> Result<Vec<T>> {
+    rows.iter()
+        .map(f)
+        .collect::<std::result::Result<_, _>>()
+        .map_err(StoreError::db(what))
+}
+
+/// Decode a row if there is one.
+pub(crate) fn decode_one<T>(
+    row: Option<sqlx::any::AnyRow>,
+    f: impl Fn(&sqlx::any::AnyRow) -> std::result::Result<T, sqlx::Error>,
+    what: impl Into<String>,
+) -> Result<Option<T>> {
+    row.as_ref()
+        .map(f)
+        .transpose()
+        .map_err(StoreError::db(what))
+}
+
 /// Begin a transaction.
 pub(crate) async fn begin(store: &Store) -> Result<sqlx::Transaction<'static, sqlx::Any>> {
     store

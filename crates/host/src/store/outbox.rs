@@ -111,10 +111,7 @@ impl Store {
         .fetch_all(self.pool())
         .await
         .map_err(StoreError::db("cannot read the outbox"))?;
-        rows.iter()
-            .map(row)
-            .collect::<std::result::Result<_, _>>()
-            .map_err(StoreError::db("cannot read the outbox"))
+        super::decode_all(&rows, row, "cannot read the outbox")
     }
 
     /// Record that a message was sent.

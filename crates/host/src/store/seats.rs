@@ -122,10 +122,7 @@ impl Store {
         .fetch_optional(self.pool())
         .await
         .map_err(StoreError::db("cannot read a seat"))?;
-        r.as_ref()
-            .map(row)
-            .transpose()
-            .map_err(StoreError::db("cannot read a seat"))
+        super::decode_one(r, row, "cannot read a seat")
     }
 }
 
@@ -137,10 +134,7 @@ pub(crate) async fn seats_in(c: &mut AnyConnection, game: &str) -> Result<Vec<Se
     .fetch_all(&mut *c)
     .await
     .map_err(StoreError::db("cannot read the seats"))?;
-    rows.iter()
-        .map(row)
-        .collect::<std::result::Result<_, _>>()
-        .map_err(StoreError::db("cannot read the seats"))
+    super::decode_all(&rows, row, "cannot read the seats")
 }
 
 /// Add a seat, or write back all of one.

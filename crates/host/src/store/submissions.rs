@@ -114,10 +114,7 @@ impl Store {
         .fetch_optional(self.pool())
         .await
         .map_err(StoreError::db("cannot read the messages"))?;
-        r.as_ref()
-            .map(row)
-            .transpose()
-            .map_err(StoreError::db("cannot read the messages"))
+        super::decode_one(r, row, "cannot read the messages")
     }
 
     /// One message.
@@ -127,10 +124,7 @@ impl Store {
             .fetch_optional(self.pool())
             .await
             .map_err(StoreError::db("cannot read the messages"))?;
-        r.as_ref()
-            .map(row)
-            .transpose()
-            .map_err(StoreError::db("cannot read the messages"))
+        super::decode_one(r, row, "cannot read the messages")
     }
 
     /// Messages of `game` (all when None), newest first, at most `limit`.
@@ -143,10 +137,7 @@ impl Store {
         .fetch_all(self.pool())
         .await
         .map_err(StoreError::db("cannot read the messages"))?;
-        rows.iter()
-            .map(row)
-            .collect::<std::result::Result<_, _>>()
-            .map_err(StoreError::db("cannot read the messages"))
+        super::decode_all(&rows, row, "cannot read the messages")
     }
 
     /// Messages stored but not yet answered (a crash came between), oldest
@@ -158,10 +149,7 @@ impl Store {
         .fetch_all(self.pool())
         .await
         .map_err(StoreError::db("cannot read the messages"))?;
-        rows.iter()
-            .map(row)
-            .collect::<std::result::Result<_, _>>()
-            .map_err(StoreError::db("cannot read the messages"))
+        super::decode_all(&rows, row, "cannot read the messages")
     }
 
     /// The seats with orders kept for `turn`.
@@ -173,10 +161,7 @@ impl Store {
                 .fetch_all(self.pool())
                 .await
                 .map_err(StoreError::db("cannot read the orders"))?;
-        rows.iter()
-            .map(|r| r.try_get("seat"))
-            .collect::<std::result::Result<_, _>>()
-            .map_err(StoreError::db("cannot read the orders"))
+        super::decode_all(&rows, |r| r.try_get("seat"), "cannot read the orders")
     }
 
     /// The orders kept for `seat` and `turn`.
@@ -268,8 +253,9 @@ pub(crate) async fn orders_for(
     .fetch_all(&mut *c)
     .await
     .map_err(StoreError::db("cannot read the orders"))?;
-    rows.iter()
-        .map(|r| {
+    super::decode_all(
+        &rows,
+        |r| {
             Ok(OrdersRow {
                 seat: r.try_get("seat")?,
                 text: r.try_get("text")?,
@@ -277,9 +263,9 @@ pub(crate) async fn orders_for(
                 submission: r.try_get("submission_id")?,
                 received_at: r.try_get("received_at")?,
             })
-        })
-        .collect::<std::result::Result<_, sqlx::Error>>()
-        .map_err(StoreError::db("cannot read the orders"))
+        },
+        "cannot read the orders",
+    )
 }
 
 /// Keep an article for the newspaper of `turn`.
@@ -321,14 +307,15 @@ pub(crate) async fn articles_for(
     .fetch_all(&mut *c)
     .await
     .map_err(StoreError::db("cannot read the articles"))?;
-    rows.iter()
-        .map(|r| {
+    super::decode_all(
+        &rows,
+        |r| {
             Ok((
                 r.try_get("seat")?,
                 r.try_get::<i64, _>("signed")? != 0,
                 r.try_get("text")?,
             ))
-        })
-        .collect::<std::result::Result<_, sqlx::Error>>()
-        .map_err(StoreError::db("cannot read the articles"))
+        },
+        "cannot read the articles",
+    )
 }

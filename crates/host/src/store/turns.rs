@@ -110,8 +110,9 @@ impl Store {
         .fetch_all(self.pool())
         .await
         .map_err(StoreError::db("cannot read the worlds"))?;
-        rows.iter()
-            .map(|r| {
+        super::decode_all(
+            &rows,
+            |r| {
                 Ok(WorldRow {
                     rev: r.try_get("rev")?,
                     turn: u32_of(r.try_get("turn")?),
@@ -121,9 +122,9 @@ impl Store {
                         .try_get::<i64, _>("size")
                         .or_else(|_| r.try_get::<i32, _>("size").map(i64::from))?,
                 })
-            })
-            .collect::<std::result::Result<_, sqlx::Error>>()
-            .map_err(StoreError::db("cannot read the worlds"))
+            },
+            "cannot read the worlds",
+        )
     }
 
     /// Every run of every turn of `game`, in order.
@@ -135,10 +136,7 @@ impl Store {
         .fetch_all(self.pool())
         .await
         .map_err(StoreError::db("cannot read the turns"))?;
-        rows.iter()
-            .map(turn_row)
-            .collect::<std::result::Result<_, _>>()
-            .map_err(StoreError::db("cannot read the turns"))
+        super::decode_all(&rows, turn_row, "cannot read the turns")
     }
 
     /// The events of a turn's run, as JSON.
@@ -178,10 +176,7 @@ impl Store {
             .fetch_optional(self.pool())
             .await
             .map_err(StoreError::db("cannot read the reports"))?;
-        r.as_ref()
-            .map(report_row)
-            .transpose()
-            .map_err(StoreError::db("cannot read the reports"))
+        super::decode_one(r, report_row, "cannot read the reports")
     }
 
     /// `seat`'s report of one run of a turn (attempt 0: its welcome),
@@ -203,10 +198,7 @@ impl Store {
         .fetch_optional(self.pool())
         .await
         .map_err(StoreError::db("cannot read the reports"))?;
-        r.as_ref()
-            .map(report_row)
-            .transpose()
-            .map_err(StoreError::db("cannot read the reports"))
+        super::decode_one(r, report_row, "cannot read the reports")
     }
 
     /// What every player may read of one run of a turn, by name.
@@ -247,10 +239,11 @@ impl Store {
             .fetch_all(self.pool())
             .await
             .map_err(StoreError::db("cannot read the reports"))?;
-        rows.iter()
-            .map(|r| r.try_get::<i64, _>("turn").map(u32_of))
-            .collect::<std::result::Result<_, _>>()
-            .map_err(StoreError::db("cannot read the reports"))
+        super::decode_all(
+            &rows,
+            |r| r.try_get::<i64, _>("turn").map(u32_of),
+            "cannot read the reports",
+        )
     }
 }
 
@@ -357,10 +350,7 @@ pub(crate) async fn kept_turn(
     .fetch_optional(&mut *c)
     .await
     .map_err(StoreError::db("cannot read the turns"))?;
-    r.as_ref()
-        .map(turn_row)
-        .transpose()
-        .map_err(StoreError::db("cannot read the turns"))
+    super::decode_one(r, turn_row, "cannot read the turns")
 }
 
 /// Mark a turn's run rolled back (it is kept, never deleted).
