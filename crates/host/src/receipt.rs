@@ -87,6 +87,22 @@ pub struct Receipt {
     pub refused: bool,
     /// The report a report request asked for.
     pub report: Option<String>,
+    /// Who it was for, as named in the line.
+    pub who: String,
+    /// What it was: `orders`, `article`, `report`, or empty.
+    pub what: &'static str,
+    /// The turn it went to, when something was stored.
+    pub turn: Option<u32>,
+}
+
+impl Receipt {
+    /// Findings of this severity (`error`, `warning`).
+    pub fn count(&self, severity: &str) -> usize {
+        self.findings
+            .iter()
+            .filter(|f| f.starts_with(severity) || f.contains(&format!(": {severity}:")))
+            .count()
+    }
 }
 
 impl Receipt {
@@ -95,6 +111,7 @@ impl Receipt {
         Receipt {
             line: format!("{who}: refused: {why}; nothing stored"),
             refused: true,
+            who: who.to_string(),
             ..Receipt::default()
         }
     }
@@ -122,6 +139,9 @@ impl Receipt {
         }
         Receipt {
             line,
+            who: who.to_string(),
+            what: "orders",
+            turn: Some(turn),
             ..Receipt::default()
         }
     }
@@ -130,6 +150,9 @@ impl Receipt {
     pub fn article(who: &str, summary: &str, turn: u32) -> Receipt {
         Receipt {
             line: format!("{who}: {summary} stored for the newspaper of turn {turn}"),
+            who: who.to_string(),
+            what: "article",
+            turn: Some(turn),
             ..Receipt::default()
         }
     }
@@ -139,6 +162,9 @@ impl Receipt {
         Receipt {
             line: format!("{who}: the report for turn {turn} follows"),
             report: Some(text),
+            who: who.to_string(),
+            what: "report",
+            turn: Some(turn),
             ..Receipt::default()
         }
     }
@@ -148,6 +174,8 @@ impl Receipt {
         Receipt {
             line: format!("{who}: refused: {why}"),
             refused: true,
+            who: who.to_string(),
+            what: "report",
             ..Receipt::default()
         }
     }
@@ -163,6 +191,44 @@ pub struct Submitted {
 }
 
 impl Submitted {
+    /// A subject a player can scan: `f12 orders for turn 6 received: 2
+    /// warnings`; `f12 orders refused`; several envelopes joined by `;`.
+    pub fn subject(&self) -> String {
+        let parts: Vec<String> = self
+            .receipts
+            .iter()
+            .map(|r| {
+                let what = if r.what.is_empty() { "message" } else { r.what };
+                let who = if r.who.is_empty() { "your message" } else { r.who.as_str() };
+                if r.refused {
+                    return format!("{who} {what} refused");
+                }
+                let mut s = match (r.what, r.turn) {
+                    ("report", Some(t)) => format!("{who} report of turn {t}"),
+                    (_, Some(t)) => format!("{who} {what} for turn {t} received"),
+                    _ => format!("{who} {what} received"),
+                };
+                let (e, w) = (r.count("error"), r.count("warning"));
+                let mut counts = Vec::new();
+                if e > 0 {
+                    counts.push(plural(e, "error", "errors"));
+                }
+                if w > 0 {
+                    counts.push(plural(w, "warning", "warnings"));
+                }
+                if !counts.is_empty() {
+                    s.push_str(&format!(": {}", counts.join(", ")));
+                }
+                s
+            })
+            .collect();
+        if parts.is_empty() {
+            "your message".to_string()
+        } else {
+            parts.join("; ")
+        }
+    }
+
     /// How many envelopes were refused.
     pub fn refused(&self) -> usize {
         self.receipts.iter().filter(|r| r.refused).count()
@@ -254,6 +320,28 @@ mod tests {
                 turn: 5,
                 archived: true
             }
+        );
+    }
+
+    #[test]
+    fn the_subject_says_what_was_received_and_what_to_look_at() {
+        let mut ok = Receipt::orders("f12", "3 units' orders", 6, false, false, 0);
+        ok.findings = vec![
+            "warning[W0008]: two order sets".into(),
+            "mail:4:1: warning: U9 is not one of f12's units".into(),
+        ];
+        let s = Submitted {
+            general: Vec::new(),
+            receipts: vec![ok.clone()],
+        };
+        assert_eq!(s.subject(), "f12 orders for turn 6 received: 2 warnings");
+        let s = Submitted {
+            general: Vec::new(),
+            receipts: vec![ok, Receipt::refused("f13", "wrong password for f13")],
+        };
+        assert_eq!(
+            s.subject(),
+            "f12 orders for turn 6 received: 2 warnings; f13 message refused"
         );
     }
 

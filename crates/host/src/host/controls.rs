@@ -465,6 +465,7 @@ impl Host {
                         source: "gm",
                         sender: None,
                         message_id: None,
+                        envelope_to: None,
                         raw: orders.as_bytes(),
                     })
                     .await?;

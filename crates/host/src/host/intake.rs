@@ -43,6 +43,41 @@ pub struct Answer {
     pub repeated: bool,
 }
 
+/// What to read of a stored submission.
+#[derive(Clone, Debug)]
+pub struct Reading<'a> {
+    /// The game it is for.
+    pub game: &'a str,
+    /// A name for findings.
+    pub name: &'a str,
+    /// The text to read (a mail's plain text, decoded).
+    pub text: &'a [u8],
+    /// What the player should know about how it was read, printed first.
+    pub notes: Vec<String>,
+    /// The mail's References, to thread the answer.
+    pub references: Option<String>,
+}
+
+/// The answer a message got before.
+fn repeated(row: &SubmissionRow) -> Answer {
+    Answer {
+        submission: row.id,
+        text: row.answer.clone().unwrap_or_default(),
+        receipts: Vec::new(),
+        refused: 0,
+        repeated: true,
+    }
+}
+
+fn notes_text(notes: &[String]) -> String {
+    let mut out = String::new();
+    for n in notes {
+        out.push_str(n);
+        out.push('\n');
+    }
+    out
+}
+
 /// An envelope whose seat and password were looked at.
 struct Checked {
     envelope: Envelope,
@@ -52,6 +87,8 @@ struct Checked {
     upgrade: Option<String>,
     /// The hash of a new password the orders set.
     new_password: Option<String>,
+    /// Refused for a wrong password: the seat's owner is told.
+    wrong_password: bool,
 }
 
 /// Check each envelope's seat and password against the stored seats.
@@ -68,6 +105,7 @@ fn check(
                 refusal: None,
                 upgrade: None,
                 new_password: None,
+                wrong_password: false,
                 envelope,
             };
             let who = c.envelope.who.clone();
@@ -84,6 +122,7 @@ fn check(
             match verified.check(&key, &seat.password_hash, &c.envelope.password) {
                 Check::Wrong => {
                     c.refusal = Some(format!("wrong password for {who}"));
+                    c.wrong_password = true;
                     return c;
                 }
                 Check::Matches { upgrade } => c.upgrade = upgrade,
@@ -124,28 +163,59 @@ impl Host {
                 source: s.source,
                 sender: s.sender,
                 message_id: s.message_id,
+                envelope_to: None,
                 raw: s.bytes,
             })
             .await?;
         if !fresh && row.disposition != "received" {
-            return Ok(Answer {
-                submission: row.id,
-                text: row.answer.clone().unwrap_or_default(),
-                receipts: Vec::new(),
-                refused: 0,
-                repeated: true,
-            });
+            return Ok(repeated(&row));
         }
-        self.process(&row, s.name).await
+        self.process(
+            &row,
+            Reading {
+                game: s.game,
+                name: s.name,
+                text: s.bytes,
+                notes: Vec::new(),
+                references: None,
+            },
+        )
+        .await
+    }
+
+    /// Answer a stored mail: `text` is what was read of it (its plain
+    /// text, decoded), `notes` what the player should know about that
+    /// (an HTML-only mail, an attachment not read). A mail answered before
+    /// gets the answer it got then.
+    pub async fn answer_mail(&self, id: i64, read: Reading<'_>) -> Result<Answer> {
+        let Some(row) = self.store().submission(id).await? else {
+            return Err(HostError::Refused(format!("there is no message {id}")));
+        };
+        if row.disposition != "received" {
+            return Ok(repeated(&row));
+        }
+        self.process(&row, read).await
     }
 
     /// Answer every submission stored but not answered (the server
-    /// stopped between the two). Returns how many were answered.
+    /// stopped between the two), but mail, which the mail gateway reads.
+    /// Returns how many were answered.
     pub async fn answer_waiting(&self) -> Result<usize> {
         let mut n = 0;
         for row in self.store().unanswered().await? {
+            let Some(game) = row.game.clone().filter(|_| row.source != "mail") else {
+                continue;
+            };
             let name = format!("message {}", row.id);
-            match self.process(&row, &name).await {
+            let raw = row.raw.clone();
+            let read = Reading {
+                game: &game,
+                name: &name,
+                text: &raw,
+                notes: Vec::new(),
+                references: None,
+            };
+            match self.process(&row, read).await {
                 Ok(_) => n += 1,
                 Err(e) => tracing::warn!(submission = row.id, error = %e, "still cannot answer"),
             }
@@ -154,17 +224,22 @@ impl Host {
     }
 
     /// Read a stored submission and keep what it asks.
-    async fn process(&self, row: &SubmissionRow, name: &str) -> Result<Answer> {
-        let Some(game_name) = row.game.clone() else {
-            return Err(HostError::Refused("the message names no game".to_string()));
-        };
-        let game = match self.game(&game_name).await {
+    async fn process(&self, row: &SubmissionRow, read: Reading<'_>) -> Result<Answer> {
+        let name = read.name;
+        let game = match self.game(read.game).await {
             Ok(g) => g,
             Err(HostError::Refused(why)) => {
                 let mut tx = store::begin(self.store()).await?;
-                let text = format!("{why}; nothing stored\n");
+                if !store::claim(&mut tx, row.id).await? {
+                    drop(tx);
+                    return self.answered(row.id).await;
+                }
+                let mut text = notes_text(&read.notes);
+                text.push_str(&format!("{why}; nothing stored\n"));
                 store::answer(&mut tx, row.id, None, "answered", &text).await?;
-                self.queue_answer(&mut tx, row, &game_name, &text).await?;
+                let subject = "your message was not for a game here".to_string();
+                self.queue_answer(&mut tx, row, read.game, &subject, &text, read.references)
+                    .await?;
                 store::commit(tx, "the answer").await?;
                 return Ok(Answer {
                     submission: row.id,
@@ -180,13 +255,13 @@ impl Host {
         for _ in 0..3 {
             let game = self.game(&game.id).await?;
             let loaded = self.loaded(&game).await?;
-            let raw = row.raw.clone();
+            let text = read.text.to_vec();
             let label = name.to_string();
             let reader = loaded.clone();
             let reading = blocking(move || {
                 reader.game.read(Mail {
                     name: &label,
-                    bytes: &raw,
+                    bytes: &text,
                 })
             })
             .await?;
@@ -202,7 +277,8 @@ impl Host {
             }
             let verified = self.verified.clone();
             let id = game.id.clone();
-            let general = reading.general;
+            let mut general = read.notes.clone();
+            general.extend(reading.general);
             let envelopes = reading.envelopes;
             let checked = blocking(move || check(&id, envelopes, &seats, &verified)).await?;
 
@@ -210,6 +286,13 @@ impl Host {
             if now.world_rev != game.world_rev {
                 drop(tx);
                 continue;
+            }
+            if !store::claim(&mut tx, row.id).await? {
+                drop(tx);
+                return self.answered(row.id).await;
+            }
+            if read.text != row.raw.as_slice() {
+                store::keep_text(&mut tx, row.id, &String::from_utf8_lossy(read.text)).await?;
             }
             let collecting = now.turn + 1;
             let situation = Situation {
@@ -230,7 +313,15 @@ impl Host {
             let submitted = Submitted { general, receipts };
             let text = submitted.text();
             store::answer(&mut tx, row.id, Some(&game.id), "answered", &text).await?;
-            self.queue_answer(&mut tx, row, &game.id, &text).await?;
+            self.queue_answer(
+                &mut tx,
+                row,
+                &game.id,
+                &submitted.subject(),
+                &text,
+                read.references,
+            )
+            .await?;
             store::commit(tx, "the orders").await?;
             return Ok(Answer {
                 submission: row.id,
@@ -246,6 +337,16 @@ impl Host {
         )))
     }
 
+    /// The answer a message got when another process answered it.
+    async fn answered(&self, id: i64) -> Result<Answer> {
+        let row = self
+            .store()
+            .submission(id)
+            .await?
+            .ok_or_else(|| HostError::Refused(format!("there is no message {id}")))?;
+        Ok(repeated(&row))
+    }
+
     /// Keep what one checked envelope asks.
     async fn take(
         &self,
@@ -256,6 +357,11 @@ impl Host {
         now: Situation,
     ) -> Result<Receipt> {
         let who = c.envelope.who.clone();
+        if c.wrong_password
+            && let Some(seat) = &c.envelope.seat
+        {
+            self.wrong_password_notice(tx, game, seat, row).await?;
+        }
         let mut receipt = match (&c.refusal, &c.envelope.seat) {
             (Some(why), _) => Receipt::refused(&who, why),
             (None, None) => Receipt::refused(&who, "no seat"),
@@ -358,13 +464,15 @@ impl Host {
         })
     }
 
-    /// The answer goes back to a mail's sender.
+    /// The answer goes back to a mail's sender, threaded as a reply.
     async fn queue_answer(
         &self,
         tx: &mut sqlx::AnyConnection,
         row: &SubmissionRow,
         game: &str,
+        subject: &str,
         text: &str,
+        references: Option<String>,
     ) -> Result<()> {
         if row.source != "mail" {
             return Ok(());
@@ -372,26 +480,49 @@ impl Host {
         let Some(sender) = &row.sender else {
             return Ok(());
         };
-        let refused = text.contains(": refused: ");
+        let mut m = super::letters::to_sender(sender, format!("[{game}] {subject}"), text.to_string());
+        m.game = Some(game.to_string());
+        m.in_reply_to = row.message_id.clone();
+        m.references = match (references, &row.message_id) {
+            (Some(r), Some(id)) => Some(format!("{r} {id}")),
+            (None, Some(id)) => Some(id.clone()),
+            (r, None) => r,
+        };
+        store::queue(tx, &m).await?;
+        Ok(())
+    }
+
+    /// Someone tried a seat's password and got it wrong: its registered
+    /// address is told, when the message came from another address.
+    async fn wrong_password_notice(
+        &self,
+        tx: &mut sqlx::AnyConnection,
+        game: &str,
+        seat: &str,
+        row: &SubmissionRow,
+    ) -> Result<()> {
+        let Some(s) = self.store().seat(game, seat).await? else {
+            return Ok(());
+        };
+        let Some(registered) = s.address() else {
+            return Ok(());
+        };
+        if row.source != "mail" || Some(registered) == row.sender.as_deref() {
+            return Ok(());
+        }
+        let from = row.sender.as_deref().unwrap_or("an unknown address");
         store::queue(
             tx,
-            &store::Outgoing {
-                game: Some(game.to_string()),
-                seat: None,
-                kind: "answer".to_string(),
-                to: sender.clone(),
-                subject: format!(
-                    "[{game}] {}",
-                    if refused {
-                        "Order check: something was refused"
-                    } else {
-                        "Order check: received"
-                    }
+            &super::letters::to_seat(
+                game,
+                seat,
+                Some(registered),
+                "notice",
+                format!("[{game}] A message for {seat} with a wrong password"),
+                format!(
+                    "A message from {from} gave a wrong password for {seat}; nothing of it was stored. If it was you, check the password on your orders (the game master can give you a new one). If it was not, nobody can act for {seat} without the password."
                 ),
-                body: text.to_string(),
-                report: None,
-                in_reply_to: row.message_id.clone(),
-            },
+            ),
         )
         .await?;
         Ok(())

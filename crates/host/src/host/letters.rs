@@ -24,6 +24,9 @@ pub(crate) fn to_seat(
         body,
         report: None,
         in_reply_to: None,
+        references: None,
+        reply_to: None,
+        sender_name: None,
     }
 }
 
@@ -43,6 +46,23 @@ pub(crate) fn report_to_seat(
     m
 }
 
+/// An answer to whoever sent a message.
+pub(crate) fn to_sender(address: &str, subject: String, body: String) -> Outgoing {
+    Outgoing {
+        game: None,
+        seat: None,
+        kind: "answer".to_string(),
+        to: address.to_string(),
+        subject,
+        body,
+        report: None,
+        in_reply_to: None,
+        references: None,
+        reply_to: None,
+        sender_name: None,
+    }
+}
+
 /// A notice to the game master.
 pub(crate) fn to_gm(game: &str, address: Option<&str>, subject: String, body: String) -> Outgoing {
     Outgoing {
@@ -54,6 +74,9 @@ pub(crate) fn to_gm(game: &str, address: Option<&str>, subject: String, body: St
         body,
         report: None,
         in_reply_to: None,
+        references: None,
+        reply_to: None,
+        sender_name: None,
     }
 }
 

@@ -32,7 +32,7 @@ use serde::{Deserialize, Serialize};
 
 pub use controls::{Overview, SeatView};
 pub use create::{Made, NewGame, Told};
-pub use intake::{Answer, Submission};
+pub use intake::{Answer, Reading, Submission};
 pub use run::{Ran, Trigger};
 pub use scheduler::Tick;
 

@@ -57,7 +57,9 @@ pub use seats::{SeatRow, SeatStatus};
 pub(crate) use seats::{seats_in, set_password, upsert as upsert_seat};
 pub use submissions::SubmissionRow;
 pub use submissions::{Incoming, OrdersRow};
-pub(crate) use submissions::{answer, articles_for, keep_article, keep_orders, orders_for};
+pub(crate) use submissions::{
+    answer, articles_for, claim, keep_article, keep_orders, keep_text, orders_for,
+};
 pub use turns::{ReportRow, TurnRow, WorldRow};
 pub(crate) use turns::{
     keep_report, keep_turn, keep_world, kept_turn, next_attempt, roll_back, world_in,

@@ -27,6 +27,13 @@ pub struct Outgoing {
     pub report: Option<(u32, i64)>,
     /// The Message-ID it answers, for a threaded reply.
     pub in_reply_to: Option<String>,
+    /// The thread's Message-IDs, space-separated.
+    pub references: Option<String>,
+    /// Where replies should go (a relayed message's way back).
+    pub reply_to: Option<String>,
+    /// The name it is sent under (`f5 via spring`), instead of the
+    /// server's.
+    pub sender_name: Option<String>,
 }
 
 /// A message in the outbox.
@@ -60,6 +67,9 @@ fn row(r: &AnyRow) -> std::result::Result<OutboxRow, sqlx::Error> {
                 _ => None,
             },
             in_reply_to: r.try_get("in_reply_to")?,
+            references: r.try_get("reference_ids")?,
+            reply_to: r.try_get("reply_to")?,
+            sender_name: r.try_get("sender_name")?,
         },
         created_at: r.try_get("created_at")?,
         status: r.try_get("status")?,
@@ -69,7 +79,7 @@ fn row(r: &AnyRow) -> std::result::Result<OutboxRow, sqlx::Error> {
     })
 }
 
-const COLUMNS: &str = "id, game_id, seat, kind, to_address, subject, body, report_turn, report_attempt, in_reply_to, created_at, status, attempts, last_error, sent_at";
+const COLUMNS: &str = "id, game_id, seat, kind, to_address, subject, body, report_turn, report_attempt, in_reply_to, reference_ids, reply_to, sender_name, created_at, status, attempts, last_error, sent_at";
 
 /// Queue a message.
 pub(crate) async fn queue(c: &mut AnyConnection, m: &Outgoing) -> Result<()> {
@@ -79,8 +89,8 @@ pub(crate) async fn queue(c: &mut AnyConnection, m: &Outgoing) -> Result<()> {
         "waiting"
     };
     sqlx::query(
-        "INSERT INTO outbox (game_id, seat, kind, to_address, subject, body, in_reply_to, created_at, status, report_turn, report_attempt)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
+        "INSERT INTO outbox (game_id, seat, kind, to_address, subject, body, in_reply_to, created_at, status, report_turn, report_attempt, reference_ids, reply_to, sender_name)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)",
     )
     .bind(m.game.as_deref())
     .bind(m.seat.as_deref())
@@ -93,6 +103,9 @@ pub(crate) async fn queue(c: &mut AnyConnection, m: &Outgoing) -> Result<()> {
     .bind(status)
     .bind(m.report.map(|(t, _)| i64::from(t)))
     .bind(m.report.map(|(_, a)| a))
+    .bind(m.references.as_deref())
+    .bind(m.reply_to.as_deref())
+    .bind(m.sender_name.as_deref())
     .execute(&mut *c)
     .await
     .map_err(StoreError::db("cannot queue a message"))?;

@@ -24,6 +24,10 @@ pub struct SubmissionRow {
     pub disposition: String,
     /// The answer sent back, once processed.
     pub answer: Option<String>,
+    /// The address it was delivered to (a mail's envelope recipient).
+    pub envelope_to: Option<String>,
+    /// What was read of it: a mail's text as the checker saw it.
+    pub text: Option<String>,
 }
 
 fn row(r: &AnyRow) -> std::result::Result<SubmissionRow, sqlx::Error> {
@@ -37,11 +41,12 @@ fn row(r: &AnyRow) -> std::result::Result<SubmissionRow, sqlx::Error> {
         raw: r.try_get("raw")?,
         disposition: r.try_get("disposition")?,
         answer: r.try_get("answer")?,
+        envelope_to: r.try_get("envelope_to")?,
+        text: r.try_get("text")?,
     })
 }
 
-const COLUMNS: &str =
-    "id, game_id, source, sender, message_id, received_at, raw, disposition, answer";
+const COLUMNS: &str = "id, game_id, source, sender, message_id, received_at, raw, disposition, answer, envelope_to, text";
 
 /// A message to store.
 pub struct Incoming<'a> {
@@ -49,6 +54,8 @@ pub struct Incoming<'a> {
     pub source: &'a str,
     pub sender: Option<&'a str>,
     pub message_id: Option<&'a str>,
+    /// The address it was delivered to, when known.
+    pub envelope_to: Option<&'a str>,
     pub raw: &'a [u8],
 }
 
@@ -73,8 +80,8 @@ impl Store {
             return Ok((old, false));
         }
         let r = sqlx::query(sql!(
-            "INSERT INTO submissions (game_id, source, sender, message_id, received_at, raw, disposition)
-             VALUES ($1, $2, $3, $4, $5, $6, 'received')
+            "INSERT INTO submissions (game_id, source, sender, message_id, received_at, raw, disposition, envelope_to)
+             VALUES ($1, $2, $3, $4, $5, $6, 'received', $7)
              ON CONFLICT (message_id) DO NOTHING
              RETURNING {COLUMNS}"
         ))
@@ -84,6 +91,7 @@ impl Store {
         .bind(m.message_id)
         .bind(now_ms())
         .bind(m.raw)
+        .bind(m.envelope_to)
         .fetch_optional(self.pool())
         .await
         .map_err(StoreError::db("cannot store the message"))?;
@@ -176,6 +184,30 @@ impl Store {
         };
         Ok(rows.into_iter().find(|o| o.seat == seat))
     }
+}
+
+/// Take a received message for processing: false when another process
+/// took it first (it is answered, or being answered, elsewhere).
+pub(crate) async fn claim(c: &mut AnyConnection, id: i64) -> Result<bool> {
+    let done = sqlx::query(
+        "UPDATE submissions SET disposition = 'answering' WHERE id = $1 AND disposition = 'received'",
+    )
+    .bind(id)
+    .execute(&mut *c)
+    .await
+    .map_err(StoreError::db("cannot take the message"))?;
+    Ok(done.rows_affected() == 1)
+}
+
+/// Keep what was read of a message.
+pub(crate) async fn keep_text(c: &mut AnyConnection, id: i64, text: &str) -> Result<()> {
+    sqlx::query("UPDATE submissions SET text = $2 WHERE id = $1")
+        .bind(id)
+        .bind(text)
+        .execute(&mut *c)
+        .await
+        .map_err(StoreError::db("cannot keep the message's text"))?;
+    Ok(())
 }
 
 /// Record what became of a message.

@@ -1,0 +1,4 @@
+//! What `umpire serve` runs besides the host's scheduler: the mail
+//! gateway, and next the web.
+
+pub mod mail;
