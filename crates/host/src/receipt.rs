@@ -199,7 +199,11 @@ impl Submitted {
             .iter()
             .map(|r| {
                 let what = if r.what.is_empty() { "message" } else { r.what };
-                let who = if r.who.is_empty() { "your message" } else { r.who.as_str() };
+                let who = if r.who.is_empty() {
+                    "your message"
+                } else {
+                    r.who.as_str()
+                };
                 if r.refused {
                     return format!("{who} {what} refused");
                 }

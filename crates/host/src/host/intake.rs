@@ -480,7 +480,8 @@ impl Host {
         let Some(sender) = &row.sender else {
             return Ok(());
         };
-        let mut m = super::letters::to_sender(sender, format!("[{game}] {subject}"), text.to_string());
+        let mut m =
+            super::letters::to_sender(sender, format!("[{game}] {subject}"), text.to_string());
         m.game = Some(game.to_string());
         m.in_reply_to = row.message_id.clone();
         m.references = match (references, &row.message_id) {

@@ -127,9 +127,47 @@ impl Store {
         super::decode_all(&rows, row, "cannot read the outbox")
     }
 
+    /// Messages waiting to be sent whose time has come, oldest first.
+    pub async fn due(&self, now: i64, limit: i64) -> Result<Vec<OutboxRow>> {
+        let rows = sqlx::query(sql!(
+            "SELECT {COLUMNS} FROM outbox WHERE status = 'waiting' AND (next_attempt_at IS NULL OR next_attempt_at <= $1) ORDER BY id LIMIT $2"
+        ))
+        .bind(now)
+        .bind(limit)
+        .fetch_all(self.pool())
+        .await
+        .map_err(StoreError::db("cannot read the outbox"))?;
+        super::decode_all(&rows, row, "cannot read the outbox")
+    }
+
+    /// Take a waiting message to send it: false when another sender took
+    /// it first.
+    pub async fn take_to_send(&self, id: i64) -> Result<bool> {
+        let done = sqlx::query(
+            "UPDATE outbox SET status = 'sending' WHERE id = $1 AND status = 'waiting'",
+        )
+        .bind(id)
+        .execute(self.pool())
+        .await
+        .map_err(StoreError::db("cannot update the outbox"))?;
+        Ok(done.rows_affected() == 1)
+    }
+
+    /// Messages a sender took and never finished (it stopped): waiting
+    /// again. A stop between the relay's acceptance and this record is the
+    /// one moment a message can go twice; it goes with the same
+    /// Message-ID.
+    pub async fn requeue_sending(&self) -> Result<u64> {
+        let done = sqlx::query("UPDATE outbox SET status = 'waiting' WHERE status = 'sending'")
+            .execute(self.pool())
+            .await
+            .map_err(StoreError::db("cannot update the outbox"))?;
+        Ok(done.rows_affected())
+    }
+
     /// Record that a message was sent.
     pub async fn mark_sent(&self, id: i64) -> Result<()> {
-        sqlx::query("UPDATE outbox SET status = 'sent', sent_at = $2, attempts = attempts + 1 WHERE id = $1")
+        sqlx::query("UPDATE outbox SET status = 'sent', sent_at = $2, attempts = attempts + 1, last_error = NULL WHERE id = $1")
             .bind(id)
             .bind(now_ms())
             .execute(self.pool())
@@ -138,17 +176,97 @@ impl Store {
         Ok(())
     }
 
-    /// Record a failed attempt; after `give_up` attempts it is `failed`.
-    pub async fn mark_failed(&self, id: i64, error: &str, give_up: i64) -> Result<()> {
+    /// A failed attempt to try again at `next` (ms since 1970).
+    pub async fn mark_retry(&self, id: i64, error: &str, next: i64) -> Result<()> {
         sqlx::query(
-            "UPDATE outbox SET attempts = attempts + 1, last_error = $2, status = CASE WHEN attempts + 1 >= $3 THEN 'failed' ELSE status END WHERE id = $1",
+            "UPDATE outbox SET status = 'waiting', attempts = attempts + 1, last_error = $2, next_attempt_at = $3 WHERE id = $1",
         )
         .bind(id)
         .bind(error)
-        .bind(give_up)
+        .bind(next)
         .execute(self.pool())
         .await
         .map_err(StoreError::db("cannot update the outbox"))?;
         Ok(())
+    }
+
+    /// A message that cannot be sent (refused for good, or too many
+    /// attempts).
+    pub async fn mark_failed(&self, id: i64, error: &str) -> Result<()> {
+        sqlx::query(
+            "UPDATE outbox SET status = 'failed', attempts = attempts + 1, last_error = $2 WHERE id = $1",
+        )
+        .bind(id)
+        .bind(error)
+        .execute(self.pool())
+        .await
+        .map_err(StoreError::db("cannot update the outbox"))?;
+        Ok(())
+    }
+
+    /// Mark an address as failing (it bounced, or the relay refused it
+    /// for good). Returns false when it was already.
+    pub async fn mark_failing(&self, address: &str, reason: &str) -> Result<bool> {
+        let done = sqlx::query(
+            "INSERT INTO failing (address, reason, since) VALUES ($1, $2, $3) ON CONFLICT (address) DO NOTHING",
+        )
+        .bind(address.to_ascii_lowercase())
+        .bind(reason)
+        .bind(now_ms())
+        .execute(self.pool())
+        .await
+        .map_err(StoreError::db("cannot record a failing address"))?;
+        Ok(done.rows_affected() == 1)
+    }
+
+    /// Why `address` is failing, if it is.
+    pub async fn failing(&self, address: &str) -> Result<Option<String>> {
+        let r = sqlx::query("SELECT reason FROM failing WHERE address = $1")
+            .bind(address.to_ascii_lowercase())
+            .fetch_optional(self.pool())
+            .await
+            .map_err(StoreError::db("cannot read the failing addresses"))?;
+        match r {
+            Some(r) => Ok(Some(
+                r.try_get("reason")
+                    .map_err(StoreError::db("cannot read the failing addresses"))?,
+            )),
+            None => Ok(None),
+        }
+    }
+
+    /// An address works again (the game master says so).
+    pub async fn clear_failing(&self, address: &str) -> Result<()> {
+        sqlx::query("DELETE FROM failing WHERE address = $1")
+            .bind(address.to_ascii_lowercase())
+            .execute(self.pool())
+            .await
+            .map_err(StoreError::db("cannot update the failing addresses"))?;
+        Ok(())
+    }
+
+    /// Messages received from `sender` since `since` (ms since 1970), for
+    /// a rate limit.
+    pub async fn received_from(&self, sender: &str, since: i64) -> Result<i64> {
+        let r = sqlx::query(
+            "SELECT COUNT(*) AS n FROM submissions WHERE sender = $1 AND received_at >= $2",
+        )
+        .bind(sender)
+        .bind(since)
+        .fetch_one(self.pool())
+        .await
+        .map_err(StoreError::db("cannot count the messages"))?;
+        r.try_get::<i64, _>("n")
+            .map_err(StoreError::db("cannot count the messages"))
+    }
+
+    /// Queue a message outside any other change.
+    pub async fn queue_one(&self, m: &Outgoing) -> Result<()> {
+        let mut c = self
+            .pool()
+            .acquire()
+            .await
+            .map_err(StoreError::db("cannot reach the database"))?;
+        queue(&mut c, m).await
     }
 }

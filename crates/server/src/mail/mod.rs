@@ -1,1 +1,7 @@
-//! The mail gateway.
+//! The mail gateway: players' mail in (an IMAP mailbox, or a pipe from the
+//! game master's own mail server), read and routed to the host; every
+//! answer, report and notice the host queues sent out by SMTP.
+
+pub mod config;
+pub mod html;
+pub mod message;
