@@ -107,15 +107,15 @@ pub fn to_text(html: &str) -> String {
                 Some(i) => {
                     out.push_str(&text[..i]);
                     let c = &text[i..];
-                    if c.starts_with('&') {
-                        match c[1..].split_once(';').filter(|(n, _)| n.len() <= 8) {
+                    if let Some(amp) = c.strip_prefix('&') {
+                        match amp.split_once(';').filter(|(n, _)| n.len() <= 8) {
                             Some((name, after)) if entity(name).is_some() => {
                                 out.push(entity(name).unwrap_or(' '));
                                 text = after;
                             }
                             _ => {
                                 out.push('&');
-                                text = &c[1..];
+                                text = amp;
                             }
                         }
                     } else {

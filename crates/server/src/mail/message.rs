@@ -135,10 +135,10 @@ fn bounced(m: &mail_parser::Message<'_>) -> Vec<String> {
                 _ => {}
             }
         }
-        if let (true, Some(r)) = (failed, recipient) {
-            if !out.contains(&r) {
-                out.push(r);
-            }
+        if let (true, Some(r)) = (failed, recipient)
+            && !out.contains(&r)
+        {
+            out.push(r);
         }
     }
     out
