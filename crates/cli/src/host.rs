@@ -287,7 +287,7 @@ pub fn runtime() -> Result<tokio::runtime::Runtime> {
 
 /// The config file's database, if any (`DATA/umpire.toml`).
 pub fn configured_database(data: &Path) -> Result<Option<String>> {
-    Ok(crate::serve::Config::read(&data.join("umpire.toml"), false)?.database)
+    Ok(umpire_server::config::Config::read(&data.join("umpire.toml"), false)?.database)
 }
 
 /// Run an `umpire host` command.

@@ -12,6 +12,7 @@ mod engarde;
 mod folder;
 mod game;
 mod host;
+mod mail;
 mod nb;
 mod overlord;
 mod serve;
@@ -87,6 +88,10 @@ enum Game {
         #[command(subcommand)]
         command: host::Command,
     },
+    /// The mail gateway: `deliver` stores a message from your mail
+    /// server's pipe; `read` shows how a message would be read.
+    #[command(subcommand, disable_help_subcommand = true)]
+    Mail(mail::Command),
     /// Run the server for every hosted game: turns at their deadlines,
     /// reminders, the mail and web to come. Stops gracefully on Ctrl-C.
     #[command(after_help = "Examples:
@@ -130,6 +135,7 @@ fn main() -> ExitCode {
         Game::Demo(args) => demo::run(args),
         Game::Host { place, command } => host::run(&place, command),
         Game::Serve(args) => serve::run(args),
+        Game::Mail(cmd) => mail::run(cmd),
     };
     match result {
         Ok(code) => code,

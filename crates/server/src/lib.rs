@@ -1,4 +1,6 @@
 //! What `umpire serve` runs besides the host's scheduler: the mail
 //! gateway, and next the web.
 
+pub mod config;
 pub mod mail;
+pub mod serve;

@@ -337,6 +337,34 @@ impl Host {
         )))
     }
 
+    /// Settle a stored message the host does not read (mail for the game
+    /// master, relayed between players, refused, or from a machine): it
+    /// is claimed, what became of it recorded, and `messages` queued, in
+    /// one transaction. False when another process settled it first.
+    pub async fn dispose(
+        &self,
+        id: i64,
+        game: Option<&str>,
+        disposition: &str,
+        note: &str,
+        text: Option<&str>,
+        messages: &[store::Outgoing],
+    ) -> Result<bool> {
+        let mut tx = store::begin(self.store()).await?;
+        if !store::claim(&mut tx, id).await? {
+            return Ok(false);
+        }
+        if let Some(t) = text {
+            store::keep_text(&mut tx, id, t).await?;
+        }
+        store::answer(&mut tx, id, game, disposition, note).await?;
+        for m in messages {
+            store::queue(&mut tx, m).await?;
+        }
+        store::commit(tx, "the message").await?;
+        Ok(true)
+    }
+
     /// The answer a message got when another process answered it.
     async fn answered(&self, id: i64) -> Result<Answer> {
         let row = self

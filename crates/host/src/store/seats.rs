@@ -112,6 +112,23 @@ impl Store {
         seats_in(&mut c, game).await
     }
 
+    /// The seats, of every game, whose registered addresses include
+    /// `address`.
+    pub async fn seats_at(&self, address: &str) -> Result<Vec<SeatRow>> {
+        let rows = sqlx::query(sql!(
+            "SELECT {COLUMNS} FROM seats WHERE LOWER(addresses) LIKE $1 ORDER BY game_id, seat"
+        ))
+        .bind(format!("%\"{}\"%", address.to_ascii_lowercase()))
+        .fetch_all(self.pool())
+        .await
+        .map_err(StoreError::db("cannot read the seats"))?;
+        let found = super::decode_all(&rows, row, "cannot read the seats")?;
+        Ok(found
+            .into_iter()
+            .filter(|s| s.addresses.iter().any(|a| a.eq_ignore_ascii_case(address)))
+            .collect())
+    }
+
     /// One seat.
     pub async fn seat(&self, game: &str, seat: &str) -> Result<Option<SeatRow>> {
         let r = sqlx::query(sql!(

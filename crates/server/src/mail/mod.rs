@@ -3,5 +3,8 @@
 //! answer, report and notice the host queues sent out by SMTP.
 
 pub mod config;
+pub mod gateway;
 pub mod html;
+pub mod imap;
 pub mod message;
+pub mod send;

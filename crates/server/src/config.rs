@@ -1,0 +1,73 @@
+//! `DATA/umpire.toml`, the server's config file; every key may be left
+//! out.
+//!
+//! ```toml
+//! database = "postgres://umpire@db.example/umpire"   # default: DATA/umpire.db
+//! tick_seconds = 15      # how often deadlines are looked at
+//! grace_seconds = 60     # how long a running turn may finish when stopping
+//! log = "info"           # or debug, or umpire_host=debug; $UMPIRE_LOG wins
+//!
+//! [mail]                 # the mail gateway: see `mail::config`
+//! domain = "game.example"
+//! ```
+
+use std::path::Path;
+
+use anyhow::{Context, Result, bail};
+use serde::Deserialize;
+
+use crate::mail::config::MailConfig;
+
+/// The config file.
+#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
+#[serde(default, deny_unknown_fields)]
+pub struct Config {
+    /// The database URL (`postgres://…` or `sqlite:PATH`); default the
+    /// data folder's `umpire.db`. --database and $UMPIRE_DATABASE_URL win.
+    pub database: Option<String>,
+    /// Seconds between looks at the deadlines (default 15).
+    pub tick_seconds: u64,
+    /// Seconds a turn being run is given to finish when the server is
+    /// asked to stop (default 60).
+    pub grace_seconds: u64,
+    /// What to log (`info`, `debug`, `umpire_host=debug`); $UMPIRE_LOG wins.
+    pub log: String,
+    /// The mail gateway; none: no mail is read or sent.
+    pub mail: Option<MailConfig>,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            database: None,
+            tick_seconds: 15,
+            grace_seconds: 60,
+            log: "info".to_string(),
+            mail: None,
+        }
+    }
+}
+
+impl Config {
+    /// Read the config file; a missing one is the defaults unless
+    /// `required` (it was named on the command line).
+    pub fn read(path: &Path, required: bool) -> Result<Config> {
+        let text = match std::fs::read_to_string(path) {
+            Ok(t) => t,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound && !required => {
+                return Ok(Config::default());
+            }
+            Err(e) => return Err(e).with_context(|| format!("cannot read {}", path.display())),
+        };
+        let c: Config = toml::from_str(&text)
+            .with_context(|| format!("{} is not a valid config", path.display()))?;
+        if c.tick_seconds == 0 {
+            bail!("{}: tick_seconds must be at least 1", path.display());
+        }
+        if let Some(m) = &c.mail {
+            m.check()
+                .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
+        }
+        Ok(c)
+    }
+}

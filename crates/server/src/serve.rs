@@ -1,0 +1,221 @@
+//! `umpire serve`: one process for every hosted game.
+//!
+//! - the scheduler: each turn at its deadline, a run that stopped part way
+//!   repeated, reminders (every `tick_seconds`);
+//! - with `[mail]`: mail read from the mailbox (IMAP, waiting with IDLE),
+//!   or delivered by the pipe (`umpire mail deliver`), read and answered
+//!   within seconds; the outbox sent by SMTP.
+//!
+//! It stops gracefully on Ctrl-C or SIGTERM: a turn being run is given
+//! `grace_seconds` to be kept, then abandoned cleanly (nothing of it is
+//! kept; it is repeated, byte for byte, at the next start). A second
+//! signal stops at once, which is just as safe.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use anyhow::Result;
+use umpire_host::host::{Host, Ran, Tick};
+
+use crate::config::Config;
+use crate::mail::gateway::Gateway;
+use crate::mail::send::Sender;
+
+/// How often the mail loops look for work.
+const MAIL_EVERY: Duration = Duration::from_secs(2);
+
+/// A signal to stop: Ctrl-C or SIGTERM.
+pub async fn stop_signal() {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{SignalKind, signal};
+        match signal(SignalKind::terminate()) {
+            Ok(mut term) => {
+                tokio::select! {
+                    _ = tokio::signal::ctrl_c() => {}
+                    _ = term.recv() => {}
+                }
+            }
+            Err(_) => {
+                let _ = tokio::signal::ctrl_c().await;
+            }
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = tokio::signal::ctrl_c().await;
+    }
+}
+
+/// The mail side: settle stored mail, send the outbox. One round.
+async fn mail_round(gateway: Option<&Gateway>, sender: Option<&Sender>) {
+    if let Some(g) = gateway {
+        match g.process_waiting().await {
+            Ok(0) => {}
+            Ok(n) => tracing::info!(mails = n, "mail read and answered"),
+            Err(e) => tracing::warn!(error = %e, "mail could not be read; trying again"),
+        }
+    }
+    if let Some(s) = sender {
+        match s.send_due().await {
+            Ok(0) => {}
+            Ok(n) => tracing::info!(sent = n, "mail sent"),
+            Err(e) => tracing::warn!(error = %e, "mail could not be sent; trying again"),
+        }
+    }
+}
+
+/// Serve until stopped (or, with `once`, do one round of everything that
+/// is due, then return).
+pub async fn serve(host: Arc<Host>, config: &Config, once: bool) -> Result<()> {
+    let n = host.answer_waiting().await?;
+    if n > 0 {
+        tracing::info!(answered = n, "answered messages left from before");
+    }
+    let gateway = config
+        .mail
+        .clone()
+        .map(|m| Arc::new(Gateway::new(host.clone(), m)));
+    let sender = match config.mail.as_ref().filter(|m| m.smtp.is_some()) {
+        Some(m) => {
+            let s = Sender::new(host.clone(), m.clone())?;
+            let again = s.recover().await?;
+            if again > 0 {
+                tracing::info!(
+                    messages = again,
+                    "messages interrupted while being sent go again"
+                );
+            }
+            Some(Arc::new(s))
+        }
+        None => None,
+    };
+    let (stop_tx, stop_rx) = tokio::sync::watch::channel(false);
+    let mut tasks = Vec::new();
+    if let (Some(g), Some(imap)) = (&gateway, config.mail.as_ref().and_then(|m| m.imap.clone())) {
+        if once {
+            // One look at the mailbox: a round that stops at once.
+            let (tx, rx) = tokio::sync::watch::channel(true);
+            crate::mail::imap::run_once(g.clone(), imap, rx).await;
+            drop(tx);
+        } else {
+            tasks.push(tokio::spawn(crate::mail::imap::run(
+                g.clone(),
+                imap,
+                stop_rx.clone(),
+            )));
+        }
+    }
+    if once {
+        mail_round(gateway.as_deref(), sender.as_deref()).await;
+        log_tick(host.tick().await);
+        mail_round(gateway.as_deref(), sender.as_deref()).await;
+        return Ok(());
+    }
+    if gateway.is_some() || sender.is_some() {
+        let (g, s) = (gateway.clone(), sender.clone());
+        let mut stop = stop_rx.clone();
+        tasks.push(tokio::spawn(async move {
+            loop {
+                mail_round(g.as_deref(), s.as_deref()).await;
+                tokio::select! {
+                    _ = tokio::time::sleep(MAIL_EVERY) => {}
+                    _ = stop.changed() => {
+                        // The last answers and reports go before stopping.
+                        mail_round(g.as_deref(), s.as_deref()).await;
+                        return;
+                    }
+                }
+            }
+        }));
+    }
+    let every = Duration::from_secs(config.tick_seconds.max(1));
+    let grace = Duration::from_secs(config.grace_seconds);
+    let stop = stop_signal();
+    tokio::pin!(stop);
+    loop {
+        let h = host.clone();
+        let mut work = tokio::spawn(async move { h.tick().await });
+        let stopping = tokio::select! {
+            done = &mut work => { log_done(done); false }
+            _ = &mut stop => {
+                tracing::info!(grace_seconds = grace.as_secs(), "asked to stop: letting the work under way finish");
+                tokio::select! {
+                    done = tokio::time::timeout(grace, &mut work) => match done {
+                        Ok(done) => log_done(done),
+                        Err(_) => tracing::warn!("the turn under way is abandoned; nothing of it was kept, and it is run again at the next start"),
+                    },
+                    _ = stop_signal() => tracing::warn!("asked again: stopping now; the turn under way is run again at the next start"),
+                }
+                true
+            }
+        };
+        if !stopping {
+            tokio::select! {
+                _ = tokio::time::sleep(every) => continue,
+                _ = &mut stop => {}
+            }
+        }
+        let _ = stop_tx.send(true);
+        for t in tasks {
+            let _ = tokio::time::timeout(grace, t).await;
+        }
+        return Ok(());
+    }
+}
+
+fn log_done(done: std::result::Result<umpire_host::host::Result<Tick>, tokio::task::JoinError>) {
+    match done {
+        Ok(t) => log_tick(t),
+        Err(e) => {
+            tracing::error!(error = %e, "the scheduler stopped unexpectedly; trying again at the next tick")
+        }
+    }
+}
+
+fn log_tick(t: umpire_host::host::Result<Tick>) {
+    match t {
+        Ok(tick) => {
+            for (game, ran) in &tick.ran {
+                match ran {
+                    Ran::Kept {
+                        turn,
+                        run_ms,
+                        reports,
+                        next,
+                        ..
+                    } => tracing::info!(
+                        game,
+                        turn,
+                        run_ms,
+                        reports,
+                        next = next.as_deref().unwrap_or("none"),
+                        "turn run and kept"
+                    ),
+                    Ran::Held {
+                        turn,
+                        missing,
+                        playing,
+                    } => tracing::warn!(
+                        game,
+                        turn,
+                        missing,
+                        playing,
+                        "turn held: too many seats sent nothing; the game master is told"
+                    ),
+                    Ran::Busy => tracing::info!(game, "a run of this game is going on elsewhere"),
+                    Ran::NotDue => {}
+                }
+            }
+            if tick.reminded > 0 {
+                tracing::info!(reminders = tick.reminded, "reminders queued");
+            }
+            for (game, why) in &tick.failed {
+                tracing::error!(game, error = %why, "will try again at the next tick");
+            }
+        }
+        Err(e) => {
+            tracing::error!(error = %e, "the deadlines could not be looked at; trying again at the next tick")
+        }
+    }
+}
