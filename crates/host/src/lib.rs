@@ -16,3 +16,5 @@ pub mod password;
 pub mod receipt;
 pub mod schedule;
 pub mod store;
+#[cfg(feature = "testing")]
+pub mod testing;

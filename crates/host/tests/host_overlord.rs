@@ -8,6 +8,8 @@
 
 mod support;
 
+use umpire_host::on_both;
+
 use umpire_host::host::{Host, NewGame, Ran, Settings, Submission, Trigger};
 use umpire_host::kind::Options;
 use umpire_host::lock::RunLock;

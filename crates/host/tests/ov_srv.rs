@@ -6,6 +6,8 @@
 
 mod support;
 
+use umpire_host::on_both;
+
 use umpire_host::host::{Answer, Host, NewGame, Ran, Settings, Submission, Trigger};
 use umpire_host::kind::Options;
 use umpire_host::store::{Location, SeatStatus};

@@ -6,6 +6,8 @@
 
 mod support;
 
+use umpire_host::on_both;
+
 use umpire_host::store::{Location, Store, StoreError, migrate};
 
 async fn opens_twice_and_keeps_its_schema(location: Location) {
