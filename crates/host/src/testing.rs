@@ -96,7 +96,7 @@ macro_rules! on_both {
             }
             #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
             async fn postgres() {
-                super::$case(super::support::postgres(concat!(stringify!($name), "_pg")).await)
+                super::$case($crate::testing::postgres(concat!(stringify!($name), "_pg")).await)
                     .await;
             }
         }

@@ -455,6 +455,14 @@ impl Host {
                 }
             }
         };
+        if receipt.what.is_empty() {
+            receipt.what = match &c.envelope.request {
+                Request::Orders(_) => "orders",
+                Request::Article { .. } => "article",
+                Request::Report { .. } => "report",
+                Request::Refused { .. } => "",
+            };
+        }
         let mut all = c.envelope.findings;
         all.append(&mut receipt.findings);
         receipt.findings = all;
