@@ -68,6 +68,9 @@ async fn mail_round(gateway: Option<&Gateway>, sender: Option<&Sender>) {
 /// Serve until stopped (or, with `once`, do one round of everything that
 /// is due, then return).
 pub async fn serve(host: Arc<Host>, config: &Config, once: bool) -> Result<()> {
+    if let Some(m) = &config.mail {
+        m.check_credentials().map_err(anyhow::Error::msg)?;
+    }
     let n = host.answer_waiting().await?;
     if n > 0 {
         tracing::info!(answered = n, "answered messages left from before");
