@@ -18,6 +18,9 @@ use futures::TryStreamExt;
 
 const BIN: &str = env!("CARGO_BIN_EXE_umpire");
 
+/// One test at a time: the mail servers listen on fixed ports.
+static PORTS: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
 struct MailServers(PathBuf);
 
 impl Drop for MailServers {
@@ -60,15 +63,23 @@ impl Place {
     }
 
     fn serve(&self) -> Child {
-        Command::new(BIN)
-            .args(["serve", "--data"])
+        self.serve_crashing(None)
+    }
+
+    /// `umpire serve`, aborting at a fault point when `crash` names one.
+    fn serve_crashing(&self, crash: Option<&str>) -> Child {
+        let mut c = Command::new(BIN);
+        c.args(["serve", "--data"])
             .arg(&self.data)
             .env("UMPIRE_TEST_IMAP_PASSWORD", "test")
             .env("UMPIRE_LOG", "info")
             .stdout(Stdio::null())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap()
+            .stderr(Stdio::piped());
+        match crash {
+            Some(at) => c.env("UMPIRE_CRASH_AT", at),
+            None => c.env_remove("UMPIRE_CRASH_AT"),
+        };
+        c.spawn().unwrap()
     }
 }
 
@@ -168,13 +179,14 @@ fn sql(url: &str, statement: &str) {
     });
 }
 
-#[test]
-fn players_mail_in_both_ways_answers_and_reports_land_in_their_own_mailboxes() {
-    let dir = std::env::temp_dir().join(format!("umpire-mail-e2e-{}", std::process::id()));
+/// A data folder, a PostgreSQL schema, its config, and the mail servers
+/// piping `pipe_address` to `umpire mail deliver`.
+fn setup(name: &str, pipe_address: &str) -> (Place, MailServers) {
+    let dir = std::env::temp_dir().join(format!("umpire-mail-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     let data = dir.join("data");
     std::fs::create_dir_all(&data).unwrap();
-    let schema = format!("mail_e2e_{}", std::process::id());
+    let schema = format!("mail_{name}_{}", std::process::id());
     let base = umpire_host::testing::postgres_url();
     let url = format!("{base}?schema={schema}");
     sql(&url, &format!("DROP SCHEMA IF EXISTS {schema} CASCADE"));
@@ -182,36 +194,6 @@ fn players_mail_in_both_ways_answers_and_reports_land_in_their_own_mailboxes() {
         data: data.clone(),
         url: url.clone(),
     };
-    // The game: three factions, each with a player's address.
-    let made = place.umpire(&[
-        "host",
-        "new",
-        "overlord",
-        "spring",
-        "--factions",
-        "3",
-        "--seed",
-        "5",
-        "--gm",
-        "gm@game.test",
-        "--hold-percent",
-        "100",
-    ]);
-    let mut passwords = Vec::new();
-    for line in made.lines().filter(|l| l.trim_start().starts_with('f')) {
-        let w: Vec<&str> = line.split_whitespace().collect();
-        passwords.push((w[0].to_string(), w[3].to_string()));
-    }
-    assert_eq!(passwords.len(), 3, "{made}");
-    for (seat, _) in &passwords {
-        place.umpire(&[
-            "host",
-            "address",
-            "spring",
-            seat,
-            &format!("p{}@players.test", &seat[1..]),
-        ]);
-    }
     std::fs::write(
         data.join("umpire.toml"),
         format!(
@@ -224,7 +206,7 @@ from_name = "Spring Umpire"
 gm_address = "gm@game.test"
 
 [mail.games.spring]
-server = "spring@pipe.test"
+server = "{pipe_address}"
 
 [mail.imap]
 host = "127.0.0.1"
@@ -257,7 +239,7 @@ security = "none"
     let started = Command::new(script())
         .arg("start")
         .arg(dir.join("mailservers"))
-        .arg("spring@pipe.test")
+        .arg(pipe_address)
         .arg(&pipe)
         .output()
         .unwrap();
@@ -267,8 +249,44 @@ security = "none"
         text(&started.stdout),
         text(&started.stderr)
     );
-    let _servers = MailServers(dir.join("mailservers"));
+    (place, MailServers(dir.join("mailservers")))
+}
 
+#[test]
+fn players_mail_in_both_ways_answers_and_reports_land_in_their_own_mailboxes() {
+    let _one = PORTS.lock().unwrap_or_else(|e| e.into_inner());
+    let (place, _servers) = setup("e2e", "spring@pipe.test");
+    let url = place.url.clone();
+    // The game: three factions, each with a player's address.
+    let made = place.umpire(&[
+        "host",
+        "new",
+        "overlord",
+        "spring",
+        "--factions",
+        "3",
+        "--seed",
+        "5",
+        "--gm",
+        "gm@game.test",
+        "--hold-percent",
+        "100",
+    ]);
+    let mut passwords = Vec::new();
+    for line in made.lines().filter(|l| l.trim_start().starts_with('f')) {
+        let w: Vec<&str> = line.split_whitespace().collect();
+        passwords.push((w[0].to_string(), w[3].to_string()));
+    }
+    assert_eq!(passwords.len(), 3, "{made}");
+    for (seat, _) in &passwords {
+        place.umpire(&[
+            "host",
+            "address",
+            "spring",
+            seat,
+            &format!("p{}@players.test", &seat[1..]),
+        ]);
+    }
     let server = place.serve();
     let template = |seat: &str, pw: &str| {
         let report = place.umpire(&["host", "report", "spring", seat]);
@@ -368,4 +386,153 @@ security = "none"
     let log = stop(server);
     assert!(log.contains("turn run and kept"), "{log}");
     assert!(log.contains("mail sent"), "{log}");
+}
+
+/// Every player's mail of one seat (q5@… for f5).
+fn count(user: &str, subject_has: &str) -> Vec<String> {
+    mailbox(user)
+        .into_iter()
+        .filter(|m| header(m, "Subject").is_some_and(|s| s.contains(subject_has)))
+        .collect()
+}
+
+#[test]
+fn a_server_killed_while_it_reads_mail_or_sends_reports_loses_nothing() {
+    let _one = PORTS.lock().unwrap_or_else(|e| e.into_inner());
+    let (place, _servers) = setup("faults", "autumn@pipe.test");
+    let made = place.umpire(&[
+        "host",
+        "new",
+        "overlord",
+        "autumn",
+        "--factions",
+        "12",
+        "--seed",
+        "9",
+        "--gm",
+        "gm@game.test",
+        "--hold-percent",
+        "100",
+    ]);
+    let seats: Vec<(String, String)> = made
+        .lines()
+        .filter(|l| l.trim_start().starts_with('f'))
+        .map(|l| {
+            let w: Vec<&str> = l.split_whitespace().collect();
+            (w[0].to_string(), w[3].to_string())
+        })
+        .collect();
+    assert_eq!(seats.len(), 12);
+    let user = |seat: &str| format!("q{}@players.test", &seat[1..]);
+    for (seat, _) in &seats {
+        place.umpire(&["host", "address", "autumn", seat, &user(seat)]);
+    }
+    // Every player mails orders while no server runs: they wait in the
+    // server's mailbox.
+    for (seat, pw) in &seats {
+        let report = place.umpire(&["host", "report", "autumn", seat]);
+        let orders = report
+            .split("==== Order template ====\n\n")
+            .nth(1)
+            .unwrap()
+            .replacen("PASSWORD", pw, 1);
+        send(
+            &user(seat),
+            "server@game.test",
+            &format!("o-{seat}@players.test"),
+            &orders,
+        );
+    }
+    wait_for(
+        "twelve mails in the server's mailbox",
+        Duration::from_secs(60),
+        || mailbox("server@game.test").len() == 12,
+    );
+    // The server is killed while it reads them, twice, then left to finish.
+    for ms in [250u64, 600] {
+        let mut child = place.serve();
+        std::thread::sleep(Duration::from_millis(ms));
+        let _ = child.kill();
+        let _ = child.wait();
+    }
+    let server = place.serve();
+    wait_for("twelve answers", Duration::from_secs(90), || {
+        seats
+            .iter()
+            .all(|(s, _)| !count(&user(s), "received").is_empty())
+    });
+    let status = place.umpire(&["host", "status", "autumn"]);
+    assert!(
+        status.contains("Orders for turn 1: 12 of 12 in play"),
+        "{status}"
+    );
+    stop(server);
+    for (s, _) in &seats {
+        assert_eq!(
+            count(&user(s), "received").len(),
+            1,
+            "{s}: one answer, no more"
+        );
+    }
+
+    // The deadline passes; the server dies after handing the 5th report to
+    // the relay... no: after taking it, before the relay has it.
+    sql(&place.url, "UPDATE games SET deadline = 1000");
+    let died = place
+        .serve_crashing(Some("sending:5"))
+        .wait_with_output()
+        .unwrap();
+    assert!(!died.status.success());
+    assert!(
+        text(&died.stderr).contains("UMPIRE_CRASH_AT=sending:5"),
+        "{}",
+        text(&died.stderr)
+    );
+    let sent_before: usize = seats
+        .iter()
+        .map(|(s, _)| count(&user(s), "Turn 1 report").len())
+        .sum();
+    assert!(
+        sent_before < 12,
+        "the server died part way: {sent_before} sent"
+    );
+    let server = place.serve();
+    wait_for("twelve reports", Duration::from_secs(90), || {
+        seats
+            .iter()
+            .all(|(s, _)| !count(&user(s), "Turn 1 report").is_empty())
+    });
+    stop(server);
+    for (s, _) in &seats {
+        let reports = count(&user(s), "Turn 1 report");
+        assert_eq!(reports.len(), 1, "{s}: its report once, and only once");
+    }
+
+    // The one moment a message can go twice: the relay took it and the
+    // server died before writing that down. It goes again, with the same
+    // Message-ID, so a mail program shows it once.
+    sql(&place.url, "UPDATE games SET deadline = 1000");
+    let died = place
+        .serve_crashing(Some("relayed:3"))
+        .wait_with_output()
+        .unwrap();
+    assert!(!died.status.success());
+    let server = place.serve();
+    wait_for("twelve second reports", Duration::from_secs(90), || {
+        seats
+            .iter()
+            .all(|(s, _)| !count(&user(s), "Turn 2 report").is_empty())
+    });
+    stop(server);
+    let mut twice = 0;
+    for (s, _) in &seats {
+        let reports = count(&user(s), "Turn 2 report");
+        let ids: std::collections::BTreeSet<&str> = reports
+            .iter()
+            .filter_map(|m| header(m, "Message-ID"))
+            .collect();
+        assert_eq!(ids.len(), 1, "{s}: one message, whatever the copies");
+        twice += reports.len() - 1;
+    }
+    assert!(twice <= 1, "at most the one message in flight went twice");
 }

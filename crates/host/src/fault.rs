@@ -1,13 +1,17 @@
-//! Named points in a turn's run where a test can make the process die, to
-//! prove that a run killed at any moment loses nothing and repeats the
-//! same. With `UMPIRE_CRASH_AT=NAME` in its environment the process aborts
-//! (as abruptly as a kill) when it reaches point NAME; without it, a point
-//! costs one comparison.
+//! Named points where a test can make the process die, to prove that a
+//! process killed at any moment loses nothing and repeats the same. With
+//! `UMPIRE_CRASH_AT=NAME` in its environment the process aborts (as
+//! abruptly as a kill) when it reaches point NAME, and with
+//! `UMPIRE_CRASH_AT=NAME:N` the N-th time; without it, a point costs one
+//! comparison.
 //!
-//! The points, in the order a run meets them: `locked`, `marked`,
-//! `engine-done`, `kept-world`, `kept-reports`, `queued-mail`, `committed`.
+//! A turn's run meets, in order: `locked`, `marked`, `engine-done`,
+//! `kept-world`, `kept-reports`, `queued-mail`, `committed`. Sending mail
+//! meets `sending` (a message taken, not yet handed to the relay) and
+//! `relayed` (the relay took it, not yet recorded as sent) per message.
 
 use std::sync::OnceLock;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 /// Every point, in order.
 pub const POINTS: &[&str] = &[
@@ -20,20 +24,29 @@ pub const POINTS: &[&str] = &[
     "committed",
 ];
 
-fn wanted() -> Option<&'static str> {
-    static AT: OnceLock<Option<String>> = OnceLock::new();
+/// The point asked for, and at which time it is reached.
+fn wanted() -> Option<&'static (String, u64)> {
+    static AT: OnceLock<Option<(String, u64)>> = OnceLock::new();
     AT.get_or_init(|| {
-        std::env::var("UMPIRE_CRASH_AT")
+        let v = std::env::var("UMPIRE_CRASH_AT")
             .ok()
-            .filter(|s| !s.is_empty())
+            .filter(|s| !s.is_empty())?;
+        Some(match v.split_once(':') {
+            Some((name, n)) => (name.to_string(), n.parse().unwrap_or(1)),
+            None => (v, 1),
+        })
     })
-    .as_deref()
+    .as_ref()
 }
 
-/// Point `name` of a run.
+/// Point `name`.
 pub fn point(name: &str) {
-    if wanted() == Some(name) {
-        eprintln!("umpire: UMPIRE_CRASH_AT={name}: stopping here, as a crash would");
+    static REACHED: AtomicU64 = AtomicU64::new(0);
+    if let Some((at, n)) = wanted()
+        && at == name
+        && REACHED.fetch_add(1, Ordering::SeqCst) + 1 == *n
+    {
+        eprintln!("umpire: UMPIRE_CRASH_AT={at}:{n}: stopping here, as a crash would");
         std::process::abort();
     }
 }

@@ -114,8 +114,10 @@ impl Sender {
                     continue;
                 }
             };
+            umpire_host::fault::point("sending");
             match self.transport.send(message).await {
                 Ok(_) => {
+                    umpire_host::fault::point("relayed");
                     store.mark_sent(row.id).await?;
                     sent += 1;
                 }
