@@ -146,6 +146,20 @@ impl Receipt {
         }
     }
 
+    /// Orders not kept because orders received after them are
+    /// (OV-SRV-010: the one received last wins).
+    pub fn superseded(who: &str, summary: &str, turn: u32) -> Receipt {
+        Receipt {
+            line: format!(
+                "{who}: {summary} not kept for turn {turn}: orders you sent after this message were received first, and they are kept"
+            ),
+            who: who.to_string(),
+            what: "orders",
+            turn: Some(turn),
+            ..Receipt::default()
+        }
+    }
+
     /// An article kept for the newspaper of `turn`.
     pub fn article(who: &str, summary: &str, turn: u32) -> Receipt {
         Receipt {

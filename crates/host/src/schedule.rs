@@ -225,12 +225,23 @@ pub fn moment(text: &str, zone_name: &str) -> Result<Timestamp, ScheduleError> {
     }
 }
 
-/// A deadline as players read it: `Saturday 5 December 2026, 18:00 CET`.
+/// A deadline as players read it, in the game's zone and in UTC:
+/// `Saturday 5 December 2026, 18:00 CET (17:00 UTC)`; the day is named
+/// again when UTC's is another.
 pub fn describe(t: Timestamp, zone_name: &str) -> String {
     let tz = zone(zone_name).unwrap_or(TimeZone::UTC);
-    t.to_zoned_datetime(tz)
-        .strftime("%A %-d %B %Y, %H:%M %Z")
-        .to_string()
+    let local = t.to_zoned_datetime(tz);
+    let mut out = local.strftime("%A %-d %B %Y, %H:%M %Z").to_string();
+    let utc = t.to_zoned_datetime(TimeZone::UTC);
+    if local.offset().seconds() != 0 {
+        let day = if utc.date() == local.date() {
+            String::new()
+        } else {
+            utc.strftime("%A ").to_string()
+        };
+        out.push_str(&format!(" ({day}{} UTC)", utc.strftime("%H:%M")));
+    }
+    out
 }
 
 /// Milliseconds since 1970 as a timestamp.
@@ -308,7 +319,7 @@ mod tests {
         assert_eq!(after.to_string(), "2026-10-31T17:00:00Z");
         assert_eq!(
             describe(after, "Europe/Paris"),
-            "Saturday 31 October 2026, 18:00 CET"
+            "Saturday 31 October 2026, 18:00 CET (17:00 UTC)"
         );
         // Exactly at a deadline, the next is a week on.
         assert_eq!(
@@ -325,8 +336,15 @@ mod tests {
         let next = s.next_after(at("2026-03-28 12:00", "Europe/Paris"), &paris);
         assert_eq!(
             describe(next, "Europe/Paris"),
-            "Sunday 29 March 2026, 03:30 CEST"
+            "Sunday 29 March 2026, 03:30 CEST (01:30 UTC)"
         );
+        // Past midnight in UTC, the day is named.
+        let late = moment("2026-12-05 20:30", "America/New_York").unwrap();
+        assert_eq!(
+            describe(late, "America/New_York"),
+            "Saturday 5 December 2026, 20:30 EST (Sunday 01:30 UTC)"
+        );
+        assert_eq!(describe(late, "UTC"), "Sunday 6 December 2026, 01:30 UTC");
     }
 
     #[test]

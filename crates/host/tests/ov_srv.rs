@@ -335,7 +335,7 @@ async fn ov_srv_013_each_report_states_the_next_run(location: Location) {
         .unwrap();
     assert!(next.starts_with("Next turn: Saturday "), "{next}");
     assert!(
-        next.ends_with(", 18:00 GMT") || next.ends_with(", 18:00 BST"),
+        next.contains(", 18:00 GMT") || next.contains(", 18:00 BST (17:00 UTC)"),
         "{next}"
     );
 }
@@ -360,6 +360,13 @@ async fn ov_srv_014_reports_go_to_the_registered_address_which_email_changes(loc
         .find(|m| m.message.kind == "report" && m.message.seat.as_deref() == Some("f6"))
         .unwrap();
     assert_eq!(f6.message.to, "f6@players.test");
+    // Both the old and the new address are told of the change.
+    let told: Vec<&str> = outbox
+        .iter()
+        .filter(|m| m.message.subject == "[srv] f5's address is now new5@players.test")
+        .map(|m| m.message.to.as_str())
+        .collect();
+    assert_eq!(told, ["f5@players.test", "new5@players.test"]);
 }
 on_both!(
     ov_srv_014,

@@ -476,3 +476,118 @@ async fn with_several_games_the_game_line_decides(location: Location) {
     assert_eq!(r.message.reply_to.as_deref(), Some("f6.spring@game.test"));
 }
 on_both!(several_games, with_several_games_the_game_line_decides);
+
+async fn ov_srv_010_the_one_received_last_wins_whatever_is_read_first(location: Location) {
+    let w = world(location, config()).await;
+    let first = w.orders("f5", &w.pw[0]).await;
+    let second = first.replacen("\nUNIT", "\nSTANCE f6 hostile\nUNIT", 1);
+    let a = w
+        .gateway
+        .deliver(
+            &mail("ann@players.test", "server@game.test", "r1@p", "", &first),
+            None,
+            None,
+        )
+        .await
+        .unwrap();
+    let b = w
+        .gateway
+        .deliver(
+            &mail("ann@players.test", "server@game.test", "r2@p", "", &second),
+            None,
+            None,
+        )
+        .await
+        .unwrap();
+    assert!(a < b);
+    // Read the later one first.
+    let text = |raw: Vec<u8>| umpire_server::mail::message::read(&raw, "x").text;
+    let later = text(w.host.store().submission(b).await.unwrap().unwrap().raw);
+    let earlier = text(w.host.store().submission(a).await.unwrap().unwrap().raw);
+    let read = |t: &str| umpire_host::host::Reading {
+        game: "spring",
+        name: "mail",
+        text: t.as_bytes().to_vec().leak(),
+        notes: Vec::new(),
+        references: None,
+    };
+    let rb = w.host.answer_mail(b, read(&later)).await.unwrap();
+    assert!(rb.text.contains("stored for turn 1"), "{}", rb.text);
+    let ra = w.host.answer_mail(a, read(&earlier)).await.unwrap();
+    assert!(
+        ra.text.contains(
+            "not kept for turn 1: orders you sent after this message were received first"
+        ),
+        "{}",
+        ra.text
+    );
+    let kept = w
+        .host
+        .store()
+        .orders_of("spring", 1, "f5")
+        .await
+        .unwrap()
+        .unwrap();
+    assert!(
+        kept.text.to_lowercase().contains("hostile"),
+        "{}",
+        kept.text
+    );
+}
+on_both!(
+    last_wins,
+    ov_srv_010_the_one_received_last_wins_whatever_is_read_first
+);
+
+async fn en_garde_sheets_travel_by_mail(location: Location) {
+    let host = Arc::new(Host::open(&location).await.unwrap());
+    let made = host
+        .create(NewGame {
+            kind: "engarde".into(),
+            name: "paris".into(),
+            options: Options(vec![
+                ("player".into(), "Athos:athos@players.test".into()),
+                ("seed".into(), "2".into()),
+            ]),
+            settings: Settings::default(),
+            actor: "gm".into(),
+        })
+        .await
+        .unwrap();
+    let pw = made.seats[0].password.clone().unwrap();
+    let gateway = Gateway::new(host.clone(), config());
+    let sheet = format!(
+        "CHARACTER Athos\nPASSWORD {}\nWEEK 1\nCAROUSE\n",
+        pw.expose()
+    );
+    gateway
+        .deliver(
+            &mail(
+                "athos@players.test",
+                "server@game.test",
+                "eg1@p",
+                "",
+                &sheet,
+            ),
+            None,
+            None,
+        )
+        .await
+        .unwrap();
+    gateway.process_waiting().await.unwrap();
+    let out = host.store().outbox(None, Some("waiting")).await.unwrap();
+    let answer = out.iter().find(|m| m.message.kind == "answer").unwrap();
+    assert_eq!(answer.message.to, "athos@players.test");
+    assert_eq!(
+        answer.message.subject,
+        "[paris] Athos orders for turn 1 received"
+    );
+    assert!(
+        host.store()
+            .orders_of("paris", 1, "athos")
+            .await
+            .unwrap()
+            .is_some()
+    );
+}
+on_both!(en_garde, en_garde_sheets_travel_by_mail);

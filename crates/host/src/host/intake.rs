@@ -400,7 +400,7 @@ impl Host {
                 match &c.envelope.request {
                     Request::Orders(o) => match receipt::orders(o.turn, now) {
                         Decision::StoreOrders { turn, archived } => {
-                            let replacing = store::keep_orders(
+                            let kept = store::keep_orders(
                                 tx,
                                 game,
                                 turn,
@@ -410,18 +410,23 @@ impl Host {
                                 c.new_password.as_deref(),
                             )
                             .await?;
-                            let mut r = Receipt::orders(
-                                &who, &o.summary, turn, archived, replacing, o.errors,
-                            );
-                            if !archived {
-                                r.findings = o.warnings.clone();
+                            if kept == store::Kept::Superseded {
+                                Receipt::superseded(&who, &o.summary, turn)
+                            } else {
+                                let replacing = kept == store::Kept::Replacing;
+                                let mut r = Receipt::orders(
+                                    &who, &o.summary, turn, archived, replacing, o.errors,
+                                );
+                                if !archived {
+                                    r.findings = o.warnings.clone();
+                                }
+                                if c.new_password.is_some() {
+                                    r.line.push_str(&format!(
+                                        "; the new password takes effect when turn {turn} runs"
+                                    ));
+                                }
+                                r
                             }
-                            if c.new_password.is_some() {
-                                r.line.push_str(&format!(
-                                    "; the new password takes effect when turn {turn} runs"
-                                ));
-                            }
-                            r
                         }
                         Decision::Refuse(why) => Receipt::refused(&who, &why),
                         Decision::StoreArticle { .. } => Receipt::refused(&who, "not an article"),

@@ -170,8 +170,32 @@ impl Host {
                 if let Some(a) = &i.address
                     && s.address() != Some(a.as_str())
                 {
+                    // EMAIL (OV-SRV-014): both addresses are told.
+                    let before = s.address().map(str::to_string);
                     s.addresses.retain(|x| x != a);
                     s.addresses.insert(0, a.clone());
+                    let body = format!(
+                        "{}'s reports and answers go to {a} from now on{} (its EMAIL order, kept when turn {collecting} ran).",
+                        s.seat,
+                        before
+                            .as_deref()
+                            .map(|b| format!(", no longer to {b}"))
+                            .unwrap_or_default()
+                    );
+                    for to in [before.as_deref(), Some(a.as_str())].into_iter().flatten() {
+                        store::queue(
+                            &mut tx,
+                            &letters::to_seat(
+                                game,
+                                &s.seat,
+                                Some(to),
+                                "notice",
+                                format!("[{game}] {}'s address is now {a}", s.seat),
+                                body.clone(),
+                            ),
+                        )
+                        .await?;
+                    }
                 }
                 if !i.active && s.status.plays() {
                     s.status = SeatStatus::Gone;

@@ -56,7 +56,7 @@ pub use outbox::{OutboxRow, Outgoing};
 pub use seats::{SeatRow, SeatStatus};
 pub(crate) use seats::{seats_in, set_password, upsert as upsert_seat};
 pub use submissions::SubmissionRow;
-pub use submissions::{Incoming, OrdersRow};
+pub use submissions::{Incoming, Kept, OrdersRow};
 pub(crate) use submissions::{
     answer, articles_for, claim, keep_article, keep_orders, keep_text, orders_for,
 };

@@ -232,10 +232,21 @@ pub(crate) async fn answer(
     Ok(())
 }
 
-/// Keep `text` as `seat`'s orders for `turn`, replacing any kept before
-/// (the one received last wins, OV-SRV-010). Returns whether some were
-/// replaced.
-#[allow(clippy::too_many_arguments)]
+/// What became of orders kept for a turn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kept {
+    /// The first the seat sent for the turn.
+    New,
+    /// They replace orders received before them.
+    Replacing,
+    /// Orders received after them are kept already (two messages read in
+    /// another order than they arrived): these are not.
+    Superseded,
+}
+
+/// Keep `text` as `seat`'s orders for `turn`, unless orders received
+/// after it (a later submission) are kept already: the one received last
+/// wins, whatever order they are read in (OV-SRV-010).
 pub(crate) async fn keep_orders(
     c: &mut AnyConnection,
     game: &str,
@@ -244,15 +255,23 @@ pub(crate) async fn keep_orders(
     submission: i64,
     text: &str,
     new_password_hash: Option<&str>,
-) -> Result<bool> {
-    let before =
-        sqlx::query("SELECT 1 AS one FROM orders WHERE game_id = $1 AND turn = $2 AND seat = $3")
-            .bind(game)
-            .bind(i64::from(turn))
-            .bind(seat)
-            .fetch_optional(&mut *c)
-            .await
-            .map_err(StoreError::db("cannot read the orders"))?;
+) -> Result<Kept> {
+    let before = sqlx::query(
+        "SELECT submission_id FROM orders WHERE game_id = $1 AND turn = $2 AND seat = $3",
+    )
+    .bind(game)
+    .bind(i64::from(turn))
+    .bind(seat)
+    .fetch_optional(&mut *c)
+    .await
+    .map_err(StoreError::db("cannot read the orders"))?;
+    let before: Option<i64> = before
+        .map(|r| r.try_get("submission_id"))
+        .transpose()
+        .map_err(StoreError::db("cannot read the orders"))?;
+    if before.is_some_and(|b| b > submission) {
+        return Ok(Kept::Superseded);
+    }
     sqlx::query(
         "INSERT INTO orders (game_id, turn, seat, submission_id, text, new_password_hash, received_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7)
@@ -268,7 +287,11 @@ pub(crate) async fn keep_orders(
     .execute(&mut *c)
     .await
     .map_err(StoreError::db("cannot keep the orders"))?;
-    Ok(before.is_some())
+    Ok(if before.is_some() {
+        Kept::Replacing
+    } else {
+        Kept::New
+    })
 }
 
 /// Every seat's orders kept for `turn`, in the order received.

@@ -134,22 +134,34 @@ impl Gateway {
         Ok(row.id)
     }
 
-    /// Read and settle every mail stored and not yet answered. Returns
-    /// how many were settled; one that fails is left for the next round.
+    /// Read and settle every mail stored and not yet answered, a few at a
+    /// time (checking passwords takes a core each). Returns how many were
+    /// settled; one that fails is left for the next round.
     pub async fn process_waiting(&self) -> Result<usize, HostError> {
-        let mut n = 0;
-        for row in self.host.store().unanswered().await? {
-            if row.source != "mail" {
-                continue;
-            }
-            match self.process(&row).await {
-                Ok(()) => n += 1,
-                Err(e) => {
-                    tracing::warn!(message = row.id, error = %e, "a mail could not be settled; it is tried again")
+        use futures::StreamExt;
+        let rows: Vec<SubmissionRow> = self
+            .host
+            .store()
+            .unanswered()
+            .await?
+            .into_iter()
+            .filter(|r| r.source == "mail")
+            .collect();
+        let settled = std::sync::atomic::AtomicUsize::new(0);
+        futures::stream::iter(rows)
+            .for_each_concurrent(4, |row| {
+                let settled = &settled;
+                async move {
+                    match self.process(&row).await {
+                        Ok(()) => {
+                            settled.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                        }
+                        Err(e) => tracing::warn!(message = row.id, error = %e, "a mail could not be settled; it is tried again"),
+                    }
                 }
-            }
-        }
-        Ok(n)
+            })
+            .await;
+        Ok(settled.into_inner())
     }
 
     /// Which game a message is for, or why none.
