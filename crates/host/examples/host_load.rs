@@ -33,74 +33,16 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use std::path::PathBuf;
+#[path = "shared/workloads.rs"]
+mod workloads;
+
 use std::sync::Arc;
 use std::time::Instant;
 
-use umpire_core::ids::TypedId;
 use umpire_host::host::{Host, Ran, Settings, Submission, Trigger};
 use umpire_host::store::Location;
-use umpire_overlord::generate::world::{MapSize, WorldParams, generate};
-use umpire_overlord::legacy::{self, world::GameFiles};
-use umpire_overlord::report::template::template_of;
 use umpire_overlord::rules::Rules;
-use umpire_overlord::world::faction::hash_password;
-use umpire_overlord::world::{Player, World};
-
-fn alpha_files() -> GameFiles {
-    let dir = std::env::var_os("UMPIRE_ALPHA_DIR")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| umpire_core::shared::dir().join("reference/overlord-alpha"));
-    let files = umpire_host::overlord::game_dir::read_tree(&dir).unwrap();
-    assert!(
-        !files.is_empty(),
-        "the sample game is not at {}",
-        dir.display()
-    );
-    files
-}
-
-fn world(name: &str, rules: &Rules) -> World {
-    let mut w = match name {
-        "alpha100" => {
-            let x100 = legacy::replicate::replicate(&alpha_files(), 100);
-            legacy::world::import(&x100, rules).world
-        }
-        "generated" => {
-            let params = WorldParams {
-                game: "bench".into(),
-                seed: 2026,
-                factions: 50_000,
-                size: MapSize::HUGE,
-            };
-            generate(rules, &params).unwrap().world
-        }
-        other => panic!("no workload `{other}`: alpha100 or generated"),
-    };
-    w.game = "load".to_string();
-    for f in w
-        .factions
-        .values_mut()
-        .filter(|f| f.player == Player::Human)
-    {
-        f.password_hash = hash_password(&format!("pw{}", f.number), &f.code());
-        f.resigned = false;
-    }
-    w
-}
-
-/// Each player faction's template with its password: (seat, text).
-fn templates(w: &World) -> Vec<(String, String)> {
-    let by_faction = w.units_by_faction();
-    w.factions
-        .iter()
-        .filter(|(_, f)| f.player == Player::Human)
-        .map(|(id, f)| {
-            let pw = format!("pw{}", f.number);
-            (f.code(), template_of(w, id, &pw, &by_faction[id.index()]))
-        })
-        .collect()
-}
+use workloads::{templates, world};
 
 struct Args {
     mode: String,

@@ -28,6 +28,8 @@ pub struct SubmissionRow {
     pub envelope_to: Option<String>,
     /// What was read of it: a mail's text as the checker saw it.
     pub text: Option<String>,
+    /// When it was answered (ms since 1970).
+    pub answered_at: Option<i64>,
 }
 
 fn row(r: &AnyRow) -> std::result::Result<SubmissionRow, sqlx::Error> {
@@ -43,10 +45,11 @@ fn row(r: &AnyRow) -> std::result::Result<SubmissionRow, sqlx::Error> {
         answer: r.try_get("answer")?,
         envelope_to: r.try_get("envelope_to")?,
         text: r.try_get("text")?,
+        answered_at: r.try_get("answered_at")?,
     })
 }
 
-const COLUMNS: &str = "id, game_id, source, sender, message_id, received_at, raw, disposition, answer, envelope_to, text";
+const COLUMNS: &str = "id, game_id, source, sender, message_id, received_at, raw, disposition, answer, envelope_to, text, answered_at";
 
 /// A message to store.
 pub struct Incoming<'a> {
