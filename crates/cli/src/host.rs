@@ -197,6 +197,15 @@ pub enum Command {
     /// Write the game's world as it is now into a game folder (a backup,
     /// or to look at it with `umpire overlord show`).
     Export { game: String, folder: PathBuf },
+    /// Every message received (mail, web, command line), newest first,
+    /// and what became of it: answered, passed to you, relayed, refused,
+    /// or not answered (a machine's).
+    Inbox {
+        game: Option<String>,
+        /// How many (default 50).
+        #[arg(long, default_value_t = 50)]
+        last: i64,
+    },
     /// The messages queued to send, and what became of them.
     Outbox {
         game: Option<String>,
@@ -539,6 +548,30 @@ async fn command(host: &Host, cmd: Command) -> Result<ExitCode> {
         Command::Export { game, folder } => {
             let path = host.export(&game, &folder).await?;
             let _ = writeln!(out, "Wrote {}.", path.display());
+        }
+        Command::Inbox { game, last } => {
+            let rows = host.store().submissions(game.as_deref(), last).await?;
+            if rows.is_empty() {
+                out.push_str("No messages yet.\n");
+            }
+            for m in rows {
+                let answer = m
+                    .answer
+                    .as_deref()
+                    .and_then(|a| a.lines().rev().find(|l| !l.trim().is_empty()))
+                    .unwrap_or("");
+                let _ = writeln!(
+                    out,
+                    "#{:<5} {} {:<4} {:<12} from {:<28} {:<9} {}",
+                    m.id,
+                    describe(from_ms(m.received_at), "UTC"),
+                    m.source,
+                    m.game.as_deref().unwrap_or("-"),
+                    m.sender.as_deref().unwrap_or("-"),
+                    m.disposition,
+                    answer
+                );
+            }
         }
         Command::Outbox { game, status } => {
             let rows = host

@@ -343,6 +343,15 @@ fn players_mail_in_both_ways_answers_and_reports_land_in_their_own_mailboxes() {
     );
     assert!(a7.contains("wrong password for f7"), "{a7}");
 
+    // The game master's list of what came in and what became of it.
+    let inbox = place.umpire(&["host", "inbox", "spring"]);
+    assert!(inbox.contains("from p5@players.test"), "{inbox}");
+    assert!(
+        inbox.contains("f7: refused: wrong password for f7"),
+        "{inbox}"
+    );
+    assert_eq!(inbox.matches(" answered ").count(), 3, "{inbox}");
+
     // The deadline passes: every faction's report in its own mailbox.
     sql(&url, "UPDATE games SET deadline = 1000");
     wait_for("three reports", Duration::from_secs(90), || {
