@@ -93,14 +93,17 @@ enum Game {
     #[command(subcommand, disable_help_subcommand = true)]
     Mail(mail::Command),
     /// Run the server for every hosted game: turns at their deadlines,
-    /// reminders, the mail and web to come. Stops gracefully on Ctrl-C.
+    /// reminders, and with [mail] players' mail read and answered and
+    /// reports sent. Stops gracefully on Ctrl-C.
     #[command(after_help = "Examples:
   umpire serve
   umpire serve --data /var/lib/umpire
   umpire serve --database postgres://umpire@db.example/umpire
 
 The data folder holds umpire.db (SQLite) and umpire.toml, whose keys are
-database, tick_seconds (15), grace_seconds (60) and log (info).")]
+database, tick_seconds (15), grace_seconds (60), log (info), and a [mail]
+table for the mail gateway (domain, from_name, gm_address, [mail.imap],
+[mail.smtp]; see the README's \"Mail\" section).")]
     Serve(serve::Args),
     /// See the whole job in one command: a small Overlord game played by
     /// bots for a few turns.

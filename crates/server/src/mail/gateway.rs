@@ -525,6 +525,30 @@ impl Gateway {
         Ok(())
     }
 
+    /// Refuse a message: the sender is told why (unless a machine sent
+    /// it), and the refusal recorded.
+    async fn refuse(
+        &self,
+        row: &SubmissionRow,
+        mail: &Mail,
+        game: Option<&str>,
+        subject: &str,
+        why: &str,
+    ) -> Result<(), HostError> {
+        let answer = self.answer(row, mail, subject, why.to_string());
+        self.host
+            .dispose(
+                row.id,
+                game,
+                "refused",
+                why,
+                Some(&mail.text),
+                answer.as_slice(),
+            )
+            .await?;
+        Ok(())
+    }
+
     /// Mail for a faction: relayed to its address; the sender's address
     /// is not shown, the way back is the sender's faction's address here.
     async fn relay(
@@ -534,28 +558,42 @@ impl Gateway {
         seat: &str,
         game: Option<String>,
     ) -> Result<(), HostError> {
-        let host = &self.host;
-        let sender = row.sender.clone().unwrap_or_default();
-        let refuse = |why: String| {
-            let answer = self.answer(row, mail, "Your message was not passed on", why.clone());
-            (why, answer)
-        };
+        const NOT_PASSED: &str = "Your message was not passed on";
         let game = match self.game_for(game, &mail.text).await? {
             Ok(g) => g,
-            Err(why) => {
-                let (why, answer) = refuse(why);
-                host.dispose(
-                    row.id,
-                    None,
-                    "refused",
-                    &why,
-                    Some(&mail.text),
-                    answer.as_slice(),
-                )
-                .await?;
-                return Ok(());
-            }
+            Err(why) => return self.refuse(row, mail, None, NOT_PASSED, &why).await,
         };
+        match self.relayed(row, mail, seat, &game).await? {
+            Ok(relayed) => {
+                self.host
+                    .dispose(
+                        row.id,
+                        Some(&game.id),
+                        "relayed",
+                        &format!("passed to {seat}"),
+                        Some(&mail.text),
+                        &[relayed],
+                    )
+                    .await?;
+                Ok(())
+            }
+            Err(why) => {
+                self.refuse(row, mail, Some(&game.id), NOT_PASSED, &why)
+                    .await
+            }
+        }
+    }
+
+    /// The message to pass on to `seat`, or why it cannot be.
+    async fn relayed(
+        &self,
+        row: &SubmissionRow,
+        mail: &Mail,
+        seat: &str,
+        game: &GameRow,
+    ) -> Result<Result<Outgoing, String>, HostError> {
+        let host = &self.host;
+        let sender = row.sender.clone().unwrap_or_default();
         let several = host.store().games().await?.len() > 1;
         let from_seat = host
             .store()
@@ -564,72 +602,29 @@ impl Gateway {
             .into_iter()
             .find(|s| s.game == game.id && s.status.plays());
         let Some(from_seat) = from_seat else {
-            let (why, answer) = refuse(format!(
+            return Ok(Err(format!(
                 "only the players of {} can write to its factions, from the address the game has for them; {sender} is not one",
                 game.id
-            ));
-            host.dispose(
-                row.id,
-                Some(&game.id),
-                "refused",
-                &why,
-                Some(&mail.text),
-                answer.as_slice(),
-            )
-            .await?;
-            return Ok(());
+            )));
         };
-        let back = self
-            .config
-            .entity_address(&from_seat.seat, &game.id, several);
         let target = host.store().seat(&game.id, seat).await?;
         let (to, kind) = match &target {
             Some(t) if t.status.plays() => match t.address() {
                 Some(a) => (a.to_string(), "relay"),
                 None => {
-                    let (why, answer) =
-                        refuse(format!("{seat} has no address to pass your message to"));
-                    host.dispose(
-                        row.id,
-                        Some(&game.id),
-                        "refused",
-                        &why,
-                        Some(&mail.text),
-                        answer.as_slice(),
-                    )
-                    .await?;
-                    return Ok(());
+                    return Ok(Err(format!(
+                        "{seat} has no address to pass your message to"
+                    )));
                 }
             },
-            Some(_) => {
-                let (why, answer) = refuse(format!("{seat} is no longer in the game"));
-                host.dispose(
-                    row.id,
-                    Some(&game.id),
-                    "refused",
-                    &why,
-                    Some(&mail.text),
-                    answer.as_slice(),
-                )
-                .await?;
-                return Ok(());
-            }
+            Some(_) => return Ok(Err(format!("{seat} is no longer in the game"))),
             // A faction no player holds: the game master plays it.
-            None => match self.gm_of(Some(&game)) {
+            None => match self.gm_of(Some(game)) {
                 Some(gm) => (gm, "relay-gm"),
                 None => {
-                    let (why, answer) =
-                        refuse(format!("there is nobody to pass a message for {seat} to"));
-                    host.dispose(
-                        row.id,
-                        Some(&game.id),
-                        "refused",
-                        &why,
-                        Some(&mail.text),
-                        answer.as_slice(),
-                    )
-                    .await?;
-                    return Ok(());
+                    return Ok(Err(format!(
+                        "there is nobody to pass a message for {seat} to"
+                    )));
                 }
             },
         };
@@ -641,7 +636,7 @@ impl Gateway {
             game.id,
             from_seat.seat
         );
-        let relayed = Outgoing {
+        Ok(Ok(Outgoing {
             game: Some(game.id.clone()),
             seat: target.as_ref().map(|t| t.seat.clone()),
             kind: kind.to_string(),
@@ -651,19 +646,12 @@ impl Gateway {
             report: None,
             in_reply_to: None,
             references: None,
-            reply_to: Some(back.clone()),
+            reply_to: Some(
+                self.config
+                    .entity_address(&from_seat.seat, &game.id, several),
+            ),
             sender_name: Some(format!("{} via {}", from_seat.seat, game.id)),
-        };
-        host.dispose(
-            row.id,
-            Some(&game.id),
-            "relayed",
-            &format!("passed to {seat}"),
-            Some(&mail.text),
-            &[relayed],
-        )
-        .await?;
-        Ok(())
+        }))
     }
 }
 
