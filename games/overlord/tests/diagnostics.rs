@@ -352,9 +352,10 @@ fn every_code_has_a_case() {
     let missing: Vec<&str> = codes::ALL
         .iter()
         .map(|c| c.code)
-        .filter(|c| !covered.contains(c) && !["W0006", "W0108"].contains(c))
+        .filter(|c| !covered.contains(c) && !["W0006", "W0108", "W0115"].contains(c))
         .collect();
-    // W0006 (encoding) is tested through `check`, W0108 (50 orders) below.
+    // W0006 (encoding) is tested through `check`, W0108 (50 orders) below,
+    // W0115 (another faction's unit) needs a world: the host's tests.
     assert!(missing.is_empty(), "codes without a case: {missing:?}");
 }
 

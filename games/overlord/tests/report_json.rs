@@ -364,9 +364,12 @@ fn ov_rep_json_tells_the_small_worlds_facts_as_the_text_does() {
             "to": {"id": "L2", "name": "Place 2"},
             "terrain": "plains",
             "days": 9,
-            "mode": "walking"
+            "mode": "walking",
+            // This hand-made world is not laid out on the hex grid.
+            "hex": null
         }])
     );
+    assert_eq!(l1["hex"], Value::Null);
     assert_eq!(l1["outer_directions"], Value::Null);
     assert_eq!(
         l1["events"][0]["text"],

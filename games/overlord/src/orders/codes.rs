@@ -110,6 +110,9 @@ codes! {
     LEGACY_SPELLING = "N0114", Note, "spelling of the original engine",
         "The order is written the way the original Overlord engine accepted it. It is \
          understood; the canonical spelling is shown.";
+    NOT_THE_FACTIONS_UNIT = "W0115", Warning, "a unit that is not the faction's",
+        "The server checks UNIT sections against the game: a unit that is not the faction's \
+         (another faction's, or none at all) will not take these orders when the turn runs.";
 
     PREFIX_WITHOUT_ORDER = "E0201", Error, "prefix without an order",
         "Prefixes (`-`, `+`, `@`, a day count, `Dnn`) must be followed by an order keyword \

@@ -168,7 +168,14 @@ pub fn of<'a>(
                 .collect(),
         })
         .collect();
+    let hex_of = |id| {
+        world.locations.get(id).and_then(|x| {
+            x.hex
+                .or_else(|| x.outer.and_then(|o| world.locations.get(o)?.hex))
+        })
+    };
     Some(model::Location {
+        hex: hex_of(at),
         place: n.place_ref(at),
         terrain: terrain(l.terrain),
         outer: l.outer.and_then(|o| {
@@ -386,6 +393,10 @@ fn directions<'a>(n: &Names<'a>, at: LocationId) -> Vec<Direction<'a>> {
             Direction {
                 direction: format!("{:?}", e.direction),
                 to: n.place_ref(e.to),
+                hex: world.locations.get(e.to).and_then(|x| {
+                    x.hex
+                        .or_else(|| x.outer.and_then(|o| world.locations.get(o)?.hex))
+                }),
                 terrain: there,
                 days: pick.map(|p| p.0),
                 mode: pick.map(|p| p.1),

@@ -309,6 +309,8 @@ pub struct Vessel<'a> {
 /// A place the faction was at during the turn.
 #[derive(Clone, Debug, Serialize)]
 pub struct Location<'a> {
+    /// Where on the map it is: its hex, an inner location's outer hex's.
+    pub hex: Option<crate::world::Hex>,
     #[serde(flatten)]
     pub place: Named<'a>,
     pub terrain: &'a str,
@@ -398,6 +400,8 @@ pub enum Mode {
 pub struct Direction<'a> {
     pub direction: String,
     pub to: Named<'a>,
+    /// Where on the map the way leads.
+    pub hex: Option<crate::world::Hex>,
     pub terrain: &'a str,
     pub days: Option<u32>,
     pub mode: Option<Mode>,
