@@ -92,6 +92,7 @@ async fn send_all(host: &Arc<Host>, subs: &[(String, String)], concurrency: usiz
                     message_id: None,
                     name: &seat,
                     bytes: text.as_bytes(),
+                    authenticated: None,
                 })
                 .await
                 .unwrap();

@@ -52,6 +52,7 @@ async fn game_with_orders(location: &Location, name: &str) -> Vec<String> {
                 message_id: None,
                 name: &t.seat,
                 bytes: orders.as_bytes(),
+                authenticated: None,
             })
             .await
             .unwrap();
@@ -134,6 +135,7 @@ async fn a_full_disk_stops_the_run_with_the_reason_and_loses_nothing() {
             message_id: Some("<big@players.test>"),
             name: "mail",
             bytes: "x".repeat(64 * 1024).as_bytes(),
+            authenticated: None,
         })
         .await
         .unwrap_err()

@@ -21,6 +21,7 @@ async fn send(host: &Host, text: &str) -> umpire_host::host::Answer {
         message_id: None,
         name: "sheet",
         bytes: text.as_bytes(),
+        authenticated: None,
     })
     .await
     .unwrap()

@@ -68,6 +68,7 @@ async fn send(host: &Host, game: &str, text: &str, id: Option<&str>) -> umpire_h
         message_id: id,
         name: "mail",
         bytes: text.as_bytes(),
+        authenticated: None,
     })
     .await
     .unwrap()

@@ -68,6 +68,7 @@ impl Game {
                 message_id: None,
                 name: "mail",
                 bytes: text.as_bytes(),
+                authenticated: None,
             })
             .await
             .unwrap()

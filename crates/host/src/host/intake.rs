@@ -26,6 +26,10 @@ pub struct Submission<'a> {
     /// A name for findings (`mail from …`, a file name).
     pub name: &'a str,
     pub bytes: &'a [u8],
+    /// The seat a web session or API token has already proven: its
+    /// envelopes need no password, and envelopes for other seats are
+    /// refused.
+    pub authenticated: Option<&'a str>,
 }
 
 /// The answer to a submission.
@@ -56,6 +60,8 @@ pub struct Reading<'a> {
     pub notes: Vec<String>,
     /// The mail's References, to thread the answer.
     pub references: Option<String>,
+    /// The seat already proven (see [`Submission::authenticated`]).
+    pub authenticated: Option<&'a str>,
 }
 
 /// The answer a message got before.
@@ -97,6 +103,7 @@ fn check(
     envelopes: Vec<Envelope>,
     seats: &HashMap<String, SeatRow>,
     verified: &password::Verified,
+    authenticated: Option<&str>,
 ) -> Vec<Checked> {
     envelopes
         .into_iter()
@@ -119,7 +126,17 @@ fn check(
             };
             // The password first, so a stranger learns nothing of the seat.
             let key = format!("{game}/{}", seat.seat);
-            match verified.check(&key, &seat.password_hash, &c.envelope.password) {
+            let proven = match authenticated {
+                Some(a) if a == seat.seat => Check::Matches { upgrade: None },
+                Some(a) => {
+                    c.refusal = Some(format!(
+                        "you are logged in as {a}; orders for {who} come with its own login or by mail"
+                    ));
+                    return c;
+                }
+                None => verified.check(&key, &seat.password_hash, &c.envelope.password),
+            };
+            match proven {
                 Check::Wrong => {
                     c.refusal = Some(format!("wrong password for {who}"));
                     c.wrong_password = true;
@@ -178,6 +195,7 @@ impl Host {
                 text: s.bytes,
                 notes: Vec::new(),
                 references: None,
+                authenticated: s.authenticated,
             },
         )
         .await
@@ -208,12 +226,20 @@ impl Host {
             };
             let name = format!("message {}", row.id);
             let raw = row.raw.clone();
+            // A web or API submission keeps the seat it was proven for.
+            let proven = row
+                .sender
+                .as_deref()
+                .filter(|_| row.source == "web" || row.source == "api")
+                .and_then(|s| s.strip_prefix("seat:"))
+                .map(str::to_string);
             let read = Reading {
                 game: &game,
                 name: &name,
                 text: &raw,
                 notes: Vec::new(),
                 references: None,
+                authenticated: proven.as_deref(),
             };
             match self.process(&row, read).await {
                 Ok(_) => n += 1,
@@ -280,7 +306,11 @@ impl Host {
             let mut general = read.notes.clone();
             general.extend(reading.general);
             let envelopes = reading.envelopes;
-            let checked = blocking(move || check(&id, envelopes, &seats, &verified)).await?;
+            let authenticated = read.authenticated.map(str::to_string);
+            let checked = blocking(move || {
+                check(&id, envelopes, &seats, &verified, authenticated.as_deref())
+            })
+            .await?;
 
             let (mut tx, now) = self.write_on(&game.id).await?;
             if now.world_rev != game.world_rev {

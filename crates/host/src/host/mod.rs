@@ -24,6 +24,7 @@ mod intake;
 mod letters;
 mod run;
 mod scheduler;
+pub mod web;
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};

@@ -196,6 +196,20 @@ impl GameKind for EnGarde {
         })
     }
 
+    fn help(&self, topic: &str) -> Option<String> {
+        const GUIDE: &str = include_str!("../../../../docs/engarde-orders.md");
+        let t = topic.trim().to_ascii_uppercase();
+        if t.is_empty() {
+            return Some(GUIDE.to_string());
+        }
+        // The guide's paragraphs that name the order.
+        let found: Vec<&str> = GUIDE
+            .split("\n\n")
+            .filter(|p| p.to_ascii_uppercase().contains(&t))
+            .collect();
+        (!found.is_empty()).then(|| found.join("\n\n"))
+    }
+
     fn open(&self, state: &[u8]) -> Result<Box<dyn Game>, KindError> {
         let world: World = serde_json::from_slice(state)
             .map_err(|e| KindError(format!("the stored world does not load: {e}")))?;
@@ -327,6 +341,11 @@ impl Game for EnGardeGame {
             general: Vec::new(),
             envelopes: vec![envelope],
         }
+    }
+
+    fn check(&self, _seat: &str, text: &str) -> Vec<umpire_core::Diagnostic> {
+        let source = SourceFile::new("sheet".to_string(), text.to_string());
+        mail::read(&self.world, self.tables, &source).diagnostics
     }
 
     fn run(&self, input: &TurnInput) -> Result<TurnOutput, KindError> {

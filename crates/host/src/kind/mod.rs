@@ -340,6 +340,9 @@ pub trait GameKind: Send + Sync {
     fn import(&self, folder: &Path) -> Result<Created, KindError>;
     /// Open a stored world.
     fn open(&self, state: &[u8]) -> Result<Box<dyn Game>, KindError>;
+    /// The players' guide to an order (`help GIVE`), or to all orders when
+    /// `topic` is empty; None when there is no such order.
+    fn help(&self, topic: &str) -> Option<String>;
 }
 
 /// One world of a hosted game, between turns.
@@ -352,6 +355,9 @@ pub trait Game: Send + Sync {
     fn seats(&self) -> Vec<SeatInfo>;
     /// Read a submission: its envelopes, checked against this world.
     fn read(&self, mail: Mail<'_>) -> Reading;
+    /// Check what a seat is writing, as it types: every finding with its
+    /// line, against this world (the same checker as `read`).
+    fn check(&self, seat: &str, text: &str) -> Vec<umpire_core::Diagnostic>;
     /// Run the next turn.
     fn run(&self, input: &TurnInput) -> Result<TurnOutput, KindError>;
     /// A seat's report of where it stands now, before its first turn (the

@@ -222,6 +222,15 @@ impl GameKind for Overlord {
         })
     }
 
+    fn help(&self, topic: &str) -> Option<String> {
+        use umpire_overlord::orders::{manual, registry};
+        let t = topic.trim();
+        if t.is_empty() {
+            return Some(manual::index());
+        }
+        registry::lookup(t).map(|found| manual::order_page(found.keyword.spec()))
+    }
+
     fn open(&self, state: &[u8]) -> Result<Box<dyn Game>, KindError> {
         let rules = rules()?;
         let world = save::load(state, &rules)
@@ -296,6 +305,10 @@ impl Game for OverlordGame {
 
     fn read(&self, mail: Mail<'_>) -> Reading {
         self.reader.read(mail, false).reading
+    }
+
+    fn check(&self, seat: &str, text: &str) -> Vec<umpire_core::Diagnostic> {
+        self.reader.check(seat, text)
     }
 
     fn run(&self, input: &TurnInput) -> Result<TurnOutput, KindError> {

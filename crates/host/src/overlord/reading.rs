@@ -117,6 +117,46 @@ impl Reader {
         }
     }
 
+    /// Check orders as a player writes them: every finding of the parser
+    /// and checker, and a warning for each UNIT that is not `seat`'s.
+    pub fn check(&self, seat: &str, text: &str) -> Vec<umpire_core::Diagnostic> {
+        let parse = ParseOptions {
+            vocabulary: Some(Vocabulary::builtin()),
+        };
+        let checked = orders::check("orders", text.as_bytes(), parse);
+        let mut out = checked.diagnostics;
+        let number = super::layout::parse_faction(seat).unwrap_or(0);
+        let source = checked.source.shared_name();
+        for e in &checked.message.envelopes {
+            let Parsed::Orders(set) = e else { continue };
+            for s in &set.units {
+                let UnitRef::Id(n) = s.unit else { continue };
+                let why = match self.owners.get(&n) {
+                    Some(&owner) if owner == number => continue,
+                    Some(_) => {
+                        format!("U{n} is not one of f{number}'s units; its orders will be refused")
+                    }
+                    None => {
+                        format!("there is no unit U{n} in this game; its orders will be refused")
+                    }
+                };
+                let mut d = umpire_core::Diagnostic::warning(
+                    codes::NOT_THE_FACTIONS_UNIT.code,
+                    source.clone(),
+                    why,
+                );
+                d.position = Some(umpire_core::source::Position {
+                    line: s.line,
+                    column: 1,
+                    end_column: 1,
+                });
+                out.push(d);
+            }
+        }
+        out.sort_by_key(|d| d.position.map(|p| (p.line, p.column)));
+        out
+    }
+
     /// Read one mail; `color` colours the rendered findings.
     pub fn read(&self, mail: Mail<'_>, color: bool) -> Read {
         let name = mail.name;

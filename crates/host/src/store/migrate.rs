@@ -31,6 +31,11 @@ pub const MIGRATIONS: &[Migration] = &[
         name: "mail",
         sql: include_str!("migrations/0002_mail.sql"),
     },
+    Migration {
+        version: 3,
+        name: "web",
+        sql: include_str!("migrations/0003_web.sql"),
+    },
 ];
 
 /// The newest version this program knows.
@@ -51,6 +56,9 @@ const OURS: &[&str] = &[
     "outbox",
     "audit",
     "failing",
+    "sessions",
+    "api_tokens",
+    "desk_users",
 ];
 
 /// A migration's text for `backend`.

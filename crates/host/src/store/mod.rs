@@ -38,6 +38,7 @@ mod outbox;
 mod seats;
 mod submissions;
 mod turns;
+mod web;
 
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -64,6 +65,7 @@ pub use turns::{ReportRow, TurnRow, WorldRow};
 pub(crate) use turns::{
     keep_report, keep_turn, keep_world, kept_turn, next_attempt, roll_back, world_in,
 };
+pub use web::{SessionRow, TokenRow};
 
 /// Which database.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
