@@ -180,6 +180,9 @@ pub enum Command {
     Keep { game: String, seat: String },
     /// Give a seat a new password (printed, and mailed to the seat).
     Password { game: String, seat: String },
+    /// Make a game master's login for the web's desk (/desk/login), or
+    /// give an existing one a new password; the password is printed once.
+    DeskUser { name: String },
     /// Change where a seat's mail goes.
     Address {
         game: String,
@@ -409,6 +412,7 @@ async fn command(host: &Host, cmd: Command) -> Result<ExitCode> {
                     message_id: message_id.as_deref(),
                     name: &name,
                     bytes: &bytes,
+                    authenticated: None,
                 })
                 .await?;
             out.push_str(&a.text);
@@ -509,6 +513,15 @@ async fn command(host: &Host, cmd: Command) -> Result<ExitCode> {
             let _ = writeln!(
                 out,
                 "{seat}'s new password: {} (also queued to its address)",
+                p.expose()
+            );
+        }
+        Command::DeskUser { name } => {
+            let p = host.add_desk_user(&name, &actor).await?;
+            let _ = writeln!(
+                out,
+                "Desk login {}: password {} (shown this once). Log in at /desk/login on the server's web address.",
+                name.trim(),
                 p.expose()
             );
         }

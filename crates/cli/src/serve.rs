@@ -21,6 +21,11 @@ pub struct Args {
     /// Seconds between looks at the deadlines (overrides the config).
     #[arg(long, value_name = "SECONDS")]
     pub tick: Option<u64>,
+    /// Where to serve the web (overrides the config's [web] listen):
+    /// 127.0.0.1:8080 by default, 0.0.0.0:8080 for every address, `off`
+    /// for no web.
+    #[arg(long, value_name = "ADDRESS")]
+    pub listen: Option<String>,
     /// Do one round of what is due (deadlines, mail in and out), then stop
     /// (for cron, or a test).
     #[arg(long)]
@@ -54,6 +59,10 @@ pub fn run(args: Args) -> Result<ExitCode> {
     if let Some(t) = args.tick {
         config.tick_seconds = t.max(1);
     }
+    if let Some(l) = args.listen {
+        config.web.listen = l;
+        config.web.address()?;
+    }
     logging(&config.log)?;
     std::fs::create_dir_all(&data)
         .with_context(|| format!("cannot make the data folder {}", data.display()))?;
@@ -63,7 +72,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
         let host = Host::open(&location)
             .await
             .with_context(|| format!("cannot open the games' database {location}"))?;
-        tracing::info!(database = %location, data = %data.display(), mail = config.mail.is_some(), "umpire serve started");
+        tracing::info!(database = %location, data = %data.display(), mail = config.mail.is_some(), web = %config.web.listen, "umpire serve started");
         let host = std::sync::Arc::new(host);
         let result = umpire_server::serve::serve(host.clone(), &config, args.once).await;
         host.store().close().await;

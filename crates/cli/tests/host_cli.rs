@@ -313,7 +313,10 @@ fn serve_runs_both_games_deadlines_and_stops_gracefully(postgres: bool) {
     assert!(made.contains("EST"), "{made}");
     // The deadlines pass.
     server.sql("UPDATE games SET deadline = 1000");
-    let child = server.command(&["serve", "--tick", "1"]).spawn().unwrap();
+    let child = server
+        .command(&["serve", "--tick", "1", "--listen", "127.0.0.1:0"])
+        .spawn()
+        .unwrap();
     wait_for("both games' turns to run", Duration::from_secs(90), || {
         server.ok(&["status", "paris"]).contains("1 turn(s) run")
             && server.ok(&["status", "west"]).contains("1 turn(s) run")
@@ -325,6 +328,7 @@ fn serve_runs_both_games_deadlines_and_stops_gracefully(postgres: bool) {
     let log = text(&out.stderr);
     assert!(out.status.success(), "{log}");
     assert!(log.contains("umpire serve started"), "{log}");
+    assert!(log.contains("the web is served"), "{log}");
     assert!(log.contains("turn run and kept"), "{log}");
     assert!(log.contains("umpire serve stopped"), "{log}");
     // The next deadline is the schedule's next Saturday, and the reports
@@ -513,4 +517,35 @@ fn the_game_masters_controls_from_the_command_line() {
     let outbox = server.ok(&["outbox", "ctl"]);
     assert!(outbox.contains("Deadline moved"), "{outbox}");
     assert!(outbox.contains("rolled back"), "{outbox}");
+}
+
+#[test]
+fn serve_says_why_it_cannot_serve_the_web() {
+    let server = Server::new("web-address", false);
+    let taken = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let address = taken.local_addr().unwrap().to_string();
+    let o = server.command(&["serve", "--listen", &address]).output().unwrap();
+    assert!(!o.status.success());
+    let err = text(&o.stderr);
+    assert!(
+        err.contains(&format!("cannot serve the web on {address}: another program is using it")),
+        "{err}"
+    );
+    let o = server.command(&["serve", "--listen", "localhost"]).output().unwrap();
+    assert!(!o.status.success());
+    let err = text(&o.stderr);
+    assert!(err.contains("`localhost` is not an address to listen on"), "{err}");
+    drop(taken);
+}
+
+#[test]
+fn desk_logins_are_made_from_the_command_line() {
+    let server = Server::new("desk-user", false);
+    let said = server.ok(&["desk-user", "marshal"]);
+    assert!(said.starts_with("Desk login marshal: password "), "{said}");
+    let o = server.host(&["desk-user", "two words"]);
+    assert!(!o.status.success());
+    assert!(text(&o.stderr).contains("cannot be a login"), "{}", text(&o.stderr));
+    let audit = server.ok(&["audit"]);
+    assert!(audit.contains("desk login marshal made"), "{audit}");
 }

@@ -69,7 +69,7 @@ impl Place {
     /// `umpire serve`, aborting at a fault point when `crash` names one.
     fn serve_crashing(&self, crash: Option<&str>) -> Child {
         let mut c = Command::new(BIN);
-        c.args(["serve", "--data"])
+        c.args(["serve", "--listen", "127.0.0.1:0", "--data"])
             .arg(&self.data)
             .env("UMPIRE_TEST_IMAP_PASSWORD", "test")
             .env("UMPIRE_LOG", "info")

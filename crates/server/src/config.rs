@@ -7,6 +7,10 @@
 //! grace_seconds = 60     # how long a running turn may finish when stopping
 //! log = "info"           # or debug, or umpire_host=debug; $UMPIRE_LOG wins
 //!
+//! [web]
+//! listen = "127.0.0.1:8080"   # where the web is served; "off": no web
+//! secure_cookies = false      # true behind TLS (a reverse proxy)
+//!
 //! [mail]                 # the mail gateway: see `mail::config`
 //! domain = "game.example"
 //! ```
@@ -32,8 +36,46 @@ pub struct Config {
     pub grace_seconds: u64,
     /// What to log (`info`, `debug`, `umpire_host=debug`); $UMPIRE_LOG wins.
     pub log: String,
+    /// The web.
+    pub web: WebConfig,
     /// The mail gateway; none: no mail is read or sent.
     pub mail: Option<MailConfig>,
+}
+
+/// The `[web]` table.
+#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
+#[serde(default, deny_unknown_fields)]
+pub struct WebConfig {
+    /// The address and port to serve on (default `127.0.0.1:8080`), or
+    /// `off`. --listen wins.
+    pub listen: String,
+    /// Mark the login cookie Secure: set when players reach the server by
+    /// https (through a reverse proxy).
+    pub secure_cookies: bool,
+}
+
+impl Default for WebConfig {
+    fn default() -> Self {
+        WebConfig {
+            listen: "127.0.0.1:8080".to_string(),
+            secure_cookies: false,
+        }
+    }
+}
+
+impl WebConfig {
+    /// Where to listen; None when the web is off.
+    pub fn address(&self) -> Result<Option<std::net::SocketAddr>> {
+        let l = self.listen.trim();
+        if l.eq_ignore_ascii_case("off") {
+            return Ok(None);
+        }
+        l.parse().map(Some).map_err(|_| {
+            anyhow::anyhow!(
+                "`{l}` is not an address to listen on: write it as 127.0.0.1:8080, 0.0.0.0:80 or [::]:8080, or `off`"
+            )
+        })
+    }
 }
 
 impl Default for Config {
@@ -43,6 +85,7 @@ impl Default for Config {
             tick_seconds: 15,
             grace_seconds: 60,
             log: "info".to_string(),
+            web: WebConfig::default(),
             mail: None,
         }
     }
@@ -64,6 +107,9 @@ impl Config {
         if c.tick_seconds == 0 {
             bail!("{}: tick_seconds must be at least 1", path.display());
         }
+        c.web
+            .address()
+            .map_err(|e| anyhow::anyhow!("{}: [web] {e}", path.display()))?;
         if let Some(m) = &c.mail {
             m.check()
                 .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;

@@ -1,6 +1,7 @@
 //! What `umpire serve` runs besides the host's scheduler: the mail
-//! gateway, and next the web.
+//! gateway and the web.
 
 pub mod config;
 pub mod mail;
 pub mod serve;
+pub mod web;

@@ -4,7 +4,9 @@
 //!   repeated, reminders (every `tick_seconds`);
 //! - with `[mail]`: mail read from the mailbox (IMAP, waiting with IDLE),
 //!   or delivered by the pipe (`umpire mail deliver`), read and answered
-//!   within seconds; the outbox sent by SMTP.
+//!   within seconds; the outbox sent by SMTP;
+//! - the web (`[web] listen`, default 127.0.0.1:8080): players' reports,
+//!   maps and orders, the game masters' desk, the JSON API.
 //!
 //! It stops gracefully on Ctrl-C or SIGTERM: a turn being run is given
 //! `grace_seconds` to be kept, then abandoned cleanly (nothing of it is
@@ -95,6 +97,18 @@ pub async fn serve(host: Arc<Host>, config: &Config, once: bool) -> Result<()> {
     };
     let (stop_tx, stop_rx) = tokio::sync::watch::channel(false);
     let mut tasks = Vec::new();
+    // The web, unless it is off (or this is one round for cron).
+    let listen = if once { None } else { config.web.address()? };
+    if let Some(listen) = listen {
+        let listener = crate::web::bind(listen).await?;
+        let web = crate::web::Web::new(host.clone(), config.web.secure_cookies);
+        let stop = stop_rx.clone();
+        tasks.push(tokio::spawn(async move {
+            if let Err(e) = crate::web::serve(listener, web, stop).await {
+                tracing::error!(error = %e, "the web stopped");
+            }
+        }));
+    }
     if let (Some(g), Some(imap)) = (&gateway, config.mail.as_ref().and_then(|m| m.imap.clone())) {
         if once {
             // One look at the mailbox: a round that stops at once.

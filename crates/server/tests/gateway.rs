@@ -510,6 +510,7 @@ async fn ov_srv_010_the_one_received_last_wins_whatever_is_read_first(location: 
         text: t.as_bytes().to_vec().leak(),
         notes: Vec::new(),
         references: None,
+        authenticated: None,
     };
     let rb = w.host.answer_mail(b, read(&later)).await.unwrap();
     assert!(rb.text.contains("stored for turn 1"), "{}", rb.text);

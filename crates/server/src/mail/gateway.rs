@@ -458,6 +458,7 @@ impl Gateway {
                     text: mail.text.as_bytes(),
                     notes: mail.notes.clone(),
                     references: mail.references.clone(),
+                    authenticated: None,
                 },
             )
             .await?;

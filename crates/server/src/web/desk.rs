@@ -1,0 +1,371 @@
+//! The game master's desk: the games and their state; per game who has
+//! sent orders for the coming turn, the mail log and the outbox, the audit
+//! log, any seat's reports; and the controls — pause, resume, extend, run
+//! now, roll back (and rerun), schedule, add and remove a player, resend a
+//! report. Every control goes through the host, which writes it to the
+//! audit log under the desk login's name.
+
+use axum::Form;
+use axum::extract::{Path, State};
+use axum::http::HeaderMap;
+use axum::response::IntoResponse;
+use maud::{Markup, html};
+use serde::Deserialize;
+use umpire_host::host::{Ran, Settings, Trigger};
+use umpire_host::schedule::{describe, from_ms};
+
+use super::auth::{self, Viewer};
+use super::layout::{deadline, page};
+use super::{Page, Web, WebError, report};
+
+/// A game master logged in to the desk: their name and CSRF token.
+struct Gm {
+    viewer: Viewer,
+    user: String,
+    csrf: String,
+}
+
+async fn gm(web: &Web, headers: &HeaderMap) -> Result<Gm, WebError> {
+    let viewer = web.viewer(headers).await;
+    match &viewer {
+        Viewer::Gm { user, csrf, .. } => Ok(Gm {
+            user: user.clone(),
+            csrf: csrf.clone(),
+            viewer: viewer.clone(),
+        }),
+        Viewer::Player { .. } => Err(WebError::Forbidden(
+            "The desk is the game master's; players have their own pages.".to_string(),
+        )),
+        Viewer::Anonymous => Err(WebError::Login),
+    }
+}
+
+fn when(ms: i64) -> String {
+    describe(from_ms(ms), "UTC")
+}
+
+/// `/desk`: every game.
+pub async fn index(State(web): State<Web>, headers: HeaderMap) -> Page {
+    let gm = gm(&web, &headers).await?;
+    let games = web.host.store().games().await?;
+    let body = html! {
+        h1 { "Games" }
+        @if games.is_empty() { p { "No games yet: make one with " code { "umpire host new" } "." } }
+        table {
+            tr { th { "Game" } th { "Kind" } th { "Turns run" } th { "State" } th { "Next turn" } }
+            @for g in &games {
+                @let s = Settings::of_row(g);
+                @let text = g.deadline.map(|d| describe(from_ms(d), &s.zone));
+                tr {
+                    td { a href={ "/desk/games/" (g.id) } { (g.id) } }
+                    td { (g.kind) }
+                    td { (g.turn) }
+                    td { (g.status.as_str()) @if g.held_turn == g.turn + 1 { " — held" } @if g.running_turn.is_some() { " — a run stopped part way" } }
+                    td { (deadline(g.deadline, text.as_deref())) }
+                }
+            }
+        }
+    };
+    Ok(page("Desk", &gm.viewer, "/desk", body).into_response())
+}
+
+fn action(game: &str, csrf: &str, name: &str, label: &str, extra: Markup) -> Markup {
+    html! {
+        form.row method="post" action={ "/desk/games/" (game) "/act" } {
+            input type="hidden" name="csrf" value=(csrf);
+            input type="hidden" name="action" value=(name);
+            (extra)
+            button type="submit" { (label) }
+        }
+    }
+}
+
+/// `/desk/games/{game}`: one game.
+pub async fn game(State(web): State<Web>, headers: HeaderMap, Path(game): Path<String>) -> Page {
+    let gm = gm(&web, &headers).await?;
+    game_page(&web, &gm, &game, None).await
+}
+
+async fn game_page(web: &Web, gm: &Gm, game: &str, done: Option<String>) -> Page {
+    let o = web.host.overview(game).await?;
+    let g = &o.game;
+    let csrf = &gm.csrf;
+    let body = html! {
+        h1 { (g.id) " — " (g.kind) }
+        @if let Some(d) = &done { p.flash { (d) } }
+        section.card {
+            p { (g.turn) " turn(s) run; collecting turn " (o.collecting) "; " (g.status.as_str()) "." }
+            p { "Deadline: " (deadline(g.deadline, o.deadline.as_deref())) " — schedule " (o.settings.schedule.as_deref().unwrap_or("none")) " in " (o.settings.zone) "." }
+            @if o.held { p.warn { "Held by the safety valve: too many seats sent nothing. Run it, or extend the deadline." } }
+            @if let Some(t) = g.running_turn { p.warn { "A run of turn " (t) " began and was not kept; the server repeats it." } }
+            p { "Outbox: " (o.waiting) " waiting, " (o.unsendable) " that cannot be sent. "
+                a href={ "/desk/games/" (g.id) "/inbox" } { "Mail in" } " · "
+                a href={ "/desk/games/" (g.id) "/outbox" } { "Mail out" } " · "
+                a href={ "/desk/games/" (g.id) "/audit" } { "Audit log" } }
+        }
+        h2 { "Orders for turn " (o.collecting) ": " (o.seats.iter().filter(|s| s.seat.status.plays() && s.has_orders).count()) " of " (o.seats.iter().filter(|s| s.seat.status.plays()).count()) }
+        table {
+            tr { th { "Seat" } th { "Name" } th { "Orders" } th { "Status" } th { "Missed" } th { "Address" } th { "" } }
+            @for s in &o.seats {
+                tr {
+                    td { (s.seat.seat) }
+                    td { (s.seat.name) }
+                    td { @if s.has_orders { span.ok { "in" } } @else { span.warn { "none yet" } } }
+                    td { (s.seat.status.as_str()) }
+                    td { (s.seat.missed) }
+                    td { (s.seat.address().unwrap_or("—")) }
+                    td.row {
+                        @if g.turn > 0 || s.seat.joined_turn == g.turn {
+                            a href={ "/desk/games/" (g.id) "/seats/" (s.seat.seat) "/reports/" (g.turn) } { "report" }
+                        }
+                        (action(&g.id, csrf, "resend", "Resend report", html! { input type="hidden" name="seat" value=(s.seat.seat); }))
+                        @if s.seat.status.plays() {
+                            (action(&g.id, csrf, "remove", "Remove", html! { input type="hidden" name="seat" value=(s.seat.seat); }))
+                        }
+                    }
+                }
+            }
+        }
+        h2 { "Controls" }
+        div.card {
+            (action(&g.id, csrf, "run", "Run the turn now", html! {}))
+            @if g.status == umpire_host::store::Status::Paused {
+                (action(&g.id, csrf, "resume", "Resume", html! {}))
+            } @else {
+                (action(&g.id, csrf, "pause", "Pause", html! {}))
+            }
+            (action(&g.id, csrf, "extend", "Extend the deadline", html! { input type="text" name="by" value="1d" size="6" aria-label="by how long"; }))
+            @if g.turn > 0 {
+                (action(&g.id, csrf, "rollback", "Roll back the last turn", html! {}))
+                (action(&g.id, csrf, "rerun", "Roll back and rerun", html! {}))
+            }
+            (action(&g.id, csrf, "schedule", "Set the schedule", html! {
+                input type="text" name="schedule" value=(o.settings.schedule.as_deref().unwrap_or("sat 18:00")) aria-label="schedule";
+                input type="text" name="zone" value=(o.settings.zone) aria-label="time zone";
+            }))
+            (action(&g.id, csrf, "join", "Add a player", html! {
+                input type="text" name="name" placeholder="name" aria-label="name";
+                input type="text" name="address" placeholder="address" aria-label="address";
+            }))
+        }
+    };
+    Ok(page(&g.id, &gm.viewer, "/desk", body).into_response())
+}
+
+#[derive(Deserialize)]
+pub struct ActForm {
+    csrf: String,
+    action: String,
+    #[serde(default)]
+    seat: String,
+    #[serde(default)]
+    by: String,
+    #[serde(default)]
+    schedule: String,
+    #[serde(default)]
+    zone: String,
+    #[serde(default)]
+    name: String,
+    #[serde(default)]
+    address: String,
+}
+
+/// Minutes from `1d`, `12h`, `30m`.
+fn minutes(s: &str) -> Option<i64> {
+    let mut total = 0i64;
+    let mut number = String::new();
+    for c in s.trim().chars() {
+        if c.is_ascii_digit() {
+            number.push(c);
+            continue;
+        }
+        let n: i64 = number.parse().ok()?;
+        number.clear();
+        total += n * match c {
+            'd' | 'D' => 1440,
+            'h' | 'H' => 60,
+            'm' | 'M' => 1,
+            _ => return None,
+        };
+    }
+    (number.is_empty() && total > 0).then_some(total)
+}
+
+fn ran(r: &Ran) -> String {
+    match r {
+        Ran::Kept { turn, summary, .. } => format!("Turn {turn} ran and is kept. {summary}"),
+        Ran::Held {
+            turn,
+            missing,
+            playing,
+        } => format!("Turn {turn} held: {missing} of {playing} sent nothing."),
+        Ran::NotDue => "Nothing to run.".to_string(),
+        Ran::Busy => "A run of this game is going on elsewhere.".to_string(),
+    }
+}
+
+/// `POST /desk/games/{game}/act`: one control.
+pub async fn act(
+    State(web): State<Web>,
+    headers: HeaderMap,
+    Path(game): Path<String>,
+    Form(f): Form<ActForm>,
+) -> Page {
+    let gm = gm(&web, &headers).await?;
+    if !auth::same(&gm.csrf, &f.csrf) {
+        return Err(WebError::Bad(
+            "this form has expired: reload the page and try again".to_string(),
+        ));
+    }
+    let host = &web.host;
+    let actor = format!("{}@desk", gm.user);
+    let done = match f.action.as_str() {
+        "pause" => {
+            host.pause(&game, &actor).await?;
+            "Paused: no turn runs by itself.".to_string()
+        }
+        "resume" => {
+            host.resume(&game, &actor).await?;
+            "Resumed.".to_string()
+        }
+        "extend" => {
+            let by = minutes(&f.by).ok_or_else(|| {
+                WebError::Bad(format!(
+                    "`{}` is not a duration: write 1d, 12h or 30m",
+                    f.by
+                ))
+            })?;
+            host.extend(&game, Some(by), None, &actor).await?;
+            "Deadline moved; the players are told.".to_string()
+        }
+        "run" => ran(&host.run_turn(&game, Trigger::Now { actor }).await?),
+        "rollback" => {
+            let g = host.rollback(&game, &actor).await?;
+            format!("Turn {} rolled back; the players are told.", g.turn + 1)
+        }
+        "rerun" => {
+            host.rollback(&game, &actor).await?;
+            ran(&host.run_turn(&game, Trigger::Now { actor }).await?)
+        }
+        "schedule" => {
+            let zone = (!f.zone.trim().is_empty()).then_some(f.zone.trim());
+            host.set_schedule(&game, Some(&f.schedule), zone, &actor)
+                .await?;
+            "Schedule set.".to_string()
+        }
+        "join" => {
+            let name = (!f.name.trim().is_empty()).then_some(f.name.trim());
+            let address = (!f.address.trim().is_empty()).then_some(f.address.trim());
+            let t = host.join(&game, name, address, &actor).await?;
+            format!(
+                "{} ({}) joined; password {} (also in their welcome mail when they have an address).",
+                t.seat,
+                t.name,
+                t.password.as_ref().map_or("(unchanged)", |p| p.expose())
+            )
+        }
+        "remove" => host.remove(&game, &f.seat, &actor).await?,
+        "resend" => {
+            let turn = host.resend(&game, &f.seat, None, &actor).await?;
+            format!("{}'s report of turn {turn} is queued again.", f.seat)
+        }
+        other => return Err(WebError::Bad(format!("there is no control `{other}`"))),
+    };
+    game_page(&web, &gm, &game, Some(done)).await
+}
+
+/// `/desk/games/{game}/inbox`: every message and what became of it.
+pub async fn inbox(State(web): State<Web>, headers: HeaderMap, Path(game): Path<String>) -> Page {
+    let gm = gm(&web, &headers).await?;
+    web.host.game(&game).await?;
+    let rows = web.host.store().submissions(Some(&game), 500).await?;
+    let body = html! {
+        h1 { "Mail in — " (game) }
+        table {
+            tr { th { "#" } th { "Received" } th { "From" } th { "By" } th { "What became of it" } }
+            @for m in &rows {
+                tr {
+                    td { (m.id) }
+                    td { (when(m.received_at)) }
+                    td { (m.sender.as_deref().unwrap_or("—")) }
+                    td { (m.source) }
+                    td { strong { (m.disposition) } details { summary { "answer" } div { pre { (m.answer.as_deref().unwrap_or("")) } } } }
+                }
+            }
+        }
+        p { a href={ "/desk/games/" (game) } { "Back" } }
+    };
+    Ok(page("Mail in", &gm.viewer, "/desk", body).into_response())
+}
+
+/// `/desk/games/{game}/outbox`: sent, waiting, failing.
+pub async fn outbox(State(web): State<Web>, headers: HeaderMap, Path(game): Path<String>) -> Page {
+    let gm = gm(&web, &headers).await?;
+    web.host.game(&game).await?;
+    let rows = web.host.store().outbox(Some(&game), None).await?;
+    let body = html! {
+        h1 { "Mail out — " (game) }
+        table {
+            tr { th { "#" } th { "Status" } th { "Kind" } th { "To" } th { "Subject" } th { "Attempts" } }
+            @for m in rows.iter().rev().take(500) {
+                tr {
+                    td { (m.id) }
+                    td class=[(m.status == "failed" || m.status == "no-address").then_some("bad")] { (m.status) }
+                    td { (m.message.kind) }
+                    td { @if m.message.to.is_empty() { "(no address)" } @else { (m.message.to) } }
+                    td { (m.message.subject) @if let Some(e) = &m.last_error { br; span.muted { (e) } } }
+                    td { (m.attempts) }
+                }
+            }
+        }
+        p { a href={ "/desk/games/" (game) } { "Back" } }
+    };
+    Ok(page("Mail out", &gm.viewer, "/desk", body).into_response())
+}
+
+/// `/desk/games/{game}/audit`.
+pub async fn audit(State(web): State<Web>, headers: HeaderMap, Path(game): Path<String>) -> Page {
+    let gm = gm(&web, &headers).await?;
+    web.host.game(&game).await?;
+    let rows = web.host.store().audit(Some(&game)).await?;
+    let body = html! {
+        h1 { "Audit log — " (game) }
+        table {
+            tr { th { "When" } th { "Who" } th { "What" } th { "" } }
+            @for e in rows.iter().rev() {
+                tr { td { (when(e.at)) } td { (e.actor) } td { (e.action) } td { (e.detail) } }
+            }
+        }
+        p { a href={ "/desk/games/" (game) } { "Back" } }
+    };
+    Ok(page("Audit log", &gm.viewer, "/desk", body).into_response())
+}
+
+/// `/desk/games/{game}/seats/{seat}/reports/{turn}`: any seat's report.
+pub async fn report(
+    State(web): State<Web>,
+    headers: HeaderMap,
+    Path((game, seat, turn)): Path<(String, String, u32)>,
+) -> Page {
+    let gm = gm(&web, &headers).await?;
+    let Some(r) = web.host.store().report(&game, &seat, Some(turn)).await? else {
+        return Err(WebError::NotFound(format!(
+            "{game} has no report of turn {turn} for {seat}"
+        )));
+    };
+    let body = html! {
+        p { a href={ "/desk/games/" (game) } { "Back to " (game) } }
+        (report::render(&r.text, r.json.as_deref()))
+    };
+    Ok(page(&format!("{seat}, turn {turn}"), &gm.viewer, "/desk", body).into_response())
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn durations() {
+        assert_eq!(super::minutes("1d12h"), Some(2160));
+        assert_eq!(super::minutes("soon"), None);
+        assert_eq!(super::minutes("0m"), None);
+    }
+}

@@ -1,0 +1,232 @@
+//! The web, served by `umpire serve` (`--listen`, default 127.0.0.1:8080):
+//! players read their reports and map and write orders checked as they
+//! type; game masters run their games from the desk; client programs use
+//! the JSON API. Pages are rendered on the server (maud) and work without
+//! JavaScript; the one small script and the style sheet are in the binary.
+//!
+//! Every page is built from one viewer's rights ([`auth::Viewer`]): a
+//! player sees only their own seat's reports, map, orders and tokens; the
+//! desk is only for game masters' logins. `tests/web_routes.rs` walks
+//! every route with the wrong identity.
+
+pub mod api;
+pub mod auth;
+pub mod desk;
+pub mod home;
+pub mod layout;
+pub mod map;
+pub mod player;
+pub mod report;
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+
+use axum::Router;
+use axum::http::{HeaderMap, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use umpire_host::host::{Host, HostError};
+
+use auth::{Limiter, Viewer};
+
+/// What every handler shares.
+#[derive(Clone)]
+pub struct Web {
+    pub host: Arc<Host>,
+    pub limiter: Arc<Limiter>,
+    /// Cookies marked Secure (the server is behind TLS).
+    pub secure: bool,
+}
+
+impl Web {
+    pub fn new(host: Arc<Host>, secure: bool) -> Web {
+        Web {
+            host,
+            limiter: Arc::new(Limiter::default()),
+            secure,
+        }
+    }
+
+    /// Who is asking.
+    pub async fn viewer(&self, headers: &HeaderMap) -> Viewer {
+        let Some(token) = auth::cookie(headers, auth::SESSION) else {
+            return Viewer::Anonymous;
+        };
+        match self.host.session(&token).await {
+            Ok(Some(s)) if s.role == "player" => match (s.game, s.seat) {
+                (Some(game), Some(seat)) => Viewer::Player {
+                    game,
+                    seat,
+                    csrf: s.csrf,
+                    token,
+                },
+                _ => Viewer::Anonymous,
+            },
+            Ok(Some(s)) if s.role == "gm" => Viewer::Gm {
+                user: s.desk_user.unwrap_or_default(),
+                csrf: s.csrf,
+                token,
+            },
+            _ => Viewer::Anonymous,
+        }
+    }
+}
+
+/// Why a page cannot be shown, as a page.
+#[derive(Debug)]
+pub enum WebError {
+    /// Not logged in: to the login.
+    Login,
+    /// Logged in, but not allowed.
+    Forbidden(String),
+    NotFound(String),
+    /// A form that cannot be taken (and why).
+    Bad(String),
+    /// Too many attempts.
+    Slow(String),
+    Internal(String),
+}
+
+impl From<HostError> for WebError {
+    fn from(e: HostError) -> WebError {
+        match e {
+            HostError::Refused(why) => WebError::Bad(why),
+            HostError::Busy(why) => WebError::Bad(why),
+            other => WebError::Internal(other.to_string()),
+        }
+    }
+}
+
+impl From<umpire_host::store::StoreError> for WebError {
+    fn from(e: umpire_host::store::StoreError) -> WebError {
+        WebError::Internal(e.to_string())
+    }
+}
+
+impl IntoResponse for WebError {
+    fn into_response(self) -> Response {
+        let (status, title, why) = match self {
+            WebError::Login => {
+                return (StatusCode::SEE_OTHER, [(header::LOCATION, "/?login=1")]).into_response();
+            }
+            WebError::Forbidden(w) => (StatusCode::FORBIDDEN, "Not yours to see", w),
+            WebError::NotFound(w) => (StatusCode::NOT_FOUND, "Not found", w),
+            WebError::Bad(w) => (StatusCode::BAD_REQUEST, "That cannot be done", w),
+            WebError::Slow(w) => (StatusCode::TOO_MANY_REQUESTS, "Too many attempts", w),
+            WebError::Internal(w) => {
+                tracing::error!(error = %w, "a page failed");
+                (
+                    StatusCode::INTERNAL_SERVER_ERROR,
+                    "Something went wrong",
+                    "The server could not make this page; nothing was changed. Try again in a moment.".to_string(),
+                )
+            }
+        };
+        (
+            status,
+            layout::page(title, &Viewer::Anonymous, "", layout::message(&why)),
+        )
+            .into_response()
+    }
+}
+
+pub type Page = Result<Response, WebError>;
+
+async fn style() -> impl IntoResponse {
+    (
+        [
+            (header::CONTENT_TYPE, "text/css; charset=utf-8"),
+            (header::CACHE_CONTROL, "max-age=3600"),
+        ],
+        include_str!("assets/style.css"),
+    )
+}
+
+async fn script() -> impl IntoResponse {
+    (
+        [
+            (header::CONTENT_TYPE, "text/javascript; charset=utf-8"),
+            (header::CACHE_CONTROL, "max-age=3600"),
+        ],
+        include_str!("assets/app.js"),
+    )
+}
+
+/// Every route.
+pub fn router(web: Web) -> Router {
+    Router::new()
+        .route("/", get(home::index))
+        .route("/login", post(home::login))
+        .route("/logout", post(home::logout))
+        .route(
+            "/desk/login",
+            get(home::desk_login_page).post(home::desk_login),
+        )
+        .route("/assets/style.css", get(style))
+        .route("/assets/app.js", get(script))
+        .route("/games/{game}", get(player::latest))
+        .route("/games/{game}/reports/{turn}", get(player::report))
+        .route("/games/{game}/map", get(player::map))
+        .route(
+            "/games/{game}/orders",
+            get(player::orders).post(player::submit),
+        )
+        .route("/games/{game}/check", post(player::check))
+        .route("/games/{game}/help", get(player::help_index))
+        .route("/games/{game}/help/{topic}", get(player::help))
+        .route("/games/{game}/press", post(player::press))
+        .route(
+            "/games/{game}/tokens",
+            get(player::tokens).post(player::new_token),
+        )
+        .route("/games/{game}/tokens/revoke", post(player::revoke_token))
+        .route("/desk", get(desk::index))
+        .route("/desk/games/{game}", get(desk::game))
+        .route("/desk/games/{game}/act", post(desk::act))
+        .route("/desk/games/{game}/inbox", get(desk::inbox))
+        .route("/desk/games/{game}/outbox", get(desk::outbox))
+        .route("/desk/games/{game}/audit", get(desk::audit))
+        .route(
+            "/desk/games/{game}/seats/{seat}/reports/{turn}",
+            get(desk::report),
+        )
+        .route("/api/v1", get(api::index))
+        .route("/api/v1/me", get(api::me))
+        .route("/api/v1/reports", get(api::reports))
+        .route("/api/v1/reports/{turn}", get(api::report))
+        .route("/api/v1/orders", get(api::orders).post(api::submit))
+        .route("/api/v1/check", post(api::check))
+        .route("/api/v1/deadline", get(api::deadline))
+        .with_state(web)
+}
+
+/// Take the web's address, or say clearly why not.
+pub async fn bind(listen: SocketAddr) -> anyhow::Result<tokio::net::TcpListener> {
+    tokio::net::TcpListener::bind(listen).await.map_err(|e| {
+        let why = match e.kind() {
+            std::io::ErrorKind::AddrInUse => "another program is using it".to_string(),
+            std::io::ErrorKind::PermissionDenied => {
+                "ports below 1024 need root; use a higher one behind a proxy".to_string()
+            }
+            _ => e.to_string(),
+        };
+        anyhow::anyhow!("cannot serve the web on {listen}: {why}; choose another address with --listen (or `--listen off`)")
+    })
+}
+
+/// Serve the web on `listener` until `stop` turns true.
+pub async fn serve(
+    listener: tokio::net::TcpListener,
+    web: Web,
+    mut stop: tokio::sync::watch::Receiver<bool>,
+) -> std::io::Result<()> {
+    tracing::info!(address = %listener.local_addr()?, "the web is served");
+    axum::serve(
+        listener,
+        router(web).into_make_service_with_connect_info::<SocketAddr>(),
+    )
+    .with_graceful_shutdown(async move {
+        let _ = stop.wait_for(|s| *s).await;
+    })
+    .await
+}

@@ -1,0 +1,502 @@
+//! A player's pages: their reports (the latest and every earlier one),
+//! their map, the order editor that checks as they type and submits
+//! exactly as a mail would, articles for the newspaper, the orders help,
+//! and the tokens their client programs use. Every handler first makes
+//! sure the viewer is logged in to this game; each reads only the
+//! viewer's own seat.
+
+use axum::extract::{Path, State};
+use axum::http::{HeaderMap, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use axum::{Form, Json};
+use maud::{Markup, PreEscaped, html};
+use serde::Deserialize;
+use serde_json::{Value, json};
+use umpire_host::host::{Answer, Settings, Submission};
+use umpire_host::schedule::{describe, from_ms};
+
+use super::auth::{self, Viewer};
+use super::layout::{deadline, page};
+use super::{Page, Web, WebError, map, report};
+
+/// A player logged in to `game`: their seat and their CSRF token.
+pub struct Me {
+    pub viewer: Viewer,
+    pub game: String,
+    pub seat: String,
+    pub csrf: String,
+}
+
+/// The viewer, who must be a player of `game`.
+pub async fn me(web: &Web, headers: &HeaderMap, game: &str) -> Result<Me, WebError> {
+    let viewer = web.viewer(headers).await;
+    match &viewer {
+        Viewer::Anonymous => Err(WebError::Login),
+        Viewer::Gm { .. } => Err(WebError::Forbidden(
+            "This page is a player's; the desk shows every seat's reports.".to_string(),
+        )),
+        Viewer::Player {
+            game: g,
+            seat,
+            csrf,
+            ..
+        } if g == game => Ok(Me {
+            game: g.clone(),
+            seat: seat.clone(),
+            csrf: csrf.clone(),
+            viewer: viewer.clone(),
+        }),
+        Viewer::Player { game: g, .. } => Err(WebError::Forbidden(format!(
+            "You are logged in to {g}, not to {game}: log out to open another game."
+        ))),
+    }
+}
+
+/// The coming turn at a glance: its deadline, and whether orders are in.
+async fn coming(web: &Web, me: &Me) -> Result<Markup, WebError> {
+    let g = web.host.game(&me.game).await?;
+    let settings = Settings::of_row(&g);
+    let collecting = g.turn + 1;
+    let text = g.deadline.map(|d| describe(from_ms(d), &settings.zone));
+    let sent = web
+        .host
+        .store()
+        .orders_of(&me.game, collecting, &me.seat)
+        .await?;
+    Ok(html! {
+        section.card {
+            p { "Turn " (collecting) " runs " (deadline(g.deadline, text.as_deref())) "." }
+            @match &sent {
+                Some(_) => p.ok { "Your orders for turn " (collecting) " are in. " a href={ "/games/" (me.game) "/orders" } { "See or change them" } },
+                None => p.warn { "No orders for turn " (collecting) " yet: without them your units carry on with the orders they have. " a href={ "/games/" (me.game) "/orders" } { "Write them" } },
+            }
+        }
+    })
+}
+
+async fn report_page(web: &Web, me: Me, turn: Option<u32>) -> Page {
+    let turns = web.host.store().report_turns(&me.game, &me.seat).await?;
+    let r = web.host.store().report(&me.game, &me.seat, turn).await?;
+    let Some(r) = r else {
+        return match turn {
+            Some(t) => Err(WebError::NotFound(format!(
+                "You have no report of turn {t}."
+            ))),
+            None => Ok(page(
+                "Report",
+                &me.viewer,
+                &format!("/games/{}", me.game),
+                html! { (coming(web, &me).await?) p { "No report yet." } },
+            )
+            .into_response()),
+        };
+    };
+    let body = html! {
+        (coming(web, &me).await?)
+        nav.row {
+            "Reports: "
+            @for t in &turns {
+                @if *t == r.turn { strong { (t) } } @else { a href={ "/games/" (me.game) "/reports/" (t) } { (t) } }
+            }
+        }
+        (report::render(&r.text, r.json.as_deref()))
+    };
+    Ok(page(
+        &format!("Turn {} report", r.turn),
+        &me.viewer,
+        &format!("/games/{}", me.game),
+        body,
+    )
+    .into_response())
+}
+
+/// `/games/{game}`: the latest report.
+pub async fn latest(State(web): State<Web>, headers: HeaderMap, Path(game): Path<String>) -> Page {
+    let me = me(&web, &headers, &game).await?;
+    report_page(&web, me, None).await
+}
+
+/// `/games/{game}/reports/{turn}`.
+pub async fn report(
+    State(web): State<Web>,
+    headers: HeaderMap,
+    Path((game, turn)): Path<(String, u32)>,
+) -> Page {
+    let me = me(&web, &headers, &game).await?;
+    report_page(&web, me, Some(turn)).await
+}
+
+/// `/games/{game}/map`.
+pub async fn map(State(web): State<Web>, headers: HeaderMap, Path(game): Path<String>) -> Page {
+    let me = me(&web, &headers, &game).await?;
+    let mut reports = Vec::new();
+    for t in web.host.store().report_turns(&me.game, &me.seat).await? {
+        let r = web.host.store().report(&me.game, &me.seat, Some(t)).await?;
+        if let Some(v) = r
+            .and_then(|r| r.json)
+            .and_then(|j| serde_json::from_str::<Value>(&j).ok())
+        {
+            reports.push((t, v));
+        }
+    }
+    let cells = map::gather(&reports);
+    let svg = map::svg(&cells, &format!("/games/{}/reports", me.game));
+    let body = html! {
+        h1 { "Map" }
+        @if cells.is_empty() {
+            p { "Your reports hold no map yet." }
+        } @else {
+            p.muted { (cells.len()) " hexes known. Drag to move, wheel to zoom; a hex opens its place in the report that last showed it. Square: a settlement; blue: your units; red: others seen; gold: a title you hold." }
+            (PreEscaped(svg))
+        }
+    };
+    Ok(page("Map", &me.viewer, &format!("/games/{}/map", me.game), body).into_response())
+}
+
+/// The orders editor, with an answer when there is one.
+async fn editor(web: &Web, me: &Me, text: Option<String>, answer: Option<&Answer>) -> Page {
+    let g = web.host.game(&me.game).await?;
+    let collecting = g.turn + 1;
+    let stored = web
+        .host
+        .store()
+        .orders_of(&me.game, collecting, &me.seat)
+        .await?;
+    let text = match text {
+        Some(t) => t,
+        None => match &stored {
+            Some(o) => o.text.clone(),
+            None => web
+                .host
+                .store()
+                .report(&me.game, &me.seat, None)
+                .await?
+                .and_then(|r| r.template)
+                .unwrap_or_default(),
+        },
+    };
+    let diagnostics = web.host.check_orders(&me.game, &me.seat, &text).await?;
+    let body = html! {
+        (coming(web, me).await?)
+        @if let Some(a) = answer {
+            section.card id="receipt" {
+                h2 { "What was stored" }
+                pre { (a.text) }
+            }
+        }
+        h1 { "Orders for turn " (collecting) }
+        div.editor {
+            form method="post" action={ "/games/" (me.game) "/orders" } {
+                input type="hidden" name="csrf" value=(me.csrf);
+                textarea #orders name="text" spellcheck="false"
+                    data-check={ "/games/" (me.game) "/check" } data-csrf=(me.csrf) { (text) }
+                p { button type="submit" { "Send these orders" } }
+            }
+            div {
+                h2 { "Checked" }
+                ul #diagnostics.diagnostics data-checked="server" {
+                    @if diagnostics.is_empty() { li.ok { "No problems found." } }
+                    @for d in &diagnostics {
+                        li class=(d.severity.as_str()) data-line=(d.position.map(|p| p.line).unwrap_or(0)) {
+                            @if let Some(p) = d.position { "line " (p.line) ": " }
+                            (d.severity.as_str()) " " (d.code) ": " (d.message)
+                            @if let Some(h) = &d.help { " (" (h) ")" }
+                        }
+                    }
+                }
+                p.muted { "The same checker reads your mail. " a href={ "/games/" (me.game) "/help" } { "Every order explained" } "." }
+            }
+        }
+        h2 { "An article for the newspaper" }
+        form.stack method="post" action={ "/games/" (me.game) "/press" } {
+            input type="hidden" name="csrf" value=(me.csrf);
+            label for="kind" { "Kind" }
+            select #kind name="kind" {
+                option value="signed" { "signed, with your faction's name" }
+                option value="rumour" { "a rumour, unsigned" }
+            }
+            label for="article" { "Text" }
+            textarea #article name="text" style="min-height:8rem" {}
+            p { button type="submit" { "Send the article" } }
+        }
+    };
+    Ok(page(
+        "Orders",
+        &me.viewer,
+        &format!("/games/{}/orders", me.game),
+        body,
+    )
+    .into_response())
+}
+
+/// `/games/{game}/orders`: the editor, with the orders stored for the
+/// coming turn or the latest template.
+pub async fn orders(State(web): State<Web>, headers: HeaderMap, Path(game): Path<String>) -> Page {
+    let me = me(&web, &headers, &game).await?;
+    editor(&web, &me, None, None).await
+}
+
+#[derive(Deserialize)]
+pub struct TextForm {
+    csrf: String,
+    text: String,
+}
+
+fn csrf_ok(me: &Me, given: &str) -> Result<(), WebError> {
+    if auth::same(&me.csrf, given) {
+        Ok(())
+    } else {
+        Err(WebError::Bad(
+            "this form has expired: reload the page and send it again".to_string(),
+        ))
+    }
+}
+
+/// Take a player's text as the host takes a mail.
+async fn take(web: &Web, me: &Me, text: &str) -> Result<Answer, WebError> {
+    let sender = format!("seat:{}", me.seat);
+    Ok(web
+        .host
+        .submit(Submission {
+            game: &me.game,
+            source: "web",
+            sender: Some(&sender),
+            message_id: None,
+            name: "your orders",
+            bytes: text.as_bytes(),
+            authenticated: Some(&me.seat),
+        })
+        .await?)
+}
+
+/// `POST /games/{game}/orders`: stored exactly as a mail would be, with
+/// the same answer.
+pub async fn submit(
+    State(web): State<Web>,
+    headers: HeaderMap,
+    Path(game): Path<String>,
+    Form(f): Form<TextForm>,
+) -> Page {
+    let me = me(&web, &headers, &game).await?;
+    csrf_ok(&me, &f.csrf)?;
+    let answer = take(&web, &me, &f.text).await?;
+    editor(&web, &me, Some(f.text), Some(&answer)).await
+}
+
+#[derive(Deserialize)]
+pub struct PressForm {
+    csrf: String,
+    kind: String,
+    text: String,
+}
+
+/// `POST /games/{game}/press`: an article, as a `#PRESS` or `#RUMOR` mail.
+pub async fn press(
+    State(web): State<Web>,
+    headers: HeaderMap,
+    Path(game): Path<String>,
+    Form(f): Form<PressForm>,
+) -> Page {
+    let me = me(&web, &headers, &game).await?;
+    csrf_ok(&me, &f.csrf)?;
+    if web.host.game(&game).await?.kind != "overlord" {
+        return Err(WebError::Bad("this game has no newspaper".to_string()));
+    }
+    let keyword = if f.kind == "rumour" { "RUMOR" } else { "PRESS" };
+    let body: String = f.text.lines().map(|l| format!("{l}\n")).collect();
+    let text = format!("#{keyword} {} PASSWORD {game}\n{body}#END\n", me.seat);
+    let answer = take(&web, &me, &text).await?;
+    editor(&web, &me, None, Some(&answer)).await
+}
+
+#[derive(Deserialize)]
+pub struct CheckBody {
+    text: String,
+}
+
+/// `POST /games/{game}/check`: the order checker for the editor, as JSON.
+pub async fn check(
+    State(web): State<Web>,
+    headers: HeaderMap,
+    Path(game): Path<String>,
+    Json(b): Json<CheckBody>,
+) -> Result<Response, WebError> {
+    let me = me(&web, &headers, &game).await?;
+    let given = headers
+        .get("x-csrf-token")
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("");
+    if !auth::same(&me.csrf, given) {
+        return Ok((
+            StatusCode::FORBIDDEN,
+            Json(json!({"error": "the page has expired: reload it"})),
+        )
+            .into_response());
+    }
+    let found = web.host.check_orders(&me.game, &me.seat, &b.text).await?;
+    Ok(Json(diagnostics_json(&found)).into_response())
+}
+
+/// Findings as the editor and the API give them.
+pub fn diagnostics_json(found: &[umpire_core::Diagnostic]) -> Value {
+    json!({
+        "checked": true,
+        "diagnostics": found.iter().map(|d| json!({
+            "line": d.position.map(|p| p.line),
+            "column": d.position.map(|p| p.column),
+            "severity": d.severity.as_str(),
+            "code": d.code,
+            "message": d.message,
+            "help": d.help,
+            "notes": d.notes,
+        })).collect::<Vec<_>>(),
+    })
+}
+
+async fn help_page(web: &Web, me: Me, topic: &str) -> Page {
+    let text = web.host.order_help(&me.game, topic).await?;
+    let Some(text) = text else {
+        return Err(WebError::NotFound(format!(
+            "There is no order `{topic}`; the help page lists them all."
+        )));
+    };
+    let body = html! {
+        h1 { @if topic.is_empty() { "Orders" } @else { "Help: " (topic.to_ascii_uppercase()) } }
+        form.row method="get" action={ "/games/" (me.game) "/help" } {
+            "Read about an order: "
+            @for w in ["MOVE", "GIVE", "STUDY", "BUY", "ATTACK"] {
+                a href={ "/games/" (me.game) "/help/" (w) } { (w) }
+            }
+        }
+        pre { (text) }
+    };
+    Ok(page(
+        "Help",
+        &me.viewer,
+        &format!("/games/{}/help", me.game),
+        body,
+    )
+    .into_response())
+}
+
+/// `/games/{game}/help`: every order.
+pub async fn help_index(
+    State(web): State<Web>,
+    headers: HeaderMap,
+    Path(game): Path<String>,
+) -> Page {
+    let me = me(&web, &headers, &game).await?;
+    help_page(&web, me, "").await
+}
+
+/// `/games/{game}/help/{topic}`: one order in full.
+pub async fn help(
+    State(web): State<Web>,
+    headers: HeaderMap,
+    Path((game, topic)): Path<(String, String)>,
+) -> Page {
+    let me = me(&web, &headers, &game).await?;
+    help_page(&web, me, &topic).await
+}
+
+async fn tokens_page(web: &Web, me: &Me, new: Option<&str>) -> Page {
+    let tokens = web.host.store().tokens(&me.game, &me.seat).await?;
+    let body = html! {
+        h1 { "API tokens" }
+        p { "A client program reads your reports and sends your orders with a token, as " code { "Authorization: Bearer TOKEN" } " on " code { "/api/v1" } ". Revoke one you no longer use." }
+        @if let Some(t) = new {
+            p.flash { "Your new token, shown this once: " code #new-token { (t) } }
+        }
+        @if !tokens.is_empty() {
+            table {
+                tr { th { "Label" } th { "Made" } th { "" } }
+                @for t in &tokens {
+                    tr {
+                        td { (t.label) " " span.muted { "(" (&t.hash[..8]) "…)" } }
+                        td { (describe(from_ms(t.created_at), "UTC")) }
+                        td {
+                            @if t.revoked_at.is_some() { span.muted { "revoked" } } @else {
+                                form method="post" action={ "/games/" (me.game) "/tokens/revoke" } {
+                                    input type="hidden" name="csrf" value=(me.csrf);
+                                    input type="hidden" name="token" value=(&t.hash[..16]);
+                                    button.danger type="submit" { "Revoke" }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        form.stack method="post" action={ "/games/" (me.game) "/tokens" } {
+            input type="hidden" name="csrf" value=(me.csrf);
+            label for="label" { "Label" }
+            input #label type="text" name="label" placeholder="my mapping program";
+            p { button type="submit" { "Make a token" } }
+        }
+    };
+    let mut r = page(
+        "API tokens",
+        &me.viewer,
+        &format!("/games/{}/tokens", me.game),
+        body,
+    )
+    .into_response();
+    r.headers_mut().insert(
+        header::CACHE_CONTROL,
+        header::HeaderValue::from_static("no-store"),
+    );
+    Ok(r)
+}
+
+/// `/games/{game}/tokens`.
+pub async fn tokens(State(web): State<Web>, headers: HeaderMap, Path(game): Path<String>) -> Page {
+    let me = me(&web, &headers, &game).await?;
+    tokens_page(&web, &me, None).await
+}
+
+#[derive(Deserialize)]
+pub struct LabelForm {
+    csrf: String,
+    #[serde(default)]
+    label: String,
+}
+
+/// `POST /games/{game}/tokens`: a new token, shown once.
+pub async fn new_token(
+    State(web): State<Web>,
+    headers: HeaderMap,
+    Path(game): Path<String>,
+    Form(f): Form<LabelForm>,
+) -> Page {
+    let me = me(&web, &headers, &game).await?;
+    csrf_ok(&me, &f.csrf)?;
+    let t = web.host.new_token(&me.game, &me.seat, &f.label).await?;
+    tokens_page(&web, &me, Some(t.expose())).await
+}
+
+#[derive(Deserialize)]
+pub struct RevokeForm {
+    csrf: String,
+    token: String,
+}
+
+/// `POST /games/{game}/tokens/revoke`.
+pub async fn revoke_token(
+    State(web): State<Web>,
+    headers: HeaderMap,
+    Path(game): Path<String>,
+    Form(f): Form<RevokeForm>,
+) -> Page {
+    let me = me(&web, &headers, &game).await?;
+    csrf_ok(&me, &f.csrf)?;
+    if f.token.len() < 8
+        || !web
+            .host
+            .store()
+            .revoke_token(&me.game, &me.seat, &f.token)
+            .await?
+    {
+        return Err(WebError::Bad("no such token of yours".to_string()));
+    }
+    tokens_page(&web, &me, None).await
+}

@@ -1,0 +1,3 @@
+//! What the server tests share.
+
+pub mod web;
