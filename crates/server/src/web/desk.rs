@@ -107,7 +107,7 @@ async fn game_page(web: &Web, gm: &Gm, game: &str, done: Option<String>) -> Page
         table {
             tr { th { "Seat" } th { "Name" } th { "Orders" } th { "Status" } th { "Missed" } th { "Address" } th { "" } }
             @for s in &o.seats {
-                tr {
+                tr data-seat=(s.seat.seat) {
                     td { (s.seat.seat) }
                     td { (s.seat.name) }
                     td { @if s.has_orders { span.ok { "in" } } @else { span.warn { "none yet" } } }

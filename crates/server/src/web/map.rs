@@ -20,8 +20,11 @@ pub struct Cell {
     pub id: String,
     pub name: String,
     pub terrain: String,
-    /// The report turn it was last shown in (with its section), if shown.
+    /// The report turn it was last shown in, if shown.
     pub shown_in: Option<u32>,
+    /// The place's section in that report: the hex's own, or a
+    /// settlement's in it when only the settlement was shown.
+    pub anchor: String,
     pub settlements: Vec<String>,
     pub own_units: usize,
     pub others_seen: usize,
@@ -67,6 +70,9 @@ pub fn gather(reports: &[(u32, Value)]) -> BTreeMap<(i32, i32), Cell> {
                 cell.terrain = s(l, "terrain").to_string();
             }
             cell.shown_in = Some(*turn);
+            if cell.anchor.is_empty() || !inner {
+                cell.anchor = s(l, "id").to_string();
+            }
             for u in l
                 .get("units")
                 .and_then(Value::as_array)
@@ -193,7 +199,7 @@ pub fn svg(cells: &BTreeMap<(i32, i32), Cell>, report: &str) -> String {
         for t in &c.titles {
             let _ = write!(title, "; your {t}");
         }
-        let open = c.shown_in.map(|t| format!("{report}/{t}#{}", c.id));
+        let open = c.shown_in.map(|t| format!("{report}/{t}#{}", c.anchor));
         if let Some(href) = &open {
             let _ = write!(out, r#"<a href="{}">"#, escape(href));
         }
@@ -282,7 +288,24 @@ mod tests {
         assert_eq!((wood.terrain.as_str(), wood.shown_in), ("forest", None));
         let map = svg(&cells, "/games/g/reports");
         assert!(map.contains(r#"href="/games/g/reports/2#L1""#), "{map}");
+        assert_eq!(
+            ford.anchor, "L1",
+            "the hex's own section wins over its settlement's"
+        );
         assert!(!map.contains("#L2\""), "a place never shown has no link");
         assert_eq!(map.matches("<polygon").count(), 2);
+    }
+
+    #[test]
+    fn a_hex_seen_only_through_its_settlement_links_to_the_settlement() {
+        let one = report(
+            1,
+            r#"{"locations":[{"id":"L9","name":"Tarn","terrain":"city","outer":{"id":"L1","name":"Ford","terrain":"plains"},"hex":{"q":3,"r":1},"units":[],"directions":[]}]}"#,
+        );
+        let cells = gather(&[one]);
+        let ford = &cells[&(3, 1)];
+        assert_eq!((ford.id.as_str(), ford.anchor.as_str()), ("L1", "L9"));
+        let map = svg(&cells, "/r");
+        assert!(map.contains(r#"href="/r/1#L9""#), "{map}");
     }
 }

@@ -188,8 +188,13 @@ async fn editor(web: &Web, me: &Me, text: Option<String>, answer: Option<&Answer
         div.editor {
             form method="post" action={ "/games/" (me.game) "/orders" } {
                 input type="hidden" name="csrf" value=(me.csrf);
-                textarea #orders name="text" spellcheck="false"
-                    data-check={ "/games/" (me.game) "/check" } data-csrf=(me.csrf) { (text) }
+                div.code {
+                    (gutter(&text, &diagnostics))
+                    textarea #orders name="text" spellcheck="false" wrap="off"
+                        data-check={ "/games/" (me.game) "/check" } data-csrf=(me.csrf)
+                        data-help={ "/games/" (me.game) "/help/" } { (text) }
+                }
+                p.muted #order-help { "Help on an order: " a href={ "/games/" (me.game) "/help" } { "every order" } }
                 p { button type="submit" { "Send these orders" } }
             }
             div {
@@ -227,6 +232,40 @@ async fn editor(web: &Web, me: &Me, text: Option<String>, answer: Option<&Answer
         body,
     )
     .into_response())
+}
+
+/// The line numbers beside the editor, each marked with the worst finding
+/// on its line (the script redraws it as the player types).
+fn gutter(text: &str, found: &[umpire_core::Diagnostic]) -> Markup {
+    let lines = text.lines().count().max(1);
+    let worst = |line: usize| {
+        let mut w: Option<&umpire_core::Diagnostic> = None;
+        for d in found
+            .iter()
+            .filter(|d| d.position.map(|p| p.line as usize) == Some(line))
+        {
+            let rank = |d: &umpire_core::Diagnostic| match d.severity.as_str() {
+                "error" => 3,
+                "warning" => 2,
+                _ => 1,
+            };
+            if w.is_none_or(|x| rank(d) > rank(x)) {
+                w = Some(d);
+            }
+        }
+        w
+    };
+    html! {
+        pre #gutter.gutter aria-hidden="true" {
+            @for n in 1..=lines {
+                @match worst(n) {
+                    Some(d) => span class={ "ln " (d.severity.as_str()) } data-line=(n) title={ (d.code) ": " (d.message) } { (n) },
+                    None => span.ln data-line=(n) { (n) },
+                }
+                "\n"
+            }
+        }
+    }
 }
 
 /// `/games/{game}/orders`: the editor, with the orders stored for the

@@ -1,3 +1,4 @@
 //! What the server tests share.
 
+pub mod browser;
 pub mod web;

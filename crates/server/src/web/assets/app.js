@@ -14,40 +14,104 @@
     t.after(span);
   });
 
-  // The order editor: the same checker as mail, as you type.
+  // The order editor: the same checker as mail, as you type; the worst
+  // finding of each line marks its number in the gutter.
   var editor = document.getElementById("orders");
   var list = document.getElementById("diagnostics");
+  var gutter = document.getElementById("gutter");
   if (editor && list) {
     var url = editor.getAttribute("data-check");
     var csrf = editor.getAttribute("data-csrf");
+    var helpBase = editor.getAttribute("data-help");
     var timer = null;
+    var found = [];
+    var rank = { error: 3, warning: 2, note: 1, help: 1 };
+    var drawGutter = function () {
+      if (!gutter) return;
+      var n = Math.max(1, editor.value.split("\n").length);
+      var worst = {};
+      found.forEach(function (d) {
+        if (!d.line) return;
+        var w = worst[d.line];
+        if (!w || (rank[d.severity] || 0) > (rank[w.severity] || 0)) worst[d.line] = d;
+      });
+      gutter.textContent = "";
+      for (var i = 1; i <= n; i++) {
+        var span = document.createElement("span");
+        span.className = "ln" + (worst[i] ? " " + worst[i].severity : "");
+        span.setAttribute("data-line", String(i));
+        if (worst[i]) span.title = worst[i].code + ": " + worst[i].message;
+        span.textContent = String(i);
+        gutter.appendChild(span);
+        gutter.appendChild(document.createTextNode("\n"));
+      }
+      gutter.scrollTop = editor.scrollTop;
+    };
+    var goTo = function (line) {
+      var lines = editor.value.split("\n");
+      var start = 0;
+      for (var i = 0; i < line - 1 && i < lines.length; i++) start += lines[i].length + 1;
+      editor.focus();
+      editor.setSelectionRange(start, start + (lines[line - 1] || "").length);
+    };
     var check = function () {
       fetch(url, {
         method: "POST",
         headers: { "Content-Type": "application/json", "X-CSRF-Token": csrf },
         body: JSON.stringify({ text: editor.value }),
         credentials: "same-origin"
-      }).then(function (r) { return r.json(); }).then(function (found) {
+      }).then(function (r) { return r.json(); }).then(function (answer) {
+        if (!answer.diagnostics) return;
+        found = answer.diagnostics;
         list.innerHTML = "";
-        if (found.diagnostics.length === 0) {
+        if (found.length === 0) {
           var ok = document.createElement("li");
           ok.className = "ok";
           ok.textContent = "No problems found.";
           list.appendChild(ok);
         }
-        found.diagnostics.forEach(function (d) {
+        found.forEach(function (d) {
           var li = document.createElement("li");
           li.className = d.severity;
           li.setAttribute("data-line", d.line || "");
           li.textContent = (d.line ? "line " + d.line + ": " : "") + d.severity + " " + d.code + ": " + d.message + (d.help ? " (" + d.help + ")" : "");
+          if (d.line) li.addEventListener("click", function () { goTo(d.line); });
           list.appendChild(li);
         });
-        list.setAttribute("data-checked", String(found.checked));
+        list.setAttribute("data-checked", String(answer.checked));
+        drawGutter();
       });
     };
-    editor.addEventListener("input", function () { clearTimeout(timer); timer = setTimeout(check, 250); });
+    // Help on the order where the caret is.
+    var help = document.getElementById("order-help");
+    var showHelp = function () {
+      if (!help || !helpBase) return;
+      var before = editor.value.slice(0, editor.selectionStart);
+      var line = editor.value.split("\n")[before.split("\n").length - 1] || "";
+      var word = (line.trim().split(/\s+/)[0] || "").replace(/^[#@]+/, "").toUpperCase();
+      if (!/^[A-Z]+$/.test(word)) return;
+      help.textContent = "Help on ";
+      var a = document.createElement("a");
+      a.href = helpBase + encodeURIComponent(word);
+      a.textContent = word;
+      a.target = "_blank";
+      help.appendChild(a);
+    };
+    editor.addEventListener("input", function () { drawGutter(); clearTimeout(timer); timer = setTimeout(check, 250); });
+    editor.addEventListener("scroll", function () { if (gutter) gutter.scrollTop = editor.scrollTop; });
+    editor.addEventListener("keyup", showHelp);
+    editor.addEventListener("click", showHelp);
     check();
   }
+
+  // A link to a place or unit in the report opens it.
+  var openTarget = function () {
+    var id = decodeURIComponent(location.hash.slice(1));
+    var el = id && document.getElementById(id);
+    if (el && el.tagName === "DETAILS") { el.open = true; el.scrollIntoView(); }
+  };
+  window.addEventListener("hashchange", openTarget);
+  openTarget();
 
   // The map: drag to pan, wheel or pinch to zoom, by the viewBox.
   var svg = document.getElementById("map");
