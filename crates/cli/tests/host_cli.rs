@@ -524,17 +524,28 @@ fn serve_says_why_it_cannot_serve_the_web() {
     let server = Server::new("web-address", false);
     let taken = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
     let address = taken.local_addr().unwrap().to_string();
-    let o = server.command(&["serve", "--listen", &address]).output().unwrap();
+    let o = server
+        .command(&["serve", "--listen", &address])
+        .output()
+        .unwrap();
     assert!(!o.status.success());
     let err = text(&o.stderr);
     assert!(
-        err.contains(&format!("cannot serve the web on {address}: another program is using it")),
+        err.contains(&format!(
+            "cannot serve the web on {address}: another program is using it"
+        )),
         "{err}"
     );
-    let o = server.command(&["serve", "--listen", "localhost"]).output().unwrap();
+    let o = server
+        .command(&["serve", "--listen", "localhost"])
+        .output()
+        .unwrap();
     assert!(!o.status.success());
     let err = text(&o.stderr);
-    assert!(err.contains("`localhost` is not an address to listen on"), "{err}");
+    assert!(
+        err.contains("`localhost` is not an address to listen on"),
+        "{err}"
+    );
     drop(taken);
 }
 
@@ -545,7 +556,11 @@ fn desk_logins_are_made_from_the_command_line() {
     assert!(said.starts_with("Desk login marshal: password "), "{said}");
     let o = server.host(&["desk-user", "two words"]);
     assert!(!o.status.success());
-    assert!(text(&o.stderr).contains("cannot be a login"), "{}", text(&o.stderr));
+    assert!(
+        text(&o.stderr).contains("cannot be a login"),
+        "{}",
+        text(&o.stderr)
+    );
     let audit = server.ok(&["audit"]);
     assert!(audit.contains("desk login marshal made"), "{audit}");
 }

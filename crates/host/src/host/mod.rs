@@ -154,6 +154,9 @@ pub struct Loaded {
 pub struct Host {
     store: Store,
     cache: Mutex<HashMap<String, Arc<Loaded>>>,
+    /// Held while a world is read into the cache, so that many requests
+    /// arriving together read it once.
+    loading: tokio::sync::Mutex<()>,
     verified: Arc<crate::password::Verified>,
 }
 
@@ -177,6 +180,7 @@ impl Host {
         Host {
             store,
             cache: Mutex::new(HashMap::new()),
+            loading: tokio::sync::Mutex::new(()),
             verified: Arc::new(crate::password::Verified::new()),
         }
     }
@@ -212,12 +216,23 @@ impl Host {
         }
     }
 
-    /// The world of `row` as it is now, loaded once per revision.
+    fn cached(&self, row: &GameRow) -> Option<Arc<Loaded>> {
+        let cache = self.cache.lock().ok()?;
+        cache
+            .get(&row.id)
+            .filter(|l| l.rev == row.world_rev)
+            .cloned()
+    }
+
+    /// The world of `row` as it is now, loaded once per revision (however
+    /// many ask for it at once).
     pub async fn loaded(&self, row: &GameRow) -> Result<Arc<Loaded>> {
-        if let Ok(cache) = self.cache.lock()
-            && let Some(l) = cache.get(&row.id).filter(|l| l.rev == row.world_rev)
-        {
-            return Ok(l.clone());
+        if let Some(l) = self.cached(row) {
+            return Ok(l);
+        }
+        let _loading = self.loading.lock().await;
+        if let Some(l) = self.cached(row) {
+            return Ok(l);
         }
         let state = self.store.world(&row.id, row.world_rev).await?;
         let kind_name = row.kind.clone();

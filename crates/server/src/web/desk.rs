@@ -16,7 +16,7 @@ use umpire_host::schedule::{describe, from_ms};
 
 use super::auth::{self, Viewer};
 use super::layout::{deadline, page};
-use super::{Page, Web, WebError, report};
+use super::{Page, Web, WebError};
 
 /// A game master logged in to the desk: their name and CSRF token.
 struct Gm {
@@ -355,7 +355,7 @@ pub async fn report(
     };
     let body = html! {
         p { a href={ "/desk/games/" (game) } { "Back to " (game) } }
-        (report::render(&r.text, r.json.as_deref()))
+        (maud::PreEscaped(&*web.rendered.report(&game, &r)))
     };
     Ok(page(&format!("{seat}, turn {turn}"), &gm.viewer, "/desk", body).into_response())
 }

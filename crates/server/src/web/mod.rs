@@ -29,11 +29,45 @@ use umpire_host::host::{Host, HostError};
 
 use auth::{Limiter, Viewer};
 
+/// Reports laid out as HTML, by game, seat, turn and run: a kept report
+/// never changes, so each is laid out once.
+#[derive(Default)]
+pub struct Rendered {
+    pages: std::sync::Mutex<std::collections::HashMap<RenderedKey, Arc<str>>>,
+}
+
+/// Game, seat, turn and run of a laid-out report.
+type RenderedKey = (String, String, u32, i64);
+
+/// How many laid-out reports are kept (about 40 KB each).
+const RENDERED_KEPT: usize = 4_096;
+
+impl Rendered {
+    /// The report laid out, from the cache or now.
+    pub fn report(&self, game: &str, r: &umpire_host::store::ReportRow) -> Arc<str> {
+        let key = (game.to_string(), r.seat.clone(), r.turn, r.attempt);
+        if let Some(p) = self.pages.lock().ok().and_then(|m| m.get(&key).cloned()) {
+            return p;
+        }
+        let page: Arc<str> = report::render(&r.text, r.json.as_deref())
+            .into_string()
+            .into();
+        if let Ok(mut m) = self.pages.lock() {
+            if m.len() >= RENDERED_KEPT {
+                m.clear();
+            }
+            m.insert(key, page.clone());
+        }
+        page
+    }
+}
+
 /// What every handler shares.
 #[derive(Clone)]
 pub struct Web {
     pub host: Arc<Host>,
     pub limiter: Arc<Limiter>,
+    pub rendered: Arc<Rendered>,
     /// Cookies marked Secure (the server is behind TLS).
     pub secure: bool,
 }
@@ -43,6 +77,7 @@ impl Web {
         Web {
             host,
             limiter: Arc::new(Limiter::default()),
+            rendered: Arc::new(Rendered::default()),
             secure,
         }
     }

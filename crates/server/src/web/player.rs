@@ -17,7 +17,7 @@ use umpire_host::schedule::{describe, from_ms};
 
 use super::auth::{self, Viewer};
 use super::layout::{deadline, page};
-use super::{Page, Web, WebError, map, report};
+use super::{Page, Web, WebError, map};
 
 /// A player logged in to `game`: their seat and their CSRF token.
 pub struct Me {
@@ -99,7 +99,7 @@ async fn report_page(web: &Web, me: Me, turn: Option<u32>) -> Page {
                 @if *t == r.turn { strong { (t) } } @else { a href={ "/games/" (me.game) "/reports/" (t) } { (t) } }
             }
         }
-        (report::render(&r.text, r.json.as_deref()))
+        (PreEscaped(&*web.rendered.report(&me.game, &r)))
     };
     Ok(page(
         &format!("Turn {} report", r.turn),
