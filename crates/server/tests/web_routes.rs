@@ -9,7 +9,7 @@
 mod support;
 
 use serde_json::Value;
-use support::web::{Client, attribute, blocking, bracketed, site};
+use support::web::{Client, attribute, blocking, bracketed, serve, site};
 use umpire_host::host::Submission;
 use umpire_host::on_both;
 use umpire_host::store::{Location, Status};
@@ -153,6 +153,48 @@ async fn every_route_refuses_the_wrong_identity(location: Location) {
 }
 
 on_both!(route_walk, every_route_refuses_the_wrong_identity);
+
+async fn the_front_page_answers_before_any_game_exists(location: Location) {
+    let host = std::sync::Arc::new(umpire_host::host::Host::open(&location).await.unwrap());
+    let (base, _stop) = serve(host).await;
+    blocking(move || {
+        let mut c = Client::new(&base);
+        let got = c.get("/");
+        assert_eq!(got.status, 200);
+        assert!(
+            got.body.contains("No game is hosted here yet"),
+            "{}",
+            got.body
+        );
+        assert!(got.body.contains("umpire host new"), "{}", got.body);
+        // Its login form works and says plainly that nothing matched.
+        let csrf = c.csrf("/");
+        let got = c.post_form(
+            "/login",
+            &[
+                ("csrf", &csrf),
+                ("game", "spring"),
+                ("seat", "f5"),
+                ("password", "anything"),
+            ],
+        );
+        assert_eq!(got.status, 303);
+        let to = got.location.unwrap();
+        assert!(to.starts_with("/?failed="), "{to}");
+        assert!(!c.logged_in());
+        // The desk's login page answers too, and a game that is not here
+        // sends a visitor to log in rather than failing.
+        assert_eq!(c.get("/desk/login").status, 200);
+        let got = c.get("/games/spring");
+        assert_eq!(
+            (got.status, got.location.as_deref()),
+            (303, Some("/?login=1"))
+        );
+    })
+    .await;
+}
+
+on_both!(empty_host, the_front_page_answers_before_any_game_exists);
 
 async fn reports_and_maps_show_the_seat_its_own(location: Location) {
     let s = site(location).await;

@@ -263,3 +263,39 @@ pub async fn deadline(State(web): State<Web>, headers: HeaderMap) -> Api {
         "paused": g.status == umpire_host::store::Status::Paused,
     })))
 }
+
+#[cfg(test)]
+mod tests {
+    /// The documentation of the API, kept in step with the routes.
+    const DOCUMENTED: &str = include_str!("../../../../docs/web-api.md");
+
+    #[tokio::test]
+    async fn every_route_is_documented_and_every_documented_route_is_served() {
+        let listed = super::index().await.0;
+        let routes = listed["routes"].as_object().cloned().unwrap_or_default();
+        assert_eq!(listed["version"], 1);
+        assert!(routes.len() >= 7, "{routes:?}");
+        for route in routes.keys() {
+            assert!(
+                DOCUMENTED.contains(&format!("| `{route}` |")),
+                "docs/web-api.md's table lacks {route}"
+            );
+            assert!(
+                DOCUMENTED.contains(&format!("### `{route}`")),
+                "docs/web-api.md has no section on {route}"
+            );
+        }
+        let table: Vec<&str> = DOCUMENTED
+            .lines()
+            .filter_map(|l| l.strip_prefix("| `")?.split_once("` |").map(|(r, _)| r))
+            .filter(|r| r.contains("/api/v1/"))
+            .collect();
+        for route in &table {
+            assert!(
+                routes.contains_key(*route),
+                "documented but not served: {route}"
+            );
+        }
+        assert_eq!(table.len(), routes.len());
+    }
+}

@@ -77,10 +77,7 @@ pub async fn site(location: Location) -> Site {
         .unwrap()
         .expose()
         .to_string();
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let base = format!("http://{}", listener.local_addr().unwrap());
-    let (stop, stop_rx) = tokio::sync::watch::channel(false);
-    tokio::spawn(web::serve(listener, Web::new(host.clone(), false), stop_rx));
+    let (base, stop) = serve(host.clone()).await;
     Site {
         host,
         base,
@@ -89,6 +86,16 @@ pub async fn site(location: Location) -> Site {
         desk_password,
         stop,
     }
+}
+
+/// The web serving `host` on a free loopback port: its base address and
+/// the switch that stops it.
+pub async fn serve(host: Arc<Host>) -> (String, tokio::sync::watch::Sender<bool>) {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let base = format!("http://{}", listener.local_addr().unwrap());
+    let (stop, stop_rx) = tokio::sync::watch::channel(false);
+    tokio::spawn(web::serve(listener, Web::new(host, false), stop_rx));
+    (base, stop)
 }
 
 /// An answer.
