@@ -9,7 +9,7 @@ use std::process::ExitCode;
 
 use anyhow::{Context, Result, bail};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use umpire_overlord::generate::bots::{BotOptions, bot_orders_with};
+use umpire_overlord::generate::bots::{BotOptions, bot_orders_with, bot_seed};
 use umpire_overlord::generate::world::{MapSize, WorldParams};
 use umpire_overlord::world::Player;
 
@@ -73,12 +73,6 @@ fn prepare(dir: &Path, force: bool) -> Result<()> {
         );
     }
     std::fs::remove_dir_all(dir).with_context(|| format!("cannot remove {}", dir.display()))
-}
-
-/// The bots' dice for `turn`: a new draw each turn, the same for the same
-/// game.
-fn bot_seed(seed: u64, turn: u32) -> u64 {
-    seed ^ u64::from(turn).wrapping_mul(0x9E37_79B9_7F4A_7C15)
 }
 
 /// `umpire demo`.

@@ -180,6 +180,16 @@ pub enum Command {
     Keep { game: String, seat: String },
     /// Give a seat a new password (printed, and mailed to the seat).
     Password { game: String, seat: String },
+    /// Let a bot play a seat nobody plays: when each turn runs, the seat
+    /// gets the bot's orders unless its player sent their own. `--off`
+    /// stops it.
+    Bot {
+        game: String,
+        seat: String,
+        /// Stop the bot playing this seat.
+        #[arg(long)]
+        off: bool,
+    },
     /// Make a game master's login for the web's desk (/desk/login), or
     /// give an existing one a new password; the password is printed once.
     DeskUser { name: String },
@@ -259,6 +269,7 @@ impl SettingsArgs {
             nmr_gm_after: self.gm_after.unwrap_or(d.nmr_gm_after),
             hold_percent: self.hold_percent.unwrap_or(d.hold_percent),
             remind_hours: self.remind_hours.unwrap_or(d.remind_hours),
+            bots: d.bots,
         }
     }
 }
@@ -507,6 +518,17 @@ async fn command(host: &Host, cmd: Command) -> Result<ExitCode> {
                 out,
                 "{seat} plays on in {game}; its missed turns start again from 0."
             );
+        }
+        Command::Bot { game, seat, off } => {
+            host.set_bot(&game, &seat, !off, &actor).await?;
+            let _ = if off {
+                writeln!(out, "No bot plays {seat} in {game} any more.")
+            } else {
+                writeln!(
+                    out,
+                    "A bot plays {seat} in {game}: each turn it writes the orders unless {seat} sent their own."
+                )
+            };
         }
         Command::Password { game, seat } => {
             let p = host.new_password(&game, &seat, &actor).await?;

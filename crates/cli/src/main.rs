@@ -16,6 +16,7 @@ mod mail;
 mod nb;
 mod overlord;
 mod serve;
+mod serve_demo;
 mod sharp;
 mod table;
 
@@ -96,6 +97,7 @@ enum Game {
     /// reminders, and with [mail] players' mail read and answered and
     /// reports sent. Stops gracefully on Ctrl-C.
     #[command(after_help = "Examples:
+  umpire serve --demo          (a game to try in the browser: you and five bots)
   umpire serve
   umpire serve --data /var/lib/umpire
   umpire serve --database postgres://umpire@db.example/umpire

@@ -30,6 +30,11 @@ pub struct Args {
     /// (for cron, or a test).
     #[arg(long)]
     pub once: bool,
+    /// Host the demo game too: an Overlord game `demo` (made on the first
+    /// start) where you play one faction in the browser and bots play the
+    /// other five; prints where to open it and fresh passwords.
+    #[arg(long, conflicts_with = "once")]
+    pub demo: bool,
 }
 
 /// Start the log on standard error.
@@ -74,7 +79,20 @@ pub fn run(args: Args) -> Result<ExitCode> {
             .with_context(|| format!("cannot open the games' database {location}"))?;
         tracing::info!(database = %location, data = %data.display(), mail = config.mail.is_some(), web = %config.web.listen, "umpire serve started");
         let host = std::sync::Arc::new(host);
-        let result = umpire_server::serve::serve(host.clone(), &config, args.once).await;
+        let demo = if args.demo {
+            Some(crate::serve_demo::prepare(&host).await?)
+        } else {
+            None
+        };
+        let result = umpire_server::serve::serve_then(host.clone(), &config, args.once, |web| {
+            if let Some(d) = &demo {
+                use std::io::Write as _;
+                let mut out = std::io::stdout().lock();
+                let _ = out.write_all(crate::serve_demo::welcome(d, web).as_bytes());
+                let _ = out.flush();
+            }
+        })
+        .await;
         host.store().close().await;
         tracing::info!("umpire serve stopped");
         result

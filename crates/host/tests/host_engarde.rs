@@ -202,3 +202,58 @@ async fn a_month_of_paris(location: Location) {
     );
 }
 on_both!(paris, a_month_of_paris);
+
+async fn a_bot_plays_a_character(location: Location) {
+    let host = Host::open(&location).await.unwrap();
+    host.create(NewGame {
+        kind: "engarde".into(),
+        name: "lyon".into(),
+        options: Options(vec![
+            ("player".into(), "Athos:athos@players.test".into()),
+            ("player".into(), "Porthos:porthos@players.test".into()),
+            ("seed".into(), "3".into()),
+        ]),
+        settings: Settings::default(),
+        actor: "gm@test".into(),
+    })
+    .await
+    .unwrap();
+    host.set_bot("lyon", "porthos", true, "gm@test")
+        .await
+        .unwrap();
+    host.run_turn(
+        "lyon",
+        Trigger::Now {
+            actor: "gm@test".into(),
+        },
+    )
+    .await
+    .unwrap();
+    let orders = host
+        .store()
+        .orders_of("lyon", 1, "porthos")
+        .await
+        .unwrap()
+        .unwrap();
+    assert!(orders.text.contains("CHARACTER Porthos"), "{}", orders.text);
+    assert!(orders.text.contains("WEEK 1"), "{}", orders.text);
+    let sub = host
+        .store()
+        .submission(orders.submission)
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(
+        (sub.source.as_str(), sub.disposition.as_str()),
+        ("bot", "answered")
+    );
+    assert!(
+        host.store()
+            .orders_of("lyon", 1, "athos")
+            .await
+            .unwrap()
+            .is_none()
+    );
+}
+
+on_both!(engarde_bot, a_bot_plays_a_character);

@@ -357,6 +357,7 @@ async fn deadlines_hold_warn_remind_and_hand_over(location: Location) {
         nmr_gm_after: 2,
         hold_percent: 50,
         remind_hours: 24,
+        bots: Vec::new(),
     };
     let (host, seats) = new_game(&location, "clock", settings).await;
     let game = host.game("clock").await.unwrap();
@@ -634,3 +635,127 @@ async fn one_run_at_a_time(location: Location) {
     );
 }
 on_both!(run_lock, one_run_at_a_time);
+
+async fn bots_play_their_seats_and_never_a_players_orders(location: Location) {
+    let (host, seats) = new_game(&location, "botland", Settings::default()).await;
+    let (f6, f7) = (&seats[1], &seats[2]);
+    assert_eq!((f6.0.as_str(), f7.0.as_str()), ("f6", "f7"));
+    host.set_bot("botland", "f6", true, "gm@test")
+        .await
+        .unwrap();
+    host.set_bot("botland", "f7", true, "gm@test")
+        .await
+        .unwrap();
+    let err = host
+        .set_bot("botland", "f99", true, "gm@test")
+        .await
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("botland has no seat f99"), "{err}");
+    let settings = Settings::of_row(&host.game("botland").await.unwrap());
+    assert_eq!(settings.bots, ["f6", "f7"]);
+
+    // f7's player writes their own orders; the bot must leave them alone.
+    let own = filled_template(&host, "botland", "f7", &f7.1).await;
+    let answer = send(&host, "botland", &own, None).await;
+    assert_eq!(answer.refused, 0, "{}", answer.text);
+    let f7_before = host
+        .store()
+        .orders_of("botland", 1, "f7")
+        .await
+        .unwrap()
+        .unwrap();
+
+    let ran = host
+        .run_turn(
+            "botland",
+            Trigger::Now {
+                actor: "gm@test".into(),
+            },
+        )
+        .await
+        .unwrap();
+    assert!(matches!(ran, Ran::Kept { turn: 1, .. }), "{ran:?}");
+    let bot_subs: Vec<_> = host
+        .store()
+        .submissions(Some("botland"), 100)
+        .await
+        .unwrap()
+        .into_iter()
+        .filter(|s| s.source == "bot")
+        .collect();
+    assert_eq!(bot_subs.len(), 1, "one bot submission, for f6 only");
+    assert_eq!(bot_subs[0].sender.as_deref(), Some("seat:f6"));
+    assert_eq!(bot_subs[0].disposition, "answered");
+    let answer = bot_subs[0].answer.clone().unwrap();
+    assert!(!answer.contains("refused"), "{answer}");
+    let f6_orders = host
+        .store()
+        .orders_of("botland", 1, "f6")
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(f6_orders.submission, bot_subs[0].id);
+    assert!(f6_orders.text.contains("UNIT"), "{}", f6_orders.text);
+    let f7_after = host
+        .store()
+        .orders_of("botland", 1, "f7")
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(f7_after.submission, f7_before.submission);
+    assert!(
+        host.store()
+            .orders_of("botland", 1, "f5")
+            .await
+            .unwrap()
+            .is_none()
+    );
+
+    // A bot taken off plays no more; one left on plays the next turn too.
+    host.set_bot("botland", "f6", false, "gm@test")
+        .await
+        .unwrap();
+    host.run_turn(
+        "botland",
+        Trigger::Now {
+            actor: "gm@test".into(),
+        },
+    )
+    .await
+    .unwrap();
+    assert!(
+        host.store()
+            .orders_of("botland", 2, "f6")
+            .await
+            .unwrap()
+            .is_none()
+    );
+    let f7_turn2 = host
+        .store()
+        .orders_of("botland", 2, "f7")
+        .await
+        .unwrap()
+        .unwrap();
+    assert_ne!(f7_turn2.submission, f7_before.submission);
+
+    let audit: Vec<String> = host
+        .store()
+        .audit(Some("botland"))
+        .await
+        .unwrap()
+        .into_iter()
+        .filter(|a| a.action == "bot")
+        .map(|a| a.detail)
+        .collect();
+    assert_eq!(
+        audit,
+        [
+            "a bot plays f6 from now on",
+            "a bot plays f7 from now on",
+            "no bot plays f6 any more"
+        ]
+    );
+}
+
+on_both!(bots, bots_play_their_seats_and_never_a_players_orders);

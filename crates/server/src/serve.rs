@@ -70,6 +70,17 @@ async fn mail_round(gateway: Option<&Gateway>, sender: Option<&Sender>) {
 /// Serve until stopped (or, with `once`, do one round of everything that
 /// is due, then return).
 pub async fn serve(host: Arc<Host>, config: &Config, once: bool) -> Result<()> {
+    serve_then(host, config, once, |_| {}).await
+}
+
+/// [`serve`], calling `ready` as soon as the web has its address (None:
+/// no web): where to tell a person to point their browser.
+pub async fn serve_then(
+    host: Arc<Host>,
+    config: &Config,
+    once: bool,
+    ready: impl FnOnce(Option<std::net::SocketAddr>),
+) -> Result<()> {
     if let Some(m) = &config.mail {
         m.check_credentials().map_err(anyhow::Error::msg)?;
     }
@@ -99,8 +110,12 @@ pub async fn serve(host: Arc<Host>, config: &Config, once: bool) -> Result<()> {
     let mut tasks = Vec::new();
     // The web, unless it is off (or this is one round for cron).
     let listen = if once { None } else { config.web.address()? };
+    let mut ready = Some(ready);
     if let Some(listen) = listen {
         let listener = crate::web::bind(listen).await?;
+        if let Some(r) = ready.take() {
+            r(listener.local_addr().ok());
+        }
         let web = crate::web::Web::new(host.clone(), config.web.secure_cookies);
         let stop = stop_rx.clone();
         tasks.push(tokio::spawn(async move {
@@ -108,6 +123,9 @@ pub async fn serve(host: Arc<Host>, config: &Config, once: bool) -> Result<()> {
                 tracing::error!(error = %e, "the web stopped");
             }
         }));
+    }
+    if let Some(r) = ready.take() {
+        r(None);
     }
     if let (Some(g), Some(imap)) = (&gateway, config.mail.as_ref().and_then(|m| m.imap.clone())) {
         if once {

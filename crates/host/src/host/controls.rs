@@ -81,7 +81,7 @@ impl Host {
     }
 
     /// Change a game's row and settings in one audited transaction.
-    async fn change(
+    pub(super) async fn change(
         &self,
         game: &str,
         actor: &str,

@@ -226,11 +226,11 @@ impl Host {
             };
             let name = format!("message {}", row.id);
             let raw = row.raw.clone();
-            // A web or API submission keeps the seat it was proven for.
+            // A web, API or bot submission keeps the seat it was proven for.
             let proven = row
                 .sender
                 .as_deref()
-                .filter(|_| row.source == "web" || row.source == "api")
+                .filter(|_| matches!(row.source.as_str(), "web" | "api" | "bot"))
                 .and_then(|s| s.strip_prefix("seat:"))
                 .map(str::to_string);
             let read = Reading {

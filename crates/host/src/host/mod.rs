@@ -18,6 +18,7 @@
 //!   (OV-SRV-009). A run that stopped part way is repeated with the same
 //!   orders, world and deadlines, so it writes the same bytes.
 
+mod bots;
 mod controls;
 mod create;
 mod intake;
@@ -89,6 +90,9 @@ pub struct Settings {
     /// Remind seats with no orders this many hours before the deadline
     /// (0: no reminders).
     pub remind_hours: u32,
+    /// Seats a bot plays: when a turn runs, each of them in play with no
+    /// orders for it gets the bot's (see `host/bots.rs`).
+    pub bots: Vec<String>,
 }
 
 impl Default for Settings {
@@ -101,6 +105,7 @@ impl Default for Settings {
             nmr_gm_after: 3,
             hold_percent: 50,
             remind_hours: 24,
+            bots: Vec::new(),
         }
     }
 }

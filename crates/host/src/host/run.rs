@@ -2,7 +2,8 @@
 //!
 //! 1. Take the game's run lock ([`crate::lock`]); another run holding it
 //!    means this one does nothing.
-//! 2. At a deadline only: the safety valve. When more than the game's
+//! 2. The bots write the orders of their seats that have none
+//!    (`host/bots.rs`). At a deadline only: the safety valve. When more than the game's
 //!    `hold_percent` of the seats in play sent nothing, the turn is held
 //!    and the game master told; it runs when they say so.
 //! 3. Mark the turn as running, with the deadline it runs for and the next
@@ -87,9 +88,19 @@ impl Host {
             if !due {
                 return Ok(Ran::NotDue);
             }
-            if let Some(held) = self.safety_valve(&row, &settings).await? {
-                return Ok(held);
-            }
+        }
+        // The bots write their seats' orders before anything counts who
+        // sent nothing; the row is read again after their submissions.
+        let row = if !repeating && self.play_bots(&row, &settings, collecting).await? > 0 {
+            self.game(game).await?
+        } else {
+            row
+        };
+        if *trigger == Trigger::Deadline
+            && !repeating
+            && let Some(held) = self.safety_valve(&row, &settings).await?
+        {
+            return Ok(held);
         }
         let row = if repeating {
             row

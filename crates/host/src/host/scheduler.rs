@@ -81,7 +81,8 @@ impl Host {
         }
         let mut n = 0;
         for s in store::seats_in(&mut tx, game).await? {
-            if !s.status.plays() || sent.contains(&s.seat) {
+            // A bot seat's orders are written when the turn runs.
+            if !s.status.plays() || sent.contains(&s.seat) || settings.bots.contains(&s.seat) {
                 continue;
             }
             store::queue(

@@ -487,4 +487,13 @@ impl Game for EnGardeGame {
         }
         Ok(Removal::Now(save(&world)?))
     }
+
+    fn bot_orders(&self, seat: &str) -> Result<String, KindError> {
+        let id = self.character(seat)?;
+        Ok(umpire_engarde::bots::orders_text(
+            &self.world,
+            self.tables,
+            id,
+        ))
+    }
 }

@@ -367,6 +367,11 @@ pub trait Game: Send + Sync {
     fn join(&self, join: &Join) -> Result<Joined, KindError>;
     /// Take a seat out of play, by the game's own rules.
     fn remove(&self, seat: &str) -> Result<Removal, KindError>;
+    /// The orders a bot writes for `seat` for the coming turn, as a
+    /// player would send them. The envelope's password is a placeholder:
+    /// the host vouches for a bot's seat. The same world gives the same
+    /// orders, so a repeated turn gets the same bot orders.
+    fn bot_orders(&self, seat: &str) -> Result<String, KindError>;
 }
 
 /// The kinds this build hosts.

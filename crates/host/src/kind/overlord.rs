@@ -456,4 +456,19 @@ impl Game for OverlordGame {
             ),
         })
     }
+
+    fn bot_orders(&self, seat: &str) -> Result<String, KindError> {
+        let number = self.number(seat)?;
+        let Some(faction) = self.world.faction_by_number(number) else {
+            return Err(KindError(format!(
+                "there is no faction {seat} in this game"
+            )));
+        };
+        Ok(umpire_overlord::generate::bots::bot_orders(
+            &self.world,
+            &self.rules,
+            faction,
+            umpire_overlord::generate::bots::bot_seed(self.world.seed, self.world.turn + 1),
+        ))
+    }
 }

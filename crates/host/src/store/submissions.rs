@@ -12,7 +12,7 @@ use super::{Result, Store, StoreError, now_ms};
 pub struct SubmissionRow {
     pub id: i64,
     pub game: Option<String>,
-    /// `mail`, `web`, `cli`, `gm`.
+    /// `mail`, `web`, `api`, `cli`, `gm`, `bot`.
     pub source: String,
     /// The sender's address, when it came by mail.
     pub sender: Option<String>,

@@ -93,6 +93,13 @@ impl Default for BotOptions {
     }
 }
 
+/// The bots' dice for `turn` of a world drawn from `world_seed`: a new
+/// draw each turn, the same for the same game, so a rerun turn gets the
+/// same bot orders.
+pub fn bot_seed(world_seed: u64, turn: u32) -> u64 {
+    world_seed ^ u64::from(turn).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+}
+
 /// The order file of `faction`, with [`PASSWORD_PLACEHOLDER`] as password.
 /// See [`bot_orders_with`].
 pub fn bot_orders(world: &World, rules: &Rules, faction: FactionId, seed: u64) -> String {
