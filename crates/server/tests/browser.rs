@@ -126,3 +126,71 @@ async fn a_player_reads_writes_and_sends_orders_in_a_real_browser() {
     assert!(stored.text.contains("MOVE OUT"), "{}", stored.text);
     let _ = s.stop.send(true);
 }
+
+/// The pages on a phone's screen: nothing wider than the screen, so
+/// nothing needs scrolling sideways but the map, which scales to fit.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_phone_reads_the_report_map_and_orders_without_scrolling_sideways() {
+    let s = site(testing::sqlite("phone-lite")).await;
+    let (base, pw) = (s.base.clone(), s.spring[0].clone());
+    blocking(move || {
+        let mut b = Browser::start("phone");
+        b.resize(390, 844);
+        let width = b.js("return window.innerWidth").as_u64().unwrap();
+        assert!(width <= 420, "the window is {width} wide");
+        b.go(&format!("{base}/"));
+        b.wait_for("the login form", "document.querySelector('#password')");
+        b.type_into("#game", "spring");
+        b.type_into("#seat", "f5");
+        b.type_into("#password", &pw);
+        b.click("form[action='/login'] button[type=submit]");
+        b.wait_for("the report", "location.pathname === '/games/spring'");
+        for (path, ready, name) in [
+            (
+                "/games/spring",
+                "document.querySelector('main h1')",
+                "report",
+            ),
+            (
+                "/games/spring/map",
+                "document.querySelector('svg#map polygon')",
+                "map",
+            ),
+            (
+                "/games/spring/orders",
+                "document.querySelector('#diagnostics').dataset.checked === 'true'",
+                "orders",
+            ),
+            (
+                "/games/spring/help/MOVE",
+                "document.querySelector('main pre')",
+                "help",
+            ),
+        ] {
+            b.go(&format!("{base}{path}"));
+            b.wait_for(name, ready);
+            let wide = b.js(
+                "return [document.documentElement.scrollWidth, window.innerWidth, \
+                 Math.round(document.querySelector('main').getBoundingClientRect().width)]",
+            );
+            let (page, screen, main) = (
+                wide[0].as_u64().unwrap(),
+                wide[1].as_u64().unwrap(),
+                wide[2].as_u64().unwrap(),
+            );
+            assert!(
+                page <= screen && main <= screen,
+                "{path} is {page} wide (main {main}) on a {screen} screen"
+            );
+            if name == "map" {
+                let map = b.js(
+                    "return Math.round(document.querySelector('svg#map').getBoundingClientRect().width)",
+                );
+                assert!(map.as_u64().unwrap() <= width, "the map is {map} wide");
+            }
+            b.screenshot(name);
+        }
+    })
+    .await;
+    let _ = s.stop.send(true);
+}

@@ -286,6 +286,25 @@ async fn reports_and_maps_show_the_seat_its_own(location: Location) {
     }
     // f5's own units are drawn, others' too, each as the report says.
     assert!(map.contains("of your units"), "{map}");
+    assert!(map.contains("/games/spring/reports/1#"), "{map}");
+
+    // The map is drawn once per latest report: a new turn draws it anew,
+    // its hexes linking to the new report.
+    s.host
+        .run_turn(
+            "spring",
+            umpire_host::host::Trigger::Now { actor: "gm".into() },
+        )
+        .await
+        .unwrap();
+    let (base, pw) = (s.base.clone(), s.spring[0].clone());
+    let again = blocking(move || {
+        let mut player = Client::new(&base);
+        player.login("spring", "f5", &pw);
+        player.get("/games/spring/map").body
+    })
+    .await;
+    assert!(again.contains("/games/spring/reports/2#"), "{again}");
     let _ = s.stop.send(true);
 }
 

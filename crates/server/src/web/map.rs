@@ -12,7 +12,7 @@
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
-use serde_json::Value;
+use serde::Deserialize;
 
 /// What the faction knows of one hex.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -31,95 +31,141 @@ pub struct Cell {
     pub titles: Vec<String>,
 }
 
-fn s<'a>(v: &'a Value, k: &str) -> &'a str {
-    v.get(k).and_then(Value::as_str).unwrap_or("")
+/// What the map reads of one report: the report schema's `locations`,
+/// and of each only what is drawn (the rest of the JSON is skipped
+/// unread).
+#[derive(Debug, Default, Deserialize)]
+pub struct Seen {
+    #[serde(default)]
+    locations: Vec<Location>,
 }
 
-fn hex(v: &Value) -> Option<(i32, i32)> {
-    let h = v.get("hex")?;
-    Some((
-        i32::try_from(h.get("q")?.as_i64()?).ok()?,
-        i32::try_from(h.get("r")?.as_i64()?).ok()?,
-    ))
+#[derive(Debug, Default, Deserialize)]
+#[serde(default)]
+struct Location {
+    id: String,
+    name: String,
+    terrain: String,
+    /// Set for a settlement: the hex it lies in.
+    outer: Option<Place>,
+    hex: Option<Hex>,
+    units: Vec<UnitSeen>,
+    directions: Vec<Direction>,
+    outer_directions: Option<Vec<Direction>>,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(default)]
+struct Place {
+    id: String,
+    name: String,
+    terrain: String,
+}
+
+#[derive(Clone, Copy, Debug, Deserialize)]
+struct Hex {
+    q: i32,
+    r: i32,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(default)]
+struct UnitSeen {
+    marker: String,
+    titles: Vec<TitleHeld>,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(default)]
+struct TitleHeld {
+    title: Option<Place>,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(default)]
+struct Direction {
+    to: Option<Place>,
+    terrain: String,
+    hex: Option<Hex>,
+}
+
+/// Read a report's JSON for the map; None when it is not a report.
+pub fn read(json: &str) -> Option<Seen> {
+    serde_json::from_str(json).ok()
 }
 
 /// Gather the hexes from a seat's reports, oldest first.
-pub fn gather(reports: &[(u32, Value)]) -> BTreeMap<(i32, i32), Cell> {
+pub fn gather(reports: &[(u32, Seen)]) -> BTreeMap<(i32, i32), Cell> {
     let mut cells: BTreeMap<(i32, i32), Cell> = BTreeMap::new();
     for (turn, r) in reports {
-        let Some(locations) = r.get("locations").and_then(Value::as_array) else {
-            continue;
-        };
         // What this report saw of each hex replaces what an older one did.
         let mut seen: BTreeMap<(i32, i32), Cell> = BTreeMap::new();
-        for l in locations {
-            let Some(h) = hex(l) else { continue };
-            let inner = l.get("outer").is_some_and(|o| !o.is_null());
+        for l in &r.locations {
+            let Some(Hex { q, r: rr }) = l.hex else {
+                continue;
+            };
+            let h = (q, rr);
             let cell = seen.entry(h).or_default();
-            if inner {
-                cell.settlements
-                    .push(format!("{} [{}]", s(l, "name"), s(l, "id")));
-                if let Some(o) = l.get("outer").filter(|_| cell.id.is_empty()) {
-                    cell.id = s(o, "id").to_string();
-                    cell.name = s(o, "name").to_string();
-                    cell.terrain = s(o, "terrain").to_string();
+            match &l.outer {
+                Some(o) => {
+                    cell.settlements.push(format!("{} [{}]", l.name, l.id));
+                    if cell.id.is_empty() {
+                        cell.id.clone_from(&o.id);
+                        cell.name.clone_from(&o.name);
+                        cell.terrain.clone_from(&o.terrain);
+                    }
                 }
-            } else {
-                cell.id = s(l, "id").to_string();
-                cell.name = s(l, "name").to_string();
-                cell.terrain = s(l, "terrain").to_string();
+                None => {
+                    cell.id.clone_from(&l.id);
+                    cell.name.clone_from(&l.name);
+                    cell.terrain.clone_from(&l.terrain);
+                }
             }
             cell.shown_in = Some(*turn);
-            if cell.anchor.is_empty() || !inner {
-                cell.anchor = s(l, "id").to_string();
+            if cell.anchor.is_empty() || l.outer.is_none() {
+                cell.anchor.clone_from(&l.id);
             }
-            for u in l
-                .get("units")
-                .and_then(Value::as_array)
-                .into_iter()
-                .flatten()
-            {
-                if s(u, "marker") == "*" {
+            for u in &l.units {
+                if u.marker == "*" {
                     cell.own_units += 1;
-                    for t in u
-                        .get("titles")
-                        .and_then(Value::as_array)
-                        .into_iter()
-                        .flatten()
-                    {
-                        if let Some(title) = t.get("title") {
-                            cell.titles.push(s(title, "name").to_string());
-                        }
-                    }
+                    cell.titles.extend(
+                        u.titles
+                            .iter()
+                            .filter_map(|t| t.title.as_ref())
+                            .map(|t| t.name.clone()),
+                    );
                 } else {
                     cell.others_seen += 1;
                 }
             }
             // The neighbours, by terrain only.
-            let outer = l.get("outer_directions").and_then(Value::as_array);
             for d in l
-                .get("directions")
-                .and_then(Value::as_array)
-                .into_iter()
-                .chain(outer)
-                .flatten()
+                .directions
+                .iter()
+                .chain(l.outer_directions.iter().flatten())
             {
-                let Some(dh) = hex(d) else { continue };
-                if dh == h {
+                let Some(Hex { q, r: rr }) = d.hex else {
+                    continue;
+                };
+                let dh = (q, rr);
+                if dh == h || cells.contains_key(&dh) {
                     continue;
                 }
-                let to = d.get("to").cloned().unwrap_or(Value::Null);
-                cells.entry(dh).or_insert_with(|| Cell {
-                    id: s(&to, "id").to_string(),
-                    name: s(&to, "name").to_string(),
-                    terrain: s(d, "terrain").to_string(),
-                    ..Cell::default()
+                let (id, name) = d.to.as_ref().map_or((String::new(), String::new()), |t| {
+                    (t.id.clone(), t.name.clone())
                 });
+                cells.insert(
+                    dh,
+                    Cell {
+                        id,
+                        name,
+                        terrain: d.terrain.clone(),
+                        ..Cell::default()
+                    },
+                );
             }
         }
-        for (h, c) in seen {
-            cells.insert(h, c);
-        }
+        cells.extend(seen);
     }
     cells
 }
@@ -146,6 +192,19 @@ fn escape(t: &str) -> String {
         .replace('<', "&lt;")
         .replace('>', "&gt;")
         .replace('"', "&quot;")
+}
+
+/// The map's part of the page: how much is known, how to move about, and
+/// the SVG; empty when nothing is known.
+pub fn drawn(cells: &BTreeMap<(i32, i32), Cell>, report: &str) -> String {
+    if cells.is_empty() {
+        return String::new();
+    }
+    format!(
+        "<p class=\"muted\">{} hexes known. Drag to move, wheel to zoom; a hex opens its place in the report that last showed it. Square: a settlement; blue: your units; red: others seen; gold: a title you hold.</p>{}",
+        cells.len(),
+        svg(cells, report)
+    )
 }
 
 /// The map as SVG; each hex links to `{report}/{turn}#{place}`.
@@ -260,8 +319,8 @@ pub fn svg(cells: &BTreeMap<(i32, i32), Cell>, report: &str) -> String {
 mod tests {
     use super::*;
 
-    fn report(turn: u32, json: &str) -> (u32, Value) {
-        (turn, serde_json::from_str(json).unwrap())
+    fn report(turn: u32, json: &str) -> (u32, Seen) {
+        (turn, read(json).unwrap())
     }
 
     #[test]

@@ -29,29 +29,52 @@ use umpire_host::host::{Host, HostError};
 
 use auth::{Limiter, Viewer};
 
-/// Reports laid out as HTML, by game, seat, turn and run: a kept report
-/// never changes, so each is laid out once.
+/// Pages that cannot change, laid out once: a kept report (by game,
+/// seat, turn and run), and a seat's map as of its latest report (its
+/// reports before that are kept too).
 #[derive(Default)]
 pub struct Rendered {
     pages: std::sync::Mutex<std::collections::HashMap<RenderedKey, Arc<str>>>,
 }
 
-/// Game, seat, turn and run of a laid-out report.
-type RenderedKey = (String, String, u32, i64);
+/// What was laid out (`report` or `map`), and the game, seat, turn and
+/// run of the report it was laid out from (the latest, for a map).
+pub type RenderedKey = (&'static str, String, String, u32, i64);
 
-/// How many laid-out reports are kept (about 40 KB each).
+/// How many laid-out pages are kept (a report is about 40 KB).
 const RENDERED_KEPT: usize = 4_096;
 
 impl Rendered {
     /// The report laid out, from the cache or now.
     pub fn report(&self, game: &str, r: &umpire_host::store::ReportRow) -> Arc<str> {
-        let key = (game.to_string(), r.seat.clone(), r.turn, r.attempt);
-        if let Some(p) = self.pages.lock().ok().and_then(|m| m.get(&key).cloned()) {
-            return p;
+        self.kept(
+            (
+                "report",
+                game.to_string(),
+                r.seat.clone(),
+                r.turn,
+                r.attempt,
+            ),
+            || report::render(&r.text, r.json.as_deref()).into_string(),
+        )
+    }
+
+    /// What `key` names, from the cache or made now.
+    pub fn kept(&self, key: RenderedKey, make: impl FnOnce() -> String) -> Arc<str> {
+        match self.get(&key) {
+            Some(p) => p,
+            None => self.put(key, make()),
         }
-        let page: Arc<str> = report::render(&r.text, r.json.as_deref())
-            .into_string()
-            .into();
+    }
+
+    /// What `key` names, if it was laid out.
+    pub fn get(&self, key: &RenderedKey) -> Option<Arc<str>> {
+        self.pages.lock().ok().and_then(|m| m.get(key).cloned())
+    }
+
+    /// Keep `page` as what `key` names.
+    pub fn put(&self, key: RenderedKey, page: String) -> Arc<str> {
+        let page: Arc<str> = page.into();
         if let Ok(mut m) = self.pages.lock() {
             if m.len() >= RENDERED_KEPT {
                 m.clear();

@@ -129,25 +129,38 @@ pub async fn report(
 /// `/games/{game}/map`.
 pub async fn map(State(web): State<Web>, headers: HeaderMap, Path(game): Path<String>) -> Page {
     let me = me(&web, &headers, &game).await?;
-    let mut reports = Vec::new();
-    for t in web.host.store().report_turns(&me.game, &me.seat).await? {
-        let r = web.host.store().report(&me.game, &me.seat, Some(t)).await?;
-        if let Some(v) = r
-            .and_then(|r| r.json)
-            .and_then(|j| serde_json::from_str::<Value>(&j).ok())
-        {
-            reports.push((t, v));
+    // The map changes only with a new report: drawn once per latest one.
+    let latest = web.host.store().report(&me.game, &me.seat, None).await?;
+    let drawn = match latest {
+        None => None,
+        Some(l) => {
+            let key = ("map", me.game.clone(), me.seat.clone(), l.turn, l.attempt);
+            match web.rendered.get(&key) {
+                Some(d) => Some(d),
+                None => {
+                    let mut reports = Vec::new();
+                    for t in web.host.store().report_turns(&me.game, &me.seat).await? {
+                        let r = web.host.store().report(&me.game, &me.seat, Some(t)).await?;
+                        if let Some(seen) = r.and_then(|r| r.json).and_then(|j| map::read(&j)) {
+                            reports.push((t, seen));
+                        }
+                    }
+                    let base = format!("/games/{}/reports", me.game);
+                    let made = tokio::task::spawn_blocking(move || {
+                        map::drawn(&map::gather(&reports), &base)
+                    })
+                    .await
+                    .map_err(|e| WebError::Internal(format!("the map could not be drawn: {e}")))?;
+                    Some(web.rendered.put(key, made))
+                }
+            }
         }
-    }
-    let cells = map::gather(&reports);
-    let svg = map::svg(&cells, &format!("/games/{}/reports", me.game));
+    };
     let body = html! {
         h1 { "Map" }
-        @if cells.is_empty() {
-            p { "Your reports hold no map yet." }
-        } @else {
-            p.muted { (cells.len()) " hexes known. Drag to move, wheel to zoom; a hex opens its place in the report that last showed it. Square: a settlement; blue: your units; red: others seen; gold: a title you hold." }
-            (PreEscaped(svg))
+        @match drawn.as_deref().filter(|d| !d.is_empty()) {
+            None => p { "Your reports hold no map yet." },
+            Some(d) => (PreEscaped(d)),
         }
     };
     Ok(page("Map", &me.viewer, &format!("/games/{}/map", me.game), body).into_response())

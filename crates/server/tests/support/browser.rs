@@ -138,6 +138,15 @@ impl Browser {
         v["value"].clone()
     }
 
+    /// Make the window `width` by `height` CSS pixels (a phone: 390 x 844).
+    pub fn resize(&mut self, width: u32, height: u32) {
+        self.call(
+            "POST",
+            "/window/rect",
+            Some(json!({ "width": width, "height": height })),
+        );
+    }
+
     pub fn go(&mut self, url: &str) {
         self.call("POST", "/url", Some(json!({ "url": url })));
     }
