@@ -363,6 +363,7 @@ fn ov_rep_json_tells_the_small_worlds_facts_as_the_text_does() {
             "direction": "South",
             "to": {"id": "L2", "name": "Place 2"},
             "terrain": "plains",
+            "road": false,
             "days": 9,
             "mode": "walking",
             // This hand-made world is not laid out on the hex grid.
@@ -435,6 +436,27 @@ fn ov_rep_json_tells_the_small_worlds_facts_as_the_text_does() {
             "author": {"id": "f02", "name": "Ravens"}
         }])
     );
+}
+
+/// OV-MOVE-007: a road a third off the walking time, told in the text
+/// ("by road") and in the JSON (`road`), for the map to draw.
+#[test]
+fn ov_rep_a_road_is_told_in_the_text_and_the_json() {
+    let (mut g, log) = scenario();
+    for l in g.w.locations.values_mut() {
+        for e in &mut l.exits {
+            e.road = true;
+        }
+    }
+    let press = small_world::press(&g);
+    let all = reports(&g.w, rules(), &log, &press);
+    let (text, json) = (all.report(g.faction(1)), all.json(g.faction(1)));
+    assert!(
+        text.contains("South, to Place 2 [L2], plains, by road, 6 days."),
+        "{text}"
+    );
+    let way = &json["locations"][0]["directions"][0];
+    assert_eq!((&way["road"], &way["days"]), (&json!(true), &json!(6)));
 }
 
 #[test]

@@ -1,8 +1,8 @@
 //! A faction's map, drawn on the server as SVG from its own reports and
 //! nothing else: every place a report of its showed (the latest report
 //! that showed it wins), with its terrain; the places its directions lead
-//! to, by terrain alone; settlements, its own units, others it saw, and
-//! the titles its units hold. A place the faction never saw is neither
+//! to, by terrain alone; settlements, roads, its own units, others it
+//! saw, and the titles its units hold. A place the faction never saw is neither
 //! drawn nor in the page. Each hex links to the place in the report that
 //! last showed it.
 //!
@@ -29,6 +29,8 @@ pub struct Cell {
     pub own_units: usize,
     pub others_seen: usize,
     pub titles: Vec<String>,
+    /// The neighbouring hexes a road leads to from here.
+    pub roads: Vec<(i32, i32)>,
 }
 
 /// What the map reads of one report: the report schema's `locations`,
@@ -86,6 +88,7 @@ struct TitleHeld {
 struct Direction {
     to: Option<Place>,
     terrain: String,
+    road: bool,
     hex: Option<Hex>,
 }
 
@@ -148,7 +151,16 @@ pub fn gather(reports: &[(u32, Seen)]) -> BTreeMap<(i32, i32), Cell> {
                     continue;
                 };
                 let dh = (q, rr);
-                if dh == h || cells.contains_key(&dh) {
+                if dh == h {
+                    continue;
+                }
+                if d.road {
+                    let roads = &mut seen.entry(h).or_default().roads;
+                    if !roads.contains(&dh) {
+                        roads.push(dh);
+                    }
+                }
+                if cells.contains_key(&dh) {
                     continue;
                 }
                 let (id, name) = d.to.as_ref().map_or((String::new(), String::new()), |t| {
@@ -201,7 +213,7 @@ pub fn drawn(cells: &BTreeMap<(i32, i32), Cell>, report: &str) -> String {
         return String::new();
     }
     format!(
-        "<p class=\"muted\">{} hexes known. Drag to move, wheel to zoom; a hex opens its place in the report that last showed it. Square: a settlement; blue: your units; red: others seen; gold: a title you hold.</p>{}",
+        "<p class=\"muted\">{} hexes known. Drag to move, wheel to zoom; a hex opens its place in the report that last showed it. Square: a settlement; blue: your units; red: others seen; gold: a title you hold; brown dashes: a road.</p>{}",
         cells.len(),
         svg(cells, report)
     )
@@ -311,6 +323,27 @@ pub fn svg(cells: &BTreeMap<(i32, i32), Cell>, report: &str) -> String {
             out.push_str("</a>");
         }
     }
+    // Roads over the hexes, centre to centre, each once; clicks go
+    // through to the hexes.
+    let mut roads = String::new();
+    for (&(q, r), c) in cells {
+        for &(dq, dr) in &c.roads {
+            let back = cells
+                .get(&(dq, dr))
+                .is_some_and(|d| d.roads.contains(&(q, r)));
+            if back && (dq, dr) < (q, r) {
+                continue;
+            }
+            let ((x, y), (x2, y2)) = (centre(q, r), centre(dq, dr));
+            let _ = write!(roads, "M{x:.1} {y:.1}L{x2:.1} {y2:.1}");
+        }
+    }
+    if !roads.is_empty() {
+        let _ = write!(
+            out,
+            r##"<path class="roads" d="{roads}" stroke="#7a4b1e" stroke-width="2.5" stroke-dasharray="5 3" fill="none" pointer-events="none"/>"##
+        );
+    }
     out.push_str("</svg>");
     out
 }
@@ -353,6 +386,42 @@ mod tests {
         );
         assert!(!map.contains("#L2\""), "a place never shown has no link");
         assert_eq!(map.matches("<polygon").count(), 2);
+    }
+
+    #[test]
+    fn a_road_is_drawn_once_between_the_hexes_it_joins() {
+        let one = report(
+            1,
+            r#"{"locations":[
+              {"id":"L1","name":"Ford","terrain":"plains","outer":null,"hex":{"q":0,"r":0},"units":[],
+               "directions":[{"to":{"id":"L2","name":"Wood"},"terrain":"forest","road":true,"hex":{"q":0,"r":-1}},
+                             {"to":{"id":"L3","name":"Fen"},"terrain":"swamp","road":false,"hex":{"q":1,"r":0}}]},
+              {"id":"L2","name":"Wood","terrain":"forest","outer":null,"hex":{"q":0,"r":-1},"units":[],
+               "directions":[{"to":{"id":"L1","name":"Ford"},"terrain":"plains","road":true,"hex":{"q":0,"r":0}}]}]}"#,
+        );
+        let cells = gather(&[one]);
+        assert_eq!(cells[&(0, 0)].roads, [(0, -1)]);
+        assert_eq!(cells[&(0, -1)].roads, [(0, 0)]);
+        assert!(cells[&(1, 0)].roads.is_empty());
+        let map = svg(&cells, "/r");
+        let roads = attribute_of(&map, r#"class="roads" d=""#);
+        assert_eq!(roads.matches('M').count(), 1, "{map}");
+        // Without roads, no road is drawn.
+        let plain = report(
+            1,
+            r#"{"locations":[{"id":"L1","name":"Ford","terrain":"plains","outer":null,"hex":{"q":0,"r":0},"units":[],
+               "directions":[{"to":{"id":"L2","name":"Wood"},"terrain":"forest","road":false,"hex":{"q":0,"r":-1}}]}]}"#,
+        );
+        assert!(!svg(&gather(&[plain]), "/r").contains("roads"));
+    }
+
+    fn attribute_of<'a>(page: &'a str, prefix: &str) -> &'a str {
+        let at = page
+            .find(prefix)
+            .map(|i| i + prefix.len())
+            .unwrap_or(page.len());
+        let rest = &page[at..];
+        &rest[..rest.find('"').unwrap_or(rest.len())]
     }
 
     #[test]

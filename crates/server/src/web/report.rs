@@ -78,6 +78,7 @@ fn directions(label: &str, dirs: &[Value], known: &dyn Fn(&str) -> bool) -> Mark
                 @for (i, d) in dirs.iter().enumerate() {
                     @if i > 0 { "; " }
                     (s(d, "direction")) " to " (d.get("to").map(|t| place_link(t, known)).unwrap_or_default()) " (" (s(d, "terrain")) ", "
+                    @if d.get("road").and_then(Value::as_bool) == Some(true) { "by road, " }
                     @match d.get("days").and_then(Value::as_i64) {
                         Some(days) => { (days) " days " (s(d, "mode")) }
                         None => { "impassable" }

@@ -398,6 +398,7 @@ fn directions<'a>(n: &Names<'a>, at: LocationId) -> Vec<Direction<'a>> {
                         .or_else(|| x.outer.and_then(|o| world.locations.get(o)?.hex))
                 }),
                 terrain: there,
+                road: e.road,
                 days: pick.map(|p| p.0),
                 mode: pick.map(|p| p.1),
             },
@@ -413,7 +414,8 @@ fn directions<'a>(n: &Names<'a>, at: LocationId) -> Vec<Direction<'a>> {
     out
 }
 
-/// "  South, to Place 2 [L2], plains, 9 days." for each way.
+/// "  South, to Place 2 [L2], plains, 9 days." (", by road" before the
+/// days where a road runs) for each way.
 fn render_directions(ways: &[Direction<'_>], out: &mut String) {
     for d in ways {
         let time = match (d.days, d.mode) {
@@ -430,9 +432,10 @@ fn render_directions(ways: &[Direction<'_>], out: &mut String) {
             ),
             _ => "impassable".to_string(),
         };
+        let road = if d.road { ", by road" } else { "" };
         let _ = writeln!(
             out,
-            "  {}, to {}, {}, {time}.",
+            "  {}, to {}, {}{road}, {time}.",
             d.direction, d.to, d.terrain
         );
     }

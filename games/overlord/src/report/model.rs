@@ -403,6 +403,9 @@ pub struct Direction<'a> {
     /// Where on the map the way leads.
     pub hex: Option<crate::world::Hex>,
     pub terrain: &'a str,
+    /// A road runs this way (walking and riding take a third less time,
+    /// already counted in `days`).
+    pub road: bool,
     pub days: Option<u32>,
     pub mode: Option<Mode>,
 }
