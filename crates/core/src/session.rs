@@ -133,11 +133,13 @@ impl<T: Table> Session<T> {
                 if rolls.left_over() > 0 {
                     let _ = write!(answer.text, "\n({} typed dice not used)", rolls.left_over());
                 }
-                if answer.changed {
+                // An undo brings back the state with its count of
+                // commands, and so the dice the undone command rolled: the
+                // same command after an undo rolls the same, and nobody
+                // re-rolls by undoing.
+                if answer.changed && !undone {
                     self.state.count_command();
-                    if !undone {
-                        self.history.push(before);
-                    }
+                    self.history.push(before);
                 }
                 self.log.push(Entry {
                     command: line.to_string(),
@@ -384,6 +386,34 @@ mod tests {
         s.run("log");
         s.run("undo");
         assert_eq!(s.state.value, 0);
+    }
+
+    #[test]
+    fn the_same_command_after_an_undo_rolls_the_same_dice() {
+        // Eight games, so that a roll matching by chance cannot pass.
+        for seed in 0..8 {
+            let mut s = session(seed);
+            s.run("roll");
+            let first = s.run("roll").text;
+            s.run("undo");
+            for _ in 0..5 {
+                assert_eq!(s.run("roll").text, first, "seed {seed}");
+                s.run("undo");
+            }
+            // Every try is in the log.
+            assert_eq!(s.log.iter().filter(|e| e.command == "undo").count(), 6);
+        }
+        // A different command after the undo rolls the dice the undone one
+        // would have: what comes next never depends on what was undone.
+        let mut a = session(3);
+        let mut b = session(3);
+        a.run("roll");
+        a.run("undo");
+        a.run("add 1");
+        a.run("roll");
+        b.run("add 1");
+        b.run("roll");
+        assert_eq!(a.state.value, b.state.value);
     }
 
     #[test]

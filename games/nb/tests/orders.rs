@@ -1690,3 +1690,27 @@ fn units_are_checked_by_name_and_listed_in_the_report() {
     assert!(!duty_ids(&s, "8th-Division").contains(&"NB-DEF-006"));
     assert!(duty_ids(&s, "I-Corps").contains(&"NB-DEF-006"));
 }
+
+/// A secret roll cannot be re-rolled by undoing it: the off-board
+/// reserve's arrival turn comes out the same every time.
+#[test]
+fn nb_undo_then_the_same_secret_roll_rolls_the_same() {
+    let mut s = session();
+    let line = "reserve III-Corps-P off-board B9";
+    ok(&mut s, line);
+    let turn = |s: &Session| {
+        s.state
+            .formation("III-Corps-P")
+            .ok()
+            .and_then(|f| f.reserve.clone())
+            .and_then(|r| r.planned_turn)
+    };
+    let first = turn(&s);
+    assert!(first.is_some());
+    for _ in 0..4 {
+        ok(&mut s, "undo");
+        assert_eq!(turn(&s), None);
+        ok(&mut s, line);
+        assert_eq!(turn(&s), first);
+    }
+}

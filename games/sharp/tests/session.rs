@@ -288,6 +288,26 @@ fn undo_takes_back_the_last_change() {
     assert!(err(&mut s, "undo").contains("nothing to undo"));
 }
 
+/// Undo cannot be used to re-roll: the same fire after an undo rolls the
+/// same dice, and the log keeps every try.
+#[test]
+fn undo_then_the_same_command_rolls_the_same_dice() {
+    let mut s = session();
+    card_of(&mut s, "Major Lawford");
+    ok(&mut s, "initiative activate line-company");
+    let fire = "fire line-company at grenadiers range 8";
+    let first = ok(&mut s, fire);
+    let after = s.state.clone();
+    for _ in 0..4 {
+        ok(&mut s, "undo");
+        assert_eq!(ok(&mut s, fire), first);
+        assert_eq!(s.state, after);
+    }
+    let tries = s.log.iter().filter(|e| e.command == fire).count();
+    assert_eq!(tries, 5);
+    assert_eq!(s.log.iter().filter(|e| e.command == "undo").count(), 4);
+}
+
 #[test]
 fn help_names_every_command_and_explains_one() {
     let mut s = session();
