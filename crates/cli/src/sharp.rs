@@ -50,7 +50,9 @@ pub enum Command {
     /// On a terminal the prompt has history (up-arrow, kept in DIR/.history)
     /// and tab completion of commands and names; otherwise commands are read
     /// from standard input, one per line, so a script can drive a game.
-    /// `--side` makes `show` show only what that side may see.
+    /// `--side` plays one side from this terminal: `show` shows what that
+    /// side may see, and the other side's Blinds, hand and cards are
+    /// refused (each command is logged as `as SIDE …`).
     #[command(
         after_help = "Examples:\n  umpire sharp play /tmp/farm\n  echo 'draw' | umpire sharp play /tmp/farm\n  umpire sharp play /tmp/farm --side French"
     )]
@@ -124,7 +126,7 @@ pub const SPEC: Spec<Battle> = Spec {
     names,
     title: |b| format!("{} -- turn {}.", b.name, b.turn),
     commands: COMMANDS,
-    side_prefix: false,
+    side_prefix: true,
 };
 
 /// Run an `umpire sharp` command.

@@ -51,17 +51,32 @@ fn new_play_resume_and_replay() {
     assert!(out.contains("fire GROUP at TARGET"), "{out}");
     assert!(out.contains("error: unknown Group `nobody`"), "{out}");
     // Resume: the log carries on, and the game replays.
-    let o = umpire(&["sharp", "play", &d, "--side", "British"], "show\ndraw\n");
+    let o = umpire(
+        &["sharp", "play", &d, "--side", "British"],
+        "show\ndraw\nshow French\nhand French\n",
+    );
     assert!(o.status.success(), "{}", text(&o));
     assert!(
         !text(&o).contains("chasseurs"),
-        "the British do not see under the French Blind"
+        "the British do not see under the French Blind: {}",
+        text(&o)
+    );
+    assert_eq!(
+        text(&o)
+            .matches(
+                "error: you play the British: the French' Blinds, hand and cards are theirs alone"
+            )
+            .count(),
+        2,
+        "{}",
+        text(&o)
     );
     let log = std::fs::read_to_string(dir.join("log.txt")).unwrap();
-    assert_eq!(log.lines().count(), 6);
+    assert_eq!(log.lines().count(), 8);
+    assert!(log.contains("as British show French"), "{log}");
     let o = umpire(&["sharp", "replay", &d], "");
     assert!(o.status.success(), "{}", text(&o));
-    assert!(text(&o).contains("Replayed 6 command(s)"), "{}", text(&o));
+    assert!(text(&o).contains("Replayed 8 command(s)"), "{}", text(&o));
     // A battle.json changed by hand is noticed.
     let json = std::fs::read_to_string(dir.join("battle.json")).unwrap();
     std::fs::write(

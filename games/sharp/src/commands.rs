@@ -61,24 +61,68 @@ pub(crate) fn usage(command: &str) -> String {
     umpire_core::session::usage(COMMANDS, command)
 }
 
+/// The most shock a single `shock` command adds or removes: more than any
+/// Group could carry before it breaks.
+const MAX_SHOCK_CHANGE: i64 = 99;
+
+/// `as SIDE …`: the side whose session typed the command (the rest of
+/// the words), or nobody's.
+fn viewer<'w>(
+    b: &Battle,
+    words: &'w [String],
+) -> Result<(Option<String>, &'w [String]), SharpError> {
+    match words.first() {
+        Some(w) if w.eq_ignore_ascii_case("as") => {
+            let given = arg(words, 1, "a side")?;
+            let side = b
+                .sides
+                .iter()
+                .find(|x| x.name.eq_ignore_ascii_case(given))
+                .ok_or_else(|| {
+                    SharpError::unknown("side", given, b.sides.iter().map(|x| x.name.as_str()))
+                })?;
+            Ok((Some(side.name.clone()), &words[2..]))
+        }
+        _ => Ok((None, words)),
+    }
+}
+
 /// Run one command.
 pub(crate) fn dispatch(
     s: &mut Session,
     words: &[String],
     rolls: &mut Rolls,
 ) -> Result<Answer, SharpError> {
+    let (viewer, words) = viewer(&s.state, words)?;
     let Some(first) = words.first() else {
         return said(String::new());
     };
     let command = first.to_ascii_lowercase();
     let rulings = s.state.rulings()?;
+    // A side's own session sees and handles its own secrets only: its
+    // Blinds' contents and its hand are not the other side's to read, nor
+    // its cards to play.
+    if let Some(v) = &viewer {
+        let asked = match command.as_str() {
+            "show" | "view" | "hand" | "bonus" | "play" | "discard" => words.get(1),
+            _ => None,
+        };
+        if let Some(other) = asked.filter(|a| !a.eq_ignore_ascii_case(v)) {
+            return Err(SharpError::Invalid(format!(
+                "you play the {v}: the {other}' Blinds, hand and cards are theirs alone; `{command}` here is about the {v}"
+            )));
+        }
+    }
     match command.as_str() {
         "help" | "?" => said(umpire_core::session::help(
             COMMANDS,
             words.get(1).map(String::as_str),
             "Commands (dice are rolled from the game's seed, or typed with `dice 5,3,…` at the end):",
         )),
-        "show" | "view" => said(show(&s.state, words.get(1).map(String::as_str))),
+        "show" | "view" => said(show(
+            &s.state,
+            words.get(1).map(String::as_str).or(viewer.as_deref()),
+        )),
         "draw" => {
             let d = deck::draw(&mut s.state, &rulings)?;
             changed(match d {
@@ -168,20 +212,33 @@ pub(crate) fn dispatch(
         }
         "shock" => {
             let g = arg(words, 1, "a Group")?;
-            let n: i64 = arg(words, 2, "+N or -N")?
+            let given = arg(words, 2, "+N or -N")?;
+            let n: i64 = given
                 .parse()
-                .map_err(|_| SharpError::Invalid(usage("shock")))?;
+                .ok()
+                .filter(|n: &i64| n.abs() <= MAX_SHOCK_CHANGE)
+                .ok_or_else(|| {
+                    SharpError::Invalid(format!(
+                        "`{given}` is not a change of shock: give +N or -N, at most {MAX_SHOCK_CHANGE} either way ({})",
+                        usage("shock")
+                    ))
+                })?;
             let group = s.state.group_mut(g)?;
-            group.shock = u32::try_from((i64::from(group.shock) + n).max(0)).unwrap_or(0);
+            let now = (i64::from(group.shock) + n).clamp(0, i64::from(u32::MAX));
+            group.shock = u32::try_from(now).unwrap_or(0);
             changed(format!("{}: {} shock.", group.name, group.shock))
         }
         "kill" => {
             let g = arg(words, 1, "a Group")?;
-            let n: u32 = arg(words, 2, "a number of men")?
-                .parse()
-                .map_err(|_| SharpError::Invalid(usage("kill")))?;
+            let given = arg(words, 2, "a number of men")?;
             let group = s.state.group_mut(g)?;
-            group.men = group.men.saturating_sub(n);
+            let n: u32 = given.parse().ok().filter(|n| *n <= group.men).ok_or_else(|| {
+                SharpError::Invalid(format!(
+                    "`{given}` is not a number of {}'s men: it has {} (`kill {} {}` removes them all)",
+                    group.name, group.men, g, group.men
+                ))
+            })?;
+            group.men -= n;
             changed(format!("{}: {} men left.", group.name, group.men))
         }
         "ruling" | "rulings" => ruling(s, words),

@@ -47,9 +47,12 @@ impl Table for Battle {
     /// `move GROUP dice 2` counts movement dice: `dice` in a `move` is not
     /// typed faces; `move … rolled 4,3` types them.
     fn dice_word_counts(words: &[String]) -> bool {
-        words
-            .first()
-            .is_some_and(|w| w.eq_ignore_ascii_case("move"))
+        // `as SIDE move …` from a side's own session.
+        let command = match words.first() {
+            Some(w) if w.eq_ignore_ascii_case("as") => words.get(2),
+            first => first,
+        };
+        command.is_some_and(|w| w.eq_ignore_ascii_case("move"))
     }
 }
 

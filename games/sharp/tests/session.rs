@@ -278,6 +278,55 @@ fn each_side_sees_only_its_own_blinds_and_hand() {
     );
 }
 
+/// A side's own session (`play --side British` types `as British …`)
+/// never shows the French Blinds or hand, nor handles the French cards.
+#[test]
+fn a_sides_session_never_reads_the_other_sides_secrets() {
+    let mut s = session();
+    let mine = ok(&mut s, "as British show");
+    assert!(!mine.contains("chasseurs"), "{mine}");
+    assert_eq!(mine, ok(&mut s, "show British"));
+    for line in [
+        "as British show French",
+        "as British hand French",
+        "as British play French Some Card",
+        "as British discard French Some Card",
+        "as British bonus French",
+    ] {
+        let e = err(&mut s, line);
+        assert!(
+            e.contains("you play the British: the French' Blinds, hand and cards are theirs alone"),
+            "{line}: {e}"
+        );
+    }
+    assert!(ok(&mut s, "as British hand British").contains("British holds"));
+    assert!(err(&mut s, "as Prussians show").contains("Prussians"));
+    // The French side's own session sees its Blinds' contents.
+    assert!(ok(&mut s, "as French show").contains("Blind French Blind 1: chasseurs"));
+    // A side's `move … dice 2` still counts movement dice.
+    let before = s.state.clone();
+    let moved = s.run("as British move rifles dice 2");
+    assert!(!moved.text.contains("not a die face"), "{}", moved.text);
+    s.state = before;
+}
+
+/// `shock` and `kill` take only numbers the game can hold.
+#[test]
+fn shock_and_kill_refuse_absurd_numbers() {
+    let mut s = session();
+    let e = err(&mut s, "shock rifles +999999999999");
+    assert!(e.contains("at most 99 either way"), "{e}");
+    assert_eq!(ok(&mut s, "shock rifles +3"), "rifles: 3 shock.");
+    let men = s.state.group("rifles").map(|g| g.men).unwrap_or(0);
+    let e = err(&mut s, &format!("kill rifles {}", men + 1));
+    assert!(e.contains(&format!("it has {men}")), "{e}");
+    assert!(err(&mut s, "kill rifles lots").contains("is not a number of"));
+    assert_eq!(
+        ok(&mut s, "kill rifles 2"),
+        format!("rifles: {} men left.", men - 2)
+    );
+}
+
 #[test]
 fn undo_takes_back_the_last_change() {
     let mut s = session();
