@@ -53,14 +53,14 @@ fn report(side: i32, shown: usize, turn: u32) -> String {
             let units: Vec<Value> = (0..(n % 4))
                 .map(|k| {
                     json!({"marker": if k == 0 { "*" } else { "-" },
-                           "titles": if n % 97 == 0 && k == 0 { json!([{"title": {"id": "mayo", "name": "mayor"}}]) } else { json!([]) }})
+                           "titles": if n.is_multiple_of(97) && k == 0 { json!([{"title": {"id": "mayo", "name": "mayor"}}]) } else { json!([]) }})
                 })
                 .collect();
             locations.push(
                 json!({"id": id(q, r), "name": format!("Place {n}"), "terrain": terrain,
                 "outer": null, "hex": {"q": q, "r": r}, "units": units, "directions": directions}),
             );
-            if n % 40 == 0 {
+            if n.is_multiple_of(40) {
                 locations.push(
                     json!({"id": format!("S{n}"), "name": format!("Town {n}"), "terrain": "city",
                     "outer": {"id": id(q, r), "name": format!("Place {n}"), "terrain": terrain},
