@@ -355,7 +355,21 @@ fn fire(
 }
 
 /// Groups named "a,b" → the side.
-fn fist_side(b: &Battle, names: &str, lead: bool) -> Result<(FistSide, Vec<String>), SharpError> {
+/// Who leads a side of a fight.
+enum Lead<'a> {
+    /// The highest-status Big Man with its Groups who can act.
+    Highest,
+    /// This Big Man (`lead NAME`), who must be with its Groups.
+    Named(&'a str),
+    /// Nobody (`no-lead`).
+    Nobody,
+}
+
+fn fist_side(
+    b: &Battle,
+    names: &str,
+    lead: Lead<'_>,
+) -> Result<(FistSide, Vec<String>), SharpError> {
     let groups: Vec<Group> = names
         .split(',')
         .filter(|n| !n.is_empty())
@@ -383,13 +397,36 @@ fn fist_side(b: &Battle, names: &str, lead: bool) -> Result<(FistSide, Vec<Strin
         .iter()
         .flat_map(|g| b.big_men_with(&g.name))
         .filter(|m| m.can_act())
-        .map(|m| m.status)
         .collect();
-    bms.sort_unstable_by(|a, c| c.cmp(a));
-    if lead && !bms.is_empty() {
-        side.leader = Some(bms.remove(0));
+    bms.sort_by(|a, c| c.status.cmp(&a.status));
+    match lead {
+        Lead::Highest if !bms.is_empty() => side.leader = Some(bms.remove(0).status),
+        Lead::Highest | Lead::Nobody => {}
+        Lead::Named(name) => {
+            let wanted = b.big_man(name)?;
+            let Some(i) = bms.iter().position(|m| m.name == wanted.name) else {
+                return Err(SharpError::Invalid(format!(
+                    "{} cannot lead {}: only a Big Man with those Groups who can still act leads them ({})",
+                    wanted.name,
+                    groups
+                        .iter()
+                        .map(|g| g.name.as_str())
+                        .collect::<Vec<_>>()
+                        .join(", "),
+                    if bms.is_empty() {
+                        "none is there".to_string()
+                    } else {
+                        bms.iter()
+                            .map(|m| m.name.as_str())
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    }
+                )));
+            };
+            side.leader = Some(bms.remove(i).status);
+        }
     }
-    side.other_big_men = bms;
+    side.other_big_men = bms.iter().map(|m| m.status).collect();
     Ok((side, groups.iter().map(|g| g.name.clone()).collect()))
 }
 
@@ -404,8 +441,24 @@ fn fight_of(b: &Battle, words: &[String]) -> Result<(Fight, Vec<String>, Vec<Str
     let b_names = words
         .get(vs + 1)
         .ok_or_else(|| SharpError::Invalid("who do they fight? `vs GROUP`".into()))?;
-    let (mut a, an) = fist_side(b, a_names, !flag(words, "no-lead"))?;
-    let (mut d, dn) = fist_side(b, b_names, true)?;
+    let named = lead_name(words);
+    if named.is_none() && flag(words, "lead") {
+        return Err(SharpError::Invalid(
+            "`lead` needs the Big Man who leads: `lead Major Lawford`".into(),
+        ));
+    }
+    let lead = match (&named, flag(words, "no-lead")) {
+        (Some(_), true) => {
+            return Err(SharpError::Invalid(
+                "`lead` and `no-lead` together: say who leads, or that nobody does".into(),
+            ));
+        }
+        (Some(n), false) => Lead::Named(n),
+        (None, true) => Lead::Nobody,
+        (None, false) => Lead::Highest,
+    };
+    let (mut a, an) = fist_side(b, a_names, lead)?;
+    let (mut d, dn) = fist_side(b, b_names, Lead::Highest)?;
     if let Some(f) = number_after(words, "fervour")? {
         a.fervour = f as u32;
     }
@@ -839,6 +892,137 @@ fn odds(s: &Session, words: &[String], rulings: &Rulings) -> Result<Answer, Shar
     }
 }
 
+/// `lead Major Lawford` (or `lead Major_Lawford`): the words after `lead`
+/// up to the next word `fight` knows.
+fn lead_name(words: &[String]) -> Option<String> {
+    let i = words.iter().position(|w| w.eq_ignore_ascii_case("lead"))?;
+    let g = grammar("fight")?;
+    let name: Vec<&str> = words[i + 1..]
+        .iter()
+        .take_while(|w| {
+            let l = w.to_ascii_lowercase();
+            !g.valued.contains(&l.as_str()) && !g.flags.contains(&l.as_str())
+        })
+        .map(String::as_str)
+        .collect();
+    (!name.is_empty()).then(|| name.join(" "))
+}
+
+/// What a rolling command takes after its fixed words (`fire GROUP at
+/// TARGET`): keywords followed by a value, and flags.
+struct Grammar {
+    fixed: usize,
+    valued: &'static [&'static str],
+    flags: &'static [&'static str],
+}
+
+fn grammar(command: &str) -> Option<Grammar> {
+    const FIRE_FLAGS: &[&str] = &[
+        "enfilade",
+        "enfiladed",
+        "smoke",
+        "initiative",
+        "--json",
+        "--odds",
+    ];
+    Some(match command {
+        "fire" | "chosen" => Grammar {
+            fixed: 4,
+            valued: &["range", "cover"],
+            flags: FIRE_FLAGS,
+        },
+        "fight" => Grammar {
+            fixed: 4,
+            valued: &["fervour", "cover", "support", "lead"],
+            flags: &[
+                "flank",
+                "rear",
+                "ambushed",
+                "surrounded",
+                "no-escape",
+                "elan",
+                "gallop",
+                "lancers",
+                "undefended",
+                "unloaded",
+                "no-lead",
+                "--json",
+                "--odds",
+            ],
+        },
+        "move" => Grammar {
+            fixed: 2,
+            valued: &["dice", "pace"],
+            flags: &["--json"],
+        },
+        "spot" => Grammar {
+            fixed: 4,
+            valued: &["range", "obscurity", "moved", "extra"],
+            flags: &[
+                "under-fire",
+                "stationary",
+                "smoke",
+                "sneaky",
+                "injuns",
+                "elevated",
+                "injun",
+                "big-man",
+                "--json",
+                "--odds",
+            ],
+        },
+        "event" => Grammar {
+            fixed: 3,
+            valued: &[],
+            flags: &[],
+        },
+        _ => return None,
+    })
+}
+
+/// Refuse a word the command does not know, rather than answer as if it
+/// had not been typed: `obscurity slight elevatd` must not quietly lose
+/// the elevation.
+fn known_words(command: &str, words: &[String]) -> Result<(), SharpError> {
+    let Some(g) = grammar(command) else {
+        return Ok(());
+    };
+    let mut i = g.fixed;
+    while let Some(w) = words.get(i) {
+        let lower = w.to_ascii_lowercase();
+        if lower == "lead" && command == "fight" {
+            // A Big Man's name may be several words.
+            i += 1;
+            while words.get(i).is_some_and(|w| {
+                let l = w.to_ascii_lowercase();
+                !g.valued.contains(&l.as_str()) && !g.flags.contains(&l.as_str())
+            }) {
+                i += 1;
+            }
+        } else if g.valued.contains(&lower.as_str()) {
+            if words.get(i + 1).is_none() {
+                return Err(SharpError::Invalid(format!(
+                    "`{w}` needs a value after it: {}",
+                    crate::commands::usage(command)
+                )));
+            }
+            i += 2;
+        } else if g.flags.contains(&lower.as_str()) {
+            i += 1;
+        } else {
+            let all = g.valued.iter().chain(g.flags).copied();
+            let hint = umpire_core::text::suggest(&lower, all.clone())
+                .map(|h| format!(" Did you mean `{h}`?"))
+                .unwrap_or_default();
+            return Err(SharpError::Invalid(format!(
+                "`{w}` is not a word `{command}` knows, and nothing was rolled.{hint} {}",
+                crate::commands::usage(command)
+            )));
+        }
+    }
+    Ok(())
+}
+
 /// The commands that roll.
 pub(crate) fn dispatch(
     s: &mut Session,
@@ -847,6 +1031,16 @@ pub(crate) fn dispatch(
     rolls: &mut Rolls,
     rulings: &Rulings,
 ) -> Result<Answer, SharpError> {
+    match command {
+        "odds" => known_words(
+            &words
+                .get(1)
+                .map(|w| w.to_ascii_lowercase())
+                .unwrap_or_default(),
+            words.get(1..).unwrap_or_default(),
+        )?,
+        _ => known_words(command, words)?,
+    }
     if flag(words, "--odds") && matches!(command, "fire" | "chosen" | "fight" | "spot") {
         let mut w = vec!["odds".to_string()];
         w.extend(

@@ -593,3 +593,67 @@ fn other_actions_spend_their_cost_in_action_dice() {
     assert!(err(&mut s, "act line-company hihg-obstacle").contains("did you mean `high-obstacle`"));
     assert!(err(&mut s, "act line-company dismount").contains("already on foot"));
 }
+
+/// `fight … lead BIGMAN` puts that Big Man at the head; one not with the
+/// Groups, or unknown, is refused.
+#[test]
+fn sp_fist_003_the_named_big_man_leads_the_fight() {
+    let mut s = session();
+    let highest = ok(&mut s, "odds fight rifles vs voltigeurs");
+    let harper = ok(
+        &mut s,
+        "odds fight rifles vs voltigeurs lead Sergeant Harper",
+    );
+    assert_ne!(highest, harper);
+    assert_eq!(
+        harper,
+        ok(
+            &mut s,
+            "odds fight rifles vs voltigeurs lead Sergeant_Harper"
+        )
+    );
+    // A flag after the name is still read as a flag.
+    let flank = ok(
+        &mut s,
+        "odds fight rifles vs voltigeurs lead Sergeant Harper flank",
+    );
+    assert_ne!(flank, harper);
+    let sharp = ok(&mut s, "odds fight rifles vs voltigeurs lead Captain Sharp");
+    assert_eq!(sharp, highest, "Captain Sharp is the highest already");
+    let e = err(
+        &mut s,
+        "odds fight rifles vs voltigeurs lead Sergeant Harpr",
+    );
+    assert!(e.contains("Sergeant Harper"), "{e}");
+    let e = err(&mut s, "odds fight rifles vs voltigeurs lead Major Lawford");
+    assert!(
+        e.contains("Major Lawford cannot lead rifles: only a Big Man with those Groups"),
+        "{e}"
+    );
+    assert!(err(&mut s, "odds fight rifles vs voltigeurs lead").contains("needs the Big Man"));
+}
+
+/// A word a command does not know is refused with a suggestion, and
+/// nothing is rolled or spent.
+#[test]
+fn unknown_words_are_refused_not_dropped() {
+    let mut s = session();
+    let before = s.state.clone();
+    let e = err(
+        &mut s,
+        "spot rifles at voltigeurs range 10 obscurity slight elevatd",
+    );
+    assert!(e.contains("`elevatd` is not a word `spot` knows"), "{e}");
+    assert!(e.contains("Did you mean `elevated`?"), "{e}");
+    let e = err(&mut s, "fire rifles at voltigeurs range 10 enfilde");
+    assert!(e.contains("Did you mean `enfilade`?"), "{e}");
+    let e = err(&mut s, "odds fire rifles at voltigeurs range 10 enfilde");
+    assert!(e.contains("Did you mean `enfilade`?"), "{e}");
+    assert!(err(&mut s, "fire rifles at voltigeurs range").contains("needs a value"));
+    assert_eq!(s.state, before);
+    // The right words still work.
+    ok(
+        &mut s,
+        "odds spot rifles at voltigeurs range 10 obscurity slight elevated",
+    );
+}
