@@ -398,7 +398,7 @@ fn fist_side(
         .flat_map(|g| b.big_men_with(&g.name))
         .filter(|m| m.can_act())
         .collect();
-    bms.sort_by(|a, c| c.status.cmp(&a.status));
+    bms.sort_by_key(|m| std::cmp::Reverse(m.status));
     match lead {
         Lead::Highest if !bms.is_empty() => side.leader = Some(bms.remove(0).status),
         Lead::Highest | Lead::Nobody => {}
