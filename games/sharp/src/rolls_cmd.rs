@@ -482,12 +482,10 @@ fn fight_of(b: &Battle, words: &[String]) -> Result<(Fight, Vec<String>, Vec<Str
     Ok((Fight::new(a, d), an, dn))
 }
 
-fn take_losses(
-    b: &mut Battle,
-    names: &[String],
-    kills: u32,
-    shock: u32,
-) -> Result<String, SharpError> {
+/// Kills taken off the side's rear Groups first; shock spread over its
+/// Groups, front first (as the fisticuffs module counts it between
+/// rounds).
+fn take_losses(b: &mut Battle, names: &[String], kills: u32, shock: u32) -> Result<(), SharpError> {
     let mut left = kills;
     for n in names.iter().rev() {
         let g = b.group_mut(n)?;
@@ -495,14 +493,18 @@ fn take_losses(
         g.men -= k;
         left -= k;
     }
-    // Shock taken in a fight is spread over the side's Groups, front first
-    // (as the fisticuffs module counts it between rounds).
     let n = u32::try_from(names.len()).unwrap_or(1).max(1);
     for (i, name) in names.iter().enumerate() {
         let extra = u32::from(u32::try_from(i).unwrap_or(u32::MAX) < shock % n);
-        b.group_mut(name)?.shock += shock / n + extra;
+        let g = b.group_mut(name)?;
+        g.shock = g.shock.saturating_add(shock / n + extra);
     }
-    Ok(names
+    Ok(())
+}
+
+/// "rifles 6 men 3 shock, …": the side's Groups as they stand.
+fn side_state(b: &Battle, names: &[String]) -> String {
+    names
         .iter()
         .filter_map(|n| {
             b.group(n)
@@ -510,7 +512,7 @@ fn take_losses(
                 .map(|g| format!("{} {} men {} shock", g.name, g.men, g.shock))
         })
         .collect::<Vec<_>>()
-        .join(", "))
+        .join(", ")
 }
 
 fn fight(
@@ -540,8 +542,25 @@ fn fight(
         );
     }
     let b = &mut s.state;
-    let a_state = take_losses(b, &an, r.kills_taken[0], r.shock_taken[0])?;
-    let d_state = take_losses(b, &dn, r.kills_taken[1], r.shock_taken[1])?;
+    take_losses(b, &an, r.kills_taken[0], r.shock_taken[0])?;
+    take_losses(b, &dn, r.kills_taken[1], r.shock_taken[1])?;
+    // The result table's shock (overwhelmed; lost, treated as the margin)
+    // goes onto the loser as the answer says.
+    let (loser, extra) = match &r.outcome {
+        Outcome::Overwhelmed {
+            loser,
+            shock,
+            surrender: None,
+            ..
+        } => (Some(*loser), *shock),
+        Outcome::Lost(l) if l.surrender.is_none() => (Some(l.loser), l.extra_shock),
+        _ => (None, 0),
+    };
+    if let Some(who) = loser {
+        let names = if who == fisticuffs::Who::A { &an } else { &dn };
+        take_losses(b, names, 0, extra)?;
+    }
+    let (a_state, d_state) = (side_state(b, &an), side_state(b, &dn));
     let outcome = match &r.outcome {
         Outcome::Overwhelmed {
             loser,

@@ -657,3 +657,48 @@ fn unknown_words_are_refused_not_dropped() {
         "odds spot rifles at voltigeurs range 10 obscurity slight elevated",
     );
 }
+
+/// After a fight the battle holds exactly the shock the answer gave: the
+/// rounds' and the result table's (lost by 2 treated as 3: +2; overwhelmed:
+/// its shock), on the loser.
+#[test]
+fn sp_fist_the_result_tables_shock_is_kept_on_the_loser() {
+    let mut extra_seen = 0;
+    for seed in 0..40 {
+        let mut s = session();
+        s.state.seed = seed;
+        let shock = |s: &Session, g: &str| s.state.group(g).map(|g| g.shock).unwrap_or(0);
+        let before = [shock(&s, "rifles"), shock(&s, "voltigeurs")];
+        let answer = ok(&mut s, "fight rifles vs voltigeurs --json");
+        let v: serde_json::Value = serde_json::from_str(&answer).expect("JSON");
+        let r = &v["result"];
+        let taken = |i: usize| r["shock_taken"][i].as_u64().unwrap_or(0) as u32;
+        let mut expected = [before[0] + taken(0), before[1] + taken(1)];
+        let o = &r["outcome"];
+        let (loser, extra) = if let Some(l) = o.get("Lost").filter(|l| l["surrender"].is_null()) {
+            (
+                l["loser"].as_str(),
+                l["extra_shock"].as_u64().unwrap_or(0) as u32,
+            )
+        } else if let Some(w) = o.get("Overwhelmed").filter(|w| w["surrender"].is_null()) {
+            (w["loser"].as_str(), w["shock"].as_u64().unwrap_or(0) as u32)
+        } else {
+            (None, 0)
+        };
+        match loser {
+            Some("A") => expected[0] += extra,
+            Some("B") => expected[1] += extra,
+            _ => {}
+        }
+        extra_seen += extra;
+        assert_eq!(
+            [shock(&s, "rifles"), shock(&s, "voltigeurs")],
+            expected,
+            "seed {seed}: {o}"
+        );
+    }
+    assert!(
+        extra_seen > 0,
+        "no fight of 40 gave the result table's shock"
+    );
+}
