@@ -286,6 +286,16 @@ fn fire(
             )));
         }
     }
+    // Out of range is found before anything is spent: nobody pays an
+    // action die to learn that the shot cannot be taken.
+    if firing::fire_odds(ftables, rulings, &q)?.out_of_range {
+        let r = firing::resolve_fire(ftables, rulings, &q, rolls)?;
+        let mut text = format!("{firer} cannot fire at {target}: nothing spent.");
+        for l in r.explain() {
+            let _ = write!(text, "\n  {l}");
+        }
+        return said(text);
+    }
     let spent = if chosen {
         let called = s
             .state
@@ -307,9 +317,6 @@ fn fire(
     let mut text = format!("{firer} fires at {target}{spent}:");
     for l in r.explain() {
         let _ = write!(text, "\n  {l}");
-    }
-    if r.out_of_range {
-        return changed(text);
     }
     let b = &mut s.state;
     let _ = write!(

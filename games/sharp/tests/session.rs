@@ -702,3 +702,26 @@ fn sp_fist_the_result_tables_shock_is_kept_on_the_loser() {
         "no fight of 40 gave the result table's shock"
     );
 }
+
+/// Out of range is told before any action die is spent: the Group can
+/// still fire at what it can reach.
+#[test]
+fn sp_act_fire_out_of_range_spends_nothing() {
+    let mut s = session();
+    card_of(&mut s, "Major Lawford");
+    ok(&mut s, "initiative activate line-company");
+    let before = s.state.clone();
+    let a = s.run("fire line-company at grenadiers range 400");
+    assert!(!a.changed, "{}", a.text);
+    assert!(
+        a.text
+            .starts_with("line-company cannot fire at grenadiers: nothing spent."),
+        "{}",
+        a.text
+    );
+    assert!(a.text.contains("out of range"), "{}", a.text);
+    assert_eq!(s.state, before);
+    // Both action dice are still there: fire, then reload.
+    ok(&mut s, "fire line-company at grenadiers range 8");
+    ok(&mut s, "reload line-company");
+}
