@@ -132,6 +132,12 @@ fn word<T>(
 
 /// Read a scenario and start its first turn (deck shuffled, bonus deck
 /// shuffled, rulings checked).
+/// The most men a Group may start with. The rules' Groups are a dozen
+/// or so figures (merging is for two Groups of 6 or fewer; a column of
+/// two Groups needs 12 figures); 30 leaves room for a house rule's
+/// larger Groups and keeps every dice pool a table could roll.
+pub const MAX_GROUP_MEN: u32 = 30;
+
 pub fn battle_from_toml(file: &str, text: &str) -> Result<Battle, SharpError> {
     let s: Scenario = toml::from_str(text).map_err(|e| SharpError::Data {
         file: file.to_string(),
@@ -189,6 +195,15 @@ pub fn battle_from_toml(file: &str, text: &str) -> Result<Battle, SharpError> {
         }
         if g.men == 0 {
             return Err(data(&entry, "a Group needs at least one man".into()));
+        }
+        if g.men > MAX_GROUP_MEN {
+            return Err(data(
+                &entry,
+                format!(
+                    "{} men is more than a Group holds: at most {MAX_GROUP_MEN} (two Groups of 6 or fewer may merge; a Formation joins Groups)",
+                    g.men
+                ),
+            ));
         }
         if g.chosen_man && !(arm == Arm::LightInfantry && weapon == Weapon::Rifle) {
             return Err(data(

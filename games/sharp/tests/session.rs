@@ -725,3 +725,32 @@ fn sp_act_fire_out_of_range_spends_nothing() {
     ok(&mut s, "fire line-company at grenadiers range 8");
     ok(&mut s, "reload line-company");
 }
+
+/// A scenario's numbers are bounded by what a Group can be: 100,000 men
+/// is refused, naming the entry, rather than taking all the memory at the
+/// first `odds fire`.
+#[test]
+fn a_scenario_with_an_impossible_group_is_refused() {
+    let bad = SCENARIO.replacen("men = 8", "men = 100000", 1);
+    assert_ne!(bad, SCENARIO);
+    match battle_from_toml("s.toml", &bad) {
+        Err(e) => {
+            let m = e.to_string();
+            assert!(
+                m.contains("100000 men is more than a Group holds: at most 30"),
+                "{m}"
+            );
+        }
+        Ok(_) => panic!("accepted a Group of 100,000 men"),
+    }
+    let most = SCENARIO.replacen("men = 8", "men = 30", 1);
+    let mut s = match battle_from_toml("s.toml", &most) {
+        Ok(b) => Session::new(b),
+        Err(e) => panic!("{e}"),
+    };
+    assert!(
+        s.run("odds fire rifles at voltigeurs range 10")
+            .text
+            .contains("hit")
+    );
+}
