@@ -291,6 +291,15 @@ pub fn show(b: &Battle, side: Option<&str>) -> String {
         }
     }
     let _ = writeln!(s, "; {} card(s) left in the deck", b.deck.len());
+    if let Some(a) = &b.active {
+        if !a.dice.is_empty() {
+            let dice: Vec<String> = a.dice.iter().map(|(g, n)| format!("{g} {n}")).collect();
+            let _ = writeln!(s, "Action dice left: {}", dice.join(", "));
+        }
+        if !a.commanded.is_empty() {
+            let _ = writeln!(s, "Commanded on this card: {}", a.commanded.join(", "));
+        }
+    }
     for sd in &b.sides {
         let mine = side.is_none_or(|x| x.eq_ignore_ascii_case(&sd.name));
         let _ = writeln!(s, "\n{}", sd.name);
@@ -302,9 +311,24 @@ pub fn show(b: &Battle, side: Option<&str>) -> String {
             if hidden && !mine {
                 continue;
             }
+            let card = if b
+                .active
+                .as_ref()
+                .is_some_and(|a| matches!(&a.card, Card::BigMan(n) if *n == bm.name))
+            {
+                "his card is in play"
+            } else if b
+                .drawn
+                .iter()
+                .any(|c| matches!(c, Card::BigMan(n) if *n == bm.name))
+            {
+                "has acted this turn"
+            } else {
+                "card to come"
+            };
             let _ = writeln!(
                 s,
-                "  Big Man {} (status {}), physique {}, {:?}{}{}",
+                "  Big Man {} (status {}), physique {}, {:?}{}, {card}{}",
                 bm.name,
                 bm.status,
                 bm.physique,
@@ -327,6 +351,15 @@ pub fn show(b: &Battle, side: Option<&str>) -> String {
             if g.tap_loaded {
                 conds.push("tap-loaded".into());
             }
+            if !g.first_volley_used && g.loaded {
+                conds.push("first volley".into());
+            }
+            if g.ready {
+                conds.push("made ready".into());
+            }
+            if let Some(f) = &g.formation_of {
+                conds.push(format!("in {f}"));
+            }
             let _ = writeln!(
                 s,
                 "  {} -- {} {} {} {}, {}, {} men, {} shock{}{}",
@@ -344,6 +377,18 @@ pub fn show(b: &Battle, side: Option<&str>) -> String {
                     format!(" [{}]", conds.join(", "))
                 },
                 if g.hidden { " [under a Blind]" } else { "" }
+            );
+        }
+        for f in b.formations.iter().filter(|x| x.side == sd.name) {
+            if !mine && f.groups.iter().any(|g| b.group(g).is_ok_and(|g| g.hidden)) {
+                continue;
+            }
+            let _ = writeln!(
+                s,
+                "  Formation {} ({}): {}",
+                f.name,
+                f.kind,
+                f.groups.join(", ")
             );
         }
         for bl in b.blinds.iter().filter(|x| x.side == sd.name) {

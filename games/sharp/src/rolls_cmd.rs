@@ -35,6 +35,29 @@ fn range(words: &[String], command: &str) -> Result<f64, SharpError> {
     })
 }
 
+/// The Group a shot is worked against: the one named, or a Formation's
+/// front Group when a Formation is named (a Column then spreads the
+/// shock over all its Groups, SP-FORM-009).
+fn target_group<'b>(b: &'b Battle, name: &str) -> Result<&'b Group, SharpError> {
+    match b.group(name) {
+        Ok(g) => Ok(g),
+        Err(e) => {
+            let wanted = name.replace(['_', '-'], " ");
+            let Some(f) = b.formations.iter().find(|f| {
+                f.name
+                    .replace(['_', '-'], " ")
+                    .eq_ignore_ascii_case(&wanted)
+            }) else {
+                return Err(e);
+            };
+            let front = f.groups.first().ok_or_else(|| {
+                SharpError::Invalid(format!("Formation {} has no Groups left", f.name))
+            })?;
+            b.group(front)
+        }
+    }
+}
+
 /// The fire question for `firer` at `target`.
 fn fire_query(
     b: &Battle,
@@ -48,7 +71,7 @@ fn fire_query(
             words[0]
         )));
     }
-    let target = b.group(arg(words, 3, "the target Group")?)?.clone();
+    let target = target_group(b, arg(words, 3, "the target Group or Formation")?)?.clone();
     if target.hidden {
         return Err(SharpError::Invalid(format!(
             "{} is under a Blind: spot it first",

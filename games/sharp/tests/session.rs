@@ -754,3 +754,58 @@ fn a_scenario_with_an_impossible_group_is_refused() {
             .contains("hit")
     );
 }
+
+/// `show` gives at a glance what a player acts on: the action dice left,
+/// whose cards are still to come, first volleys, Formations.
+#[test]
+fn show_tells_dice_cards_first_volleys_and_formations() {
+    let mut s = session();
+    card_of(&mut s, "Major Lawford");
+    ok(&mut s, "initiative activate line-company");
+    let t = ok(&mut s, "show");
+    assert!(t.contains("\nAction dice left: line-company 2\n"), "{t}");
+    assert!(t.contains("Big Man Major Lawford (status"), "{t}");
+    assert!(
+        t.lines()
+            .any(|l| l.contains("Major Lawford") && l.ends_with("his card is in play")),
+        "{t}"
+    );
+    assert!(
+        t.lines()
+            .any(|l| l.contains("Big Man Capitaine Dubreton") && l.ends_with("card to come")),
+        "{t}"
+    );
+    assert!(
+        t.lines()
+            .any(|l| l.starts_with("  line-company") && l.contains("first volley")),
+        "{t}"
+    );
+    ok(&mut s, "fire line-company at grenadiers range 8");
+    let t = ok(&mut s, "show");
+    assert!(t.contains("Action dice left: line-company 1"), "{t}");
+    assert!(
+        t.lines()
+            .any(|l| l.starts_with("  line-company") && !l.contains("first volley")),
+        "{t}"
+    );
+}
+
+/// A Formation may be named as the target of fire: the shot is worked
+/// against its front Group and a Column shares the shock.
+#[test]
+fn a_formation_can_be_the_target_of_fire() {
+    let mut s = session();
+    card_of(&mut s, "Colonel Vandal");
+    ok(
+        &mut s,
+        "initiative form column1 column grenadiers fusiliers",
+    );
+    let t = ok(&mut s, "show British");
+    assert!(
+        t.contains("  Formation column1 (column): grenadiers, fusiliers"),
+        "{t}"
+    );
+    let t = ok(&mut s, "odds fire rifles at column1 range 10");
+    assert!(t.contains("hit"), "{t}");
+    assert!(err(&mut s, "odds fire rifles at column2 range 10").contains("column2"));
+}
