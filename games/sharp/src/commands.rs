@@ -292,12 +292,29 @@ pub fn show(b: &Battle, side: Option<&str>) -> String {
     }
     let _ = writeln!(s, "; {} card(s) left in the deck", b.deck.len());
     if let Some(a) = &b.active {
-        if !a.dice.is_empty() {
-            let dice: Vec<String> = a.dice.iter().map(|(g, n)| format!("{g} {n}")).collect();
+        // A Group under the other side's Blind is not named.
+        let seen = |g: &str| {
+            b.group(g).map_or(true, |g| {
+                !g.hidden || side.is_none_or(|x| x.eq_ignore_ascii_case(&g.side))
+            })
+        };
+        let dice: Vec<String> = a
+            .dice
+            .iter()
+            .filter(|(g, _)| seen(g))
+            .map(|(g, n)| format!("{g} {n}"))
+            .collect();
+        if !dice.is_empty() {
             let _ = writeln!(s, "Action dice left: {}", dice.join(", "));
         }
-        if !a.commanded.is_empty() {
-            let _ = writeln!(s, "Commanded on this card: {}", a.commanded.join(", "));
+        let commanded: Vec<&str> = a
+            .commanded
+            .iter()
+            .filter(|g| seen(g))
+            .map(String::as_str)
+            .collect();
+        if !commanded.is_empty() {
+            let _ = writeln!(s, "Commanded on this card: {}", commanded.join(", "));
         }
     }
     for sd in &b.sides {
