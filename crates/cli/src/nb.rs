@@ -105,6 +105,7 @@ pub const SPEC: Spec<Game> = Spec {
     title: |g| format!("{} -- turn {}, {}.", g.name, g.turn, g.phase.name()),
     commands: umpire_nb::COMMANDS,
     side_prefix: true,
+    sides: |g| g.sides.iter().map(|s| s.name.clone()).collect(),
 };
 
 /// Run an `umpire nb` command.
@@ -130,6 +131,7 @@ pub fn run(cmd: Command) -> Result<ExitCode> {
         Command::Submit { dir, side, file } => {
             let text = std::fs::read_to_string(&file)
                 .with_context(|| format!("cannot read {}", file.display()))?;
+            let side = table::side_of(&SPEC, &table::rebuild(&SPEC, &dir)?.0.state, &side)?;
             let lines: Vec<String> = text
                 .lines()
                 .map(str::trim)

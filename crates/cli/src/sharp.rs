@@ -127,6 +127,7 @@ pub const SPEC: Spec<Battle> = Spec {
     title: |b| format!("{} -- turn {}.", b.name, b.turn),
     commands: COMMANDS,
     side_prefix: true,
+    sides: |b| b.sides.iter().map(|s| s.name.clone()).collect(),
 };
 
 /// Run an `umpire sharp` command.

@@ -47,6 +47,24 @@ pub struct Spec<T> {
     /// With `--side`, prefix every line with `as SIDE` (the game checks what
     /// that side may touch); otherwise only `show` gets the side.
     pub side_prefix: bool,
+    /// The sides' names, as the scenario spells them.
+    pub sides: fn(&T) -> Vec<String>,
+}
+
+/// The side as the scenario spells it, or why `given` is none of them
+/// (before anything is run in its name).
+pub fn side_of<T>(spec: &Spec<T>, state: &T, given: &str) -> Result<String> {
+    let sides = (spec.sides)(state);
+    if let Some(s) = sides.iter().find(|s| s.eq_ignore_ascii_case(given)) {
+        return Ok(s.clone());
+    }
+    let hint = umpire_core::text::suggest(given, sides.iter().map(String::as_str))
+        .map(|h| format!(" (did you mean `{h}`?)"))
+        .unwrap_or_default();
+    anyhow::bail!(
+        "`{given}` is not a side of this game{hint}: its sides are {}; nothing was run",
+        sides.join(" and ")
+    )
 }
 
 /// A scenario's text: the built-in one by its name, or a file.
@@ -220,6 +238,11 @@ pub fn play<T: Table + Serialize + DeserializeOwned>(
     side: Option<&str>,
 ) -> Result<ExitCode> {
     let (mut session, _) = rebuild(spec, dir)?;
+    let side = match side {
+        Some(s) => Some(side_of(spec, &session.state, s)?),
+        None => None,
+    };
+    let side = side.as_deref();
     let mut log = std::fs::OpenOptions::new()
         .append(true)
         .create(true)

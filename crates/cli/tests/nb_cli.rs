@@ -61,6 +61,35 @@ fn a_game_by_mail_keeps_each_sides_secrets() {
         "{}",
         text(&o)
     );
+    // A side the game does not have runs nothing.
+    let log_before = std::fs::read_to_string(dir.join("game/log.txt")).unwrap();
+    let o = umpire(
+        &[
+            "nb",
+            "submit",
+            &d,
+            "Austrians",
+            &french.display().to_string(),
+        ],
+        "",
+    );
+    assert!(!o.status.success());
+    assert!(
+        text(&o).contains("`Austrians` is not a side of this game: its sides are French and Prussians; nothing was run"),
+        "{}",
+        text(&o)
+    );
+    let o = umpire(&["nb", "play", &d, "--side", "Prusians"], "show\n");
+    assert!(!o.status.success());
+    assert!(
+        text(&o).contains("did you mean `Prussians`?"),
+        "{}",
+        text(&o)
+    );
+    assert_eq!(
+        std::fs::read_to_string(dir.join("game/log.txt")).unwrap(),
+        log_before
+    );
     let o = umpire(&["nb", "report", &d, "Prussians"], "");
     let prussian = text(&o);
     assert!(o.status.success(), "{prussian}");

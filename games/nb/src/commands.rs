@@ -245,7 +245,12 @@ impl Table for Game {
                 };
                 Ok(Answer::said(report::side_report(g, &s)?))
             }
-            "reveal" => Ok(Answer::said(report::full_log(g))),
+            "reveal" => match side {
+                Some(s) => Err(NbError::Refused(format!(
+                    "the full log holds both sides' secrets: it is for the umpire, or for after the game; `show` gives the {s}' own view"
+                ))),
+                None => Ok(Answer::said(report::full_log(g))),
+            },
             "next" => {
                 if side.is_some() {
                     return Err(NbError::Refused("only the umpire moves the turn on".into()));
@@ -437,14 +442,29 @@ impl Table for Game {
                 Some(()) => Ok(Answer::changed("Undone.")),
                 None => Err(NbError::Refused("nothing to undo".into())),
             },
-            "log" => Ok(Answer::said(
-                session
+            // A side reads back only what it typed itself: the other
+            // side's orders and the umpire's secret rolls are not its to
+            // read.
+            "log" => Ok(Answer::said(match side {
+                None => session
                     .log
                     .iter()
                     .map(|e| e.command.clone())
                     .collect::<Vec<_>>()
                     .join("\n"),
-            )),
+                Some(s) => {
+                    let mine: Vec<String> = session
+                        .log
+                        .iter()
+                        .filter_map(|e| own_command(&e.command, s))
+                        .collect();
+                    format!(
+                        "The {s}' commands so far ({}); the other side's and the umpire's are not shown:\n{}",
+                        mine.len(),
+                        mine.join("\n")
+                    )
+                }
+            })),
             other => Err(NbError::unknown(
                 "command",
                 other,
@@ -452,4 +472,14 @@ impl Table for Game {
             )),
         }
     }
+}
+
+/// `as SIDE rest` typed by `side`: the rest.
+fn own_command(line: &str, side: &str) -> Option<String> {
+    let mut words = line.split_whitespace();
+    let (Some(a), Some(s)) = (words.next(), words.next()) else {
+        return None;
+    };
+    (a.eq_ignore_ascii_case("as") && s.eq_ignore_ascii_case(side))
+        .then(|| words.collect::<Vec<_>>().join(" "))
 }

@@ -1714,3 +1714,19 @@ fn nb_undo_then_the_same_secret_roll_rolls_the_same() {
         assert_eq!(turn(&s), first);
     }
 }
+
+/// A side's session reads back only its own commands, and never the full
+/// log with the other side's secrets; the umpire still has both.
+#[test]
+fn nb_a_sides_session_never_reads_the_other_sides_secrets() {
+    let mut s = session();
+    ok(&mut s, "as Prussians reserve III-Corps-P off-board B9");
+    ok(&mut s, "as French start IV-Corps attack Ligny");
+    let e = err(&mut s, "as French reveal");
+    assert!(e.contains("the full log holds both sides' secrets"), "{e}");
+    let log = ok(&mut s, "as French log");
+    assert!(log.contains("start IV-Corps attack Ligny"), "{log}");
+    assert!(!log.contains("III-Corps-P") && !log.contains("B9"), "{log}");
+    assert!(ok(&mut s, "reveal").contains("III-Corps-P"));
+    assert!(ok(&mut s, "log").contains("as Prussians reserve III-Corps-P off-board B9"));
+}
