@@ -150,16 +150,30 @@ fn phrase(words: &[String], from: usize, stops: &[&str]) -> String {
         .join(" ")
 }
 
+/// The longest distance taken, in inches: more than any table (a 12-foot
+/// table is 144"), so a typing slip is refused rather than sending a
+/// messenger on a ride of years.
+pub const MAX_DISTANCE: f64 = 1_000.0;
+
 fn number(words: &[String], key: &str) -> Result<Option<f64>, NbError> {
     match after(words, key) {
         None => Ok(None),
-        Some(v) => v
-            .trim_end_matches('"')
-            .parse::<f64>()
-            .ok()
-            .filter(|x| x.is_finite() && *x >= 0.0)
-            .map(Some)
-            .ok_or_else(|| NbError::Refused(format!("`{key} {v}`: not a distance in inches"))),
+        Some(v) => {
+            let x = v
+                .trim_end_matches('"')
+                .parse::<f64>()
+                .ok()
+                .filter(|x| x.is_finite() && *x >= 0.0)
+                .ok_or_else(|| {
+                    NbError::Refused(format!("`{key} {v}`: not a distance in inches"))
+                })?;
+            if x > MAX_DISTANCE {
+                return Err(NbError::Refused(format!(
+                    "`{key} {v}`: more than any table ({MAX_DISTANCE}\" at most); measure again"
+                )));
+            }
+            Ok(Some(x))
+        }
     }
 }
 

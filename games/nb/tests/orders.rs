@@ -1730,3 +1730,19 @@ fn nb_a_sides_session_never_reads_the_other_sides_secrets() {
     assert!(ok(&mut s, "reveal").contains("III-Corps-P"));
     assert!(ok(&mut s, "log").contains("as Prussians reserve III-Corps-P off-board B9"));
 }
+
+/// Distances are measured on a table: a typing slip of 23 digits is
+/// refused, and nothing is written.
+#[test]
+fn nb_absurd_distances_are_refused() {
+    let mut s = started();
+    let before = s.state.clone();
+    let e = err(
+        &mut s,
+        "order IV-Corps attack the mill distance 99999999999999999999999",
+    );
+    assert!(e.contains("more than any table (1000\" at most)"), "{e}");
+    assert!(err(&mut s, "order IV-Corps attack the mill distance -3").contains("not a distance"));
+    assert_eq!(s.state, before);
+    ok(&mut s, "order IV-Corps attack the mill distance 40");
+}
