@@ -344,6 +344,32 @@ pub fn ride(game: &mut Game) -> Result<Vec<String>, NbError> {
     Ok(out)
 }
 
+/// The divisions under `formation` (and theirs, down the chain) take its
+/// order: only corps and divisions answering to the army commander hold
+/// orders of their own (ruling `starting-orders`, NB-SETUP-006).
+fn pass_down(game: &mut Game, formation: &str) {
+    let Some(order) = game
+        .formations
+        .iter()
+        .find(|f| f.name == formation)
+        .map(|f| f.order.clone())
+    else {
+        return;
+    };
+    let below: Vec<String> = game
+        .formations
+        .iter()
+        .filter(|f| f.parent.as_deref() == Some(formation))
+        .map(|f| f.name.clone())
+        .collect();
+    for name in below {
+        if let Some(f) = game.formations.iter_mut().find(|f| f.name == name) {
+            f.order = order.clone();
+        }
+        pass_down(game, &name);
+    }
+}
+
 /// An order takes effect for a formation.
 fn take_effect(game: &mut Game, formation: &str, order: &WrittenOrder) -> Result<(), NbError> {
     let turn = game.turn;
@@ -357,6 +383,7 @@ fn take_effect(game: &mut Game, formation: &str, order: &WrittenOrder) -> Result
         f.left_reserve = true;
         f.on_table = true;
     }
+    pass_down(game, formation);
     Ok(())
 }
 
@@ -597,6 +624,8 @@ pub fn starting_order(
         objective: objective.to_string(),
         since: 1,
     };
+    let name = f.name.clone();
+    pass_down(game, &name);
     Ok(())
 }
 
@@ -781,6 +810,7 @@ pub fn arrivals(game: &mut Game) -> Vec<String> {
             f.on_table = true;
             f.order = order.clone();
         }
+        pass_down(game, &name);
         let text = format!(
             "{name} enters the table within 6\" of its general, no closer than 8\" to un-routed enemy, and may not start combat this turn (NB-OFF-016..020); it acts on {} {} (NB-OFF-021).",
             order.kind.name(),
@@ -876,6 +906,8 @@ pub fn complete(game: &mut Game, formation: &str) -> Result<String, NbError> {
         f.name, f.order.objective
     );
     let side = f.side.clone();
+    let name = f.name.clone();
+    pass_down(game, &name);
     game.note(Some(&side), text.clone());
     Ok(text)
 }

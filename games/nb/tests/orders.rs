@@ -1397,7 +1397,31 @@ fn nb_route_011_a_division_out_of_range_ignores_a_corps_order() {
 #[test]
 fn nb_cmd_001_divisions_may_leave_the_corps_range() {
     let mut s = started();
+    let before = order_of(&s, "8th-Division");
     ok(&mut s, "range Lefol out");
+    // Without penalty: the division keeps its corps' order.
+    assert_eq!(order_of(&s, "8th-Division"), before);
+    assert_eq!(before, (OrderKind::Attack, "St Amand".into()));
+}
+
+/// Ruling `starting-orders`: a division under a corps holds its corps'
+/// order — from the start, when a new order takes effect, and when the
+/// corps completes its attack — and its side's report says so.
+#[test]
+fn nb_setup_006_divisions_follow_their_corps_order() {
+    let mut s = started();
+    assert_eq!(
+        order_of(&s, "8th-Division"),
+        (OrderKind::Attack, "St Amand".into())
+    );
+    let report = ok(&mut s, "as French show");
+    let line = report
+        .lines()
+        .find(|l| l.contains("8th-Division"))
+        .unwrap_or_default()
+        .to_string();
+    assert!(line.contains("Attack"), "{report}");
+    ok(&mut s, "complete III-Corps");
     assert_eq!(order_of(&s, "8th-Division").0, OrderKind::Defend);
 }
 
