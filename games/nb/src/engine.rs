@@ -518,6 +518,21 @@ pub fn read_orders(
             }
             // Delivered to the superior: a division via its corps commander
             // (NB-ROUTE-002/004/010), or corps via the wing (NB-ROUTE-007/008).
+            // A messenger reaches one general: a formation he does not
+            // command, directly or from just above, never hears of it.
+            let superior = form
+                .parent
+                .as_deref()
+                .is_some_and(|p| rec.formation.as_deref() == Some(p));
+            if !superior {
+                let text = format!(
+                    "Order {} was carried to {}, who commands neither {} nor the formation above it: {} never receives it (one messenger reaches one general; send {} its own).",
+                    m.order.id, rec.name, form.name, form.name, form.name
+                );
+                game.note(Some(&m.order.side), text.clone());
+                out.push(text);
+                continue;
+            }
             let g = game.general(&form.general)?;
             if g.in_superior_range {
                 testers.push(form.name.clone());

@@ -1770,3 +1770,34 @@ fn nb_absurd_distances_are_refused() {
     assert_eq!(s.state, before);
     ok(&mut s, "order IV-Corps attack the mill distance 40");
 }
+
+/// One messenger reaches one general: an order for two corps carried to
+/// the first corps' commander is read and rolled for by that corps only,
+/// and the side is told why the other never hears of it.
+#[test]
+fn nb_msg_one_messenger_reaches_one_general() {
+    let mut s = started();
+    ok(
+        &mut s,
+        "order III-Corps,IV-Corps attack St Amand distance 10",
+    );
+    assert_eq!(s.state.messengers[0].recipient, "Vandamme");
+    to(&mut s, 2, Phase::Arrival);
+    let t = ok(&mut s, "next dice 5");
+    assert!(t.contains("III-Corps reads order 1"), "{t}");
+    assert!(!t.contains("IV-Corps reads"), "{t}");
+    assert!(
+        t.contains("Order 1 was carried to Vandamme, who commands neither IV-Corps nor the formation above it: IV-Corps never receives it"),
+        "{t}"
+    );
+    assert!(
+        s.state
+            .formation("IV-Corps")
+            .is_ok_and(|f| f.pending.is_empty())
+    );
+    assert!(
+        s.state
+            .formation("III-Corps")
+            .is_ok_and(|f| f.pending.len() == 1)
+    );
+}
