@@ -844,6 +844,31 @@ pub fn next_phase(
     tables: &Tables,
     roll: Roll<'_>,
 ) -> Result<Vec<String>, NbError> {
+    // NB-OFF-003: an off-board reserve's general is placed in the Arrival
+    // Step two turns before its planned turn. Leaving that step without
+    // him would strand the reserve off the table for good.
+    if game.phase == Phase::Arrival {
+        let unplaced: Vec<String> = game
+            .formations
+            .iter()
+            .filter(|f| {
+                f.reserve.as_ref().is_some_and(|r| {
+                    r.kind == ReserveKind::OffBoard
+                        && !r.general_placed
+                        && r.planned_turn.is_some_and(|p| {
+                            p.saturating_sub(tables.off_board.placed_before) == game.turn
+                        })
+                })
+            })
+            .map(|f| format!("{} ({})", f.name, f.side))
+            .collect();
+        if !unplaced.is_empty() {
+            return Err(NbError::Refused(format!(
+                "the Arrival Step cannot end yet: {} must have its general placed now, two turns before its planned turn (NB-OFF-003), or it never enters: `place FORMATION attack|defend OBJECTIVE`",
+                unplaced.join(", ")
+            )));
+        }
+    }
     let (phase, new_turn) = game.phase.next();
     if new_turn {
         game.turn += 1;

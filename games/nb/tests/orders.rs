@@ -1625,14 +1625,28 @@ fn reports_never_leak_the_other_sides_secrets() {
     ] {
         ok(&mut s, l);
     }
+    let mut placed = false;
     for _ in 0..20 {
-        ok(&mut s, "next dice 5");
+        let a = s.run("next dice 5");
+        if a.text.contains("cannot end yet") {
+            // Its Arrival Step: the Prussians place III-Corps-P's general.
+            ok(
+                &mut s,
+                "as Prussians place III-Corps-P defend Sombreffe dice 5",
+            );
+            ok(&mut s, "next dice 5");
+            placed = true;
+        } else {
+            assert!(!a.text.starts_with("error"), "{}", a.text);
+        }
     }
+    assert!(placed);
     let french = side_report(&s.state, "French").unwrap_or_default();
     let prussian = side_report(&s.state, "Prussians").unwrap_or_default();
+    // (Its entry square, B9, became public when its general was placed
+    // there, NB-OFF-003; the planned turn never does.)
     for secret in [
         "brewery",
-        "B9",
         "planned turn 8",
         "III-Corps-P (Corps, Thielmann): Reserve",
     ] {
@@ -1799,5 +1813,35 @@ fn nb_msg_one_messenger_reaches_one_general() {
         s.state
             .formation("III-Corps")
             .is_ok_and(|f| f.pending.len() == 1)
+    );
+}
+
+/// NB-OFF-003: the Arrival Step cannot end while an off-board reserve due
+/// to have its general placed has none; once placed it enters on time.
+#[test]
+fn nb_off_003_an_unplaced_reserve_holds_the_arrival_step() {
+    let mut s = session();
+    ok(&mut s, "reserve III-Corps-P off-board B9 dice 3");
+    let planned = s
+        .state
+        .formation("III-Corps-P")
+        .ok()
+        .and_then(|f| f.reserve.clone())
+        .and_then(|r| r.planned_turn);
+    assert_eq!(planned, Some(7));
+    to(&mut s, 5, Phase::Arrival);
+    let e = err(&mut s, "next");
+    assert!(
+        e.contains("III-Corps-P (Prussians) must have its general placed now, two turns before its planned turn (NB-OFF-003)"),
+        "{e}"
+    );
+    assert_eq!((s.state.turn, s.state.phase), (5, Phase::Arrival));
+    ok(&mut s, "place III-Corps-P defend Sombreffe dice 5");
+    ok(&mut s, "next");
+    to(&mut s, 8, Phase::Communications);
+    assert!(
+        s.state
+            .formation("III-Corps-P")
+            .is_ok_and(|f| f.on_table && f.reserve.is_none())
     );
 }
