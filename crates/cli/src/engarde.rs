@@ -12,7 +12,7 @@ use anyhow::{Context, Result, bail};
 use clap::Subcommand;
 use umpire_core::diagnostic::{RenderOptions, Tally, render};
 use umpire_core::source::{SourceFile, decode_text};
-use umpire_engarde::setup::{NewPlayer, new_game};
+use umpire_engarde::setup::{NewPlayer, new_game, new_game_checked};
 use umpire_engarde::spsl::{Sp, convert};
 use umpire_engarde::tables::Tables;
 use umpire_engarde::world::World;
@@ -140,7 +140,8 @@ pub fn run(cmd: Command, color: bool) -> Result<ExitCode> {
                 .iter()
                 .map(|p| parse_player(p))
                 .collect::<Result<Vec<_>>>()?;
-            let world = new_game(&game_name(&dir), seed, start_month, &roster, tables);
+            let world = new_game_checked(&game_name(&dir), seed, start_month, &roster, tables)
+                .map_err(|e| anyhow::anyhow!("{e}; no game was made"))?;
             make(&dir, &world, force)?;
             let mut out = std::io::stdout().lock();
             writeln!(

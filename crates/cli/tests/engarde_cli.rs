@@ -193,3 +193,32 @@ fn demo_plays_a_few_months_through_submit_and_run() {
     assert_eq!(world["month"], 3);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn new_refuses_twins_the_games_own_names_and_month_13_and_makes_nothing() {
+    let dir = scratch("new-refusals");
+    let d = dir.display().to_string();
+    for (args, said) in [
+        (
+            vec!["--player", "Athos", "--player", "athos"],
+            "`Athos` and `athos` differ only in case or accents",
+        ),
+        (
+            vec!["--player", "Athos", "--player", "the Duc de Montmorency"],
+            "is the name of the Duc de Montmorency, a character the game makes itself",
+        ),
+        (
+            vec!["--player", "Athos", "--start-month", "13"],
+            "month 13 is not a month of the year",
+        ),
+    ] {
+        let mut all = vec!["engarde", "new", d.as_str()];
+        all.extend(args);
+        let o = umpire(&all);
+        assert!(!o.status.success());
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(err.contains(said), "{err}");
+        assert!(err.contains("no game was made"), "{err}");
+        assert!(!dir.join("world.json").exists());
+    }
+}

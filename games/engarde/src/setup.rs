@@ -156,6 +156,59 @@ pub fn new_game(
     }
 }
 
+/// Why a new game cannot be made as asked.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SetupError {
+    #[error("month {0} is not a month of the year: give 1 (January) to 12 (December)")]
+    Month(u8),
+    #[error("a character needs a name")]
+    NoName,
+    #[error(
+        "`{0}` and `{1}` differ only in case or accents, so their sheets could not be told apart: give one of them another name"
+    )]
+    Twins(String, String),
+    #[error(
+        "`{0}` is the name of {1}, a character the game makes itself: give the player another name"
+    )]
+    TakenByTheGame(String, String),
+}
+
+/// [`new_game`], refusing what would make a game nobody can play: a month
+/// that is not one, an empty name, two players whose names differ only in
+/// case or accents (one could never send a sheet), a player named like a
+/// character the game makes itself (every sheet of his would be refused).
+pub fn new_game_checked(
+    name: &str,
+    seed: u64,
+    first_month_of_year: u8,
+    players: &[NewPlayer],
+    tables: &Tables,
+) -> Result<World, SetupError> {
+    if !(1..=12).contains(&first_month_of_year) {
+        return Err(SetupError::Month(first_month_of_year));
+    }
+    let mut seen: Vec<(String, &str)> = Vec::new();
+    for p in players {
+        let n = p.name.trim();
+        if n.is_empty() {
+            return Err(SetupError::NoName);
+        }
+        let key = crate::world::normalise(n);
+        if let Some((_, first)) = seen.iter().find(|(k, _)| *k == key) {
+            return Err(SetupError::Twins((*first).to_string(), n.to_string()));
+        }
+        seen.push((key, n));
+    }
+    let world = new_game(name, seed, first_month_of_year, players, tables);
+    for c in world.characters.iter().filter(|c| c.npc) {
+        let key = crate::world::normalise(&c.name);
+        if let Some((_, n)) = seen.iter().find(|(k, _)| *k == key) {
+            return Err(SetupError::TakenByTheGame((*n).to_string(), c.name.clone()));
+        }
+    }
+    Ok(world)
+}
+
 /// Why a player cannot join.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum JoinError {
@@ -229,5 +282,79 @@ mod join_tests {
             ..late
         };
         assert_eq!(join(&mut w, &nameless, 1), Err(JoinError::NoName));
+    }
+}
+
+#[cfg(test)]
+mod checked_tests {
+    use super::*;
+
+    fn player(name: &str) -> NewPlayer {
+        NewPlayer {
+            name: name.into(),
+            password: String::new(),
+            address: String::new(),
+        }
+    }
+
+    fn make(players: &[&str], month: u8) -> Result<World, SetupError> {
+        let roster: Vec<NewPlayer> = players.iter().map(|n| player(n)).collect();
+        let tables = Tables::builtin().map_err(|_| SetupError::NoName)?;
+        new_game_checked("paris", 3, month, &roster, tables)
+    }
+
+    #[test]
+    fn names_that_differ_only_in_case_or_accents_are_refused() {
+        assert_eq!(
+            make(&["Athos", "athos"], 3).err(),
+            Some(SetupError::Twins("Athos".into(), "athos".into()))
+        );
+        assert_eq!(
+            make(&["Aramis", "Arämis"], 3).err(),
+            Some(SetupError::Twins("Aramis".into(), "Arämis".into()))
+        );
+        assert!(make(&["Athos", "Porthos"], 3).is_ok());
+    }
+
+    #[test]
+    fn a_player_named_like_the_games_own_character_is_refused() {
+        let e = make(&["Athos", "the duc de montmorency"], 3).err();
+        assert_eq!(
+            e,
+            Some(SetupError::TakenByTheGame(
+                "the duc de montmorency".into(),
+                "the Duc de Montmorency".into()
+            ))
+        );
+        assert!(
+            e.map(|e| e.to_string())
+                .unwrap_or_default()
+                .contains("give the player another name")
+        );
+    }
+
+    #[test]
+    fn a_month_of_the_year_is_1_to_12() {
+        for m in [0, 13, 255] {
+            assert_eq!(make(&["Athos"], m).err(), Some(SetupError::Month(m)));
+        }
+        assert!(make(&["Athos"], 12).is_ok());
+        assert_eq!(make(&["  "], 3).err(), Some(SetupError::NoName));
+    }
+
+    #[test]
+    fn names_are_found_whatever_the_case_and_accents() {
+        let w = make(&["Athos", "Aramis"], 3).ok();
+        let w = w.as_ref();
+        let found = |n: &str| w.and_then(|w| w.find_character(n));
+        assert!(found("Athos").is_some());
+        assert_eq!(found("ATHOS"), found("Athos"));
+        assert_eq!(found("Athös"), found("Athos"));
+        assert!(found("the duc de montmorency").is_some());
+        assert_eq!(
+            found("the duc de montmorency"),
+            found("the Duc de Montmorency")
+        );
+        assert!(found("Dartagnan").is_none());
     }
 }

@@ -467,6 +467,41 @@ fn eg_wk_003_bawdyhouse_without_a_sum_is_an_error() {
     assert_eq!(codes(&diags), vec!["E2004"]);
 }
 
+/// A sum too large for any purse is said to be too large, not "without a
+/// sum", and the order does not run.
+#[test]
+fn eg_wk_003_a_sum_too_large_is_said_to_be_too_large() {
+    for line in [
+        "BAWDYHOUSE WITH 999999999999999999999",
+        "VISIT BAWDYHOUSE WITH 5000000000 crowns",
+    ] {
+        let (sheet, diags) = parse_str(&format!("CHARACTER Athos\nWEEK 1\n{line}\n"));
+        assert_eq!(
+            orders(&sheet.weeks[0]),
+            vec![Weekly::Bawdyhouse { purse: None }],
+            "{line}"
+        );
+        assert_eq!(codes(&diags), vec!["E2015"], "{line}");
+        assert!(
+            diags[0].message.contains("a sum larger than any purse"),
+            "{}",
+            diags[0].message
+        );
+    }
+    let (_, diags) =
+        parse_str("CHARACTER Athos\nWEEK 1\nCOURT Mme Bonacieux WITH 99999999999999999999999\n");
+    assert_eq!(codes(&diags), vec!["E2015"]);
+    // A large but possible sum is still a sum.
+    let (sheet, diags) = parse_str("CHARACTER Athos\nWEEK 1\nBAWDYHOUSE WITH 1000000000\n");
+    assert_eq!(
+        orders(&sheet.weeks[0]),
+        vec![Weekly::Bawdyhouse {
+            purse: Some(1_000_000_000)
+        }]
+    );
+    assert!(codes(&diags).is_empty(), "{diags:?}");
+}
+
 #[test]
 fn eg_cond_001_conditions_on_the_present_and_the_past_are_legal() {
     for (cond, phase) in [

@@ -20,7 +20,7 @@ use std::path::Path;
 
 use umpire_core::source::{SourceFile, decode_text};
 use umpire_engarde::month::run_month;
-use umpire_engarde::setup::{NewPlayer, join, new_game};
+use umpire_engarde::setup::{NewPlayer, join, new_game_checked};
 use umpire_engarde::tables::Tables;
 use umpire_engarde::world::{CharacterId, World};
 use umpire_engarde::{mail, report};
@@ -164,7 +164,8 @@ impl GameKind for EnGarde {
                 "start-month must be a calendar month, 1 to 12, not {start}"
             )));
         }
-        let world = new_game(name, seed, start, &roster, tables()?);
+        let world = new_game_checked(name, seed, start, &roster, tables()?)
+            .map_err(|e| KindError(e.to_string()))?;
         Ok(Created {
             name: name.to_string(),
             seats: seats_of(&world, |_| SeatPassword::Unknown),

@@ -296,7 +296,31 @@ pub fn name_key(name: &str) -> String {
         if !key.is_empty() {
             key.push(' ');
         }
-        key.extend(word.chars().flat_map(char::to_lowercase));
+        for c in word.chars().flat_map(char::to_lowercase) {
+            match unaccented(c) {
+                Some(plain) => key.push_str(plain),
+                None => key.push(c),
+            }
+        }
     }
     key
+}
+
+/// A lower-case letter of the French (and neighbouring) alphabets without
+/// its accent, so `Sevigne` finds `Sévigné`; None when `c` has none.
+fn unaccented(c: char) -> Option<&'static str> {
+    Some(match c {
+        'à' | 'á' | 'â' | 'ã' | 'ä' | 'å' => "a",
+        'æ' => "ae",
+        'ç' => "c",
+        'è' | 'é' | 'ê' | 'ë' => "e",
+        'ì' | 'í' | 'î' | 'ï' => "i",
+        'ñ' => "n",
+        'ò' | 'ó' | 'ô' | 'õ' | 'ö' | 'ø' => "o",
+        'œ' => "oe",
+        'ù' | 'ú' | 'û' | 'ü' => "u",
+        'ý' | 'ÿ' => "y",
+        'ß' => "ss",
+        _ => return None,
+    })
 }

@@ -45,6 +45,7 @@ codes! {
     SECOND_HEADER = "W2012", Warning, "second CHARACTER or PASSWORD line";
     EXTRA_WORDS = "W2013", Warning, "words after the order ignored";
     FRONT_CLAUSE_MOVED = "N2014", Note, "death-roll modifier outside the FRONT block";
+    SUM_TOO_LARGE = "E2015", Error, "a sum larger than any purse";
     ILLEGAL_CONDITION = "E2101", Error, "illegal condition: the whole IF block is skipped";
     SECOND_WEEK_ACTION = "W2102", Warning, "more than one action in a week: only the first runs";
     UNKNOWN_CHARACTER = "E2103", Error, "no character by that name";

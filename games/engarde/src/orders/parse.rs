@@ -287,6 +287,22 @@ fn money(t: &[Tok], i: usize) -> Option<(Crowns, usize)> {
     Some((if neg { -n } else { n }, next))
 }
 
+/// The largest sum an order may name: far beyond any purse in Paris, and
+/// safe to add up.
+pub const MAX_SUM: Crowns = 1_000_000_000;
+
+/// A word in `t` that reads as a sum of money but is larger than
+/// [`MAX_SUM`] (or too long to read at all).
+fn too_large(t: &[Tok]) -> Option<&Tok> {
+    t.iter().find(|tok| {
+        let w = tok.lower.trim_start_matches('-');
+        let digits = w.bytes().take_while(u8::is_ascii_digit).count();
+        digits > 0
+            && w.get(..digits)
+                .is_some_and(|d| d.parse::<Crowns>().map_or(true, |n| n > MAX_SUM))
+    })
+}
+
 /// A plain whole number.
 fn number<T: std::str::FromStr>(t: Option<&Tok>) -> Option<T> {
     let t = t?;
@@ -1726,10 +1742,28 @@ impl<'a> Parser<'a> {
             }
             "court" => {
                 let (mistress_t, purse, openly) = purse_and_name(args);
+                let big = too_large(args);
+                let purse = purse.filter(|_| big.is_none());
                 let Some(mistress) = name_text(src, mistress_t) else {
                     return bad(self, "COURT whom?", "write `COURT Mme Bonacieux WITH 60`");
                 };
-                if purse.is_none() {
+                if let Some(t) = big {
+                    let d = self
+                        .diag(
+                            &codes::SUM_TOO_LARGE,
+                            format!(
+                                "COURT {mistress} with {}: a sum larger than any purse",
+                                src.get(t.start..t.end).unwrap_or(&t.lower)
+                            ),
+                            span,
+                        )
+                        .with_label("too large")
+                        .with_help(format!(
+                            "at most {MAX_SUM} crowns; write `COURT {mistress} WITH 60`"
+                        ))
+                        .with_note("the order does not run");
+                    self.diags.push(d);
+                } else if purse.is_none() {
                     let d = self
                         .diag(
                             &codes::COURT_WITHOUT_SUM,
@@ -1761,7 +1795,25 @@ impl<'a> Parser<'a> {
                     a = a.get(1..).unwrap_or(&[]);
                 }
                 let (before, purse, _) = purse_and_name(a);
-                if purse.is_none() {
+                let big = too_large(a);
+                let purse = purse.filter(|_| big.is_none());
+                if let Some(t) = big {
+                    let d = self
+                        .diag(
+                            &codes::SUM_TOO_LARGE,
+                            format!(
+                                "BAWDYHOUSE with {}: a sum larger than any purse",
+                                src.get(t.start..t.end).unwrap_or(&t.lower)
+                            ),
+                            span,
+                        )
+                        .with_label("too large")
+                        .with_help(format!(
+                            "at most {MAX_SUM} crowns; write `BAWDYHOUSE WITH 40`"
+                        ))
+                        .with_note("the order does not run");
+                    self.diags.push(d);
+                } else if purse.is_none() {
                     let d = self
                         .diag(
                             &codes::BAWDYHOUSE_WITHOUT_SUM,
