@@ -19,7 +19,8 @@ use umpire_engarde::world::World;
 use umpire_engarde::{bots, mail};
 
 use umpire_host::engarde::game_dir::{
-    last_month, make, month_dir, orders_dir, read_world, run_next, slug, take_sheet,
+    last_month, make, missing_sheets, month_dir, month_world, orders_dir, read_world, rollback,
+    run_next, slug, take_sheet,
 };
 use umpire_host::files::write_atomic;
 
@@ -93,7 +94,24 @@ pub enum Command {
     },
     /// Run the month: every kept sheet, the front, the weeks, the end of
     /// the month; write every player's report and the gazette.
-    Run { dir: PathBuf },
+    ///
+    /// When a living player sent no sheet for the month, `run` lists them
+    /// and stops: their characters would spend the month idle. `--anyway`
+    /// runs it all the same. The world before the month is kept, so
+    /// `rollback` can take the month back.
+    #[command(
+        after_help = "Examples:\n  umpire engarde run /tmp/paris\n  umpire engarde run /tmp/paris --anyway"
+    )]
+    Run {
+        dir: PathBuf,
+        /// Run even though some players sent no sheet.
+        #[arg(long)]
+        anyway: bool,
+    },
+    /// Take back the last month run: the world goes back to before it, its
+    /// reports are kept aside (months/N.rolled-back-K), the sheets sent for
+    /// it stand and may be replaced; `run` runs it again.
+    Rollback { dir: PathBuf },
     /// Print a player's report of a month (default: the last one run).
     #[command(
         after_help = "Examples:\n  umpire engarde report /tmp/paris Athos\n  umpire engarde report /tmp/paris Athos 2 --json"
@@ -199,7 +217,27 @@ pub fn run(cmd: Command, color: bool) -> Result<ExitCode> {
                 ExitCode::SUCCESS
             })
         }
-        Command::Run { dir } => {
+        Command::Run { dir, anyway } => {
+            let world = read_world(&dir)?;
+            let missing = missing_sheets(&dir, &world)?;
+            if !missing.is_empty() {
+                let mut err = std::io::stderr().lock();
+                writeln!(
+                    err,
+                    "No sheet for month {} from {} player(s): {}.",
+                    world.month,
+                    missing.len(),
+                    missing.join(", ")
+                )?;
+                if !anyway {
+                    writeln!(
+                        err,
+                        "Nothing was run. Wait for their sheets, or run the month anyway with `umpire engarde run {} --anyway` (their characters spend it idle).",
+                        dir.display()
+                    )?;
+                    return Ok(ExitCode::from(1));
+                }
+            }
             let month = run_next(&dir, tables)?;
             let mut out = std::io::stdout().lock();
             writeln!(
@@ -219,7 +257,7 @@ pub fn run(cmd: Command, color: bool) -> Result<ExitCode> {
                 Some(m) => m,
                 None => last_month(&dir)?,
             };
-            let world = read_world(&dir)?;
+            let world = month_world(&dir, month)?;
             let id = world.find_character(&character).with_context(|| {
                 format!("no character called `{character}` in {}", dir.display())
             })?;
@@ -235,6 +273,18 @@ pub fn run(cmd: Command, color: bool) -> Result<ExitCode> {
                 )
             })?;
             std::io::stdout().lock().write_all(text.as_bytes())?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Rollback { dir } => {
+            let month = rollback(&dir)?;
+            writeln!(
+                std::io::stdout().lock(),
+                "Month {month} taken back: the world is as it was before it; its reports are kept in {}; the sheets sent for it stand. `umpire engarde run {}` runs it again.",
+                dir.join("months")
+                    .join(format!("{month}.rolled-back-*"))
+                    .display(),
+                dir.display()
+            )?;
             Ok(ExitCode::SUCCESS)
         }
         Command::Gazette { dir, month } => {

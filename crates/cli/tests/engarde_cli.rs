@@ -146,8 +146,38 @@ fn new_submit_check_run_report_and_gazette() {
         "{v}"
     );
 
-    let out = stdout(&["engarde", "run", &g]);
+    // Porthos sent no sheet: run says so and runs nothing without --anyway.
+    let o = umpire(&["engarde", "run", &g]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("No sheet for month 1 from 1 player(s): Porthos."),
+        "{err}"
+    );
+    assert!(err.contains("Nothing was run"), "{err}");
+    assert!(!game.join("months/1").exists());
+    let o = umpire(&["engarde", "run", &g, "--anyway"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let out = String::from_utf8_lossy(&o.stdout).into_owned();
     assert!(out.contains("Month 1 run"), "{out}");
+    let first_report = stdout(&["engarde", "report", &g, "Athos"]);
+    // Rolled back, the month runs again to the same reports.
+    let out = stdout(&["engarde", "rollback", &g]);
+    assert!(out.contains("Month 1 taken back"), "{out}");
+    assert!(game.join("months/1.rolled-back-1/reports").exists());
+    assert!(!game.join("months/1").exists());
+    let o = umpire(&["engarde", "run", &g, "--anyway"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert_eq!(stdout(&["engarde", "report", &g, "Athos"]), first_report);
+    // A damaged world.json does not take the reports with it.
+    let world = std::fs::read(game.join("world.json")).unwrap();
+    std::fs::write(game.join("world.json"), b"{ damaged").unwrap();
+    assert_eq!(
+        stdout(&["engarde", "report", &g, "Athos", "1"]),
+        first_report
+    );
+    assert_eq!(stdout(&["engarde", "report", &g, "Athos"]), first_report);
+    std::fs::write(game.join("world.json"), world).unwrap();
     let report = stdout(&["engarde", "report", &g, "Athos"]);
     assert!(report.contains("Report for Athos"), "{report}");
     assert!(report.contains("Borrowed 50 crowns"), "{report}");

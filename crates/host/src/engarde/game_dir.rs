@@ -9,11 +9,17 @@
 //! DIR/months/N/reports/<character>.txt and .json   each player's month
 //! DIR/months/N/gazette.txt       the public gazette
 //! DIR/months/N/events.json       every event of the month
+//! DIR/months/N/world-before.json the world the month was run from
+//! DIR/months/N/world-after.json  the world it left (world.json, until the next month)
+//! DIR/months/N.rolled-back-K/    a month taken back by `rollback`, kept as it was
 //! ```
 //!
 //! A month is written into `months/N.partial/`, renamed to `months/N/`, and
 //! only then is `world.json` replaced; a month that crashed half-way is run
-//! again from the same world and orders, with the same dice.
+//! again from the same world and orders, with the same dice. Every month
+//! keeps the world before and after it, so a month can be rolled back and
+//! run again, and its reports are read with the world they were written
+//! from even when `world.json` is damaged.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -117,13 +123,93 @@ pub fn month_dir(dir: &Path, month: u32) -> PathBuf {
     dir.join("months").join(month.to_string())
 }
 
-/// The last month run.
+/// A month's world as it was before it ran, and as it left it.
+pub const WORLD_BEFORE: &str = "world-before.json";
+pub const WORLD_AFTER: &str = "world-after.json";
+
+/// The last month run: by the world, or, when `world.json` cannot be read,
+/// by the months kept.
 pub fn last_month(dir: &Path) -> Result<u32> {
-    let world = read_world(dir)?;
-    match world.month.checked_sub(1).filter(|&m| m >= 1) {
+    let last = match read_world(dir) {
+        Ok(world) => world.month.checked_sub(1).filter(|&m| m >= 1),
+        Err(_) => months_kept(dir)?.last().copied(),
+    };
+    match last {
         Some(m) => Ok(m),
         None => bail!("no month has been run yet in {}", dir.display()),
     }
+}
+
+/// The months run and kept (`months/N/`), in order.
+pub fn months_kept(dir: &Path) -> Result<Vec<u32>> {
+    let root = dir.join("months");
+    if !root.exists() {
+        return Ok(Vec::new());
+    }
+    let mut months: Vec<u32> = std::fs::read_dir(&root)
+        .with_context(|| format!("cannot read {}", root.display()))?
+        .filter_map(|e| e.ok()?.file_name().to_str()?.parse().ok())
+        .collect();
+    months.sort_unstable();
+    Ok(months)
+}
+
+/// The world `month`'s reports were written from (the world before it),
+/// else the current world (a game run before months kept their worlds).
+pub fn month_world(dir: &Path, month: u32) -> Result<World> {
+    let path = month_dir(dir, month).join(WORLD_BEFORE);
+    match std::fs::read(&path) {
+        Ok(bytes) => {
+            serde_json::from_slice(&bytes).with_context(|| format!("{} is damaged", path.display()))
+        }
+        Err(_) => read_world(dir),
+    }
+}
+
+/// The living players' characters with no sheet kept for the coming month.
+pub fn missing_sheets(dir: &Path, world: &World) -> Result<Vec<String>> {
+    let kept: Vec<PathBuf> = visible_files(&orders_dir(dir, world.month))?;
+    Ok(world
+        .ids()
+        .filter(|&id| world.character(id).is_some_and(|c| !c.npc && c.is_alive()))
+        .filter(|&id| {
+            let file = format!("{}.txt", slug(world, id));
+            !kept
+                .iter()
+                .any(|p| p.file_name().and_then(|f| f.to_str()) == Some(file.as_str()))
+        })
+        .filter_map(|id| world.character(id).map(|c| c.name.clone()))
+        .collect())
+}
+
+/// Take back the last month run: the world goes back to what it was
+/// before it, the month's folder is kept as `months/N.rolled-back-K/`, and
+/// the sheets sent for it stand (players may replace them). Returns the
+/// month taken back.
+pub fn rollback(dir: &Path) -> Result<u32> {
+    let month = last_month(dir)?;
+    let done = month_dir(dir, month);
+    let before_path = done.join(WORLD_BEFORE);
+    let bytes = std::fs::read(&before_path).with_context(|| {
+        format!(
+            "month {month} kept no world from before it ({}), so it cannot be rolled back",
+            before_path.display()
+        )
+    })?;
+    let before: World = serde_json::from_slice(&bytes)
+        .with_context(|| format!("{} is damaged", before_path.display()))?;
+    let mut k = 1;
+    let kept = loop {
+        let p = dir.join("months").join(format!("{month}.rolled-back-{k}"));
+        if !p.exists() {
+            break p;
+        }
+        k += 1;
+    };
+    std::fs::rename(&done, &kept)
+        .with_context(|| format!("cannot rename {} to {}", done.display(), kept.display()))?;
+    write_world(dir, &before)?;
+    Ok(month)
 }
 
 /// A sheet read for the coming month.
@@ -200,6 +286,14 @@ pub fn run_next(dir: &Path, tables: &Tables) -> Result<u32> {
             )?;
         }
     }
+    write_atomic(
+        &staging.join(WORLD_BEFORE),
+        &serde_json::to_vec_pretty(&world)?,
+    )?;
+    write_atomic(
+        &staging.join(WORLD_AFTER),
+        &serde_json::to_vec_pretty(&outcome.world)?,
+    )?;
     write_atomic(&staging.join("gazette.txt"), reports.gazette().as_bytes())?;
     write_atomic(
         &staging.join("events.json"),
