@@ -18,9 +18,10 @@ use umpire_engarde::tables::Tables;
 use umpire_engarde::world::World;
 use umpire_engarde::{bots, mail};
 
+use umpire_engarde::review::Fate;
 use umpire_host::engarde::game_dir::{
-    last_month, make, missing_sheets, month_dir, month_world, orders_dir, read_world, rollback,
-    run_next, slug, take_sheet,
+    held_lines, last_month, make, missing_sheets, month_dir, month_world, orders_dir, read_world,
+    review_line, rollback, run_next, slug, take_sheet,
 };
 use umpire_host::files::write_atomic;
 
@@ -107,6 +108,34 @@ pub enum Command {
         /// Run even though some players sent no sheet.
         #[arg(long)]
         anyway: bool,
+    },
+    /// The lines of the coming month's sheets held for the game master
+    /// (lines the reader could not take as orders), with what was decided
+    /// of each.
+    Held { dir: PathBuf },
+    /// Approve a held line: you do what it asks by hand; the note tells the
+    /// player what (it goes in their report).
+    #[command(
+        after_help = "Example:\n  umpire engarde approve /tmp/paris Athos 7 --note \"the duel is fought at dawn in week 2\""
+    )]
+    Approve {
+        dir: PathBuf,
+        character: String,
+        line: u32,
+        /// What you do about it, for the player's report.
+        #[arg(long, default_value = "")]
+        note: String,
+    },
+    /// Refuse a held line, with the reason the player will read.
+    #[command(
+        after_help = "Example:\n  umpire engarde refuse /tmp/paris Athos 7 --reason \"duels are fought by CHALLENGE\""
+    )]
+    Refuse {
+        dir: PathBuf,
+        character: String,
+        line: u32,
+        #[arg(long)]
+        reason: String,
     },
     /// Take back the last month run: the world goes back to before it, its
     /// reports are kept aside (months/N.rolled-back-K), the sheets sent for
@@ -273,6 +302,79 @@ pub fn run(cmd: Command, color: bool) -> Result<ExitCode> {
                 )
             })?;
             std::io::stdout().lock().write_all(text.as_bytes())?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Held { dir } => {
+            let world = read_world(&dir)?;
+            let held = held_lines(&dir, &world, tables)?;
+            let mut out = std::io::stdout().lock();
+            if held.is_empty() {
+                writeln!(
+                    out,
+                    "No line of month {}'s sheets is held for the game master.",
+                    world.month
+                )?;
+            }
+            for (name, lines) in held {
+                writeln!(out, "{name}:")?;
+                for h in lines {
+                    let fate = match &h.fate {
+                        Fate::NotReviewed => "not reviewed".to_string(),
+                        Fate::Approved { note } => format!("approved: {note}"),
+                        Fate::Refused { reason } => format!("refused: {reason}"),
+                    };
+                    writeln!(out, "  line {}: `{}` -- {fate}", h.line, h.text.trim())?;
+                }
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Approve {
+            dir,
+            character,
+            line,
+            note,
+        } => {
+            let world = read_world(&dir)?;
+            let h = review_line(
+                &dir,
+                &world,
+                tables,
+                &character,
+                line,
+                Fate::Approved { note },
+            )?;
+            writeln!(
+                std::io::stdout().lock(),
+                "Approved line {line} of {character}'s sheet (`{}`); their report of month {} will say so.",
+                h.text.trim(),
+                world.month
+            )?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Refuse {
+            dir,
+            character,
+            line,
+            reason,
+        } => {
+            if reason.trim().is_empty() {
+                anyhow::bail!("a refusal needs the reason the player will read: --reason \"…\"");
+            }
+            let world = read_world(&dir)?;
+            let h = review_line(
+                &dir,
+                &world,
+                tables,
+                &character,
+                line,
+                Fate::Refused { reason },
+            )?;
+            writeln!(
+                std::io::stdout().lock(),
+                "Refused line {line} of {character}'s sheet (`{}`); their report of month {} will give the reason.",
+                h.text.trim(),
+                world.month
+            )?;
             Ok(ExitCode::SUCCESS)
         }
         Command::Rollback { dir } => {

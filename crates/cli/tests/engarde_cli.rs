@@ -252,3 +252,104 @@ fn new_refuses_twins_the_games_own_names_and_month_13_and_makes_nothing() {
         assert!(!dir.join("world.json").exists());
     }
 }
+
+/// EG-ORD-001/005: a line held for the game master is reviewed (approved
+/// with a note, or refused with a reason), and every held line's fate is
+/// in the player's report, reviewed or not.
+#[test]
+fn held_lines_are_reviewed_and_every_fate_is_reported() {
+    let dir = scratch("held");
+    std::fs::create_dir_all(&dir).unwrap();
+    let game = dir.join("paris");
+    let g = game.display().to_string();
+    stdout(&[
+        "engarde",
+        "new",
+        &g,
+        "--player",
+        "Athos:sword",
+        "--player",
+        "Porthos:feast",
+    ]);
+    let sheet = write(
+        &dir,
+        "athos.txt",
+        "CHARACTER Athos\nPASSWORD sword\nWEEK 1: CAROUSE\nDANCE WITH THE QUEEN\nSERENADE Mme Bonacieux\nBUY A HORSE NAMED BUCEPHALUS\n",
+    );
+    stdout(&["engarde", "submit", &g, &sheet]);
+    let held = stdout(&["engarde", "held", &g]);
+    assert!(held.starts_with("Athos:\n"), "{held}");
+    assert_eq!(held.matches("-- not reviewed").count(), 3, "{held}");
+    let line = |text: &str| -> String {
+        held.lines()
+            .find(|l| l.contains(text))
+            .and_then(|l| l.trim().strip_prefix("line "))
+            .and_then(|l| l.split(':').next())
+            .unwrap()
+            .to_string()
+    };
+    let (dance, serenade) = (line("DANCE"), line("SERENADE"));
+    let out = stdout(&[
+        "engarde",
+        "approve",
+        &g,
+        "athos",
+        &dance,
+        "--note",
+        "the Queen grants one dance: +1 SP",
+    ]);
+    assert!(out.contains("Approved line"), "{out}");
+    stdout(&[
+        "engarde",
+        "refuse",
+        &g,
+        "Athos",
+        &serenade,
+        "--reason",
+        "write it as COURT Mme Bonacieux WITH 60",
+    ]);
+    // A line that is not held, and a refusal without a reason, are refused.
+    let o = umpire(&["engarde", "approve", &g, "Athos", "3"]);
+    assert!(!o.status.success());
+    assert!(
+        String::from_utf8_lossy(&o.stderr).contains(
+            "line 3 of Athos's sheet is not held for the game master; the held lines are"
+        ),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let o = umpire(&["engarde", "refuse", &g, "Athos", &serenade, "--reason", " "]);
+    assert!(!o.status.success());
+
+    stdout(&["engarde", "run", &g, "--anyway"]);
+    let report = stdout(&["engarde", "report", &g, "Athos"]);
+    assert!(
+        report.contains("Lines held for the game master"),
+        "{report}"
+    );
+    assert!(
+        report.contains("`DANCE WITH THE QUEEN`: approved by the game master: the Queen grants one dance: +1 SP."),
+        "{report}"
+    );
+    assert!(
+        report.contains("`SERENADE Mme Bonacieux`: refused by the game master: write it as COURT Mme Bonacieux WITH 60."),
+        "{report}"
+    );
+    assert!(
+        report.contains(
+            "`BUY A HORSE NAMED BUCEPHALUS`: not reviewed before the month ran: it did not run."
+        ),
+        "{report}"
+    );
+    let v = json(&["engarde", "report", &g, "Athos", "1", "--json"]);
+    assert_eq!(v["held_lines"].as_array().map(Vec::len), Some(3), "{v}");
+    assert_eq!(v["held_lines"][0]["fate"]["fate"], "approved");
+    assert_eq!(
+        v["held_lines"][0]["fate"]["note"],
+        "the Queen grants one dance: +1 SP"
+    );
+    assert_eq!(v["held_lines"][2]["fate"]["fate"], "not-reviewed");
+    let porthos = stdout(&["engarde", "report", &g, "Porthos"]);
+    assert!(!porthos.contains("Lines held"), "{porthos}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -257,3 +257,55 @@ async fn a_bot_plays_a_character(location: Location) {
 }
 
 on_both!(engarde_bot, a_bot_plays_a_character);
+
+async fn a_held_line_is_told_in_the_report(location: Location) {
+    let host = Host::open(&location).await.unwrap();
+    let made = host
+        .create(NewGame {
+            kind: "engarde".into(),
+            name: "paris".into(),
+            options: Options(vec![
+                ("player".into(), "Athos:athos@players.test".into()),
+                ("player".into(), "Porthos:porthos@players.test".into()),
+                ("seed".into(), "3".into()),
+            ]),
+            settings: Settings::default(),
+            actor: "gm@test".into(),
+        })
+        .await
+        .unwrap();
+    let athos = made.seats[0].password.clone().unwrap();
+    let answer = send(
+        &host,
+        &format!(
+            "CHARACTER Athos\nPASSWORD {}\nWEEK 1: CAROUSE\nDANCE WITH THE QUEEN\n",
+            athos.expose()
+        ),
+    )
+    .await;
+    assert_eq!(answer.refused, 0, "{}", answer.text);
+    host.run_turn(
+        "paris",
+        Trigger::Now {
+            actor: "gm@test".into(),
+        },
+    )
+    .await
+    .unwrap();
+    let r = host
+        .store()
+        .report("paris", "athos", Some(1))
+        .await
+        .unwrap()
+        .unwrap();
+    assert!(
+        r.text
+            .contains("`DANCE WITH THE QUEEN`: not reviewed before the month ran: it did not run."),
+        "{}",
+        r.text
+    );
+    let json: serde_json::Value = serde_json::from_str(r.json.as_deref().unwrap()).unwrap();
+    assert_eq!(json["held_lines"][0]["text"], "DANCE WITH THE QUEEN");
+}
+
+on_both!(engarde_held, a_held_line_is_told_in_the_report);

@@ -23,6 +23,7 @@ pub mod model;
 pub mod month;
 pub mod orders;
 pub mod report;
+pub mod review;
 pub mod setup;
 pub mod spsl;
 pub mod tables;

@@ -12,6 +12,7 @@
 //! DIR/months/N/world-before.json the world the month was run from
 //! DIR/months/N/world-after.json  the world it left (world.json, until the next month)
 //! DIR/months/N.rolled-back-K/    a month taken back by `rollback`, kept as it was
+//! DIR/reviews/N.json             the game master's decisions on lines held in month N's sheets
 //! ```
 //!
 //! A month is written into `months/N.partial/`, renamed to `months/N/`, and
@@ -29,6 +30,7 @@ use umpire_core::source::{SourceFile, decode_text};
 use umpire_engarde::mail;
 use umpire_engarde::month::run_month;
 use umpire_engarde::report;
+use umpire_engarde::review::{self, Decision, Fate, Held};
 use umpire_engarde::tables::Tables;
 use umpire_engarde::world::{CharacterId, World};
 
@@ -246,21 +248,134 @@ pub fn take_sheet(
     })
 }
 
-/// Run the next month; returns its number.
-pub fn run_next(dir: &Path, tables: &Tables) -> Result<u32> {
-    let world = read_world(dir)?;
-    let month = world.month;
-    let mut orders = BTreeMap::new();
-    let reader = mail::Reader::new(&world, tables);
-    for path in visible_files(&orders_dir(dir, month))? {
+/// The game master's decisions on held lines for `month`.
+fn reviews_path(dir: &Path, month: u32) -> PathBuf {
+    dir.join("reviews").join(format!("{month}.json"))
+}
+
+fn read_reviews(dir: &Path, month: u32) -> Result<Vec<Decision>> {
+    let path = reviews_path(dir, month);
+    match std::fs::read(&path) {
+        Ok(bytes) => {
+            serde_json::from_slice(&bytes).with_context(|| format!("{} is damaged", path.display()))
+        }
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(Vec::new()),
+        Err(e) => Err(e).with_context(|| format!("cannot read {}", path.display())),
+    }
+}
+
+/// The sheets kept for the coming month, read against the world.
+fn kept_sheets(
+    dir: &Path,
+    world: &World,
+    tables: &Tables,
+) -> Result<Vec<(CharacterId, mail::Read)>> {
+    let reader = mail::Reader::new(world, tables);
+    let mut out = Vec::new();
+    for path in visible_files(&orders_dir(dir, world.month))? {
         let bytes =
             std::fs::read(&path).with_context(|| format!("cannot read {}", path.display()))?;
         let (text, _) = decode_text(&bytes);
         let source = SourceFile::new(path.display().to_string(), text.into_owned());
         let read = reader.read(&source);
         if let Some(id) = read.character {
-            orders.insert(id, read.sheet);
+            out.push((id, read));
         }
+    }
+    Ok(out)
+}
+
+/// A sheet's held lines: (line, text).
+fn held_of(read: &mail::Read) -> Vec<(u32, String)> {
+    read.sheet
+        .for_gm
+        .iter()
+        .map(|h| (h.line, h.value.clone()))
+        .collect()
+}
+
+/// Every line held for the game master in the coming month's sheets, by
+/// character, with what was decided of it so far.
+pub fn held_lines(dir: &Path, world: &World, tables: &Tables) -> Result<Vec<(String, Vec<Held>)>> {
+    let decisions = read_reviews(dir, world.month)?;
+    let mut out = Vec::new();
+    for (id, read) in kept_sheets(dir, world, tables)? {
+        let name = world
+            .character(id)
+            .map_or_else(String::new, |c| c.name.clone());
+        let held = review::fates(&name, &held_of(&read), &decisions);
+        if !held.is_empty() {
+            out.push((name, held));
+        }
+    }
+    Ok(out)
+}
+
+/// The game master approves or refuses line `line` of `character`'s sheet
+/// for the coming month; the player's report will say so.
+pub fn review_line(
+    dir: &Path,
+    world: &World,
+    tables: &Tables,
+    character: &str,
+    line: u32,
+    fate: Fate,
+) -> Result<Held> {
+    let Some(id) = world.find_character(character) else {
+        bail!("no character called `{character}` in {}", dir.display());
+    };
+    let name = world
+        .character(id)
+        .map_or_else(String::new, |c| c.name.clone());
+    let Some((_, read)) = kept_sheets(dir, world, tables)?
+        .into_iter()
+        .find(|(c, _)| *c == id)
+    else {
+        bail!("{name} has no sheet for month {}", world.month);
+    };
+    let lines = held_of(&read);
+    let Some((_, text)) = lines.iter().find(|(l, _)| *l == line) else {
+        let held: Vec<String> = lines.iter().map(|(l, _)| l.to_string()).collect();
+        bail!(
+            "line {line} of {name}'s sheet is not held for the game master{}",
+            if held.is_empty() {
+                "; none of its lines is".to_string()
+            } else {
+                format!("; the held lines are {}", held.join(", "))
+            }
+        );
+    };
+    let mut decisions = read_reviews(dir, world.month)?;
+    decisions.push(Decision {
+        character: name,
+        line,
+        text: text.clone(),
+        fate: fate.clone(),
+    });
+    write_atomic(
+        &reviews_path(dir, world.month),
+        &serde_json::to_vec_pretty(&decisions)?,
+    )?;
+    Ok(Held {
+        line,
+        text: text.clone(),
+        fate,
+    })
+}
+
+/// Run the next month; returns its number.
+pub fn run_next(dir: &Path, tables: &Tables) -> Result<u32> {
+    let world = read_world(dir)?;
+    let month = world.month;
+    let decisions = read_reviews(dir, month)?;
+    let mut orders = BTreeMap::new();
+    let mut held = BTreeMap::new();
+    for (id, read) in kept_sheets(dir, &world, tables)? {
+        let name = world
+            .character(id)
+            .map_or_else(String::new, |c| c.name.clone());
+        held.insert(id, review::fates(&name, &held_of(&read), &decisions));
+        orders.insert(id, read.sheet);
     }
     let outcome = run_month(&world, tables, &orders);
     let staging = dir.join("months").join(format!("{month}.partial"));
@@ -276,13 +391,20 @@ pub fn run_next(dir: &Path, tables: &Tables) -> Result<u32> {
     for &id in &players {
         if let Some(r) = reports.player(id) {
             let name = slug(&world, id);
+            let lines = held.get(&id).cloned().unwrap_or_default();
+            let text = report::render(&r) + &review::render(&lines);
             write_atomic(
                 &staging.join("reports").join(format!("{name}.txt")),
-                report::render(&r).as_bytes(),
+                text.as_bytes(),
             )?;
+            // The held lines are an added field of the JSON report.
+            let mut json = serde_json::to_value(&r)?;
+            if let Some(o) = json.as_object_mut() {
+                o.insert("held_lines".to_string(), serde_json::to_value(&lines)?);
+            }
             write_atomic(
                 &staging.join("reports").join(format!("{name}.json")),
-                &serde_json::to_vec_pretty(&r)?,
+                &serde_json::to_vec_pretty(&json)?,
             )?;
         }
     }

@@ -23,7 +23,7 @@ use umpire_engarde::month::run_month;
 use umpire_engarde::setup::{NewPlayer, join, new_game_checked};
 use umpire_engarde::tables::Tables;
 use umpire_engarde::world::{CharacterId, World};
-use umpire_engarde::{mail, report};
+use umpire_engarde::{mail, report, review};
 
 use super::overlord::random_seed;
 use super::{
@@ -352,6 +352,9 @@ impl Game for EnGardeGame {
     fn run(&self, input: &TurnInput) -> Result<TurnOutput, KindError> {
         let reader = mail::Reader::new(&self.world, self.tables);
         let mut orders = BTreeMap::new();
+        // Lines held for the game master are told in the report, so none
+        // vanishes without a word.
+        let mut held = BTreeMap::new();
         let mut errors = Vec::new();
         for (seat, text) in &input.orders {
             let source = SourceFile::new(seat.clone(), text.clone());
@@ -364,6 +367,17 @@ impl Game for EnGardeGame {
                 ));
             }
             if let Some(id) = read.character {
+                let name = self
+                    .world
+                    .character(id)
+                    .map_or_else(String::new, |c| c.name.clone());
+                let lines: Vec<(u32, String)> = read
+                    .sheet
+                    .for_gm
+                    .iter()
+                    .map(|h| (h.line, h.value.clone()))
+                    .collect();
+                held.insert(id, review::fates(&name, &lines, &[]));
                 orders.insert(id, read.sheet);
             }
         }
@@ -379,10 +393,15 @@ impl Game for EnGardeGame {
             }
             if let Some(r) = reports.player(id) {
                 let alive = outcome.world.character(id).is_some_and(|c| c.is_alive());
+                let lines = held.get(&id).cloned().unwrap_or_default();
+                let mut json = serde_json::to_value(&r)?;
+                if let Some(o) = json.as_object_mut() {
+                    o.insert("held_lines".to_string(), serde_json::to_value(&lines)?);
+                }
                 out.push(SeatReport {
                     seat: slug(&self.world, id),
-                    text: report::render(&r),
-                    json: Some(serde_json::to_string(&r)?),
+                    text: report::render(&r) + &review::render(&lines),
+                    json: Some(serde_json::to_string(&json)?),
                     template: alive.then(|| self.template(id)),
                 });
             }
