@@ -190,6 +190,17 @@ pub fn run(cmd: Command, color: bool) -> Result<ExitCode> {
             let world = new_game_checked(&game_name(&dir), seed, start_month, &roster, tables)
                 .map_err(|e| anyhow::anyhow!("{e}; no game was made"))?;
             make(&dir, &world, force)?;
+            // Each player's first report: where they stand, and who is who.
+            for id in world.ids() {
+                if world.character(id).is_some_and(|c| !c.npc) {
+                    write_atomic(
+                        &month_dir(&dir, 0)
+                            .join("reports")
+                            .join(format!("{}.txt", slug(&world, id))),
+                        umpire_engarde::report::welcome(&world, tables, id, "").as_bytes(),
+                    )?;
+                }
+            }
             let mut out = std::io::stdout().lock();
             writeln!(
                 out,
@@ -207,6 +218,12 @@ pub fn run(cmd: Command, color: bool) -> Result<ExitCode> {
                     )?;
                 }
             }
+            writeln!(
+                out,
+                "Each player's first report (where they stand, and who is who in Paris) is in {}; `umpire engarde report {} NAME 0` prints it.",
+                month_dir(&dir, 0).join("reports").display(),
+                dir.display()
+            )?;
             Ok(ExitCode::SUCCESS)
         }
         Command::Submit { dir, file } => {

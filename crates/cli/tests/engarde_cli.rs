@@ -108,6 +108,17 @@ fn new_submit_check_run_report_and_gazette() {
         "3",
     ]);
     assert!(out.contains("Athos: SL"), "{out}");
+    // Each player's first report names who is who.
+    let first = stdout(&["engarde", "report", &g, "Athos", "0"]);
+    assert!(first.contains("Welcome to Paris, Athos."), "{first}");
+    assert!(first.contains("Who is who in Paris"), "{first}");
+    assert!(first.contains("Gentlemen of Paris: Porthos"), "{first}");
+    assert!(first.contains("Frog & Peach (frog-and-peach)"), "{first}");
+    assert!(first.contains("Royal Foot Guards (RFG)"), "{first}");
+    assert!(
+        first.contains("Colonel of the Royal Foot Guards"),
+        "{first}"
+    );
     // A second `new` is refused without --force.
     assert!(
         !umpire(&["engarde", "new", &g, "--player", "X"])

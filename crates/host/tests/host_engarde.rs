@@ -275,6 +275,23 @@ async fn a_held_line_is_told_in_the_report(location: Location) {
         .await
         .unwrap();
     let athos = made.seats[0].password.clone().unwrap();
+    // The welcome names who is who.
+    let welcome = host
+        .store()
+        .report("paris", "athos", Some(0))
+        .await
+        .unwrap()
+        .unwrap();
+    assert!(
+        welcome.text.contains("Gentlemen of Paris: Porthos"),
+        "{}",
+        welcome.text
+    );
+    assert!(
+        welcome.text.contains("Ladies one may court: "),
+        "{}",
+        welcome.text
+    );
     let answer = send(
         &host,
         &format!(

@@ -659,3 +659,78 @@ pub fn gazette(before: &World, outcome: &MonthOutcome, tables: &Tables) -> Strin
     }
     s
 }
+
+/// Who is who in Paris, for a new player: every name a sheet may write —
+/// the other players' characters, the officers and their posts, the
+/// regiments, the clubs and the ladies one may court — spelt as the game
+/// knows them (case and accents do not matter when written).
+pub fn who_is_who(world: &World, tables: &Tables, reader: CharacterId) -> Vec<String> {
+    let mut out = vec!["Who is who in Paris (the names your sheet may use):".to_string()];
+    let players: Vec<String> = world
+        .ids()
+        .filter(|&id| id != reader)
+        .filter_map(|id| world.character(id))
+        .filter(|c| !c.npc && c.is_alive())
+        .map(|c| c.styled())
+        .collect();
+    out.push(format!(
+        "  Gentlemen of Paris: {}",
+        if players.is_empty() {
+            "none yet".to_string()
+        } else {
+            players.join(", ")
+        }
+    ));
+    out.push("  Officers:".to_string());
+    for c in world
+        .ids()
+        .filter_map(|id| world.character(id))
+        .filter(|c| c.npc && c.is_alive())
+    {
+        let posts: Vec<String> = c.appointments.iter().map(|a| a.describe(tables)).collect();
+        out.push(format!("    {}, {}", c.styled(), posts.join(", ")));
+    }
+    let regiments: Vec<String> = tables
+        .regiments
+        .iter()
+        .map(|r| format!("{} ({})", r.name, r.id))
+        .collect();
+    out.push(format!("  Regiments: {}", regiments.join("; ")));
+    let clubs: Vec<String> = tables
+        .clubs
+        .iter()
+        .map(|c| format!("{} ({})", c.name, c.id))
+        .collect();
+    out.push(format!("  Clubs: {}", clubs.join("; ")));
+    let ladies: Vec<&str> = world.mistresses.iter().map(|m| m.name.as_str()).collect();
+    out.push(format!("  Ladies one may court: {}", ladies.join(", ")));
+    out
+}
+
+/// A new player's first report, before month 1 (or before the month they
+/// join in): where they stand, and who is who in Paris.
+pub fn welcome(world: &World, tables: &Tables, id: CharacterId, next_deadline: &str) -> String {
+    let mut text = String::new();
+    let _ = writeln!(
+        text,
+        "En Garde! -- {} -- before month {} ({})",
+        world.game,
+        world.month,
+        world.month_of_year(world.month).name()
+    );
+    if let Some(c) = world.character(id) {
+        let _ = writeln!(text, "Welcome to Paris, {}.", c.styled());
+    }
+    if !next_deadline.is_empty() {
+        let _ = writeln!(text, "Orders for month {} by {next_deadline}.", world.month);
+    }
+    let _ = writeln!(text);
+    for line in standing(world, tables, id) {
+        let _ = writeln!(text, "  {line}");
+    }
+    let _ = writeln!(text);
+    for line in who_is_who(world, tables, id) {
+        let _ = writeln!(text, "{line}");
+    }
+    text
+}

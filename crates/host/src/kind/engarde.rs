@@ -15,7 +15,6 @@
 //!   PREMONTHLY, the four weeks and FRONT.
 
 use std::collections::BTreeMap;
-use std::fmt::Write as _;
 use std::path::Path;
 
 use umpire_core::source::{SourceFile, decode_text};
@@ -435,33 +434,12 @@ impl Game for EnGardeGame {
 
     fn welcome(&self, seat: &str, next_deadline: &str) -> Result<SeatReport, KindError> {
         let id = self.character(seat)?;
-        let c = self
-            .world
-            .character(id)
-            .ok_or_else(|| KindError(format!("there is no character {seat}")))?;
-        let mut text = String::new();
-        let _ = writeln!(
-            text,
-            "En Garde! -- {} -- before month {} ({})",
-            self.world.game,
-            self.world.month,
-            self.world.month_of_year(self.world.month).name()
-        );
-        let _ = writeln!(text, "Welcome to Paris, {}.", c.styled());
-        if !next_deadline.is_empty() {
-            let _ = writeln!(
-                text,
-                "Orders for month {} by {next_deadline}.",
-                self.world.month
-            );
-        }
-        let _ = writeln!(text);
-        for line in report::standing(&self.world, self.tables, id) {
-            let _ = writeln!(text, "  {line}");
+        if self.world.character(id).is_none() {
+            return Err(KindError(format!("there is no character {seat}")));
         }
         Ok(SeatReport {
             seat: seat.to_string(),
-            text,
+            text: report::welcome(&self.world, self.tables, id, next_deadline),
             json: None,
             template: Some(self.template(id)),
         })
