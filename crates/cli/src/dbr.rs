@@ -34,7 +34,8 @@ pub enum Command {
     )]
     Move {
         /// The element type as on the sheet: LH, Si, Dr, Ln, Pi, Cm, El, Sh,
-        /// Bw, Sk, Wb, Pk, Bd, Hd, Pont, Bg, Art, WWg, Ships, Gal, Boats.
+        /// Bw, Sk, Wb, Pk, Bd, Hd, Pont, Bg, Art, WWg, Ships, Gal, Boats, or
+        /// the table's row Naval.
         element: String,
         /// The going: road, good, rough or difficult; several separated by
         /// commas for a move through mixed going.
@@ -277,7 +278,7 @@ pub fn run(cmd: Command) -> Result<ExitCode> {
             let dbr = load(&common)?;
             let query = (|| -> Result<(MoveQuery, Units), umpire_dbr::DbrError> {
                 let units = Units::parse(&units)?;
-                let element = ElementType::parse(&element)?;
+                let element = ElementType::parse_move_row(&element)?;
                 let going = going
                     .split(',')
                     .map(Going::parse)

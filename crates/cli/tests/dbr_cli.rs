@@ -51,6 +51,28 @@ fn move_answers_distance_in_the_chosen_unit() {
     );
 }
 
+/// The move table's own row name, Naval, is taken (Ships, Gal and Boats
+/// move alike); elsewhere Naval still asks which of the three.
+#[test]
+fn move_takes_the_tables_naval_row() {
+    for e in ["Naval", "naval", "Ships", "Gal", "Boats"] {
+        assert_eq!(
+            json(&["dbr", "move", e, "good", "--json"])["distance"],
+            200,
+            "{e}"
+        );
+        assert_eq!(
+            json(&["dbr", "move", e, "difficult", "--json"])["distance"],
+            100,
+            "{e}"
+        );
+    }
+    assert_eq!(
+        json(&["dbr", "move", "Naval", "road", "--json"])["distance"],
+        serde_json::Value::Null
+    );
+}
+
 #[test]
 fn move_text_shows_every_step() {
     let o = umpire(&[

@@ -74,6 +74,16 @@ impl ElementType {
         matches!(self, ElementType::PermBridge | ElementType::TempBridge)
     }
 
+    /// Read a type for the move table, whose rows the sheet names: as
+    /// [`ElementType::parse`], and its `Naval` row (Ships, Gal and Boats
+    /// all move alike) read as Ships.
+    pub fn parse_move_row(text: &str) -> Result<ElementType, DbrError> {
+        if text.trim().eq_ignore_ascii_case("naval") {
+            return Ok(ElementType::Ships);
+        }
+        ElementType::parse(text)
+    }
+
     /// Read a type as spelled on the sheet. Case is forgiven (`pk`, `PK`);
     /// `Naval` is refused with the three naval types named, anything else
     /// gets a "did you mean".
