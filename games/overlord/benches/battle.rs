@@ -1,4 +1,4 @@
-//! A 2,000-figure battle (issue 6): five units a side of 200 armed men,
+//! A 2,000-figure battle: five units a side of 200 armed men,
 //! swords and bows, each side with a tactician, fought to the end.
 //!
 //!     cargo bench -p umpire-overlord --bench battle

@@ -1,4 +1,4 @@
-//! A full Overlord turn at scale (issue 4): `turn::run_turn` on
+//! A full Overlord turn at scale: `turn::run_turn` on
 //!
 //! - the original engine's sample game replicated 100 times (20,900
 //!   locations, 27,500 units, 1,500 factions) with its own pending orders;

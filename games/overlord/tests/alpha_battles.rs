@@ -1,4 +1,4 @@
-//! The original sample game's guards and militia fight (issue 6, item 9):
+//! The original sample game's guards and militia fight:
 //! the alpha world is imported as it is and one ATTACK order is added, in
 //! Albanis (two Itorian guard units among five player factions) and in
 //! Anarnium (two units of the People's militia on GUARD among six player

@@ -1,5 +1,4 @@
-//! The imported alpha game run for two turns with its reports (issue 7,
-//! item 6): every faction gets a report each turn, knowledge shown once is
+//! The imported alpha game run for two turns with its reports: every faction gets a report each turn, knowledge shown once is
 //! not shown again, the units and locations in each report are the
 //! faction's own, and the template read back gives the pending orders.
 

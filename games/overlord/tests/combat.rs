@@ -1,4 +1,4 @@
-//! The combat engine on hand-made armies (issue 6): rounds, initiative,
+//! The combat engine on hand-made armies: rounds, initiative,
 //! PARRY, ranged fire, tactics, the end conditions, morale, rout, fleeing,
 //! fanatics and wounds. Named after the checklist items they prove.
 

@@ -1,4 +1,4 @@
-//! Issue 5, item 9: a generated world with bot players lives a whole year
+//! A generated world with bot players lives a whole year
 //! (twelve turns of the full game) and its economy stays sane: the world
 //! keeps its invariants, prices stay within their bounds, people neither
 //! vanish nor explode, treasuries stay finite, and the bots' trading,
@@ -132,7 +132,7 @@ fn a_generated_world_lives_a_year_with_bots_and_its_economy_stays_sane() {
     // At least half the players are still in the game: a faction that only
     // works slowly loses money (wages of about $10 a figure against $10 of
     // upkeep, $20 in winter), one that started poor may see its men
-    // desert, and since battles are fought (issue 6) the creatures fall on
+    // desert, and since battles are fought the creatures fall on
     // units they meet (OV-FAC-025): with this seed three of the six are
     // left after the year, one lost to desertion in month 9 and one after
     // the creatures' battles of month 11.

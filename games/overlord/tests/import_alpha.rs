@@ -1,5 +1,5 @@
-//! Importing the original engine's sample game: the counts the issue
-//! names, the same stacks, items, skills, titles and markets, and every
+//! Importing the original engine's sample game: the counts the original
+//! reports, the same stacks, items, skills, titles and markets, and every
 //! unmappable line reported.
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]

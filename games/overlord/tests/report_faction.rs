@@ -1,4 +1,4 @@
-//! The opening of a faction's report (issue 7; OV-REP-001..005), on the
+//! The opening of a faction's report (OV-REP-001..005), on the
 //! imported alpha game.
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]

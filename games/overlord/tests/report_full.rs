@@ -1,4 +1,4 @@
-//! The whole faction report (issue 7, item 1 and 6): a small world built
+//! The whole faction report: a small world built
 //! by hand whose every line a reviewer can check against the rules, shown
 //! in full as a snapshot, and what must never leak from one faction's
 //! report into another's (OV-REP-046..053).

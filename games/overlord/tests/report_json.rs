@@ -1,4 +1,4 @@
-//! The JSON faction report (issue 7, item 3): the same facts as the text
+//! The JSON faction report: the same facts as the text
 //! report, since both are laid out from one model
 //! (`report::model`). Checked on the hand-built world of `report_full.rs`
 //! (copied here) and on the imported alpha game after a turn: the units,

@@ -1,4 +1,4 @@
-//! The knowledge part of a faction's report (issue 7; OV-REP-037..040,
+//! The knowledge part of a faction's report (OV-REP-037..040,
 //! OV-SKL-035, OV-FO-020..024): what a faction discovers in a turn, the
 //! item and skill entries, and the section as the report prints it.
 

@@ -1,4 +1,4 @@
-//! The order template (issue 7, item 2; OV-REP-041): sent back unchanged
+//! The order template (OV-REP-041): sent back unchanged
 //! it gives every unit the pending list it had. Checked on the imported
 //! alpha game after a month, when lists hold orders part done.
 

@@ -29,7 +29,7 @@ fn bundled_rules_hold_the_whole_reference_set() {
     assert_eq!(r.races.len(), 59);
     assert_eq!(r.terrains.len(), 18);
     assert_eq!(r.titles.len(), 20);
-    // The reference's 30 and the seed's city and village (issue 5).
+    // The reference's 30 and the seed's city and village.
     assert_eq!(r.constructions.len(), 32);
     assert_eq!(r.enchantments.len(), 48);
     assert_eq!(r.seasons.len(), 4);
@@ -114,8 +114,8 @@ fn bundled_figures_equal_the_reference_files() {
     for w in &mut bundled.weathers {
         w.travel.clear();
     }
-    // Production figures are ours too, from the rules text (issue 5,
-    // RULES-DECISIONS "production"): production buildings give +50%
+    // Production figures are ours too, from the rules text
+    // (RULES-DECISIONS "production"): production buildings give +50%
     // (OV-BLD-037..039), summer +30% to all land production (OV-WLD-026),
     // storm -20% to agriculture (OV-WLD-031). The rest of those entries
     // is still compared.
@@ -124,8 +124,8 @@ fn bundled_figures_equal_the_reference_files() {
             c.production_bonus = x.production_bonus.clone();
         }
     }
-    // City and village are ours, from the seed's table (OV-BLD-016/027,
-    // issue 5): the reference has neither. They are the last two entries
+    // City and village are ours, from the seed's table (OV-BLD-016/027):
+    // the reference has neither. They are the last two entries
     // (saves accept tables that grew at the end) and are checked apart.
     let ours: Vec<_> = bundled
         .constructions

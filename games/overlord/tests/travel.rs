@@ -1,4 +1,4 @@
-//! Travel physics (issue 4, item 5): weights, capacities, the mode a stack
+//! Travel physics: weights, capacities, the mode a stack
 //! travels by and the days a crossing takes, on tiny hand-built worlds
 //! with the bundled rules. One test per checklist item.
 

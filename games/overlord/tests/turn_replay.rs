@@ -1,6 +1,5 @@
 //! Whole turns on whole worlds: the imported alpha game runs a month on its
-//! own `orders.0`, and generated worlds with bot orders replay bit for bit
-//! (issue 4, item 1 and item 9).
+//! own `orders.0`, and generated worlds with bot orders replay bit for bit.
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 

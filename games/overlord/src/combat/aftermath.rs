@@ -2,7 +2,7 @@
 //! of the slain and the leaders who prove themselves heroes. Pure rules on
 //! plain numbers; the turn applies them to the world.
 //!
-//! Decisions (RULES-DECISIONS "Combat (issue 6)"):
+//! Decisions (RULES-DECISIONS "Combat"):
 //! - OV-CMB-081: a unit wiped out leaves half of each thing it had,
 //!   rounded down, as loot ([`half`]); a unit that only lost figures keeps
 //!   everything, its survivors carrying it.

@@ -1,4 +1,4 @@
-//! Combat (issue 6): battles fought on a board of two armies' ranks and
+//! Combat: battles fought on a board of two armies' ranks and
 //! files, round by round, with seeded dice.
 //!
 //! The combat engine is pure: it takes a description of the two armies and

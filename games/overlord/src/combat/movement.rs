@@ -3,7 +3,7 @@
 //! any number of units; "an enemy in a square" means a living enemy unit
 //! standing there.
 //!
-//! Decisions (RULES-DECISIONS "Combat (issue 6)"):
+//! Decisions (RULES-DECISIONS "Combat"):
 //! - FLEE and RETREAT step back toward the side's rear rank; at the rear
 //!   they step toward the flank file whose nearest enemy is farthest
 //!   (the "least exposed"), staying put when already there or when both

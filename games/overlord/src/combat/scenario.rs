@@ -1,5 +1,5 @@
 //! A battle described in a small TOML file, for the battle simulator
-//! (`umpire overlord battle FILE`, issue 6 item 8): two lists of units
+//! (`umpire overlord battle FILE`): two lists of units
 //! with their race, figures, skills, equipment, TACTIC and COMBAT.
 //!
 //! ```toml

@@ -2,7 +2,7 @@
 //! movement) and COMBAT (its action list), kept on the unit as text
 //! (`Unit::tactics`, `Unit::combat_orders`) and read here.
 //!
-//! Decisions (RULES-DECISIONS "Combat (issue 6)"):
+//! Decisions (RULES-DECISIONS "Combat"):
 //! - OV-CMB-024: the battle chapter's FRONT/CENTER/REAR ranks and
 //!   LEFT/MIDDLE/RIGHT files and the TACTIC order's FRONT/MIDDLE/REAR and
 //!   LEFT/CENTER/RIGHT are both accepted: MIDDLE, CENTER and CENTRE fill

@@ -10,7 +10,7 @@
 //! mage lacks the mana for is skipped the same way and logged as a wait
 //! (OV-CMB-051).
 //!
-//! Decisions (RULES-DECISIONS "Combat actions (issue 6)"):
+//! Decisions (RULES-DECISIONS "Combat actions"):
 //! - **Initiative.** An action's own initiative modifier is its `stats`
 //!   plus `bonus` initiative (fire bolts +3, hailstones of the earth −1),
 //!   as PARRY's +2.

@@ -208,7 +208,7 @@ mod tests {
         assert_eq!(v.len(TagKind::Skill), 301);
         assert_eq!(v.len(TagKind::Race), 59);
         assert_eq!(v.len(TagKind::Title), 20);
-        // The reference's 30 and the seed's city and village (issue 5).
+        // The reference's 30 and the seed's city and village.
         assert_eq!(v.len(TagKind::Construction), 32);
         assert!(!Vocabulary::builtin().is_empty());
     }

@@ -5,10 +5,10 @@
 //! table in id order (so a save is never read against rules whose ids mean
 //! something else) and the world.
 //!
-//! Versions: [`VERSION`] is written (2 since issue 4 added journeys and
-//! put the stances in the rules' order; 3 since issue 5 added units gone
+//! Versions: [`VERSION`] is written (2 added journeys and put the
+//! stances in the rules' order; 3 added units gone
 //! during a turn, settings of their own and faction-wide, work under way
-//! and the TARGET on units; 4 since issue 6 added what a structure
+//! and the TARGET on units; 4 added what a structure
 //! teaches); every older version that can still be
 //! read has a `read_vN` that converts it forward. A save from a newer
 //! Umpire is refused with a message saying so.

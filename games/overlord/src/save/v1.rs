@@ -1,4 +1,4 @@
-//! Save format 1 (issue 3), read forward into today's world.
+//! Save format 1, read forward into today's world.
 //!
 //! Format 1 had no journeys on units, and ranked stances `hostile`,
 //! `unfriendly`, `neutral`, `friendly`, `ally`: its `hostile` was the
@@ -6,7 +6,7 @@
 //! original's `enemy`… which was mapped the wrong way round. Postcard writes
 //! variants by position, so position 0 reads as Enemy and 1 as Hostile;
 //! [`upgrade`] swaps them back to what the game that was saved meant:
-//! issue 3's importer wrote the original's `hostile` at 0 and `enemy` at 1.
+//! format 1's importer wrote the original's `hostile` at 0 and `enemy` at 1.
 
 use serde::Deserialize;
 use umpire_core::ids::IdVec;
@@ -129,7 +129,7 @@ mod tests {
     use crate::world::Player;
     use umpire_core::ids::TypedId;
 
-    /// A format-1 file as issue 3 wrote it: the importer put the original's
+    /// A format-1 file as the first importer wrote it: the importer put the original's
     /// `hostile` at position 0 and its `enemy` at position 1.
     #[test]
     fn format_1_saves_load_with_their_stances_meant_and_no_journeys() {

@@ -1,6 +1,6 @@
-//! Save format 2 (issue 4), read forward into today's world.
+//! Save format 2, read forward into today's world.
 //!
-//! Format 2 had, on units, no `gone` flag (issue 5 added it for units
+//! Format 2 had, on units, no `gone` flag (format 3 added it for units
 //! disbanded, deserted or destroyed during a turn), no settings of their
 //! own, no work under way (`making`) and no TARGET; on factions, no
 //! settings. Every unit of a format-2 save is alive, follows its faction's

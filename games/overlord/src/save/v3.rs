@@ -1,6 +1,6 @@
-//! Save format 3 (issue 5), read forward into today's world.
+//! Save format 3, read forward into today's world.
 //!
-//! Format 3 had no per-structure teaching (issue 6 added what a mage guild
+//! Format 3 had no per-structure teaching (format 4 added what a mage guild
 //! or a magic tower teaches beyond its construction's bonuses): every
 //! structure of a format-3 save (and of the older formats read through it)
 //! teaches nothing of its own.

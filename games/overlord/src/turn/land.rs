@@ -2,7 +2,7 @@
 //! OV-TTL-011, OV-TTL-014..017): checked at the end of every day by the
 //! economy's [`Hooks::taxes`](super::hooks::Hooks::taxes) step.
 //!
-//! Decisions (RULES-DECISIONS, "titles (issue 5)"):
+//! Decisions (RULES-DECISIONS, "titles"):
 //! - OV-TTL-011: a title's area is every location within its `range` of
 //!   walking days from its seat, by the shortest walk. Days are the
 //!   travel rules' walking days through each exit (terrain, roads); the

@@ -243,7 +243,7 @@ pub enum What {
     Allegiance {
         to: FactionId,
     },
-    // --- goods, units and factions (issue 5) ---
+    // --- goods, units and factions ---
     /// GET: from a unit, or from the ground (`None`).
     Got {
         from: Option<UnitId>,
@@ -299,7 +299,7 @@ pub enum What {
         skill: SkillId,
         level: u8,
     },
-    // --- titles (issue 5) ---
+    // --- titles ---
     /// A vacant title was claimed (OV-TTL-004).
     TitleClaimed {
         title: TitleId,
@@ -362,7 +362,7 @@ pub enum What {
         force: u32,
         needed: u32,
     },
-    // --- market (issue 5) ---
+    // --- market ---
     /// Bought on the market at the end of the day, paying `price` each
     /// (the unit's own limit); `cleared` is the day's clearing price
     /// (OV-ECON-009..011).
@@ -391,7 +391,7 @@ pub enum What {
     Withdrew {
         amount: u64,
     },
-    // --- skills (issue 5) ---
+    // --- skills ---
     /// A day of study: `skill` is the one studied (a prerequisite when the
     /// asked skill waits on it, OV-UO-101), `gain` in hundredths of a day,
     /// `percent` the speed against plain study (100), `cost` the coins paid.
@@ -426,7 +426,7 @@ pub enum What {
     },
     /// The unit has no figures left: a stockpile (OV-UO-055).
     BecameStockpile,
-    // --- monthend (issue 5) ---
+    // --- monthend ---
     /// WORK wages paid at the month's end: the place's monthly wage per
     /// figure for each day worked there, over 30 (OV-ECON-026).
     WagesPaid {
@@ -470,7 +470,7 @@ pub enum What {
     Deserted {
         figures: u32,
     },
-    // --- production (issue 5) ---
+    // --- production ---
     /// Items taken from the land with USE (OV-PROD-001); `from_building`
     /// of them came from a production building's bonus (OV-BLD-040).
     Harvested {
@@ -479,7 +479,7 @@ pub enum What {
         count: u64,
         from_building: u64,
     },
-    /// A battle fought to its end (issue 6): its units with their sides,
+    /// A battle fought to its end: its units with their sides,
     /// and the whole round-by-round log, from which reports tell each
     /// faction what it saw.
     BattleFought {
@@ -573,7 +573,7 @@ pub enum What {
     StructureCompleted {
         structure: StructureId,
     },
-    // --- vessels (issue 5) ---
+    // --- vessels ---
     /// The stack set out aboard its vessel, which sails with it
     /// (OV-BLD-001); told with `Departed`, to the same factions.
     VesselSailed {
@@ -607,7 +607,7 @@ pub enum What {
         place: LocationId,
         structure: StructureId,
     },
-    // --- magic (issue 6) ---
+    // --- magic ---
     /// The day's mana regain or overcharge loss (OV-MAG-012, 014): `by`
     /// mana, `now` held.
     ManaChanged {
@@ -687,7 +687,7 @@ pub struct Standing {
     pub fled: bool,
 }
 
-/// Why a STUDY waits (skills, issue 5).
+/// Why a STUDY waits (skills).
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum StudyBlock {

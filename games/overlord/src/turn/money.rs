@@ -1,7 +1,7 @@
 //! Coins: what a unit carries, what its faction holds in the treasury, and
 //! when the treasury may be drawn on (OV-ECON-014..016).
 //!
-//! Decisions (RULES-DECISIONS, "Money (issue 5)"):
+//! Decisions (RULES-DECISIONS, "Money"):
 //! - the treasury pays automatically for study and upkeep only
 //!   (OV-ECON-015); everything else (BUY, RECRUIT, CLAIM) is paid from the
 //!   unit's own coins, and WITHDRAW moves coins from the treasury first;

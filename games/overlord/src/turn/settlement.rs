@@ -4,7 +4,7 @@
 //! BUILD, USE: `orders/target.rs`), but when its last work is fitted it
 //! becomes a new inner location, not a finished structure.
 //!
-//! Decisions (RULES-DECISIONS, "New settlements (issue 5)"):
+//! Decisions (RULES-DECISIONS, "New settlements"):
 //!
 //! - Only cities and villages become places. The rules call castles built
 //!   inner locations too, but a castle here stays a structure: it seats

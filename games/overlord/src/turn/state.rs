@@ -29,11 +29,11 @@ pub struct Live {
     pub worked: u32,
     /// Pledged by OATH to this faction, which it joins at the month's end.
     pub oath: Option<FactionId>,
-    // --- market (issue 5) ---
+    // --- market ---
     /// Placed a BUY, SELL or RECRUIT offer today: may not set out, and
     /// stays behind when its stack leaves (OV-UO-071, OV-UO-082).
     pub trading: bool,
-    // --- skills (issue 5) ---
+    // --- skills ---
     /// The skill this unit studied today by its own STUDY of it (not a
     /// prerequisite studied in its place) and the teacher it counted on:
     /// what a teacher coming later checks.
@@ -41,18 +41,18 @@ pub struct Live {
     /// Today's TEACH, once run: the skill taught to each pupil (`None`: any
     /// unit here studying it, the original engine's `TEACH skill`).
     pub teaching: Vec<(Option<UnitId>, SkillId)>,
-    // --- monthend (issue 5) ---
+    // --- monthend ---
     /// Where the unit last worked, and the days worked there since it
     /// came: the days that earn wages (OV-ECON-027).
     pub wage_place: Option<LocationId>,
     pub wage_days: u32,
     /// Days of work forfeited by working somewhere new (OV-ECON-027).
     pub wage_lost: u32,
-    // --- production (issue 5) ---
+    // --- production ---
     /// The day it last harvested an item with weight (0: not this month),
     /// which shows it whatever its stealth that day (OV-REP-047).
     pub harvested_on: u8,
-    // --- magic (issue 6) ---
+    // --- magic ---
     /// The spell this unit worked on today: a casting under way that was
     /// not is spoiled at the day's end (OV-MAG-017).
     pub casting: Option<SkillId>,
@@ -115,23 +115,23 @@ pub struct Turn<'a> {
     /// Each faction's units, kept by [`Turn::joined`] and
     /// [`Turn::change_faction`].
     by_faction: Vec<Vec<UnitId>>,
-    // --- titles (issue 5) ---
+    // --- titles ---
     /// Title areas worked out this turn (walking days from each seat).
     pub land: super::land::Areas,
     /// The titles each unit holds, kept by `orders::titles::set_holder`
     /// and [`Turn::remove_unit`] (so study bonuses need not search every
     /// seat of the world).
     pub held: FxHashMap<UnitId, Vec<crate::rules::TitleId>>,
-    // --- market (issue 5) ---
+    // --- market ---
     /// Today's market and recruit offers, and the month's dealings with
     /// the towns.
     pub market: super::economy::market::Book,
-    // --- skills (issue 5) ---
+    // --- skills ---
     /// Today's possible teachers by place (units with an awake TEACH), in
     /// the place's order; made when a STUDY first asks, forgotten by
     /// [`Turn::new_day`].
     pub teachers: Option<FxHashMap<LocationId, Vec<UnitId>>>,
-    // --- production (issue 5) ---
+    // --- production ---
     /// Today's harvest requests, settled after the full-day pass
     /// (OV-WLD-040).
     pub harvests: Vec<super::orders::use_skill::Request>,
@@ -139,7 +139,7 @@ pub struct Turn<'a> {
     pub earnings: Vec<super::orders::earn::Earning>,
     /// Entertainment money taken this month, by place (OV-ECON-030).
     pub entertained: FxHashMap<LocationId, u64>,
-    // --- engagement (issue 6) ---
+    // --- engagement ---
     /// The land titles each faction holds, as (seat, range): who may
     /// GUARD where (OV-GRD-003..005). Made when a GUARD first asks,
     /// forgotten by [`Turn::new_day`].
@@ -480,7 +480,7 @@ impl<'a> Turn<'a> {
     pub fn structure_ref(&self, r: StructureRef) -> Option<StructureId> {
         match r {
             StructureRef::Id(n) => self.numbers.structures.get(&n).copied(),
-            // Buildings begun this turn are the construction rules' (issue 5).
+            // Buildings begun this turn are the construction rules'.
             StructureRef::New(_) => None,
         }
     }

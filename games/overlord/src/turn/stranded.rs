@@ -2,7 +2,7 @@
 //! water (ocean, lake: sailed, never walked) that can neither sail nor fly
 //! is sinking, and some of its people drown.
 //!
-//! Decisions (RULES-DECISIONS, "Vessels (issue 5)"):
+//! Decisions (RULES-DECISIONS, "Vessels"):
 //!
 //! - It runs once a month, after day 30 and before wages and upkeep
 //!   (drowned figures cost nothing), with or without the economy: it is

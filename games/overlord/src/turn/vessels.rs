@@ -1,7 +1,7 @@
 //! Vessels that sail with their stack (OV-BLD-001, OV-BLD-013,
 //! OV-WLD-010): a ship is a structure that moves, carrying those aboard.
 //!
-//! Decisions (RULES-DECISIONS, "Vessels (issue 5)"):
+//! Decisions (RULES-DECISIONS, "Vessels"):
 //!
 //! - **Ships are structures** (OV-BLD-013): the `constructions.toml`
 //!   entries with a `vessel`, launched complete by shipcraft and the other

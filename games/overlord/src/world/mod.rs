@@ -363,7 +363,7 @@ impl World {
                     out.push(format!("{} has more equipped than held", u.code()));
                 }
             }
-            // Work under way and TARGET (issue 5) name things that exist.
+            // Work under way and TARGET name things that exist.
             let aims_nowhere = match u.target {
                 Some(unit::Aim::Structure(s)) => self.structures.get(s).is_none(),
                 Some(unit::Aim::Unit(x)) => self.units.get(x).is_none(),

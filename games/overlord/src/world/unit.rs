@@ -107,7 +107,7 @@ pub struct Unit {
     /// `turn::settings`): those keep the unit's value when the faction
     /// changes its own (decision OV-FO-019).
     pub own_settings: u8,
-    // --- production (issue 5) ---
+    // --- production ---
     /// Work under way with USE, one entry per skill: kept from day to day
     /// and month to month, lost when the unit moves (OV-PROD-004, 008).
     #[serde(default)]

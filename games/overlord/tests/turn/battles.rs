@@ -1,4 +1,4 @@
-//! Battles fought in the turn (issue 6): the engaged sides fight it out
+//! Battles fought in the turn: the engaged sides fight it out
 //! and the world shows it — the dead, loot, experience, the land.
 
 use super::*;

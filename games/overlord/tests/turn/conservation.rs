@@ -1,4 +1,4 @@
-//! Issue 5, item 9: coins and items are conserved by every transfer. Random
+//! coins and items are conserved by every transfer. Random
 //! GIVE, GET, DROP, SWAP, SPLIT and MERGE orders among four units of two allied
 //! factions in one place, a month of the engine alone (no wages, upkeep or
 //! market, which make and spend coins by design): every item counted on

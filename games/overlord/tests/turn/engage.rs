@@ -1,4 +1,4 @@
-//! Who fights (issue 6): ATTACK (OV-UO-005/006, OV-STK-010), TACTIC's
+//! Who fights: ATTACK (OV-UO-005/006, OV-STK-010), TACTIC's
 //! engagement setting (OV-UO-106), enemies on sight (OV-FAC-025,
 //! OV-CMB-001, 003) and the sides of a battle (OV-CMB-002..013). Nobody is
 //! harmed yet: the battles are checked through their events.

@@ -1,4 +1,4 @@
-//! Goods, units and factions (issue 5): GET, DROP, SWAP, DISBAND, OATH,
+//! Goods, units and factions: GET, DROP, SWAP, DISBAND, OATH,
 //! RESIGN and SETTING, named after their checklist items. The engine runs
 //! alone (`run_bare`) where coins are counted, so upkeep does not blur the
 //! figures.

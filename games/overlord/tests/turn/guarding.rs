@@ -1,4 +1,4 @@
-//! Guarding (issue 6): who may GUARD (OV-GRD-001, 003..005) and what
+//! Guarding: who may GUARD (OV-GRD-001, 003..005) and what
 //! guards stop (OV-GRD-009, 010; OV-UO-045).
 
 use umpire_overlord::turn::log::GuardRefusal;

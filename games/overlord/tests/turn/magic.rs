@@ -1,4 +1,4 @@
-//! Magic outside battle (issue 6): mana, meditation and ritual, world
+//! Magic outside battle: mana, meditation and ritual, world
 //! spells cast with USE, summoning, enchantments, and the study rules of
 //! magic. Spells are counted on the engine alone (`run_bare`), where mana
 //! is only spent and made by spells; the day's regain and decay are the

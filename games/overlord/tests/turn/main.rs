@@ -1,4 +1,4 @@
-//! Scenario tests of the turn engine (issue 4), named after the checklist
+//! Scenario tests of the turn engine, named after the checklist
 //! items they prove: small worlds built by hand, orders written as players
 //! write them, one month run, then the world and the events checked.
 

@@ -1,4 +1,4 @@
-//! Markets, recruiting and WITHDRAW (issue 5): OV-ECON-001..013,
+//! Markets, recruiting and WITHDRAW: OV-ECON-001..013,
 //! OV-UO-010..013, 067..073, 079..082, 117, OV-WLD-016, OV-LAND-004/007.
 //!
 //! Most tests run the month with the market and recruit steps only

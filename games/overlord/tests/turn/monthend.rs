@@ -1,4 +1,4 @@
-//! The month's end and the living land (issue 5): wages, upkeep, press
+//! The month's end and the living land: wages, upkeep, press
 //! rewards, population, weather and resources.
 
 use umpire_overlord::turn::What;

@@ -1,4 +1,4 @@
-//! Resources, production, construction and equipment (issue 5): USE,
+//! Resources, production, construction and equipment: USE,
 //! TARGET, BUILD, EQUIP. Run on the engine alone (`run_bare`) so that
 //! upkeep never eats what the tests count.
 

@@ -1,4 +1,4 @@
-//! New cities and villages (issue 5: OV-BLD-016, 027, 044, 045): the
+//! New cities and villages (OV-BLD-016, 027, 044, 045): the
 //! data's figures, the new inner location a finished one becomes, people
 //! drawn into it at the month's end, and recruiting there.
 

@@ -1,4 +1,4 @@
-//! Skills (issue 5): STUDY, TEACH, FORGET and MERGE.
+//! Skills: STUDY, TEACH, FORGET and MERGE.
 //!
 //! Most tests run the engine alone (`run_bare`): study pays for itself
 //! through its own order, and upkeep or wages would only blur the coins.

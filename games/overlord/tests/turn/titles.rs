@@ -1,4 +1,4 @@
-//! Titles, land ownership, taxes, occupation and pillage (issue 5). The
+//! Titles, land ownership, taxes, occupation and pillage. The
 //! row of plains in [`Game`] is 9 walking days a hex.
 
 use umpire_core::dice::Dice;

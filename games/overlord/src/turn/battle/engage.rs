@@ -48,7 +48,7 @@
 //! What a faction sees or recognises here (steps 3 and 4) it sees through
 //! its own units present, not those passing on the road.
 //!
-//! Decisions (RULES-DECISIONS, "Engagement and guarding (issue 6)"):
+//! Decisions (RULES-DECISIONS, "Engagement and guarding"):
 //! OV-CMB-008 (what spectators learn), OV-CMB-011 (whose stack joins
 //! regardless of settings), OV-CMB-012 (the scope: all willing units of
 //! the factions involved, plus the stacks they lead).

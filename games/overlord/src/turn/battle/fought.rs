@@ -1,9 +1,9 @@
-//! A battle fought in the turn (issue 6): the engagement's two sides
+//! A battle fought in the turn: the engagement's two sides
 //! mustered as fighters ([`crate::combat::muster`]), fought round by round
 //! ([`crate::combat::fight`]) with the battle's own dice, and what it did
 //! written back to the world.
 //!
-//! Decisions (RULES-DECISIONS "Combat (issue 6)"):
+//! Decisions (RULES-DECISIONS "Combat"):
 //! - **Dice:** each battle has its own stream, derived from the turn's by
 //!   the day and the battle's place in the day's order, so one battle's
 //!   rolls never shift another's.

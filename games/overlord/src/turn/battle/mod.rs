@@ -14,7 +14,7 @@
 //! and its dead, loot, experience, heroes and titles written back.
 //!
 //! Decision OV-CMB-008 (RULES-DECISIONS, "Engagement and guarding
-//! (issue 6)"): the [`What::Battle`] event is the partial report every
+//!"): the [`What::Battle`] event is the partial report every
 //! faction present gets, spectators and withdrawn factions included: who
 //! attacked whom and why, the units on each side and the factions that
 //! withdrew, but no blow by blow. The round by round report will be the

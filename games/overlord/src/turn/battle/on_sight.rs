@@ -2,7 +2,7 @@
 //! faction's units whose battle setting is not AVOID or DEFEND attack the
 //! units it holds as Enemy where they meet.
 //!
-//! Decisions (RULES-DECISIONS, "Engagement and guarding (issue 6)"):
+//! Decisions (RULES-DECISIONS, "Engagement and guarding"):
 //! - When: at the end of every day, after the full-day pass (arrivals
 //!   included) and the rival guards, before the day's battles are fought,
 //!   place by place in ascending id. Units on a journey are on the road

@@ -3,7 +3,7 @@
 //! day; here they are settled against each other and against the town's
 //! own stock, by the market rule of [`super::clearing`].
 //!
-//! Decisions (RULES-DECISIONS, "market (issue 5)"):
+//! Decisions (RULES-DECISIONS, "market"):
 //! - OV-ECON-007: a location has a market when its town lists anything
 //!   for sale or wanted (`Location.market`); the town's lists are its
 //!   standing offers: what it sells is a sell request at its price for its

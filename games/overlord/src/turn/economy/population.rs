@@ -1,6 +1,6 @@
 //! The people of the land at the month's end (OV-WLD-014..021,
 //! OV-ECON-028). Every rate is a constant here, recorded in
-//! RULES-DECISIONS ("monthend (issue 5)").
+//! RULES-DECISIONS ("monthend").
 //!
 //! In order, for every location with an optimum (structures and open
 //! water have none and keep no people):

@@ -1,6 +1,6 @@
 //! WORK wages, paid after day 30 (OV-SCH-037, OV-UO-118, OV-ECON-026/027).
 //!
-//! Decisions (RULES-DECISIONS, "monthend (issue 5)"):
+//! Decisions (RULES-DECISIONS, "monthend"):
 //! - OV-ECON-026: a location's wage is its pay for a full month of
 //!   unskilled work per figure; a unit earns wage × figures × days / 30,
 //!   rounded down, for the days it worked there.

@@ -15,7 +15,7 @@
 //! A stacked unit that attacks leaves its stack first (OV-STK-010): only
 //! the overall leader attacks with the stack.
 //!
-//! Decisions (RULES-DECISIONS, "Engagement and guarding (issue 6)"):
+//! Decisions (RULES-DECISIONS, "Engagement and guarding"):
 //! - OV-UO-005: `ATTACK faction` goes for the faction's first unit in the
 //!   location's order (the report's order) that the attacker's faction
 //!   sees and recognises as that faction's.

@@ -32,7 +32,7 @@
 //! first to have gone on guard is named); the orders call [`stopped`]
 //! where they check the land's policy.
 //!
-//! Decisions (RULES-DECISIONS, "Engagement and guarding (issue 6)"):
+//! Decisions (RULES-DECISIONS, "Engagement and guarding"):
 //! OV-GRD-004 (occupiers may guard the place they occupy), OV-UO-045 /
 //! OV-GRD-009 (what guarding forbids, above).
 

@@ -30,11 +30,11 @@ pub mod titles;
 pub mod travel;
 pub mod withdraw;
 pub mod work;
-// --- production (issue 5) ---
+// --- production ---
 pub mod equip;
 pub mod target;
 pub mod use_skill;
-// --- engagement (issue 6) ---
+// --- engagement ---
 
 use super::log::{Dropped, What};
 use super::pending::{Outcome, drop_invalid};

@@ -1,7 +1,7 @@
 //! PILLAGE (OV-UO-061..065, OV-LAND-006, 009, OV-ECON-030..032): a
 //! full-day order that loots the location.
 //!
-//! Decisions (RULES-DECISIONS, "titles (issue 5)"):
+//! Decisions (RULES-DECISIONS, "titles"):
 //! - OV-UO-061/063: one test of size: the pillaging unit with the units
 //!   stacked under it, counting only units whose every figure can deal
 //!   damage (an equipped weapon each, or martial arts), must be a

@@ -3,7 +3,7 @@
 //! (OV-UO-014, OV-TTL-018, 019); a holder slain in battle
 //! ([`holder_killed`], for the combat rules).
 //!
-//! Decisions (RULES-DECISIONS, "titles (issue 5)"):
+//! Decisions (RULES-DECISIONS, "titles"):
 //! - OV-TTL-001: a unit holds one title at most; CLAIM and BESTOW to a
 //!   unit that already holds one wait (skipped, kept) until it yields.
 //! - OV-TTL-003/OV-UO-019: CLAIM runs when the unit is at the title's

@@ -12,7 +12,7 @@
 //!   ([`NoTrip`]); [`plan_by`] limits the choice to a vessel's modes.
 //!
 //! Every rules gap settled here is stated in the module that settles it and
-//! in RULES-DECISIONS.md, "Movement (issue 4)".
+//! in RULES-DECISIONS.md, "Movement".
 
 pub mod load;
 pub mod time;

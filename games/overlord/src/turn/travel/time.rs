@@ -2,7 +2,7 @@
 //! the days each travel mode needs through it, the mode chosen and the
 //! effects of roads, weather and overload (OV-MOVE-006..024).
 //!
-//! Decisions (RULES-DECISIONS, "Movement (issue 4)"):
+//! Decisions (RULES-DECISIONS, "Movement"):
 //!
 //! - Days per mode come from the destination's terrain (OV-MOVE-007); a
 //!   mode the terrain does not list cannot go there. Riding days are the
