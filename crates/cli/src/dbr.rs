@@ -713,116 +713,11 @@ pub fn run(cmd: Command) -> Result<ExitCode> {
 }
 
 fn parse_die(text: &str) -> Result<u32, DbrError> {
-    text.trim()
-        .parse::<u32>()
-        .ok()
-        .filter(|d| (1..=6).contains(d))
-        .ok_or_else(|| DbrError::Invalid(format!("die `{text}`: a d6 shows 1 to 6")))
+    umpire_dbr::combat::parse_die(text)
 }
-
-/// `Pk(O)`, `Pk (O)` or `Pk` (read as (O)).
-fn parse_element(text: &str) -> Result<(ElementType, Grade), DbrError> {
-    let t = text.trim();
-    match t.split_once('(') {
-        Some((name, grade)) => Ok((
-            ElementType::parse(name)?,
-            Grade::parse(&format!("({grade}"))?,
-        )),
-        None => Ok((ElementType::parse(t)?, Grade::O)),
-    }
-}
-
-const SIDE_FLAGS: &[&str] = &[
-    "rear",
-    "general",
-    "unladen",
-    "captured",
-    "immobile",
-    "facing-road",
-    "fortified",
-    "obstacle",
-    "upslope",
-    "riverbank",
-    "bua",
-    "road",
-    "hill",
-    "front-edge",
-    "beaten",
-    "weather",
-    "across-obstacle",
-    "charged",
-    "going",
-    "overlaps",
-    "assisting",
-    "flank",
-    "die",
-];
 
 fn parse_side(element: &str, flags: Option<&str>) -> Result<Side, DbrError> {
-    let (e, g) = parse_element(element)?;
-    let mut side = Side::new(e, g);
-    // Split on commas outside brackets (flank=Pk(O) has none inside, but be safe).
-    for item in flags
-        .unwrap_or("")
-        .split(',')
-        .map(str::trim)
-        .filter(|s| !s.is_empty())
-    {
-        let (key, value) = match item.split_once('=') {
-            Some((k, v)) => (k.trim().to_ascii_lowercase(), Some(v.trim())),
-            None => (item.to_ascii_lowercase(), None),
-        };
-        let number = |v: Option<&str>| -> Result<u32, DbrError> {
-            v.and_then(|v| v.parse().ok())
-                .ok_or_else(|| DbrError::Invalid(format!("`{item}`: give a number, e.g. {key}=1")))
-        };
-        match (key.as_str(), value) {
-            ("rear", None) => side.rear_support = true,
-            ("general", None) => side.general = true,
-            ("unladen", None) => side.unladen = true,
-            ("captured", None) => side.captured = true,
-            ("immobile", None) => side.immobile = true,
-            ("facing-road", None) => side.facing_road = true,
-            ("fortified", None) => side.fortified = true,
-            ("obstacle", None) => side.obstacle = true,
-            ("upslope", None) => side.upslope = true,
-            ("riverbank", None) => side.riverbank = true,
-            ("bua", None) => side.in_bua = true,
-            ("road", None) => side.on_road = true,
-            ("hill", None) => side.on_hill = true,
-            ("front-edge", None) => side.front_edge = true,
-            ("beaten", None) => side.beaten_command = true,
-            ("weather", None) => side.weather = true,
-            ("across-obstacle", None) => side.across_obstacle = true,
-            ("charged", None) => side.charged_front = true,
-            ("water", None) => side.water_only = true,
-            ("going", Some(v)) => side.going = Going::parse(v)?,
-            ("overlaps", v) => side.overlaps = number(v)?,
-            ("assisting", v) => side.assisting = number(v)?,
-            ("die", Some(v)) => side.die = Some(parse_die(v)?),
-            ("flank", Some(v)) => side.flank_support.push(parse_element(v)?),
-            (k, _) if SIDE_FLAGS.contains(&k) => {
-                return Err(DbrError::Invalid(format!(
-                    "`{item}`: {k} {}",
-                    if value.is_some() {
-                        "takes no value"
-                    } else {
-                        "needs a value, e.g. going=rough"
-                    }
-                )));
-            }
-            (k, _) => {
-                let hint = umpire_core::text::suggest(k, SIDE_FLAGS.iter().copied())
-                    .map(|s| format!(" (did you mean `{s}`?)"))
-                    .unwrap_or_default();
-                return Err(DbrError::Invalid(format!(
-                    "unknown side condition `{k}`{hint}; conditions are {}",
-                    SIDE_FLAGS.join(", ")
-                )));
-            }
-        }
-    }
-    Ok(side)
+    Side::parse(element, flags.unwrap_or(""))
 }
 
 /// A seed from the clock, for rolls the user did not seed (printed, so the
