@@ -7,6 +7,9 @@ use std::process::ExitCode;
 
 use anyhow::{Context, Result};
 use clap::{Args, Subcommand};
+use umpire_dbr::battle::Battle;
+
+use crate::table::{self, Spec};
 use umpire_dbr::{
     Combat, CombatKind, Dbr, DbrError, Distance, ElementType, Going, Grade, MoveQuery, PipAction,
     PipQuery, River, Rulings, SeparateException, Side, Tables, Units, Who,
@@ -224,6 +227,34 @@ pub enum Command {
         common: Common,
     },
     /// List every ruling (the sheet's gaps), its options and the one in force.
+    /// Start a battle at the table in DIR from a scenario (or
+    /// `breitenfeld`, the built-in one): the sides, commands and elements.
+    #[command(
+        after_help = "Examples:\n  umpire dbr new /tmp/breitenfeld\n  umpire dbr new /tmp/my-battle --scenario my-battle.toml --force"
+    )]
+    New {
+        dir: PathBuf,
+        #[arg(long, default_value = "breitenfeld")]
+        scenario: String,
+        #[arg(long)]
+        force: bool,
+    },
+    /// The umpire at the table: bounds, PIPs diced and spent, combats
+    /// rolled and applied, moves and ranges, with the same working as the
+    /// one-question commands; saved after every command, with undo, and a
+    /// log that replays the battle. `help` lists the commands.
+    #[command(
+        after_help = "Examples:\n  umpire dbr play /tmp/breitenfeld\n  echo 'bound' | umpire dbr play /tmp/breitenfeld"
+    )]
+    Play {
+        dir: PathBuf,
+        /// Show this side first.
+        #[arg(long)]
+        side: Option<String>,
+    },
+    /// Replay a battle's log from its scenario and check that every answer
+    /// and the final state are the same.
+    Replay { dir: PathBuf },
     #[command(
         after_help = "Examples:\n  umpire dbr rulings\n  umpire dbr rulings --toml > rulings.toml   (edit, then pass --rulings rulings.toml)\n  umpire dbr rulings --rulings rulings.toml"
     )]
@@ -239,6 +270,22 @@ pub enum Command {
         common: Common,
     },
 }
+
+/// The built-in battle.
+const BREITENFELD: &str = include_str!("../../../games/dbr/scenarios/breitenfeld.toml");
+
+/// DBR's game folder at the table (see `table.rs`): scenario.toml,
+/// battle.json, log.txt, transcript.txt.
+pub const SPEC: Spec<Battle> = Spec {
+    family: "dbr",
+    state_file: "battle.json",
+    load: |name, text| Battle::from_toml(name, text).map_err(|e| e.to_string()),
+    names: umpire_dbr::session::names,
+    title: |b| format!("{} -- bound {}.", b.name, b.bound),
+    commands: umpire_dbr::session::COMMANDS,
+    side_prefix: false,
+    sides: |b| b.sides.clone(),
+};
 
 fn load(common: &Common) -> Result<Dbr<'static>> {
     let tables = Tables::builtin()?;
@@ -558,12 +605,8 @@ pub fn run(cmd: Command) -> Result<ExitCode> {
                     )?;
                 } else {
                     writeln!(out, "all 36 die pairs:")?;
-                    for (k, n) in &o.outcomes {
-                        writeln!(
-                            out,
-                            "  {n:>2}/36 ({:>5.1}%)  {k}",
-                            f64::from(*n) * 100.0 / 36.0
-                        )?;
+                    for l in o.explain() {
+                        writeln!(out, "  {l}")?;
                     }
                 }
                 return Ok(ExitCode::SUCCESS);
@@ -650,6 +693,32 @@ pub fn run(cmd: Command) -> Result<ExitCode> {
                 }
             }
             Ok(ExitCode::SUCCESS)
+        }
+        Command::New {
+            dir,
+            scenario,
+            force,
+        } => {
+            let text = table::scenario_text(&scenario, ("breitenfeld", BREITENFELD))?;
+            let battle = table::create(&SPEC, &dir, &scenario, &text, force)?;
+            writeln!(
+                out,
+                "{} ready in {}: {} commands, {} elements. `umpire dbr play {}` to begin; `bound` starts the first bound.",
+                battle.name,
+                dir.display(),
+                battle.commands.len(),
+                battle.elements.len(),
+                dir.display()
+            )?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Play { dir, side } => {
+            drop(out);
+            table::play(&SPEC, &dir, side.as_deref())
+        }
+        Command::Replay { dir } => {
+            drop(out);
+            table::replay(&SPEC, &dir)
         }
         Command::Rulings { json, toml, common } => {
             let dbr = load(&common)?;

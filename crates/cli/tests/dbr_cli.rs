@@ -391,3 +391,41 @@ fn pip_dice_are_one_d6_per_command_replayable_from_the_seed() {
     assert!(pips.iter().all(|p| (1..=6).contains(&p.as_u64().unwrap())));
     assert!(err(&["dbr", "pip-dice", "0"]).contains("1 to 100"));
 }
+
+/// `umpire dbr new|play|replay`: a battle at the table, saved after every
+/// command and replayed from its log.
+#[test]
+fn a_battle_at_the_table_is_played_saved_and_replayed() {
+    let dir = std::env::temp_dir().join(format!("umpire-dbr-table-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let d = dir.display().to_string();
+    let o = umpire(&["dbr", "new", &d]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(String::from_utf8_lossy(&o.stdout).contains("4 commands, 11 elements"));
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_umpire"))
+        .args(["dbr", "play", &d])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    {
+        use std::io::Write as _;
+        let mut input = child.stdin.take().unwrap();
+        input
+            .write_all(b"bound dice 4,3\npips Baner move smaland-horse\ncombat smaland-horse vs croats dice 6,1\nshow\n")
+            .unwrap();
+    }
+    let o = child.wait_with_output().unwrap();
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(o.status.success(), "{out}");
+    assert!(out.contains("Bound 1, the Swedes' bound."), "{out}");
+    assert!(out.contains("croats is now destroyed."), "{out}");
+    assert!(out.contains("croats LH(F): destroyed"), "{out}");
+    let log = std::fs::read_to_string(dir.join("log.txt")).unwrap();
+    assert_eq!(log.lines().count(), 4);
+    let o = umpire(&["dbr", "replay", &d]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stdout));
+    assert!(String::from_utf8_lossy(&o.stdout).contains("Replayed 4 command(s)"));
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -328,6 +328,16 @@ pub struct Odds {
     pub outcomes: Vec<(String, u32)>,
 }
 
+impl Odds {
+    /// One line per outcome: "  6/36 ( 16.7%)  B recoils".
+    pub fn explain(&self) -> Vec<String> {
+        self.outcomes
+            .iter()
+            .map(|(k, n)| format!("{n:>2}/36 ({:>5.1}%)  {k}", f64::from(*n) * 100.0 / 36.0))
+            .collect()
+    }
+}
+
 impl Dbr<'_> {
     /// Resolve a combat. Each side's die must be given (`Side::die`), or a
     /// roll function supplies it (see [`Dbr::resolve_with_dice`]).
@@ -1642,10 +1652,7 @@ pub fn parse_die(text: &str) -> Result<u32, DbrError> {
 pub fn parse_element(text: &str) -> Result<(E, Grade), DbrError> {
     let t = text.trim();
     match t.split_once('(') {
-        Some((name, grade)) => Ok((
-            E::parse(name)?,
-            Grade::parse(&format!("({grade}"))?,
-        )),
+        Some((name, grade)) => Ok((E::parse(name)?, Grade::parse(&format!("({grade}"))?)),
         None => Ok((E::parse(t)?, Grade::O)),
     }
 }

@@ -10,7 +10,9 @@
 //! - [`movement`], [`range`]: how far an element moves and shoots, with the
 //!   working shown step by step;
 //! - [`pips`]: what an intended action costs in PIPs, every modifier shown;
-//! - [`combat`]: close combat and shooting, from base factor to outcome.
+//! - [`combat`]: close combat and shooting, from base factor to outcome;
+//! - [`battle`], [`session`]: a battle at the table, command by command,
+//!   saved, undone and replayed.
 //!
 //! Invariant: this crate does no IO and holds no global mutable state; the
 //! same question gives the same answer. Start from [`Dbr`]:
@@ -24,6 +26,7 @@
 //! assert_eq!(range.range.map(|d| d.show(Units::Paces)), Some("1,800p".to_string()));
 //! ```
 
+pub mod battle;
 pub mod combat;
 pub mod error;
 pub mod model;
@@ -31,6 +34,7 @@ pub mod movement;
 pub mod pips;
 pub mod range;
 pub mod rulings;
+pub mod session;
 pub mod tables;
 pub mod units;
 
