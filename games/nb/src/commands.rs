@@ -109,6 +109,11 @@ pub const COMMANDS: &[(&str, &str, &str)] = &[
         "undo",
     ),
     ("log", "the commands so far", "log"),
+    (
+        "done",
+        "a side has done its part of this phase; when both sides have, the turn moves on (two players, no umpire)",
+        "done",
+    ),
 ];
 
 fn arg<'a>(words: &'a [String], i: usize, what: &str) -> Result<&'a str, NbError> {
@@ -267,9 +272,54 @@ impl Table for Game {
             },
             "next" => {
                 if side.is_some() {
-                    return Err(NbError::Refused("only the umpire moves the turn on".into()));
+                    return Err(NbError::Refused(
+                        "only the umpire moves the turn on; a side says `done` and the turn moves on when both sides have".into(),
+                    ));
                 }
+                g.done.clear();
                 changed(engine::next_phase(g, tables, &mut roll)?.join("\n"))
+            }
+            // Two players without an umpire: each does its part of the
+            // phase and says so; the last to be done moves the turn on and
+            // reads only what its own side may (the other side reads its
+            // news with `show`).
+            "done" => {
+                let Some(me) = side else {
+                    return Err(NbError::Refused(
+                        "`done` is a side's (`as French done`, or from `play --side French`); the umpire moves the turn on with `next`".into(),
+                    ));
+                };
+                if !g.done.iter().any(|d| d == me) {
+                    g.done.push(me.to_string());
+                }
+                let waiting: Vec<String> = g
+                    .sides
+                    .iter()
+                    .map(|s| s.name.clone())
+                    .filter(|n| !g.done.contains(n))
+                    .collect();
+                if !waiting.is_empty() {
+                    return changed(format!(
+                        "The {me} are done with turn {}, {}; waiting for the {}.",
+                        g.turn,
+                        g.phase.name(),
+                        waiting.join(" and ")
+                    ));
+                }
+                g.done.clear();
+                let from = g.log.len();
+                let lines = engine::next_phase(g, tables, &mut roll)?;
+                let mut text = format!(
+                    "Both sides are done: {}",
+                    lines.first().cloned().unwrap_or_default()
+                );
+                for n in g.log.get(from..).unwrap_or_default() {
+                    if n.to.as_deref().is_none_or(|t| t == me) {
+                        text.push('\n');
+                        text.push_str(&n.text);
+                    }
+                }
+                changed(text)
             }
             "reserve" => {
                 let f = arg(words, 1, "a formation")?;

@@ -233,6 +233,7 @@ pub fn game_from_toml(file: &str, text: &str) -> Result<Game, NbError> {
         written: Vec::new(),
         next_order: 1,
         log: Vec::new(),
+        done: Vec::new(),
         rulings: s.rulings.into_iter().collect(),
         commands: 0,
     };

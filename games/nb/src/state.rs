@@ -177,6 +177,10 @@ pub struct Game {
     pub log: Vec<Note>,
     pub rulings: Vec<(String, String)>,
     pub commands: u64,
+    /// The sides that have done their part of the phase (`as SIDE done`);
+    /// when every side has, the phase moves on without an umpire.
+    #[serde(default)]
+    pub done: Vec<String>,
 }
 
 fn same(a: &str, b: &str) -> bool {

@@ -1845,3 +1845,69 @@ fn nb_off_003_an_unplaced_reserve_holds_the_arrival_step() {
             .is_ok_and(|f| f.on_table && f.reserve.is_none())
     );
 }
+
+/// Two players, no umpire: each side does its part of a phase and says
+/// `done`; when both have, the turn moves on, and the one who moved it on
+/// reads only its own side's news.
+#[test]
+fn nb_two_players_move_the_turn_on_without_an_umpire() {
+    let mut s = session();
+    for l in [
+        "as French start III-Corps attack St Amand",
+        "as French start IV-Corps attack Ligny",
+        "as French start VI-Corps defend the heights",
+        "as Prussians start I-Corps defend St Amand",
+        "as Prussians start II-Corps defend Ligny",
+        "as Prussians start III-Corps-P defend Sombreffe",
+    ] {
+        ok(&mut s, l);
+    }
+    assert!(err(&mut s, "as French next").contains("a side says `done`"));
+    assert!(err(&mut s, "done").contains("`done` is a side's"));
+    let t = ok(&mut s, "as French done");
+    assert_eq!(
+        t,
+        "The French are done with turn 1, Arrival Step; waiting for the Prussians."
+    );
+    assert_eq!(
+        ok(&mut s, "as French done"),
+        t,
+        "saying it twice changes nothing"
+    );
+    let t = ok(&mut s, "as Prussians done");
+    assert!(
+        t.starts_with("Both sides are done: Turn 1, Communications"),
+        "{t}"
+    );
+    ok(
+        &mut s,
+        "as French order IV-Corps attack the windmill distance 8",
+    );
+    ok(
+        &mut s,
+        "as Prussians order II-Corps attack the brewery distance 4",
+    );
+    let mut read = false;
+    for _ in 0..10 {
+        let french = ok(&mut s, "as French done");
+        assert!(!french.contains("brewery"), "{french}");
+        let prussian = ok(&mut s, "as Prussians done");
+        assert!(!prussian.contains("windmill"), "{prussian}");
+        if prussian.contains("reads order") {
+            read = true;
+        }
+        if s.state
+            .formation("IV-Corps")
+            .is_ok_and(|f| !f.pending.is_empty())
+        {
+            break;
+        }
+    }
+    assert!(read, "the Prussians read their own order");
+    assert!(
+        s.state
+            .formation("IV-Corps")
+            .is_ok_and(|f| !f.pending.is_empty())
+    );
+    assert!(s.state.turn >= 2);
+}
