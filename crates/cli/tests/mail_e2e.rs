@@ -100,7 +100,7 @@ fn send(from: &str, to: &str, id: &str, body: &str) {
         .args(["--header", "Subject: orders"])
         .args(["--body", body, "--silent", "2"])
         .output()
-        .unwrap();
+        .unwrap_or_else(|e| panic!("swaks, which scripts/mail-servers installs, cannot run: {e}"));
     assert!(
         o.status.success(),
         "swaks: {}{}",
@@ -476,12 +476,18 @@ fn a_server_killed_while_it_reads_mail_or_sends_reports_loses_nothing() {
         "{status}"
     );
     stop(server);
+    // One answer each. A kill can land in the one moment a message can go
+    // twice (the relay took it, the server had not written that down): it
+    // then goes again with the same Message-ID, which a mail program shows
+    // once. So: one Message-ID per seat, whatever the copies.
     for (s, _) in &seats {
-        assert_eq!(
-            count(&user(s), "received").len(),
-            1,
-            "{s}: one answer, no more"
-        );
+        let answers = count(&user(s), "received");
+        let ids: std::collections::BTreeSet<String> = answers
+            .iter()
+            .map(|m| header(m, "Message-ID").unwrap_or_default().to_string())
+            .collect();
+        assert_eq!(ids.len(), 1, "{s}: one answer, no more: {ids:?}");
+        assert!(answers.len() <= 2, "{s}: {} copies", answers.len());
     }
 
     // The deadline passes; the server dies after handing the 5th report to
