@@ -38,6 +38,56 @@ pub fn submit(dir: &Path, file: &Path, color: bool) -> Result<ExitCode> {
     })
 }
 
+/// `umpire overlord bots`.
+pub fn bots(dir: &Path, all: bool, quiet: bool) -> Result<ExitCode> {
+    let rules = rules()?;
+    let world = read_world(dir, &rules)?;
+    let bar = if quiet {
+        ProgressBar::hidden()
+    } else {
+        let b = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
+        if let Ok(style) = ProgressStyle::with_template("bots write orders {wide_bar} {pos}/{len}")
+        {
+            b.set_style(style);
+        }
+        b
+    };
+    let done = umpire_host::overlord::intake::bot_orders(dir, &world, &rules, all, |k, n| {
+        bar.set_length(n as u64);
+        bar.set_position(k as u64);
+    })?;
+    bar.finish_and_clear();
+    let refused: usize = done.iter().map(|(_, d)| d.refused()).sum();
+    let mut out = std::io::stdout().lock();
+    if done.is_empty() {
+        writeln!(
+            out,
+            "Every player faction has orders for turn {} already; `--all` lets the bots replace them.",
+            world.turn + 1
+        )?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    writeln!(
+        out,
+        "The bots wrote turn {}'s orders of {} player faction(s){}.",
+        world.turn + 1,
+        done.len(),
+        if refused > 0 {
+            format!("; {refused} envelope(s) refused")
+        } else {
+            String::new()
+        }
+    )?;
+    for (_, d) in done.iter().filter(|(_, d)| d.refused() > 0) {
+        out.write_all(d.text().as_bytes())?;
+    }
+    Ok(if refused > 0 {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
 /// `umpire overlord run`.
 pub fn run(dir: &Path, color: bool, quiet: bool, next: Option<String>) -> Result<ExitCode> {
     let bar = if quiet {

@@ -145,6 +145,23 @@ pub enum Command {
         /// The mail body; `-` for standard input.
         file: PathBuf,
     },
+    /// Let the bots write the coming turn's orders of every player faction
+    /// that has sent none (`--all`: of every player faction, replacing what
+    /// was sent), taken as the game master's mail; then `run` as usual.
+    /// For a game master short of players, and to rerun the benchmarks'
+    /// workloads on any game.
+    #[command(after_help = "Examples:
+  umpire overlord bots games/alpha
+  umpire overlord bots games/alpha --all && umpire overlord run games/alpha")]
+    Bots {
+        game_dir: PathBuf,
+        /// Every player faction, not only those with no orders yet.
+        #[arg(long)]
+        all: bool,
+        /// No progress bar.
+        #[arg(long)]
+        quiet: bool,
+    },
     /// Run the next turn of a game.
     ///
     /// Reads the order files in GAME_DIR/orders/N/ (N is the turn to run:
@@ -304,6 +321,11 @@ pub fn run(cmd: Command, color: bool) -> Result<ExitCode> {
             force,
         } => crate::game::import(&source, &game_dir, force),
         Command::Submit { game_dir, file } => crate::folder::submit(&game_dir, &file, color),
+        Command::Bots {
+            game_dir,
+            all,
+            quiet,
+        } => crate::folder::bots(&game_dir, all, quiet),
         Command::Run {
             game_dir,
             quiet,

@@ -603,3 +603,39 @@ fn a_faction_that_resigns_gets_its_last_report_and_no_template() {
     assert!(!dir.join("turns/2/reports/f06.txt").exists());
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `umpire overlord bots`: the bots write the orders of every player
+/// faction that has none, as the game master's mail (no password), never
+/// replacing a player's own unless told to, and the turn then runs.
+#[test]
+fn bots_write_the_orders_of_every_player_faction_that_has_none() {
+    let dir = alpha_game("bots");
+    let d = dir.to_str().unwrap();
+    // f05's player writes their own orders.
+    let own = "#GAME f05 pswd5\nUNIT U500\nWORK\n#END\n";
+    assert!(submit(&dir, own).status.success());
+    let f05 = dir.join("orders/1/f05.txt");
+    let theirs = read(&f05);
+    let o = umpire(&["overlord", "bots", d, "--quiet"], None);
+    assert!(o.status.success(), "{}{}", stdout(&o), stderr(&o));
+    let said = stdout(&o);
+    assert!(
+        said.starts_with("The bots wrote turn 1's orders of "),
+        "{said}"
+    );
+    let written = names(dir.join("orders/1"));
+    assert!(written.len() > 5, "{written:?}");
+    assert_eq!(read(&f05), theirs, "a player's own orders stand");
+    let o = umpire(&["overlord", "bots", d, "--quiet"], None);
+    assert!(
+        stdout(&o).starts_with("Every player faction has orders for turn 1 already"),
+        "{}",
+        stdout(&o)
+    );
+    let o = umpire(&["overlord", "bots", d, "--quiet", "--all"], None);
+    assert!(o.status.success(), "{}", stdout(&o));
+    assert_ne!(read(&f05), theirs, "--all replaces them");
+    let o = umpire(&["overlord", "run", d, "--quiet"], None);
+    assert!(o.status.success(), "{}{}", stdout(&o), stderr(&o));
+    let _ = std::fs::remove_dir_all(&dir);
+}

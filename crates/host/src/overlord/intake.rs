@@ -52,6 +52,69 @@ pub fn submit_mail(
     bytes: &[u8],
     color: bool,
 ) -> Result<Submitted> {
+    submit(dir, world, name, bytes, color, true)
+}
+
+/// As [`submit_mail`], for the game master's own hand: no password is
+/// asked (the bots that stand in for players, [`bot_orders`]).
+pub fn submit_as_game_master(
+    dir: &Path,
+    world: &World,
+    name: &str,
+    bytes: &[u8],
+) -> Result<Submitted> {
+    submit(dir, world, name, bytes, false, false)
+}
+
+/// The bots write the coming turn's orders of every player faction still
+/// in the game — of those with none yet, or (`all`) of every one,
+/// replacing what was sent — and they are taken as the game master's
+/// mail. Calls `progress` after each faction. Returns each faction's
+/// number and receipt.
+pub fn bot_orders(
+    dir: &Path,
+    world: &World,
+    rules: &umpire_overlord::rules::Rules,
+    all: bool,
+    mut progress: impl FnMut(usize, usize),
+) -> Result<Vec<(u32, Submitted)>> {
+    use umpire_overlord::generate::bots::{bot_orders as write_orders, bot_seed};
+    use umpire_overlord::world::Player;
+    let collecting = world.turn + 1;
+    let seats: Vec<_> = world
+        .factions
+        .iter()
+        .filter(|(_, f)| f.player == Player::Human && !f.resigned)
+        .filter(|(_, f)| {
+            all || !layout::orders_dir(dir, collecting)
+                .join(faction_file(f.number))
+                .exists()
+        })
+        .map(|(id, f)| (id, f.number))
+        .collect();
+    let mut out = Vec::with_capacity(seats.len());
+    for (k, (id, number)) in seats.iter().enumerate() {
+        let text = write_orders(world, rules, *id, bot_seed(world.seed, collecting));
+        let done = submit_as_game_master(
+            dir,
+            world,
+            &format!("bot-{}", faction_file(*number)),
+            text.as_bytes(),
+        )?;
+        out.push((*number, done));
+        progress(k + 1, seats.len());
+    }
+    Ok(out)
+}
+
+fn submit(
+    dir: &Path,
+    world: &World,
+    name: &str,
+    bytes: &[u8],
+    color: bool,
+    passwords: bool,
+) -> Result<Submitted> {
     let read = Reader::new(world).read(Mail { name, bytes }, color);
     let collecting = world.turn + 1;
     let now = Situation {
@@ -73,7 +136,10 @@ pub fn submit_mail(
                     .and_then(|n| world.faction_by_number(n))
                     .map(|f| world.factions[f].password_hash.as_str())
                     .unwrap_or_default();
-                if !hash.is_empty() && !password_matches(hash, envelope.password.expose()) {
+                if passwords
+                    && !hash.is_empty()
+                    && !password_matches(hash, envelope.password.expose())
+                {
                     Receipt::refused(&who, &format!("wrong password for {who}"))
                 } else {
                     take(dir, &who, request, &parsed, now)?
