@@ -350,24 +350,7 @@ pub fn run(cmd: Command, color: bool) -> Result<ExitCode> {
             character,
             line,
             note,
-        } => {
-            let world = read_world(&dir)?;
-            let h = review_line(
-                &dir,
-                &world,
-                tables,
-                &character,
-                line,
-                Fate::Approved { note },
-            )?;
-            writeln!(
-                std::io::stdout().lock(),
-                "Approved line {line} of {character}'s sheet (`{}`); their report of month {} will say so.",
-                h.text.trim(),
-                world.month
-            )?;
-            Ok(ExitCode::SUCCESS)
-        }
+        } => review(&dir, tables, &character, line, Fate::Approved { note }),
         Command::Refuse {
             dir,
             character,
@@ -377,22 +360,7 @@ pub fn run(cmd: Command, color: bool) -> Result<ExitCode> {
             if reason.trim().is_empty() {
                 anyhow::bail!("a refusal needs the reason the player will read: --reason \"…\"");
             }
-            let world = read_world(&dir)?;
-            let h = review_line(
-                &dir,
-                &world,
-                tables,
-                &character,
-                line,
-                Fate::Refused { reason },
-            )?;
-            writeln!(
-                std::io::stdout().lock(),
-                "Refused line {line} of {character}'s sheet (`{}`); their report of month {} will give the reason.",
-                h.text.trim(),
-                world.month
-            )?;
-            Ok(ExitCode::SUCCESS)
+            review(&dir, tables, &character, line, Fate::Refused { reason })
         }
         Command::Rollback { dir } => {
             let month = rollback(&dir)?;
@@ -644,6 +612,25 @@ fn demo(
         out,
         "Every report is in {}/months/N/reports/.",
         dir.display()
+    )?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `approve` and `refuse`: the decision kept for the coming month.
+fn review(dir: &Path, tables: &Tables, character: &str, line: u32, fate: Fate) -> Result<ExitCode> {
+    let world = read_world(dir)?;
+    let said = match &fate {
+        Fate::Refused { .. } => ("Refused", "give the reason"),
+        _ => ("Approved", "say so"),
+    };
+    let h = review_line(dir, &world, tables, character, line, fate)?;
+    writeln!(
+        std::io::stdout().lock(),
+        "{} line {line} of {character}'s sheet (`{}`); their report of month {} will {}.",
+        said.0,
+        h.text.trim(),
+        world.month,
+        said.1
     )?;
     Ok(ExitCode::SUCCESS)
 }

@@ -203,11 +203,11 @@ async fn a_month_of_paris(location: Location) {
 }
 on_both!(paris, a_month_of_paris);
 
-async fn a_bot_plays_a_character(location: Location) {
-    let host = Host::open(&location).await.unwrap();
+/// An En Garde! game called `name` with Athos and Porthos, seed 3.
+async fn two_musketeers(host: &Host, name: &str) -> umpire_host::host::Made {
     host.create(NewGame {
         kind: "engarde".into(),
-        name: "lyon".into(),
+        name: name.into(),
         options: Options(vec![
             ("player".into(), "Athos:athos@players.test".into()),
             ("player".into(), "Porthos:porthos@players.test".into()),
@@ -217,7 +217,12 @@ async fn a_bot_plays_a_character(location: Location) {
         actor: "gm@test".into(),
     })
     .await
-    .unwrap();
+    .unwrap()
+}
+
+async fn a_bot_plays_a_character(location: Location) {
+    let host = Host::open(&location).await.unwrap();
+    two_musketeers(&host, "lyon").await;
     host.set_bot("lyon", "porthos", true, "gm@test")
         .await
         .unwrap();
@@ -260,20 +265,7 @@ on_both!(engarde_bot, a_bot_plays_a_character);
 
 async fn a_held_line_is_told_in_the_report(location: Location) {
     let host = Host::open(&location).await.unwrap();
-    let made = host
-        .create(NewGame {
-            kind: "engarde".into(),
-            name: "paris".into(),
-            options: Options(vec![
-                ("player".into(), "Athos:athos@players.test".into()),
-                ("player".into(), "Porthos:porthos@players.test".into()),
-                ("seed".into(), "3".into()),
-            ]),
-            settings: Settings::default(),
-            actor: "gm@test".into(),
-        })
-        .await
-        .unwrap();
+    let made = two_musketeers(&host, "paris").await;
     let athos = made.seats[0].password.clone().unwrap();
     // The welcome names who is who.
     let welcome = host

@@ -153,19 +153,10 @@ fn dispatch(s: &mut Session, words: &[String], rolls: &mut Rolls) -> Result<Answ
             let e = s.state.element(arg(words, 1, "an element")?)?;
             let (t, g) = e.typed()?;
             let r = dbr(&s.state)?.range(t, g)?;
-            let mut text = format!(
-                "{} ({}): {}",
-                e.name,
-                e.kind,
-                r.range.map_or("does not shoot".to_string(), |d| format!(
-                    "shoots {}",
-                    d.show(Units::Paces)
-                ))
-            );
-            for l in r.explain(Units::Paces) {
-                let _ = write!(text, "\n  {l}");
-            }
-            Ok(Answer::said(text))
+            let what = r.range.map_or("does not shoot".to_string(), |d| {
+                format!("shoots {}", d.show(Units::Paces))
+            });
+            Ok(Answer::said(answer_for(e, &what, r.explain(Units::Paces))))
         }
         "status" => {
             let name = arg(words, 1, "an element")?;
@@ -490,19 +481,19 @@ fn move_cmd(b: &Battle, words: &[String]) -> Result<Answer, DbrError> {
         }
     }
     let a = dbr(b)?.max_move(&q)?;
-    let mut text = format!(
-        "{} ({}): {}",
-        e.name,
-        e.kind,
-        a.distance.map_or("no move".to_string(), |d| format!(
-            "moves up to {}",
-            d.show(Units::Paces)
-        ))
-    );
-    for l in a.explain(Units::Paces) {
+    let what = a.distance.map_or("no move".to_string(), |d| {
+        format!("moves up to {}", d.show(Units::Paces))
+    });
+    Ok(Answer::said(answer_for(e, &what, a.explain(Units::Paces))))
+}
+
+/// "croats (LH(F)): moves up to 300p" and the working under it.
+fn answer_for(e: &crate::battle::Element, what: &str, working: Vec<String>) -> String {
+    let mut text = format!("{} ({}): {what}", e.name, e.kind);
+    for l in working {
         let _ = write!(text, "\n  {l}");
     }
-    Ok(Answer::said(text))
+    text
 }
 
 /// The battle at a glance; with a side, the same (nothing in DBR is
