@@ -16,8 +16,9 @@
 //! - The new location: the data's terrain; `outer` the place it was built
 //!   in; population 0 (OV-BLD-045); optimum the terrain's (`terrains.toml`:
 //!   city 5000, village 1000, as the alpha importer gives every city);
-//!   wages and taxes 0 until people come; economy rating 100; no market,
-//!   resources, titles or owner; the weather of the place outside; an IN
+//!   wages and taxes 0 until people come; economy rating 100; a market
+//!   that wants food and what the land around yields (20 of each at the
+//!   nominal price) and sells nothing (a new town has no stock); no resources, titles or owner; the weather of the place outside; an IN
 //!   exit from that place and an OUT exit back, ordinary exits like the
 //!   world's other inner locations (1 day by every mode the settlement's
 //!   terrain allows, OV-MOVE-017). `MOVE IN` takes a place's first IN
@@ -50,8 +51,10 @@
 use super::log::What;
 use super::state::Turn;
 use crate::rules::terrains::Direction;
-use crate::rules::{ConstructionId, RaceId, Rules, TerrainId};
-use crate::world::{Exit, Location, LocationId, Recruits, Structure, StructureId, UnitId, World};
+use crate::rules::{ConstructionId, ItemId, RaceId, Rules, TerrainId};
+use crate::world::{
+    Exit, Location, LocationId, Market, Offer, Recruits, Structure, StructureId, UnitId, World,
+};
 
 /// The terrain a construction becomes, if it is a settlement.
 pub fn terrain_of(rules: &Rules, kind: ConstructionId) -> Option<TerrainId> {
@@ -111,6 +114,7 @@ pub fn found(
     loc.outer = Some(outer);
     loc.optimum = t.rules.terrains.get(terrain).map_or(0, |x| x.optimum);
     loc.recruits = recruits(t, outer, u);
+    loc.market = opening_market(t, outer);
     loc.exits.push(Exit {
         direction: Direction::Out,
         to: outer,
@@ -152,6 +156,45 @@ pub fn found(
     );
     Some(id)
 }
+
+/// What a new settlement's market wants when it opens: food, and what the
+/// land around it yields, 20 of each at the item's nominal price. It sells
+/// nothing: a town's stock is restored each month to what it held at the
+/// start (OV-ECON-013), and a new town holds none.
+fn opening_market(t: &Turn<'_>, outer: LocationId) -> Market {
+    let rules = t.rules;
+    let mut wanted: Vec<ItemId> = t
+        .world
+        .locations
+        .get(outer)
+        .and_then(|l| rules.terrains.get(l.terrain))
+        .map(|terrain| terrain.resources.iter().map(|r| r.item.id()).collect())
+        .unwrap_or_default();
+    wanted.extend(rules.item("food"));
+    wanted.retain(|&i| {
+        rules
+            .items
+            .get(i)
+            .is_some_and(|it| !it.flags.hidden && it.price > 0)
+    });
+    wanted.sort();
+    wanted.dedup();
+    Market {
+        sells: Vec::new(),
+        buys: wanted
+            .into_iter()
+            .map(|item| Offer {
+                item,
+                count: OPENING_WANTS,
+                price: rules.items.get(item).map_or(1, |i| i.price.max(1)),
+            })
+            .collect(),
+        days: Vec::new(),
+    }
+}
+
+/// How many of each good a new settlement's market wants.
+const OPENING_WANTS: u64 = 20;
 
 fn capitalised(s: &str) -> String {
     let mut c = s.chars();

@@ -186,7 +186,20 @@ fn ov_bld_045_a_finished_village_is_a_new_empty_place_inside_its_hex() {
         (0, 1000, 0, 0, 100)
     );
     assert_eq!(v.weather, g.w.locations[l1].weather);
-    assert!(v.market.sells.is_empty() && v.titles.is_empty());
+    assert!(v.titles.is_empty());
+    // A market opens: it wants food (and what the land yields), 20 at the
+    // nominal price, and has nothing to sell yet.
+    let food = r.item("food").unwrap();
+    let price = r.items.get(food).map(|i| i.price).unwrap();
+    assert!(v.market.sells.is_empty());
+    assert!(
+        v.market
+            .buys
+            .iter()
+            .any(|o| o.item == food && o.count == 20 && o.price == price),
+        "{:?}",
+        v.market.buys
+    );
     assert_eq!(v.ownership.owner, None);
     // Men from L1 around it, none yet, at their nominal 55.
     assert_eq!(
