@@ -419,3 +419,25 @@ fn ov_bld_045_recruits_come_in_once_it_has_people() {
     assert_eq!(g.w.units[into].location, p);
     assert!(people(&g, p) > 0 && before > 0);
 }
+
+/// `MOVE IN` reaches a location lying in this one even where the world
+/// has no explicit IN exit (an imported world's cities may have none).
+#[test]
+fn ov_move_in_without_an_explicit_exit_enters_the_inner_location() {
+    let mut g = Game::new(2, 1);
+    let walker = g.leader(1, 1);
+    let (_, _, p) = found_village(&mut g);
+    let outer = g.w.locations[p].outer.unwrap();
+    g.w.locations[outer]
+        .exits
+        .retain(|e| e.direction != umpire_overlord::rules::terrains::Direction::In);
+    g.w.locations[p].exits.clear();
+    g.orders(walker, &["MOVE IN"]);
+    let log = g.run_bare(&[]);
+    assert_eq!(
+        g.w.units[walker].location,
+        p,
+        "{:?}",
+        log.of_unit(walker).collect::<Vec<_>>()
+    );
+}

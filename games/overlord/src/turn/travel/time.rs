@@ -102,7 +102,7 @@ pub fn map_direction(d: Word) -> Direction {
 /// Which exit of `from` leads where the order says: an exit in that
 /// direction, or one leading to that location. Without an exit, the
 /// location `from` lies in is reached OUT, and a location lying in `from`
-/// is reached IN.
+/// is reached IN (by its number, or `MOVE IN` to the lowest-numbered).
 pub fn find_exit(world: &World, from: LocationId, to: Destination) -> Option<Exit> {
     let here = world.locations.get(from)?;
     let inner = |to: LocationId, direction: Direction| Exit {
@@ -119,6 +119,14 @@ pub fn find_exit(world: &World, from: LocationId, to: Destination) -> Option<Exi
             }
             match (d, here.outer) {
                 (Direction::Out, Some(o)) => Some(inner(o, Direction::Out)),
+                // No IN exit: the location lying in this one (the
+                // lowest-numbered, when several do).
+                (Direction::In, _) => world
+                    .locations
+                    .iter()
+                    .filter(|(_, l)| l.outer == Some(from))
+                    .min_by_key(|(_, l)| l.number)
+                    .map(|(id, _)| inner(id, Direction::In)),
                 _ => None,
             }
         }
