@@ -1,8 +1,10 @@
 //! One run of a game at a time, across processes.
 //!
-//! - PostgreSQL: a session advisory lock keyed by the game, held on one
-//!   connection for the run. Two servers sharing the database cannot both
-//!   hold it; a server that dies loses its connection and with it the lock.
+//! - PostgreSQL: a session advisory lock keyed by the schema and the game,
+//!   held on one connection for the run. Two servers sharing the database
+//!   and schema cannot both hold it; two installations in other schemas of
+//!   one database (advisory locks are database-wide) never block each
+//!   other; a server that dies loses its connection and with it the lock.
 //! - SQLite: an exclusive lock on a file beside the database
 //!   (`DB.run-GAME.lock`), held for the run. The kernel releases it when
 //!   the process dies, however it dies.
@@ -93,7 +95,12 @@ impl RunLock {
                     .acquire()
                     .await
                     .map_err(StoreError::db("cannot reach the database for the run lock"))?;
-                let k = key(game);
+                let schema: String = sqlx::query("SELECT current_schema()::text AS s")
+                    .fetch_one(&mut *c)
+                    .await
+                    .and_then(|r| r.try_get("s"))
+                    .map_err(StoreError::db("cannot take the run lock"))?;
+                let k = key(&format!("{schema}/{game}"));
                 let r = sqlx::query("SELECT pg_try_advisory_lock($1) AS ok")
                     .bind(k)
                     .fetch_one(&mut *c)

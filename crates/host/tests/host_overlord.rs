@@ -636,6 +636,28 @@ async fn one_run_at_a_time(location: Location) {
 }
 on_both!(run_lock, one_run_at_a_time);
 
+/// Two installations in two schemas of one PostgreSQL database (advisory
+/// locks are database-wide) each run their own game of the same name.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn run_locks_of_two_schemas_do_not_block_each_other() {
+    let a = Host::open(&umpire_host::testing::postgres("locks_a").await)
+        .await
+        .unwrap();
+    let b = Host::open(&umpire_host::testing::postgres("locks_b").await)
+        .await
+        .unwrap();
+    let held = RunLock::try_take(a.store(), "spring")
+        .await
+        .unwrap()
+        .expect("free in a");
+    let other = RunLock::try_take(b.store(), "spring").await.unwrap();
+    assert!(other.is_some(), "schema b's spring is not schema a's");
+    held.release().await;
+    if let Some(o) = other {
+        o.release().await;
+    }
+}
+
 async fn bots_play_their_seats_and_never_a_players_orders(location: Location) {
     let (host, seats) = new_game(&location, "botland", Settings::default()).await;
     let (f6, f7) = (&seats[1], &seats[2]);

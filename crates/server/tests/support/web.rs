@@ -6,7 +6,7 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use umpire_host::host::{Host, NewGame, Settings, Trigger};
+use umpire_host::host::{Host, NewGame, Ran, Settings, Trigger};
 use umpire_host::kind::Options;
 use umpire_host::store::Location;
 use umpire_server::web::{self, Web};
@@ -45,9 +45,11 @@ pub async fn site(location: Location) -> Site {
         .iter()
         .map(|t| t.password.as_ref().unwrap().expose().to_string())
         .collect();
-    host.run_turn("spring", Trigger::Now { actor: "gm".into() })
+    let ran = host
+        .run_turn("spring", Trigger::Now { actor: "gm".into() })
         .await
         .unwrap();
+    assert!(matches!(ran, Ran::Kept { turn: 1, .. }), "{ran:?}");
     let paris = host
         .create(NewGame {
             kind: "engarde".into(),
