@@ -39,8 +39,7 @@ mod workloads;
 use std::sync::Arc;
 use std::time::Instant;
 
-use umpire_host::host::{Host, Ran, Settings, Submission, Trigger};
-use umpire_host::store::Location;
+use umpire_host::host::{Host, Ran, Submission, Trigger};
 use umpire_overlord::rules::Rules;
 use workloads::{templates, world};
 
@@ -121,37 +120,9 @@ async fn main() {
         w.factions.len(),
         t.elapsed().as_secs_f64()
     );
-    let dir = std::env::temp_dir().join(format!("umpire-host-load-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(dir.join("folder")).unwrap();
-    std::fs::write(
-        dir.join("folder/world.umpire"),
-        umpire_overlord::save::save(&w, &rules),
-    )
-    .unwrap();
-    let location = match &args.database {
-        Some(url) => Location::parse(url).unwrap(),
-        None => Location::sqlite(&dir.join("umpire.db")),
-    };
-    println!("database: {location}");
-    let host = Arc::new(Host::open(&location).await.unwrap());
-    if host.store().game("load").await.unwrap().is_some() {
-        panic!("the database already holds a game `load`: give an empty one");
-    }
     let t = Instant::now();
-    host.import(
-        "overlord",
-        dir.join("folder"),
-        None,
-        Settings {
-            hold_percent: 100,
-            ..Settings::default()
-        },
-        "load",
-    )
-    .await
-    .unwrap();
-    println!("import: {:.2} s", t.elapsed().as_secs_f64());
+    let (host, dir) = workloads::hosted(&w, &rules, "host-load", args.database.as_deref()).await;
+    println!("folder and import: {:.2} s", t.elapsed().as_secs_f64());
     let mut subs = templates(&w);
     if let Some(n) = args.count {
         // Spread over the world, not the first n.

@@ -21,8 +21,6 @@ mod workloads;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use umpire_host::host::{Host, Settings};
-use umpire_host::store::Location;
 use umpire_overlord::rules::Rules;
 use umpire_server::mail::config::MailConfig;
 use umpire_server::mail::gateway::Gateway;
@@ -42,26 +40,7 @@ async fn main() {
     }
     let rules = Rules::bundled().unwrap();
     let w = workloads::world(&workload, &rules);
-    let dir = std::env::temp_dir().join(format!("umpire-mail-load-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    let folder = workloads::write_folder(&w, &rules, &dir);
-    let location = match &database {
-        Some(url) => Location::parse(url).unwrap(),
-        None => Location::sqlite(&dir.join("umpire.db")),
-    };
-    let host = Arc::new(Host::open(&location).await.unwrap());
-    host.import(
-        "overlord",
-        folder,
-        None,
-        Settings {
-            hold_percent: 100,
-            ..Settings::default()
-        },
-        "load",
-    )
-    .await
-    .unwrap();
+    let (host, dir) = workloads::hosted(&w, &rules, "mail-load", database.as_deref()).await;
     let config = MailConfig {
         domain: "game.test".into(),
         rate_per_hour: 100,
@@ -79,7 +58,7 @@ async fn main() {
         })
         .collect();
     let n = mails.len();
-    println!("workload {workload}: {n} players' mails within {seconds} s; database {location}");
+    println!("workload {workload}: {n} players' mails within {seconds} s");
     let started = Instant::now();
     let gap = Duration::from_secs_f64(seconds as f64 / n as f64);
     let delivering = {

@@ -22,14 +22,12 @@
 #[path = "../../host/examples/shared/workloads.rs"]
 mod workloads;
 
-use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
 use tokio::net::TcpStream;
-use umpire_host::host::{Host, Settings, Trigger};
+use umpire_host::host::Trigger;
 use umpire_host::password::Secret;
-use umpire_host::store::Location;
 use umpire_overlord::rules::Rules;
 use umpire_server::web::{self, Web};
 
@@ -95,26 +93,7 @@ async fn main() {
     } else {
         seats.iter().cycle().take(players).cloned().collect()
     };
-    let dir = std::env::temp_dir().join(format!("umpire-web-load-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    let folder = workloads::write_folder(&w, &rules, &dir);
-    let location = match &database {
-        Some(url) => Location::parse(url).unwrap(),
-        None => Location::sqlite(&dir.join("umpire.db")),
-    };
-    let host = Arc::new(Host::open(&location).await.unwrap());
-    host.import(
-        "overlord",
-        folder,
-        None,
-        Settings {
-            hold_percent: 100,
-            ..Settings::default()
-        },
-        "load",
-    )
-    .await
-    .unwrap();
+    let (host, dir) = workloads::hosted(&w, &rules, "web-load", database.as_deref()).await;
     let t = Instant::now();
     host.run_turn(
         "load",

@@ -1,5 +1,6 @@
-//! The worlds the host's load generators share (`host_load`, and the mail
-//! gateway's `mail_load`, which includes this file by path).
+//! The worlds the load generators share (`host_load`, and the server's
+//! `mail_load` and `web_load`, which include this file by path), and the
+//! game they are hosted as.
 //!
 //! - `alpha100`: the original engine's sample game (`../shared/reference/
 //!   overlord-alpha`, or `UMPIRE_ALPHA_DIR`) replicated 100 times by
@@ -14,8 +15,11 @@
 #![allow(dead_code, clippy::unwrap_used, clippy::expect_used)]
 
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use umpire_core::ids::TypedId;
+use umpire_host::host::{Host, Settings};
+use umpire_host::store::Location;
 use umpire_overlord::generate::world::{MapSize, WorldParams, generate};
 use umpire_overlord::legacy::{self, world::GameFiles};
 use umpire_overlord::report::template::template_of;
@@ -88,4 +92,41 @@ pub fn write_folder(world: &World, rules: &Rules, dir: &Path) -> PathBuf {
     )
     .unwrap();
     folder
+}
+
+/// `world` written as a game folder in a fresh `umpire-TAG-PID` temporary
+/// folder and imported as the game `load` (as `umpire host import` does)
+/// into `database`, or a new SQLite file there. Returns the host and the
+/// folder (remove it when done).
+pub async fn hosted(
+    world: &World,
+    rules: &Rules,
+    tag: &str,
+    database: Option<&str>,
+) -> (Arc<Host>, PathBuf) {
+    let dir = std::env::temp_dir().join(format!("umpire-{tag}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let folder = write_folder(world, rules, &dir);
+    let location = match database {
+        Some(url) => Location::parse(url).unwrap(),
+        None => Location::sqlite(&dir.join("umpire.db")),
+    };
+    println!("database: {location}");
+    let host = Arc::new(Host::open(&location).await.unwrap());
+    if host.store().game("load").await.unwrap().is_some() {
+        panic!("the database already holds a game `load`: give an empty one");
+    }
+    host.import(
+        "overlord",
+        folder,
+        None,
+        Settings {
+            hold_percent: 100,
+            ..Settings::default()
+        },
+        "load",
+    )
+    .await
+    .unwrap();
+    (host, dir)
 }
