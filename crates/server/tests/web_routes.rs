@@ -329,16 +329,7 @@ async fn the_editor_checks_and_sends_exactly_as_mail(location: Location) {
     );
 
     // f6's units: the template names them.
-    let template = s
-        .host
-        .store()
-        .report("spring", "f6", None)
-        .await
-        .unwrap()
-        .unwrap()
-        .template
-        .unwrap();
-    let orders = template.replace("#END", "STUDY scou\n#END");
+    let orders = s.studying_orders("f6").await;
     let (base, pw) = (s.base.clone(), s.spring[1].clone());
     let (d, o) = (draft.to_string(), orders.clone());
     let (checked, no_token, page) = blocking(move || {
@@ -555,16 +546,7 @@ on_both!(
 
 async fn api_tokens_read_and_write_their_seat_only(location: Location) {
     let s = site(location).await;
-    let template = s
-        .host
-        .store()
-        .report("spring", "f5", None)
-        .await
-        .unwrap()
-        .unwrap()
-        .template
-        .unwrap();
-    let orders = template.replace("#END", "STUDY scou\n#END");
+    let orders = s.studying_orders("f5").await;
     let (base, pw) = (s.base.clone(), s.spring[0].clone());
     let token = blocking(move || {
         let mut p = Client::new(&base);

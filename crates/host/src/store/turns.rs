@@ -179,6 +179,58 @@ impl Store {
         super::decode_one(r, report_row, "cannot read the reports")
     }
 
+    /// The turn and run of `seat`'s report of `turn` (None: its latest),
+    /// without the report: enough to find it laid out already.
+    pub async fn report_run(
+        &self,
+        game: &str,
+        seat: &str,
+        turn: Option<u32>,
+    ) -> Result<Option<(u32, i64)>> {
+        let sql = format!(
+            "SELECT turn, attempt FROM reports r WHERE game_id = $1 AND seat = $2 AND ($3 < 0 OR turn = $3) AND {KEPT} ORDER BY turn DESC, attempt DESC LIMIT 1"
+        );
+        let r = sqlx::query(sqlx::AssertSqlSafe(sql))
+            .bind(game)
+            .bind(seat)
+            .bind(turn.map_or(-1, i64::from))
+            .fetch_optional(self.pool())
+            .await
+            .map_err(StoreError::db("cannot read the reports"))?;
+        super::decode_one(
+            r,
+            |r| Ok((u32_of(r.try_get("turn")?), r.try_get("attempt")?)),
+            "cannot read the reports",
+        )
+    }
+
+    /// `seat`'s JSON reports, the kept run of each turn, oldest first.
+    pub async fn report_jsons(&self, game: &str, seat: &str) -> Result<Vec<(u32, String)>> {
+        let sql = format!(
+            "SELECT turn, json FROM reports r WHERE game_id = $1 AND seat = $2 AND json IS NOT NULL AND {KEPT} ORDER BY turn, attempt"
+        );
+        let rows = sqlx::query(sqlx::AssertSqlSafe(sql))
+            .bind(game)
+            .bind(seat)
+            .fetch_all(self.pool())
+            .await
+            .map_err(StoreError::db("cannot read the reports"))?;
+        let all: Vec<(u32, String)> = super::decode_all(
+            &rows,
+            |r| Ok((u32_of(r.try_get("turn")?), r.try_get("json")?)),
+            "cannot read the reports",
+        )?;
+        // The latest kept run of each turn (they come in run order).
+        let mut out: Vec<(u32, String)> = Vec::with_capacity(all.len());
+        for (turn, json) in all {
+            match out.last_mut() {
+                Some(last) if last.0 == turn => last.1 = json,
+                _ => out.push((turn, json)),
+            }
+        }
+        Ok(out)
+    }
+
     /// `seat`'s report of one run of a turn (attempt 0: its welcome),
     /// kept or not.
     pub async fn report_of_run(

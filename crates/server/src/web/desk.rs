@@ -348,14 +348,18 @@ pub async fn report(
     Path((game, seat, turn)): Path<(String, String, u32)>,
 ) -> Page {
     let gm = gm(&web, &headers).await?;
-    let Some(r) = web.host.store().report(&game, &seat, Some(turn)).await? else {
+    let laid = web
+        .rendered
+        .report(web.host.store(), &game, &seat, Some(turn))
+        .await?;
+    let Some((_, laid)) = laid else {
         return Err(WebError::NotFound(format!(
             "{game} has no report of turn {turn} for {seat}"
         )));
     };
     let body = html! {
         p { a href={ "/desk/games/" (game) } { "Back to " (game) } }
-        (maud::PreEscaped(&*web.rendered.report(&game, &r)))
+        (maud::PreEscaped(&*laid))
     };
     Ok(page(&format!("{seat}, turn {turn}"), &gm.viewer, "/desk", body).into_response())
 }

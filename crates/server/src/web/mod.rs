@@ -45,26 +45,28 @@ pub type RenderedKey = (&'static str, String, String, u32, i64);
 const RENDERED_KEPT: usize = 4_096;
 
 impl Rendered {
-    /// The report laid out, from the cache or now.
-    pub fn report(&self, game: &str, r: &umpire_host::store::ReportRow) -> Arc<str> {
-        self.kept(
-            (
-                "report",
-                game.to_string(),
-                r.seat.clone(),
-                r.turn,
-                r.attempt,
-            ),
-            || report::render(&r.text, r.json.as_deref()).into_string(),
-        )
-    }
-
-    /// What `key` names, from the cache or made now.
-    pub fn kept(&self, key: RenderedKey, make: impl FnOnce() -> String) -> Arc<str> {
-        match self.get(&key) {
-            Some(p) => p,
-            None => self.put(key, make()),
+    /// `seat`'s report of `turn` (None: its latest) laid out, with its
+    /// turn; None when it has none. Only which run it is is read each
+    /// time; the report itself only when it was not laid out yet.
+    pub async fn report(
+        &self,
+        store: &umpire_host::store::Store,
+        game: &str,
+        seat: &str,
+        turn: Option<u32>,
+    ) -> Result<Option<(u32, Arc<str>)>, umpire_host::store::StoreError> {
+        let Some((turn, attempt)) = store.report_run(game, seat, turn).await? else {
+            return Ok(None);
+        };
+        let key = ("report", game.to_string(), seat.to_string(), turn, attempt);
+        if let Some(p) = self.get(&key) {
+            return Ok(Some((turn, p)));
         }
+        let Some(r) = store.report_of_run(game, seat, turn, attempt).await? else {
+            return Ok(None);
+        };
+        let page = report::render(&r.text, r.json.as_deref()).into_string();
+        Ok(Some((turn, self.put(key, page))))
     }
 
     /// What `key` names, if it was laid out.

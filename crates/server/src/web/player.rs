@@ -76,8 +76,11 @@ async fn coming(web: &Web, me: &Me) -> Result<Markup, WebError> {
 
 async fn report_page(web: &Web, me: Me, turn: Option<u32>) -> Page {
     let turns = web.host.store().report_turns(&me.game, &me.seat).await?;
-    let r = web.host.store().report(&me.game, &me.seat, turn).await?;
-    let Some(r) = r else {
+    let laid = web
+        .rendered
+        .report(web.host.store(), &me.game, &me.seat, turn)
+        .await?;
+    let Some((shown, laid)) = laid else {
         return match turn {
             Some(t) => Err(WebError::NotFound(format!(
                 "You have no report of turn {t}."
@@ -96,13 +99,13 @@ async fn report_page(web: &Web, me: Me, turn: Option<u32>) -> Page {
         nav.row {
             "Reports: "
             @for t in &turns {
-                @if *t == r.turn { strong { (t) } } @else { a href={ "/games/" (me.game) "/reports/" (t) } { (t) } }
+                @if *t == shown { strong { (t) } } @else { a href={ "/games/" (me.game) "/reports/" (t) } { (t) } }
             }
         }
-        (PreEscaped(&*web.rendered.report(&me.game, &r)))
+        (PreEscaped(&*laid))
     };
     Ok(page(
-        &format!("Turn {} report", r.turn),
+        &format!("Turn {shown} report"),
         &me.viewer,
         &format!("/games/{}", me.game),
         body,
@@ -130,23 +133,25 @@ pub async fn report(
 pub async fn map(State(web): State<Web>, headers: HeaderMap, Path(game): Path<String>) -> Page {
     let me = me(&web, &headers, &game).await?;
     // The map changes only with a new report: drawn once per latest one.
-    let latest = web.host.store().report(&me.game, &me.seat, None).await?;
+    let latest = web
+        .host
+        .store()
+        .report_run(&me.game, &me.seat, None)
+        .await?;
     let drawn = match latest {
         None => None,
-        Some(l) => {
-            let key = ("map", me.game.clone(), me.seat.clone(), l.turn, l.attempt);
+        Some((turn, attempt)) => {
+            let key = ("map", me.game.clone(), me.seat.clone(), turn, attempt);
             match web.rendered.get(&key) {
                 Some(d) => Some(d),
                 None => {
-                    let mut reports = Vec::new();
-                    for t in web.host.store().report_turns(&me.game, &me.seat).await? {
-                        let r = web.host.store().report(&me.game, &me.seat, Some(t)).await?;
-                        if let Some(seen) = r.and_then(|r| r.json).and_then(|j| map::read(&j)) {
-                            reports.push((t, seen));
-                        }
-                    }
+                    let jsons = web.host.store().report_jsons(&me.game, &me.seat).await?;
                     let base = format!("/games/{}/reports", me.game);
                     let made = tokio::task::spawn_blocking(move || {
+                        let reports: Vec<_> = jsons
+                            .iter()
+                            .filter_map(|(t, j)| Some((*t, map::read(j)?)))
+                            .collect();
                         map::drawn(&map::gather(&reports), &base)
                     })
                     .await

@@ -90,6 +90,22 @@ pub async fn site(location: Location) -> Site {
     }
 }
 
+impl Site {
+    /// `seat`'s order template from its latest report, with a STUDY added
+    /// to its last unit: orders a player could send.
+    pub async fn studying_orders(&self, seat: &str) -> String {
+        self.host
+            .store()
+            .report("spring", seat, None)
+            .await
+            .unwrap()
+            .unwrap()
+            .template
+            .unwrap()
+            .replace("#END", "STUDY scou\n#END")
+    }
+}
+
 /// The web serving `host` on a free loopback port: its base address and
 /// the switch that stops it.
 pub async fn serve(host: Arc<Host>) -> (String, tokio::sync::watch::Sender<bool>) {
