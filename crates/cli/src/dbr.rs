@@ -7,9 +7,8 @@ use std::process::ExitCode;
 
 use anyhow::{Context, Result};
 use clap::{Args, Subcommand};
-use umpire_dbr::battle::Battle;
 
-use crate::table::{self, Spec};
+use crate::table;
 use umpire_dbr::{
     Combat, CombatKind, Dbr, DbrError, Distance, ElementType, Going, Grade, MoveQuery, PipAction,
     PipQuery, River, Rulings, SeparateException, Side, Tables, Units, Who,
@@ -272,20 +271,7 @@ pub enum Command {
 }
 
 /// The built-in battle.
-const BREITENFELD: &str = include_str!("../../../games/dbr/scenarios/breitenfeld.toml");
-
-/// DBR's game folder at the table (see `table.rs`): scenario.toml,
-/// battle.json, log.txt, transcript.txt.
-pub const SPEC: Spec<Battle> = Spec {
-    family: "dbr",
-    state_file: "battle.json",
-    load: |name, text| Battle::from_toml(name, text).map_err(|e| e.to_string()),
-    names: umpire_dbr::session::names,
-    title: |b| format!("{} -- bound {}.", b.name, b.bound),
-    commands: umpire_dbr::session::COMMANDS,
-    side_prefix: false,
-    sides: |b| b.sides.clone(),
-};
+pub use umpire_host::tables::dbr::SPEC;
 
 fn load(common: &Common) -> Result<Dbr<'static>> {
     let tables = Tables::builtin()?;
@@ -699,7 +685,7 @@ pub fn run(cmd: Command) -> Result<ExitCode> {
             scenario,
             force,
         } => {
-            let text = table::scenario_text(&scenario, ("breitenfeld", BREITENFELD))?;
+            let text = table::scenario_text(&scenario, SPEC.builtin)?;
             let battle = table::create(&SPEC, &dir, &scenario, &text, force)?;
             writeln!(
                 out,

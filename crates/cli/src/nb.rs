@@ -8,13 +8,8 @@ use std::process::ExitCode;
 
 use anyhow::{Context, Result};
 use clap::Subcommand;
-use umpire_nb::setup::game_from_toml;
-use umpire_nb::state::Game;
 
-use crate::table::{self, Spec};
-
-/// The demo scenario, built in.
-const LIGNY: &str = include_str!("../../../games/nb/scenarios/ligny.toml");
+use crate::table;
 
 #[derive(Subcommand)]
 pub enum Command {
@@ -72,41 +67,7 @@ pub enum Command {
     },
 }
 
-fn names(g: &Game) -> Vec<String> {
-    let mut w: Vec<String> = g.formations.iter().map(|f| f.name.clone()).collect();
-    w.extend(g.generals.iter().map(|x| x.name.replace(' ', "_")));
-    w.extend(g.sides.iter().map(|s| s.name.clone()));
-    w.extend(
-        [
-            "attack",
-            "defend",
-            "distance",
-            "via",
-            "to",
-            "on-board",
-            "off-board",
-            "yes",
-            "no",
-            "in",
-            "out",
-            "as",
-        ]
-        .map(String::from),
-    );
-    w
-}
-
-/// The game folder.
-pub const SPEC: Spec<Game> = Spec {
-    family: "nb",
-    state_file: "game.json",
-    load: |name, text| game_from_toml(name, text).map_err(|e| e.to_string()),
-    names,
-    title: |g| format!("{} -- turn {}, {}.", g.name, g.turn, g.phase.name()),
-    commands: umpire_nb::COMMANDS,
-    side_prefix: true,
-    sides: |g| g.sides.iter().map(|s| s.name.clone()).collect(),
-};
+pub use umpire_host::tables::nb::SPEC;
 
 /// Run an `umpire nb` command.
 pub fn run(cmd: Command) -> Result<ExitCode> {
@@ -116,7 +77,7 @@ pub fn run(cmd: Command) -> Result<ExitCode> {
             scenario,
             force,
         } => {
-            let text = table::scenario_text(&scenario, ("ligny", LIGNY))?;
+            let text = table::scenario_text(&scenario, SPEC.builtin)?;
             let g = table::create(&SPEC, &dir, &scenario, &text, force)?;
             println!(
                 "{} ready in {}: {} formations, turn 1, {}. Choose reserves (`reserve`) and starting orders (`start`), then `next`.",

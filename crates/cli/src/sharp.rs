@@ -21,14 +21,8 @@ use std::process::ExitCode;
 
 use anyhow::Result;
 use clap::Subcommand;
-use umpire_sharp::session::COMMANDS;
-use umpire_sharp::setup::battle_from_toml;
-use umpire_sharp::state::Battle;
 
-use crate::table::{self, Spec};
-
-/// The demo scenario, built in.
-const VIMEIRO: &str = include_str!("../../../games/sharp/scenarios/vimeiro.toml");
+use crate::table;
 
 #[derive(Subcommand)]
 pub enum Command {
@@ -72,63 +66,7 @@ pub enum Command {
     },
 }
 
-fn names(b: &Battle) -> Vec<String> {
-    let mut w: Vec<String> = b.groups.iter().map(|g| g.name.clone()).collect();
-    w.extend(b.big_men.iter().map(|m| m.name.replace(' ', "_")));
-    w.extend(b.blinds.iter().map(|m| m.name.replace(' ', "_")));
-    w.extend(b.sides.iter().map(|s| s.name.clone()));
-    w.extend(
-        [
-            "at",
-            "range",
-            "cover",
-            "soft",
-            "hard",
-            "vs",
-            "dice",
-            "obscurity",
-            "open",
-            "slight",
-            "obscured",
-            "badly",
-            "pace",
-            "walk",
-            "trot",
-            "gallop",
-            "self",
-            "activate",
-            "musician",
-            "form",
-            "line",
-            "column",
-            "square",
-            "remove-shock",
-            "charge",
-            "encourage",
-            "fervour",
-            "action",
-            "merge",
-            "chosen-man",
-            "make-ready",
-            "firing",
-            "movement",
-        ]
-        .map(String::from),
-    );
-    w
-}
-
-/// Sharp Practice's game folder.
-pub const SPEC: Spec<Battle> = Spec {
-    family: "sharp",
-    state_file: "battle.json",
-    load: |name, text| battle_from_toml(name, text).map_err(|e| e.to_string()),
-    names,
-    title: |b| format!("{} -- turn {}.", b.name, b.turn),
-    commands: COMMANDS,
-    side_prefix: true,
-    sides: |b| b.sides.iter().map(|s| s.name.clone()).collect(),
-};
+pub use umpire_host::tables::sharp::SPEC;
 
 /// Run an `umpire sharp` command.
 pub fn run(cmd: Command) -> Result<ExitCode> {
@@ -138,7 +76,7 @@ pub fn run(cmd: Command) -> Result<ExitCode> {
             scenario,
             force,
         } => {
-            let text = table::scenario_text(&scenario, ("vimeiro", VIMEIRO))?;
+            let text = table::scenario_text(&scenario, SPEC.builtin)?;
             let battle = table::create(&SPEC, &dir, &scenario, &text, force)?;
             println!(
                 "{} ready in {}: {} Big Men, {} Groups, turn 1. `umpire sharp play {}` to begin.",

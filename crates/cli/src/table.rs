@@ -30,45 +30,17 @@ use umpire_core::session::{Session, Table};
 
 use umpire_host::files::write_atomic;
 
-/// What a game tells the shared folder and prompt about itself.
-pub struct Spec<T> {
-    /// The command family: `sharp`, `nb`.
-    pub family: &'static str,
-    /// The state's file name: `battle.json`.
-    pub state_file: &'static str,
-    /// Read a scenario (file name for messages, text).
-    pub load: fn(&str, &str) -> Result<T, String>,
-    /// Names to complete (groups, generals, sides, keywords).
-    pub names: fn(&T) -> Vec<String>,
-    /// The first line a prompt shows.
-    pub title: fn(&T) -> String,
-    /// The commands, for completion.
-    pub commands: &'static [(&'static str, &'static str, &'static str)],
-    /// With `--side`, prefix every line with `as SIDE` (the game checks what
-    /// that side may touch); otherwise only `show` gets the side.
-    pub side_prefix: bool,
-    /// The sides' names, as the scenario spells them.
-    pub sides: fn(&T) -> Vec<String>,
-}
+pub use umpire_host::tables::Spec;
 
 /// The side as the scenario spells it, or why `given` is none of them
 /// (before anything is run in its name).
 pub fn side_of<T>(spec: &Spec<T>, state: &T, given: &str) -> Result<String> {
-    let sides = (spec.sides)(state);
-    if let Some(s) = sides.iter().find(|s| s.eq_ignore_ascii_case(given)) {
-        return Ok(s.clone());
-    }
-    let hint = umpire_core::text::suggest(given, sides.iter().map(String::as_str))
-        .map(|h| format!(" (did you mean `{h}`?)"))
-        .unwrap_or_default();
-    anyhow::bail!(
-        "`{given}` is not a side of this game{hint}: its sides are {}; nothing was run",
-        sides.join(" and ")
-    )
+    spec.side_of(state, given)
+        .map_err(|e| anyhow::anyhow!("{e}; nothing was run"))
 }
 
 /// A scenario's text: the built-in one by its name, or a file.
-pub fn scenario_text(arg: &str, builtin: (&str, &str)) -> Result<String> {
+pub fn scenario_text(arg: &str, builtin: (&'static str, &'static str)) -> Result<String> {
     if arg == builtin.0 {
         Ok(builtin.1.to_string())
     } else {

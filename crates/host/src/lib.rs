@@ -16,5 +16,6 @@ pub mod password;
 pub mod receipt;
 pub mod schedule;
 pub mod store;
+pub mod tables;
 #[cfg(feature = "testing")]
 pub mod testing;

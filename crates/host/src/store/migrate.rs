@@ -36,6 +36,11 @@ pub const MIGRATIONS: &[Migration] = &[
         name: "web",
         sql: include_str!("migrations/0003_web.sql"),
     },
+    Migration {
+        version: 4,
+        name: "tables",
+        sql: include_str!("migrations/0004_tables.sql"),
+    },
 ];
 
 /// The newest version this program knows.

@@ -18,6 +18,7 @@
 //! | `reports` | each seat's report and template of each turn |
 //! | `outbox` | every message to send, and what became of it |
 //! | `audit` | every game master's action |
+//! | `table_games`, `table_lines`, `table_links` | games at the table: scenario, every line typed, the map, the links |
 //!
 //! Writes to one game are serialised: each write transaction first bumps
 //! the game's `touched` counter, which takes PostgreSQL's row lock or
@@ -37,6 +38,7 @@ pub mod migrate;
 mod outbox;
 mod seats;
 mod submissions;
+mod tables;
 mod turns;
 mod web;
 
@@ -61,6 +63,7 @@ pub use submissions::{Incoming, Kept, OrdersRow};
 pub(crate) use submissions::{
     answer, articles_for, claim, keep_article, keep_orders, keep_text, orders_for,
 };
+pub use tables::{TableLine, TableRow};
 pub use turns::{ReportRow, TurnRow, WorldRow};
 pub(crate) use turns::{
     keep_report, keep_turn, keep_world, kept_turn, next_attempt, roll_back, world_in,

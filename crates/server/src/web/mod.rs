@@ -17,6 +17,7 @@ pub mod layout;
 pub mod map;
 pub mod player;
 pub mod report;
+pub mod table;
 
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -95,11 +96,14 @@ pub struct Web {
     pub rendered: Arc<Rendered>,
     /// Cookies marked Secure (the server is behind TLS).
     pub secure: bool,
+    /// Games at the table.
+    pub tables: Arc<umpire_host::tables::Tables>,
 }
 
 impl Web {
     pub fn new(host: Arc<Host>, secure: bool) -> Web {
         Web {
+            tables: Arc::new(umpire_host::tables::Tables::new(host.store().clone())),
             host,
             limiter: Arc::new(Limiter::default()),
             rendered: Arc::new(Rendered::default()),
@@ -202,6 +206,16 @@ async fn style() -> impl IntoResponse {
     )
 }
 
+async fn table_script() -> impl IntoResponse {
+    (
+        [
+            (header::CONTENT_TYPE, "text/javascript; charset=utf-8"),
+            (header::CACHE_CONTROL, "max-age=3600"),
+        ],
+        include_str!("assets/table.js"),
+    )
+}
+
 async fn script() -> impl IntoResponse {
     (
         [
@@ -224,6 +238,15 @@ pub fn router(web: Web) -> Router {
         )
         .route("/assets/style.css", get(style))
         .route("/assets/app.js", get(script))
+        .route("/assets/table.js", get(table_script))
+        .route("/tables/new", get(table::new_page).post(table::create))
+        .route("/t/{token}", get(table::table))
+        .route("/t/{token}/view", get(table::view))
+        .route("/t/{token}/events", get(table::events))
+        .route("/t/{token}/run", post(table::run))
+        .route("/t/{token}/place", post(table::place))
+        .route("/t/{token}/measure", get(table::measure))
+        .route("/t/{token}/finish", post(table::finish))
         .route("/games/{game}", get(player::latest))
         .route("/games/{game}/reports/{turn}", get(player::report))
         .route("/games/{game}/map", get(player::map))
@@ -281,6 +304,13 @@ pub async fn serve(
     mut stop: tokio::sync::watch::Receiver<bool>,
 ) -> std::io::Result<()> {
     tracing::info!(address = %listener.local_addr()?, "the web is served");
+    // Live updates end when the server stops, so that it can.
+    let tables = web.tables.clone();
+    let mut told = stop.clone();
+    tokio::spawn(async move {
+        let _ = told.wait_for(|s| *s).await;
+        tables.close();
+    });
     axum::serve(
         listener,
         router(web).into_make_service_with_connect_info::<SocketAddr>(),

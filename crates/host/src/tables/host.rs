@@ -1,0 +1,686 @@
+//! Tables hosted by the server: made from a scenario with one link per
+//! side and one for the umpire, kept in the database line by line, and
+//! announced to every open page when they change.
+//!
+//! Who may do what:
+//!
+//! - The umpire runs any command and takes back the last change (`undo`).
+//!   Undoing brings back the dice count with the state, so the same
+//!   command rolls the same dice again: nobody re-rolls by undoing.
+//! - A side's lines run as that side (`as SIDE …` where the game checks
+//!   what a side may touch). At a table with an umpire a side cannot undo;
+//!   without one, a change is taken back when every side has asked for it,
+//!   and the game ends (its logs opened to all) when every side has said so.
+//! - A side reads its own lines and answers, and of the others' only the
+//!   answers of commands that changed the game and that the game says are
+//!   shared; its board is the game's `show SIDE`.
+
+use std::collections::{BTreeMap, HashMap};
+use std::sync::Arc;
+
+use serde::{Deserialize, Serialize};
+use tokio::sync::{Mutex, broadcast};
+
+use super::{Kind, Piece, Played};
+use crate::host::web::{random_token, token_hash};
+use crate::store::{Store, StoreError, TableLine, TableRow, now_ms};
+
+/// Why a table cannot do what was asked, worded for the player.
+#[derive(Debug, thiserror::Error)]
+pub enum TableError {
+    /// Not as asked: an unknown link, a bad scenario, a piece not seen.
+    #[error("{0}")]
+    Refused(String),
+    #[error(
+        "no table opens with this link: check it was copied whole, or ask whoever made the table for it again"
+    )]
+    NoSuchLink,
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    #[error("{0}")]
+    Internal(String),
+}
+
+type Result<T> = std::result::Result<T, TableError>;
+
+/// A new table, as asked for.
+#[derive(Clone, Debug)]
+pub struct NewTable {
+    pub kind: Kind,
+    /// Its name on the pages (default: the scenario's).
+    pub name: Option<String>,
+    /// The scenario's text; None: the game's built-in one.
+    pub scenario: Option<String>,
+    /// An umpire runs it; otherwise the players between them.
+    pub umpired: bool,
+    /// The table's size in `unit` (`in` or `cm`).
+    pub width: i64,
+    pub depth: i64,
+    pub unit: String,
+}
+
+/// A table made: its name and the links that open it.
+#[derive(Clone, Debug)]
+pub struct Made {
+    pub id: String,
+    /// The umpire's link's token.
+    pub umpire: String,
+    /// Each side's link's token, by side.
+    pub sides: Vec<(String, String)>,
+}
+
+/// Who opened a table: its id, and the side (None: the umpire).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Seat {
+    pub table: String,
+    pub side: Option<String>,
+    /// The link's token (for the links the umpire hands out).
+    token: String,
+}
+
+impl Seat {
+    /// Each side's link token, worked from the umpire's (only the umpire's
+    /// seat has them).
+    pub fn side_links(&self, sides: &[String]) -> Vec<(String, String)> {
+        if self.side.is_some() {
+            return Vec::new();
+        }
+        sides
+            .iter()
+            .map(|s| (s.clone(), side_token(&self.token, s)))
+            .collect()
+    }
+}
+
+/// A side's link token: worked from the umpire's, so the umpire's page can
+/// hand out the links while only hashes are kept.
+fn side_token(umpire: &str, side: &str) -> String {
+    let mut t = token_hash(&format!("umpire table side\n{umpire}\n{side}"));
+    t.truncate(40);
+    t
+}
+
+/// A line as a viewer may read it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Shown {
+    pub seq: i64,
+    /// Who typed it: a side, or `umpire`.
+    pub who: String,
+    /// The command, without `as SIDE`.
+    pub command: String,
+    pub answer: String,
+    pub changed: bool,
+}
+
+/// A piece where it stands, in the table's unit.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Placed {
+    #[serde(flatten)]
+    pub piece: Piece,
+    pub x: f64,
+    pub y: f64,
+}
+
+/// A table as one viewer may see it.
+#[derive(Clone, Debug)]
+pub struct View {
+    pub id: String,
+    pub name: String,
+    pub kind: Kind,
+    pub game: &'static str,
+    pub title: String,
+    pub side: Option<String>,
+    pub sides: Vec<String>,
+    pub umpired: bool,
+    pub finished: bool,
+    /// The game as the viewer may see it.
+    pub board: String,
+    pub pieces: Vec<Placed>,
+    /// The lines the viewer may read, oldest first.
+    pub log: Vec<Shown>,
+    pub commands: &'static umpire_core::session::Commands,
+    pub width: i64,
+    pub depth: i64,
+    pub unit: String,
+    /// What the players have asked to agree on, worded.
+    pub asked: Vec<String>,
+    /// Changes so far (pages compare it with the live updates').
+    pub version: u64,
+    /// The kept answers and the replayed ones differ from this line on.
+    pub differs: Option<i64>,
+}
+
+/// What a line run answered.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Ran {
+    pub answer: String,
+    pub changed: bool,
+}
+
+/// What the players have asked for that needs every side.
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+struct Consents {
+    undo: Vec<String>,
+    finish: Vec<String>,
+}
+
+/// An open table: the game rebuilt, its row and lines.
+struct Open {
+    row: TableRow,
+    game: Box<dyn Played>,
+    lines: Vec<TableLine>,
+    places: BTreeMap<String, (f64, f64)>,
+    consents: Consents,
+    version: u64,
+    differs: Option<i64>,
+    changes: broadcast::Sender<u64>,
+}
+
+/// The tables the server hosts.
+pub struct Tables {
+    store: Store,
+    open: std::sync::Mutex<HashMap<String, Arc<Mutex<Open>>>>,
+    /// Held while a table is read in, so that it is read once.
+    loading: Mutex<()>,
+    /// Turned true when the server stops: live updates end.
+    closing: tokio::sync::watch::Sender<bool>,
+}
+
+/// The largest scenario taken.
+const SCENARIO_MAX: usize = 256 * 1024;
+
+impl Tables {
+    pub fn new(store: Store) -> Tables {
+        Tables {
+            store,
+            open: std::sync::Mutex::new(HashMap::new()),
+            loading: Mutex::new(()),
+            closing: tokio::sync::watch::Sender::new(false),
+        }
+    }
+
+    /// Turns true when the server stops (live updates end then).
+    pub fn closing(&self) -> tokio::sync::watch::Receiver<bool> {
+        self.closing.subscribe()
+    }
+
+    /// The server stops: end every live update.
+    pub fn close(&self) {
+        self.closing.send_replace(true);
+    }
+
+    /// Make a table; its links are in what is returned, and only their
+    /// hashes are kept.
+    pub async fn create(&self, new: NewTable) -> Result<Made> {
+        let (file, text) = match &new.scenario {
+            Some(t) if t.len() > SCENARIO_MAX => {
+                return Err(TableError::Refused(format!(
+                    "the scenario is {} KB; the most taken is {} KB",
+                    t.len() / 1024,
+                    SCENARIO_MAX / 1024
+                )));
+            }
+            Some(t) if !t.trim().is_empty() => ("the scenario", t.clone()),
+            _ => (new.kind.builtin().0, new.kind.builtin().1.to_string()),
+        };
+        let game = new.kind.open(file, &text).map_err(TableError::Refused)?;
+        if !matches!(new.unit.as_str(), "in" | "cm") {
+            return Err(TableError::Refused(format!(
+                "a table is measured in `in` or `cm`, not `{}`",
+                new.unit
+            )));
+        }
+        if !(12..=1200).contains(&new.width) || !(12..=1200).contains(&new.depth) {
+            return Err(TableError::Refused(format!(
+                "a table of {} by {} {} cannot be laid out: each side is 12 to 1200",
+                new.width, new.depth, new.unit
+            )));
+        }
+        let umpire = random_token()
+            .map_err(|e| TableError::Internal(e.to_string()))?
+            .expose()
+            .to_string();
+        let id = format!("t{}", &token_hash(&umpire)[..10]);
+        let sides = game.sides();
+        let name = new
+            .name
+            .filter(|n| !n.trim().is_empty())
+            .map_or_else(|| game.title(), |n| n.trim().to_string());
+        let row = TableRow {
+            id: id.clone(),
+            kind: new.kind.as_str().to_string(),
+            name,
+            scenario: text,
+            umpired: new.umpired,
+            width: new.width,
+            depth: new.depth,
+            unit: new.unit,
+            places: "{}".into(),
+            consents: "{}".into(),
+            finished: false,
+            created_at: now_ms(),
+        };
+        let mut links = vec![(token_hash(&umpire), String::new())];
+        let side_links: Vec<(String, String)> = sides
+            .iter()
+            .map(|s| (s.clone(), side_token(&umpire, s)))
+            .collect();
+        links.extend(side_links.iter().map(|(s, t)| (token_hash(t), s.clone())));
+        self.store.create_table(&row, &links).await?;
+        Ok(Made {
+            id,
+            umpire,
+            sides: side_links,
+        })
+    }
+
+    /// Who a link's token opens the table for.
+    pub async fn enter(&self, token: &str) -> Result<Seat> {
+        let (table, who) = self
+            .store
+            .table_link(&token_hash(token))
+            .await?
+            .ok_or(TableError::NoSuchLink)?;
+        Ok(Seat {
+            table,
+            side: (!who.is_empty()).then_some(who),
+            token: token.to_string(),
+        })
+    }
+
+    /// The table open in memory, read in and replayed when it is not.
+    async fn opened(&self, id: &str) -> Result<Arc<Mutex<Open>>> {
+        if let Some(o) = self.cached(id) {
+            return Ok(o);
+        }
+        let _one = self.loading.lock().await;
+        if let Some(o) = self.cached(id) {
+            return Ok(o);
+        }
+        let row = self
+            .store
+            .table(id)
+            .await?
+            .ok_or_else(|| TableError::Refused(format!("there is no table {id}")))?;
+        let lines = self.store.table_lines(id).await?;
+        let open = tokio::task::spawn_blocking(move || replay(row, lines))
+            .await
+            .map_err(|e| TableError::Internal(format!("the replay stopped: {e}")))??;
+        let open = Arc::new(Mutex::new(open));
+        if let Ok(mut m) = self.open.lock() {
+            m.insert(id.to_string(), open.clone());
+        }
+        Ok(open)
+    }
+
+    fn cached(&self, id: &str) -> Option<Arc<Mutex<Open>>> {
+        self.open.lock().ok().and_then(|m| m.get(id).cloned())
+    }
+
+    /// Forget a table read in (the next request reads it again).
+    fn forget(&self, id: &str) {
+        if let Ok(mut m) = self.open.lock() {
+            m.remove(id);
+        }
+    }
+
+    /// Live updates: the table's change count, each time it changes.
+    pub async fn changes(&self, seat: &Seat) -> Result<broadcast::Receiver<u64>> {
+        let open = self.opened(&seat.table).await?;
+        let o = open.lock().await;
+        Ok(o.changes.subscribe())
+    }
+
+    /// Run a line typed by `seat`: kept, and every open page told.
+    pub async fn run(&self, seat: &Seat, typed: &str) -> Result<Ran> {
+        let typed = typed.trim();
+        if typed.is_empty() {
+            return Err(TableError::Refused(
+                "type a command (`help` lists them)".into(),
+            ));
+        }
+        let open = self.opened(&seat.table).await?;
+        let mut o = open.lock().await;
+        let first = typed.split_whitespace().next().unwrap_or_default();
+        let (line, who) = match &seat.side {
+            None => (typed.to_string(), String::new()),
+            Some(side) => {
+                if first.eq_ignore_ascii_case("undo") {
+                    return self.ask_undo(&mut o, side).await;
+                }
+                if first.eq_ignore_ascii_case("as") {
+                    return Err(TableError::Refused(format!(
+                        "you play the {side}: type the command alone, it runs as the {side}"
+                    )));
+                }
+                let line = if o.game.side_prefix() {
+                    format!("as {side} {typed}")
+                } else {
+                    typed.to_string()
+                };
+                (line, side.clone())
+            }
+        };
+        let ran = self.keep(&mut o, who, &line).await?;
+        if ran.changed {
+            o.consents.undo.clear();
+            self.save(&mut o).await?;
+        }
+        Ok(ran)
+    }
+
+    /// Run a line and keep it; on a failure to keep it the table is read
+    /// in again, so memory never runs ahead of the database.
+    async fn keep(&self, o: &mut Open, who: String, line: &str) -> Result<Ran> {
+        let answer = o.game.run(line);
+        let l = TableLine {
+            seq: o.lines.len() as i64,
+            who,
+            line: line.to_string(),
+            answer: answer.text.clone(),
+            changed: answer.changed,
+            at: now_ms(),
+        };
+        if let Err(e) = self.store.add_table_line(&o.row.id, &l).await {
+            self.forget(&o.row.id);
+            return Err(e.into());
+        }
+        o.lines.push(l);
+        o.version += 1;
+        let _ = o.changes.send(o.version);
+        Ok(Ran {
+            answer: answer.text,
+            changed: answer.changed,
+        })
+    }
+
+    /// A side asks to take back the last change: at once where every side
+    /// has asked, never where an umpire runs the table.
+    async fn ask_undo(&self, o: &mut Open, side: &str) -> Result<Ran> {
+        if o.row.umpired {
+            return Err(TableError::Refused(
+                "the umpire takes changes back at this table: ask them".into(),
+            ));
+        }
+        if !o.consents.undo.iter().any(|s| s == side) {
+            o.consents.undo.push(side.to_string());
+        }
+        let waiting = waiting_for(&o.game.sides(), &o.consents.undo);
+        if !waiting.is_empty() {
+            self.save(o).await?;
+            return Ok(Ran {
+                answer: format!(
+                    "The {side} ask to take back the last change; it is taken back when the {} ask too.",
+                    waiting.join(" and ")
+                ),
+                changed: false,
+            });
+        }
+        o.consents.undo.clear();
+        let ran = self.keep(o, side.to_string(), "undo").await?;
+        self.save(o).await?;
+        Ok(Ran {
+            answer: format!("Every side asked: {}", ran.answer),
+            changed: ran.changed,
+        })
+    }
+
+    /// End the game: every log is opened to all. The umpire's word, or
+    /// every side's where there is no umpire.
+    pub async fn finish(&self, seat: &Seat) -> Result<String> {
+        let open = self.opened(&seat.table).await?;
+        let mut o = open.lock().await;
+        if o.row.finished {
+            return Ok("The game is over already; every log is open.".into());
+        }
+        let said = match &seat.side {
+            None => "The umpire ended the game: every log is open to both sides.".to_string(),
+            Some(side) if o.row.umpired => {
+                return Err(TableError::Refused(format!(
+                    "the umpire ends the game at this table; the {side} can tell them it is over"
+                )));
+            }
+            Some(side) => {
+                if !o.consents.finish.iter().any(|s| s == side) {
+                    o.consents.finish.push(side.clone());
+                }
+                let waiting = waiting_for(&o.game.sides(), &o.consents.finish);
+                if !waiting.is_empty() {
+                    self.save(&mut o).await?;
+                    return Ok(format!(
+                        "The {side} say the game is over; it ends, and every log opens, when the {} say so too.",
+                        waiting.join(" and ")
+                    ));
+                }
+                "Every side says the game is over: every log is open to both sides.".to_string()
+            }
+        };
+        o.row.finished = true;
+        self.save(&mut o).await?;
+        Ok(said)
+    }
+
+    /// Put a piece at `x`, `y` (the table's unit, from its left and far
+    /// edges). A side moves its own pieces; the umpire any.
+    pub async fn place(&self, seat: &Seat, name: &str, x: f64, y: f64) -> Result<()> {
+        let open = self.opened(&seat.table).await?;
+        let mut o = open.lock().await;
+        let piece = piece_seen(&o, seat, name)?;
+        if let Some(side) = &seat.side
+            && !piece.side.eq_ignore_ascii_case(side)
+        {
+            return Err(TableError::Refused(format!(
+                "{} is the {}'; the {side} move their own pieces",
+                piece.name, piece.side
+            )));
+        }
+        if !(x.is_finite() && y.is_finite()) {
+            return Err(TableError::Refused("a place is two numbers".into()));
+        }
+        let (w, d) = (o.row.width as f64, o.row.depth as f64);
+        let at = (x.clamp(0.0, w), y.clamp(0.0, d));
+        o.places.insert(piece.name, at);
+        self.save(&mut o).await
+    }
+
+    /// The distance between two pieces the seat can see, centre to
+    /// centre: in the table's unit, and in inches (what the rules use).
+    pub async fn measure(&self, seat: &Seat, a: &str, b: &str) -> Result<(f64, f64)> {
+        let open = self.opened(&seat.table).await?;
+        let o = open.lock().await;
+        let (pa, pb) = (piece_seen(&o, seat, a)?, piece_seen(&o, seat, b)?);
+        let placed = placed(&o, vec![pa, pb]);
+        let [p, q] = placed.as_slice() else {
+            return Err(TableError::Internal("two pieces measured".into()));
+        };
+        let d = ((p.x - q.x).powi(2) + (p.y - q.y).powi(2)).sqrt();
+        let inches = if o.row.unit == "cm" { d / 2.54 } else { d };
+        Ok((round1(d), round1(inches)))
+    }
+
+    /// The table as the seat may see it.
+    pub async fn view(&self, seat: &Seat) -> Result<View> {
+        let open = self.opened(&seat.table).await?;
+        let o = open.lock().await;
+        let viewer = seat.side.as_deref();
+        let all = o.row.finished || viewer.is_none();
+        let log = o
+            .lines
+            .iter()
+            .filter(|l| {
+                all || viewer == Some(l.who.as_str()) || {
+                    let words = command_words(&l.line, &l.who, o.game.side_prefix());
+                    l.changed && o.game.shared(&words)
+                }
+            })
+            .map(|l| Shown {
+                seq: l.seq,
+                who: if l.who.is_empty() {
+                    "umpire".into()
+                } else {
+                    l.who.clone()
+                },
+                command: command_words(&l.line, &l.who, o.game.side_prefix()).join(" "),
+                answer: l.answer.clone(),
+                changed: l.changed,
+            })
+            .collect();
+        let board = if o.row.finished && viewer.is_some() {
+            format!("{}\n\n{}", o.game.board(viewer), o.game.board(None))
+        } else {
+            o.game.board(viewer)
+        };
+        let mut asked = Vec::new();
+        if !o.consents.undo.is_empty() {
+            asked.push(format!(
+                "The {} asked to take back the last change.",
+                o.consents.undo.join(" and ")
+            ));
+        }
+        if !o.consents.finish.is_empty() && !o.row.finished {
+            asked.push(format!(
+                "The {} said the game is over.",
+                o.consents.finish.join(" and ")
+            ));
+        }
+        Ok(View {
+            id: o.row.id.clone(),
+            name: o.row.name.clone(),
+            kind: Kind::parse(&o.row.kind).unwrap_or(Kind::Dbr),
+            game: o.game.game(),
+            title: o.game.title(),
+            side: seat.side.clone(),
+            sides: o.game.sides(),
+            umpired: o.row.umpired,
+            finished: o.row.finished,
+            board,
+            pieces: placed(&o, o.game.pieces(viewer)),
+            log,
+            commands: o.game.commands(),
+            width: o.row.width,
+            depth: o.row.depth,
+            unit: o.row.unit.clone(),
+            asked,
+            version: o.version,
+            differs: o.differs,
+        })
+    }
+
+    /// Write back the map, the consents and whether the game is over, and
+    /// tell every open page.
+    async fn save(&self, o: &mut Open) -> Result<()> {
+        o.row.places =
+            serde_json::to_string(&o.places).map_err(|e| TableError::Internal(e.to_string()))?;
+        o.row.consents =
+            serde_json::to_string(&o.consents).map_err(|e| TableError::Internal(e.to_string()))?;
+        if let Err(e) = self.store.update_table(&o.row).await {
+            self.forget(&o.row.id);
+            return Err(e.into());
+        }
+        o.version += 1;
+        let _ = o.changes.send(o.version);
+        Ok(())
+    }
+}
+
+fn round1(x: f64) -> f64 {
+    (x * 10.0).round() / 10.0
+}
+
+/// The sides that have not asked yet.
+fn waiting_for(sides: &[String], asked: &[String]) -> Vec<String> {
+    sides
+        .iter()
+        .filter(|s| !asked.contains(s))
+        .cloned()
+        .collect()
+}
+
+/// The words of a kept line without the `as SIDE` its side's lines carry.
+fn command_words<'a>(line: &'a str, who: &str, prefixed: bool) -> Vec<&'a str> {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    match words.as_slice() {
+        [a, s, rest @ ..]
+            if prefixed
+                && !who.is_empty()
+                && a.eq_ignore_ascii_case("as")
+                && s.eq_ignore_ascii_case(who) =>
+        {
+            rest.to_vec()
+        }
+        _ => words,
+    }
+}
+
+/// The piece called `name`, if the seat may see it.
+fn piece_seen(o: &Open, seat: &Seat, name: &str) -> Result<Piece> {
+    let seen = o.game.pieces(seat.side.as_deref());
+    seen.iter()
+        .find(|p| p.name.eq_ignore_ascii_case(name))
+        .cloned()
+        .ok_or_else(|| {
+            let hint = umpire_core::text::suggest(name, seen.iter().map(|p| p.name.as_str()))
+                .map(|h| format!(" (did you mean `{h}`?)"))
+                .unwrap_or_default();
+            TableError::Refused(format!("there is no piece `{name}` on the table{hint}"))
+        })
+}
+
+/// Pieces where they stand: where they were put, or in rows along their
+/// side's edge (the first side at the near edge, the second at the far).
+fn placed(o: &Open, pieces: Vec<Piece>) -> Vec<Placed> {
+    let sides = o.game.sides();
+    let all = o.game.pieces(None);
+    let (w, d) = (o.row.width as f64, o.row.depth as f64);
+    pieces
+        .into_iter()
+        .map(|piece| {
+            let (x, y) = o.places.get(&piece.name).copied().unwrap_or_else(|| {
+                let side = sides.iter().position(|s| *s == piece.side).unwrap_or(0);
+                let mates: Vec<&Piece> = all.iter().filter(|p| p.side == piece.side).collect();
+                let i = mates.iter().position(|p| p.name == piece.name).unwrap_or(0);
+                let per_row = ((w / 8.0).floor() as usize).max(1);
+                let (row, col) = (i / per_row, i % per_row);
+                let x = (col as f64 + 0.5) * w / per_row as f64;
+                let y = (0.1 + 0.06 * row as f64).min(0.4) * d;
+                (x, if side == 0 { d - y } else { y })
+            });
+            Placed { piece, x, y }
+        })
+        .collect()
+}
+
+/// Rebuild a table: its game from the scenario and every kept line, each
+/// answer checked against the one kept.
+fn replay(row: TableRow, lines: Vec<TableLine>) -> Result<Open> {
+    let kind = Kind::parse(&row.kind).ok_or_else(|| {
+        TableError::Internal(format!(
+            "table {} plays an unknown game `{}`",
+            row.id, row.kind
+        ))
+    })?;
+    let mut game = kind.open("the scenario", &row.scenario).map_err(|e| {
+        TableError::Internal(format!("table {}'s scenario no longer reads: {e}", row.id))
+    })?;
+    let mut differs = None;
+    for l in &lines {
+        let answer = game.run(&l.line);
+        if differs.is_none() && (answer.text != l.answer || answer.changed != l.changed) {
+            tracing::warn!(table = %row.id, seq = l.seq, "a replayed answer differs from the one kept");
+            differs = Some(l.seq);
+        }
+    }
+    let places = serde_json::from_str(&row.places).unwrap_or_default();
+    let consents = serde_json::from_str(&row.consents).unwrap_or_default();
+    let (changes, _) = broadcast::channel(64);
+    Ok(Open {
+        row,
+        game,
+        lines,
+        places,
+        consents,
+        version: 0,
+        differs,
+        changes,
+    })
+}

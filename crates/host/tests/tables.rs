@@ -1,0 +1,326 @@
+//! Games at the table kept in the database: made from a scenario with a
+//! link per side and one for the umpire, every line kept and replayed,
+//! each side shown only its own, undo without re-rolling, and the map's
+//! places and distances.
+
+// The cases are plain async functions run by the tests `on_both!` declares.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+mod support;
+
+use umpire_host::on_both;
+use umpire_host::store::{Location, Store};
+use umpire_host::tables::{Kind, Made, NewTable, TableError, Tables};
+
+fn new(kind: Kind, umpired: bool) -> NewTable {
+    NewTable {
+        kind,
+        name: None,
+        scenario: None,
+        umpired,
+        width: 72,
+        depth: 48,
+        unit: "in".into(),
+    }
+}
+
+fn side<'a>(made: &'a Made, name: &str) -> &'a str {
+    &made.sides.iter().find(|(s, _)| s == name).unwrap().1
+}
+
+async fn napoleons_battles_orders_stay_with_their_side_until_the_end(location: Location) {
+    let store = Store::open(&location).await.unwrap();
+    let tables = Tables::new(store.clone());
+    let made = tables.create(new(Kind::Nb, true)).await.unwrap();
+    assert_eq!(
+        made.sides
+            .iter()
+            .map(|(s, _)| s.as_str())
+            .collect::<Vec<_>>(),
+        ["French", "Prussians"]
+    );
+    let umpire = tables.enter(&made.umpire).await.unwrap();
+    let french = tables.enter(side(&made, "French")).await.unwrap();
+    let prussians = tables.enter(side(&made, "Prussians")).await.unwrap();
+    assert_eq!(french.side.as_deref(), Some("French"));
+    assert_eq!(umpire.side, None);
+    // The umpire's page hands out the same links; a side's page none.
+    assert_eq!(
+        umpire.side_links(&["French".into(), "Prussians".into()]),
+        made.sides
+    );
+    assert!(french.side_links(&["French".into()]).is_empty());
+
+    for line in [
+        "reserve III-Corps-P off-board B9 dice 2",
+        "start III-Corps attack St Amand",
+        "next",
+    ] {
+        let ran = tables.run(&umpire, line).await.unwrap();
+        assert!(!ran.answer.starts_with("error"), "{line}: {}", ran.answer);
+    }
+    let ran = tables
+        .run(&french, "order IV-Corps attack the windmill distance 30")
+        .await
+        .unwrap();
+    assert!(
+        ran.changed && ran.answer.contains("Order 1 written"),
+        "{}",
+        ran.answer
+    );
+    // A side's line runs as that side: the other's formations are refused.
+    let ran = tables
+        .run(&french, "order II-Corps attack Ligny distance 5")
+        .await
+        .unwrap();
+    assert!(
+        ran.answer.contains("II-Corps is not French's"),
+        "{}",
+        ran.answer
+    );
+
+    let theirs = tables.view(&prussians).await.unwrap();
+    let seen = format!("{}{:?}", theirs.board, theirs.log);
+    assert!(!seen.contains("windmill"), "{seen}");
+    let mine = tables.view(&french).await.unwrap();
+    assert!(mine.board.contains("windmill"), "{}", mine.board);
+    assert!(
+        !format!("{}{:?}", mine.board, mine.log).contains("B9"),
+        "where the Prussian reserve waits is theirs: {}",
+        mine.board
+    );
+    assert_eq!(
+        mine.log
+            .iter()
+            .map(|l| l.command.as_str())
+            .collect::<Vec<_>>(),
+        [
+            "order IV-Corps attack the windmill distance 30",
+            "order II-Corps attack Ligny distance 5"
+        ],
+        "a side reads its own lines, without `as French`"
+    );
+    let all = tables.view(&umpire).await.unwrap();
+    assert_eq!(all.log.len(), 5);
+    assert!(all.board.contains("windmill"), "{}", all.board);
+
+    // A side cannot end an umpired game; the umpire can, and then every
+    // log is open.
+    let e = tables.finish(&prussians).await.unwrap_err();
+    assert!(e.to_string().contains("the umpire ends the game"), "{e}");
+    tables.finish(&umpire).await.unwrap();
+    let theirs = tables.view(&prussians).await.unwrap();
+    assert!(theirs.finished);
+    assert!(
+        theirs.log.iter().any(|l| l.command.contains("windmill")),
+        "{:?}",
+        theirs.log
+    );
+
+    // Read in again by a new server: the same game, every answer replayed.
+    let again = Tables::new(store.clone());
+    let reread = again
+        .view(&again.enter(&made.umpire).await.unwrap())
+        .await
+        .unwrap();
+    assert_eq!(reread.differs, None);
+    assert_eq!((reread.board, reread.log), (all.board, all.log));
+    assert!(reread.finished);
+    store.close().await;
+}
+on_both!(
+    nb_secrets,
+    napoleons_battles_orders_stay_with_their_side_until_the_end
+);
+
+async fn sharp_practice_blinds_and_bonus_cards_are_their_sides_own(location: Location) {
+    let store = Store::open(&location).await.unwrap();
+    let tables = Tables::new(store.clone());
+    let made = tables.create(new(Kind::Sharp, true)).await.unwrap();
+    let umpire = tables.enter(&made.umpire).await.unwrap();
+    let british = tables.enter(side(&made, "British")).await.unwrap();
+    let french = tables.enter(side(&made, "French")).await.unwrap();
+    // The chasseurs and Lieutenant Ducos are under the French Blind.
+    let b = tables.view(&british).await.unwrap();
+    let names: Vec<&str> = b.pieces.iter().map(|p| p.piece.name.as_str()).collect();
+    assert!(
+        names.contains(&"French_Blind_1") && names.contains(&"rifles"),
+        "{names:?}"
+    );
+    assert!(
+        !names.contains(&"chasseurs") && !names.contains(&"Lieutenant_Ducos"),
+        "{names:?}"
+    );
+    assert!(!b.board.contains("chasseurs"), "{}", b.board);
+    let e = tables
+        .measure(&british, "rifles", "chasseurs")
+        .await
+        .unwrap_err();
+    assert!(matches!(e, TableError::Refused(_)), "{e}");
+    let f = tables.view(&french).await.unwrap();
+    assert!(f.pieces.iter().any(|p| p.piece.name == "chasseurs"));
+
+    // A bonus card drawn for the British is theirs alone; a card drawn
+    // from the main deck is everyone's.
+    let ran = tables.run(&british, "bonus British").await.unwrap();
+    assert!(!ran.answer.starts_with("error"), "{}", ran.answer);
+    let ran = tables.run(&umpire, "draw").await.unwrap();
+    assert!(ran.changed, "{}", ran.answer);
+    let f = tables.view(&french).await.unwrap();
+    let commands: Vec<&str> = f.log.iter().map(|l| l.command.as_str()).collect();
+    assert_eq!(commands, ["draw"], "{:?}", f.log);
+    let b = tables.view(&british).await.unwrap();
+    assert_eq!(b.log.len(), 2);
+    // A side's question is its own.
+    tables.run(&french, "show").await.unwrap();
+    let b = tables.view(&british).await.unwrap();
+    assert_eq!(b.log.len(), 2);
+
+    // The map: a side moves its own pieces, the server measures.
+    tables.place(&british, "rifles", 10.0, 10.0).await.unwrap();
+    tables
+        .place(&umpire, "voltigeurs", 13.0, 14.0)
+        .await
+        .unwrap();
+    let e = tables
+        .place(&british, "voltigeurs", 0.0, 0.0)
+        .await
+        .unwrap_err();
+    assert!(
+        e.to_string().contains("the British move their own pieces"),
+        "{e}"
+    );
+    assert_eq!(
+        tables
+            .measure(&french, "rifles", "voltigeurs")
+            .await
+            .unwrap(),
+        (5.0, 5.0)
+    );
+    let e = tables
+        .measure(&french, "rifles", "voltigers")
+        .await
+        .unwrap_err();
+    assert!(e.to_string().contains("did you mean `voltigeurs`?"), "{e}");
+    // Off the table is put at its edge.
+    tables
+        .place(&umpire, "grenadiers", 500.0, -3.0)
+        .await
+        .unwrap();
+    let v = tables.view(&umpire).await.unwrap();
+    let g = v
+        .pieces
+        .iter()
+        .find(|p| p.piece.name == "grenadiers")
+        .unwrap();
+    assert_eq!((g.x, g.y), (72.0, 0.0));
+
+    // Kept: a new server reads the same places.
+    let again = Tables::new(store.clone());
+    let v2 = again
+        .view(&again.enter(&made.umpire).await.unwrap())
+        .await
+        .unwrap();
+    assert_eq!(v2.pieces, v.pieces);
+    store.close().await;
+}
+on_both!(
+    sharp_secrets,
+    sharp_practice_blinds_and_bonus_cards_are_their_sides_own
+);
+
+async fn without_an_umpire_every_side_must_ask_to_undo(location: Location) {
+    let store = Store::open(&location).await.unwrap();
+    let tables = Tables::new(store.clone());
+    let made = tables.create(new(Kind::Dbr, false)).await.unwrap();
+    let sides: Vec<String> = made.sides.iter().map(|(s, _)| s.clone()).collect();
+    let a = tables.enter(&made.sides[0].1).await.unwrap();
+    let b = tables.enter(&made.sides[1].1).await.unwrap();
+    let first = tables.run(&a, "bound").await.unwrap();
+    assert!(first.changed, "{}", first.answer);
+    let asked = tables.run(&a, "undo").await.unwrap();
+    assert!(!asked.changed);
+    assert!(
+        asked
+            .answer
+            .contains(&format!("taken back when the {} ask too", sides[1])),
+        "{}",
+        asked.answer
+    );
+    let v = tables.view(&b).await.unwrap();
+    assert_eq!(v.asked.len(), 1, "{:?}", v.asked);
+    let done = tables.run(&b, "undo").await.unwrap();
+    assert!(
+        done.changed && done.answer.contains("Every side asked"),
+        "{}",
+        done.answer
+    );
+    // The same command after an undo rolls the same dice.
+    let second = tables.run(&a, "bound").await.unwrap();
+    assert_eq!(second.answer, first.answer);
+
+    // At an umpired table a side cannot undo.
+    let made = tables.create(new(Kind::Dbr, true)).await.unwrap();
+    let a = tables.enter(&made.sides[0].1).await.unwrap();
+    let e = tables.run(&a, "undo").await.unwrap_err();
+    assert!(e.to_string().contains("ask them"), "{e}");
+    store.close().await;
+}
+on_both!(undo_consent, without_an_umpire_every_side_must_ask_to_undo);
+
+async fn bad_tables_and_links_are_refused_with_the_reason(location: Location) {
+    let store = Store::open(&location).await.unwrap();
+    let tables = Tables::new(store.clone());
+    let mut bad = new(Kind::Sharp, true);
+    bad.scenario = Some("name = \"x\"\nsides = [\"A\"]\n[[nonsense".into());
+    let e = tables.create(bad).await.unwrap_err();
+    assert!(matches!(e, TableError::Refused(_)), "{e}");
+    let mut bad = new(Kind::Nb, true);
+    bad.unit = "furlongs".into();
+    let e = tables.create(bad).await.unwrap_err();
+    assert!(e.to_string().contains("`in` or `cm`"), "{e}");
+    let mut bad = new(Kind::Nb, true);
+    bad.width = 3;
+    let e = tables.create(bad).await.unwrap_err();
+    assert!(e.to_string().contains("12 to 1200"), "{e}");
+    let e = tables.enter("not-a-link").await.unwrap_err();
+    assert!(matches!(e, TableError::NoSuchLink), "{e}");
+    let made = tables.create(new(Kind::Nb, true)).await.unwrap();
+    let french = tables.enter(side(&made, "French")).await.unwrap();
+    let e = tables.run(&french, "   ").await.unwrap_err();
+    assert!(e.to_string().contains("type a command"), "{e}");
+    let e = tables.run(&french, "as Prussians next").await.unwrap_err();
+    assert!(e.to_string().contains("you play the French"), "{e}");
+    // Nothing refused was kept.
+    assert!(store.table_lines(&made.id).await.unwrap().is_empty());
+    store.close().await;
+}
+on_both!(refusals, bad_tables_and_links_are_refused_with_the_reason);
+
+async fn a_table_whose_kept_answers_differ_from_the_replay_says_so(location: Location) {
+    let store = Store::open(&location).await.unwrap();
+    let tables = Tables::new(store.clone());
+    let made = tables.create(new(Kind::Dbr, true)).await.unwrap();
+    let umpire = tables.enter(&made.umpire).await.unwrap();
+    tables.run(&umpire, "bound").await.unwrap();
+    tables.run(&umpire, "bound").await.unwrap();
+    support::execute(
+        &location,
+        &format!(
+            "UPDATE table_lines SET answer = 'something else' WHERE table_id = '{}' AND seq = 1",
+            made.id
+        ),
+    )
+    .await;
+    let again = Tables::new(store.clone());
+    let v = again
+        .view(&again.enter(&made.umpire).await.unwrap())
+        .await
+        .unwrap();
+    assert_eq!(v.differs, Some(1));
+    store.close().await;
+}
+on_both!(
+    replay_differs,
+    a_table_whose_kept_answers_differ_from_the_replay_says_so
+);
