@@ -262,7 +262,7 @@ mod tests {
             "fire GROUP at TARGET range N [cover soft|hard] [enfilade] [smoke] [initiative] [dice …]",
         );
         // GROUP at TARGET range N cover soft|hard enfilade smoke initiative
-        assert_eq!(f.slots.len(), 9, "{:?}", f.slots);
+        assert_eq!(f.slots.len(), 10, "{:?}", f.slots);
         assert!(matches!(
             &f.slots[4].part,
             Part::Field { measure: true, .. }
