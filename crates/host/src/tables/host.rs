@@ -242,10 +242,13 @@ impl Tables {
             .to_string();
         let id = format!("t{}", &token_hash(&umpire)[..10]);
         let sides = game.sides();
-        let name = new
-            .name
-            .filter(|n| !n.trim().is_empty())
-            .map_or_else(|| game.title(), |n| n.trim().to_string());
+        let name = new.name.filter(|n| !n.trim().is_empty()).map_or_else(
+            || {
+                let title = game.title();
+                title.split(" -- ").next().unwrap_or(&title).to_string()
+            },
+            |n| n.trim().to_string(),
+        );
         let row = TableRow {
             id: id.clone(),
             kind: new.kind.as_str().to_string(),

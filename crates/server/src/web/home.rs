@@ -91,6 +91,8 @@ pub async fn index(State(web): State<Web>, headers: HeaderMap, Query(flash): Que
             input #password type="password" name="password" required autocomplete="current-password";
             p { button type="submit" { "Log in" } }
         }
+        h2 { "A game at the table" }
+        p { "Sharp Practice, Napoleon's Battles or DBR with a phone per side: " a href="/tables/new" { "make a table" } " and hand each player their side's link." }
         p.muted { a href="/desk/login" { "Game master's desk" } }
     };
     let r = page("Welcome", &viewer, "/", body).into_response();

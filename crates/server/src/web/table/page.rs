@@ -104,8 +104,8 @@ pub fn live(view: &View, token: &str) -> Markup {
 
 fn map(view: &View, base: &str) -> Markup {
     let (w, d) = (view.width as f64, view.depth as f64);
-    let r = (w.min(d) / 40.0).max(0.6);
-    let font = r * 1.1;
+    let r = (w.min(d) / 32.0).max(0.6);
+    let font = r * 1.4;
     let mine = |p: &Placed| match &view.side {
         None => true,
         Some(s) => p.piece.side.eq_ignore_ascii_case(s),
@@ -126,7 +126,7 @@ fn map(view: &View, base: &str) -> Markup {
             svg.tablemap viewBox=(format!("0 0 {w} {d}")) data-measure=(format!("{base}/measure")) data-place=(format!("{base}/place")) data-unit=(view.unit) role="img" aria-label="the table seen from above" {
                 rect x="0" y="0" width=(w) height=(d) fill="#e7eedf" {}
                 @for p in &view.pieces {
-                    g.piece class=[mine(p).then_some("mine")] data-name=(p.piece.name) data-side=(p.piece.side) transform=(format!("translate({:.2} {:.2})", p.x, p.y)) {
+                    g class=(if mine(p) { "piece mine" } else { "piece" }) data-name=(p.piece.name) data-side=(p.piece.side) transform=(format!("translate({:.2} {:.2})", p.x, p.y)) {
                         circle r=(r) fill=(colour(p)) {}
                         text y=(r * 2.2) font-size=(font) text-anchor="middle" { (p.piece.name) }
                         title { (p.piece.name) " (" (p.piece.what) ", " (p.piece.side) ")" }

@@ -1,0 +1,254 @@
+//! Games at the table in real headless Chromiums, one per person at the
+//! table: a turn of Sharp Practice and of Napoleon's Battles with the
+//! umpire's page and a phone per side, and a bound of DBR between two
+//! phones with no umpire. A change on one page appears on the others; a
+//! secret given on one side's page never appears in the other's.
+//! Screenshots of each table on a phone-sized window are kept in
+//! `target/tmp/screenshots/` for a reviewer.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+mod support;
+
+use std::sync::Arc;
+
+use support::browser::Browser;
+use support::web::{blocking, serve};
+use umpire_host::host::Host;
+use umpire_host::testing;
+
+/// A phone's window.
+const PHONE: (u32, u32) = (390, 844);
+
+/// Make a table from the form in `b`: its sides' links, by side.
+fn make(b: &mut Browser, base: &str, kind: &str, umpired: bool) -> Vec<(String, String)> {
+    b.go(&format!("{base}/tables/new"));
+    b.wait_for("the form", "document.querySelector('#kind')");
+    b.js(&format!(
+        "document.querySelector('#kind').value = '{kind}'; document.querySelector('input[name=umpired]').checked = {umpired}; return 0;"
+    ));
+    b.click("form[action='/tables/new'] button[type=submit]");
+    b.wait_for("the links", "document.querySelector('#links a[data-side]')");
+    let links = b.js(
+        "return Array.from(document.querySelectorAll('#links a[data-side]')).map(a => [a.dataset.side, a.href]);",
+    );
+    links
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| {
+            (
+                p[0].as_str().unwrap().to_string(),
+                p[1].as_str().unwrap().to_string(),
+            )
+        })
+        .collect()
+}
+
+/// Open a page and wait for its live updates to be listening.
+fn open(b: &mut Browser, url: &str) {
+    b.go(url);
+    b.wait_for(
+        "the live updates",
+        "document.querySelector('#live-state').textContent === 'live'",
+    );
+}
+
+/// Type a command in the page's command line and wait for its answer.
+fn typed(b: &mut Browser, line: &str) -> String {
+    b.js("document.querySelector('#answer').textContent = ''; return 0;");
+    b.type_into("#line", line);
+    b.click("#typed button[type=submit]");
+    b.wait_for("the answer", "document.querySelector('#answer pre')");
+    b.text("#answer pre")
+}
+
+/// Click a command's plain button and wait for its answer.
+fn pressed(b: &mut Browser, command: &str) -> String {
+    b.js("document.querySelector('#answer').textContent = ''; return 0;");
+    b.click(&format!("div.plain form[data-command='{command}'] button"));
+    b.wait_for("the answer", "document.querySelector('#answer pre')");
+    b.text("#answer pre")
+}
+
+/// Wait until the page's log shows `text`.
+fn sees(b: &mut Browser, what: &str, text: &str) {
+    let text = serde_json::to_string(text).unwrap();
+    b.wait_for(
+        what,
+        &format!("document.querySelector('#live') && document.querySelector('#live').textContent.includes({text})"),
+    );
+}
+
+/// The whole page as the browser holds it.
+fn source(b: &mut Browser) -> String {
+    b.js("return document.documentElement.outerHTML;")
+        .as_str()
+        .unwrap()
+        .to_string()
+}
+
+/// Wait until `b` has caught up with change count `version`.
+fn caught_up(b: &mut Browser, version: &str) {
+    b.wait_for(
+        "the page to catch up",
+        &format!("Number(document.body.dataset.version) >= {version}"),
+    );
+}
+
+/// Scroll to the top, for a screenshot of the page as it opens.
+fn top(b: &mut Browser) {
+    b.js("window.scrollTo(0, 0); return 0;");
+}
+
+fn version(b: &mut Browser) -> String {
+    b.js("return document.body.dataset.version;")
+        .as_str()
+        .unwrap()
+        .to_string()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn three_tables_played_on_phones_and_the_umpires_page() {
+    let host = Arc::new(
+        Host::open(&testing::sqlite("tables-browser"))
+            .await
+            .unwrap(),
+    );
+    let (base, stop) = serve(host).await;
+    blocking(move || {
+        let mut umpire = Browser::start("table-umpire");
+        let mut one = Browser::start("table-side-one");
+        let mut two = Browser::start("table-side-two");
+        one.resize(PHONE.0, PHONE.1);
+        two.resize(PHONE.0, PHONE.1);
+
+        // Sharp Practice: the umpire's page and a phone per side.
+        let links = make(&mut umpire, &base, "sharp", true);
+        assert_eq!(links[0].0, "British");
+        let table = umpire.current();
+        open(&mut umpire, &table);
+        open(&mut one, &links[0].1);
+        open(&mut two, &links[1].1);
+        top(&mut umpire);
+        umpire.screenshot("sharp-umpire");
+        // The British cannot see what is under the French Blind.
+        assert!(!source(&mut one).contains("chasseurs"));
+        assert!(source(&mut two).contains("chasseurs"));
+
+        let drawn = pressed(&mut umpire, "draw");
+        assert!(drawn.contains("Major Lawford's card"), "{drawn}");
+        sees(&mut one, "the draw on the British phone", "Major Lawford's card");
+        sees(&mut two, "the draw on the French phone", "Major Lawford's card");
+
+        // A French bonus card: on the French phone only.
+        let card = typed(&mut two, "bonus French");
+        assert!(card.starts_with("French draws "), "{card}");
+        let name = card.trim_start_matches("French draws ").split(':').next().unwrap().to_string();
+        let v = version(&mut two);
+        caught_up(&mut one, &v);
+        assert!(!source(&mut one).contains(&name), "{name} on the British phone");
+
+        // The British activate and fire, the range measured on the map.
+        let act = typed(&mut umpire, "initiative activate line-company");
+        assert!(act.contains("activates line-company"), "{act}");
+        one.js(
+            "const svg = document.querySelector('svg.tablemap');\
+             const g = svg.querySelector('g.piece[data-name=\"line-company\"]');\
+             const r = g.getBoundingClientRect();\
+             const at = {clientX: r.x + r.width / 2, clientY: r.y + r.height / 2, bubbles: true, pointerId: 1};\
+             g.dispatchEvent(new PointerEvent('pointerdown', at));\
+             svg.dispatchEvent(new PointerEvent('pointermove', Object.assign({}, at, {clientY: at.clientY - 120})));\
+             svg.dispatchEvent(new PointerEvent('pointerup', Object.assign({}, at, {clientY: at.clientY - 120})));\
+             return 0;",
+        );
+        // The drag is kept: the umpire's map shows it moved.
+        umpire.wait_for(
+            "the piece moved on the umpire's map",
+            "!/translate\\(\\S+ 43\\.20\\)/.test(document.querySelector('g.piece[data-name=\"line-company\"]').getAttribute('transform'))",
+        );
+        one.click("g.piece[data-name='line-company']");
+        one.click("g.piece[data-name='voltigeurs']");
+        one.wait_for("the distance", "document.querySelector('#use-distance')");
+        let measured = one.text("#measured");
+        assert!(measured.starts_with("line-company to voltigeurs: "), "{measured}");
+        one.click("details.cmd:has(form[data-command='fire']) summary");
+        one.type_into("form[data-command='fire'] input[name=f0]", "line-company");
+        one.type_into("form[data-command='fire'] input[name=f2]", "voltigeurs");
+        one.click("#use-distance");
+        let range = one
+            .js("return document.querySelector(\"form[data-command='fire'] input[name=f4]\").value;")
+            .as_str()
+            .unwrap()
+            .to_string();
+        assert!(range.parse::<f64>().unwrap() > 0.0, "{range}");
+        one.js("document.querySelector('#answer').textContent = ''; return 0;");
+        one.click("form[data-command='fire'] button[value=odds]");
+        one.wait_for("the odds", "document.querySelector('#answer pre')");
+        assert!(one.text("#answer pre").contains("P(at least one kill)"));
+        one.js("document.querySelector('#answer').textContent = ''; return 0;");
+        one.click("form[data-command='fire'] button[value=run]");
+        one.wait_for("the fire", "document.querySelector('#answer pre')");
+        let fire = one.text("#answer pre");
+        assert!(fire.contains("line-company fires at voltigeurs"), "{fire}");
+        assert!(fire.contains("SP-FIRE-004"), "the working with its checklist items: {fire}");
+        sees(&mut two, "the fire on the French phone", "line-company fires at voltigeurs");
+        sees(&mut umpire, "the fire on the umpire's page", "line-company fires at voltigeurs");
+        top(&mut one);
+        one.screenshot("sharp-british-phone");
+        top(&mut two);
+        two.screenshot("sharp-french-phone");
+
+        // Napoleon's Battles: the French order stays French.
+        let links = make(&mut umpire, &base, "nb", true);
+        let table = umpire.current();
+        open(&mut umpire, &table);
+        open(&mut one, &links[0].1);
+        open(&mut two, &links[1].1);
+        for line in [
+            "reserve III-Corps-P off-board B9 dice 2",
+            "start III-Corps attack St Amand",
+            "next",
+        ] {
+            let a = typed(&mut umpire, line);
+            assert!(!a.starts_with("error"), "{line}: {a}");
+        }
+        let order = typed(&mut one, "order IV-Corps attack the windmill distance 30");
+        assert!(order.contains("Order 1 written"), "{order}");
+        sees(&mut umpire, "the order on the umpire's page", "windmill");
+        let v = version(&mut one);
+        caught_up(&mut two, &v);
+        assert!(!source(&mut two).contains("windmill"), "the French order on the Prussian phone");
+        top(&mut one);
+        one.screenshot("nb-french-phone");
+        top(&mut two);
+        two.screenshot("nb-prussian-phone");
+        top(&mut umpire);
+        umpire.screenshot("nb-umpire");
+        // The umpire ends the game: the whole log opens to both.
+        umpire.click("form[action$='/finish'] button");
+        sees(&mut two, "the revealed order on the Prussian phone", "windmill");
+
+        // DBR between two phones, no umpire: an undo needs both.
+        let links = make(&mut umpire, &base, "dbr", false);
+        assert!(umpire.text("main").contains("This table has no umpire"));
+        let (first, second) = (links[0].0.clone(), links[1].0.clone());
+        open(&mut one, &links[0].1);
+        open(&mut two, &links[1].1);
+        let bound = pressed(&mut one, "bound");
+        sees(&mut two, "the bound on the other phone", bound.lines().next().unwrap());
+        let asked = pressed(&mut one, "undo");
+        assert!(asked.contains(&format!("when the {second} ask too")), "{asked}");
+        sees(&mut two, "the ask on the other phone", &format!("The {first} asked to take back"));
+        top(&mut two);
+        two.screenshot("dbr-asked-phone");
+        let undone = pressed(&mut two, "undo");
+        assert!(undone.starts_with("Every side asked"), "{undone}");
+        let again = pressed(&mut one, "bound");
+        assert_eq!(again, bound, "the same bound after an undo rolls the same dice");
+        top(&mut one);
+        one.screenshot("dbr-phone");
+    })
+    .await;
+    stop.send_replace(true);
+}
