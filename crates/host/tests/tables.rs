@@ -324,3 +324,55 @@ on_both!(
     replay_differs,
     a_table_whose_kept_answers_differ_from_the_replay_says_so
 );
+
+async fn rulings_are_switched_per_table_and_read_by_every_side(location: Location) {
+    let store = Store::open(&location).await.unwrap();
+    let tables = Tables::new(store.clone());
+    let made = tables.create(new(Kind::Nb, true)).await.unwrap();
+    let umpire = tables.enter(&made.umpire).await.unwrap();
+    let french = tables.enter(side(&made, "French")).await.unwrap();
+    let prussians = tables.enter(side(&made, "Prussians")).await.unwrap();
+    let e = tables
+        .run(&french, "ruling back-to-column no")
+        .await
+        .unwrap_err();
+    assert!(
+        e.to_string().contains("the umpire switches the rulings"),
+        "{e}"
+    );
+    let listed = tables.run(&french, "ruling").await.unwrap();
+    assert!(
+        listed.answer.contains("back-to-column"),
+        "{}",
+        listed.answer
+    );
+    let ran = tables
+        .run(&umpire, "ruling back-to-column no")
+        .await
+        .unwrap();
+    assert!(ran.changed, "{}", ran.answer);
+    let v = tables.view(&prussians).await.unwrap();
+    assert_eq!(
+        v.log.iter().map(|l| l.command.as_str()).collect::<Vec<_>>(),
+        ["ruling back-to-column no"],
+        "a ruling is the table's, read by both sides; the French listing is theirs"
+    );
+    // Another table keeps its own rulings.
+    let here = tables.run(&umpire, "ruling").await.unwrap().answer;
+    let other = tables.create(new(Kind::Nb, true)).await.unwrap();
+    let other = tables.enter(&other.umpire).await.unwrap();
+    let there = tables.run(&other, "ruling").await.unwrap().answer;
+    let line = |text: &str| {
+        text.lines()
+            .find(|l| l.contains("back-to-column"))
+            .unwrap()
+            .to_string()
+    };
+    assert_ne!(line(&here), line(&there), "{here}\n{there}");
+    assert!(line(&here).contains("no"), "{here}");
+    store.close().await;
+}
+on_both!(
+    rulings,
+    rulings_are_switched_per_table_and_read_by_every_side
+);

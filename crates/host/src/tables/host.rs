@@ -13,7 +13,9 @@
 //!   and the game ends (its logs opened to all) when every side has said so.
 //! - A side reads its own lines and answers, and of the others' only the
 //!   answers of commands that changed the game and that the game says are
-//!   shared; its board is the game's `show SIDE`.
+//!   shared; its board is the game's `show SIDE`. A ruling switched is
+//!   read by every side; at a table with an umpire only the umpire
+//!   switches them.
 
 use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
@@ -351,6 +353,14 @@ impl Tables {
                 if first.eq_ignore_ascii_case("undo") {
                     return self.ask_undo(&mut o, side).await;
                 }
+                if o.row.umpired
+                    && first.eq_ignore_ascii_case("ruling")
+                    && typed.split_whitespace().count() > 1
+                {
+                    return Err(TableError::Refused(format!(
+                        "the umpire switches the rulings at this table; `ruling` alone lists them for the {side}"
+                    )));
+                }
                 if first.eq_ignore_ascii_case("as") {
                     return Err(TableError::Refused(format!(
                         "you play the {side}: type the command alone, it runs as the {side}"
@@ -365,7 +375,8 @@ impl Tables {
             }
         };
         let ran = self.keep(&mut o, who, &line).await?;
-        if ran.changed {
+        // An ask to undo is about the change before this one.
+        if ran.changed && !o.consents.undo.is_empty() {
             o.consents.undo.clear();
             self.save(&mut o).await?;
         }
@@ -512,8 +523,14 @@ impl Tables {
             .iter()
             .filter(|l| {
                 all || viewer == Some(l.who.as_str()) || {
+                    // A ruling switched is the table's, whatever the game
+                    // keeps secret.
                     let words = command_words(&l.line, &l.who, o.game.side_prefix());
-                    l.changed && o.game.shared(&words)
+                    l.changed
+                        && (o.game.shared(&words)
+                            || words
+                                .first()
+                                .is_some_and(|w| w.eq_ignore_ascii_case("ruling")))
                 }
             })
             .map(|l| Shown {
