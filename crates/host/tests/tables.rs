@@ -259,6 +259,26 @@ async fn without_an_umpire_every_side_must_ask_to_undo(location: Location) {
     let second = tables.run(&a, "bound").await.unwrap();
     assert_eq!(second.answer, first.answer);
 
+    // The maker's link of a table with no umpire only hands out links:
+    // it sees nothing of the game and does nothing in it.
+    let maker = tables.enter(&made.umpire).await.unwrap();
+    let v = tables.view(&maker).await.unwrap();
+    assert!(v.log.is_empty() && v.pieces.is_empty() && v.board.is_empty());
+    assert_eq!(maker.side_links(&sides), made.sides);
+    let piece = tables.view(&a).await.unwrap().pieces[0].piece.name.clone();
+    for e in [
+        tables.run(&maker, "bound").await.map(|_| ()).unwrap_err(),
+        tables.finish(&maker).await.map(|_| ()).unwrap_err(),
+        tables.place(&maker, &piece, 1.0, 1.0).await.unwrap_err(),
+        tables
+            .measure(&maker, &piece, &piece)
+            .await
+            .map(|_| ())
+            .unwrap_err(),
+    ] {
+        assert!(e.to_string().contains("play from your side's link"), "{e}");
+    }
+
     // At an umpired table a side cannot undo.
     let made = tables.create(new(Kind::Dbr, true)).await.unwrap();
     let a = tables.enter(&made.sides[0].1).await.unwrap();

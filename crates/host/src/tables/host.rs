@@ -346,6 +346,7 @@ impl Tables {
         }
         let open = self.opened(&seat.table).await?;
         let mut o = open.lock().await;
+        playing(&o, seat)?;
         let first = typed.split_whitespace().next().unwrap_or_default();
         let (line, who) = match &seat.side {
             None => (typed.to_string(), String::new()),
@@ -444,6 +445,7 @@ impl Tables {
     pub async fn finish(&self, seat: &Seat) -> Result<String> {
         let open = self.opened(&seat.table).await?;
         let mut o = open.lock().await;
+        playing(&o, seat)?;
         if o.row.finished {
             return Ok("The game is over already; every log is open.".into());
         }
@@ -479,6 +481,7 @@ impl Tables {
     pub async fn place(&self, seat: &Seat, name: &str, x: f64, y: f64) -> Result<()> {
         let open = self.opened(&seat.table).await?;
         let mut o = open.lock().await;
+        playing(&o, seat)?;
         let piece = piece_seen(&o, seat, name)?;
         if let Some(side) = &seat.side
             && !piece.side.eq_ignore_ascii_case(side)
@@ -502,6 +505,7 @@ impl Tables {
     pub async fn measure(&self, seat: &Seat, a: &str, b: &str) -> Result<(f64, f64)> {
         let open = self.opened(&seat.table).await?;
         let o = open.lock().await;
+        playing(&o, seat)?;
         let (pa, pb) = (piece_seen(&o, seat, a)?, piece_seen(&o, seat, b)?);
         let placed = placed(&o, vec![pa, pb]);
         let [p, q] = placed.as_slice() else {
@@ -517,10 +521,12 @@ impl Tables {
         let open = self.opened(&seat.table).await?;
         let o = open.lock().await;
         let viewer = seat.side.as_deref();
-        let all = o.row.finished || viewer.is_none();
+        let organiser = playing(&o, seat).is_err();
+        let all = !organiser && (o.row.finished || viewer.is_none());
         let log = o
             .lines
             .iter()
+            .filter(|_| !organiser)
             .filter(|l| {
                 all || viewer == Some(l.who.as_str()) || {
                     // A ruling switched is the table's, whatever the game
@@ -545,7 +551,9 @@ impl Tables {
                 changed: l.changed,
             })
             .collect();
-        let board = if o.row.finished && viewer.is_some() {
+        let board = if organiser {
+            String::new()
+        } else if o.row.finished && viewer.is_some() {
             format!("{}\n\n{}", o.game.board(viewer), o.game.board(None))
         } else {
             o.game.board(viewer)
@@ -574,7 +582,11 @@ impl Tables {
             umpired: o.row.umpired,
             finished: o.row.finished,
             board,
-            pieces: placed(&o, o.game.pieces(viewer)),
+            pieces: if organiser {
+                Vec::new()
+            } else {
+                placed(&o, o.game.pieces(viewer))
+            },
             log,
             commands: o.game.commands(),
             width: o.row.width,
@@ -601,6 +613,18 @@ impl Tables {
         let _ = o.changes.send(o.version);
         Ok(())
     }
+}
+
+/// Whether the seat plays at the table: the link of whoever made a table
+/// with no umpire only hands out the sides' links (a player made it, and
+/// must not see or do more than their side).
+fn playing(o: &Open, seat: &Seat) -> Result<()> {
+    if seat.side.is_none() && !o.row.umpired {
+        return Err(TableError::Refused(
+            "this table has no umpire: its maker's link only hands out the sides' links; play from your side's link".into(),
+        ));
+    }
+    Ok(())
 }
 
 fn round1(x: f64) -> f64 {
