@@ -137,8 +137,11 @@ pub fn welcome(logins: &Logins, web: Option<SocketAddr>) -> String {
                 logins.password.expose()
             ));
             out.push_str(&format!(
-                "  The desk   {base}/desk/login as {DESK}, password {}\n\n",
+                "  The desk   {base}/desk/login as {DESK}, password {}\n",
                 logins.desk_password.expose()
+            ));
+            out.push_str(&format!(
+                "  A table    {base}/tables/new (Sharp Practice, Napoleon's Battles or DBR, a phone per side)\n\n"
             ));
         }
         None => {

@@ -111,6 +111,19 @@ fn serve_demo_hosts_a_game_a_newcomer_logs_into_and_bots_play() {
     let mut gm = Client::new(&base);
     gm.desk_login("gm", &desk);
     assert_eq!(gm.get("/desk/games/demo").status, 200);
+    // And the table games' form.
+    let tables = said
+        .lines()
+        .find(|l| l.trim_start().starts_with("A table"))
+        .and_then(|l| l.split_whitespace().nth(2))
+        .unwrap_or_else(|| panic!("no table address: {said}"));
+    assert_eq!(tables, format!("{base}/tables/new"));
+    assert!(
+        Client::new(&base)
+            .get("/tables/new")
+            .body
+            .contains("Make the table")
+    );
 
     // A turn: every bot sends its faction's orders; the newcomer's seat is
     // left to the newcomer.
