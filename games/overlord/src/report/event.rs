@@ -203,6 +203,9 @@ pub fn action(n: &Names<'_>, e: &Event) -> Option<String> {
             "{} is not carried out yet and stays in the list",
             format!("{order:?}").to_uppercase()
         ),
+        What::OrderKept { order, why } => {
+            format!("order `{order}` is kept for next month: {why}")
+        }
         What::OrderDropped { order, reason } => {
             format!("order `{order}` dropped: {}", dropped(*reason))
         }

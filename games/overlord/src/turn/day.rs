@@ -17,7 +17,7 @@
 
 use super::hooks::Hooks;
 use super::orders;
-use super::pending::{Outcome, after_run};
+use super::pending::{Outcome, after_run, note_waiting};
 use super::schedule::day_order;
 use super::state::Turn;
 use super::travel_day;
@@ -95,7 +95,10 @@ fn immediate_step(t: &mut Turn<'_>, u: UnitId) -> bool {
             continue;
         }
         match orders::immediate(t, u, i) {
-            Outcome::Skip => i += 1,
+            Outcome::Skip(why) => {
+                note_waiting(&mut t.live(u).list, i, why);
+                i += 1;
+            }
             Outcome::Dropped => {}
             outcome => {
                 after_run(&mut t.live(u).list, i, outcome);
@@ -130,7 +133,10 @@ fn full_day_step(t: &mut Turn<'_>, u: UnitId) {
             continue;
         }
         match orders::full_day(t, u, i) {
-            Outcome::Skip => i += 1,
+            Outcome::Skip(why) => {
+                note_waiting(&mut t.live(u).list, i, why);
+                i += 1;
+            }
             Outcome::Dropped => {}
             outcome => {
                 t.live(u).day_used = true;

@@ -93,6 +93,12 @@ pub enum What {
     NotAdjudicated {
         order: Keyword,
     },
+    /// At the month's end, an order kept in the list for next month, and
+    /// why (every order kept is told, but one repeated that ran).
+    OrderKept {
+        order: String,
+        why: String,
+    },
     /// An order left the list unexecuted.
     OrderDropped {
         order: String,

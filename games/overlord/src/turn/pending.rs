@@ -2,6 +2,8 @@
 //! (OV-SCH-001..021): dormant dashed orders, `+` alternatives, `@` repeats,
 //! day counts, `Dnn`, and removal.
 
+use std::borrow::Cow;
+
 use crate::orders::spec::Timing;
 use crate::orders::{Order, Repeat, UnitOrder};
 
@@ -14,6 +16,12 @@ pub struct Pending {
     pub done_today: bool,
     /// Already reported as not adjudicated this turn.
     pub noted: bool,
+    /// Why it did not run the last time it was tried, in the player's
+    /// words; cleared when it runs. The month's end reports it for every
+    /// order still in the list (no order ends a month unexplained).
+    pub waiting: Option<Cow<'static, str>>,
+    /// It ran this month (carried out at least once).
+    pub ran: bool,
 }
 
 impl Pending {
@@ -22,6 +30,8 @@ impl Pending {
             order,
             done_today: false,
             noted: false,
+            waiting: None,
+            ran: false,
         }
     }
 
@@ -48,11 +58,12 @@ pub fn full_day(o: &UnitOrder) -> bool {
 }
 
 /// What running an order came to.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Outcome {
     /// Its requirements are not met: skipped, kept, retried later
-    /// (OV-SCH-022).
-    Skip,
+    /// (OV-SCH-022). It says why, in the player's words: the month's end
+    /// tells the player of every order still waiting and the reason.
+    Skip(Cow<'static, str>),
     /// Carried out; the order decides nothing about its removal.
     Done,
     /// Carried out and complete whatever its count or `@` says: a stop
@@ -64,6 +75,40 @@ pub enum Outcome {
     /// Not carried out and already removed from the list as impossible;
     /// the next order now stands at the same position.
     Dropped,
+}
+
+impl Outcome {
+    /// Not carried out today, and why (the player reads it).
+    pub fn wait(why: impl Into<Cow<'static, str>>) -> Outcome {
+        Outcome::Skip(why.into())
+    }
+}
+
+/// Why an order is still in the list at the month's end, in the player's
+/// words; None for a repeated order (`@`, a count) that ran, whose events
+/// tell of it.
+pub fn kept_why(p: &Pending) -> Option<String> {
+    let repeated = p.order.prefix.repeat != Repeat::Once;
+    if p.ran {
+        return (!repeated).then(|| "carried out this month; it goes on next month".to_string());
+    }
+    if let Some(why) = &p.waiting {
+        return Some(why.to_string());
+    }
+    if p.dormant() {
+        return Some("it waits for the order above it to finish (`-`)".to_string());
+    }
+    Some(
+        "not reached this month: the unit's days went to the orders above it, to travelling, or to battle"
+            .to_string(),
+    )
+}
+
+/// Note why order `i` of `list` did not run (for the month's end).
+pub fn note_waiting(list: &mut [Pending], i: usize, why: Cow<'static, str>) {
+    if let Some(p) = list.get_mut(i) {
+        p.waiting = Some(why);
+    }
 }
 
 /// After order `i` of `list` ran with `outcome`: count it down, remove it
@@ -79,9 +124,13 @@ pub fn after_run(list: &mut Vec<Pending>, i: usize, outcome: Outcome) -> bool {
         return false;
     };
     p.done_today = true;
+    if !matches!(outcome, Outcome::Skip(_)) {
+        p.waiting = None;
+        p.ran = true;
+    }
     let spec = p.order.order.spec();
     let finished = match outcome {
-        Outcome::Skip | Outcome::Dropped => return false,
+        Outcome::Skip(_) | Outcome::Dropped => return false,
         Outcome::Finished => true,
         Outcome::Kept => false,
         Outcome::Done => {

@@ -270,6 +270,18 @@ pub fn write_pending(t: &mut Turn<'_>) {
                 drop_invalid(&mut list, k);
                 continue;
             }
+            // No order ends the month unexplained: each kept says why.
+            if let Some(why) = super::pending::kept_why(&list[k])
+                && !t.world.units[u].gone
+            {
+                t.private(
+                    u,
+                    What::OrderKept {
+                        order: text.clone(),
+                        why,
+                    },
+                );
+            }
             out.push(text);
             k += 1;
         }

@@ -223,3 +223,16 @@ pub fn departed(w: &What) -> bool {
 pub fn arrived(w: &What) -> bool {
     matches!(w, What::Arrived { .. })
 }
+
+/// Why each order `u` keeps for next month was kept, as its faction is
+/// told at the month's end.
+pub fn kept_why(log: &TurnLog, u: UnitId) -> Vec<String> {
+    log.events
+        .iter()
+        .filter(|e| e.unit == Some(u))
+        .filter_map(|e| match &e.what {
+            What::OrderKept { why, .. } => Some(why.clone()),
+            _ => None,
+        })
+        .collect()
+}

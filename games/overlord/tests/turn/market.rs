@@ -229,6 +229,11 @@ fn ov_uo_010_011_buy_from_the_town_with_own_coins_only() {
     // 150 needed, 120 held: the treasury is not drawn on; the order waits.
     assert!(bought(&log, poor).is_empty());
     assert_eq!(g.pending(poor), ["BUY 3 swrd 50"]);
+    assert_eq!(
+        kept_why(&log, poor),
+        ["not enough coins: 150 needed with today's other bids, the unit has 120"],
+        "the player is told why the BUY waits"
+    );
     assert_eq!(coins(&g, poor), 120);
     assert_eq!(g.w.factions[f].funds, 1000);
     // No price: the town's own, 50.

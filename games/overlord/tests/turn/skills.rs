@@ -431,6 +431,11 @@ fn ov_uo_109_teaching_needs_a_pupil_studying_it_and_a_higher_level() {
         assert_eq!(worked(&log, t), 30);
     }
     assert_eq!(g.pending(t1), ["TEACH U2 cmbt"]);
+    assert_eq!(
+        kept_why(&log, t1),
+        ["no pupil here is studying what the unit can teach"],
+        "the teacher's player is told why nothing was taught"
+    );
     assert_eq!(gains(&log, equal), [100]);
 }
 

@@ -89,8 +89,17 @@ fn ov_ttl_003_claim_waits_for_the_skill_and_the_coins() {
     g.learn(b, "cmbt", 1);
     give_coins(&mut g, b, 299);
     seat(&mut g, 1, "shrf", None);
-    g.run_bare(&[&mails(1, &[(a, "CLAIM shrf"), (b, "CLAIM shrf")])]);
+    let log = g.run_bare(&[&mails(1, &[(a, "CLAIM shrf"), (b, "CLAIM shrf")])]);
     assert_eq!(g.pending(a), ["CLAIM shrf"]);
+    // Each is told why its claim waits.
+    assert_eq!(
+        kept_why(&log, a),
+        ["the title needs level 1 in its skill; the unit has 0"]
+    );
+    assert_eq!(
+        kept_why(&log, b),
+        ["not enough coins: the title costs 300, the unit has 299"]
+    );
     assert_eq!(holder(&g, 1), None);
     assert_eq!(coins(&g, a), 1000);
     assert_eq!(coins(&g, b), 299);

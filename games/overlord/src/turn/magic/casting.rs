@@ -169,7 +169,7 @@ pub fn cast(
         return use_skill::cannot(t, u, i, skill, UseProblem::TooManyFigures);
     }
     let out = use_skill::work_pieces(t, u, i, skill, use_, Piece::Cast(aim), count);
-    if out != Outcome::Skip {
+    if !matches!(out, Outcome::Skip(_)) {
         t.live(u).casting = Some(skill);
     }
     out

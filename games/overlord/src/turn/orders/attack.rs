@@ -35,7 +35,7 @@ use crate::world::{FactionId, LocationId, UnitId};
 
 pub fn attack(t: &mut Turn<'_>, u: UnitId, i: usize, o: &Attack) -> Outcome {
     let Some(unit) = t.world.units.get(u) else {
-        return Outcome::Skip;
+        return Outcome::wait("the order is no longer in the list");
     };
     let (me, place) = (unit.faction, unit.location);
     let target = match o.target {
@@ -98,7 +98,7 @@ fn first_of(t: &Turn<'_>, me: FactionId, f: FactionId, place: LocationId) -> Opt
 
 fn own_target(t: &mut Turn<'_>, u: UnitId, i: usize) -> Outcome {
     let Some(order) = t.live(u).list.get(i).map(|p| p.order.clone()) else {
-        return Outcome::Skip;
+        return Outcome::wait("the order is no longer in the list");
     };
     drop_order(t, u, i, &order, Dropped::OwnTarget)
 }
@@ -111,5 +111,5 @@ fn waits(t: &mut Turn<'_>, u: UnitId, i: usize) -> Outcome {
         p.noted = true;
         t.private(u, What::AttackWaits);
     }
-    Outcome::Skip
+    Outcome::wait("the attack waits (see the reason above)")
 }

@@ -17,7 +17,10 @@ fn met(t: &mut Turn<'_>, u: UnitId, ok: bool, order: crate::orders::Keyword) -> 
         t.private(u, What::ConditionMet { order });
         Outcome::Done
     } else {
-        Outcome::Skip
+        Outcome::wait(format!(
+            "{} is not met yet",
+            format!("{order:?}").to_uppercase()
+        ))
     }
 }
 
@@ -37,7 +40,7 @@ pub fn day(t: &mut Turn<'_>, o: &Day) -> Outcome {
     if t.day == o.day {
         Outcome::Done
     } else {
-        Outcome::Skip
+        Outcome::wait(format!("waiting for day {}", o.day))
     }
 }
 
@@ -99,17 +102,17 @@ pub fn skill(t: &mut Turn<'_>, u: UnitId, o: &Skill) -> Outcome {
 /// it drops no `+` alternative.
 pub fn wait(t: &mut Turn<'_>, u: UnitId, i: usize) -> Outcome {
     let Some(p) = t.live(u).list.get_mut(i) else {
-        return Outcome::Skip;
+        return Outcome::wait("the order is no longer in the list");
     };
     let UnitOrder::Wait(w) = &mut p.order.order else {
-        return Outcome::Skip;
+        return Outcome::wait("the order is no longer in the list");
     };
     if w.days == 0 {
         return met(t, u, true, crate::orders::Keyword::Wait);
     }
     w.days -= 1;
     p.done_today = true;
-    Outcome::Skip
+    Outcome::wait(format!("waiting {} more day(s)", w.days))
 }
 
 /// SYNCHRO x: fires only together with x's own awake `SYNCHRO u`, both at
@@ -118,19 +121,21 @@ pub fn wait(t: &mut Turn<'_>, u: UnitId, i: usize) -> Outcome {
 /// other (OV-UO-104).
 pub fn synchro(t: &mut Turn<'_>, u: UnitId, x: UnitRef) -> Outcome {
     if t.live(u).synchronised {
-        return Outcome::Skip;
+        return Outcome::wait("already synchronised today");
     }
     let Some(x) = t.unit_ref(x) else {
-        return Outcome::Skip;
+        return Outcome::wait("there is no such unit to synchronise with");
     };
     if x == u || t.live(x).synchronised || t.live(x).refusing || t.travelling(x) {
-        return Outcome::Skip;
+        return Outcome::wait(
+            "the other unit is not ready: already synchronised, refusing, travelling, or the unit itself",
+        );
     }
     let (fu, fx) = (t.world.units[u].faction, t.world.units[x].faction);
     if fu != fx {
         let together = t.world.units[u].location == t.world.units[x].location;
         if !together || !t.sees(fu, x) || !t.sees(fx, u) {
-            return Outcome::Skip;
+            return Outcome::wait("the other unit is not here, or the two cannot see each other");
         }
     }
     let day = t.day;
@@ -141,7 +146,7 @@ pub fn synchro(t: &mut Turn<'_>, u: UnitId, x: UnitRef) -> Outcome {
             && matches!(&p.order.order, UnitOrder::Synchro(s) if t.unit_ref(s.unit) == Some(u))
     });
     let Some(j) = partner else {
-        return Outcome::Skip;
+        return Outcome::wait("the other unit has no SYNCHRO with this one");
     };
     after_run(&mut t.live(x).list, j, Outcome::Done);
     t.live(x).synchronised = true;

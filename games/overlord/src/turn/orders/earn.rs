@@ -79,7 +79,7 @@ pub fn earn(
         return cannot(t, u, i, skill, UseProblem::Forbidden);
     }
     if super::guard::stopped(t, u, i, act) {
-        return Outcome::Skip;
+        return Outcome::wait("a guard stops the work");
     }
     let place = t.world.units[u].location;
     if left(t, place, purse) == 0 {
@@ -93,7 +93,7 @@ pub fn earn(
     });
     let work = day_work(t, u, skill, use_.tool.as_ref().map(|r| r.id()));
     if work == 0 {
-        return Outcome::Skip;
+        return Outcome::wait("no figure is free to work today (one is on guard)");
     }
     let batch = days * 100;
     let k = making(t, u, skill);

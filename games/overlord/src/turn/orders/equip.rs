@@ -25,16 +25,16 @@ use crate::world::UnitId;
 
 pub fn equip(t: &mut Turn<'_>, u: UnitId, i: usize, o: &Equip) -> Outcome {
     let Some(item) = t.item(o.item) else {
-        return Outcome::Skip;
+        return Outcome::wait("there is no such item");
     };
     let Some(spec) = t.rules.items.get(item).and_then(|it| it.equip.as_ref()) else {
         let Some(order) = t.live(u).list.get(i).map(|p| p.order.clone()) else {
-            return Outcome::Skip;
+            return Outcome::wait("the order is no longer in the list");
         };
         return drop_order(t, u, i, &order, Dropped::NotAllowed);
     };
     let Some(unit) = t.world.units.get(u) else {
-        return Outcome::Skip;
+        return Outcome::wait("the order is no longer in the list");
     };
     let (held, now) = unit
         .items
@@ -54,7 +54,7 @@ pub fn equip(t: &mut Turn<'_>, u: UnitId, i: usize, o: &Equip) -> Outcome {
             p.noted = true;
             t.private(u, What::CannotEquip { item });
         }
-        return Outcome::Skip;
+        return Outcome::wait("the unit has not the items yet");
     }
     let unit = &mut t.world.units[u];
     if let Ok(k) = unit.items.binary_search_by_key(&item, |h| h.item) {

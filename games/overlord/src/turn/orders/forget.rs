@@ -13,13 +13,13 @@ use crate::world::{Knowledge, UnitId};
 
 pub fn forget(t: &mut Turn<'_>, u: UnitId, o: &Forget) -> Outcome {
     let Some(skill) = t.skill(o.skill) else {
-        return Outcome::Skip;
+        return Outcome::wait("there is no such skill");
     };
     let Some(unit) = t.world.units.get_mut(u) else {
-        return Outcome::Skip;
+        return Outcome::wait("the order is no longer in the list");
     };
     if unit.experience(skill) == 0 {
-        return Outcome::Skip;
+        return Outcome::wait("the unit knows nothing of that skill");
     }
     let skills = drop_tree(t.rules, &mut unit.skills, skill);
     t.private(u, What::Forgot { skills });

@@ -18,21 +18,21 @@ use crate::world::UnitId;
 
 pub fn give(t: &mut Turn<'_>, u: UnitId, o: &Give) -> Outcome {
     let (Some(to), Some(item)) = (t.unit_ref(o.to), t.item(o.item)) else {
-        return Outcome::Skip;
+        return Outcome::wait("there is no such unit or item");
     };
     let (me, them) = (&t.world.units[u], &t.world.units[to]);
     if to == u || me.location != them.location || t.travelling(to) {
-        return Outcome::Skip;
+        return Outcome::wait("the unit to give to is not here, or is travelling");
     }
     let (fu, ft) = (me.faction, them.faction);
     if !t.sees(fu, to) {
-        return Outcome::Skip;
+        return Outcome::wait("the unit to give to is not seen");
     }
     if fu != ft && !relations::accepts_gift(t.world, ft, u) {
-        return Outcome::Skip;
+        return Outcome::wait("the other faction does not accept gifts from this unit");
     }
     let Some(n) = super::goods::amount(me.count(item), o.quantity) else {
-        return Outcome::Skip;
+        return Outcome::wait("the unit has none of that to give");
     };
     let n = t.world.units[u].remove_items(item, n);
     t.world.units[to].add_items(item, n, 0);

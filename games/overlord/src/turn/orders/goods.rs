@@ -95,18 +95,18 @@ fn ground_open(t: &Turn<'_>, place: LocationId, faction: crate::world::FactionId
 
 pub fn get(t: &mut Turn<'_>, u: UnitId, o: &Get) -> Outcome {
     let Some(item) = t.item(o.item) else {
-        return Outcome::Skip;
+        return Outcome::wait("there is no such item");
     };
     let (here, faction) = (t.world.units[u].location, t.world.units[u].faction);
     match o.from {
         Source::Unit(r) => {
             let Some(from) = t.unit_ref(r) else {
-                return Outcome::Skip;
+                return Outcome::wait("there is no such unit to get from");
             };
             let other = &t.world.units[from];
             let stockpile = other.figures == 0;
             if from == u || other.location != here {
-                return Outcome::Skip;
+                return Outcome::wait("the unit to get from is not here");
             }
             if stockpile {
                 // A stockpile is emptied like the ground (decision
@@ -115,13 +115,13 @@ pub fn get(t: &mut Turn<'_>, u: UnitId, o: &Get) -> Outcome {
                     return Outcome::Finished;
                 }
             } else if other.faction != faction {
-                return Outcome::Skip;
+                return Outcome::wait("the unit to get from is not of this faction");
             }
             if t.travelling(from) {
-                return Outcome::Skip;
+                return Outcome::wait("the unit to get from is travelling");
             }
             let Some(n) = amount(other.count(item), o.quantity) else {
-                return Outcome::Skip;
+                return Outcome::wait("the unit to get from has none of that");
             };
             let n = t.world.units[from].remove_items(item, n);
             t.world.units[u].add_items(item, n, 0);
@@ -140,14 +140,14 @@ pub fn get(t: &mut Turn<'_>, u: UnitId, o: &Get) -> Outcome {
         }
         Source::Location(r) => {
             if t.location_ref(r) != Some(here) {
-                return Outcome::Skip;
+                return Outcome::wait("the unit is not at that place");
             }
             if !ground_open(t, here, faction) {
                 // OV-UO-039: it fails at once.
                 return Outcome::Finished;
             }
             let Some(n) = amount(on_ground(t, here, item), o.quantity) else {
-                return Outcome::Skip;
+                return Outcome::wait("there is none of that on the ground here");
             };
             let n = take_ground(t, here, item, n);
             t.world.units[u].add_items(item, n, 0);
@@ -166,10 +166,10 @@ pub fn get(t: &mut Turn<'_>, u: UnitId, o: &Get) -> Outcome {
 
 pub fn drop(t: &mut Turn<'_>, u: UnitId, o: &Drop) -> Outcome {
     let Some(item) = t.item(o.item) else {
-        return Outcome::Skip;
+        return Outcome::wait("there is no such item");
     };
     let Some(n) = amount(t.world.units[u].count(item), o.quantity) else {
-        return Outcome::Skip;
+        return Outcome::wait("the unit has none of that to drop");
     };
     let n = t.world.units[u].remove_items(item, n);
     let here = t.world.units[u].location;
@@ -182,18 +182,18 @@ pub fn swap(t: &mut Turn<'_>, u: UnitId, o: &Swap) -> Outcome {
     let (Some(with), Some(give), Some(take)) =
         (t.unit_ref(o.with), t.item(o.give_item), t.item(o.take_item))
     else {
-        return Outcome::Skip;
+        return Outcome::wait("there is no such unit or item");
     };
     if with == u
         || t.world.units[with].location != t.world.units[u].location
         || t.travelling(with)
         || t.live(with).refusing
     {
-        return Outcome::Skip;
+        return Outcome::wait("the other unit is not here, is travelling or refuses");
     }
     let (gave, got) = (u64::from(o.give_count), u64::from(o.take_count));
     if t.world.units[u].count(give) < gave || t.world.units[with].count(take) < got {
-        return Outcome::Skip;
+        return Outcome::wait("one of the two has not enough of what it gives");
     }
     let day = t.day;
     let mirror = t.live[with.index()].list.iter().position(|p| {
@@ -207,7 +207,7 @@ pub fn swap(t: &mut Turn<'_>, u: UnitId, o: &Swap) -> Outcome {
                     && u64::from(s.take_count) == gave)
     });
     let Some(j) = mirror else {
-        return Outcome::Skip;
+        return Outcome::wait("the other unit has no matching SWAP");
     };
     let moved = t.world.units[u].remove_items(give, gave);
     t.world.units[with].add_items(give, moved, 0);

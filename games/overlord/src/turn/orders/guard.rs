@@ -96,7 +96,7 @@ fn refuse(t: &mut Turn<'_>, u: UnitId, i: usize, reason: GuardRefusal) -> Outcom
         p.noted = true;
         t.private(u, What::GuardRefused { reason });
     }
-    Outcome::Skip
+    Outcome::wait("the guard is refused (see the reason above)")
 }
 
 /// May the unit's faction guard where the unit stands (OV-GRD-003..005)?

@@ -68,16 +68,18 @@ fn place(
     price: Option<u32>,
 ) -> Outcome {
     let Some(item) = t.item(item) else {
-        return Outcome::Skip;
+        return Outcome::wait("there is no such item");
     };
     let Some(here) = t.world.units.get(u).map(|x| x.location) else {
-        return Outcome::Skip;
+        return Outcome::wait("the order is no longer in the list");
     };
     if !open_today(t, here)
         || !policy::permits(t, u, Act::Trade)
         || super::guard::stopped(t, u, i, Act::Trade)
     {
-        return Outcome::Skip;
+        return Outcome::wait(
+            "no market today here, or the unit's faction or a guard stops its trade",
+        );
     }
     let sells = town_price(t, here, item, Side::Sell);
     let wants = town_price(t, here, item, Side::Buy);
@@ -87,35 +89,43 @@ fn place(
             if town_count(t, here, item, Side::Sell) == 0
                 && !offered_today(t, u, here, item, Side::Sell)
             {
-                return Outcome::Skip;
+                return Outcome::wait("nobody sells that here today");
             }
             let Some(price) = price.or(sells).or(wants) else {
-                return Outcome::Skip;
+                return Outcome::wait(
+                    "no price: the market neither sells nor wants that here, and none was given",
+                );
             };
             let need = count.max(1).saturating_mul(u64::from(price));
             if money::cash(t, u) < need.saturating_add(committed_cash(t, u)) {
-                return Outcome::Skip;
+                return Outcome::wait(format!(
+                    "not enough coins: {} needed with today's other bids, the unit has {}",
+                    need.saturating_add(committed_cash(t, u)),
+                    money::cash(t, u)
+                ));
             }
             price
         }
         Side::Sell => {
             let Some(town) = wants else {
-                return Outcome::Skip;
+                return Outcome::wait("the market here does not want that");
             };
             if town_count(t, here, item, Side::Buy) == 0
                 && !offered_today(t, u, here, item, Side::Buy)
             {
-                return Outcome::Skip;
+                return Outcome::wait("nobody buys that here today");
             }
             let held = t.world.units.get(u).map_or(0, |x| x.count(item));
             if held < count.max(1).saturating_add(committed_items(t, u, item)) {
-                return Outcome::Skip;
+                return Outcome::wait(format!(
+                    "the unit holds {held}, not enough to sell with today's other offers"
+                ));
             }
             price.unwrap_or(town)
         }
     };
     let Some(order) = t.live(u).list.get(i).map(|p| p.order.clone()) else {
-        return Outcome::Skip;
+        return Outcome::wait("the order is no longer in the list");
     };
     let day = t.day;
     if t.market.bids.first().is_some_and(|b| b.day != day) {

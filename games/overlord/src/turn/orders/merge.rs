@@ -51,10 +51,10 @@ use crate::world::unit::Knowledge;
 
 pub fn merge(t: &mut Turn<'_>, u: UnitId, o: &Merge) -> Outcome {
     let Some(into) = t.unit_ref(o.into) else {
-        return Outcome::Skip;
+        return Outcome::wait("there is no such unit to merge into");
     };
     let (Some(me), Some(them)) = (t.world.units.get(u), t.world.units.get(into)) else {
-        return Outcome::Skip;
+        return Outcome::wait("there is no such unit to merge into");
     };
     let stockpile = them.figures == 0;
     if into == u
@@ -65,12 +65,17 @@ pub fn merge(t: &mut Turn<'_>, u: UnitId, o: &Merge) -> Outcome {
         || t.travelling(u)
         || t.travelling(into)
     {
-        return Outcome::Skip;
+        return Outcome::wait(
+            "the unit to merge into is not here, not of this faction, or one of them is travelling",
+        );
     }
     let possessions = o.figures == 0;
     let moved = if possessions { me.figures } else { o.figures };
     if moved > me.figures {
-        return Outcome::Skip;
+        return Outcome::wait(format!(
+            "the unit has {} figures, fewer than the {moved} to move",
+            me.figures
+        ));
     }
     let follower = t
         .rules

@@ -47,7 +47,7 @@ use crate::world::UnitId;
 /// Run immediate order `i` of unit `u`'s list.
 pub fn immediate(t: &mut Turn<'_>, u: UnitId, i: usize) -> Outcome {
     let Some(order) = t.live(u).list.get(i).map(|p| p.order.clone()) else {
-        return Outcome::Skip;
+        return Outcome::wait("the order is no longer in the list");
     };
     if !allowed(t, u, &order) {
         return not_allowed(t, u, i, &order);
@@ -98,7 +98,9 @@ pub fn immediate(t: &mut Turn<'_>, u: UnitId, i: usize) -> Outcome {
         // Special orders fire from other units' actions (OV-SCH-017):
         // ACCEPT when someone stacks, STAY when the stack sets out,
         // RETREAT at the start of the month.
-        O::Accept(_) | O::Stay(_) | O::Retreat(_) => Outcome::Skip,
+        O::Accept(_) | O::Stay(_) | O::Retreat(_) => {
+            Outcome::wait("it runs only when another unit's action calls it")
+        }
         _ => not_adjudicated(t, u, i, &order),
     }
 }
@@ -106,7 +108,7 @@ pub fn immediate(t: &mut Turn<'_>, u: UnitId, i: usize) -> Outcome {
 /// Run full-day order `i` of unit `u`'s list.
 pub fn full_day(t: &mut Turn<'_>, u: UnitId, i: usize) -> Outcome {
     let Some(order) = t.live(u).list.get(i).map(|p| p.order.clone()) else {
-        return Outcome::Skip;
+        return Outcome::wait("the order is no longer in the list");
     };
     if !allowed(t, u, &order) {
         return not_allowed(t, u, i, &order);
@@ -190,7 +192,7 @@ pub fn drop_order(
 pub fn not_adjudicated(t: &mut Turn<'_>, u: UnitId, i: usize, order: &Order) -> Outcome {
     // Once per order and turn is enough to tell the player.
     let Some(p) = t.live(u).list.get_mut(i) else {
-        return Outcome::Skip;
+        return Outcome::wait("the order is no longer in the list");
     };
     if !p.noted {
         p.noted = true;
@@ -201,5 +203,8 @@ pub fn not_adjudicated(t: &mut Turn<'_>, u: UnitId, i: usize, order: &Order) -> 
             },
         );
     }
-    Outcome::Skip
+    Outcome::wait(format!(
+        "{} is not carried out yet",
+        format!("{:?}", order.order.keyword()).to_uppercase()
+    ))
 }

@@ -32,7 +32,7 @@ pub fn setting(t: &mut Turn<'_>, u: UnitId, i: usize, o: &Setting) -> Outcome {
     let unit = &mut t.world.units[u];
     if !settings::apply(&mut unit.settings, o.name, on) {
         let Some(order) = t.live(u).list.get(i).map(|p| p.order.clone()) else {
-            return Outcome::Skip;
+            return Outcome::wait("the order is no longer in the list");
         };
         return super::drop_order(t, u, i, &order, Dropped::NotAllowed);
     }

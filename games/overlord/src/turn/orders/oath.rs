@@ -13,15 +13,15 @@ use crate::world::UnitId;
 
 pub fn oath(t: &mut Turn<'_>, u: UnitId, to: UnitRef) -> Outcome {
     let Some(x) = t.unit_ref(to) else {
-        return Outcome::Skip;
+        return Outcome::wait("there is no such unit to swear to");
     };
     let (me, them) = (&t.world.units[u], &t.world.units[x]);
     if x == u || me.location != them.location || t.travelling(x) {
-        return Outcome::Skip;
+        return Outcome::wait("the unit to swear to is not here, or is travelling");
     }
     let (mine, theirs) = (me.faction, them.faction);
     if !t.sees(mine, x) {
-        return Outcome::Skip;
+        return Outcome::wait("the unit to swear to is not seen");
     }
     if theirs != mine {
         t.live(u).oath = Some(theirs);

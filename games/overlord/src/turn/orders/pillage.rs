@@ -55,7 +55,9 @@ pub fn pillage(t: &mut Turn<'_>, u: UnitId) -> Outcome {
         || !land::deals_damage(t, u)
         || !policy::permits(t, u, Act::Pillage)
     {
-        return Outcome::Skip;
+        return Outcome::wait(
+            "the unit cannot pillage here: no land to pillage, no damage dealt, or its faction forbids it",
+        );
     }
     let place = t.world.units[u].location;
     let force: u32 = t

@@ -36,13 +36,13 @@ use crate::world::UnitId;
 
 pub fn recruit(t: &mut Turn<'_>, u: UnitId, i: usize, o: &Recruit) -> Outcome {
     let Some(order) = t.live(u).list.get(i).map(|p| p.order.clone()) else {
-        return Outcome::Skip;
+        return Outcome::wait("the order is no longer in the list");
     };
     let Some(race) = t.rules.race(o.race.as_str()) else {
-        return Outcome::Skip;
+        return Outcome::wait("there is no such race");
     };
     let Some(me) = t.world.units.get(u) else {
-        return Outcome::Skip;
+        return Outcome::wait("the order is no longer in the list");
     };
     let (here, faction) = (me.location, me.faction);
     match (o.into, t.unit_ref(o.into)) {
@@ -52,7 +52,7 @@ pub fn recruit(t: &mut Turn<'_>, u: UnitId, i: usize, o: &Recruit) -> Outcome {
                 return drop_order(t, u, i, &order, Dropped::NotAllowed);
             }
             if !joinable(t, u, x, race) {
-                return Outcome::Skip;
+                return Outcome::wait("that unit cannot take these recruits");
             }
         }
         (UnitRef::New(p), None) => {
@@ -70,7 +70,7 @@ pub fn recruit(t: &mut Turn<'_>, u: UnitId, i: usize, o: &Recruit) -> Outcome {
         .get(here)
         .and_then(|l| l.recruits.iter().find(|r| r.race == race).copied())
     else {
-        return Outcome::Skip;
+        return Outcome::wait("nobody of that race can be recruited here");
     };
     let people = t.world.locations.get(here).map_or(0, |l| l.population);
     if offer.count == 0
@@ -78,15 +78,24 @@ pub fn recruit(t: &mut Turn<'_>, u: UnitId, i: usize, o: &Recruit) -> Outcome {
         || !policy::permits(t, u, Act::Recruit)
         || super::guard::stopped(t, u, i, Act::Recruit)
     {
-        return Outcome::Skip;
+        return Outcome::wait(
+            "nobody can be recruited here now, or the faction or a guard stops it",
+        );
     }
     let price = if o.price == 0 { offer.price } else { o.price };
     if price < offer.price {
-        return Outcome::Skip;
+        return Outcome::wait(format!(
+            "the price offered is below the asking price of {}",
+            offer.price
+        ));
     }
     let need = u64::from(o.count.max(1)).saturating_mul(u64::from(price));
     if money::cash(t, u) < need.saturating_add(committed_cash(t, u)) {
-        return Outcome::Skip;
+        return Outcome::wait(format!(
+            "not enough coins: {} needed with today's other bids, the unit has {}",
+            need.saturating_add(committed_cash(t, u)),
+            money::cash(t, u)
+        ));
     }
     let day = t.day;
     if t.market.hires.first().is_some_and(|h| h.day != day) {

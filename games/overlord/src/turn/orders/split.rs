@@ -18,10 +18,10 @@ use crate::world::{Unit, UnitId};
 pub fn split(t: &mut Turn<'_>, u: UnitId, o: &Split) -> Outcome {
     let me = &t.world.units[u];
     if me.figures <= o.figures || t.placeholders.contains_key(&o.new_unit) {
-        return Outcome::Skip;
+        return Outcome::wait("the unit has too few figures, or the new unit's number is taken");
     }
     if t.world.factions[me.faction].number != o.new_unit.faction {
-        return Outcome::Skip;
+        return Outcome::wait("the new unit's number is not of this faction");
     }
     let n = o.figures;
     // Figures carrying equipment: as many as the most-equipped item.

@@ -23,23 +23,25 @@ pub fn stack(t: &mut Turn<'_>, u: UnitId, under: Option<UnitRef>) -> Outcome {
         return unstack(t, u);
     };
     let Some(x) = t.unit_ref(under) else {
-        return Outcome::Skip;
+        return Outcome::wait("there is no such unit to stack under");
     };
     if x == u || t.above(u, x) || t.travelling(x) {
-        return Outcome::Skip;
+        return Outcome::wait(
+            "the unit cannot stack under itself, a unit it leads, or one travelling",
+        );
     }
     let (me, them) = (&t.world.units[u], &t.world.units[x]);
     if me.location != them.location || me.structure != them.structure {
-        return Outcome::Skip;
+        return Outcome::wait("the leader to stack under is not at the same place and structure");
     }
     if t.kind(x) != Some(RaceKind::Leader) {
-        return Outcome::Skip;
+        return Outcome::wait("only a leader can lead a stack");
     }
     let (fu, fx) = (me.faction, them.faction);
     if fu != fx {
         let allied = t.world.factions[fx].stance_toward(fu) == Stance::Ally;
         if !allied && !accept(t, x, u) {
-            return Outcome::Skip;
+            return Outcome::wait("the other faction has not accepted (ACCEPT) and is not an ally");
         }
     }
     t.set_parent(u, Some(x));
@@ -84,10 +86,10 @@ pub fn unstack(t: &mut Turn<'_>, u: UnitId) -> Outcome {
 /// parent's stack, just after itself.
 pub fn eject(t: &mut Turn<'_>, u: UnitId, x: UnitRef) -> Outcome {
     let Some(x) = t.unit_ref(x) else {
-        return Outcome::Skip;
+        return Outcome::wait("there is no such unit to eject");
     };
     if t.world.units[x].stack_parent != Some(u) {
-        return Outcome::Skip;
+        return Outcome::wait("that unit is not stacked directly under this one");
     }
     let parent = t.world.units[u].stack_parent;
     t.set_parent(x, parent);
@@ -103,7 +105,7 @@ pub fn eject(t: &mut Turn<'_>, u: UnitId, x: UnitRef) -> Outcome {
 /// if it comes after the issuer it moves in front of it.
 pub fn promote(t: &mut Turn<'_>, u: UnitId, x: UnitRef) -> Outcome {
     let Some(x) = t.unit_ref(x) else {
-        return Outcome::Skip;
+        return Outcome::wait("there is no such unit to promote");
     };
     let (a, b) = (&t.world.units[u], &t.world.units[x]);
     if x == u
@@ -112,7 +114,9 @@ pub fn promote(t: &mut Turn<'_>, u: UnitId, x: UnitRef) -> Outcome {
         || a.structure != b.structure
         || t.travelling(x)
     {
-        return Outcome::Skip;
+        return Outcome::wait(
+            "that unit is not in the same stack, place and structure, or is travelling",
+        );
     }
     let place = a.location;
     let list = &mut t.world.locations[place].units;
@@ -120,7 +124,7 @@ pub fn promote(t: &mut Turn<'_>, u: UnitId, x: UnitRef) -> Outcome {
         list.iter().position(|&v| v == u),
         list.iter().position(|&v| v == x),
     ) else {
-        return Outcome::Skip;
+        return Outcome::wait("that unit is not in the same stack");
     };
     if ix > iu {
         list.remove(ix);

@@ -59,6 +59,6 @@ pub fn stance(t: &mut Turn<'_>, u: crate::world::UnitId, o: &StanceOrder) -> Out
     if apply(t, f, o) {
         Outcome::Done
     } else {
-        Outcome::Skip
+        Outcome::wait("the stance cannot be set (see the reason above)")
     }
 }

@@ -19,7 +19,7 @@ use crate::world::{Stance, StructureId, UnitId};
 /// [`vessels::under_way`]).
 pub fn enter(t: &mut Turn<'_>, u: UnitId, o: &Enter) -> Outcome {
     let Some(s) = t.structure_ref(o.structure) else {
-        return Outcome::Skip;
+        return Outcome::wait("there is no such structure");
     };
     let st = &t.world.structures[s];
     let unit = &t.world.units[u];
@@ -31,14 +31,16 @@ pub fn enter(t: &mut Turn<'_>, u: UnitId, o: &Enter) -> Outcome {
         || vessels::under_way(t, s)
         || super::super::settlement::founded(t.rules, st)
     {
-        return Outcome::Skip;
+        return Outcome::wait(
+            "the structure is not here, is full, is under way, or is not entered",
+        );
     }
     if let Some(owner) = owner_faction(t, s)
         && owner != unit.faction
         && t.world.factions[owner].stance_toward(unit.faction) < Stance::Friendly
         && !slips_in(t, u, owner)
     {
-        return Outcome::Skip;
+        return Outcome::wait("the structure's owner is not friendly and does not let the unit in");
     }
     t.set_parent(u, None);
     for m in t.stack_of(u) {
@@ -91,12 +93,12 @@ fn owner_faction(t: &Turn<'_>, s: StructureId) -> Option<crate::world::FactionId
 /// A structure id, when written, must be the one the unit is in.
 pub fn leave(t: &mut Turn<'_>, u: UnitId, o: &Leave) -> Outcome {
     let Some(s) = t.world.units[u].structure else {
-        return Outcome::Skip;
+        return Outcome::wait("the unit is in no structure");
     };
     if let Some(r) = o.structure
         && t.structure_ref(r) != Some(s)
     {
-        return Outcome::Skip;
+        return Outcome::wait("the unit is not in that structure");
     }
     t.set_parent(u, None);
     for m in t.stack_of(u) {

@@ -130,7 +130,7 @@ pub struct Teacher {
 /// Run STUDY, order `i` of unit `u`.
 pub fn study(t: &mut Turn<'_>, u: UnitId, i: usize, o: &Study) -> Outcome {
     let Some(order) = t.live(u).list.get(i).map(|p| p.order.clone()) else {
-        return Outcome::Skip;
+        return Outcome::wait("the order is no longer in the list");
     };
     let Some(asked) = t.skill(o.skill) else {
         return drop_order(t, u, i, &order, Dropped::NotAllowed);
@@ -144,7 +144,7 @@ pub fn study(t: &mut Turn<'_>, u: UnitId, i: usize, o: &Study) -> Outcome {
     };
     let explicit = skill == asked;
     let Some(sk) = t.rules.skills.get(skill) else {
-        return Outcome::Skip;
+        return Outcome::wait("there is no such skill");
     };
     let level = t.level(u, skill);
     let next = level.saturating_add(1);
@@ -193,7 +193,7 @@ pub fn study(t: &mut Turn<'_>, u: UnitId, i: usize, o: &Study) -> Outcome {
     };
     let acting = if guarding { figures / 2 } else { figures };
     if acting == 0 {
-        return Outcome::Skip;
+        return Outcome::wait("no figure is free to study (half are on guard)");
     }
     let per_figure = sk
         .levels
@@ -248,7 +248,7 @@ fn wait(t: &mut Turn<'_>, u: UnitId, i: usize, skill: SkillId, why: StudyBlock) 
     if first {
         t.private(u, What::StudyWaits { skill, why });
     }
-    Outcome::Skip
+    Outcome::wait("the study waits (see the reason above)")
 }
 
 /// Could this unit ever study the skill (OV-SKL-018, OV-MAG-002)?

@@ -58,7 +58,7 @@ pub fn target(t: &mut Turn<'_>, u: UnitId, _i: usize, o: &Target) -> Outcome {
     };
     // A target not (yet) there: kept, retried (OV-SCH-022).
     let Some(aim) = aim else {
-        return Outcome::Skip;
+        return Outcome::wait("the target is not here yet");
     };
     set_aim(t, u, aim, &o.target.to_string());
     Outcome::Done
@@ -109,7 +109,7 @@ fn builds(rules: &crate::rules::Rules, skill: SkillId) -> bool {
 /// BUILD = TARGET (if given) + USE (decision OV-UO-008).
 pub fn build(t: &mut Turn<'_>, u: UnitId, i: usize, o: &Build) -> Outcome {
     let Some(skill) = t.skill(o.skill) else {
-        return Outcome::Skip;
+        return Outcome::wait("there is no such skill");
     };
     if let Some(to) = o.target {
         let aim = match to {
@@ -168,7 +168,7 @@ pub fn work_on_target(
             }
             None => {
                 if use_skill::day_work(t, u, skill, None) == 0 {
-                    return Outcome::Skip;
+                    return Outcome::wait("no figure is free to work today (one is on guard)");
                 }
                 if let Err(why) = may_begin(t, u, k, work) {
                     return use_skill::cannot(t, u, i, skill, why);

@@ -33,10 +33,10 @@ use crate::world::UnitId;
 
 pub fn teach(t: &mut Turn<'_>, u: UnitId, i: usize, o: &Teach) -> Outcome {
     let Some(order) = t.live(u).list.get(i).map(|p| p.order.clone()) else {
-        return Outcome::Skip;
+        return Outcome::wait("the order is no longer in the list");
     };
     if t.live(u).guarding {
-        return Outcome::Skip;
+        return Outcome::wait("the unit is on guard");
     }
     let lessons = lessons_of(t, &o.pupils);
     if let Pupils::Named(named) = &o.pupils
@@ -55,7 +55,7 @@ pub fn teach(t: &mut Turn<'_>, u: UnitId, i: usize, o: &Teach) -> Outcome {
         })
         .collect();
     if given.is_empty() {
-        return Outcome::Skip;
+        return Outcome::wait("no pupil here is studying what the unit can teach");
     }
     t.live(u).teaching = given.clone();
     t.private(u, What::Taught { lessons: given });

@@ -165,33 +165,41 @@ fn present(t: &Turn<'_>, holder: UnitId, place: LocationId) -> bool {
 /// `CLAIM title [location] [FREE]` (OV-UO-019..021, OV-TTL-003..008).
 pub fn claim(t: &mut Turn<'_>, u: UnitId, o: &Claim) -> Outcome {
     let (Some(place), Some(title)) = (at(t, u, o.location), t.rules.title(o.title.as_str())) else {
-        return Outcome::Skip;
+        return Outcome::wait("there is no such title or place");
     };
     if t.world.units[u].location != place {
-        return Outcome::Skip;
+        return Outcome::wait("the unit is not at the title's place");
     }
     let Some(i) = seat_of(t, place, title) else {
-        return Outcome::Skip;
+        return Outcome::wait("that place has no such title");
     };
     let Some(def) = t.rules.titles.get(title) else {
-        return Outcome::Skip;
+        return Outcome::wait("that title is not in the rules");
     };
     let (cost, supreme, tag) = (u64::from(def.cost), def.supreme, def.tag.clone());
     let (skill, level) = (def.requires.skill.id(), def.requires.level);
     let holder = t.world.locations[place].titles[i].holder;
     if holder == Some(u) || held_by(t, u).is_some() {
-        return Outcome::Skip;
+        return Outcome::wait("the unit already holds a title (one title a unit)");
     }
     if t.level(u, skill) < level {
-        return Outcome::Skip;
+        return Outcome::wait(format!(
+            "the title needs level {level} in its skill; the unit has {}",
+            t.level(u, skill)
+        ));
     }
     // A holder who no longer exists leaves the title vacant.
     let holder = holder.filter(|h| t.world.units.get(*h).is_some());
     if holder.is_some() && (o.free || supreme) {
-        return Outcome::Skip;
+        return Outcome::wait(
+            "the title is held: a held title is taken by a challenge, never FREE, and a supreme title never",
+        );
     }
     if money::pay(t, u, cost, Draw::Never).is_none() {
-        return Outcome::Skip;
+        return Outcome::wait(format!(
+            "not enough coins: the title costs {cost}, the unit has {}",
+            money::cash(t, u)
+        ));
     }
     let Some(h) = holder else {
         set_holder(t, place, i, Some(u));
@@ -238,14 +246,14 @@ pub fn claim(t: &mut Turn<'_>, u: UnitId, o: &Claim) -> Outcome {
 /// `BESTOW unit` (OV-UO-007).
 pub fn bestow(t: &mut Turn<'_>, u: UnitId, i: usize, order: &Order, o: &Bestow) -> Outcome {
     let Some((place, s)) = held_by(t, u) else {
-        return Outcome::Skip;
+        return Outcome::wait("the unit holds no title to bestow");
     };
     let title = t.world.locations[place].titles[s].title;
     if t.rules.titles.get(title).is_some_and(|x| x.supreme) {
         return drop_order(t, u, i, order, Dropped::NotAllowed);
     }
     let Some(to) = t.unit_ref(o.unit) else {
-        return Outcome::Skip;
+        return Outcome::wait("the unit to receive the title is not here");
     };
     let here = t.world.units[u].location;
     let ready = t.world.units.get(to).is_some_and(|x| x.location == here)
@@ -253,7 +261,9 @@ pub fn bestow(t: &mut Turn<'_>, u: UnitId, i: usize, order: &Order, o: &Bestow) 
         && t.kind(to) == Some(RaceKind::Leader)
         && held_by(t, to).is_none();
     if !ready {
-        return Outcome::Skip;
+        return Outcome::wait(
+            "the unit to receive the title is not here, travelling, not a leader, or already holds a title",
+        );
     }
     set_holder(t, place, s, Some(to));
     let to_faction = t.world.units[to].faction;
@@ -272,7 +282,7 @@ pub fn bestow(t: &mut Turn<'_>, u: UnitId, i: usize, order: &Order, o: &Bestow) 
 /// `YIELD [title]` (OV-UO-119).
 pub fn yield_title(t: &mut Turn<'_>, u: UnitId, i: usize, order: &Order, o: &Yield) -> Outcome {
     let Some((place, s)) = held_by(t, u) else {
-        return Outcome::Skip;
+        return Outcome::wait("the unit holds no title to yield");
     };
     let title = t.world.locations[place].titles[s].title;
     if let Some(tag) = o.title
@@ -298,15 +308,15 @@ fn cancels(canceller: &str) -> Option<&'static str> {
 pub fn cancel(t: &mut Turn<'_>, u: UnitId, i: usize, order: &Order, o: &Cancel) -> Outcome {
     let (Some(place), Some(title)) = (t.location_ref(o.location), t.rules.title(o.title.as_str()))
     else {
-        return Outcome::Skip;
+        return Outcome::wait("there is no such title or place");
     };
     let Some((mine_at, s)) = held_by(t, u) else {
-        return Outcome::Skip;
+        return Outcome::wait("the unit holds no title");
     };
     let my_title = t.world.locations[mine_at].titles[s].title;
     let (Some(mine), Some(target)) = (t.rules.titles.get(my_title), t.rules.titles.get(title))
     else {
-        return Outcome::Skip;
+        return Outcome::wait("that title is not in the rules");
     };
     if cancels(&mine.tag) != Some(target.tag.as_str()) {
         return drop_order(t, u, i, order, Dropped::NotAllowed);
@@ -318,10 +328,10 @@ pub fn cancel(t: &mut Turn<'_>, u: UnitId, i: usize, order: &Order, o: &Cancel) 
             .around(t.world, t.rules, mine_at, range)
             .contains_key(&place)
     {
-        return Outcome::Skip;
+        return Outcome::wait("the unit is not at that place, or it is beyond its title's range");
     }
     let Some(j) = seat_of(t, place, title) else {
-        return Outcome::Skip;
+        return Outcome::wait("that place has no such title");
     };
     let Some(h) = t.world.locations[place].titles[j].holder else {
         return Outcome::Done;
@@ -333,7 +343,9 @@ pub fn cancel(t: &mut Turn<'_>, u: UnitId, i: usize, order: &Order, o: &Cancel) 
         })
     };
     if xp(u) <= xp(h) {
-        return Outcome::Skip;
+        return Outcome::wait(
+            "the holder has as much combat experience as the unit or more: the title cannot be cancelled",
+        );
     }
     set_holder(t, place, j, None);
     let holder_faction = t.world.units.get(h).map(|x| x.faction);

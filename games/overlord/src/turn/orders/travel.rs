@@ -36,11 +36,11 @@ pub fn set_out(
     // A unit trading or recruiting today stays for the market (OV-UO-071,
     // OV-UO-082).
     if t.live(u).trading {
-        return Outcome::Skip;
+        return Outcome::wait("the unit stays for the market today (trading or recruiting)");
     }
     let from = t.world.units[u].location;
     let Some(exit) = travel::find_exit(t.world, from, to) else {
-        return Outcome::Skip;
+        return Outcome::wait("there is no way from here to there");
     };
     // Try the trip with the stack the unit would lead, before anyone
     // leaves anything.
@@ -48,7 +48,7 @@ pub fn set_out(
         Ok(go) => go,
         Err(why) => {
             cannot(t, u, i, exit.to, why);
-            return Outcome::Skip;
+            return Outcome::wait("the way cannot be taken today (see the reason above)");
         }
     };
     if t.world.units[u].stack_parent.is_some() {
@@ -64,7 +64,7 @@ pub fn set_out(
             Ok(go) => go,
             Err(why) => {
                 cannot(t, u, i, exit.to, why);
-                return Outcome::Skip;
+                return Outcome::wait("the way cannot be taken today (see the reason above)");
             }
         }
     };
@@ -143,10 +143,10 @@ fn cannot(t: &mut Turn<'_>, u: UnitId, i: usize, to: LocationId, why: NoTrip) {
 pub fn caravan(t: &mut Turn<'_>, u: UnitId, i: usize, stops: &[LocationRef]) -> Outcome {
     let here = t.world.units[u].location;
     let Some(k) = stops.iter().position(|s| t.location_ref(*s) == Some(here)) else {
-        return Outcome::Skip;
+        return Outcome::wait("the unit is at none of the caravan's stops");
     };
     let Some(next) = stops.get(k + 1) else {
-        return Outcome::Skip;
+        return Outcome::wait("the caravan is at its last stop");
     };
     let last = k + 2 == stops.len();
     match set_out(t, u, i, Destination::Location(*next), JourneyKind::Move) {

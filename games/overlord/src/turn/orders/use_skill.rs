@@ -97,7 +97,7 @@ pub struct Request {
 /// The USE order.
 pub fn use_order(t: &mut Turn<'_>, u: UnitId, i: usize, o: &Use) -> Outcome {
     let Some(skill) = t.skill(o.skill) else {
-        return Outcome::Skip;
+        return Outcome::wait("there is no such skill");
     };
     let Some(use_) = skill_use(t, u, skill) else {
         let why = if t.level(u, skill) == 0 {
@@ -146,7 +146,7 @@ pub fn skill_use(t: &Turn<'_>, u: UnitId, skill: SkillId) -> Option<SkillUse> {
 /// A use this build does not carry out: kept, said once a turn.
 pub fn unhandled(t: &mut Turn<'_>, u: UnitId, i: usize) -> Outcome {
     let Some(order) = t.live(u).list.get(i).map(|p| p.order.clone()) else {
-        return Outcome::Skip;
+        return Outcome::wait("the order is no longer in the list");
     };
     not_adjudicated(t, u, i, &order)
 }
@@ -159,7 +159,7 @@ pub fn cannot(t: &mut Turn<'_>, u: UnitId, i: usize, skill: SkillId, why: UsePro
         p.noted = true;
         t.private(u, What::CannotUse { skill, why });
     }
-    Outcome::Skip
+    Outcome::wait("the skill cannot be used today (see the reason above)")
 }
 
 /// Moving loses all work under way (OV-PROD-004, 008).
@@ -306,7 +306,7 @@ fn harvest(
         return cannot(t, u, i, skill, UseProblem::Forbidden);
     }
     if super::guard::stopped(t, u, i, Act::Harvest) {
-        return Outcome::Skip;
+        return Outcome::wait("a guard stops the work");
     }
     let place = t.world.units[u].location;
     let offered = t.world.locations[place]
@@ -319,7 +319,7 @@ fn harvest(
     let work = day_work(t, u, skill, use_.tool.as_ref().map(|r| r.id()));
     if work == 0 {
         // No figure free to work today (one figure on guard).
-        return Outcome::Skip;
+        return Outcome::wait("no figure is free to work today (one is on guard)");
     }
     let pb = building_bonus(t, u, skill);
     let k = making(t, u, skill);
@@ -474,7 +474,7 @@ pub fn work_pieces(
     let left = count.map_or(u64::MAX, u64::from);
     if start == 0 {
         // No figure free to work today (one figure on guard).
-        return Outcome::Skip;
+        return Outcome::wait("no figure is free to work today (one is on guard)");
     }
     let k = making(t, u, skill);
     while avail > 0 && made < left {

@@ -21,12 +21,12 @@ pub fn withdraw(t: &mut Turn<'_>, u: UnitId, i: usize, o: &Withdraw) -> Outcome 
         && t.item(tag) != money::coin(t)
     {
         let Some(order) = t.live(u).list.get(i).map(|p| p.order.clone()) else {
-            return Outcome::Skip;
+            return Outcome::wait("the order is no longer in the list");
         };
         return drop_order(t, u, i, &order, Dropped::NotAllowed);
     }
     if !money::in_city(t, u) {
-        return Outcome::Skip;
+        return Outcome::wait("the unit is not in a city");
     }
     let taken = money::take_funds(t, u, u64::from(o.amount));
     money::add_cash(t, u, taken);

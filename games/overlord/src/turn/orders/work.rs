@@ -11,7 +11,7 @@ use crate::world::UnitId;
 
 pub fn work(t: &mut Turn<'_>, u: UnitId) -> Outcome {
     if t.live(u).guarding {
-        return Outcome::Skip;
+        return Outcome::wait("the unit is on guard");
     }
     let place = t.world.units[u].location;
     t.live(u).work_at(place);
