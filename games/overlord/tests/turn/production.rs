@@ -503,6 +503,25 @@ fn ov_uo_034_item_003_a_number_above_what_is_held_equips_what_is_held() {
 }
 
 #[test]
+fn ov_uo_033_equip_before_the_items_come_waits_for_them() {
+    let mut g = Game::new(1, 1);
+    let u = g.unit(1, "man", 5, 1);
+    g.learn(u, "blde", 1);
+    g.orders(u, &["EQUIP swrd 3"]);
+    let log = g.run_bare(&[]);
+    assert_eq!(g.pending(u), ["EQUIP swrd 3"], "kept, not used up");
+    assert_eq!(
+        kept_why(&log, u),
+        ["the unit has no more swords to equip yet (0 held, 0 equipped)"]
+    );
+    // The swords come: next month it equips them.
+    give(&mut g, u, "swrd", 3);
+    g.run_bare(&[]);
+    assert_eq!(equipped(&g, u, "swrd"), 3);
+    assert!(g.pending(u).is_empty());
+}
+
+#[test]
 fn ov_item_004_equipping_needs_the_skill() {
     let mut g = Game::new(1, 1);
     let u = g.unit(1, "man", 5, 1);

@@ -47,6 +47,18 @@ pub fn equip(t: &mut Turn<'_>, u: UnitId, i: usize, o: &Equip) -> Outcome {
     } else {
         wanted.min(held).min(now + room).max(now)
     };
+    // Nothing more to equip yet: the items have not come. The order waits
+    // for them rather than being used up.
+    if wanted > now && held <= now {
+        let plural = t
+            .rules
+            .items
+            .get(item)
+            .map_or_else(String::new, |it| it.plural.clone());
+        return Outcome::wait(format!(
+            "the unit has no more {plural} to equip yet ({held} held, {now} equipped)"
+        ));
+    }
     if new > now && !qualified(t, u, &spec.requires) {
         if let Some(p) = t.live(u).list.get_mut(i)
             && !p.noted
@@ -54,7 +66,7 @@ pub fn equip(t: &mut Turn<'_>, u: UnitId, i: usize, o: &Equip) -> Outcome {
             p.noted = true;
             t.private(u, What::CannotEquip { item });
         }
-        return Outcome::wait("the unit has not the items yet");
+        return Outcome::wait("the unit lacks the skill these items need (see the reason above)");
     }
     let unit = &mut t.world.units[u];
     if let Ok(k) = unit.items.binary_search_by_key(&item, |h| h.item) {
