@@ -1,8 +1,8 @@
 //! Games at the table in real headless Chromiums, one per person at the
 //! table: a turn of Sharp Practice and of Napoleon's Battles with the
-//! umpire's page and a phone per side, and a bound of DBR between two
-//! phones with no umpire. A change on one page appears on the others; a
-//! secret given on one side's page never appears in the other's.
+//! umpire's page and a phone per side, and a turn of DBR (both bounds)
+//! between two phones with no umpire. A change on one page appears on the
+//! others; a secret given on one side's page never appears in the other's.
 //! Screenshots of each table on a phone-sized window are kept in
 //! `target/tmp/screenshots/` for a reviewer.
 
@@ -69,6 +69,43 @@ fn pressed(b: &mut Browser, command: &str) -> String {
     b.click(&format!("div.plain form[data-command='{command}'] button"));
     b.wait_for("the answer", "document.querySelector('#answer pre')");
     b.text("#answer pre")
+}
+
+/// Fill in a command's form (field number, value), run it, and wait for
+/// its answer.
+fn filled(b: &mut Browser, command: &str, fields: &[(usize, &str)], dice: Option<&str>) -> String {
+    b.click(&format!(
+        "details.cmd:has(form[data-command='{command}']) summary"
+    ));
+    for (i, v) in fields {
+        b.type_into(&format!("form[data-command='{command}'] [name=f{i}]"), v);
+    }
+    if let Some(d) = dice {
+        b.type_into(
+            &format!("form[data-command='{command}'] input[name=rolled]"),
+            d,
+        );
+    }
+    b.js("document.querySelector('#answer').textContent = ''; return 0;");
+    b.click(&format!("form[data-command='{command}'] button[value=run]"));
+    b.wait_for("the answer", "document.querySelector('#answer pre')");
+    b.text("#answer pre")
+}
+
+/// Press a plain command's button until its answer holds `end`; every
+/// answer on the way must be taken.
+fn until(b: &mut Browser, command: &str, end: &str) -> Vec<String> {
+    let mut said = Vec::new();
+    for _ in 0..40 {
+        let a = pressed(b, command);
+        assert!(!a.starts_with("error"), "{command}: {a}\n{said:?}");
+        let done = a.contains(end);
+        said.push(a);
+        if done {
+            return said;
+        }
+    }
+    panic!("`{command}` never gave `{end}`: {said:?}");
 }
 
 /// Wait until the page's log shows `text`.
@@ -194,6 +231,11 @@ async fn three_tables_played_on_phones_and_the_umpires_page() {
         assert!(fire.contains("SP-FIRE-004"), "the working with its checklist items: {fire}");
         sees(&mut two, "the fire on the French phone", "line-company fires at voltigeurs");
         sees(&mut umpire, "the fire on the umpire's page", "line-company fires at voltigeurs");
+        // The umpire draws on to the end of the turn.
+        let drawn = until(&mut umpire, "draw", "Tiffin! The turn ends.");
+        assert!(drawn.len() > 1, "{drawn:?}");
+        sees(&mut one, "the turn's end on the British phone", "Turn 2 begins");
+        sees(&mut two, "the turn's end on the French phone", "Turn 2 begins");
         top(&mut one);
         one.screenshot("sharp-british-phone");
         top(&mut two);
@@ -225,6 +267,16 @@ async fn three_tables_played_on_phones_and_the_umpires_page() {
         two.screenshot("nb-prussian-phone");
         top(&mut umpire);
         umpire.screenshot("nb-umpire");
+        // The umpire takes the turn through its steps to turn 2.
+        let steps = until(&mut umpire, "next", "turn 2");
+        assert!(steps.len() >= 3, "{steps:?}");
+        one.wait_for(
+            "turn 2 on the French phone",
+            "document.querySelector('#title').textContent.includes('turn 2')",
+        );
+        let v = version(&mut umpire);
+        caught_up(&mut two, &v);
+        assert!(!source(&mut two).contains("windmill"), "still hidden in turn 2");
         // The umpire ends the game: the whole log opens to both.
         umpire.click("form[action$='/finish'] button");
         sees(&mut two, "the revealed order on the Prussian phone", "windmill");
@@ -246,6 +298,17 @@ async fn three_tables_played_on_phones_and_the_umpires_page() {
         assert!(undone.starts_with("Every side asked"), "{undone}");
         let again = pressed(&mut one, "bound");
         assert_eq!(again, bound, "the same bound after an undo rolls the same dice");
+        assert!(again.starts_with(&format!("Bound 1, the {first}' bound")), "{again}");
+        // The Swedes spend PIPs and fight with their own dice, through the forms.
+        let spent = filled(&mut one, "pips", &[(0, "Baner"), (1, "move"), (2, "smaland-horse")], None);
+        assert!(!spent.starts_with("error"), "{spent}");
+        let fought = filled(&mut one, "combat", &[(0, "smaland-horse"), (2, "croats")], Some("6,1"));
+        assert!(!fought.starts_with("error"), "{fought}");
+        sees(&mut two, "the combat on the other phone", fought.lines().next().unwrap());
+        // The Imperialists' bound ends the turn's first half: a whole turn.
+        let theirs = pressed(&mut two, "bound");
+        assert!(theirs.starts_with(&format!("Bound 2, the {second}' bound")), "{theirs}");
+        sees(&mut one, "the other bound on the first phone", "Bound 2");
         top(&mut one);
         one.screenshot("dbr-phone");
     })
