@@ -683,7 +683,7 @@ fn placed(o: &Open, pieces: Vec<Piece>) -> Vec<Placed> {
                 let side = sides.iter().position(|s| *s == piece.side).unwrap_or(0);
                 let mates: Vec<&Piece> = all.iter().filter(|p| p.side == piece.side).collect();
                 let i = mates.iter().position(|p| p.name == piece.name).unwrap_or(0);
-                let per_row = ((w / 8.0).floor() as usize).max(1);
+                let per_row = ((w / 12.0).floor() as usize).max(1);
                 let (row, col) = (i / per_row, i % per_row);
                 let x = (col as f64 + 0.5) * w / per_row as f64;
                 let y = (0.1 + 0.06 * row as f64).min(0.4) * d;

@@ -125,10 +125,12 @@ fn map(view: &View, base: &str) -> Markup {
             }
             svg.tablemap viewBox=(format!("0 0 {w} {d}")) data-measure=(format!("{base}/measure")) data-place=(format!("{base}/place")) data-unit=(view.unit) role="img" aria-label="the table seen from above" {
                 rect x="0" y="0" width=(w) height=(d) fill="#e7eedf" {}
-                @for p in &view.pieces {
+                @for (i, p) in view.pieces.iter().enumerate() {
                     g class=(if mine(p) { "piece mine" } else { "piece" }) data-name=(p.piece.name) data-side=(p.piece.side) transform=(format!("translate({:.2} {:.2})", p.x, p.y)) {
                         circle r=(r) fill=(colour(p)) {}
-                        text y=(r * 2.2) font-size=(font) text-anchor="middle" { (p.piece.name) }
+                        // Labels alternate below and above, so that
+                        // neighbours' names do not overlap.
+                        text y=(if i % 2 == 0 { r * 2.2 } else { -r * 1.4 }) font-size=(font) text-anchor="middle" { (p.piece.name) }
                         title { (p.piece.name) " (" (p.piece.what) ", " (p.piece.side) ")" }
                     }
                 }
