@@ -152,6 +152,14 @@ pub struct View {
     pub differs: Option<i64>,
 }
 
+/// What a request needs of a table besides the view.
+#[derive(Clone, Debug)]
+pub struct About {
+    pub commands: &'static umpire_core::session::Commands,
+    /// `in` or `cm`.
+    pub unit: String,
+}
+
 /// What a line run answered.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Ran {
@@ -514,6 +522,19 @@ impl Tables {
         let d = ((p.x - q.x).powi(2) + (p.y - q.y).powi(2)).sqrt();
         let inches = if o.row.unit == "cm" { d / 2.54 } else { d };
         Ok((round1(d), round1(inches)))
+    }
+
+    /// What a request needs of the table without laying out a view: its
+    /// commands and its unit. Refused for the maker's link of a table with
+    /// no umpire, which plays nothing.
+    pub async fn about(&self, seat: &Seat) -> Result<About> {
+        let open = self.opened(&seat.table).await?;
+        let o = open.lock().await;
+        playing(&o, seat)?;
+        Ok(About {
+            commands: o.game.commands(),
+            unit: o.row.unit.clone(),
+        })
     }
 
     /// The table as the seat may see it.

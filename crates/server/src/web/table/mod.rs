@@ -263,13 +263,11 @@ pub async fn run(
     axum::Form(form): axum::Form<Vec<(String, String)>>,
 ) -> Page {
     let seat = seat(&web, &token).await?;
-    let view = web.tables.view(&seat).await?;
-    if view.side.is_none() && !view.umpired {
-        return Err(WebError::Forbidden(
-            "this table has no umpire: commands are typed on the sides' pages".into(),
-        ));
-    }
-    let line = posted_line(view.commands, &form);
+    let about = match web.tables.about(&seat).await {
+        Err(TableError::Refused(why)) => return Err(WebError::Forbidden(why)),
+        other => other?,
+    };
+    let line = posted_line(about.commands, &form);
     let answered = match line {
         Err(why) => Answered {
             line: String::new(),
@@ -335,9 +333,9 @@ pub async fn measure(
 ) -> Page {
     let seat = seat(&web, &token).await?;
     let (d, inches) = web.tables.measure(&seat, &q.a, &q.b).await?;
-    let view = web.tables.view(&seat).await?;
+    let unit = web.tables.about(&seat).await?.unit;
     Ok(Json(serde_json::json!({
-        "a": q.a, "b": q.b, "distance": d, "unit": view.unit, "inches": inches,
+        "a": q.a, "b": q.b, "distance": d, "unit": unit, "inches": inches,
     }))
     .into_response())
 }
