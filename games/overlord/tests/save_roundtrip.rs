@@ -45,7 +45,7 @@ use umpire_overlord::world::structure::{Progress, Teaching};
 use umpire_overlord::world::unit::{Consume, Effect, Settings, Tactics};
 use umpire_overlord::world::{
     Aim, Exit, Faction, FactionId, Hex, Holding, Journey, JourneyKind, Knowledge, Location,
-    LocationId, Making, Market, Offer, Player, Recruits, Resource, Seat, Stance, Structure,
+    LocationId, Making, Market, Offer, Player, Recruits, Resource, Role, Seat, Stance, Structure,
     StructureId, Unit, UnitId, World,
 };
 
@@ -200,6 +200,20 @@ fn player() -> impl Strategy<Value = Player> {
     select(vec![Player::Human, Player::Npc])
 }
 
+fn role() -> impl Strategy<Value = Option<Role>> {
+    fn _complete(r: Role) {
+        match r {
+            Role::Imperials
+            | Role::Citizens
+            | Role::FreePeople
+            | Role::Outlaws
+            | Role::Mages
+            | Role::Creatures => {}
+        }
+    }
+    prop_oneof![Just(None), select(Role::ALL.to_vec()).prop_map(Some)]
+}
+
 fn consume() -> impl Strategy<Value = Consume> {
     fn _complete(c: Consume) {
         match c {
@@ -311,6 +325,7 @@ prop_compose! {
         resigned in any::<bool>(),
         faction_settings in settings(),
         terse in any::<bool>(),
+        role in role(),
     ) -> FactionPlan {
         FactionPlan {
             faction: Faction {
@@ -328,6 +343,7 @@ prop_compose! {
                 resigned,
                 settings: faction_settings,
                 terse,
+                role,
             },
             stances,
         }
@@ -1049,6 +1065,7 @@ fn the_generator_exercises_every_field() {
     }
     // Every enum variant.
     want("w.factions[].player", &names(&[Player::Human, Player::Npc]));
+    want("w.factions[].role", &names(&Role::ALL));
     want("w.factions[].default_stance", &names(&Stance::ALL));
     want("w.factions[].stances[][]", &names(&Stance::ALL));
     want(

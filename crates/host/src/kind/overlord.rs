@@ -25,7 +25,7 @@ use umpire_core::ids::TypedId;
 use umpire_overlord::generate::world::{MapSize, WorldParams, generate, join};
 use umpire_overlord::rules::Rules;
 use umpire_overlord::turn::log::What;
-use umpire_overlord::world::{Player, World};
+use umpire_overlord::world::{Player, Role, World};
 use umpire_overlord::{orders, save};
 
 use super::{
@@ -430,15 +430,15 @@ impl Game for OverlordGame {
 
     fn remove(&self, seat: &str) -> Result<Removal, KindError> {
         let number = self.number(seat)?;
-        let to = umpire_overlord::turn::submit::RESIGN_TO
-            .iter()
-            .skip(1)
-            .chain(umpire_overlord::turn::submit::RESIGN_TO.iter().take(1))
-            .find_map(|name| {
+        // The Citizens first, the Imperials last: a removed player's
+        // people stay in the land rather than join the Emperor.
+        let to = [Role::Citizens, Role::FreePeople, Role::Outlaws, Role::Imperials]
+            .into_iter()
+            .find_map(|role| {
                 self.world
                     .factions
                     .values()
-                    .find(|f| f.player == Player::Npc && f.name.eq_ignore_ascii_case(name))
+                    .find(|f| f.npc_role() == Some(role))
             })
             .ok_or_else(|| {
                 KindError(

@@ -766,8 +766,45 @@ pub fn import(files: &GameFiles, rules: &Rules) -> Imported {
         }
     }
 
-    // The sample's wild creatures belong to f03 "Monsters".
+    // The original files keep no taxes: the original engine levies them
+    // from the people, so the land is taxed from the first month on
+    // (OV-ECON-028), at the figure the month's end would set.
+    let autumn = crate::turn::economy::population::autumn(w.turn + 1);
+    for l in w.locations.ids().collect::<Vec<_>>() {
+        let loc = &w.locations[l];
+        if loc.population == 0 {
+            continue;
+        }
+        let figures: u64 = loc
+            .units
+            .iter()
+            .filter_map(|&u| w.units.get(u))
+            .map(|u| u64::from(u.figures))
+            .sum();
+        let people = u64::from(loc.population) + figures;
+        w.locations[l].taxes = crate::turn::economy::population::taxes_for(people, autumn);
+    }
+
+    // The sample's wild creatures belong to f03 "Monsters"; its Itorians
+    // and People are the rules' Imperials and Citizens (the original
+    // engine knows them by their place in the game, Umpire by their role).
     w.creatures = w.guess_creatures();
+    w.assign_roles_by_name();
+    for f in w.factions.values() {
+        if f.player == Player::Npc && f.role.is_none() {
+            let names: Vec<&str> = crate::world::Role::ALL.iter().map(|r| r.as_str()).collect();
+            im.note(
+                "factions.dat",
+                0,
+                &format!("f{:02}", f.number),
+                format!(
+                    "non-player faction `{}` plays none of the rules' roles ({}): it guards only where it holds a title and takes no resigned units",
+                    f.name,
+                    names.join(", ")
+                ),
+            );
+        }
+    }
     Imported {
         world: w,
         notes: im.notes,

@@ -9,7 +9,7 @@
 //! stances in the rules' order; 3 added units gone
 //! during a turn, settings of their own and faction-wide, work under way
 //! and the TARGET on units; 4 added what a structure
-//! teaches); every older version that can still be
+//! teaches; 5 added the non-player factions' roles); every older version that can still be
 //! read has a `read_vN` that converts it forward. A save from a newer
 //! Umpire is refused with a message saying so.
 //!
@@ -18,6 +18,7 @@
 mod v1;
 mod v2;
 mod v3;
+mod v4;
 
 use serde::{Deserialize, Serialize};
 
@@ -26,7 +27,7 @@ use crate::world::World;
 
 pub const MAGIC: &[u8; 8] = b"UMPIREOV";
 /// The schema version this build writes.
-pub const VERSION: u32 = 4;
+pub const VERSION: u32 = 5;
 
 /// Why a save could not be read.
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
@@ -163,14 +164,18 @@ pub fn load(bytes: &[u8], rules: &Rules) -> Result<World, SaveError> {
         .split_at_checked(4)
         .ok_or_else(|| SaveError::Damaged("it ends inside its header".into()))?;
     let version = u32::from_le_bytes([ver[0], ver[1], ver[2], ver[3]]);
-    let body = match version {
+    let mut body = match version {
         1 => v1::upgrade(read_body::<v1::BodyV1>(body)?),
         2 => v2::upgrade(read_body::<v2::BodyV2>(body)?),
         3 => v3::upgrade(read_body::<v3::BodyV3>(body)?),
-        4 => read_body::<Body>(body)?,
+        4 => v4::upgrade(read_body::<v4::BodyV4>(body)?),
+        5 => read_body::<Body>(body)?,
         v if v > VERSION => return Err(SaveError::TooNew { found: v }),
         v => return Err(SaveError::Damaged(format!("unknown save format {v}"))),
     };
+    if version < 5 {
+        body.world.assign_roles_by_name();
+    }
     if let Some(diff) = body.rules.difference(&RulesTags::of(rules)) {
         return Err(SaveError::RulesChanged(diff));
     }

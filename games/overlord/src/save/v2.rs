@@ -53,6 +53,7 @@ impl FactionV2 {
             resigned: self.resigned,
             settings: Settings::default(),
             terse: false,
+            role: None,
         }
     }
 }

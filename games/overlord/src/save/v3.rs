@@ -8,12 +8,11 @@
 use serde::Deserialize;
 use umpire_core::ids::IdVec;
 
+use super::v4::FactionV4;
 use super::{Body, RulesTags};
 use crate::rules::ConstructionId;
 use crate::world::structure::Progress;
-use crate::world::{
-    Faction, FactionId, Location, LocationId, Structure, StructureId, Unit, UnitId, World,
-};
+use crate::world::{FactionId, Location, LocationId, Structure, StructureId, Unit, UnitId, World};
 
 /// A structure as formats 1 to 3 wrote it.
 #[derive(Deserialize)]
@@ -64,7 +63,7 @@ pub(super) struct WorldV3 {
     pub game: String,
     pub turn: u32,
     pub seed: u64,
-    pub factions: IdVec<FactionId, Faction>,
+    pub factions: IdVec<FactionId, FactionV4>,
     pub units: IdVec<UnitId, Unit>,
     pub locations: IdVec<LocationId, Location>,
     pub structures: IdVec<StructureId, StructureV3>,
@@ -86,7 +85,7 @@ pub(super) fn upgrade(b: BodyV3) -> Body {
             game: w.game,
             turn: w.turn,
             seed: w.seed,
-            factions: w.factions,
+            factions: super::v4::factions(w.factions),
             units: w.units,
             locations: w.locations,
             structures: structures(w.structures),

@@ -201,24 +201,21 @@ fn faction_setting(t: &mut Turn<'_>, f: FactionId, s: &crate::orders::catalog::s
     );
 }
 
-/// The non-player factions units may resign to (OV-FO-005), by name.
-pub const RESIGN_TO: [&str; 4] = ["Imperials", "Citizens", "Free People", "Outlaws"];
-
 /// RESIGN (OV-FO-004..009): every unit goes to the named non-player
 /// faction, creatures to the creatures' faction, always accepted; the
 /// faction is marked resigned and sends no more orders. Decisions OV-FO-008
 /// and 009: the target is named by its number in this world (`np2`, `f02`)
-/// and must be a non-player faction called Imperials, Citizens, Free People
-/// or Outlaws; a world without Free People refuses them. The units keep
+/// and must be a non-player faction playing the Imperials, Citizens, Free
+/// People or Outlaws ([`crate::world::Role`]); a world without Free People
+/// refuses them. The units keep
 /// their items; their order lists are emptied (they WORK for their new
 /// masters).
 fn resign(t: &mut Turn<'_>, f: FactionId, to: crate::orders::FactionRef) {
     let target = stance::faction_ref(t, to).filter(|&g| {
         g != f
-            && t.world.factions[g].player == crate::world::Player::Npc
-            && RESIGN_TO
-                .iter()
-                .any(|n| t.world.factions[g].name.eq_ignore_ascii_case(n))
+            && t.world.factions[g]
+                .npc_role()
+                .is_some_and(|r| r.takes_resigned_units())
     });
     let Some(g) = target else {
         t.faction_event(f, What::ResignRefused { faction: f });

@@ -68,6 +68,85 @@ pub enum Player {
     Npc,
 }
 
+/// What a non-player faction is to the rules. The rules give the Imperials
+/// [f01] and the Citizens [f02] guards anywhere and the Overlord's cause
+/// (OV-GRD-004, OV-TTL-021); units resign to the Imperials, Citizens, Free
+/// People or Outlaws (OV-FO-005). A role is data, set when the world is
+/// made (the generator) or read in (the importer, by the sample game's
+/// names); the turn never reads it from a faction's number or name, so a
+/// world's copies and renumbered factions behave alike.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Role {
+    Imperials,
+    Citizens,
+    FreePeople,
+    Outlaws,
+    Mages,
+    Creatures,
+}
+
+impl Role {
+    pub const ALL: [Role; 6] = [
+        Role::Imperials,
+        Role::Citizens,
+        Role::FreePeople,
+        Role::Outlaws,
+        Role::Mages,
+        Role::Creatures,
+    ];
+
+    /// The role's name as the rules write it.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Role::Imperials => "Imperials",
+            Role::Citizens => "Citizens",
+            Role::FreePeople => "Free People",
+            Role::Outlaws => "Outlaws",
+            Role::Mages => "Mages",
+            Role::Creatures => "Creatures",
+        }
+    }
+
+    /// The role a non-player faction of this name plays: the rules' names,
+    /// and the original sample game's (Itorians are its Imperials, People
+    /// its Citizens, Monsters its Creatures). Read when a world is imported
+    /// or an older save is opened, never during a turn.
+    pub fn from_name(name: &str) -> Option<Role> {
+        let name = name.trim();
+        let alias = [
+            ("Itorians", Role::Imperials),
+            ("People", Role::Citizens),
+            ("Monsters", Role::Creatures),
+        ];
+        Role::ALL
+            .into_iter()
+            .map(|r| (r.as_str(), r))
+            .chain(alias)
+            .find(|(n, _)| n.eq_ignore_ascii_case(name))
+            .map(|(_, r)| r)
+    }
+
+    /// Guards without a title (OV-GRD-004).
+    pub fn guards_anywhere(self) -> bool {
+        matches!(self, Role::Imperials | Role::Citizens | Role::FreePeople)
+    }
+
+    /// Takes the units of a faction that resigns to it (OV-FO-005).
+    pub fn takes_resigned_units(self) -> bool {
+        matches!(
+            self,
+            Role::Imperials | Role::Citizens | Role::FreePeople | Role::Outlaws
+        )
+    }
+
+    /// Allies with the Overlord and turns on whoever loses the title
+    /// (OV-TTL-021).
+    pub fn serves_the_overlord(self) -> bool {
+        matches!(self, Role::Imperials | Role::Citizens)
+    }
+}
+
 /// A faction.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
 pub struct Faction {
@@ -95,6 +174,9 @@ pub struct Faction {
     pub settings: super::unit::Settings,
     /// Battle reports as summaries (OV-FO-017).
     pub terse: bool,
+    /// What a non-player faction is to the rules; `None` for players.
+    #[serde(default)]
+    pub role: Option<Role>,
 }
 
 impl Faction {
@@ -114,7 +196,13 @@ impl Faction {
             resigned: false,
             settings: super::unit::Settings::default(),
             terse: false,
+            role: None,
         }
+    }
+
+    /// The faction's role, if it is a non-player faction with one.
+    pub fn npc_role(&self) -> Option<Role> {
+        self.role.filter(|_| self.player == Player::Npc)
     }
 
     /// The stance toward another faction.

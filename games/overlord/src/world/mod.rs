@@ -19,7 +19,7 @@ pub mod location;
 pub mod structure;
 pub mod unit;
 
-pub use faction::{Faction, Known, Player, Stance};
+pub use faction::{Faction, Known, Player, Role, Stance};
 pub use hex::Hex;
 pub use ids::*;
 pub use journey::{Journey, JourneyKind};
@@ -102,6 +102,23 @@ impl World {
             .iter()
             .find(|(_, f)| f.number == n)
             .map(|(id, _)| id)
+    }
+
+    /// Give every non-player faction without a role the one its name
+    /// says ([`Role::from_name`]): for a world read from the original
+    /// engine's files or from a save older than roles.
+    pub fn assign_roles_by_name(&mut self) {
+        for f in self.factions.values_mut() {
+            if f.player == Player::Npc && f.role.is_none() {
+                f.role = Role::from_name(&f.name);
+            }
+        }
+        if let Some(c) = self.creatures
+            && let Some(f) = self.factions.get_mut(c)
+            && f.role.is_none()
+        {
+            f.role = Some(Role::Creatures);
+        }
     }
 
     /// The non-player faction named Creatures (or Monsters, as the

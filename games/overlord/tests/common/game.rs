@@ -14,7 +14,7 @@ use umpire_overlord::rules::terrains::Direction;
 use umpire_overlord::turn::economy::rewards;
 use umpire_overlord::turn::{Economy, Event, NoEconomy, TurnLog, What, run_turn_with};
 use umpire_overlord::world::{
-    Exit, Faction, FactionId, Location, LocationId, Player, Unit, UnitId, World,
+    Exit, Faction, FactionId, Location, LocationId, Player, Role, Unit, UnitId, World,
 };
 
 pub fn rules() -> &'static Rules {
@@ -74,6 +74,17 @@ impl Game {
 
     pub fn faction(&self, n: u32) -> FactionId {
         FactionId::from_index(n as usize - 1)
+    }
+
+    /// Make f`n` the game's non-player faction playing `role`, named as
+    /// the rules name it.
+    pub fn npc(&mut self, n: u32, role: Role) -> FactionId {
+        let f = self.faction(n);
+        let faction = &mut self.w.factions[f];
+        faction.name = role.as_str().into();
+        faction.player = Player::Npc;
+        faction.role = Some(role);
+        f
     }
 
     /// Unit U<next> of faction `f`, `figures` of `race`, at L`at`.

@@ -4,8 +4,8 @@
 //! figures.
 
 use super::*;
-use umpire_overlord::world::Stance;
 use umpire_overlord::world::location::Policy;
+use umpire_overlord::world::{Role, Stance};
 
 fn item(tag: &str) -> umpire_overlord::rules::ItemId {
     rules().item(tag).unwrap()
@@ -208,12 +208,8 @@ fn ov_uo_060_oath_old_faction_keeps_the_unit_until_the_month_ends() {
 
 fn npc_world() -> Game {
     let mut g = Game::new(1, 4);
-    let (f2, f3) = (g.faction(2), g.faction(3));
-    g.w.factions[f2].name = "Citizens".into();
-    g.w.factions[f2].player = Player::Npc;
-    g.w.factions[f3].name = "Creatures".into();
-    g.w.factions[f3].player = Player::Npc;
-    g.w.creatures = Some(g.faction(3));
+    g.npc(2, Role::Citizens);
+    g.w.creatures = Some(g.npc(3, Role::Creatures));
     g
 }
 

@@ -3,7 +3,7 @@
 
 use umpire_overlord::turn::log::GuardRefusal;
 use umpire_overlord::turn::policy::Act;
-use umpire_overlord::world::{FactionId, Offer, Player, Recruits, Resource, Stance};
+use umpire_overlord::world::{FactionId, Offer, Recruits, Resource, Role, Stance};
 
 use super::*;
 
@@ -17,9 +17,10 @@ fn has(g: &Game, u: UnitId, tag: &str) -> u64 {
 
 /// Faction `f` becomes the game's own faction called `name`.
 fn npc(g: &mut Game, f: u32, name: &str) {
-    let id = g.faction(f);
-    g.w.factions[id].name = name.into();
-    g.w.factions[id].player = Player::Npc;
+    let Some(role) = Role::from_name(name) else {
+        panic!("`{name}` is no role")
+    };
+    g.npc(f, role);
 }
 
 fn stance(g: &mut Game, of: u32, toward: u32, s: Stance) {

@@ -27,7 +27,7 @@ mod vessels;
 use umpire_core::ids::TypedId;
 use umpire_overlord::rules::terrains::Direction;
 use umpire_overlord::turn::{TurnLog, What};
-use umpire_overlord::world::{Exit, FactionId, Location, LocationId, Player, UnitId, World};
+use umpire_overlord::world::{Exit, FactionId, Location, LocationId, UnitId, World};
 
 #[path = "../common/game.rs"]
 mod game;

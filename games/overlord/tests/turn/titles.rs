@@ -6,7 +6,7 @@ use umpire_overlord::turn::land;
 use umpire_overlord::turn::log::BattleCause;
 use umpire_overlord::turn::orders::titles;
 use umpire_overlord::turn::{Turn, What};
-use umpire_overlord::world::{Player, Seat, Stance};
+use umpire_overlord::world::{Role, Seat, Stance};
 
 use super::*;
 
@@ -229,11 +229,8 @@ fn ov_ttl_018_baron_cancels_a_sheriff_in_range_with_more_combat() {
 #[test]
 fn ov_ttl_021_overlord_claimed_only_while_vacant_and_npcs_ally() {
     let mut g = Game::new(1, 3);
-    for (n, name) in [(1, "Imperials"), (2, "Citizens")] {
-        let f = g.faction(n);
-        g.w.factions[f].name = name.into();
-        g.w.factions[f].player = Player::Npc;
-    }
+    g.npc(1, Role::Imperials);
+    g.npc(2, Role::Citizens);
     let a = g.leader(3, 1);
     g.learn(a, "cmbt", 5);
     give_coins(&mut g, a, 10000);
@@ -256,9 +253,7 @@ fn ov_ttl_021_overlord_claimed_only_while_vacant_and_npcs_ally() {
 #[test]
 fn ov_ttl_021_slain_overlord_passes_to_the_most_experienced_5th_combat_leader() {
     let mut g = Game::new(1, 3);
-    let f1 = g.faction(1);
-    g.w.factions[f1].name = "Imperials".into();
-    g.w.factions[f1].player = Player::Npc;
+    let f1 = g.npc(1, Role::Imperials);
     let dead = g.leader(3, 1);
     g.learn(dead, "cmbt", 5);
     seat(&mut g, 1, "over", Some(dead));
@@ -575,11 +570,8 @@ fn ov_ttl_002_control_points_follow_the_rank() {
 #[test]
 fn ov_ttl_021_the_emperors_fall_does_not_set_npcs_against_each_other() {
     let mut g = Game::new(1, 3);
-    for (n, name) in [(1, "Imperials"), (2, "Citizens")] {
-        let f = g.faction(n);
-        g.w.factions[f].name = name.into();
-        g.w.factions[f].player = Player::Npc;
-    }
+    g.npc(1, Role::Imperials);
+    g.npc(2, Role::Citizens);
     let (f1, f2, f3) = (g.faction(1), g.faction(2), g.faction(3));
     g.w.factions[f2].set_stance(f1, Stance::Ally);
     let emperor = g.leader(1, 1);

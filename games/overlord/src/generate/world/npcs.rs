@@ -23,7 +23,7 @@ use super::starting_position::{PlayerStart, new_password};
 use super::{GenerateError, need};
 use crate::rules::{ItemId, RaceId, Rules, SkillId};
 use crate::world::{
-    Faction, FactionId, LocationId, Player, Stance, StructureId, Unit, UnitId, World,
+    Faction, FactionId, LocationId, Player, Role, Stance, StructureId, Unit, UnitId, World,
 };
 
 pub const IMPERIALS: FactionId = FactionId::new(0);
@@ -40,13 +40,15 @@ pub fn populate(
     world: &mut World,
 ) -> Result<Vec<PlayerStart>, GenerateError> {
     let mut sheets = Vec::new();
-    for (number, name, default_stance, funds) in [
-        (1, "Imperials", Stance::Friendly, 30_000),
-        (2, "Citizens", Stance::Friendly, 5_000),
-        (3, "Mages", Stance::Neutral, 10_000),
-        (4, "Creatures", Stance::Enemy, 0),
+    for (number, role, default_stance, funds) in [
+        (1, Role::Imperials, Stance::Friendly, 30_000),
+        (2, Role::Citizens, Stance::Friendly, 5_000),
+        (3, Role::Mages, Stance::Neutral, 10_000),
+        (4, Role::Creatures, Stance::Enemy, 0),
     ] {
+        let name = role.as_str();
         let mut f = Faction::new(number, name, Player::Npc);
+        f.role = Some(role);
         f.default_stance = default_stance;
         f.funds = funds;
         if number != 4 {

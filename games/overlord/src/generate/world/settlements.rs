@@ -439,7 +439,7 @@ fn fill_land(
     loc.taxes = if imperial {
         0
     } else {
-        u64::from(loc.population / 10)
+        crate::turn::economy::population::taxes_for(u64::from(loc.population), false)
     };
     if !imperial && loc.population >= 200 && dice.chance_percent(30) {
         if let Some(race) = rules.races.get(economy.man) {
@@ -475,7 +475,7 @@ fn fill_settlement(
     loc.taxes = if imperial {
         0
     } else {
-        u64::from(loc.population / 10)
+        crate::turn::economy::population::taxes_for(u64::from(loc.population), false)
     };
 
     // Market: cities always, villages half the time.

@@ -6,8 +6,8 @@
 //! entertainer. Decisions (RULES-DECISIONS "Taxing and entertainment"):
 //!
 //! - A place offers, each month, its population / [`PEOPLE_PER_COIN`]
-//!   coins of entertainment — the same base as its taxes, the people
-//!   there being the audience (units passing through are not counted, so
+//!   coins of entertainment, the people there being the audience (units
+//!   passing through are not counted, so
 //!   the figure holds for the whole month).
 //! - Winter: [`WINTER_PERCENT`]%. Spring: [`SPRING_CIVILISED_PERCENT`]% in
 //!   cities and villages ([`CIVILISED`]), the rules' "civilised areas".

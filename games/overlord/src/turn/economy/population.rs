@@ -60,7 +60,27 @@ pub const PLAGUE_DEATH_PERCENT: u64 = 10;
 pub const WAGE_AT_OPTIMUM: u64 = 11;
 pub const WAGE_MIN: u64 = 5;
 pub const WAGE_MAX: u64 = 15;
-pub const PEOPLE_PER_TAX_COIN: u64 = 10;
+/// One coin a month for every person, the original engine's yield: on
+/// the sample game the 32,000 people of f01's land paid it 31,830 in one
+/// turn (decision OV-ECON-028; the rules' own sample shows two).
+pub const PEOPLE_PER_TAX_COIN: u64 = 1;
+
+/// The taxes a place of `people` (population and the figures there)
+/// yields in a month to come; `autumn` when that month is in autumn
+/// (OV-ECON-028, OV-WLD-027).
+pub fn taxes_for(people: u64, autumn: bool) -> u64 {
+    let taxes = people / PEOPLE_PER_TAX_COIN;
+    if autumn {
+        taxes * AUTUMN_TAX_PERCENT / 100
+    } else {
+        taxes
+    }
+}
+
+/// Is turn `turn` an autumn month, when taxes are higher (OV-WLD-027)?
+pub fn autumn(turn: u32) -> bool {
+    calendar::season_tag(turn) == "autumn"
+}
 
 /// The food whose sale on the market keeps famine away.
 pub const FOOD: &str = "food";
@@ -146,7 +166,7 @@ pub fn evolve(t: &mut Turn<'_>) {
             loc.taxes == 0 && loc.population > 0 && !m.taxed && !m.pillaged
         })
         .collect();
-    let autumn = calendar::season_tag(t.log.turn + 1) == "autumn";
+    let autumn = autumn(t.log.turn + 1);
     // 1. Births and deaths.
     for &l in &ids {
         let loc = &t.world.locations[l];
@@ -254,12 +274,7 @@ pub fn evolve(t: &mut Turn<'_>) {
         loc.wages = u32::try_from((WAGE_AT_OPTIMUM * opt[i] / people).clamp(WAGE_MIN, WAGE_MAX))
             .unwrap_or(0);
         if !untaxed[i] {
-            let taxes = people / PEOPLE_PER_TAX_COIN;
-            loc.taxes = if autumn {
-                taxes * AUTUMN_TAX_PERCENT / 100
-            } else {
-                taxes
-            };
+            loc.taxes = taxes_for(people, autumn);
         }
     }
 }

@@ -42,23 +42,15 @@ use super::super::policy::Act;
 use super::super::relations;
 use super::super::state::Turn;
 use super::super::visibility;
-use crate::world::{FactionId, LocationId, Player, Stance, UnitId};
+use crate::world::{FactionId, LocationId, Stance, UnitId};
 use rustc_hash::FxHashMap;
 use umpire_core::ids::TypedId;
 
-/// The non-player factions that guard without a title (OV-GRD-004).
-const GUARD_ANYWHERE: [&str; 3] = ["Imperials", "Citizens", "Free People"];
-
 /// The rules' Imperials [f01] and Citizens [f02], and the Free People,
-/// may guard anywhere (OV-GRD-004): a non-player faction with one of
-/// those names, or numbered 1 or 2 as the rules number them (the original
-/// sample game calls them Itorians and People).
+/// may guard anywhere (OV-GRD-004): by their role, whatever their number
+/// or name (the original sample game calls them Itorians and People).
 fn guards_anywhere(faction: &crate::world::Faction) -> bool {
-    faction.player == Player::Npc
-        && (matches!(faction.number, 1 | 2)
-            || GUARD_ANYWHERE
-                .iter()
-                .any(|n| faction.name.eq_ignore_ascii_case(n)))
+    faction.npc_role().is_some_and(|r| r.guards_anywhere())
 }
 
 pub fn guard(t: &mut Turn<'_>, u: UnitId, i: usize) -> Outcome {

@@ -103,9 +103,7 @@ fn overlord_stances(t: &mut Turn<'_>, from: Option<FactionId>, to: Option<Factio
         .world
         .factions
         .iter()
-        .filter(|(_, f)| {
-            f.player == Player::Npc && matches!(f.name.as_str(), "Imperials" | "Citizens")
-        })
+        .filter(|(_, f)| f.npc_role().is_some_and(|r| r.serves_the_overlord()))
         .map(|(id, _)| id)
         .collect();
     for npc in npcs {
