@@ -193,9 +193,11 @@ fn ov_uo_060_oath_old_faction_keeps_the_unit_until_the_month_ends() {
     let mut g = Game::new(1, 2);
     let u = g.leader(1, 1);
     let _v = g.leader(2, 1);
+    // f2 takes the unit as it would take a gift (OV-UNIT-012).
+    let (f1, f2) = (g.faction(1), g.faction(2));
+    g.w.factions[f2].set_stance(f1, Stance::Friendly);
     g.orders(u, &["OATH U2", "WORK"]);
     let log = g.run_bare(&[]);
-    let f2 = g.faction(2);
     assert_eq!(g.w.units[u].faction, f2);
     // The new faction starts it afresh.
     assert!(g.pending(u).is_empty());

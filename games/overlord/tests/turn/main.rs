@@ -22,6 +22,7 @@ mod skills;
 mod stacks;
 mod tactic;
 mod titles;
+mod units;
 mod vessels;
 
 use umpire_core::ids::TypedId;

@@ -4,9 +4,14 @@
 //! the month's upkeep; at the month's end, after upkeep, the unit joins the
 //! new faction and its order list is emptied, so it WORKs until its new
 //! masters say otherwise (`turn/mod.rs`, allegiance step).
+//!
+//! The new faction takes the unit as it would take a gift (OV-UNIT-012,
+//! OV-FAC-020): only when it holds the unit's faction Friendly or better;
+//! until then the OATH waits.
 
 use super::super::log::What;
 use super::super::pending::Outcome;
+use super::super::relations;
 use super::super::state::Turn;
 use crate::orders::UnitRef;
 use crate::world::UnitId;
@@ -22,6 +27,9 @@ pub fn oath(t: &mut Turn<'_>, u: UnitId, to: UnitRef) -> Outcome {
     let (mine, theirs) = (me.faction, them.faction);
     if !t.sees(mine, x) {
         return Outcome::wait("the unit to swear to is not seen");
+    }
+    if theirs != mine && !relations::accepts_gift(t.world, theirs, u) {
+        return Outcome::wait("the other faction does not accept this unit");
     }
     if theirs != mine {
         t.live(u).oath = Some(theirs);

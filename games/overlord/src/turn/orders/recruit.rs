@@ -21,6 +21,13 @@
 //!   dropped.
 //!
 //! The leader may not set out on the day it recruits (OV-UO-071).
+//!
+//! Races (decisions OV-UNIT-017, OV-UNIT-022): creatures are never
+//! recruited, whatever a place offers, and a leader race (leaders, heroes)
+//! comes one figure to a unit: `RECRUIT f06nU01 1 ldr 0` (or `0` for
+//! "as many as possible", which is one) into a placeholder not yet asked
+//! for today. More than one, an existing unit, or a placeholder another
+//! request fills today is dropped: a leader unit is always one figure.
 
 use super::super::economy::market::{Hire, committed_cash};
 use super::super::economy::recruits::joinable;
@@ -32,6 +39,7 @@ use super::super::state::Turn;
 use super::drop_order;
 use crate::orders::UnitRef;
 use crate::orders::catalog::units::Recruit;
+use crate::rules::races::RaceKind;
 use crate::world::UnitId;
 
 pub fn recruit(t: &mut Turn<'_>, u: UnitId, i: usize, o: &Recruit) -> Outcome {
@@ -45,10 +53,20 @@ pub fn recruit(t: &mut Turn<'_>, u: UnitId, i: usize, o: &Recruit) -> Outcome {
         return Outcome::wait("the order is no longer in the list");
     };
     let (here, faction) = (me.location, me.faction);
+    let kind = t.rules.races.get(race).map(|r| r.kind);
+    let single = kind == Some(RaceKind::Leader);
+    let taken = t
+        .market
+        .hires
+        .iter()
+        .any(|h| h.day == t.day && h.into == o.into);
+    if kind == Some(RaceKind::Creature) || (single && (o.count > 1 || taken)) {
+        return drop_order(t, u, i, &order, Dropped::NotAllowed);
+    }
     match (o.into, t.unit_ref(o.into)) {
         (_, Some(x)) => {
             let other = t.world.units.get(x);
-            if other.is_none_or(|y| y.faction != faction || y.race != race) {
+            if single || other.is_none_or(|y| y.faction != faction || y.race != race) {
                 return drop_order(t, u, i, &order, Dropped::NotAllowed);
             }
             if !joinable(t, u, x, race) {
@@ -107,7 +125,7 @@ pub fn recruit(t: &mut Turn<'_>, u: UnitId, i: usize, o: &Recruit) -> Outcome {
         place: here,
         race,
         into: o.into,
-        count: o.count,
+        count: if single { 1 } else { o.count },
         price,
         order,
     };

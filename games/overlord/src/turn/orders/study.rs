@@ -43,6 +43,10 @@
 //! prerequisite chain (skills that require nothing). A follower unit may
 //! know one only, scouting with combat excepted (as MERGE allows): a
 //! follower studying into a second tree waits until it FORGETs the first.
+//! A tree it already has some experience of is not a second one, so a
+//! craftsman with some combat from a battle may finish 1st combat
+//! (OV-UNIT-016). A follower knowing two basic skills studies nothing
+//! beyond 1st level, taught or not (OV-UNIT-015).
 //!
 //! **Elements (OV-MAG-004).** A unit may know one elemental skill (the
 //! data's `elemental` flag: earth, fire, water, air, void) per level of
@@ -159,7 +163,7 @@ pub fn study(t: &mut Turn<'_>, u: UnitId, i: usize, o: &Study) -> Outcome {
             wait(t, u, i, asked, StudyBlock::Limit)
         };
     }
-    if other_basic_skill(t, u, skill) {
+    if other_basic_skill(t, u, skill) || (next > 1 && two_basic_skills(t, u)) {
         return wait(t, u, i, asked, StudyBlock::OtherBasicSkill);
     }
     if elements_full(t, u, skill) {
@@ -369,7 +373,10 @@ pub fn roots_compatible(rules: &Rules, roots: &[SkillId]) -> bool {
     roots.iter().all(|r| pair.contains(&Some(*r)))
 }
 
-/// Would studying `skill` give a follower unit a second basic skill?
+/// Would studying `skill` give a follower unit a second basic skill? A
+/// skill whose basic skills the unit already has some experience of adds
+/// none: a follower that came out of a battle with some combat beside its
+/// craft may still study combat to 1st level (OV-UNIT-016).
 fn other_basic_skill(t: &Turn<'_>, u: UnitId, skill: SkillId) -> bool {
     if student(t, u) != Some(StudentType::Follower) {
         return false;
@@ -378,10 +385,26 @@ fn other_basic_skill(t: &Turn<'_>, u: UnitId, skill: SkillId) -> bool {
         return false;
     };
     let mut all = known_roots(t.rules, &unit.skills);
-    all.extend(roots(t.rules, skill));
+    let new = roots(t.rules, skill);
+    if new.iter().all(|r| all.contains(r)) {
+        return false;
+    }
+    all.extend(new);
     all.sort_unstable();
     all.dedup();
     !roots_compatible(t.rules, &all)
+}
+
+/// Does this follower unit know two basic skills or more (scouting with
+/// combat, or a craft with combat from a battle)? Then it studies nothing
+/// beyond 1st level, even when taught or in a seat of teaching
+/// (OV-UNIT-015).
+fn two_basic_skills(t: &Turn<'_>, u: UnitId) -> bool {
+    student(t, u) == Some(StudentType::Follower)
+        && t.world
+            .units
+            .get(u)
+            .is_some_and(|x| known_roots(t.rules, &x.skills).len() >= 2)
 }
 
 /// Would studying `skill` give the unit more elements than its magecraft
