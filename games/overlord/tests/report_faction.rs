@@ -52,7 +52,11 @@ fn ov_rep_001_to_005_header_funds_control_points_and_diplomacy() {
         text.starts_with("alpha Report for Turn 0 for f05 [f05], <jheywood@screaming.net>\n"),
         "{text}"
     );
-    assert!(text.contains("\n5000 coins [coin].\n"), "{text}");
+    // Its funds hold the sample's 50 food beside the coins (OV-REP-003).
+    assert!(
+        text.contains("\n5000 coins [coin], 50 food [food].\n"),
+        "{text}"
+    );
     let units: Vec<_> = w.units_of(f5).map(|(_, u)| u).collect();
     assert_eq!(units.len(), 11);
     let figures: u32 = units.iter().map(|u| u.figures.div_ceil(20)).sum();

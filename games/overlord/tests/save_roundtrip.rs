@@ -319,6 +319,7 @@ prop_compose! {
         default_stance in stance(),
         stances in list((any::<Index>(), stance()), 5),
         funds in u64s(),
+        stock in list((item(), u64s()), 4),
         control_points in u32s(),
         known in list(known(), 10),
         known_skills in list((skill(), u8s()), 6),
@@ -337,6 +338,7 @@ prop_compose! {
                 default_stance,
                 stances: Vec::new(),
                 funds,
+                stock: sorted_by(stock, |(i, _)| *i),
                 control_points,
                 known: sorted_by(known, |k| *k),
                 known_skills: sorted_by(known_skills, |(s, _)| *s),
@@ -938,6 +940,7 @@ fn observe(v: &Value, path: &str, seen: &mut BTreeMap<String, BTreeSet<String>>)
 const TUPLES: &[&str] = &[
     "w.factions[].stances[]",
     "w.factions[].known_skills[]",
+    "w.factions[].stock[]",
     "w.locations[].exits[].only",
     "w.locations[].ground[]",
 ];
@@ -1055,6 +1058,7 @@ fn the_generator_exercises_every_field() {
         "w.locations[].resources[].amount",
         "w.locations[].resources[].full",
         "w.locations[].ground[][]",
+        "w.factions[].stock[][]",
     ] {
         want(path, &s(&["0", "u64::MAX"]));
     }

@@ -166,7 +166,11 @@ pub fn import(files: &GameFiles, rules: &Rules) -> Imported {
                     (Some(c), Some(n)) if c.eq_ignore_ascii_case("coin") => {
                         w.factions[id].funds += n
                     }
-                    _ => im.bad(F, b, l, "only coin funds are kept"),
+                    (Some(c), Some(n)) => match rules.item(c) {
+                        Some(item) => w.factions[id].add_stock(item, n),
+                        None => im.bad(F, b, l, "no such item in these rules"),
+                    },
+                    _ => im.bad(F, b, l, "expected `FUNDS item count`"),
                 },
                 "DEFAULIT_STANCE" | "DEFAULT_STANCE" => match l.arg(0).and_then(stance) {
                     Some(s) => w.factions[id].default_stance = s,

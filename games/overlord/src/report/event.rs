@@ -408,6 +408,24 @@ pub fn action(n: &Names<'_>, e: &Event) -> Option<String> {
             "withdraws {} from the treasury",
             plural(*amount, "coin", "coins")
         ),
+        What::WithdrewItems { item, count, asked } => {
+            if *count == 0 && *asked > 0 {
+                format!(
+                    "withdraws no {}: the faction funds hold none",
+                    n.item(*item)
+                )
+            } else if count < asked {
+                format!(
+                    "withdraws {} from the faction funds, all they held",
+                    n.items(*item, *count)
+                )
+            } else {
+                format!(
+                    "withdraws {} from the faction funds",
+                    n.items(*item, *count)
+                )
+            }
+        }
         What::Studied { skill, teacher, .. } => match teacher {
             Some(t) => format!("studies {} with {}", n.skill(*skill), n.unit(*t)),
             None => format!("studies {}", n.skill(*skill)),

@@ -7,7 +7,7 @@
 //! // Faction stats
 //!
 //! Faction funds:
-//! 4840 coins [coin].
+//! 4840 coins [coin], 50 food [food].
 //! Control Points: 3 of 200
 //!
 //! // Diplomacy (Stances)
@@ -80,6 +80,11 @@ pub fn header<'a>(
             name: coin.map_or("coins", |c| if f.funds == 1 { &c.name } else { &c.plural }),
             tag: Some(coin.map_or("coin", |c| c.tag.as_str())),
         },
+        stock: f
+            .stock
+            .iter()
+            .map(|&(item, count)| n.quantity(item, count))
+            .collect(),
         control_points: ControlPoints { used, limit },
         default_stance: f.default_stance,
         stances: f
@@ -111,7 +116,11 @@ pub fn render(h: &Header<'_>, out: &mut String) {
         h.next_turn.as_deref().unwrap_or("to be announced")
     );
     out.push_str("// Faction stats\n\nFaction funds:\n");
-    let _ = writeln!(out, "{}.", h.funds);
+    let _ = write!(out, "{}", h.funds);
+    for q in &h.stock {
+        let _ = write!(out, ", {q}");
+    }
+    out.push_str(".\n");
     let _ = writeln!(
         out,
         "Control Points: {} of {}",

@@ -149,6 +149,9 @@ pub struct Header<'a> {
     /// The next turn's date; none: to be announced.
     pub next_turn: Option<String>,
     pub funds: Quantity<'a>,
+    /// The items of the faction funds beside the coins (OV-REP-003), in
+    /// the rules' item order.
+    pub stock: Vec<Quantity<'a>>,
     pub control_points: ControlPoints,
     pub default_stance: Stance,
     pub stances: Vec<StanceToward<'a>>,

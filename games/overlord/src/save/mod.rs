@@ -9,7 +9,8 @@
 //! stances in the rules' order; 3 added units gone
 //! during a turn, settings of their own and faction-wide, work under way
 //! and the TARGET on units; 4 added what a structure
-//! teaches; 5 added the non-player factions' roles); every older version that can still be
+//! teaches; 5 added the non-player factions' roles and the items of the faction
+//! funds); every older version that can still be
 //! read has a `read_vN` that converts it forward. A save from a newer
 //! Umpire is refused with a message saying so.
 //!

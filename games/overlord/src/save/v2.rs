@@ -47,6 +47,7 @@ impl FactionV2 {
             default_stance: self.default_stance,
             stances: self.stances,
             funds: self.funds,
+            stock: Vec::new(),
             control_points: self.control_points,
             known: self.known,
             known_skills: self.known_skills,

@@ -1,7 +1,8 @@
 //! Save format 4, read forward into today's world.
 //!
 //! Format 4 had no faction roles (format 5 stores what each non-player
-//! faction is to the rules: Imperials, Citizens, Free People…). A
+//! faction is to the rules: Imperials, Citizens, Free People…) and no
+//! items in the faction funds (coins only). A
 //! non-player faction of an older save gets the role its name says
 //! ([`crate::world::Role::from_name`]), which is how those builds told
 //! them apart.
@@ -48,6 +49,7 @@ impl FactionV4 {
             default_stance: self.default_stance,
             stances: self.stances,
             funds: self.funds,
+            stock: Vec::new(),
             control_points: self.control_points,
             known: self.known,
             known_skills: self.known_skills,

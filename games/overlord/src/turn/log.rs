@@ -397,6 +397,13 @@ pub enum What {
     Withdrew {
         amount: u64,
     },
+    /// Items taken from the faction funds (OV-UO-117, OV-FAC-002): `count`
+    /// of the `asked`, fewer when the funds held fewer.
+    WithdrewItems {
+        item: ItemId,
+        count: u64,
+        asked: u64,
+    },
     // --- skills ---
     /// A day of study: `skill` is the one studied (a prerequisite when the
     /// asked skill waits on it, OV-UO-101), `gain` in hundredths of a day,

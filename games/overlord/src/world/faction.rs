@@ -163,6 +163,11 @@ pub struct Faction {
     pub stances: Vec<(FactionId, Stance)>,
     /// Coins in the faction's treasury (unit purses are separate).
     pub funds: u64,
+    /// Items in the faction funds beside the coins (OV-FAC-002: the
+    /// sample's new factions have 50 food), sorted by item; taken out
+    /// with WITHDRAW in a city.
+    #[serde(default)]
+    pub stock: Vec<(ItemId, u64)>,
     pub control_points: u32,
     /// Things the faction has seen described (so reports show each
     /// description once), sorted.
@@ -190,6 +195,7 @@ impl Faction {
             default_stance: Stance::Neutral,
             stances: Vec::new(),
             funds: 0,
+            stock: Vec::new(),
             control_points: 0,
             known: Vec::new(),
             known_skills: Vec::new(),
@@ -198,6 +204,37 @@ impl Faction {
             terse: false,
             role: None,
         }
+    }
+
+    /// How many of `item` the faction funds hold.
+    pub fn stock_of(&self, item: ItemId) -> u64 {
+        self.stock
+            .binary_search_by_key(&item, |(i, _)| *i)
+            .map_or(0, |k| self.stock[k].1)
+    }
+
+    /// Put `count` of `item` in the faction funds.
+    pub fn add_stock(&mut self, item: ItemId, count: u64) {
+        if count == 0 {
+            return;
+        }
+        match self.stock.binary_search_by_key(&item, |(i, _)| *i) {
+            Ok(k) => self.stock[k].1 = self.stock[k].1.saturating_add(count),
+            Err(k) => self.stock.insert(k, (item, count)),
+        }
+    }
+
+    /// Take up to `count` of `item` from the faction funds; what was taken.
+    pub fn take_stock(&mut self, item: ItemId, count: u64) -> u64 {
+        let Ok(k) = self.stock.binary_search_by_key(&item, |(i, _)| *i) else {
+            return 0;
+        };
+        let taken = count.min(self.stock[k].1);
+        self.stock[k].1 -= taken;
+        if self.stock[k].1 == 0 {
+            self.stock.remove(k);
+        }
+        taken
     }
 
     /// The faction's role, if it is a non-player faction with one.

@@ -555,6 +555,9 @@ impl World {
             for (s, _) in &f.known_skills {
                 need(code, "skill", s.index(), r.skills.len());
             }
+            for (i, _) in &f.stock {
+                need(code, "item", i.index(), r.items.len());
+            }
         }
         for u in self.units.values() {
             let code = &|| u.code();

@@ -613,12 +613,90 @@ fn ov_uo_117_withdraw_only_in_a_city_as_much_as_there_is() {
     // Outside a city it waits.
     assert_eq!(coins(&g, c), 0);
     assert_eq!(g.pending(c), ["WITHDRAW 5"]);
-    // A huge amount takes everything; goods are not kept in the treasury.
+    // A huge amount takes everything; funds holding no food give none.
     g.orders(b, &["WITHDRAW 4000000000", "WITHDRAW 10 food"]);
-    g.run_bare(&[]);
+    let log = g.run_bare(&[]);
     assert_eq!(coins(&g, b), 700);
     assert_eq!(g.w.factions[f].funds, 0);
     assert!(g.pending(b).is_empty());
+    assert_eq!(withdrew_items(&log, b), [(0, 10)]);
+    assert_eq!(
+        said(&g, &log, b, |w| matches!(w, What::WithdrewItems { .. })),
+        ["withdraws no food [food]: the faction funds hold none"]
+    );
+}
+
+fn withdrew_items(log: &TurnLog, u: UnitId) -> Vec<(u64, u64)> {
+    log.events
+        .iter()
+        .filter(|e| e.unit == Some(u))
+        .filter_map(|e| match e.what {
+            What::WithdrewItems { count, asked, .. } => Some((count, asked)),
+            _ => None,
+        })
+        .collect()
+}
+
+/// What the unit's report says of its events matching `f`.
+fn said(g: &Game, log: &TurnLog, u: UnitId, f: impl Fn(&What) -> bool) -> Vec<String> {
+    let names = umpire_overlord::report::names::Names::new(&g.w, rules());
+    log.events
+        .iter()
+        .filter(|e| e.unit == Some(u) && f(&e.what))
+        .filter_map(|e| umpire_overlord::report::event::action(&names, e))
+        .collect()
+}
+
+#[test]
+fn ov_fac_002_ov_uo_117_withdraw_10_food_takes_items_the_faction_funds_hold() {
+    let mut g = Game::new(2, 1);
+    let l1 = g.loc(1);
+    g.w.locations[l1].terrain = rules().terrain("city").unwrap();
+    let f = g.faction(1);
+    g.w.factions[f].add_stock(item("food"), 15);
+    let a = g.leader(1, 1);
+    let b = g.leader(1, 1);
+    let c = g.leader(1, 2);
+    g.orders(a, &["WITHDRAW 10 food"]);
+    g.orders(b, &["WITHDRAW 10 food"]);
+    g.orders(c, &["WITHDRAW 1 food"]);
+    let log = g.run_bare(&[]);
+    // The first takes ten, the second the five left: all there was.
+    assert_eq!((has(&g, a, "food"), has(&g, b, "food")), (10, 5));
+    assert!(g.w.factions[f].stock.is_empty());
+    assert_eq!(withdrew_items(&log, a), [(10, 10)]);
+    assert_eq!(
+        said(&g, &log, b, |w| matches!(w, What::WithdrewItems { .. })),
+        ["withdraws 5 food [food] from the faction funds, all they held"]
+    );
+    assert_eq!(
+        said(&g, &log, a, |w| matches!(w, What::WithdrewItems { .. })),
+        ["withdraws 10 food [food] from the faction funds"]
+    );
+    // Outside a city the order waits, and says why.
+    assert_eq!(has(&g, c, "food"), 0);
+    assert_eq!(g.pending(c), ["WITHDRAW 1 food"]);
+    assert_eq!(kept_why(&log, c), ["the unit is not in a city"]);
+}
+
+#[test]
+fn ov_rep_003_the_faction_funds_list_their_items_beside_the_coins() {
+    let mut g = Game::new(1, 1);
+    let f = g.faction(1);
+    g.w.factions[f].funds = 4840;
+    g.w.factions[f].add_stock(item("food"), 50);
+    g.w.factions[f].add_stock(item("swrd"), 1);
+    let text = umpire_overlord::report::faction::opening(&g.w, rules(), f, "Sunday");
+    let food_first = rules().item("food").unwrap() < rules().item("swrd").unwrap();
+    let items = if food_first {
+        "50 food [food], 1 sword [swrd]"
+    } else {
+        "1 sword [swrd], 50 food [food]"
+    };
+    assert!(
+        text.contains(&format!("Faction funds:\n4840 coins [coin], {items}.\n")),
+        "{text}"
+    );
 }
 
 /// The full game runs the market and recruits.
