@@ -207,6 +207,20 @@ mod month_end {
     /// Creatures take their stack leader's side; unstacked ones go back to
     /// the Creatures faction (OV-SCH-039). A travelling creature is still
     /// in its stack.
+    /// The nearest leader above `u` in its stack, if any: the leader of
+    /// the substack it is in (OV-UNIT-023).
+    fn substack_leader(t: &Turn<'_>, u: UnitId) -> Option<UnitId> {
+        let mut cur = u;
+        for _ in 0..t.world.units.len() {
+            let p = t.world.units.get(cur).and_then(|x| x.stack_parent)?;
+            if t.kind(p) == Some(RaceKind::Leader) {
+                return Some(p);
+            }
+            cur = p;
+        }
+        None
+    }
+
     pub fn allegiance(t: &mut Turn<'_>) {
         oaths(t);
         let wild = t.world.creatures;
@@ -214,10 +228,12 @@ mod month_end {
             if t.world.units[u].gone || t.kind(u) != Some(RaceKind::Creature) {
                 continue;
             }
-            let top = t.top(u);
+            // The leader of the smallest stack it is in: only leaders lead
+            // stacks, so the nearest leader above it (OV-UNIT-023).
+            let leader = substack_leader(t, u);
             let now = t.world.units[u].faction;
-            let (to, what) = if top != u {
-                let f = t.world.units[top].faction;
+            let (to, what) = if let Some(leader) = leader {
+                let f = t.world.units[leader].faction;
                 (Some(f), What::Allegiance { to: f })
             } else {
                 match wild {

@@ -234,3 +234,29 @@ fn ov_unit_creatures_follow_their_leader_or_go_wild_at_month_end() {
     assert_eq!(g.w.units[kept].faction, g.faction(1));
     assert_eq!(g.w.units[loose].faction, wild);
 }
+
+#[test]
+fn ov_unit_023_a_creature_serves_the_leader_of_its_substack() {
+    // f1's leader leads the stack; f2's leader, an ally stacked under it,
+    // leads a substack holding the wolves: they serve f2, not f1.
+    let mut g = Game::new(1, 3);
+    let (f1, f2) = (g.faction(1), g.faction(2));
+    g.w.creatures = Some(g.faction(3));
+    g.w.factions[f1].set_stance(f2, Stance::Ally);
+    g.w.factions[f2].set_stance(f1, Stance::Ally);
+    let top = g.leader(1, 1);
+    let sub = g.leader(2, 1);
+    let wolves = g.unit(1, "gwol", 2, 1);
+    let bears = g.unit(2, "gwol", 1, 1);
+    g.stack(sub, top);
+    g.stack(wolves, sub);
+    g.stack(bears, top);
+    let log = g.run_bare(&[]);
+    assert_eq!(g.w.units[wolves].faction, f2);
+    assert_eq!(g.w.units[bears].faction, f1);
+    assert!(
+        log.events.iter().any(
+            |e| e.unit == Some(wolves) && matches!(e.what, What::Allegiance { to } if to == f2)
+        )
+    );
+}
