@@ -293,6 +293,7 @@ fn ov_rep_037_items_in_events_the_faction_saw() {
     let u = unit(&mut w, 1, "man", 1, 1);
     let log = TurnLog {
         turn: 1,
+        month: Vec::new(),
         events: vec![
             seen(
                 &w,
@@ -409,6 +410,7 @@ fn ov_rep_039_skills_taught_where_the_faction_is() {
     // Taught by a unit in an event the faction saw.
     let log = TurnLog {
         turn: 1,
+        month: Vec::new(),
         events: vec![seen(
             &w,
             None,
@@ -550,6 +552,7 @@ fn ov_fo_020_024_reshow_prints_only_what_is_known() {
     let ask = |w: &World, what: &str| {
         let log = TurnLog {
             turn: 1,
+            month: Vec::new(),
             events: vec![seen(
                 w,
                 None,
@@ -581,6 +584,7 @@ fn ov_fo_020_024_reshow_prints_only_what_is_known() {
     // Another faction's RESHOW is not f1's.
     let log = TurnLog {
         turn: 1,
+        month: Vec::new(),
         events: vec![seen(
             &w,
             None,

@@ -191,10 +191,19 @@ pub fn of<'a>(
             .get(l.weather)
             .map(|w| w.name.as_str())
             .filter(|w| !w.is_empty()),
-        population: (l.population > 0).then_some(Population {
-            population: l.population,
-            wages: l.wages,
-            taxes: l.taxes,
+        // This month's wage and taxes, as the month began: what WORK
+        // earned and the land yielded (a report between turns has no
+        // month yet, and shows the figures standing).
+        population: (l.population > 0).then(|| {
+            let month = log.month_of(at).unwrap_or(crate::turn::log::MonthFigures {
+                wages: l.wages,
+                taxes: l.taxes,
+            });
+            Population {
+                population: l.population,
+                wages: month.wages,
+                taxes: month.taxes,
+            }
         }),
         for_hire: l
             .recruits

@@ -785,9 +785,29 @@ pub struct TurnLog {
     /// The turn that was run.
     pub turn: u32,
     pub events: Vec<Event>,
+    /// Each populated place's wage and taxes as the month began, sorted
+    /// by place: what WORK earned and the land yielded this month, which
+    /// the report prints (the month's end sets next month's figures).
+    pub month: Vec<(LocationId, MonthFigures)>,
+}
+
+/// A place's wage and taxes for the month the turn ran (OV-ECON-028).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Serialize)]
+pub struct MonthFigures {
+    pub wages: u32,
+    pub taxes: u64,
 }
 
 impl TurnLog {
+    /// The wage and taxes `place` had as this month began, if it was
+    /// populated.
+    pub fn month_of(&self, place: LocationId) -> Option<MonthFigures> {
+        self.month
+            .binary_search_by_key(&place, |(l, _)| *l)
+            .ok()
+            .map(|i| self.month[i].1)
+    }
+
     /// Events a faction may see, in order.
     pub fn seen_by(&self, faction: FactionId) -> impl Iterator<Item = &Event> {
         self.events

@@ -60,7 +60,7 @@ pub mod visibility;
 
 pub use economy::Economy;
 pub use hooks::{Hooks, NoEconomy};
-pub use log::{Event, TurnLog, What};
+pub use log::{Event, MonthFigures, TurnLog, What};
 pub use state::Turn;
 
 use umpire_core::dice::Dice;

@@ -5,7 +5,7 @@ use rustc_hash::FxHashMap;
 use umpire_core::dice::Dice;
 use umpire_core::ids::TypedId;
 
-use super::log::{BattleCause, Event, TurnLog, What};
+use super::log::{BattleCause, Event, MonthFigures, TurnLog, What};
 use super::pending::Pending;
 use super::visibility::{self, Exposure, Glance};
 use crate::orders::{LocationRef, NewId, StructureRef, Tag, UnitRef};
@@ -177,6 +177,20 @@ impl<'a> Turn<'a> {
         let live = vec![Live::default(); world.units.len()];
         let turn = world.turn + 1;
         let world_by_faction = world.units_by_faction();
+        let month = world
+            .locations
+            .iter()
+            .filter(|(_, l)| l.population > 0)
+            .map(|(id, l)| {
+                (
+                    id,
+                    MonthFigures {
+                        wages: l.wages,
+                        taxes: l.taxes,
+                    },
+                )
+            })
+            .collect();
         let mut t = Turn {
             world,
             rules,
@@ -185,6 +199,7 @@ impl<'a> Turn<'a> {
             log: TurnLog {
                 turn,
                 events: Vec::new(),
+                month,
             },
             live,
             numbers,

@@ -785,3 +785,55 @@ fn ov_econ_028_land_emptied_by_its_tax_collector_is_taxed_again() {
     // are set again.
     assert!(g.w.locations[l].taxes > 0);
 }
+
+#[test]
+fn ov_rep_022_the_wage_and_taxes_lines_are_this_months() {
+    // A worker earns the wage the month began with and the sheriff's
+    // faction collects the taxes it began with; the month's end then sets
+    // next month's. The report tells the month's figures, the ones its
+    // own lines add up to.
+    let mut g = Game::new(1, 1);
+    people(&mut g, 1, 10_000, 10_000);
+    let l = g.loc(1);
+    g.w.locations[l].wages = 7;
+    g.w.locations[l].taxes = 300;
+    let h = g.leader(1, 1);
+    g.w.units[h].add_items(rules().item("coin").unwrap(), 100, 0);
+    let title = rules().title("shrf").unwrap();
+    g.w.locations[l].titles.push(umpire_overlord::world::Seat {
+        title,
+        holder: Some(h),
+    });
+    let worker = g.unit(1, "man", 1, 1);
+    g.orders(worker, &["WORK"]);
+    let log = g.run(&[]);
+    let taxed: u64 = log
+        .events
+        .iter()
+        .filter_map(|e| match e.what {
+            What::TaxesCollected { amount, .. } => Some(amount),
+            _ => None,
+        })
+        .sum();
+    assert_eq!(taxed, 300);
+    // Next month's figures differ from this month's.
+    assert_ne!(g.w.locations[l].wages, 7);
+    assert_ne!(g.w.locations[l].taxes, 300);
+    let press = Vec::new();
+    let report =
+        umpire_overlord::report::text::Reports::new(umpire_overlord::report::text::Inputs {
+            world: &g.w,
+            rules: rules(),
+            log: &log,
+            next_turn: "soon",
+            press: &press,
+        })
+        .report(g.faction(1));
+    let population = g.w.locations[l].population;
+    assert!(
+        report.contains(&format!(
+            "Population: {population}. Wages: $7, taxes: $300."
+        )),
+        "{report}"
+    );
+}
