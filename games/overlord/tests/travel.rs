@@ -11,6 +11,7 @@ use umpire_overlord::rules::terrains::Direction;
 use umpire_overlord::rules::{Movement, Rules};
 use umpire_overlord::turn::travel::{
     Load, NoTrip, Trip, could_cover, cut_third, find_exit, overloaded_days, plan, stack_load,
+    time::listed_days,
 };
 use umpire_overlord::world::faction::Player;
 use umpire_overlord::world::unit::Effect;
@@ -593,4 +594,38 @@ fn weather_travel_tables_are_checked_when_the_rules_load() {
     let err = Rules::from_sources(&sources).unwrap_err().to_string();
     assert!(err.contains("100% or more"), "{err}");
     assert!(err.contains("listed twice"), "{err}");
+}
+
+#[test]
+fn ov_rep_027_the_directions_list_the_days_the_journey_takes() {
+    let mut m = Map::new();
+    // From fair plains into a storm in the hills: the journey meets the
+    // destination's storm, and so do the listed days (not the fair sky
+    // the unit stands under).
+    let (a, north) = m.pair("hill", "storm");
+    let walker = m.unit(a, "ldr", 1, &[]);
+    let journey = m.plan(a, &north, walker).unwrap();
+    assert_eq!(journey.mode, Movement::Walk);
+    assert_eq!(
+        listed_days(&m.w, &m.r, a, &north),
+        Some((Movement::Walk, journey.days))
+    );
+    let fair_days = m.r.terrains[m.r.terrain("hill").unwrap()]
+        .days
+        .walk
+        .unwrap();
+    assert!(journey.days > fair_days, "{journey:?} vs {fair_days}");
+    // Into and out of an inner location in a storm: one day, as the
+    // journey.
+    let hex = m.loc("plai", "storm");
+    let city = m.loc("city", "storm");
+    m.w.locations[city].outer = Some(hex);
+    m.link(hex, Direction::In, city);
+    let inn = *m.w.locations[hex].exit(Direction::In).unwrap();
+    let u = m.unit(hex, "ldr", 1, &[]);
+    assert_eq!(m.plan(hex, &inn, u), trip(Movement::Walk, 1));
+    assert_eq!(
+        listed_days(&m.w, &m.r, hex, &inn),
+        Some((Movement::Walk, 1))
+    );
 }

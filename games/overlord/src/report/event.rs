@@ -333,24 +333,7 @@ pub fn action(n: &Names<'_>, e: &Event) -> Option<String> {
         What::TitleClaimed { title, seat } => {
             format!("claims the title of {}!", n.seat(*title, *seat))
         }
-        What::Challenge {
-            title,
-            seat,
-            challenger,
-            holder,
-            percent,
-            won,
-        } => format!(
-            "{} challenges {} for {}: {percent}% of the holder's experience, {}",
-            n.unit(*challenger),
-            n.unit(*holder),
-            n.seat(*title, *seat),
-            if *won {
-                "the challenger wins"
-            } else {
-                "the holder keeps it"
-            }
-        ),
+        What::Challenge { .. } => challenge(n, &e.what)?,
         What::TitleLost { title, seat } => format!("loses the title of {}", n.seat(*title, *seat)),
         What::TitleBestowed { title, seat, to } => format!(
             "bestows the title of {} on {}",
@@ -723,8 +706,36 @@ pub fn action(n: &Names<'_>, e: &Event) -> Option<String> {
 
 /// The line of an event in the global events section: things the faction
 /// saw or took part in that no unit of its own acted in.
+/// A title challenge (OV-TTL-005), as the challenger's unit and the
+/// challenged holder's faction read it.
+fn challenge(n: &Names<'_>, what: &What) -> Option<String> {
+    let What::Challenge {
+        title,
+        seat,
+        challenger,
+        holder,
+        percent,
+        won,
+    } = what
+    else {
+        return None;
+    };
+    Some(format!(
+        "{} challenges {} for {}: {percent}% of the holder's experience, {}",
+        n.unit(*challenger),
+        n.unit(*holder),
+        n.seat(*title, *seat),
+        if *won {
+            "the challenger wins"
+        } else {
+            "the holder keeps it"
+        }
+    ))
+}
+
 pub fn faction_event(n: &Names<'_>, e: &Event) -> Option<String> {
     let line = match &e.what {
+        What::Challenge { .. } => challenge(n, &e.what)?,
         What::TaxesCollected { place, amount } => format!(
             "{} of taxes from {} collected",
             plural(*amount, "coin", "coins"),

@@ -57,7 +57,7 @@ use rustc_hash::FxHashMap;
 use crate::rules::Movement;
 use crate::turn::calendar;
 use crate::turn::log::{Event, TurnLog, What};
-use crate::turn::travel::time::{crossing_days, weathered};
+use crate::turn::travel::time::listed_days;
 use crate::turn::visibility::{self, Glance};
 use crate::world::{FactionId, LocationId, Stance, UnitId};
 
@@ -142,8 +142,8 @@ pub fn of<'a>(
                 .exits
                 .iter()
                 .find(|e| e.to == id)
-                .map(|e| crossing_days(world, rules, at, e).walk.unwrap_or(1))
-                .unwrap_or(1),
+                .and_then(|e| listed_days(world, rules, at, e))
+                .map_or(1, |(_, d)| d),
             teaching: x
                 .structures
                 .iter()
@@ -378,19 +378,19 @@ fn directions<'a>(n: &Names<'a>, at: LocationId) -> Vec<Direction<'a>> {
     let Some(l) = world.locations.get(at) else {
         return Vec::new();
     };
-    let weather = rules.weathers.get(l.weather);
     let mut rows: Vec<(u32, usize, Direction<'a>)> = Vec::new();
     for (i, e) in l.exits.iter().enumerate() {
-        let days = crossing_days(world, rules, at, e);
-        let pick = [
-            (Movement::Walk, days.walk, Mode::Walking),
-            (Movement::Ride, days.ride, Mode::Riding),
-            (Movement::Climb, days.climb, Mode::Climbing),
-            (Movement::Swim, days.swim, Mode::Sailing),
-            (Movement::Fly, days.fly, Mode::Flying),
-        ]
-        .into_iter()
-        .find_map(|(m, d, mode)| d.map(|d| (weathered(d, m, weather), mode)));
+        // The journey's own reckoning (OV-REP-027).
+        let pick = listed_days(world, rules, at, e).map(|(m, d)| {
+            let mode = match m {
+                Movement::Walk => Mode::Walking,
+                Movement::Ride => Mode::Riding,
+                Movement::Climb => Mode::Climbing,
+                Movement::Swim => Mode::Sailing,
+                Movement::Fly => Mode::Flying,
+            };
+            (d, mode)
+        });
         let there = world
             .locations
             .get(e.to)

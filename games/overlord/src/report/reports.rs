@@ -163,7 +163,8 @@ impl<'a> Reports<'a> {
         let header = faction::header(n, faction, next_turn, (used, limit))?;
 
         // Global events (OV-REP-006): what no unit of the faction acted
-        // in, and battles of others it saw.
+        // in, battles of others it saw, and others' challenges to its
+        // title holders (the challengee always gets notice, OV-TTL-005).
         let global: Vec<(u8, String)> = self
             .index
             .seen_by(log, faction)
@@ -173,7 +174,10 @@ impl<'a> Reports<'a> {
             })
             .filter(|e| {
                 e.unit.is_none()
-                    || matches!(e.what, What::BattleFought { .. } | What::Battle { .. })
+                    || matches!(
+                        e.what,
+                        What::BattleFought { .. } | What::Battle { .. } | What::Challenge { .. }
+                    )
             })
             .filter_map(|e| Some((e.day, faction_event(n, e)?)))
             .collect();

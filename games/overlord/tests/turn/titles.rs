@@ -605,3 +605,40 @@ fn ov_ttl_022_head_of_guild_lost_on_leaving_the_guild_a_master_is_not() {
     assert_eq!(g.w.locations[l].titles[0].holder, None);
     assert_eq!(g.w.locations[l].titles[1].holder, Some(m));
 }
+
+#[test]
+fn ov_ttl_005_the_challenged_holders_report_tells_of_the_challenge() {
+    let mut g = Game::new(1, 2);
+    let h = g.leader(2, 1);
+    learn_xp(&mut g, h, "cmbt", 10000);
+    seat(&mut g, 1, "shrf", Some(h));
+    let a = g.leader(1, 1);
+    learn_xp(&mut g, a, "cmbt", 12000);
+    give_coins(&mut g, a, 300);
+    let log = g.run_bare(&[&mail(1, a, "CLAIM shrf")]);
+    assert_eq!(challenge(&log).map(|c| (c.0, c.1)), Some((120, true)));
+    let press = Vec::new();
+    let report = |f: u32| {
+        umpire_overlord::report::text::Reports::new(umpire_overlord::report::text::Inputs {
+            world: &g.w,
+            rules: rules(),
+            log: &log,
+            next_turn: "soon",
+            press: &press,
+        })
+        .report(g.faction(f))
+    };
+    // The challengee always gets notice (the rules' Titles chapter): who
+    // challenged, for what, and how it ended.
+    let theirs = report(2);
+    let line = theirs
+        .lines()
+        .find(|l| l.contains("challenges"))
+        .unwrap_or_else(|| panic!("no challenge in the holder's report:\n{theirs}"));
+    assert!(line.contains("U2"), "{line}");
+    assert!(
+        line.contains("120%") && line.contains("the challenger wins"),
+        "{line}"
+    );
+    assert!(report(1).contains("challenges"));
+}

@@ -323,6 +323,31 @@ fn fastest(
         .map(|(mode, days)| Trip { mode, days })
 }
 
+/// The days a report's directions list for `exit` out of `from`
+/// (OV-REP-027): walking where one can walk, else the first of riding,
+/// climbing, sailing and flying that goes there; in the weather the
+/// journey itself would meet ([`plan`]: the destination's, none into or
+/// out of an inner location or under cover), so the list tells the days a
+/// lightly laden unit takes. `None`: impassable.
+pub fn listed_days(
+    world: &World,
+    rules: &Rules,
+    from: LocationId,
+    exit: &Exit,
+) -> Option<(Movement, u32)> {
+    let days = crossing_days(world, rules, from, exit);
+    let weather = weather_for(world, rules, from, exit);
+    [
+        Movement::Walk,
+        Movement::Ride,
+        Movement::Climb,
+        Movement::Swim,
+        Movement::Fly,
+    ]
+    .into_iter()
+    .find_map(|m| days.get(m).map(|d| (m, weathered(d, m, weather))))
+}
+
 /// Whether `exit` out of `from` leads into or out of an inner location.
 pub fn is_inner_exit(world: &World, from: LocationId, exit: &Exit) -> bool {
     match (world.locations.get(from), world.locations.get(exit.to)) {
