@@ -155,6 +155,8 @@ fn use_problem(p: UseProblem) -> &'static str {
         UseProblem::Forbidden => "the land's masters forbid it",
         UseProblem::NoMaterials => "the materials are missing",
         UseProblem::NoTarget => "there is no target for it",
+        UseProblem::NotAPerson => "only a lone figure, a leader or hero, can be assassinated",
+        UseProblem::NotUndead => "only the walking dead (zombies, skeletons) are buried",
         UseProblem::CannotBuildHere => "nothing can be built here",
         UseProblem::PurseEmpty => "the place has no more to give this month",
         UseProblem::NoMana => "there is not enough mana",
@@ -559,6 +561,76 @@ pub fn action(n: &Names<'_>, e: &Event) -> Option<String> {
         What::CannotEquip { item } => format!("cannot equip {}: it lacks the skill", n.item(*item)),
         What::Targeted { target } => format!("targets {target}"),
         What::StructureBegun { structure } => format!("begins {}", n.structure(*structure)),
+        What::Pickpocketed {
+            target,
+            coins,
+            noticed,
+        } => {
+            if *noticed {
+                format!("is caught picking the pockets of {}", n.unit(*target))
+            } else if *coins == 0 {
+                format!("picks the pockets of {}: they are empty", n.unit(*target))
+            } else {
+                format!(
+                    "picks the pockets of {}: {}",
+                    n.unit(*target),
+                    plural(*coins, "coin", "coins")
+                )
+            }
+        }
+        What::PocketsPicked { coins, thief } => match thief {
+            Some(by) => format!("catches {} trying to pick its pockets", n.unit(*by)),
+            None => format!(
+                "has its pockets picked by someone unseen: {} gone",
+                plural(*coins, "coin", "coins")
+            ),
+        },
+        What::AssassinationTried {
+            target,
+            killed,
+            noticed,
+        } => {
+            if *noticed {
+                format!(
+                    "is seen trying to assassinate {} and fails",
+                    n.unit(*target)
+                )
+            } else if *killed {
+                format!("assassinates {}", n.unit(*target))
+            } else {
+                format!(
+                    "tries to assassinate {}, unseen, and misses",
+                    n.unit(*target)
+                )
+            }
+        }
+        What::AssassinationSurvived { by } => {
+            format!("sees {} trying to assassinate it, and lives", n.unit(*by))
+        }
+        What::Assassinated => "is assassinated by someone unseen".to_string(),
+        What::Buried { target, figures } => format!(
+            "lays to rest {} of {}",
+            plural(u64::from(*figures), "figure", "figures"),
+            n.unit(*target)
+        ),
+        What::LaidToRest { figures } => format!(
+            "loses {} laid to rest by others",
+            plural(u64::from(*figures), "figure", "figures")
+        ),
+        What::StructureChristened { structure } => {
+            format!("christens the structure {}", n.structure(*structure))
+        }
+        What::PlaceChristened { place } => format!("christens the place {}", n.place(*place)),
+        What::Refitted {
+            structure,
+            from,
+            to,
+        } => format!(
+            "rebuilds {}, a {}, as a {}",
+            n.structure(*structure),
+            n.construction(*from),
+            n.construction(*to)
+        ),
         What::BuiltWork {
             structure, count, ..
         } => format!(

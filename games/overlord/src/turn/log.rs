@@ -5,7 +5,9 @@
 use serde::Serialize;
 
 use crate::orders::{Keyword, NewId, UnitRef};
-use crate::rules::{EnchantmentId, ItemId, Movement, RaceId, SkillId, TitleId, WorkId};
+use crate::rules::{
+    ConstructionId, EnchantmentId, ItemId, Movement, RaceId, SkillId, TitleId, WorkId,
+};
 use crate::world::{FactionId, JourneyKind, LocationId, Stance, StructureId, UnitId};
 
 /// The day an event happened on: 1 to 30, or one of the steps around them.
@@ -586,6 +588,56 @@ pub enum What {
     StructureCompleted {
         structure: StructureId,
     },
+    /// A pickpocketing done: `coins` taken from `target`; `noticed`: caught
+    /// in the act, nothing taken.
+    Pickpocketed {
+        target: UnitId,
+        coins: u64,
+        noticed: bool,
+    },
+    /// The unit's pockets were picked (`coins` gone), or an attempt was
+    /// caught (`coins` 0): the thief is named only when seen.
+    PocketsPicked {
+        coins: u64,
+        thief: Option<UnitId>,
+    },
+    /// An assassination attempt done on `target`.
+    AssassinationTried {
+        target: UnitId,
+        killed: bool,
+        noticed: bool,
+    },
+    /// The unit saw its would-be assassin, `by`, and lives.
+    AssassinationSurvived {
+        by: UnitId,
+    },
+    /// The unit was assassinated by someone unseen: it is gone.
+    Assassinated,
+    /// Figures of an undead unit laid to rest by this unit.
+    Buried {
+        target: UnitId,
+        figures: u32,
+    },
+    /// Figures of this undead unit were laid to rest by another's.
+    LaidToRest {
+        figures: u32,
+    },
+    /// CHRISTEN named the structure the unit owns (OV-UO-017).
+    StructureChristened {
+        structure: StructureId,
+    },
+    /// CHRISTEN named the place, which carried only its type word
+    /// (OV-UO-018).
+    PlaceChristened {
+        place: LocationId,
+    },
+    /// A vessel rebuilt as another kind (a longboat made a war
+    /// galley).
+    Refitted {
+        structure: StructureId,
+        from: ConstructionId,
+        to: ConstructionId,
+    },
     // --- vessels ---
     /// The stack set out aboard its vessel, which sails with it
     /// (OV-BLD-001); told with `Departed`, to the same factions.
@@ -749,6 +801,10 @@ pub enum UseProblem {
     /// A combat spell or action: cast in battle, from the COMBAT list
     /// (OV-MAG-008).
     CombatOnly,
+    /// An assassin's mark must be a lone figure (a leader or hero).
+    NotAPerson,
+    /// Only the walking dead (zombies, skeletons) are buried.
+    NotUndead,
 }
 
 /// Why a battle starts.

@@ -406,6 +406,48 @@ fn ov_mag_008_combat_spells_are_not_cast_with_use() {
 }
 
 #[test]
+fn ov_mag_008_battle_spells_without_a_world_effect_are_refused_outside_battle() {
+    // Fire ball, hailstones and stone scales name no kind in the data: a
+    // battle action at their level makes them battle spells, refused with
+    // USE and not left as "not carried out yet".
+    for (element, spell) in [("fire", "fbal"), ("eart", "scal"), ("fire", "ftch")] {
+        let mut g = Game::new(1, 1);
+        let u = mage(&mut g, 1, 1, &[element, spell], 10);
+        g.orders(u, &[&format!("USE {spell}")]);
+        let log = g.run_bare(&[]);
+        assert_eq!(cannot(&log, u), [UseProblem::CombatOnly], "{spell}");
+        assert!(
+            !log.of_unit(u)
+                .any(|e| matches!(e.what, What::NotAdjudicated { .. })),
+            "{spell}"
+        );
+        assert_eq!(g.w.units[u].mana, 10, "{spell}");
+    }
+}
+
+#[test]
+fn ov_mag_016_icing_is_cast_on_the_caster() {
+    // Icing names an effect and no kind: a world spell on the caster,
+    // paid in mana stones.
+    let mut g = Game::new(1, 1);
+    let u = mage(&mut g, 1, 1, &["wate"], 0);
+    g.learn(u, "wate", 2);
+    g.learn(u, "icin", 1);
+    give(&mut g, u, "mana", 5);
+    g.orders(u, &["USE icin 1"]);
+    let log = g.run_bare(&[]);
+    assert!(
+        !log.of_unit(u)
+            .any(|e| matches!(e.what, What::NotAdjudicated { .. }))
+    );
+    assert!(
+        days_of(&g, u, "evticin").is_some_and(|d| d > 0),
+        "{:?}",
+        g.w.units[u].effects
+    );
+}
+
+#[test]
 fn ov_mag_008_summoning_calls_creatures_stacked_under_the_caster() {
     let mut g = Game::new(1, 1);
     // Call grey wolf, 1st level: 8 mana and 15 man-days a wolf. In
@@ -640,4 +682,170 @@ fn ov_ench_005_a_permanent_enchantment_survives_merging() {
     assert_eq!(days_of(&g, b, "effswim"), Some(PERMANENT));
     // 90 × 10 / 20 on day 1, then 30 days.
     assert_eq!(days_of(&g, b, "effride"), Some(45 - 30));
+}
+
+// --- Stealth actions and burial ----------------------------------------------
+
+/// A thief of f1 knowing `skill` at `level` (and the stealth it needs),
+/// aiming at `target`.
+fn thief(g: &mut Game, skill: &str, level: u8, target: UnitId) -> UnitId {
+    let u = g.leader(1, 1);
+    g.learn(u, "scou", 1);
+    g.learn(u, "stea", 2);
+    g.learn(u, skill, level);
+    g.orders(
+        u,
+        &[
+            &format!("TARGET U{}", target.index() + 1),
+            &format!("USE {skill} 1"),
+        ],
+    );
+    u
+}
+
+#[test]
+fn ov_rsk_071_pick_pockets_unseen_takes_a_tenth_of_the_coins_per_level() {
+    let mut g = Game::new(1, 2);
+    let mark = g.leader(2, 1);
+    give(&mut g, mark, "coin", 200);
+    let u = thief(&mut g, "ppoc", 2, mark);
+    let log = g.run_bare(&[]);
+    // 2nd level: two tenths of 200.
+    assert_eq!(has(&g, mark, "coin"), 160);
+    assert_eq!(has(&g, u, "coin"), 40);
+    let mine = first(&log, u, |w| matches!(w, What::Pickpocketed { .. })).unwrap();
+    assert!(matches!(
+        mine.what,
+        What::Pickpocketed {
+            coins: 40,
+            noticed: false,
+            ..
+        }
+    ));
+    // The mark's faction learns the coins went, not who took them.
+    let theirs = first(&log, mark, |w| matches!(w, What::PocketsPicked { .. })).unwrap();
+    assert_eq!(
+        theirs.what,
+        What::PocketsPicked {
+            coins: 40,
+            thief: None
+        }
+    );
+    assert_eq!(theirs.seen_by, [g.faction(2)]);
+    assert!(g.pending(u).is_empty());
+}
+
+#[test]
+fn ov_rsk_071_pick_pockets_seen_is_caught_and_takes_nothing() {
+    let mut g = Game::new(1, 2);
+    let mark = g.leader(2, 1);
+    give(&mut g, mark, "coin", 200);
+    // Observation 4 sees the thief's stealth (2nd stealth, 1st pick
+    // pockets: 3).
+    g.learn(mark, "scou", 1);
+    g.learn(mark, "obse", 4);
+    let u = thief(&mut g, "ppoc", 1, mark);
+    let log = g.run_bare(&[]);
+    assert_eq!(has(&g, mark, "coin"), 200);
+    assert_eq!(has(&g, u, "coin"), 0);
+    let theirs = first(&log, mark, |w| matches!(w, What::PocketsPicked { .. })).unwrap();
+    assert_eq!(
+        theirs.what,
+        What::PocketsPicked {
+            coins: 0,
+            thief: Some(u)
+        }
+    );
+}
+
+#[test]
+fn ov_rsk_071_assassinate_kills_a_lone_figure_some_of_the_time() {
+    let (mut kills, mut misses) = (0, 0);
+    for seed in 1..=24 {
+        let mut g = Game::new(1, 2);
+        g.w.seed = seed;
+        let mark = g.leader(2, 1);
+        give(&mut g, mark, "swrd", 1);
+        let u = thief(&mut g, "assa", 1, mark);
+        let log = g.run_bare(&[]);
+        let tried = first(&log, u, |w| matches!(w, What::AssassinationTried { .. })).unwrap();
+        let What::AssassinationTried {
+            killed, noticed, ..
+        } = tried.what
+        else {
+            unreachable!()
+        };
+        assert!(!noticed);
+        if killed {
+            kills += 1;
+            // Gone, its sword on the ground, its faction told how.
+            assert!(g.w.units[mark].gone);
+            let l = g.loc(1);
+            assert_eq!(g.w.locations[l].ground, [(item("swrd"), 1)]);
+            let told = first(&log, mark, |w| matches!(w, What::Assassinated)).unwrap();
+            assert_eq!(told.seen_by, [g.faction(2)]);
+        } else {
+            misses += 1;
+            assert!(!g.w.units[mark].gone);
+            assert!(first(&log, mark, |w| matches!(w, What::Assassinated)).is_none());
+        }
+    }
+    // 25 % at 1st level.
+    assert!(
+        kills > 0 && misses > kills,
+        "{kills} kills, {misses} misses"
+    );
+}
+
+#[test]
+fn ov_rsk_071_assassinate_needs_a_lone_figure() {
+    let mut g = Game::new(1, 2);
+    let band = g.unit(2, "man", 10, 1);
+    let u = thief(&mut g, "assa", 3, band);
+    let log = g.run_bare(&[]);
+    assert_eq!(cannot(&log, u), [UseProblem::NotAPerson]);
+    assert_eq!(g.w.units[band].figures, 10);
+    assert_eq!(
+        g.pending(u),
+        [format!("TARGET U{}", band.index() + 1), "USE assa 1".into()][1..]
+    );
+}
+
+#[test]
+fn ov_rsk_071_bury_lays_twenty_undead_to_rest_a_casting() {
+    let mut g = Game::new(1, 2);
+    let dead = g.unit(2, "zomb", 30, 1);
+    let living = g.unit(2, "man", 5, 1);
+    let diggers = g.unit(1, "man", 20, 1);
+    g.learn(diggers, "bury", 1);
+    g.orders(
+        diggers,
+        &[&format!("TARGET U{}", dead.index() + 1), "USE bury 2"],
+    );
+    let others = g.unit(1, "man", 20, 1);
+    g.learn(others, "bury", 1);
+    g.orders(
+        others,
+        &[&format!("TARGET U{}", living.index() + 1), "USE bury 1"],
+    );
+    let log = g.run_bare(&[]);
+    let buried: Vec<u32> = log
+        .of_unit(diggers)
+        .filter_map(|e| match e.what {
+            What::Buried { figures, .. } => Some(figures),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(buried, [20, 10]);
+    assert!(g.w.units[dead].gone);
+    assert!(
+        first(&log, dead, |w| matches!(
+            w,
+            What::LaidToRest { figures: 20 }
+        ))
+        .is_some()
+    );
+    // The living are not buried.
+    assert_eq!(cannot(&log, others), [UseProblem::NotUndead]);
+    assert_eq!(g.w.units[living].figures, 5);
 }

@@ -311,18 +311,20 @@ fn ov_uo_059_025_name_and_describe() {
 }
 
 #[test]
-fn orders_of_later_rules_are_kept_and_reported_once() {
+fn a_use_not_carried_out_is_kept_and_reported_once() {
+    // The data's test action [skxx], a creature skill no rule defines, is
+    // the one use left that no rule carries out.
     let mut g = Game::new(1, 1);
-    let u = g.leader(1, 1);
-    g.orders(u, &["@CHRISTEN \"Roost\""]);
+    let u = g.unit(1, "gwol", 1, 1);
+    g.learn(u, "skxx", 1);
+    g.orders(u, &["@USE skxx"]);
     let log = g.run(&[]);
     let told = log
         .of_unit(u)
         .filter(|e| matches!(e.what, What::NotAdjudicated { .. }))
         .count();
     assert_eq!(told, 1);
-    assert_eq!(g.pending(u), ["@CHRISTEN \"Roost\""]);
-    assert_eq!(worked(&log, u), 30);
+    assert_eq!(g.pending(u), ["@USE skxx"]);
 }
 
 #[test]

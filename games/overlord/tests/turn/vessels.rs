@@ -3,6 +3,7 @@
 
 use umpire_overlord::rules::terrains::Direction;
 use umpire_overlord::rules::{ItemId, Movement};
+use umpire_overlord::turn::log::UseProblem;
 use umpire_overlord::turn::stranded;
 use umpire_overlord::world::{Exit, Structure, StructureId};
 
@@ -371,4 +372,110 @@ fn ov_move_029_nobody_drowns_on_land() {
     let log = g.run_bare(&[]);
     assert_eq!(drowned(&log, u), None);
     assert_eq!(g.w.units[u].figures, 8);
+}
+
+#[test]
+fn ov_bld_vessel_refit_a_longboat_becomes_a_war_galley() {
+    // Ten shipwrights preparing a war galley: 30 man-days, three days; the
+    // shields and iron go when the work begins.
+    let mut g = coast();
+    let boat = vessel(&mut g, "lgbt", 1);
+    let f1 = g.faction(1);
+    g.w.structures[boat].complete = true;
+    g.w.structures[boat].faction = Some(f1);
+    let wrights = g.unit(1, "man", 10, 1);
+    g.learn(wrights, "pwga", 1);
+    let (hshd, iron) = (rules().item("hshd").unwrap(), rules().item("iron").unwrap());
+    g.w.units[wrights].add_items(hshd, 20, 0);
+    g.w.units[wrights].add_items(iron, 30, 0);
+    let b = g.w.structures[boat].number;
+    g.orders(wrights, &[&format!("TARGET B{b}"), "USE pwga 1"]);
+    // A second crew with no TARGET is refused, and says why.
+    let idle = g.unit(1, "man", 10, 1);
+    g.learn(idle, "pwga", 1);
+    g.orders(idle, &["USE pwga 1"]);
+    let log = g.run_bare(&[]);
+    assert_eq!(
+        g.w.structures[boat].kind,
+        rules().construction("wgal").unwrap()
+    );
+    assert_eq!(g.w.units[wrights].count(hshd), 0);
+    assert_eq!(g.w.units[wrights].count(iron), 0);
+    assert!(g.pending(wrights).is_empty());
+    let refit = first(&log, wrights, |w| matches!(w, What::Refitted { .. })).unwrap();
+    assert_eq!(refit.day, 3);
+    assert!(log.of_unit(idle).any(|e| matches!(
+        e.what,
+        What::CannotUse {
+            why: UseProblem::NoTarget,
+            ..
+        }
+    )));
+    assert!(
+        !log.events
+            .iter()
+            .any(|e| matches!(e.what, What::NotAdjudicated { .. }))
+    );
+}
+
+#[test]
+fn ov_uo_017_christen_names_the_structure_its_owner_is_in() {
+    let mut g = coast();
+    let boat = vessel(&mut g, "lgbt", 1);
+    g.w.structures[boat].complete = true;
+    let owner = g.leader(1, 1);
+    let guest = g.leader(1, 1);
+    board(&mut g, &[owner, guest], boat);
+    g.orders(owner, &["CHRISTEN \"Nirmal's Roost\""]);
+    g.orders(guest, &["CHRISTEN \"Guest House\""]);
+    let log = g.run_bare(&[]);
+    assert_eq!(g.w.structures[boat].name, "Nirmal's Roost");
+    assert!(g.pending(owner).is_empty());
+    assert!(
+        first(&log, owner, |w| matches!(
+            w,
+            What::StructureChristened { .. }
+        ))
+        .is_some()
+    );
+    // Only the first unit inside owns it: the guest's order waits.
+    assert_eq!(g.pending(guest), ["CHRISTEN \"Guest House\""]);
+    assert_eq!(
+        kept_why(&log, guest),
+        ["the unit is not the structure's owner (the first unit inside)"]
+    );
+}
+
+#[test]
+fn ov_uo_018_christen_names_a_place_that_carries_only_its_type_word() {
+    let mut g = Game::new(3, 2);
+    let plains = rules().terrains[g.w.locations[g.loc(1)].terrain]
+        .name
+        .clone();
+    for n in [1, 3] {
+        let l = g.loc(n);
+        g.w.locations[l].name = plains.clone();
+    }
+    // L1: unnamed and nobody's land. L2: has a name. L3: f2's land.
+    let l3 = g.loc(3);
+    g.w.locations[l3].ownership.owner = Some(g.faction(2));
+    let a = g.leader(1, 1);
+    let b = g.leader(1, 2);
+    let c = g.leader(1, 3);
+    for u in [a, b, c] {
+        g.orders(u, &["CHRISTEN \"Green Mile\""]);
+    }
+    let log = g.run_bare(&[]);
+    assert_eq!(g.w.locations[g.loc(1)].name, "Green Mile");
+    assert!(g.pending(a).is_empty());
+    assert_eq!(g.w.locations[g.loc(2)].name, "Place 2");
+    assert_eq!(
+        kept_why(&log, b),
+        ["the unit owns no structure here, and the place already has a name of its own"]
+    );
+    assert_eq!(g.w.locations[l3].name, plains);
+    assert_eq!(
+        kept_why(&log, c),
+        ["the place belongs to another faction, which names it"]
+    );
 }

@@ -1,8 +1,11 @@
 //! World spells cast with USE (OV-MAG-008, 011, 016..018): skills whose
 //! `use.kind` is `enchant`, `summon` or `action` (and a use with no kind
-//! that produces an action, 4th-level scouting's reconnaissance). Combat
-//! spells (`kind = "combat"`) are cast in battle from the COMBAT list; a
-//! USE of one is refused, said once a turn (`CannotUse`, `combat_only`).
+//! that produces an action or an effect: 4th-level scouting's
+//! reconnaissance, icing). Combat spells (`kind = "combat"`, or a use
+//! with no kind and no world effect at a level with a battle action: fire
+//! ball, hailstones, stone scales…) are cast in battle from the COMBAT
+//! list; a USE of one is refused, said once a turn (`CannotUse`,
+//! `combat_only`).
 //!
 //! **A casting is piece work** (decision), run by the same machinery as
 //! crafting (`use_skill::work_pieces`): each casting takes its man-days
@@ -36,9 +39,12 @@
 //!   exit of the caster's location leads to.
 //! - A summoning needs no target: the creatures come to the caster (see
 //!   [`super::summoning`]).
+//! - Pick pockets, assassinate and bury name a unit other than the
+//!   caster (see [`super::thievery`]).
 //! - Enchantments of structures or locations are not kept (decision
-//!   OV-ENCH-001): such spells, and actions other than ritual and
-//!   reconnoitre, stay in the list as not adjudicated.
+//!   OV-ENCH-001): such spells, and actions other than ritual,
+//!   reconnoitre, pickpocket, assassinate and bury, stay in the list as
+//!   not adjudicated.
 //!
 //! **Enchanting** (decision). A casting lays, for each of `use.grants`,
 //! `amount × multiple` figure-days of the enchantment (and for a
@@ -65,7 +71,7 @@ use super::super::log::{UseProblem, What};
 use super::super::orders::use_skill::{self, Piece};
 use super::super::pending::Outcome;
 use super::super::state::Turn;
-use super::{enchantments, meditation, reconnoitre, summoning};
+use super::{enchantments, meditation, reconnoitre, summoning, thievery};
 use crate::rules::enchantments::ActionKind;
 use crate::rules::skills::{Product, SkillUse, UseKind, UseTarget};
 use crate::rules::{Rules, SkillId};
@@ -83,6 +89,12 @@ pub enum Spell {
     Ritual,
     /// Looks into a neighbouring location.
     Reconnoitre,
+    /// Picks a unit's pockets ([`thievery`]).
+    Pickpocket,
+    /// Tries to kill a lone figure ([`thievery`]).
+    Assassinate,
+    /// Lays undead figures to rest ([`thievery`]).
+    Bury,
 }
 
 /// Is this use a world spell (or other special action) of this module?
@@ -91,7 +103,7 @@ pub fn is_spell(use_: &SkillUse) -> bool {
         Some(UseKind::Enchant | UseKind::Summon | UseKind::Action) => true,
         None => matches!(
             use_.produces.as_ref().map(|p| &p.what),
-            Some(Product::Action(_))
+            Some(Product::Action(_) | Product::Effect(_))
         ),
         _ => false,
     }
@@ -123,6 +135,13 @@ pub fn classify(rules: &Rules, use_: &SkillUse) -> Option<Spell> {
                 ActionKind::Reconnoitre if use_.target == Some(UseTarget::NearLocation) => {
                     Some(Spell::Reconnoitre)
                 }
+                ActionKind::Pickpocket if use_.target == Some(UseTarget::Unit) => {
+                    Some(Spell::Pickpocket)
+                }
+                ActionKind::Assassinate if use_.target == Some(UseTarget::Unit) => {
+                    Some(Spell::Assassinate)
+                }
+                ActionKind::Bury if use_.target == Some(UseTarget::Unit) => Some(Spell::Bury),
                 _ => None,
             }
         }
@@ -180,6 +199,14 @@ fn aim(t: &Turn<'_>, u: UnitId, use_: &SkillUse, spell: Spell) -> Result<Aim, Us
     let chosen = t.world.units.get(u).and_then(|x| x.target);
     match (spell, use_.target) {
         (Spell::Summon, _) | (_, None | Some(UseTarget::SelfOnly)) => Ok(Aim::Unit(u)),
+        (Spell::Pickpocket | Spell::Assassinate | Spell::Bury, _) => match chosen {
+            Some(Aim::Unit(x)) if x != u && unit_in_reach(t, u, x) => match spell {
+                Spell::Assassinate if !thievery::is_person(t, x) => Err(UseProblem::NotAPerson),
+                Spell::Bury if !thievery::is_undead(t, x) => Err(UseProblem::NotUndead),
+                _ => Ok(Aim::Unit(x)),
+            },
+            _ => Err(UseProblem::NoTarget),
+        },
         (_, Some(UseTarget::Unit)) => match chosen {
             Some(Aim::Unit(x)) if unit_in_reach(t, u, x) => Ok(Aim::Unit(x)),
             _ => Err(UseProblem::NoTarget),
@@ -267,6 +294,24 @@ pub fn complete(t: &mut Turn<'_>, u: UnitId, skill: SkillId, use_: &SkillUse, ai
         }
         (Spell::Reconnoitre, Aim::Location(l)) => {
             reconnoitre::reconnoitre(t, u, skill, l);
+            1
+        }
+        // The mark may have gone since the casting began.
+        (Spell::Pickpocket | Spell::Assassinate | Spell::Bury, Aim::Unit(x))
+            if !unit_in_reach(t, u, x) =>
+        {
+            0
+        }
+        (Spell::Pickpocket, Aim::Unit(x)) => {
+            thievery::pick_pockets(t, u, skill, x);
+            1
+        }
+        (Spell::Assassinate, Aim::Unit(x)) => {
+            thievery::assassinate(t, u, skill, x);
+            1
+        }
+        (Spell::Bury, Aim::Unit(x)) => {
+            thievery::bury(t, u, x, use_.multiple.unwrap_or(1));
             1
         }
         _ => 0,

@@ -9,6 +9,7 @@
 //! | meditation and ritual: mana made and lent (OV-MAG-015) | [`meditation`] |
 //! | creatures called by summoning spells | [`summoning`] |
 //! | looking into a neighbouring location (`reconnoitre` actions) | [`reconnoitre`] |
+//! | pick pockets, assassinate, bury dead bodies | [`thievery`] |
 //! | enchantments laid, counted down, diluted, permanent (OV-ENCH-001..006) | [`enchantments`] |
 //!
 //! Study limits for magic (leaders only, 1st level alone, 2nd with a
@@ -29,3 +30,4 @@ pub mod mana;
 pub mod meditation;
 pub mod reconnoitre;
 pub mod summoning;
+pub mod thievery;

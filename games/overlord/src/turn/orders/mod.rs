@@ -66,6 +66,7 @@ pub fn immediate(t: &mut Turn<'_>, u: UnitId, i: usize) -> Outcome {
         O::Synchro(o) => conditions::synchro(t, u, o.unit),
         O::Name(o) => naming::name(t, u, o),
         O::Describe(o) => naming::describe(t, u, o),
+        O::Christen(o) => naming::christen(t, u, o),
         O::Setting(o) => naming::setting(t, u, i, o),
         O::Stance(o) => stance::stance(t, u, o),
         O::Stack(o) => stacks::stack(t, u, o.under),

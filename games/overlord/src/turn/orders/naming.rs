@@ -1,11 +1,12 @@
-//! NAME, DESCRIBE and SETTING under a unit (OV-UO-059, OV-UO-025,
-//! OV-UO-083..087).
+//! NAME, DESCRIBE, CHRISTEN and SETTING under a unit (OV-UO-059,
+//! OV-UO-025, OV-UO-017/018, OV-UO-083..087).
 
 use super::super::log::{Dropped, What};
 use super::super::pending::Outcome;
 use super::super::settings;
 use super::super::state::Turn;
 use crate::orders::catalog::settings::Setting;
+use crate::orders::catalog::titles::Christen;
 use crate::orders::catalog::units::{Describe, Name};
 use crate::orders::words::OnOff;
 use crate::world::UnitId;
@@ -13,6 +14,57 @@ use crate::world::UnitId;
 pub fn name(t: &mut Turn<'_>, u: UnitId, o: &Name) -> Outcome {
     t.world.units[u].name = o.name.clone();
     t.private(u, What::UnitRenamed);
+    Outcome::Done
+}
+
+/// CHRISTEN "name" (OV-UO-017, 018): the structure the unit owns (is
+/// first inside, `vessels::captain`) takes the name; a unit in no
+/// structure names its place instead when the place still carries its
+/// type word as name ("plains", "castle") or none, and its faction owns the
+/// land or nobody does (decision OV-UO-018: no stranger names your land).
+/// Until then the order waits, saying why; done once, it leaves the list.
+pub fn christen(t: &mut Turn<'_>, u: UnitId, o: &Christen) -> Outcome {
+    let Some(unit) = t.world.units.get(u) else {
+        return Outcome::wait("the unit is gone");
+    };
+    let (place, faction) = (unit.location, unit.faction);
+    if let Some(s) = unit.structure {
+        if super::super::vessels::captain(t, s) != Some(u) {
+            return Outcome::wait("the unit is not the structure's owner (the first unit inside)");
+        }
+        if let Some(st) = t.world.structures.get_mut(s) {
+            st.name = o.name.clone();
+        }
+        let present = t.present_factions(place);
+        t.event(
+            Some(u),
+            What::StructureChristened { structure: s },
+            &present,
+        );
+        return Outcome::Done;
+    }
+    let Some(loc) = t.world.locations.get(place) else {
+        return Outcome::wait("the unit is nowhere");
+    };
+    let type_word = t
+        .rules
+        .terrains
+        .get(loc.terrain)
+        .map_or("", |x| x.name.as_str());
+    let unnamed = loc.name.trim().is_empty() || loc.name.trim().eq_ignore_ascii_case(type_word);
+    if !unnamed {
+        return Outcome::wait(
+            "the unit owns no structure here, and the place already has a name of its own",
+        );
+    }
+    if loc.ownership.owner.is_some_and(|f| f != faction) {
+        return Outcome::wait("the place belongs to another faction, which names it");
+    }
+    if let Some(l) = t.world.locations.get_mut(place) {
+        l.name = o.name.clone();
+    }
+    let present = t.present_factions(place);
+    t.event(Some(u), What::PlaceChristened { place }, &present);
     Outcome::Done
 }
 

@@ -272,6 +272,11 @@ fn begin(t: &mut Turn<'_>, u: UnitId, k: ConstructionId, complete: bool) -> Stru
 pub fn has_room(t: &Turn<'_>, piece: Piece) -> bool {
     match piece {
         Piece::Work(s, work, _) => needed(t, s, work) > 0,
+        Piece::Refit(s, from, _) => t
+            .world
+            .structures
+            .get(s)
+            .is_some_and(|st| st.kind == from && st.complete),
         Piece::Item(..) | Piece::Vessel(_) | Piece::Cast(_) => true,
     }
 }
@@ -363,6 +368,51 @@ fn seat_titles(t: &mut Turn<'_>, kind: ConstructionId, place: crate::world::Loca
 }
 
 /// A vessel made directly by a skill: complete at once.
+/// The vessel a refit works on: the complete structure of kind `from`
+/// the unit's TARGET names, in the unit's place and of its faction.
+pub fn refit_target(t: &Turn<'_>, u: UnitId, from: ConstructionId) -> Option<StructureId> {
+    let unit = t.world.units.get(u)?;
+    let Some(Aim::Structure(s)) = unit.target else {
+        return None;
+    };
+    let st = t.world.structures.get(s)?;
+    (st.kind == from
+        && st.complete
+        && st.location == unit.location
+        && st.faction == Some(unit.faction))
+    .then_some(s)
+}
+
+/// A refit done: the vessel is now of kind `to` (RULES-DECISIONS,
+/// "vessel refits").
+pub fn refit(
+    t: &mut Turn<'_>,
+    u: UnitId,
+    s: StructureId,
+    from: ConstructionId,
+    to: ConstructionId,
+) -> u64 {
+    let Some(st) = t.world.structures.get_mut(s) else {
+        return 0;
+    };
+    if st.kind != from {
+        return 0;
+    }
+    st.kind = to;
+    let place = st.location;
+    let others = t.present_factions(place);
+    t.event(
+        Some(u),
+        What::Refitted {
+            structure: s,
+            from,
+            to,
+        },
+        &others,
+    );
+    1
+}
+
 pub fn launch(t: &mut Turn<'_>, u: UnitId, _skill: SkillId, kind: ConstructionId) {
     let s = begin(t, u, kind, true);
     let place = t.world.structures[s].location;

@@ -43,7 +43,12 @@
 //! rules' "33% less time") for shipcraft (OV-BLD-036).
 //!
 //! **Construction** skills work the same way on the unit's TARGET (see
-//! [`super::target`]).
+//! [`super::target`]). A skill that rebuilds one kind of vessel as another
+//! (`use.upgrade`: prepare war galley, magic ship, magical galley, enchant
+//! air ship) works on the complete vessel of that kind its TARGET names,
+//! one of the unit's faction in the same place; its materials and mana
+//! are taken when the work begins and the vessel changes kind when its
+//! man-days are done (RULES-DECISIONS, "vessel refits").
 //!
 //! **Spells** (OV-PROD-011): enchantments, summonings and special actions
 //! are cast as pieces of the same work by [`magic::casting`]
@@ -122,16 +127,34 @@ pub fn use_order(t: &mut Turn<'_>, u: UnitId, i: usize, o: &Use) -> Outcome {
         Some(UseKind::Entertain) => {
             earn::earn(t, u, i, skill, &use_, earn::Purse::Entertainment, o.count)
         }
-        Some(UseKind::Construction) if use_.upgrade.is_none() => {
-            match use_.produces.as_ref().map(|p| &p.what) {
-                Some(Product::Construction(c)) => {
-                    work_pieces(t, u, i, skill, &use_, Piece::Vessel(c.id()), o.count)
-                }
-                _ => unhandled(t, u, i),
+        Some(UseKind::Construction) => match (
+            use_.upgrade.as_ref().map(|r| r.id()),
+            use_.produces.as_ref().map(|p| &p.what),
+        ) {
+            (None, Some(Product::Construction(c))) => {
+                work_pieces(t, u, i, skill, &use_, Piece::Vessel(c.id()), o.count)
             }
-        }
+            (Some(from), Some(Product::Construction(c))) => {
+                let Some(s) = target::refit_target(t, u, from) else {
+                    return cannot(t, u, i, skill, UseProblem::NoTarget);
+                };
+                work_pieces(
+                    t,
+                    u,
+                    i,
+                    skill,
+                    &use_,
+                    Piece::Refit(s, from, c.id()),
+                    o.count,
+                )
+            }
+            _ => unhandled(t, u, i),
+        },
         Some(UseKind::Combat) => cannot(t, u, i, skill, UseProblem::CombatOnly),
         _ if casting::is_spell(&use_) => casting::cast(t, u, i, skill, &use_, o.count),
+        // A battle spell whose use names no world effect (fire ball,
+        // hailstones, stone scales…) is cast from the COMBAT list only.
+        None if has_combat_action(t, u, skill) => cannot(t, u, i, skill, UseProblem::CombatOnly),
         _ => unhandled(t, u, i),
     }
 }
@@ -141,6 +164,16 @@ pub fn skill_use(t: &Turn<'_>, u: UnitId, skill: SkillId) -> Option<SkillUse> {
     let level = usize::from(t.level(u, skill));
     let sk = t.rules.skills.get(skill)?;
     sk.levels.get(level.checked_sub(1)?)?.use_.clone()
+}
+
+/// Does the skill at the unit's level act in battle (a COMBAT action)?
+fn has_combat_action(t: &Turn<'_>, u: UnitId, skill: SkillId) -> bool {
+    let level = usize::from(t.level(u, skill));
+    t.rules
+        .skills
+        .get(skill)
+        .and_then(|s| s.levels.get(level.checked_sub(1)?))
+        .is_some_and(|l| l.combat.action.is_some())
 }
 
 /// A use this build does not carry out: kept, said once a turn.
@@ -445,6 +478,13 @@ pub enum Piece {
     Vessel(crate::rules::ConstructionId),
     /// A casting of a world spell on its target (see [`magic::casting`]).
     Cast(Aim),
+    /// A vessel of the first kind rebuilt as the second (a longboat made
+    /// a war galley, see [`super::target::refit`]).
+    Refit(
+        crate::world::StructureId,
+        crate::rules::ConstructionId,
+        crate::rules::ConstructionId,
+    ),
 }
 
 /// A day of work on pieces that each take the skill's `produces.days`
@@ -542,6 +582,7 @@ fn finish(t: &mut Turn<'_>, u: UnitId, skill: SkillId, use_: &SkillUse, piece: P
             1
         }
         Piece::Cast(aim) => casting::complete(t, u, skill, use_, aim),
+        Piece::Refit(s, from, to) => target::refit(t, u, s, from, to),
     }
 }
 
