@@ -6,6 +6,7 @@
 
 mod battles;
 mod conservation;
+mod control;
 mod earn;
 mod engage;
 mod goods;
