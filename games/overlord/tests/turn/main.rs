@@ -11,6 +11,7 @@ mod earn;
 mod engage;
 mod goods;
 mod guarding;
+mod items;
 mod magic;
 mod market;
 mod month;
