@@ -24,6 +24,7 @@ mod skills;
 mod stacks;
 mod tactic;
 mod titles;
+mod unit_orders;
 mod units;
 mod vessels;
 
