@@ -6,10 +6,12 @@
 
 mod battles;
 mod conservation;
+mod control;
 mod earn;
 mod engage;
 mod goods;
 mod guarding;
+mod items;
 mod magic;
 mod market;
 mod month;
@@ -22,6 +24,7 @@ mod skills;
 mod stacks;
 mod tactic;
 mod titles;
+mod unit_orders;
 mod units;
 mod vessels;
 

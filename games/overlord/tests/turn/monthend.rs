@@ -349,6 +349,88 @@ fn ov_press_005_articles_need_the_right_password_and_text() {
     assert_eq!(g.w.factions[f1].funds, 50);
 }
 
+/// The articles of this mail the newspaper prints, checked as the
+/// turn's rewards are.
+fn newspaper(g: &Game, mail: &[&str]) -> Vec<umpire_overlord::turn::economy::rewards::Published> {
+    umpire_overlord::turn::economy::rewards::published(&g.w, &articles(mail))
+}
+
+#[test]
+fn ov_press_003_articles_are_authenticated_by_password_like_orders() {
+    use umpire_overlord::world::faction::hash_password;
+    let mut g = Game::new(1, 2);
+    let f1 = g.faction(1);
+    g.w.factions[f1].password_hash = hash_password("secret", "f1");
+    let mail = [
+        "#PRESS f01 wrong\nForged news.\n#END",
+        "#RUMOR f01 wrong\nForged rumour.\n#END",
+        "#PRESS f09 pw\nNo such faction.\n#END",
+        "#RUMOR f01 secret\nA true rumour.\n#END",
+    ];
+    let printed = newspaper(&g, &mail);
+    assert_eq!(printed.len(), 1);
+    assert_eq!(printed[0].author, f1);
+    assert_eq!(printed[0].lines, ["A true rumour."]);
+    // The same password refuses the faction's orders.
+    let u = g.leader(1, 1);
+    let log = g.run(&[
+        "#GAME f01 wrong\nUNIT U1\nNAME \"Forged\"\n#END",
+        mail[0],
+        mail[1],
+    ]);
+    assert!(log.events.iter().any(|e| matches!(
+        e.what,
+        What::OrdersRefused {
+            reason: umpire_overlord::turn::log::Refusal::WrongPassword,
+            ..
+        }
+    )));
+    assert_ne!(g.w.units[u].name, "Forged");
+    assert_eq!(g.w.factions[f1].funds, 0, "no reward for a forged article");
+}
+
+#[test]
+fn ov_press_004_any_number_of_articles_and_rumours_a_turn() {
+    let mut g = Game::new(1, 2);
+    let mail = [
+        "#PRESS f01 pw\nFirst.\n#END\n#PRESS f01 pw\nSecond.\n#END\n#RUMOR f01 pw\nThird.\n#END",
+        "#RUMOR f01 pw\nFourth.\n#END",
+        "#RUMOR f02 pw\nFifth.\n#END",
+    ];
+    let printed = newspaper(&g, &mail);
+    let lines: Vec<&str> = printed.iter().map(|p| p.lines[0].as_str()).collect();
+    assert_eq!(lines, ["First.", "Second.", "Third.", "Fourth.", "Fifth."]);
+    // All of them in every faction's report.
+    let log = g.run(&mail);
+    let report =
+        umpire_overlord::report::text::Reports::new(umpire_overlord::report::text::Inputs {
+            world: &g.w,
+            rules: rules(),
+            log: &log,
+            next_turn: "soon",
+            press: &printed,
+        })
+        .report(g.faction(2));
+    for l in lines {
+        assert!(report.contains(&format!("\n{l}\n")), "{l}:\n{report}");
+    }
+}
+
+#[test]
+fn ov_press_007_the_game_master_withdraws_a_reward_by_removing_the_article() {
+    // Decision OV-PRESS-007: the reward follows the mail the turn is run
+    // with; an article taken out earns nothing and is not printed.
+    let article = "#PRESS f01 pw\nBuy my swords, the best swords.\n#END";
+    let mut kept = Game::new(1, 1);
+    let mut withdrawn = Game::new(1, 1);
+    assert_eq!(newspaper(&kept, &[article]).len(), 1);
+    kept.run(&[article]);
+    withdrawn.run(&[]);
+    assert_eq!(kept.w.factions[kept.faction(1)].funds, 50);
+    assert_eq!(withdrawn.w.factions[withdrawn.faction(1)].funds, 0);
+    assert!(newspaper(&withdrawn, &[]).is_empty());
+}
+
 // --- The living land ---------------------------------------------------
 
 use umpire_overlord::turn::economy::population;

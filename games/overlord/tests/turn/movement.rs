@@ -387,3 +387,72 @@ fn ov_move_028_travelling_crowds_are_easier_to_notice_but_not_to_name() {
     g.w.units[band].journey.as_mut().unwrap().mode = Movement::Swim;
     assert_eq!(presence_stealth(&g.w, band, 4), 1);
 }
+
+#[test]
+fn ov_uo_050_march_moves_like_move_but_fights_the_guard_in_the_way() {
+    // No guard: a MARCH is a MOVE.
+    let mut g = Game::new(3, 1);
+    let u = g.leader(1, 2);
+    let men = g.unit(1, "man", 10, 2);
+    g.orders(u, &["MARCH N", "-NAME \"There\""]);
+    g.orders(men, &["MARCH N"]);
+    let log = g.run(&[]);
+    assert_eq!(day_of(&log, u, departed), Some(1));
+    assert_eq!(day_of(&log, u, arrived), Some(WALK));
+    assert_eq!(g.w.units[u].location, g.loc(1));
+    assert_eq!(g.w.units[u].name, "There");
+    assert!(g.pending(u).is_empty(), "one-shot");
+    let Some(e) = first(&log, u, departed) else {
+        unreachable!()
+    };
+    assert!(matches!(
+        e.what,
+        What::Departed {
+            kind: JourneyKind::March,
+            ..
+        }
+    ));
+    // Followers without scouting may not march.
+    assert_eq!(g.w.units[men].location, g.loc(2));
+    assert!(first(&log, men, |w| matches!(w, What::OrderDropped { .. })).is_some());
+    // A hostile guard in the way: where a MOVE turns back, a MARCH fights.
+    let (mut g, guard, u) = guarded_north(Stance::Hostile, "ldr");
+    g.orders(u, &["MARCH N"]);
+    let log = g.run(&[]);
+    // (What follows a lost battle is OV-CMB-084's.)
+    assert!(log.events.iter().any(|e| e.day == WALK
+        && matches!(
+            e.what,
+            What::Battle { attacker, defender, cause: BattleCause::MarchForces, .. }
+                if attacker == u && defender == guard
+        )));
+}
+
+#[test]
+fn ov_uo_057_a_move_ends_on_arrival_on_retreat_or_when_a_guard_bars_the_way() {
+    // The journey ends: the unit is there, with no journey left, and acts.
+    let mut g = Game::new(3, 1);
+    let u = g.leader(1, 2);
+    g.orders(u, &["MOVE N", "-NAME \"There\""]);
+    g.run(&[]);
+    assert_eq!(g.w.units[u].location, g.loc(1));
+    assert!(g.w.units[u].journey.is_none());
+    assert!(g.pending(u).is_empty());
+    // RETREAT cancels it: back where it set out.
+    let mut g = Game::new(3, 1);
+    let u = g.leader(1, 2);
+    g.orders(u, &["WAIT 25", "-MOVE N"]);
+    g.run(&[]);
+    assert!(g.w.units[u].journey.is_some(), "still on the road");
+    g.run(&["#GAME f01 pw\nUNIT U1\nRETREAT\n#END"]);
+    assert!(g.w.units[u].journey.is_none());
+    assert_eq!(g.w.units[u].location, g.loc(2));
+    // A guard bars the destination: turned back, the MOVE is over.
+    let (mut g, _, u) = guarded_north(Stance::Hostile, "ldr");
+    g.orders(u, &["MOVE N"]);
+    let log = g.run(&[]);
+    assert!(first(&log, u, |w| matches!(w, What::TurnedBack { .. })).is_some());
+    assert!(g.w.units[u].journey.is_none());
+    assert_eq!(g.w.units[u].location, g.loc(2));
+    assert!(g.pending(u).is_empty(), "not tried again");
+}

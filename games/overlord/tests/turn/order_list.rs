@@ -493,3 +493,33 @@ fn ov_uo_047_leader_holds_anywhere_up_the_stack() {
     assert_eq!(g.pending(low), ["LEADER U9", "-DESCRIBE \"x\""]);
     assert_eq!(g.pending(mid), ["LEADER U3", "-NAME \"Never\""]);
 }
+
+#[test]
+fn ov_uo_004_at_a_structure_holds_only_once_the_unit_is_inside() {
+    let mut g = Game::new(1, 1);
+    let r = rules();
+    let s = g.w.structures.push(umpire_overlord::world::Structure::new(
+        5,
+        r.construction("tent").unwrap(),
+        g.loc(1),
+    ));
+    let l1 = g.loc(1);
+    g.w.locations[l1].structures.push(s);
+    let owner = g.leader(1, 1);
+    g.w.units[owner].structure = Some(s);
+    let outside = g.leader(1, 1);
+    let comer = g.leader(1, 1);
+    g.orders(
+        outside,
+        &["AT B5", "-NAME \"In\"", "AT L1", "-DESCRIBE \"Out\""],
+    );
+    g.orders(comer, &["ENTER B5", "AT B5", "-NAME \"In\""]);
+    g.run(&[]);
+    // Outside B5: AT B5 does not hold, AT L1 does.
+    assert_ne!(g.w.units[outside].name, "In");
+    assert_eq!(g.pending(outside), ["AT B5", "-NAME \"In\""]);
+    assert_eq!(g.w.units[outside].description, "Out");
+    // Once inside, it holds.
+    assert_eq!(g.w.units[comer].structure, Some(s));
+    assert_eq!(g.w.units[comer].name, "In");
+}

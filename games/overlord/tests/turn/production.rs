@@ -891,3 +891,28 @@ fn ov_bld_011_a_stealthy_unit_slips_into_an_owned_structure() {
     g.run_bare(&[]);
     assert_eq!(g.w.units[out].structure, None);
 }
+
+#[test]
+fn ov_uo_009_several_builders_each_give_their_own_wood_and_work() {
+    let mut g = Game::new(1, 1);
+    let a = builders(&mut g, 10, 100);
+    g.orders(a, &["BUILD carp mine 3"]);
+    g.run_bare(&[]);
+    let code = g.w.structures.values().next().unwrap().code();
+    // Two more join in the same month, each building on the same mine.
+    let b = builders(&mut g, 10, 100);
+    let c = builders(&mut g, 10, 100);
+    g.orders(b, &[&format!("BUILD carp {code} 2")]);
+    g.orders(c, &[&format!("BUILD carp {code} 4")]);
+    g.run_bare(&[]);
+    assert_eq!(g.w.structures.len(), 1);
+    assert_eq!(
+        g.w.structures.values().next().unwrap().progress[0].done,
+        3 + 2 + 4
+    );
+    // Each paid its own wood: one a work.
+    assert_eq!(
+        (has(&g, a, "wood"), has(&g, b, "wood"), has(&g, c, "wood")),
+        (97, 98, 96)
+    );
+}

@@ -840,3 +840,21 @@ fn ov_mag_019_020_a_guild_teaches_its_element_and_spells_past_the_limit() {
     // The guild teaches to its level only: a unit already at it is done.
     assert!(level(&g, inside[0], "eart") <= 2);
 }
+
+#[test]
+fn ov_uo_053_a_partial_merge_moves_figures_and_leaves_the_items() {
+    let mut g = Game::new(1, 1);
+    let a = g.unit(1, "man", 8, 1);
+    let b = g.unit(1, "man", 2, 1);
+    coins(&mut g, a, 30);
+    let swrd = rules().item("swrd").unwrap();
+    g.w.units[a].add_items(swrd, 8, 8);
+    g.orders(a, &["MERGE U2 3"]);
+    g.run_bare(&[]);
+    assert_eq!((g.w.units[a].figures, g.w.units[b].figures), (5, 5));
+    // Even the equipped swords stay with the issuer.
+    assert_eq!(g.w.units[a].count(coin()), 30);
+    assert_eq!(g.w.units[a].count(swrd), 8);
+    assert!(g.w.units[b].items.is_empty());
+    assert!(g.pending(a).is_empty());
+}

@@ -260,3 +260,27 @@ fn ov_unit_023_a_creature_serves_the_leader_of_its_substack() {
         )
     );
 }
+
+#[test]
+fn ov_uo_113_unstack_always_runs_and_leaves_the_unstacked_as_they_are() {
+    let mut g = Game::new(1, 1);
+    let top = g.leader(1, 1);
+    let mid = g.leader(1, 1);
+    let alone = g.leader(1, 1);
+    g.stack(mid, top);
+    // The overall leader and a unit in no stack are unaffected; the order
+    // is done all the same (one-shot).
+    g.orders(top, &["UNSTACK"]);
+    g.orders(alone, &["UNSTACK"]);
+    g.run_bare(&[]);
+    assert_eq!(g.w.units[mid].stack_parent, Some(top));
+    assert_eq!(g.w.units[top].stack_parent, None);
+    assert_eq!(g.w.units[alone].stack_parent, None);
+    assert!(g.pending(top).is_empty());
+    assert!(g.pending(alone).is_empty());
+    // The stacked one leaves, once.
+    g.orders(mid, &["UNSTACK"]);
+    g.run_bare(&[]);
+    assert_eq!(g.w.units[mid].stack_parent, None);
+    assert!(g.pending(mid).is_empty());
+}

@@ -642,3 +642,141 @@ fn ov_ttl_005_the_challenged_holders_report_tells_of_the_challenge() {
     );
     assert!(report(1).contains("challenges"));
 }
+
+#[test]
+fn ov_uo_014_cancel_runs_once_the_issuer_is_at_the_title_and_frees_it() {
+    let mut g = Game::new(2, 2);
+    let baron = g.leader(1, 1);
+    learn_xp(&mut g, baron, "cmbt", 5000);
+    seat(&mut g, 1, "baro", Some(baron));
+    let sheriff = g.leader(2, 2);
+    learn_xp(&mut g, sheriff, "cmbt", 3000);
+    seat(&mut g, 2, "shrf", Some(sheriff));
+    // At L1 the CANCEL waits; the baron walks to L2 and cancels there.
+    let log = g.run_bare(&[&mail(1, baron, "CANCEL shrf L2\nMOVE S")]);
+    let day = day_of(&log, baron, |w| matches!(w, What::TitleCancelled { .. }));
+    assert_eq!(day, Some(10), "the day after arriving");
+    assert_eq!(holder(&g, 2), None, "the revoked title is free");
+    assert!(g.pending(baron).is_empty(), "one-shot");
+    // Free: another leader claims it.
+    let c = g.leader(1, 2);
+    g.learn(c, "cmbt", 1);
+    give_coins(&mut g, c, 300);
+    g.run_bare(&[&mail(1, c, "CLAIM shrf L2")]);
+    assert_eq!(holder(&g, 2), Some(c));
+}
+
+#[test]
+fn ov_uo_019_claim_needs_the_title_there_and_the_unit_there_and_always_pays() {
+    let mut g = Game::new(2, 2);
+    seat(&mut g, 1, "shrf", None);
+    let away = g.leader(1, 2);
+    g.learn(away, "cmbt", 1);
+    give_coins(&mut g, away, 300);
+    let wrong = g.leader(1, 1);
+    g.learn(wrong, "cmbt", 1);
+    give_coins(&mut g, wrong, 500);
+    let men = soldiers(&mut g, 1, 5, 1);
+    give_coins(&mut g, men, 300);
+    let log = g.run_bare(&[&mails(
+        1,
+        &[
+            (away, "CLAIM shrf L1"),
+            (wrong, "CLAIM mayo L1"),
+            (men, "CLAIM shrf L1"),
+        ],
+    )]);
+    // Not there, and no such title there: kept, nothing paid.
+    assert_eq!(g.pending(away), ["CLAIM shrf L1"]);
+    assert_eq!(coins(&g, away), 300);
+    assert_eq!(g.pending(wrong), ["CLAIM mayo L1"]);
+    assert_eq!(coins(&g, wrong), 500);
+    // Leaders only.
+    assert!(first(&log, men, |w| matches!(w, What::OrderDropped { .. })).is_some());
+    assert_eq!(holder(&g, 1), None);
+
+    // A held title: the claim's cost is paid though the challenge fails.
+    let mut g = Game::new(1, 2);
+    let h = g.leader(2, 1);
+    learn_xp(&mut g, h, "cmbt", 90_000);
+    seat(&mut g, 1, "shrf", Some(h));
+    let a = g.leader(1, 1);
+    g.learn(a, "cmbt", 1);
+    give_coins(&mut g, a, 300);
+    let log = g.run_bare(&[&mail(1, a, "CLAIM shrf L1")]);
+    let (_, won, _) = challenge(&log).expect("a challenge");
+    assert!(!won);
+    assert_eq!(holder(&g, 1), Some(h));
+    assert_eq!(coins(&g, a), 0, "paid all the same");
+}
+
+#[test]
+fn ov_uo_021_claim_without_a_location_means_where_the_unit_is() {
+    let mut g = Game::new(2, 1);
+    seat(&mut g, 1, "shrf", None);
+    let here = g.leader(1, 1);
+    let there = g.leader(1, 2);
+    for u in [here, there] {
+        g.learn(u, "cmbt", 1);
+        give_coins(&mut g, u, 300);
+    }
+    g.run_bare(&[&mails(1, &[(there, "CLAIM shrf"), (here, "CLAIM shrf")])]);
+    assert_eq!(holder(&g, 1), Some(here));
+    assert_eq!(g.pending(there), ["CLAIM shrf"], "L2 has no sheriff");
+    assert_eq!(coins(&g, there), 300);
+}
+
+#[test]
+fn ov_uo_063_the_force_counts_armed_units_stacked_under_the_pillager() {
+    // 1000 people: a significant force is 20 (OV-LAND-008).
+    let armed = |stacked_armed: bool| {
+        let mut g = Game::new(1, 1);
+        pillage_place(&mut g);
+        let p = soldiers(&mut g, 1, 12, 1);
+        let helpers = if stacked_armed {
+            soldiers(&mut g, 1, 10, 1)
+        } else {
+            let u = g.unit(1, "man", 10, 1);
+            g.learn(u, "cmbt", 1);
+            u
+        };
+        g.stack(helpers, p);
+        let log = g.run_bare(&[&mail(1, p, "PILLAGE")]);
+        (coins(&g, p), log, p)
+    };
+    // 12 + 10 armed: 22, enough to take the taxes.
+    let (coins_armed, _, _) = armed(true);
+    assert!(coins_armed >= 300, "{coins_armed}");
+    // The 10 bare-handed do not count: 12 is too weak.
+    let (coins_bare, log, p) = armed(false);
+    assert_eq!(coins_bare, 0);
+    assert!(
+        first(&log, p, |w| *w
+            == What::PillageTooWeak {
+                force: 12,
+                needed: 20
+            })
+        .is_some()
+    );
+}
+
+#[test]
+fn ov_uo_065_pillage_needs_combat_but_teaches_none() {
+    let mut g = Game::new(1, 1);
+    pillage_place(&mut g);
+    let p = soldiers(&mut g, 1, 20, 1);
+    let cmbt = rules().skill("cmbt").unwrap();
+    let before = g.w.units[p].experience(cmbt);
+    g.run_bare(&[&mail(1, p, "@PILLAGE")]);
+    assert!(coins(&g, p) >= 300, "it pillaged");
+    assert_eq!(g.w.units[p].experience(cmbt), before, "no experience");
+    // Without combat it may not pillage at all.
+    let mut g = Game::new(1, 1);
+    pillage_place(&mut g);
+    let p = g.unit(1, "man", 20, 1);
+    let swrd = rules().item("swrd").unwrap();
+    g.w.units[p].add_items(swrd, 20, 20);
+    g.run_bare(&[&mail(1, p, "PILLAGE")]);
+    assert_eq!(coins(&g, p), 0);
+    assert_eq!(g.pending(p), ["PILLAGE"]);
+}

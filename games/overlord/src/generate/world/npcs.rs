@@ -96,13 +96,16 @@ pub fn populate(
     )?;
     k.stack(archers, emperor);
 
-    // The Advisor: a master of every element, teaching magecraft.
+    // The Advisor: a master of every element, who keeps trying to teach
+    // the Overlord title holder magecraft (OV-START-014): his TEACH names
+    // the Emperor, and waits, kept, while the Emperor studies nothing.
     let advisor = k.unit(MAGES, k.arch_mage, 1, capital.location, "The Advisor");
     for s in ["mage", "airs", "eart", "fire", "void", "wate"] {
         let xp = k.level_xp(s, 4)?;
         k.learn(advisor, s, xp)?;
     }
-    k.order(advisor, "@TEACH mage");
+    let pupil = k.world.units[emperor].number;
+    k.order(advisor, &format!("@TEACH U{pupil} mage"));
 
     for s in places.settlements.iter().skip(1) {
         match s.rank {
