@@ -116,7 +116,7 @@ pub fn of<'a>(names: &Names<'a>, u: UnitId) -> Option<model::Unit<'a>> {
             .map(|(s, level)| skill_level(rules, s, level))
             .collect(),
         stats: ratings(
-            &visibility::ratings(rules, unit),
+            &visibility::ratings(world, rules, unit),
             control::needed(rules, unit),
         ),
         tactic: Setting::parse(&unit.tactics.text).text(),
@@ -246,7 +246,10 @@ pub(crate) fn ratings(s: &Stats, control_points: u32) -> Ratings {
 }
 
 /// "ini 2, att 1, def 1, dmg 1, life 4, obs 4, CP 2": the ratings that
-/// are not zero, then the control points.
+/// differ from their defaults, then the control points. Every rating
+/// defaults to 0 but life and hits, whose default is 1 (OV-UNIT-009;
+/// hits are kept from 0, battle counting at least 1): life 1, hits 0 and
+/// hits 1 are left out.
 pub(crate) fn stats(s: &Ratings) -> String {
     let mut parts: Vec<String> = [
         ("ini", s.initiative),
@@ -262,7 +265,7 @@ pub(crate) fn stats(s: &Ratings) -> String {
         ("mana", s.mana),
     ]
     .into_iter()
-    .filter(|(_, v)| *v != 0)
+    .filter(|&(k, v)| v != 0 && !(v == 1 && matches!(k, "life" | "hit")))
     .map(|(k, v)| format!("{k} {v}"))
     .collect();
     parts.push(format!("CP {}", s.control_points));

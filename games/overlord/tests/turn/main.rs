@@ -8,6 +8,7 @@ mod battles;
 mod conservation;
 mod earn;
 mod engage;
+mod fortifications;
 mod goods;
 mod guarding;
 mod magic;

@@ -66,9 +66,9 @@ fn slips_in(t: &Turn<'_>, u: UnitId, owner: crate::world::FactionId) -> bool {
         .iter()
         .filter_map(|&x| t.world.units.get(x))
         .filter(|x| x.faction == owner && !x.gone)
-        .map(|x| visibility::observation(t.rules, x))
+        .map(|x| visibility::observation(t.world, t.rules, x))
         .max();
-    let stealth = visibility::stealth(t.rules, unit);
+    let stealth = visibility::stealth(t.world, t.rules, unit);
     watch.is_none_or(|best| stealth >= best.saturating_add(STEALTH_MARGIN))
 }
 
