@@ -5,6 +5,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod battles;
+mod buildings;
 mod conservation;
 mod earn;
 mod engage;
