@@ -13,20 +13,22 @@
 //!   ("Sheriff of Massada").
 //! - Composition: figures and race (singular or plural), then everything
 //!   it carries, in the order it holds them, with how many are equipped.
-//! - Skills with their level as an ordinal (none for a skill below 1st)
-//!   and whole days of experience.
+//! - Skills with their level as an ordinal ("novice" for a skill below
+//!   1st, OV-SKL-002) and whole days of experience.
 //! - The battle settings: TACTIC in canonical form and the COMBAT list.
 //! - Weight and capacities (OV-REP-011): "Weight 480. Capacity 591,
 //!   riding 515." — walking first, then every other mode with a capacity
 //!   above zero. A unit leading a stack gives its stack's totals, headed
 //!   "Stack weight" so the reader knows whose they are.
 //! - May learn (OV-REP-013): every skill the unit may study now unaided,
-//!   with the level study leads to ([`learnable::may_learn`]).
+//!   and those the seat of teaching it is inside teaches it (OV-SKL-034),
+//!   with the level study leads to ([`learnable::may_learn_in`]).
 //! - Stats (OV-REP-014): the unit's per-figure ratings
-//!   ([`visibility::ratings`]) that are not zero, abbreviated as the
+//!   ([`visibility::ratings`]) that differ from their defaults (0; 1 for
+//!   life and hits, OV-UNIT-009), abbreviated as the
 //!   rules' "Unit Statistics" list does (ini, att, mis, def, dmg, rng,
 //!   life, hit, ste, obs, mana), then the control points it costs (CP).
-//!   Decision OV-REP-014: "non-default" is read as "not zero"; a race's
+//!   Decision OV-REP-014: "non-default" is read as "not the default"; a race's
 //!   own ratings are shown too, since a reader cannot tell them apart from
 //!   bonuses otherwise.
 //! - Upkeep: the race's monthly upkeep per figure.
@@ -111,7 +113,7 @@ pub fn of<'a>(names: &Names<'a>, u: UnitId) -> Option<model::Unit<'a>> {
         stack_weight: leads,
         capacity: capacity(&load),
         skills,
-        may_learn: learnable::may_learn(rules, unit)
+        may_learn: learnable::may_learn_in(world, rules, unit)
             .into_iter()
             .map(|(s, level)| skill_level(rules, s, level))
             .collect(),
@@ -174,7 +176,11 @@ pub fn render(unit: &model::Unit<'_>, out: &mut String) {
     let skills: Vec<String> = unit
         .skills
         .iter()
-        .map(|k| format!("{} ({})", skill_text(&k.skill), k.days))
+        .map(|k| {
+            // Below 1st level the unit is a novice (OV-SKL-002).
+            let novice = if k.skill.level == 0 { "novice " } else { "" };
+            format!("{novice}{} ({})", skill_text(&k.skill), k.days)
+        })
         .collect();
     if !skills.is_empty() {
         let _ = writeln!(out, "  Skills: {}.", skills.join(", "));

@@ -45,13 +45,15 @@ fn mustered(g: &Game, attackers: &[UnitId], defenders: &[UnitId]) -> Vec<Ratings
 }
 
 /// (initiative, melee, missile, defense) of a rating.
-fn imd(r: &Ratings) -> (i32, i32, i32, i32) {
+type Imd = (i32, i32, i32, i32);
+
+fn imd(r: &Ratings) -> Imd {
     (r.initiative, r.melee, r.missile, r.defense)
 }
 
 /// A defender inside a structure `tag` against an attacker outside:
 /// its ratings outside, then inside.
-fn walls(tag: &str) -> ((i32, i32, i32, i32), (i32, i32, i32, i32)) {
+fn walls(tag: &str) -> (Imd, Imd) {
     let mut g = Game::new(1, 2);
     let s = build(&mut g, tag, 3);
     let a = soldiers(&mut g, 1);
