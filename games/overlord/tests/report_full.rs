@@ -49,8 +49,8 @@ fn the_scenario_is_what_the_report_test_says() {
     let s = scenario();
     let r = rules();
     // Stealth 2 hides from observation 0; the reader's best is 0.
-    assert_eq!(visibility::stealth(r, &s.g.w.units[s.shade]), 2);
-    assert_eq!(visibility::observation(r, &s.g.w.units[s.ulric]), 0);
+    assert_eq!(visibility::stealth(&s.g.w, r, &s.g.w.units[s.shade]), 2);
+    assert_eq!(visibility::observation(&s.g.w, r, &s.g.w.units[s.ulric]), 0);
     assert_eq!(s.g.w.units[s.lurker].stack_parent, Some(s.ulric));
     assert_eq!(s.g.w.units[s.creeper].stack_parent, Some(s.lurker));
 }

@@ -119,9 +119,14 @@ fn bundled_figures_equal_the_reference_files() {
     // (OV-BLD-037..039), summer +30% to all land production (OV-WLD-026),
     // storm -20% to agriculture (OV-WLD-031). The rest of those entries
     // is still compared.
+    // So are the ratings structures give the units inside (OV-BLD-031..034,
+    // RULES-DECISIONS): the seed's table for castle, fortress and guard
+    // tower, its "typical" military figures for the wall, the tree
+    // platforms' as the reference gives them, none for the rest.
     for c in &mut bundled.constructions {
         if let Some(x) = tables.constructions.iter().find(|x| x.tag == c.tag) {
             c.production_bonus = x.production_bonus.clone();
+            c.stats = x.stats;
         }
     }
     // City and village are ours, from the seed's table (OV-BLD-016/027):

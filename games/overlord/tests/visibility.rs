@@ -128,22 +128,22 @@ impl T {
 fn ratings_add_race_skills_and_items_per_figure() {
     let mut t = T::new();
     let hero = t.unit(t.a, "hero", 1, t.l1);
-    assert_eq!(observation(&t.r, &t.w.units[hero]), 1);
+    assert_eq!(observation(&t.w, &t.r, &t.w.units[hero]), 1);
     t.equip(hero, "rtsi", 2); // two rings of true sight, max 2 per figure
-    assert_eq!(observation(&t.r, &t.w.units[hero]), 7);
+    assert_eq!(observation(&t.w, &t.r, &t.w.units[hero]), 7);
     t.learn(hero, "obse", 6000); // observation level 1
-    assert_eq!(observation(&t.r, &t.w.units[hero]), 8);
+    assert_eq!(observation(&t.w, &t.r, &t.w.units[hero]), 8);
     t.learn(hero, "scou", 18000); // scouting level 3: stealth 1, observation 1
-    assert_eq!(observation(&t.r, &t.w.units[hero]), 9);
-    assert_eq!(stealth(&t.r, &t.w.units[hero]), 1);
+    assert_eq!(observation(&t.w, &t.r, &t.w.units[hero]), 9);
+    assert_eq!(stealth(&t.w, &t.r, &t.w.units[hero]), 1);
 
     let band = t.unit(t.b, "ldr", 2, t.l1);
     t.equip(band, "amsh", 1); // one amulet for two figures hides neither
-    assert_eq!(stealth(&t.r, &t.w.units[band]), 0);
+    assert_eq!(stealth(&t.w, &t.r, &t.w.units[band]), 0);
     t.equip(band, "amsh", 1);
-    assert_eq!(stealth(&t.r, &t.w.units[band]), 4);
+    assert_eq!(stealth(&t.w, &t.r, &t.w.units[band]), 4);
     t.carry(band, "cclo", 10); // carried, not worn
-    assert_eq!(stealth(&t.r, &t.w.units[band]), 4);
+    assert_eq!(stealth(&t.w, &t.r, &t.w.units[band]), 4);
 }
 
 // ---- stances ----
@@ -382,7 +382,7 @@ fn ov_rep_046_observation_at_least_stealth_sees() {
     let mut t = T::new();
     let target = t.unit(t.b, "ldr", 1, t.l1);
     t.learn(target, "scou", 18000); // stealth 1
-    assert_eq!(stealth(&t.r, &t.w.units[target]), 1);
+    assert_eq!(stealth(&t.w, &t.r, &t.w.units[target]), 1);
     // No unit of A there: nothing seen.
     assert!(!t.sees(target, NONE));
     let eye = t.unit(t.a, "ldr", 1, t.l1); // observation 0

@@ -8,6 +8,9 @@
 //!   rounded toward zero (OV-ITEM-008: 10 horses giving +3 initiative in a
 //!   30-man unit give +1; a ±1 bonus needs every figure equipped); a
 //!   figure counts at most the item's per-figure maximum.
+//! - **Walls**: a defender holding a complete structure adds its
+//!   construction's `stats` ([`shelter`], chosen by
+//!   `turn::battle::fought::muster_sides`, OV-BLD-031..035).
 //! - At least 1 life, 1 damage and 1 hit (a race with none listed has
 //!   one). A ranged attack deals the ranged damage (`ranged_damage`, at
 //!   least 1) and reaches the longest `combat.range` of the unit's
@@ -41,7 +44,7 @@ use crate::rules::{ItemId, Movement, Rules};
 use crate::turn::magic::mana;
 use crate::turn::travel::Load;
 use crate::world::unit::{Holding, Tactics};
-use crate::world::{FactionId, LocationId, Unit};
+use crate::world::{FactionId, LocationId, Unit, World};
 use umpire_core::ids::TypedId;
 
 use super::army::{Action, Component, Fighter, Ratings};
@@ -101,11 +104,29 @@ fn part(value: i32, share: u64, whole: u64) -> i32 {
     i32::try_from(v).unwrap_or(0)
 }
 
+/// The ratings the complete structure the unit is inside gives it: its
+/// construction's `stats` (OV-BLD-031..034, OV-UNIT-010). None outside
+/// a structure or inside an unfinished one.
+pub fn shelter(world: &World, rules: &Rules, unit: &Unit) -> Stats {
+    unit.structure
+        .and_then(|s| world.structures.get(s))
+        .filter(|s| s.complete)
+        .and_then(|s| rules.constructions.get(s.kind))
+        .map(|c| c.stats)
+        .unwrap_or_default()
+}
+
 /// The unit's battle ratings.
 pub fn ratings(rules: &Rules, unit: &Unit) -> Ratings {
+    ratings_with(rules, unit, &Stats::default())
+}
+
+/// The unit's battle ratings with `shelter` (a structure's, see
+/// [`shelter`]) added before the floors of 1.
+pub fn ratings_with(rules: &Rules, unit: &Unit, shelter: &Stats) -> Ratings {
     let b = base(rules, unit);
     let figures = u64::from(unit.figures.max(1));
-    let mut s = b.plus(&battle_bonus(rules, unit));
+    let mut s = b.plus(&battle_bonus(rules, unit)).plus(shelter);
     let mut range = 0u8;
     for h in &unit.items {
         let Some(item) = rules.items.get(h.item) else {
@@ -168,18 +189,24 @@ fn mounted(rules: &Rules, unit: &Unit) -> bool {
 
 /// The unit as a fighter of `side`.
 pub fn fighter(rules: &Rules, unit: &Unit, side: Side) -> Fighter {
-    fighter_with(rules, unit, side, true)
+    fighter_with(rules, unit, side, true, &Stats::default())
+}
+
+/// The unit as a fighter of `side`, with a structure's ratings `shelter`
+/// (see [`shelter`]).
+pub fn fighter_sheltered(rules: &Rules, unit: &Unit, side: Side, shelter: &Stats) -> Fighter {
+    fighter_with(rules, unit, side, true, shelter)
 }
 
 /// The unit as a fighter; `summons`: muster its summonings' creatures.
-fn fighter_with(rules: &Rules, unit: &Unit, side: Side, summons: bool) -> Fighter {
+fn fighter_with(rules: &Rules, unit: &Unit, side: Side, summons: bool, shelter: &Stats) -> Fighter {
     let set = Setting::parse(&unit.tactics.text);
     let mut f = Fighter::new(
         unit.number,
         side,
         Square::deploy(side, set.rank, set.file),
         set.movement,
-        ratings(rules, unit),
+        ratings_with(rules, unit, shelter),
         unit.figures,
     );
     f.actions = setting::actions(&unit.combat_orders);
@@ -404,7 +431,7 @@ fn summoned(rules: &Rules, use_: &SkillUse, side: Side) -> Vec<Summon> {
                 .and_then(|m| m.name.clone())
                 .unwrap_or_else(|| r.plural.clone());
             Some(Summon {
-                fighter: fighter_with(rules, &u, side, false),
+                fighter: fighter_with(rules, &u, side, false, &Stats::default()),
                 name,
                 at_caster: sm.is_none_or(|m| m.combat_tactics.is_none()),
             })

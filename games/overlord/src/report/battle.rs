@@ -360,7 +360,10 @@ pub fn fought<'a>(
                 let x = world.units.get(u)?;
                 Some(UnitRatings {
                     unit: n.unit_ref(u),
-                    stats: ratings(&visibility::ratings(rules, x), control::needed(rules, x)),
+                    stats: ratings(
+                        &visibility::ratings(world, rules, x),
+                        control::needed(rules, x),
+                    ),
                 })
             })
             .collect()

@@ -13,20 +13,22 @@
 //!   ("Sheriff of Massada").
 //! - Composition: figures and race (singular or plural), then everything
 //!   it carries, in the order it holds them, with how many are equipped.
-//! - Skills with their level as an ordinal (none for a skill below 1st)
-//!   and whole days of experience.
+//! - Skills with their level as an ordinal ("novice" for a skill below
+//!   1st, OV-SKL-002) and whole days of experience.
 //! - The battle settings: TACTIC in canonical form and the COMBAT list.
 //! - Weight and capacities (OV-REP-011): "Weight 480. Capacity 591,
 //!   riding 515." — walking first, then every other mode with a capacity
 //!   above zero. A unit leading a stack gives its stack's totals, headed
 //!   "Stack weight" so the reader knows whose they are.
 //! - May learn (OV-REP-013): every skill the unit may study now unaided,
-//!   with the level study leads to ([`learnable::may_learn`]).
+//!   and those the seat of teaching it is inside teaches it (OV-SKL-034),
+//!   with the level study leads to ([`learnable::may_learn_in`]).
 //! - Stats (OV-REP-014): the unit's per-figure ratings
-//!   ([`visibility::ratings`]) that are not zero, abbreviated as the
+//!   ([`visibility::ratings`]) that differ from their defaults (0; 1 for
+//!   life and hits, OV-UNIT-009), abbreviated as the
 //!   rules' "Unit Statistics" list does (ini, att, mis, def, dmg, rng,
 //!   life, hit, ste, obs, mana), then the control points it costs (CP).
-//!   Decision OV-REP-014: "non-default" is read as "not zero"; a race's
+//!   Decision OV-REP-014: "non-default" is read as "not the default"; a race's
 //!   own ratings are shown too, since a reader cannot tell them apart from
 //!   bonuses otherwise.
 //! - Upkeep: the race's monthly upkeep per figure.
@@ -111,12 +113,12 @@ pub fn of<'a>(names: &Names<'a>, u: UnitId) -> Option<model::Unit<'a>> {
         stack_weight: leads,
         capacity: capacity(&load),
         skills,
-        may_learn: learnable::may_learn(rules, unit)
+        may_learn: learnable::may_learn_in(world, rules, unit)
             .into_iter()
             .map(|(s, level)| skill_level(rules, s, level))
             .collect(),
         stats: ratings(
-            &visibility::ratings(rules, unit),
+            &visibility::ratings(world, rules, unit),
             control::needed(rules, unit),
         ),
         tactic: Setting::parse(&unit.tactics.text).text(),
@@ -174,7 +176,11 @@ pub fn render(unit: &model::Unit<'_>, out: &mut String) {
     let skills: Vec<String> = unit
         .skills
         .iter()
-        .map(|k| format!("{} ({})", skill_text(&k.skill), k.days))
+        .map(|k| {
+            // Below 1st level the unit is a novice (OV-SKL-002).
+            let novice = if k.skill.level == 0 { "novice " } else { "" };
+            format!("{novice}{} ({})", skill_text(&k.skill), k.days)
+        })
         .collect();
     if !skills.is_empty() {
         let _ = writeln!(out, "  Skills: {}.", skills.join(", "));
@@ -246,7 +252,10 @@ pub(crate) fn ratings(s: &Stats, control_points: u32) -> Ratings {
 }
 
 /// "ini 2, att 1, def 1, dmg 1, life 4, obs 4, CP 2": the ratings that
-/// are not zero, then the control points.
+/// differ from their defaults, then the control points. Every rating
+/// defaults to 0 but life and hits, whose default is 1 (OV-UNIT-009;
+/// hits are kept from 0, battle counting at least 1): life 1, hits 0 and
+/// hits 1 are left out.
 pub(crate) fn stats(s: &Ratings) -> String {
     let mut parts: Vec<String> = [
         ("ini", s.initiative),
@@ -262,7 +271,7 @@ pub(crate) fn stats(s: &Ratings) -> String {
         ("mana", s.mana),
     ]
     .into_iter()
-    .filter(|(_, v)| *v != 0)
+    .filter(|&(k, v)| v != 0 && !(v == 1 && matches!(k, "life" | "hit")))
     .map(|(k, v)| format!("{k} {v}"))
     .collect();
     parts.push(format!("CP {}", s.control_points));

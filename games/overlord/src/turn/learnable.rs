@@ -15,7 +15,8 @@
 use crate::rules::races::{RaceKind, StudentType};
 use crate::rules::skills::{Learning, Skill};
 use crate::rules::{Rules, SkillId, SkillLevel};
-use crate::world::Unit;
+use crate::world::{Unit, World};
+use umpire_core::ids::TypedId;
 
 /// Skills someone may study unaided, in the rules' order.
 pub fn open_skills(rules: &Rules) -> impl Iterator<Item = (SkillId, &Skill)> {
@@ -90,4 +91,58 @@ pub fn may_learn(rules: &Rules, unit: &Unit) -> Vec<(SkillId, u8)> {
     open_skills(rules)
         .filter_map(|(id, _)| Some((id, next_level(rules, unit, id)?)))
         .collect()
+}
+
+/// [`may_learn`] and the skills the seat of teaching the unit is inside
+/// teaches it (OV-SKL-034): the skills a complete structure's `teaches`
+/// lists, a specialist skill included, up to the level taught (magic up
+/// to 2nd, OV-SKL-014), where the unit's kind may study the skill and
+/// meets its prerequisites. A teaching unit never adds anything. In the
+/// rules' order.
+pub fn may_learn_in(world: &World, rules: &Rules, unit: &Unit) -> Vec<(SkillId, u8)> {
+    let mut out = may_learn(rules, unit);
+    let Some(seat) = unit
+        .structure
+        .and_then(|s| world.structures.get(s))
+        .filter(|s| s.complete)
+    else {
+        return out;
+    };
+    for t in &seat.teaches {
+        if out.iter().any(|&(k, _)| k == t.skill) {
+            continue;
+        }
+        if let Some(next) = taught_level(rules, unit, t.skill, t.level) {
+            out.push((t.skill, next));
+        }
+    }
+    out.sort_by_key(|&(k, _)| k.index());
+    out
+}
+
+/// The level a seat teaching `id` up to `up_to` leads `unit` to.
+fn taught_level(rules: &Rules, unit: &Unit, id: SkillId, up_to: u8) -> Option<u8> {
+    let skill = rules.skills.get(id)?;
+    if skill.flags.no_learn || skill.learning == Learning::Creature {
+        return None;
+    }
+    let race = rules.races.get(unit.race)?;
+    if race.kind == RaceKind::Creature || race.student == StudentType::Creature {
+        return None;
+    }
+    if skill.learning == Learning::Leader && race.student != StudentType::Leader {
+        return None;
+    }
+    if !meets(rules, unit, &skill.requires) {
+        return None;
+    }
+    let next = skill.level_for(unit.experience(id)).saturating_add(1);
+    if next > up_to || (skill.flags.magic && next > 2) {
+        return None;
+    }
+    let level = skill.levels.get(usize::from(next - 1))?;
+    if level.closed || !meets(rules, unit, &level.requires) {
+        return None;
+    }
+    Some(next)
 }

@@ -161,7 +161,7 @@ pub fn found(
 /// land around it yields, 20 of each at the item's nominal price. It sells
 /// nothing: a town's stock is restored each month to what it held at the
 /// start (OV-ECON-013), and a new town holds none.
-fn opening_market(t: &Turn<'_>, outer: LocationId) -> Market {
+pub(crate) fn opening_market(t: &Turn<'_>, outer: LocationId) -> Market {
     let rules = t.rules;
     let mut wanted: Vec<ItemId> = t
         .world

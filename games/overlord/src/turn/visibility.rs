@@ -65,11 +65,13 @@ impl Exposure {
 }
 
 /// A unit's per-figure ratings: race, skill levels reached, equipped items
-/// (as many as each figure holds) and enchantments.
-pub fn ratings(rules: &Rules, unit: &Unit) -> Stats {
+/// (as many as each figure holds), enchantments and the complete
+/// structure it is inside (OV-UNIT-010, [`crate::combat::muster::shelter`]).
+pub fn ratings(world: &World, rules: &Rules, unit: &Unit) -> Stats {
     // Race, skills and enchantments, as battle reads them; equipment
     // here counts only in whole items per figure.
-    let mut s = crate::combat::muster::base(rules, unit);
+    let mut s = crate::combat::muster::base(rules, unit)
+        .plus(&crate::combat::muster::shelter(world, rules, unit));
     let figures = u64::from(unit.figures.max(1));
     for h in &unit.items {
         let Some(item) = rules.items.get(h.item) else {
@@ -87,13 +89,13 @@ pub fn ratings(rules: &Rules, unit: &Unit) -> Stats {
 }
 
 /// A unit's stealth (see [`ratings`]).
-pub fn stealth(rules: &Rules, unit: &Unit) -> i32 {
-    ratings(rules, unit).stealth
+pub fn stealth(world: &World, rules: &Rules, unit: &Unit) -> i32 {
+    ratings(world, rules, unit).stealth
 }
 
 /// A unit's observation (see [`ratings`]), before the travelling penalty.
-pub fn observation(rules: &Rules, unit: &Unit) -> i32 {
-    ratings(rules, unit).observation
+pub fn observation(world: &World, rules: &Rules, unit: &Unit) -> i32 {
+    ratings(world, rules, unit).observation
 }
 
 /// The journey a unit is on: its own, or its stack leader's (a stack
@@ -125,7 +127,7 @@ pub fn seen_at(world: &World, unit: UnitId) -> Option<LocationId> {
 /// A unit's observation as it counts where it is seen: one less while
 /// travelling (OV-REP-053).
 fn effective_observation(world: &World, rules: &Rules, id: UnitId, unit: &Unit) -> i32 {
-    let o = observation(rules, unit);
+    let o = observation(world, rules, unit);
     if journey(world, id).is_some() {
         o - 1
     } else {
@@ -238,7 +240,7 @@ pub fn glance(
         return Glance::default();
     };
     let best = best_observation(world, rules, mine, at);
-    let normal = stealth(rules, t);
+    let normal = stealth(world, rules, t);
     let hidden = presence_stealth(world, target, normal);
     let seen = decide_sees(best, hidden, t, exposure, || {
         directly_stacked(world, observer, target, t)
@@ -373,7 +375,7 @@ impl Sight {
         let mut watches = vec![Watch::default(); world.locations.len()];
         let mut under: FxHashMap<UnitId, Vec<FactionId>> = FxHashMap::default();
         for (id, u) in world.units.iter() {
-            let r = ratings(rules, u);
+            let r = ratings(world, rules, u);
             let travelling = journey(world, id).is_some();
             let at = seen_at(world, id);
             stealth_of.push(r.stealth);

@@ -582,7 +582,7 @@ fn ov_mag_006_generic_spells_need_only_magecraft() {
 fn ov_ench_001_enchantments_count_in_ratings_capacities_and_work() {
     let mut g = Game::new(1, 1);
     let u = g.leader(1, 1);
-    let stealth = visibility::stealth(rules(), &g.w.units[u]);
+    let stealth = visibility::stealth(&g.w, rules(), &g.w.units[u]);
     let swim =
         Load::of_unit(rules(), &g.w.units[u]).capacity(umpire_overlord::rules::Movement::Swim);
     for tag in ["efffors", "effswim"] {
@@ -591,7 +591,10 @@ fn ov_ench_001_enchantments_count_in_ratings_capacities_and_work() {
             days: 10,
         });
     }
-    assert_eq!(visibility::stealth(rules(), &g.w.units[u]), stealth + 3);
+    assert_eq!(
+        visibility::stealth(&g.w, rules(), &g.w.units[u]),
+        stealth + 3
+    );
     assert_eq!(
         Load::of_unit(rules(), &g.w.units[u]).capacity(umpire_overlord::rules::Movement::Swim),
         swim + 70

@@ -5,10 +5,12 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod battles;
+mod buildings;
 mod conservation;
 mod control;
 mod earn;
 mod engage;
+mod fortifications;
 mod goods;
 mod guarding;
 mod items;

@@ -44,12 +44,41 @@ use crate::combat::fight;
 use crate::combat::log::Report;
 use crate::combat::muster;
 use crate::rules::Movement;
+use crate::rules::Rules;
 use crate::rules::combat::CombatActionKind;
+use crate::rules::common::Stats;
 use crate::turn::travel::Load;
-use crate::world::{LocationId, UnitId};
+use crate::world::{LocationId, StructureId, UnitId, World};
 
 /// How much a battle lowers the place's optimum, in percent.
 pub const OPTIMUM_CUT_PERCENT: u64 = 5;
+
+/// The units of a battle as fighters, each of its side. A defender
+/// inside a complete structure has the structure's ratings
+/// ([`muster::shelter`], OV-BLD-031..035) when no attacker is inside
+/// that structure: the walls help those holding them against enemies
+/// from outside, never in a fight within, and never the attackers.
+pub fn muster_sides(world: &World, rules: &Rules, units: &[(UnitId, Side)]) -> Vec<Fighter> {
+    let attackers_in: Vec<StructureId> = units
+        .iter()
+        .filter(|&&(_, side)| side == Side::Attacker)
+        .filter_map(|&(u, _)| world.units.get(u).and_then(|x| x.structure))
+        .collect();
+    units
+        .iter()
+        .filter_map(|&(u, side)| {
+            let unit = world.units.get(u)?;
+            let walls = side == Side::Defender
+                && unit.structure.is_some_and(|s| !attackers_in.contains(&s));
+            let shelter = if walls {
+                muster::shelter(world, rules, unit)
+            } else {
+                Stats::default()
+            };
+            Some(muster::fighter_sheltered(rules, unit, side, &shelter))
+        })
+        .collect()
+}
 
 /// Fight the battle between `attackers` and `defenders` at `place`;
 /// `order` is the battle's place among the day's battles; `by_attack`:
@@ -75,10 +104,7 @@ pub fn fight_out(
                 .is_some_and(|x| !x.gone && x.figures > 0)
         })
         .collect();
-    let mut fighters: Vec<Fighter> = units
-        .iter()
-        .map(|&(u, side)| muster::fighter(t.rules, &t.world.units[u], side))
-        .collect();
+    let mut fighters = muster_sides(t.world, t.rules, &units);
     let mut dice = t
         .dice
         .derive_indexed("battle", u64::from(t.day) * 10_000 + order as u64);

@@ -21,7 +21,7 @@ pub fn reconnoitre(t: &mut Turn<'_>, u: UnitId, skill: SkillId, place: LocationI
     let Some(me) = t.world.units.get(u) else {
         return;
     };
-    let eye = visibility::observation(t.rules, me);
+    let eye = visibility::observation(t.world, t.rules, me);
     let faction = me.faction;
     let Some(loc) = t.world.locations.get(place) else {
         return;
@@ -33,8 +33,11 @@ pub fn reconnoitre(t: &mut Turn<'_>, u: UnitId, skill: SkillId, place: LocationI
         .filter(|&x| visibility::seen_at(t.world, x) == Some(place))
         .filter(|&x| {
             t.world.units.get(x).is_some_and(|y| {
-                let hidden =
-                    visibility::presence_stealth(t.world, x, visibility::stealth(t.rules, y));
+                let hidden = visibility::presence_stealth(
+                    t.world,
+                    x,
+                    visibility::stealth(t.world, t.rules, y),
+                );
                 y.faction == faction || y.settings.announce || hidden <= eye
             })
         })

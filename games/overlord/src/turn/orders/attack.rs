@@ -52,8 +52,7 @@ pub fn attack(t: &mut Turn<'_>, u: UnitId, i: usize, o: &Attack) -> Outcome {
         AttackTarget::Structure(r) => {
             let owner = t
                 .structure_ref(r)
-                .and_then(|s| t.world.structures.get(s))
-                .and_then(|s| s.owner);
+                .and_then(|s| super::structures::in_charge(t.world, s));
             match owner {
                 Some(x) if faction(t, x) == Some(me) => return own_target(t, u, i),
                 Some(x) => Some(x).filter(|&x| within_reach(t, me, x, place)),

@@ -9,11 +9,11 @@ use super::super::state::Turn;
 use super::super::vessels;
 use super::super::visibility;
 use crate::orders::catalog::movement::{Enter, Leave};
-use crate::world::{Stance, StructureId, UnitId};
+use crate::world::{FactionId, Stance, StructureId, UnitId, World};
 
 /// ENTER B (OV-UO-030, OV-UO-031): a complete structure in the same place
-/// whose owner — the unit in charge, else the first unit inside, else the
-/// faction it belongs to — counts the unit's faction at least Friendly, or
+/// whose owner ([`owner_faction`]) counts the unit's faction at least
+/// Friendly, or
 /// that the unit slips into unseen (OV-BLD-011, [`slips_in`]). A vessel
 /// sailing away with its stack takes nobody in (decision OV-WLD-010,
 /// [`vessels::under_way`]).
@@ -35,7 +35,7 @@ pub fn enter(t: &mut Turn<'_>, u: UnitId, o: &Enter) -> Outcome {
             "the structure is not here, is full, is under way, or is not entered",
         );
     }
-    if let Some(owner) = owner_faction(t, s)
+    if let Some(owner) = owner_faction(t.world, s)
         && owner != unit.faction
         && t.world.factions[owner].stance_toward(unit.faction) < Stance::Friendly
         && !slips_in(t, u, owner)
@@ -66,27 +66,48 @@ fn slips_in(t: &Turn<'_>, u: UnitId, owner: crate::world::FactionId) -> bool {
         .iter()
         .filter_map(|&x| t.world.units.get(x))
         .filter(|x| x.faction == owner && !x.gone)
-        .map(|x| visibility::observation(t.rules, x))
+        .map(|x| visibility::observation(t.world, t.rules, x))
         .max();
-    let stealth = visibility::stealth(t.rules, unit);
+    let stealth = visibility::stealth(t.world, t.rules, unit);
     watch.is_none_or(|best| stealth >= best.saturating_add(STEALTH_MARGIN))
 }
 
-/// Whose say it is who comes in.
-fn owner_faction(t: &Turn<'_>, s: StructureId) -> Option<crate::world::FactionId> {
-    let st = &t.world.structures[s];
-    if let Some(o) = st.owner.and_then(|o| t.world.units.get(o))
-        && o.location == st.location
-        && o.structure == Some(s)
-    {
-        return Some(o.faction);
+/// The faction that owns structure `s` (decision OV-BLD-012): its own
+/// faction, when it has one (the builders', OV-BLD-006), kept with
+/// nobody present (OV-BLD-010); else the faction of the unit in charge
+/// ([`in_charge`]). It says who comes in (OV-UO-031).
+pub fn owner_faction(world: &World, s: StructureId) -> Option<FactionId> {
+    let st = world.structures.get(s)?;
+    st.faction
+        .or_else(|| in_charge(world, s).and_then(|u| world.units.get(u).map(|x| x.faction)))
+}
+
+/// The unit that acts for structure `s`'s owner (ATTACK B goes for it,
+/// OV-UO-005; decision OV-BLD-012): the unit named in charge while it is
+/// inside, else the first unit inside of the owning faction, else the
+/// first unit inside, in the location's order.
+pub fn in_charge(world: &World, s: StructureId) -> Option<UnitId> {
+    let st = world.structures.get(s)?;
+    let inside = |u: &UnitId| {
+        world
+            .units
+            .get(*u)
+            .is_some_and(|x| !x.gone && x.location == st.location && x.structure == Some(s))
+    };
+    if let Some(o) = st.owner.filter(inside) {
+        return Some(o);
     }
-    let first_inside = t.world.locations[st.location]
-        .units
+    let units = &world.locations.get(st.location)?.units;
+    let of_owner = |u: &&UnitId| {
+        st.faction
+            .is_some_and(|f| world.units.get(**u).is_some_and(|x| x.faction == f))
+    };
+    units
         .iter()
-        .map(|&x| &t.world.units[x])
-        .find(|x| x.structure == Some(s));
-    first_inside.map(|x| x.faction).or(st.faction)
+        .filter(|u| inside(u))
+        .find(of_owner)
+        .or_else(|| units.iter().find(|u| inside(u)))
+        .copied()
 }
 
 /// LEAVE [B] (OV-UO-049; EXIT, decision OV-UO-036): out to the location.

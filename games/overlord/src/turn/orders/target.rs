@@ -339,10 +339,37 @@ pub fn fit(t: &mut Turn<'_>, u: UnitId, s: StructureId, work: WorkId, n: u32) ->
         }
         let place = t.world.structures[s].location;
         seat_titles(t, kind, place);
+        open_market(t, kind, place);
         let others = t.present_factions(place);
         t.event(Some(u), What::StructureCompleted { structure: s }, &others);
     }
     n
+}
+
+/// A finished marketplace [mrkt] creates the location's market
+/// (OV-BLD-042): where the town neither sells nor buys anything, it opens
+/// as a new settlement's market does, wanting food and what the land
+/// yields (`settlement::opening_market`). A place that has a market
+/// keeps it as it is.
+fn open_market(t: &mut Turn<'_>, kind: ConstructionId, place: crate::world::LocationId) {
+    if t.rules
+        .constructions
+        .get(kind)
+        .is_none_or(|c| c.tag != "mrkt")
+    {
+        return;
+    }
+    let Some(loc) = t.world.locations.get(place) else {
+        return;
+    };
+    if !loc.market.sells.is_empty() || !loc.market.buys.is_empty() {
+        return;
+    }
+    let market = settlement::opening_market(t, place);
+    if let Some(loc) = t.world.locations.get_mut(place) {
+        loc.market.sells = market.sells;
+        loc.market.buys = market.buys;
+    }
 }
 
 /// A finished structure that carries titles (a guard tower the sheriff's,
