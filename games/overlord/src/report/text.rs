@@ -17,7 +17,8 @@
 //!    ([`location`](super::location));
 //! 7. `// Knowledge`: items and skill levels new to it
 //!    ([`knowledge`](super::knowledge));
-//! 8. `// Newspaper`: the turn's signed press and rumours;
+//! 8. `// Newspaper`: the turn's signed press, then its rumours, each
+//!    under its own heading;
 //! 9. `// Orders template` ([`template`](super::template)).
 //!
 //! The report is a pure function of its [`Inputs`] and the faction: the
@@ -29,7 +30,7 @@ use std::fmt::Write as _;
 
 use crate::world::FactionId;
 
-use super::model::{Line, Named, Report};
+use super::model::{ArticleKind, Line, Named, Report};
 use super::{battle, faction, knowledge, location, structure, unit};
 
 pub use super::reports::{Inputs, Reports};
@@ -100,16 +101,28 @@ pub fn render(r: &Report<'_>) -> String {
 
     if !r.newspaper.is_empty() {
         out.push_str("\n// Newspaper\n");
-        for a in &r.newspaper {
-            out.push('\n');
-            for l in &a.lines {
-                let _ = writeln!(out, "{l}");
+        // Signed articles, then rumours, each in the order received
+        // (OV-PRESS-002, 008).
+        for (kind, heading) in [
+            (ArticleKind::Signed, "Signed articles:"),
+            (ArticleKind::Rumour, "Rumours:"),
+        ] {
+            let mut section = r.newspaper.iter().filter(|a| a.kind == kind).peekable();
+            if section.peek().is_none() {
+                continue;
             }
-            match &a.author {
-                Some(f) => {
-                    let _ = writeln!(out, "  -- {f}");
+            let _ = writeln!(out, "\n{heading}");
+            for a in section {
+                out.push('\n');
+                for l in &a.lines {
+                    let _ = writeln!(out, "{l}");
                 }
-                None => out.push_str("  -- a rumour\n"),
+                match &a.author {
+                    Some(f) => {
+                        let _ = writeln!(out, "  -- {f}");
+                    }
+                    None => out.push_str("  -- a rumour\n"),
+                }
             }
         }
     }

@@ -919,3 +919,31 @@ fn ov_rep_022_the_wage_and_taxes_lines_are_this_months() {
         "{report}"
     );
 }
+
+#[test]
+fn ov_press_002_008_the_newspaper_has_a_signed_section_and_an_unsigned_rumours_section() {
+    let mut g = Game::new(1, 2);
+    let mail = [
+        "#RUMOR f02 pw\nThey say the Emperor is ill.\n#END",
+        "#PRESS f01 pw\nThe Red Hand rides again.\n#END",
+        "#RUMOR f01 pw\nA dragon was seen.\n#END",
+        "#PRESS f02 pw\nSwords for sale.\n#END",
+    ];
+    let press = newspaper(&g, &mail);
+    let log = g.run(&mail);
+    let report =
+        umpire_overlord::report::text::Reports::new(umpire_overlord::report::text::Inputs {
+            world: &g.w,
+            rules: rules(),
+            log: &log,
+            next_turn: "soon",
+            press: &press,
+        })
+        .report(g.faction(1));
+    let start = report.find("// Newspaper\n").unwrap();
+    let end = report.find("// Orders template").unwrap();
+    assert_eq!(
+        &report[start..end],
+        "// Newspaper\n\nSigned articles:\n\nThe Red Hand rides again.\n  -- Faction 1 [f01]\n\nSwords for sale.\n  -- Faction 2 [f02]\n\nRumours:\n\nThey say the Emperor is ill.\n  -- a rumour\n\nA dragon was seen.\n  -- a rumour\n\n"
+    );
+}
