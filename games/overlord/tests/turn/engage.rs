@@ -521,3 +521,19 @@ fn ov_fac_025_a_guard_interception_is_the_days_only_battle() {
     days.dedup();
     assert_eq!(days.len(), all.len());
 }
+
+#[test]
+fn ov_fac_004_imperial_guards_defend_whoever_is_attacked() {
+    // f3 plays the Imperials: a guard needs no title (it guards anywhere)
+    // and, Friendly to players by default, stands with the attacked.
+    let (mut g, a, d) = duel(3);
+    let f3 = g.npc(3, umpire_overlord::world::Role::Imperials);
+    g.w.factions[f3].default_stance = Stance::Friendly;
+    let guard = g.unit(3, "man", 10, 1);
+    g.learn(guard, "cmbt", 1);
+    g.orders(guard, &["@GUARD"]);
+    let log = g.run_bare(&[]);
+    let b = one(&log);
+    assert_eq!(b.attackers, [a]);
+    assert_eq!(b.defenders, [d, guard]);
+}
