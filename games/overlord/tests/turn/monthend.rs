@@ -919,3 +919,25 @@ fn ov_rep_022_the_wage_and_taxes_lines_are_this_months() {
         "{report}"
     );
 }
+
+#[test]
+fn ov_econ_025_cattle_fish_and_grain_are_not_eaten() {
+    // Alpha-off: only the ration (`food`) feeds, even under CONSUME UNIT
+    // with nothing else to pay with.
+    use umpire_overlord::world::unit::Consume;
+    let mut g = Game::new(1, 1);
+    let men = g.unit(1, "man", 3, 1);
+    give_coins(&mut g, men, 30);
+    for tag in ["catt", "fish", "grai"] {
+        let i = rules().item(tag).unwrap();
+        g.w.units[men].add_items(i, 5, 0);
+    }
+    g.w.units[men].settings.consume = Consume::Unit;
+    g.orders(men, &["@WAIT 40"]);
+    let log = g.run(&[]);
+    assert_eq!(upkeep_of(&log, men), Some((30, 0, 30, 0, 0)));
+    for tag in ["catt", "fish", "grai"] {
+        let i = rules().item(tag).unwrap();
+        assert_eq!(g.w.units[men].count(i), 5, "{tag}");
+    }
+}
