@@ -800,7 +800,10 @@ fn ov_econ_007_a_market_where_the_town_trades_listed_in_the_report() {
         "{text}"
     );
     let l2 = &text[text.find("\nPlace 2 [L2]").unwrap()..];
-    assert!(!l2.contains("For sale") && !l2.contains("Market days"), "{l2}");
+    assert!(
+        !l2.contains("For sale") && !l2.contains("Market days"),
+        "{l2}"
+    );
 }
 
 #[test]
@@ -823,7 +826,10 @@ fn ov_econ_014_money_is_the_coin_item_and_dollars_in_prices() {
     let text = g.report(&log, 1);
     assert!(text.contains("Wages: $9, taxes: $"), "{text}");
     assert!(text.contains("For sale: 9 swords [swrd] at $50."), "{text}");
-    assert!(text.contains("has: 450 coins [coin], 1 sword [swrd]"), "{text}");
+    assert!(
+        text.contains("has: 450 coins [coin], 1 sword [swrd]"),
+        "{text}"
+    );
 }
 
 #[test]
