@@ -304,35 +304,56 @@ fn ov_rep_029_location_events_arrivals_and_departures_by_day() {
     );
 }
 
-#[test]
-fn ov_rep_031_032_033_034_the_units_present() {
-    let s = scene();
+/// The units-present list of L1 in the scene's report.
+fn units_present(s: &Scene) -> Vec<String> {
     let l1 = place_section(&s.text, "Place 1 [L1], plains.");
     let units = &l1[l1.find("Units:\n").unwrap()..l1.find("» ").unwrap()];
+    units.lines().map(str::to_string).collect()
+}
+
+#[test]
+fn ov_rep_031_032_marks_and_what_other_factions_units_show() {
+    let s = scene();
+    let units = units_present(&s);
+    // Another faction's, unrecognised: '-', no faction, only the
+    // possessions with weight (its 100 coins are not shown).
+    assert!(units.contains(&"  - Stranger [U3], 1 leader [ldr], has: 1 sword [swrd].".to_string()));
+    // Recognised and held Friendly: '+', with faction and title.
+    assert!(
+        units.contains(
+            &"  + Trader [U4] of Faction 2 [f02], 1 leader [ldr], mayor [mayo] of Inner [L4]."
+                .to_string()
+        )
+    );
+    assert!(units.contains(&"  - Browser [U7], 1 leader [ldr], in marketplace [B7].".to_string()));
+    // Own units: '*'.
+    let marks: Vec<char> = units[1..]
+        .iter()
+        .map(|l| l.trim_start().chars().next().unwrap())
+        .collect();
+    assert_eq!(marks, ['*', '*', '-', '+', '*', '-', '*'], "{units:?}");
+}
+
+#[test]
+fn ov_rep_033_034_own_possessions_and_stacks_under_their_leader() {
+    let s = scene();
+    let units = units_present(&s);
     assert_eq!(
-        lines_of(units),
+        units[..3],
         [
             "Units:",
-            // Own units: '*', every possession, coins included (033); the
-            // stack under its leader after "Leading:" (034).
+            // Every possession of an own unit, its coins included (033);
+            // the stack under its leader after "Leading:" (034).
             "  * Alda [U1] of Faction 1 [f01], 1 leader [ldr], sheriff [shrf] of Place 1 [L1], \
              has: 390 coins [coin]. Leading:",
             "    * Spears [U2] of Faction 1 [f01], 5 followers [man].",
-            // Another faction's, unrecognised: '-', no faction, only the
-            // possessions with weight (032).
-            "  - Stranger [U3], 1 leader [ldr], has: 1 sword [swrd].",
-            // Recognised and held Friendly: '+', with its title (031, 032).
-            "  + Trader [U4] of Faction 2 [f02], 1 leader [ldr], mayor [mayo] of Inner [L4].",
-            "  * Shopper [U6] of Faction 1 [f01], 1 leader [ldr], in marketplace [B7].",
-            "  - Browser [U7], 1 leader [ldr], in marketplace [B7].",
-            "  * Sailor [U8] of Faction 1 [f01], 1 leader [ldr], in Gull [B8], has: 10 swords [swrd].",
         ]
     );
-    assert_eq!(
-        s.g.w.units[s.alda].count(item("coin")),
-        390,
-        "the coins shown are the unit's"
-    );
+    assert!(units.contains(
+        &"  * Sailor [U8] of Faction 1 [f01], 1 leader [ldr], in Gull [B8], has: 10 swords [swrd]."
+            .to_string()
+    ));
+    assert_eq!(s.g.w.units[s.alda].count(item("coin")), 390);
 }
 
 #[test]
