@@ -7,7 +7,7 @@
 
 mod common;
 
-use common::parse;
+use common::{errors, parse};
 
 use std::collections::BTreeSet;
 
@@ -533,4 +533,247 @@ fn ov_ord_004_missing_end_still_reads_the_orders() {
     };
     assert!(!set.header.closed);
     assert_eq!(set.orders_of(&set.units[0]).len(), 1);
+}
+
+/// The only order set of a message.
+fn only_set(msg: &Message) -> &umpire_overlord::orders::OrderSet {
+    assert_eq!(msg.envelopes.len(), 1, "{:?}", msg.envelopes);
+    let Envelope::Orders(set) = &msg.envelopes[0] else {
+        panic!("not an order set")
+    };
+    set
+}
+
+/// Each UNIT section of a set, with its orders printed.
+fn sections_of(set: &umpire_overlord::orders::OrderSet) -> Vec<(String, Vec<String>)> {
+    set.sections()
+        .map(|(s, orders)| {
+            (
+                s.unit.to_string(),
+                orders.iter().map(|o| o.value.to_string()).collect(),
+            )
+        })
+        .collect()
+}
+
+fn section(unit: &str, orders: &[&str]) -> (String, Vec<String>) {
+    (
+        unit.to_string(),
+        orders.iter().map(|o| o.to_string()).collect(),
+    )
+}
+
+#[test]
+fn ov_ord_002_hash_headers_are_headers_and_hash_space_a_comment() {
+    let (msg, diags) =
+        parse("#GAME f06 pw\nUNIT U1\nWORK\n# END of my orders\nMOVE N\n#END\nUNIT U2\nWORK\n");
+    assert!(errors(&diags).is_empty(), "{diags:?}");
+    let set = only_set(&msg);
+    assert!(set.header.closed);
+    assert_eq!(set.header.password, "pw");
+    // `# END …` was a comment: MOVE N is still U1's; `#END` closed the set.
+    assert_eq!(sections_of(set), [section("U1", &["WORK", "MOVE N"])]);
+    // The other headers, with '#', open their envelopes too.
+    let (msg, diags) = parse("#PRESS f06 pw\nHear ye!\n#END\n#REPORT f06 pw 3\n#END\n");
+    assert!(errors(&diags).is_empty(), "{diags:?}");
+    assert_eq!(msg.envelopes.len(), 2);
+    assert!(matches!(msg.envelopes[0], Envelope::Press(_)));
+}
+
+#[test]
+fn ov_ord_003_nothing_after_end_is_read() {
+    let (msg, diags) =
+        parse("GAME f06 pw\nUNIT U1\nWORK\nEND\n-- \nJohn Smith\n> UNIT U2\n> MOVE N\nMOVE N\n");
+    assert!(diags.is_empty(), "{diags:?}");
+    let set = only_set(&msg);
+    assert!(set.header.closed);
+    assert_eq!(sections_of(set), [section("U1", &["WORK"])]);
+}
+
+#[test]
+fn ov_ord_005_leading_spaces_are_ignored() {
+    let (msg, diags) =
+        parse("   GAME f06 pw\n\t UNIT U1\n      WORK\n  MOVE N\n    END\n  UNIT U2\n");
+    assert!(diags.is_empty(), "{diags:?}");
+    let set = only_set(&msg);
+    assert!(set.header.closed, "the indented END closed the set");
+    assert_eq!(sections_of(set), [section("U1", &["WORK", "MOVE N"])]);
+}
+
+#[test]
+fn ov_ord_006_keywords_and_tags_any_case_printed_normalised() {
+    let (msg, diags) = parse(
+        "game f06 pw\nsetting Announce on\nunit u1\nmove northeast\nstudy CMBT\n\
+         stance F05 friendly\ntactic fight FRONT center charge\nend\n",
+    );
+    assert!(errors(&diags).is_empty(), "{diags:?}");
+    let set = only_set(&msg);
+    assert_eq!(set.faction_orders.len(), 1);
+    assert_eq!(
+        set.to_string(),
+        "GAME f06 pw\nSETTING ANNOUNCE ON\nUNIT U1\nMOVE NE\nSTUDY cmbt\n\
+         STANCE f05 FRIENDLY\nTACTIC FIGHT FRONT CENTER CHARGE\nEND\n"
+    );
+}
+
+#[test]
+fn ov_ord_007_free_text_keeps_its_case() {
+    use umpire_overlord::orders::FactionOrder;
+    let (msg, diags) = parse(
+        "GAME f06 MyPass\nNAME \"The DarK Host\"\nPASSWORD NeW-SeCrEt\nUNIT U1\n\
+         NAME \"McBride of the HILLS\"\nDESCRIBE \"A Tall Man\"\nEND\n",
+    );
+    assert!(errors(&diags).is_empty(), "{diags:?}");
+    let set = only_set(&msg);
+    assert_eq!(set.header.password, "MyPass");
+    let FactionOrder::Name(n) = &set.faction_orders[0].value else {
+        panic!()
+    };
+    assert_eq!(n.name, "The DarK Host");
+    let FactionOrder::Password(p) = &set.faction_orders[1].value else {
+        panic!()
+    };
+    assert_eq!(p.password, "NeW-SeCrEt");
+    assert_eq!(
+        sections_of(set),
+        [section(
+            "U1",
+            &["NAME \"McBride of the HILLS\"", "DESCRIBE \"A Tall Man\""]
+        )]
+    );
+}
+
+#[test]
+fn ov_ord_011_the_faction_block_takes_faction_orders_reshow_and_stance() {
+    use umpire_overlord::orders::FactionOrder;
+    let (msg, diags) = parse(
+        "GAME f06 pw\nNAME \"Us\"\nPASSWORD x\nEMAIL a@b.org\nSETTING SILENT ON\n\
+         RESHOW ALL\nSTANCE f05 ALLY\nRESIGN np1\nUNIT U1\nSTANCE f05 ENEMY\nEND\n",
+    );
+    assert!(errors(&diags).is_empty(), "{diags:?}");
+    let set = only_set(&msg);
+    let kinds: Vec<&str> = set
+        .faction_orders
+        .iter()
+        .map(|o| match o.value {
+            FactionOrder::Name(_) => "NAME",
+            FactionOrder::Password(_) => "PASSWORD",
+            FactionOrder::Email(_) => "EMAIL",
+            FactionOrder::Setting(_) => "SETTING",
+            FactionOrder::Reshow(_) => "RESHOW",
+            FactionOrder::Stance(_) => "STANCE",
+            FactionOrder::Resign(_) => "RESIGN",
+        })
+        .collect();
+    assert_eq!(
+        kinds,
+        [
+            "NAME", "PASSWORD", "EMAIL", "SETTING", "RESHOW", "STANCE", "RESIGN"
+        ]
+    );
+    // STANCE is also a unit's order.
+    assert_eq!(sections_of(set), [section("U1", &["STANCE f05 ENEMY"])]);
+}
+
+#[test]
+fn ov_ord_012_misplaced_orders_are_reported_and_skipped_alone() {
+    let (msg, diags) = parse(
+        "GAME f06 pw\nMOVE N\nNAME \"Us\"\nUNIT U1\nPASSWORD x\nRESHOW ALL\n\
+         EMAIL a@b.org\nRESIGN np1\nWORK\nEND\n",
+    );
+    let codes: Vec<&str> = diags.iter().map(|d| d.code).collect();
+    assert_eq!(codes, ["E0101", "E0103", "E0103", "E0103", "E0103"]);
+    let lines: Vec<u32> = diags.iter().map(|d| d.position.unwrap().line).collect();
+    assert_eq!(lines, [2, 5, 6, 7, 8]);
+    let set = only_set(&msg);
+    assert_eq!(set.faction_orders.len(), 1);
+    assert_eq!(stored_lines(&msg), BTreeSet::from([3, 9]));
+}
+
+#[test]
+fn ov_ord_013_a_unit_line_selects_the_unit_until_the_next_one() {
+    use umpire_overlord::orders::FactionOrder;
+    let (msg, diags) = parse(
+        "GAME f06 pw\nNAME \"Us\"\nUNIT U1\nWORK\nNAME \"Bob\"\nUNIT U2\nMOVE N\n\
+         GUARD\nEND\nUNIT U3\nWORK\n",
+    );
+    assert!(diags.is_empty(), "{diags:?}");
+    let set = only_set(&msg);
+    // NAME before the first UNIT line names the faction, after it the unit.
+    assert_eq!(set.faction_orders.len(), 1);
+    assert!(matches!(&set.faction_orders[0].value, FactionOrder::Name(n) if n.name == "Us"));
+    assert_eq!(
+        sections_of(set),
+        [
+            section("U1", &["WORK", "NAME \"Bob\""]),
+            section("U2", &["MOVE N", "GUARD"]),
+        ]
+    );
+}
+
+#[test]
+fn ov_ord_014_unit_ids_with_prefix_or_bare_number() {
+    use umpire_overlord::orders::UnitRef;
+    let (msg, diags) = parse("GAME f06 pw\nUNIT U222\nWORK\nUNIT 206\nWORK\nEND\n");
+    assert!(errors(&diags).is_empty(), "{diags:?}");
+    let set = only_set(&msg);
+    let units: Vec<UnitRef> = set.units.iter().map(|s| s.unit).collect();
+    assert_eq!(units, [UnitRef::Id(222), UnitRef::Id(206)]);
+    // Elsewhere a bare number is not a unit: GIVE 206 is refused.
+    let (_, diags) = parse("GAME f06 pw\nUNIT U1\nGIVE 206 coin 5\nEND\n");
+    assert!(!errors(&diags).is_empty());
+}
+
+#[test]
+fn ov_ord_015_another_factions_placeholder_is_refused_with_its_orders() {
+    let (msg, diags) = parse("GAME f06 pw\nUNIT f05nU01\nWORK\nUNIT U1\nGUARD\nEND\n");
+    let hit = diags.iter().find(|d| d.code == "E0105").expect("E0105");
+    assert_eq!(hit.position.unwrap().line, 2);
+    let set = only_set(&msg);
+    assert_eq!(sections_of(set), [section("U1", &["GUARD"])]);
+}
+
+#[test]
+fn ov_ord_016_an_empty_unit_section_is_kept_and_noted() {
+    let (msg, diags) = parse("GAME f06 pw\nUNIT U1\nUNIT U2\nWORK\nEND\n");
+    let codes: Vec<&str> = diags.iter().map(|d| d.code).collect();
+    assert_eq!(codes, ["N0107"]);
+    let set = only_set(&msg);
+    // U1's section is there, empty: it will clear U1's list.
+    assert_eq!(
+        sections_of(set),
+        [section("U1", &[]), section("U2", &["WORK"])]
+    );
+}
+
+#[test]
+fn ov_ord_021_building_placeholders_are_faction_n_b_two_digits() {
+    use umpire_overlord::orders::refs::{Shape, shape};
+    use umpire_overlord::orders::{NewId, NewKind};
+    assert_eq!(
+        shape("f06nB01"),
+        Shape::New(NewId {
+            faction: 6,
+            kind: NewKind::Building,
+            number: 1
+        })
+    );
+    let (msg, diags) = parse("GAME f06 pw\nUNIT U1\nBUILD buil f06nB07\nEND\n");
+    assert!(diags.is_empty(), "{diags:?}");
+    assert_eq!(
+        sections_of(only_set(&msg)),
+        [section("U1", &["BUILD buil f06nB07"])]
+    );
+    let (_, diags) = parse("GAME f06 pw\nUNIT U1\nENTER F06NB07\nEND\n");
+    assert!(diags.iter().any(|d| d.code == "E0305"), "{diags:?}");
+    let (_, diags) = parse("GAME f06 pw\nUNIT U1\nENTER f06nB7\nEND\n");
+    assert!(diags.iter().any(|d| d.code == "E0306"), "{diags:?}");
+}
+
+#[test]
+fn ov_ord_031_without_a_turn_field_the_set_has_no_turn() {
+    let (msg, _) = parse("GAME f06 pw\nEND\n");
+    assert_eq!(only_set(&msg).header.turn, None);
+    let (msg, _) = parse("GAME f06 pw 12\nEND\n");
+    assert_eq!(only_set(&msg).header.turn, Some(12));
 }

@@ -1154,3 +1154,29 @@ fn ov_start_019_the_data_settles_where_reference_and_chapters_disagree() {
     let cmbt = &r.skills[r.skill("cmbt").unwrap()];
     assert_eq!(cmbt.levels[0].experience / 100, 30);
 }
+
+#[test]
+fn ov_fac_006_011_the_imperials_citizens_and_mages_are_allies() {
+    let r = rules();
+    let g = make(&r, 11, 6, MapSize::SMALL);
+    let f = |i: usize| umpire_overlord::world::FactionId::from_index(i);
+    let (imperials, citizens, mages, creatures) = (f(0), f(1), f(2), f(3));
+    for (a, b) in [(imperials, citizens), (imperials, mages), (citizens, mages)] {
+        assert_eq!(g.world.factions[a].stance_toward(b), Stance::Ally);
+        assert_eq!(g.world.factions[b].stance_toward(a), Stance::Ally);
+    }
+    // The Citizens are Friendly to players (OV-FAC-006).
+    assert_eq!(g.world.factions[citizens].default_stance, Stance::Friendly);
+    for npc in [imperials, citizens, mages] {
+        assert_eq!(
+            g.world.factions[npc].stance_toward(creatures),
+            Stance::Enemy
+        );
+        // Players stay at the default.
+        let player = fid(&g.players[4]);
+        assert_eq!(
+            g.world.factions[npc].stance_toward(player),
+            g.world.factions[npc].default_stance
+        );
+    }
+}

@@ -176,10 +176,32 @@ fn cause(c: BattleCause) -> &'static str {
     }
 }
 
+/// SETTING SILENT (OV-FO-014): a silent unit's routine lines, its skill
+/// use (harvesting, making, earning, the materials taken) and its giving
+/// and getting, are left out of its action log.
+fn silenced(n: &Names<'_>, e: &Event) -> bool {
+    matches!(
+        e.what,
+        What::Gave { .. }
+            | What::Got { .. }
+            | What::Swapped { .. }
+            | What::Harvested { .. }
+            | What::Produced { .. }
+            | What::MaterialsUsed { .. }
+            | What::Earned { .. }
+    ) && e
+        .unit
+        .and_then(|u| n.world.units.get(u))
+        .is_some_and(|u| u.settings.silent)
+}
+
 /// The line of an event in the action log of the unit that acted, or
 /// `None` for bookkeeping.
 pub fn action(n: &Names<'_>, e: &Event) -> Option<String> {
     let rules = n.rules;
+    if silenced(n, e) {
+        return None;
+    }
     let line = match &e.what {
         What::OrdersTaken { .. }
         | What::ControlChecked { .. }

@@ -162,6 +162,20 @@ impl Game {
     pub fn pending(&self, u: UnitId) -> Vec<String> {
         self.w.units[u].orders.clone()
     }
+
+    /// Faction f`f`'s text report of the month `log`.
+    pub fn report(&self, log: &TurnLog, f: u32) -> String {
+        use umpire_overlord::report::text::{Inputs, Reports};
+        let press = Vec::new();
+        Reports::new(Inputs {
+            world: &self.w,
+            rules: rules(),
+            log,
+            next_turn: "soon",
+            press: &press,
+        })
+        .report(self.faction(f))
+    }
 }
 
 pub fn order_sets(mail: &[&str]) -> Vec<OrderSet> {

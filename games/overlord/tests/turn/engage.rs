@@ -521,3 +521,35 @@ fn ov_fac_025_a_guard_interception_is_the_days_only_battle() {
     days.dedup();
     assert_eq!(days.len(), all.len());
 }
+
+#[test]
+fn ov_fac_004_imperial_guards_defend_whoever_is_attacked() {
+    // f3 plays the Imperials: a guard needs no title (it guards anywhere)
+    // and, Friendly to players by default, stands with the attacked.
+    let (mut g, a, d) = duel(3);
+    let f3 = g.npc(3, umpire_overlord::world::Role::Imperials);
+    g.w.factions[f3].default_stance = Stance::Friendly;
+    let guard = g.unit(3, "man", 10, 1);
+    g.learn(guard, "cmbt", 1);
+    g.orders(guard, &["@GUARD"]);
+    let log = g.run_bare(&[]);
+    let b = one(&log);
+    assert_eq!(b.attackers, [a]);
+    assert_eq!(b.defenders, [d, guard]);
+}
+
+#[test]
+fn ov_fac_006_the_citizens_stay_friendly_whatever_a_player_does() {
+    // f2 plays the Citizens, Friendly to players; f1 attacks its unit and
+    // the Citizens hold f1 Friendly all the same (the one exception is the
+    // Overlord title, OV-FAC-005).
+    let (mut g, a, d) = duel(2);
+    let f2 = g.npc(2, umpire_overlord::world::Role::Citizens);
+    g.w.factions[f2].default_stance = Stance::Friendly;
+    let log = g.run_bare(&[]);
+    let b = one(&log);
+    assert_eq!((b.attackers, b.defenders), (vec![a], vec![d]));
+    let f1 = g.faction(1);
+    assert_eq!(g.w.factions[f2].stance_toward(f1), Stance::Friendly);
+    assert!(g.w.factions[f2].stances.is_empty());
+}

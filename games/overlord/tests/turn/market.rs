@@ -742,3 +742,119 @@ fn ov_fo_019_recruits_take_their_factions_settings() {
     let (_, _, _, new) = recruited(&log, l)[0];
     assert!(g.w.units[new].settings.support);
 }
+
+#[test]
+fn ov_econ_003_an_exhausted_offer_recruits_nobody_until_next_month() {
+    let mut g = Game::new(1, 1);
+    offer(&mut g, 1, "man", 10, 50, 10_000);
+    let a = g.leader(1, 1);
+    let b = g.leader(1, 1);
+    give(&mut g, a, "coin", 1000);
+    give(&mut g, b, "coin", 1000);
+    g.orders(a, &["RECRUIT f01nU01 10 man 50"]);
+    g.orders(b, &["DAY 5", "-RECRUIT f01nU02 1 man 80"]);
+    let log = run_trade(&mut g, &[]);
+    assert_eq!(
+        recruited(&log, a).iter().map(|x| x.1).collect::<Vec<_>>(),
+        [10]
+    );
+    assert!(recruited(&log, b).is_empty());
+    assert_eq!(offered(&g, 1, "man").count, 0);
+    assert_eq!(has(&g, b, "coin"), 1000);
+    // Its order named a unit never made and went at the month's end.
+    assert!(g.pending(b).is_empty());
+    // The month's end renews the offer, and the leader can hire again.
+    run_with(&mut g, &[], true);
+    assert!(offered(&g, 1, "man").count > 0);
+    g.orders(b, &["RECRUIT f01nU05 1 man 80"]);
+    let log = run_trade(&mut g, &[]);
+    assert_eq!(
+        recruited(&log, b).iter().map(|x| x.1).collect::<Vec<_>>(),
+        [1]
+    );
+}
+
+#[test]
+fn ov_econ_007_a_market_where_the_town_trades_listed_in_the_report() {
+    let mut g = Game::new(2, 1);
+    sells(&mut g, 1, "swrd", 10, 50);
+    wants(&mut g, 1, "hrse", 4, 30);
+    let l = g.loc(1);
+    g.w.locations[l].market.days = vec![15, 30];
+    let here = g.leader(1, 1);
+    let there = g.leader(1, 2);
+    for u in [here, there] {
+        give(&mut g, u, "coin", 500);
+        g.orders(u, &["BUY 1 swrd 50"]);
+    }
+    let log = run_trade(&mut g, &[]);
+    assert_eq!(bought(&log, here), [(15, 1, 50, 50)]);
+    // No town trading at L2: no market.
+    assert!(bought(&log, there).is_empty());
+    let text = g.report(&log, 1);
+    assert!(
+        text.contains(
+            "\nFor sale: 9 swords [swrd] at $50.\nBuying: 4 horses [hrse] at $30.\n\
+             Market days: 15th, 30th.\n"
+        ),
+        "{text}"
+    );
+    let l2 = &text[text.find("\nPlace 2 [L2]").unwrap()..];
+    assert!(
+        !l2.contains("For sale") && !l2.contains("Market days"),
+        "{l2}"
+    );
+}
+
+#[test]
+fn ov_econ_014_money_is_the_coin_item_and_dollars_in_prices() {
+    let r = rules();
+    let coin = item("coin");
+    assert_eq!(r.items[coin].tag, "coin");
+    assert_eq!(r.items[coin].weight, 0);
+    let mut g = Game::new(1, 1);
+    sells(&mut g, 1, "swrd", 10, 50);
+    let l = g.loc(1);
+    g.w.locations[l].population = 1000;
+    g.w.locations[l].wages = 9;
+    let b = g.leader(1, 1);
+    give(&mut g, b, "coin", 500);
+    g.orders(b, &["BUY 1 swrd 50"]);
+    let log = run_trade(&mut g, &[]);
+    // The price is paid in coins.
+    assert_eq!(has(&g, b, "coin"), 450);
+    let text = g.report(&log, 1);
+    assert!(text.contains("Wages: $9, taxes: $"), "{text}");
+    assert!(text.contains("For sale: 9 swords [swrd] at $50."), "{text}");
+    assert!(
+        text.contains("has: 450 coins [coin], 1 sword [swrd]"),
+        "{text}"
+    );
+}
+
+#[test]
+fn ov_econ_016_the_funds_are_drawn_in_cities_upkeep_anywhere() {
+    let run = |terrain: &str| {
+        let mut g = Game::new(1, 1);
+        let l = g.loc(1);
+        g.w.locations[l].terrain = rules().terrain(terrain).unwrap();
+        let f = g.faction(1);
+        g.w.factions[f].funds = 100;
+        let u = g.leader(1, 1);
+        g.orders(u, &["WITHDRAW 50"]);
+        run_trade(&mut g, &[]);
+        (g.w.factions[f].funds, has(&g, u, "coin"), g.pending(u))
+    };
+    assert_eq!(run("city"), (50, 50, Vec::<String>::new()));
+    assert_eq!(run("vill"), (50, 50, Vec::<String>::new()));
+    // On the plains WITHDRAW waits.
+    assert_eq!(run("plai"), (100, 0, vec!["WITHDRAW 50".to_string()]));
+    // Upkeep is drawn there all the same.
+    let mut g = Game::new(1, 1);
+    let f = g.faction(1);
+    g.w.factions[f].funds = 100;
+    let u = g.leader(1, 1);
+    g.run(&[]);
+    assert_eq!(g.w.factions[f].funds, 80);
+    assert_eq!(has(&g, u, "coin"), 0);
+}

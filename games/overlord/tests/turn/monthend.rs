@@ -947,3 +947,25 @@ fn ov_press_002_008_the_newspaper_has_a_signed_section_and_an_unsigned_rumours_s
         "// Newspaper\n\nSigned articles:\n\nThe Red Hand rides again.\n  -- Faction 1 [f01]\n\nSwords for sale.\n  -- Faction 2 [f02]\n\nRumours:\n\nThey say the Emperor is ill.\n  -- a rumour\n\nA dragon was seen.\n  -- a rumour\n\n"
     );
 }
+
+#[test]
+fn ov_econ_025_cattle_fish_and_grain_are_not_eaten() {
+    // Alpha-off: only the ration (`food`) feeds, even under CONSUME UNIT
+    // with nothing else to pay with.
+    use umpire_overlord::world::unit::Consume;
+    let mut g = Game::new(1, 1);
+    let men = g.unit(1, "man", 3, 1);
+    give_coins(&mut g, men, 30);
+    for tag in ["catt", "fish", "grai"] {
+        let i = rules().item(tag).unwrap();
+        g.w.units[men].add_items(i, 5, 0);
+    }
+    g.w.units[men].settings.consume = Consume::Unit;
+    g.orders(men, &["@WAIT 40"]);
+    let log = g.run(&[]);
+    assert_eq!(upkeep_of(&log, men), Some((30, 0, 30, 0, 0)));
+    for tag in ["catt", "fish", "grai"] {
+        let i = rules().item(tag).unwrap();
+        assert_eq!(g.w.units[men].count(i), 5, "{tag}");
+    }
+}

@@ -441,3 +441,24 @@ fn ov_move_in_without_an_explicit_exit_enters_the_inner_location() {
         log.of_unit(walker).collect::<Vec<_>>()
     );
 }
+
+#[test]
+fn ov_econ_006_a_built_village_offers_recruits_a_castle_none() {
+    let mut g = Game::new(1, 1);
+    let (_, _, place) = found_village(&mut g);
+    let offers = &g.w.locations[place].recruits;
+    assert_eq!(offers.len(), 1);
+    assert_eq!(offers[0].race, rules().race("man").unwrap());
+    // A castle stays a structure of the place it stands in: it brings no
+    // offer of its own, and none appears where there was none.
+    let mut g = Game::new(1, 1);
+    let l = g.loc(1);
+    let castle = Structure::new(3, rules().construction("cast").unwrap(), l);
+    let castle = g.w.structures.push(castle);
+    g.w.locations[l].structures.push(castle);
+    g.w.locations[l].population = 2000;
+    g.leader(1, 1);
+    g.run(&[]);
+    assert!(g.w.locations[l].recruits.is_empty());
+    assert_eq!(g.w.locations.len(), 1);
+}

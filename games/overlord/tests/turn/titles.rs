@@ -780,3 +780,34 @@ fn ov_uo_065_pillage_needs_combat_but_teaches_none() {
     assert_eq!(coins(&g, p), 0);
     assert_eq!(g.pending(p), ["PILLAGE"]);
 }
+
+#[test]
+fn ov_econ_032_pillage_drives_people_off_and_shrinks_markets_and_recruits() {
+    let mut g = Game::new(1, 1);
+    let l = pillage_place(&mut g);
+    let m = &mut g.w.locations[l];
+    m.market.sells.push(umpire_overlord::world::Offer {
+        item: rules().item("swrd").unwrap(),
+        count: 20,
+        price: 100,
+    });
+    m.market.buys.push(umpire_overlord::world::Offer {
+        item: rules().item("hrse").unwrap(),
+        count: 7,
+        price: 40,
+    });
+    m.recruits.push(umpire_overlord::world::Recruits {
+        race: rules().race("man").unwrap(),
+        count: 40,
+        price: 50,
+    });
+    let p = soldiers(&mut g, 1, 20, 1);
+    g.run_bare(&[&mail(1, p, "PILLAGE")]);
+    let loc = &g.w.locations[l];
+    // One day of pillage: 1% of the people leave, the optimum falls 2%,
+    // every market offer and recruit pool shrinks 5%, rounded up.
+    assert_eq!((loc.population, loc.optimum), (990, 980));
+    assert_eq!(loc.market.sells[0].count, 19);
+    assert_eq!(loc.market.buys[0].count, 6);
+    assert_eq!(loc.recruits[0].count, 38);
+}

@@ -52,7 +52,14 @@ pub fn populate(
         f.default_stance = default_stance;
         f.funds = funds;
         if number != 4 {
-            f.stances = vec![(CREATURES, Stance::Enemy)];
+            // The Empire's three (OV-FAC-011) are allies of one another:
+            // attacking one brings in the others.
+            f.stances = [IMPERIALS, CITIZENS, MAGES]
+                .into_iter()
+                .filter(|&g| g.index() + 1 != number as usize)
+                .map(|g| (g, Stance::Ally))
+                .chain([(CREATURES, Stance::Enemy)])
+                .collect();
         }
         let (password, hash) = new_password(dice, number);
         f.password_hash = hash;
