@@ -187,7 +187,7 @@ impl<'a> Reports<'a> {
             .iter()
             .filter_map(|&u| {
                 Some(model::Unit {
-                    actions: self.actions(u),
+                    actions: self.actions(u, faction),
                     ..unit::of(n, u)?
                 })
             })
@@ -207,7 +207,7 @@ impl<'a> Reports<'a> {
                     .get(u)
                     .filter(|x| !x.gone)
                     .map(|x| n.faction_ref(x.faction)),
-                actions: self.actions(u),
+                actions: self.actions(u, faction),
             })
             .collect();
 
@@ -270,9 +270,15 @@ impl<'a> Reports<'a> {
 
     /// A unit's actions by day (OV-REP-017); a level reached is told
     /// after the day's work that reached it.
-    fn actions(&self, u: UnitId) -> Vec<Line> {
-        let mut events: Vec<&crate::turn::log::Event> =
-            self.index.of_unit(self.inputs.log, u).collect();
+    /// The action log of unit `u` as `reader` may read it: a unit that
+    /// joined the reader this turn shows only what the reader saw, never
+    /// its days under its old faction (OV-REP-008).
+    fn actions(&self, u: UnitId, reader: FactionId) -> Vec<Line> {
+        let mut events: Vec<&crate::turn::log::Event> = self
+            .index
+            .of_unit(self.inputs.log, u)
+            .filter(|e| e.seen_by.binary_search(&reader).is_ok())
+            .collect();
         events.sort_by_key(|e| (e.day, matches!(e.what, What::LevelReached { .. })));
         let lines: Vec<(u8, String)> = events
             .into_iter()

@@ -341,3 +341,26 @@ fn ov_uo_086_a_silent_unit_leaves_its_giving_out_of_the_report_and_others_keep_t
     );
     assert_eq!(g.w.units[to].count(item("coin")), 8);
 }
+
+#[test]
+fn ov_rep_008_a_unit_that_joined_shows_only_what_its_new_faction_saw() {
+    // U1 of f2 renames itself and swears itself to f1's leader: it joins
+    // f1 at the month's end. f1's report shows it as its own, without its
+    // month under f2; f2's report keeps that month among its lost units.
+    let mut g = Game::new(1, 2);
+    let turncoat = g.leader(2, 1);
+    let lord = g.leader(1, 1);
+    let (f1, f2) = (g.faction(1), g.faction(2));
+    g.w.factions[f1].set_stance(f2, Stance::Friendly);
+    g.orders(
+        turncoat,
+        &["NAME \"Turncoat\"", &format!("OATH U{}", lord.index() + 1)],
+    );
+    let log = g.run_bare(&[]);
+    assert_eq!(g.w.units[turncoat].faction, f1);
+    let theirs = g.report(&log, 1);
+    let old = g.report(&log, 2);
+    assert!(theirs.contains("Turncoat [U1]"), "{theirs}");
+    assert!(!theirs.contains("takes a new name"), "{theirs}");
+    assert!(old.contains("takes a new name"), "{old}");
+}
