@@ -21,6 +21,7 @@ mod monthend;
 mod movement;
 mod order_list;
 mod production;
+mod sequence;
 mod settlements;
 mod skills;
 mod stacks;

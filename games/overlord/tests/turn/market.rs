@@ -742,3 +742,32 @@ fn ov_fo_019_recruits_take_their_factions_settings() {
     let (_, _, _, new) = recruited(&log, l)[0];
     assert!(g.w.units[new].settings.support);
 }
+
+#[test]
+fn ov_sch_031_bids_placed_early_settle_at_the_days_end_or_stay() {
+    let mut g = Game::new(1, 1);
+    sells(&mut g, 1, "swrd", 10, 50);
+    sells(&mut g, 1, "iron", 10, 30);
+    let l = g.leader(1, 1);
+    give(&mut g, l, "coin", 1000);
+    // Two bids, placed with the immediate orders: the sword bid clears at
+    // the day's end, the iron bid (too low) never does and stays. The
+    // day still goes to WORK.
+    g.orders(l, &["BUY 2 swrd 50", "BUY 1 iron 1"]);
+    let log = run_trade(&mut g, &[]);
+    assert_eq!(bought(&log, l), [(1, 2, 50, 50)]);
+    assert_eq!(has(&g, l, "swrd"), 2);
+    assert_eq!(has(&g, l, "iron"), 0);
+    assert_eq!(g.pending(l), ["BUY 1 iron 1"]);
+    assert_eq!(worked(&log, l), 30);
+    // The bid settles after the day's immediate orders: a NAME later in
+    // the list already ran that day, before the purchase was logged.
+    let mut g = Game::new(1, 1);
+    sells(&mut g, 1, "swrd", 10, 50);
+    let l = g.leader(1, 1);
+    give(&mut g, l, "coin", 1000);
+    g.orders(l, &["BUY 2 swrd 50", "NAME \"Buyer\""]);
+    let log = run_trade(&mut g, &[]);
+    let at = |f: &dyn Fn(&What) -> bool| log.events.iter().position(|e| f(&e.what)).unwrap();
+    assert!(at(&|w| matches!(w, What::UnitRenamed)) < at(&|w| matches!(w, What::Bought { .. })));
+}
