@@ -1631,3 +1631,24 @@ fn ov_cmb_074_both_sides_out_in_the_same_round_is_a_draw() {
     assert_eq!(report.rounds.len(), 1);
     assert!(report.rounds.iter().all(|r| !r.rout));
 }
+
+#[test]
+fn ov_mag_013_a_mage_regains_one_mana_a_round_up_to_its_maximum() {
+    let mut mage = unit(1, Side::Attacker, Rank::Rear, 1, sheep());
+    mage.max_mana = 3;
+    let mut charged = unit(2, Side::Attacker, Rank::Rear, 1, sheep());
+    charged.max_mana = 3;
+    charged.mana = 10;
+    let mut fs = vec![
+        mage,
+        charged,
+        unit(3, Side::Defender, Rank::Rear, 5, sheep()),
+    ];
+    let (mut field, mut dice) = (Field::default(), Dice::from_seed(9));
+    let mut mana = Vec::new();
+    for k in 1..=5 {
+        round::run(&mut fs, &mut field, k, [0, 0], None, &mut dice);
+        mana.push((fs[0].mana, fs[1].mana));
+    }
+    assert_eq!(mana, [(1, 10), (2, 10), (3, 10), (3, 10), (3, 10)]);
+}

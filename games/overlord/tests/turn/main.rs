@@ -30,6 +30,7 @@ mod titles;
 mod unit_orders;
 mod units;
 mod vessels;
+mod world;
 
 use umpire_core::ids::TypedId;
 use umpire_overlord::rules::terrains::Direction;

@@ -1023,3 +1023,36 @@ fn ov_ttl_020_the_overlord_owns_fifty_days_and_cannot_be_challenged() {
     assert_eq!(owner(6), Some(g.faction(2)));
     assert_eq!(owner(7), None);
 }
+
+#[test]
+fn ov_ttl_009_the_holder_and_faction_are_shown_even_unadvertised() {
+    let mut g = Game::new(1, 2);
+    let h = g.leader(2, 1);
+    assert!(!g.w.units[h].settings.advertise);
+    seat(&mut g, 1, "shrf", Some(h));
+    g.leader(1, 1);
+    let log = g.run_bare(&[]);
+    let press = Vec::new();
+    let text = umpire_overlord::report::text::Reports::new(umpire_overlord::report::text::Inputs {
+        world: &g.w,
+        rules: rules(),
+        log: &log,
+        next_turn: "soon",
+        press: &press,
+    })
+    .report(g.faction(1));
+    let titles = text
+        .lines()
+        .find(|l| l.starts_with("Titles:"))
+        .unwrap_or_else(|| panic!("{text}"));
+    assert!(
+        titles.contains("held by Unit 1 [U1] of Faction 2 [f02]"),
+        "{titles}"
+    );
+    // The unit itself, not advertising, is listed without its faction.
+    let listed = text
+        .lines()
+        .find(|l| l.contains("Unit 1 [U1]") && l.trim_start().starts_with('-'))
+        .unwrap_or_else(|| panic!("{text}"));
+    assert!(!listed.contains("f02"), "{listed}");
+}
