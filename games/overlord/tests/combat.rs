@@ -1652,3 +1652,44 @@ fn ov_mag_013_a_mage_regains_one_mana_a_round_up_to_its_maximum() {
     }
     assert_eq!(mana, [(1, 10), (2, 10), (3, 10), (3, 10), (3, 10)]);
 }
+
+#[test]
+fn ov_cmb_045_no_reload_a_bow_shoots_every_round() {
+    // RELOAD is not fought (alpha): archers fire in every round.
+    let mut bows = unit(
+        1,
+        Side::Attacker,
+        Rank::Rear,
+        10,
+        Ratings {
+            missile: 15,
+            range: 5,
+            ..Ratings::default()
+        },
+    );
+    bows.actions = vec![Action::Ranged];
+    let target = Ratings {
+        defense: 100,
+        ..sheep()
+    };
+    let mut fs = vec![bows, unit(2, Side::Defender, Rank::Rear, 1_000, target)];
+    let (mut field, mut dice) = (Field::default(), Dice::from_seed(12));
+    for k in 1..=4 {
+        let (r, _) = round::run(&mut fs, &mut field, k, [0, 0], None, &mut dice);
+        let volleys = r
+            .deeds
+            .iter()
+            .filter(|d| {
+                matches!(
+                    d,
+                    Deed::Attacked {
+                        unit: 1,
+                        ranged: true,
+                        ..
+                    }
+                )
+            })
+            .count();
+        assert_eq!(volleys, 1, "round {k}: {:?}", r.deeds);
+    }
+}

@@ -771,3 +771,69 @@ fn ov_sch_031_bids_placed_early_settle_at_the_days_end_or_stay() {
     let at = |f: &dyn Fn(&What) -> bool| log.events.iter().position(|e| f(&e.what)).unwrap();
     assert!(at(&|w| matches!(w, What::UnitRenamed)) < at(&|w| matches!(w, What::Bought { .. })));
 }
+
+#[test]
+fn ov_wld_016_recruits_leave_the_population_disbanded_figures_join_it() {
+    let mut g = Game::new(1, 1);
+    offer(&mut g, 1, "man", 50, 50, 10_000);
+    let l = g.leader(1, 1);
+    give(&mut g, l, "coin", 1000);
+    g.orders(l, &["RECRUIT f01nU01 10 man 50"]);
+    let log = run_trade(&mut g, &[]);
+    let hired = recruited(&log, l);
+    assert_eq!(hired.len(), 1);
+    let place = g.loc(1);
+    assert_eq!(g.w.locations[place].population, 9_990);
+    // Sent home: the ten are people of the place again.
+    let men = hired[0].3;
+    assert_eq!(g.w.units[men].figures, 10);
+    g.orders(men, &["DISBAND CONFIRM"]);
+    run_trade(&mut g, &[]);
+    assert!(g.w.units[men].gone);
+    assert_eq!(g.w.locations[place].population, 10_000);
+}
+
+#[test]
+fn ov_wld_011_a_structure_is_open_its_occupants_deal_with_the_location() {
+    let mut g = Game::new(1, 2);
+    sells(&mut g, 1, "swrd", 10, 50);
+    let l = g.loc(1);
+    let n = u32::try_from(g.w.structures.len()).unwrap() + 1;
+    let s = g.w.structures.push(umpire_overlord::world::Structure::new(
+        n,
+        rules().construction("mrkt").unwrap(),
+        l,
+    ));
+    g.w.locations[l].structures.push(s);
+    let b = g.leader(1, 1);
+    g.w.units[b].structure = Some(s);
+    give(&mut g, b, "coin", 1000);
+    g.orders(b, &["BUY 2 swrd 50"]);
+    let log = run_trade(&mut g, &[]);
+    // It trades on the location's market from inside…
+    assert_eq!(bought(&log, b), [(1, 2, 50, 50)]);
+    // …and the location's report lists it among the place's units.
+    let press = Vec::new();
+    let text = umpire_overlord::report::text::Reports::new(umpire_overlord::report::text::Inputs {
+        world: &g.w,
+        rules: rules(),
+        log: &log,
+        next_turn: "soon",
+        press: &press,
+    })
+    .report(g.faction(1));
+    let place = text
+        .split("\n\n")
+        .find(|p| p.starts_with("Place 1 [L1]"))
+        .unwrap_or_else(|| panic!("{text}"));
+    let units = place
+        .split("Units:\n")
+        .nth(1)
+        .unwrap_or_else(|| panic!("{place}"));
+    assert!(
+        units
+            .lines()
+            .any(|x| x.contains("[U1]") && x.contains("marketplace")),
+        "{place}"
+    );
+}

@@ -1056,3 +1056,110 @@ fn ov_ttl_009_the_holder_and_faction_are_shown_even_unadvertised() {
         .unwrap_or_else(|| panic!("{text}"));
     assert!(!listed.contains("f02"), "{listed}");
 }
+
+/// The causes of the month's battles, in the order they began.
+fn causes(log: &TurnLog) -> Vec<BattleCause> {
+    log.events
+        .iter()
+        .filter_map(|e| match e.what {
+            What::Battle { cause, .. } => Some(cause),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn ov_cmb_001_the_six_ways_a_battle_begins() {
+    // An explicit ATTACK.
+    let mut g = Game::new(1, 2);
+    let a = g.leader(1, 1);
+    g.learn(a, "cmbt", 1);
+    g.leader(2, 1);
+    let log = g.run_bare(&[&mail(1, a, "ATTACK U2")]);
+    assert_eq!(causes(&log), [BattleCause::Attack]);
+    // A faction held Enemy, met.
+    let mut g = Game::new(1, 2);
+    g.leader(1, 1);
+    let prey = g.leader(2, 1);
+    // Known for what it is: it shows its faction.
+    g.w.units[prey].settings.announce = true;
+    g.w.units[prey].settings.advertise = true;
+    let (f1, f2) = (g.faction(1), g.faction(2));
+    g.w.factions[f1].set_stance(f2, Stance::Enemy);
+    let log = g.run_bare(&[]);
+    assert_eq!(causes(&log)[0], BattleCause::OnSight);
+    // Two mutually Hostile factions both guarding.
+    let mut g = Game::new(1, 2);
+    let x = g.leader(1, 1);
+    let y = g.leader(2, 1);
+    for u in [x, y] {
+        g.learn(u, "cmbt", 1);
+        g.orders(u, &["GUARD"]);
+    }
+    seat(&mut g, 1, "shrf", Some(x));
+    seat(&mut g, 1, "mayo", Some(y));
+    g.w.factions[f1].set_stance(f2, Stance::Hostile);
+    g.w.factions[f2].set_stance(f1, Stance::Hostile);
+    let log = g.run_bare(&[]);
+    assert_eq!(causes(&log)[0], BattleCause::RivalGuards);
+    // A MARCH into land a Hostile faction guards, and a guard meeting an
+    // Enemy newcomer.
+    let guarded = |stance: Stance, order: &str| {
+        let mut g = Game::new(2, 2);
+        let guard = g.leader(2, 1);
+        g.learn(guard, "cmbt", 1);
+        g.orders(guard, &["@GUARD"]);
+        seat(&mut g, 1, "shrf", Some(guard));
+        let (f1, f2) = (g.faction(1), g.faction(2));
+        g.w.factions[f2].set_stance(f1, stance);
+        let u = g.leader(1, 2);
+        g.learn(u, "cmbt", 1);
+        g.w.units[u].settings.announce = true;
+        g.w.units[u].settings.advertise = true;
+        let log = g.run_bare(&[&mail(1, u, order)]);
+        causes(&log)
+    };
+    assert_eq!(
+        guarded(Stance::Hostile, "MARCH N")[0],
+        BattleCause::MarchForces
+    );
+    assert_eq!(
+        guarded(Stance::Enemy, "MOVE N")[0],
+        BattleCause::GuardAttacks
+    );
+    // A guard catching a pillager.
+    let mut g = Game::new(1, 2);
+    pillage_place(&mut g);
+    let guard = g.leader(1, 1);
+    g.learn(guard, "cmbt", 1);
+    g.orders(guard, &["@GUARD"]);
+    seat(&mut g, 1, "shrf", Some(guard));
+    let p = soldiers(&mut g, 2, 20, 1);
+    let log = g.run_bare(&[&mail(2, p, "PILLAGE")]);
+    assert_eq!(causes(&log)[0], BattleCause::Pillage);
+}
+
+#[test]
+fn ov_ttl_019_a_marquis_cancels_a_lord_in_range_with_more_combat() {
+    let r = rules();
+    let marq = r.title("marq").unwrap();
+    // The reference data's Marquis: 2nd strategy, $2000, 25 days.
+    assert_eq!(r.titles[marq].requires.skill.tag(), "stra");
+    assert_eq!(r.titles[marq].requires.level, 2);
+    assert_eq!(land::keep_range(r, marq), Some(25));
+    // A Lord 18 days from the Marquis' seat, the Marquis at his seat.
+    let mut g = Game::new(3, 2);
+    let marquis = g.leader(1, 3);
+    learn_xp(&mut g, marquis, "cmbt", 5000);
+    seat(&mut g, 1, "marq", Some(marquis));
+    let lord = g.leader(2, 3);
+    learn_xp(&mut g, lord, "cmbt", 5000);
+    seat(&mut g, 3, "lord", Some(lord));
+    g.run_bare(&[&mail(1, marquis, "CANCEL lord L3")]);
+    assert_eq!(holder(&g, 3), Some(lord), "equal combat: not more");
+    learn_xp(&mut g, marquis, "cmbt", 5001);
+    let log = g.run_bare(&[]);
+    assert_eq!(holder(&g, 3), None);
+    assert!(first(&log, marquis, |w| matches!(w, What::TitleCancelled { .. })).is_some());
+    assert_eq!(holder(&g, 1), Some(marquis));
+}
