@@ -837,3 +837,30 @@ fn ov_wld_011_a_structure_is_open_its_occupants_deal_with_the_location() {
         "{place}"
     );
 }
+
+#[test]
+fn ov_land_005_only_the_default_policy_is_played() {
+    // The controller's stance decides (OV-LAND-004); a stricter policy
+    // written on the location changes nothing, none being implemented.
+    let run = |policy: umpire_overlord::world::location::Policy| {
+        let mut g = Game::new(1, 2);
+        sells(&mut g, 1, "swrd", 10, 50);
+        let l = g.loc(1);
+        let (f1, f2) = (g.faction(1), g.faction(2));
+        g.w.locations[l].ownership.occupier = Some(f2);
+        g.w.locations[l].ownership.policy = policy;
+        g.w.factions[f2].set_stance(f1, Stance::Friendly);
+        let b = g.leader(1, 1);
+        g.leader(2, 1);
+        g.w.units[b].settings.advertise = true;
+        give(&mut g, b, "coin", 500);
+        g.orders(b, &["BUY 1 swrd 50"]);
+        let log = run_trade(&mut g, &[]);
+        bought(&log, b)
+    };
+    use umpire_overlord::world::location::Policy;
+    let default = run(Policy::default());
+    assert_eq!(default, [(1, 1, 50, 50)]);
+    assert_eq!(run(Policy::Allied), default);
+    assert_eq!(run(Policy::Friendly), default);
+}
