@@ -1299,3 +1299,397 @@ fn ov_cmb_017_019_the_ambush_advantage_joins_the_tactic_level() {
     // Three levels: the defenders stand on any file of their front rank.
     assert_eq!(fs[1].square.line, 3);
 }
+
+/// Where in the round's deeds the first deed matching `f` is.
+fn position(deeds: &[Deed], f: impl Fn(&Deed) -> bool) -> Option<usize> {
+    deeds.iter().position(f)
+}
+
+#[test]
+fn ov_cmb_026_029_later_actions_are_capped_and_impossible_ones_skipped() {
+    // The defender (initiative 0) parries at +2, before the attacker's
+    // blows at 1: its parry counts against them.
+    let run = |actions: Vec<Action>| {
+        let mut d = unit(2, Side::Defender, Rank::Front, 100, killers());
+        d.actions = actions;
+        let a = unit(
+            1,
+            Side::Attacker,
+            Rank::Front,
+            10,
+            Ratings {
+                initiative: 1,
+                ..killers()
+            },
+        );
+        let mut fs = vec![a, d];
+        let (round, _) = round::run(
+            &mut fs,
+            &mut Field::default(),
+            1,
+            [0, 0],
+            None,
+            &mut Dice::from_seed(4),
+        );
+        let parried = position(&round.deeds, |d| matches!(d, Deed::Parried { unit: 2 }));
+        let struck = position(&round.deeds, |d| {
+            matches!(d, Deed::Attacked { unit: 1, .. })
+        });
+        (parried.unwrap(), struck.unwrap(), round.deeds)
+    };
+    let (parried, struck, _) = run(vec![Action::Parry]);
+    assert!(parried < struck, "PARRY at 0 + 2 goes before initiative 1");
+    // RANGED first (initiative 0, impossible without a missile rating):
+    // the PARRY after it is capped at 0, so it comes after the blows at 1.
+    let (parried, struck, deeds) = run(vec![Action::Ranged, Action::Parry]);
+    assert!(struck < parried, "the PARRY is capped at RANGED's 0");
+    assert!(
+        deeds.iter().any(|d| matches!(
+            d,
+            Deed::Skipped {
+                unit: 2,
+                action: Action::Ranged
+            }
+        )),
+        "the impossible RANGED is skipped: {deeds:?}"
+    );
+}
+
+#[test]
+fn ov_cmb_028_a_unit_moves_once_when_first_activated() {
+    // A charger with extra hits acts several times in the round but
+    // moves only once, before its first action.
+    let mut a = unit(
+        1,
+        Side::Attacker,
+        Rank::Rear,
+        10,
+        Ratings {
+            hits: 3,
+            ..killers()
+        },
+    );
+    a.movement = CombatMove::Advance;
+    let mut fs = vec![a, unit(2, Side::Defender, Rank::Rear, 50, sheep())];
+    let (round, _) = round::run(
+        &mut fs,
+        &mut Field::default(),
+        1,
+        [0, 0],
+        None,
+        &mut Dice::from_seed(5),
+    );
+    let moves: Vec<usize> = round
+        .deeds
+        .iter()
+        .enumerate()
+        .filter(|(_, d)| matches!(d, Deed::Moved { unit: 1, .. }))
+        .map(|(i, _)| i)
+        .collect();
+    assert_eq!(moves.len(), 1, "{:?}", round.deeds);
+    let first_act = round
+        .deeds
+        .iter()
+        .position(|d| !matches!(d, Deed::Moved { .. }) && deed_unit(d) == Some(1))
+        .unwrap();
+    assert!(moves[0] < first_act);
+}
+
+fn deed_unit(d: &Deed) -> Option<u32> {
+    match d {
+        Deed::Moved { unit, .. }
+        | Deed::Parried { unit }
+        | Deed::Attacked { unit, .. }
+        | Deed::Unseen { unit }
+        | Deed::Skipped { unit, .. }
+        | Deed::Fled { unit } => Some(*unit),
+        _ => None,
+    }
+}
+
+#[test]
+fn ov_cmb_030_an_empty_list_still_melees_or_else_parries() {
+    // The implicit list: MELEE when an enemy is adjacent, else PARRY.
+    let deeds = |rank: Rank| {
+        let a = unit(1, Side::Attacker, rank, 10, killers());
+        assert!(a.actions.is_empty());
+        let mut fs = vec![a, unit(2, Side::Defender, rank, 100, sheep())];
+        let (round, _) = round::run(
+            &mut fs,
+            &mut Field::default(),
+            1,
+            [0, 0],
+            None,
+            &mut Dice::from_seed(6),
+        );
+        round
+            .deeds
+            .into_iter()
+            .filter(|d| deed_unit(d) == Some(1))
+            .collect::<Vec<Deed>>()
+    };
+    let front = deeds(Rank::Front);
+    assert!(
+        matches!(front[..], [Deed::Attacked { unit: 1, .. }]),
+        "{front:?}"
+    );
+    // Nobody in reach: the MELEE is skipped and the unit parries.
+    let rear = deeds(Rank::Rear);
+    assert_eq!(
+        rear,
+        [
+            Deed::Skipped {
+                unit: 1,
+                action: Action::Melee
+            },
+            Deed::Parried { unit: 1 }
+        ]
+    );
+}
+
+#[test]
+fn ov_cmb_036_mounted_units_are_twice_as_likely_to_go_first() {
+    // Two units of one side at the same initiative advance from the same
+    // square: which moves first is random, a mounted one winning two
+    // times in three.
+    let first_mover = |mounted: bool, seed: u64| {
+        let mut a = unit(1, Side::Attacker, Rank::Rear, 10, sheep());
+        a.movement = CombatMove::Advance;
+        let mut b = unit(2, Side::Attacker, Rank::Rear, 10, sheep());
+        b.movement = CombatMove::Advance;
+        b.mounted = mounted;
+        let mut fs = vec![a, b, unit(3, Side::Defender, Rank::Rear, 10, sheep())];
+        let (round, _) = round::run(
+            &mut fs,
+            &mut Field::default(),
+            1,
+            [0, 0],
+            None,
+            &mut Dice::from_seed(seed),
+        );
+        round.deeds.iter().find_map(|d| match d {
+            Deed::Moved { unit, .. } => Some(*unit),
+            _ => None,
+        })
+    };
+    let share = |mounted: bool| {
+        let firsts = (0..1_200)
+            .filter(|&s| first_mover(mounted, s) == Some(2))
+            .count();
+        firsts as f64 / 1_200.0
+    };
+    let even = share(false);
+    assert!((even - 0.5).abs() < 0.05, "{even}");
+    let mounted = share(true);
+    assert!((mounted - 2.0 / 3.0).abs() < 0.05, "{mounted}");
+}
+
+#[test]
+fn ov_cmb_067_a_flyer_striking_a_walker_gets_one_more_attack() {
+    // Melee 15 always strikes; 15 against defence 15 hits half the time,
+    // 16 against 15 (2 against 1) two times in three.
+    let walker = unit(1, Side::Attacker, Rank::Front, 10, killers());
+    let (dealt, landed) = tally(&walker, 15, 300);
+    let rate = f64::from(landed) / f64::from(dealt);
+    assert!((rate - 0.5).abs() < 0.03, "{rate}");
+    let mut flyer = walker.clone();
+    flyer.flying = true;
+    let (dealt, landed) = tally(&flyer, 15, 300);
+    let rate = f64::from(landed) / f64::from(dealt);
+    assert!((rate - 2.0 / 3.0).abs() < 0.03, "{rate}");
+}
+
+#[test]
+fn ov_cmb_068_a_flyer_defends_at_plus_5_in_melee_and_plus_2_against_missiles() {
+    // Hit rate of unit 1's blows on 1000 figures defending at 10.
+    let rate = |attacker: &Fighter, flying_target: bool| {
+        let (mut dealt, mut landed) = (0, 0);
+        for seed in 0..300 {
+            let mut target = unit(
+                2,
+                Side::Defender,
+                Rank::Front,
+                1_000,
+                // Melee -1: even with a flyer's +1 it never hits back.
+                Ratings {
+                    defense: 10,
+                    melee: -1,
+                    ..sheep()
+                },
+            );
+            target.flying = flying_target;
+            let mut fs = vec![attacker.clone(), target];
+            let (round, _) = round::run(
+                &mut fs,
+                &mut Field::default(),
+                1,
+                [0, 0],
+                None,
+                &mut Dice::from_seed(seed),
+            );
+            for d in &round.deeds {
+                if let Deed::Attacked {
+                    unit: 1,
+                    strikes,
+                    hits,
+                    ..
+                } = d
+                {
+                    dealt += strikes;
+                    landed += hits;
+                }
+            }
+        }
+        f64::from(landed) / f64::from(dealt)
+    };
+    // Melee 15 against 10 (6 against 1) hits 6 in 7; against a flyer's
+    // 15, half the time.
+    let swords = unit(1, Side::Attacker, Rank::Front, 10, killers());
+    let ground = rate(&swords, false);
+    assert!((ground - 6.0 / 7.0).abs() < 0.03, "{ground}");
+    let air = rate(&swords, true);
+    assert!((air - 0.5).abs() < 0.03, "{air}");
+    // Missile 15 against a third of 10 (3: 13 against 1) hits 13 in 14;
+    // against a flyer 3 + 2 = 5 (11 against 1), 11 in 12.
+    let mut bows = unit(
+        1,
+        Side::Attacker,
+        Rank::Rear,
+        10,
+        Ratings {
+            missile: 15,
+            range: 5,
+            ..Ratings::default()
+        },
+    );
+    bows.actions = vec![Action::Ranged];
+    let ground = rate(&bows, false);
+    assert!((ground - 13.0 / 14.0).abs() < 0.02, "{ground}");
+    let air = rate(&bows, true);
+    assert!((air - 11.0 / 12.0).abs() < 0.02, "{air}");
+    assert!(air < ground);
+}
+
+/// A side of `figures` of which half have already fallen.
+fn half_fallen(number: u32, side: Side, figures: u32, r: Ratings) -> Fighter {
+    let mut f = unit(number, side, Rank::Rear, figures, r);
+    f.bodies.truncate(figures as usize / 2);
+    f
+}
+
+#[test]
+fn ov_cmb_073_morale_falls_one_percent_a_round_after_the_first_check() {
+    // Defence 20 gives 100% morale: the first check never fails, each
+    // later one fails 1% more often. Nobody can wound, so the fifth
+    // quiet round ends the battle: four checks that can fail, 1 + 2 + 3
+    // + 4 %, about one battle in ten.
+    let (mut broke, battles) = (0, 1_000);
+    for seed in 0..battles {
+        let mut fs = vec![
+            half_fallen(
+                1,
+                Side::Attacker,
+                20,
+                Ratings {
+                    defense: 20,
+                    ..sheep()
+                },
+            ),
+            unit(2, Side::Defender, Rank::Rear, 20, sheep()),
+        ];
+        let report = fight(&mut fs, &mut Dice::from_seed(seed));
+        if report.ending == Ending::Morale {
+            broke += 1;
+            assert_eq!(report.winner, Some(Side::Defender));
+            // Never in round 1; the rout round follows the failed check.
+            assert!(report.rounds.len() >= 3, "{}", report.rounds.len());
+        } else {
+            assert_eq!(report.ending, Ending::Quiet);
+        }
+    }
+    assert!((70..=125).contains(&broke), "{broke}");
+}
+
+#[test]
+fn ov_cmb_074_both_sides_out_in_the_same_round_is_a_draw() {
+    // Both wiped out at once.
+    let mut fs = vec![
+        unit(1, Side::Attacker, Rank::Front, 10, killers()),
+        unit(2, Side::Defender, Rank::Front, 10, killers()),
+    ];
+    let report = fight(&mut fs, &mut Dice::from_seed(2));
+    assert_eq!((report.ending, report.winner), (Ending::Wiped, None));
+    assert_eq!(report.rounds.len(), 1);
+    // Both half lost with no nerve (defence 0: morale 0): both break in
+    // round 1, a draw with no rout round.
+    let mut fs = vec![
+        half_fallen(1, Side::Attacker, 20, sheep()),
+        half_fallen(2, Side::Defender, 20, sheep()),
+    ];
+    let report = fight(&mut fs, &mut Dice::from_seed(3));
+    assert_eq!((report.ending, report.winner), (Ending::Morale, None));
+    assert_eq!(report.rounds.len(), 1);
+    assert!(report.rounds.iter().all(|r| !r.rout));
+}
+
+#[test]
+fn ov_mag_013_a_mage_regains_one_mana_a_round_up_to_its_maximum() {
+    let mut mage = unit(1, Side::Attacker, Rank::Rear, 1, sheep());
+    mage.max_mana = 3;
+    let mut charged = unit(2, Side::Attacker, Rank::Rear, 1, sheep());
+    charged.max_mana = 3;
+    charged.mana = 10;
+    let mut fs = vec![
+        mage,
+        charged,
+        unit(3, Side::Defender, Rank::Rear, 5, sheep()),
+    ];
+    let (mut field, mut dice) = (Field::default(), Dice::from_seed(9));
+    let mut mana = Vec::new();
+    for k in 1..=5 {
+        round::run(&mut fs, &mut field, k, [0, 0], None, &mut dice);
+        mana.push((fs[0].mana, fs[1].mana));
+    }
+    assert_eq!(mana, [(1, 10), (2, 10), (3, 10), (3, 10), (3, 10)]);
+}
+
+#[test]
+fn ov_cmb_045_no_reload_a_bow_shoots_every_round() {
+    // RELOAD is not fought (alpha): archers fire in every round.
+    let mut bows = unit(
+        1,
+        Side::Attacker,
+        Rank::Rear,
+        10,
+        Ratings {
+            missile: 15,
+            range: 5,
+            ..Ratings::default()
+        },
+    );
+    bows.actions = vec![Action::Ranged];
+    let target = Ratings {
+        defense: 100,
+        ..sheep()
+    };
+    let mut fs = vec![bows, unit(2, Side::Defender, Rank::Rear, 1_000, target)];
+    let (mut field, mut dice) = (Field::default(), Dice::from_seed(12));
+    for k in 1..=4 {
+        let (r, _) = round::run(&mut fs, &mut field, k, [0, 0], None, &mut dice);
+        let volleys = r
+            .deeds
+            .iter()
+            .filter(|d| {
+                matches!(
+                    d,
+                    Deed::Attacked {
+                        unit: 1,
+                        ranged: true,
+                        ..
+                    }
+                )
+            })
+            .count();
+        assert_eq!(volleys, 1, "round {k}: {:?}", r.deeds);
+    }
+}

@@ -1180,3 +1180,77 @@ fn ov_fac_006_011_the_imperials_citizens_and_mages_are_allies() {
         );
     }
 }
+
+#[test]
+fn ov_wld_001_every_location_has_an_id_name_and_type_every_unit_one_place() {
+    let r = rules();
+    let g = make(&r, 21, 6, MapSize::SMALL);
+    let w = &g.world;
+    let mut numbers = BTreeSet::new();
+    for (_, l) in w.locations.iter() {
+        assert!(numbers.insert(l.number), "L{} twice", l.number);
+        assert!(!l.name.is_empty(), "L{} has no name", l.number);
+        assert!(r.terrains.get(l.terrain).is_some(), "L{}", l.number);
+    }
+    // Each living unit is listed in exactly one location: its own.
+    let mut listed: BTreeMap<UnitId, u32> = BTreeMap::new();
+    for (id, l) in w.locations.iter() {
+        for &u in &l.units {
+            *listed.entry(u).or_default() += 1;
+            assert_eq!(w.units[u].location, id);
+        }
+    }
+    let living: Vec<UnitId> = w.units.ids().filter(|&u| !w.units[u].gone).collect();
+    assert!(!living.is_empty());
+    for u in living {
+        assert_eq!(listed.get(&u), Some(&1), "U{}", w.units[u].number);
+    }
+}
+
+#[test]
+fn ov_wld_013_water_offers_no_recruits_and_holds_no_structures() {
+    let r = rules();
+    let g = make(&r, 22, 6, MapSize::SMALL);
+    let w = &g.world;
+    let (mut water, mut land_offers) = (0, 0);
+    for (id, l) in w.locations.iter() {
+        if matches!(terrain(&r, w, id).as_str(), "ocea" | "lake") {
+            water += 1;
+            assert!(l.recruits.is_empty(), "{}", l.code());
+            assert!(l.structures.is_empty(), "{}", l.code());
+            assert!(r.terrains[l.terrain].no_build);
+        } else if !l.recruits.is_empty() {
+            land_offers += 1;
+        }
+    }
+    assert!(water > 0 && land_offers > 0, "{water} {land_offers}");
+}
+
+#[test]
+fn ov_wld_021_hexes_start_at_70_to_130_percent_of_their_terrains_optimum() {
+    let r = rules();
+    let g = make(&r, 23, 6, MapSize::SMALL);
+    let w = &g.world;
+    let mut checked = 0;
+    for (_, l) in w.locations.iter() {
+        if l.hex.is_none() || l.outer.is_some() {
+            continue;
+        }
+        let base = r.terrains[l.terrain].optimum;
+        // The terrain's optimum, or half as much again in the heartland.
+        assert!(
+            l.optimum == base || l.optimum == base * 150 / 100,
+            "{}: {} of {base}",
+            l.code(),
+            l.optimum
+        );
+        if l.optimum == 0 {
+            assert_eq!(l.population, 0, "{}", l.code());
+            continue;
+        }
+        let share = u64::from(l.population) * 100 / u64::from(l.optimum);
+        assert!((69..=130).contains(&share), "{}: {share}%", l.code());
+        checked += 1;
+    }
+    assert!(checked > 50, "{checked}");
+}

@@ -257,3 +257,35 @@ fn ov_skl_030_battle_experience_is_credited_after_the_battle() {
     assert!(level > battle, "{level} > {battle}");
     assert!(skill_xp(&g, army, "cmbt") >= 18_000);
 }
+
+#[test]
+fn ov_cmb_080_survivors_keep_all_they_had_win_or_lose() {
+    let mut g = Game::new(1, 2);
+    let army = swordsmen(&mut g, 1);
+    let crowd = g.unit(2, "man", 300, 1);
+    show(&mut g, crowd);
+    let (coin, iron) = (rules().item("coin").unwrap(), rules().item("iron").unwrap());
+    g.w.units[crowd].add_items(coin, 5_000, 0);
+    g.w.units[crowd].add_items(iron, 40, 0);
+    g.w.units[army].add_items(iron, 7, 0);
+    g.orders(army, &["ATTACK U2", "DESCRIBE \"after\""]);
+    g.orders(crowd, &["DAY 20", "-NAME \"Still here\""]);
+    let log = g.run_bare(&[]);
+    let reports = fought(&log);
+    assert_eq!(reports.len(), 1);
+    // The crowd lost figures but lives: nothing else changed for it.
+    let c = &g.w.units[crowd];
+    assert!(!c.gone && c.figures > 0 && c.figures < 300, "{}", c.figures);
+    assert_eq!((c.count(coin), c.count(iron)), (5_000, 40));
+    assert_eq!((c.location, c.faction), (g.loc(1), g.faction(2)));
+    assert_eq!(c.name, "Still here", "its orders went on");
+    assert!(
+        log.events
+            .iter()
+            .all(|e| !matches!(e.what, What::Looted { .. }))
+    );
+    // Nor for the attackers.
+    let a = &g.w.units[army];
+    assert_eq!((a.count(iron), a.location), (7, g.loc(1)));
+    assert_eq!(a.description, "after");
+}

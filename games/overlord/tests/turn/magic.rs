@@ -852,3 +852,89 @@ fn ov_rsk_071_bury_lays_twenty_undead_to_rest_a_casting() {
     assert_eq!(cannot(&log, others), [UseProblem::NotUndead]);
     assert_eq!(g.w.units[living].figures, 5);
 }
+
+#[test]
+fn ov_wld_036_the_seasons_element_studies_and_crafts_faster() {
+    // Earth magic: +10% in spring (turn 1), nothing in summer (turn 4).
+    let run = |turn: u32| {
+        let mut g = Game::new(1, 1);
+        g.w.turn = turn;
+        let scholar = mage(&mut g, 1, 1, &[], 0);
+        give(&mut g, scholar, "coin", 1000);
+        g.orders(scholar, &["STUDY eart"]);
+        // Stone to granite: a day's work toward a granite, in hundredths
+        // of a man-day.
+        let crafter = mage(&mut g, 1, 1, &["eart", "stog"], 10);
+        give(&mut g, crafter, "ston", 5);
+        g.orders(crafter, &["USE stog"]);
+        let log = g.run_bare(&[]);
+        let studied = log
+            .of_unit(scholar)
+            .find_map(|e| match e.what {
+                What::Studied { gain, .. } => Some(gain),
+                _ => None,
+            })
+            .unwrap();
+        let made = g.w.units[crafter].making.first().map(|m| m.done);
+        (studied, made)
+    };
+    assert_eq!(run(0), (110, Some(110)));
+    assert_eq!(run(3), (100, Some(100)));
+}
+
+#[test]
+fn ov_prod_011_a_summoning_makes_a_new_unit_for_mana_and_materials() {
+    // Summon lesser water elemental: 8 mana and a fish.
+    let mut g = Game::new(1, 1);
+    g.w.turn = 3;
+    let u = mage(&mut g, 1, 1, &["wate", "slwe"], 8);
+    give(&mut g, u, "fish", 3);
+    let before = g.w.units.len();
+    g.orders(u, &["USE slwe 1"]);
+    let log = g.run_bare(&[]);
+    let made = log
+        .of_unit(u)
+        .find_map(|e| match e.what {
+            What::Summoned { unit, new, .. } => Some((unit, new)),
+            _ => None,
+        })
+        .unwrap_or_else(|| panic!("{:?}", log.of_unit(u).collect::<Vec<_>>()));
+    assert!(made.1, "a new unit");
+    assert_eq!(g.w.units.len(), before + 1);
+    assert_eq!(g.w.units[made.0].race, rules().race("lwel").unwrap());
+    assert_eq!(g.w.units[u].mana, 0);
+    assert_eq!(has(&g, u, "fish"), 2);
+}
+
+#[test]
+fn ov_mag_005_each_elements_spells_follow_its_themes() {
+    let r = rules();
+    let element_of = |tag: &str| {
+        let s = &r.skills[r.skill(tag).unwrap()];
+        s.requires
+            .iter()
+            .map(|q| q.skill.tag().to_string())
+            .next()
+            .unwrap_or_default()
+    };
+    // Air: movement, creatures, observation.
+    for t in ["sped", "flig", "slae"] {
+        assert_eq!(element_of(t), "airs", "{t}");
+    }
+    // Earth: nature, production, resources.
+    for t in ["stog", "mhor", "slee"] {
+        assert_eq!(element_of(t), "eart", "{t}");
+    }
+    // Fire: battle and alteration.
+    for t in ["pilf", "ftch", "itos"] {
+        assert_eq!(element_of(t), "fire", "{t}");
+    }
+    // Void: knowledge, magic itself, death.
+    for t in ["raur", "erpo", "necr"] {
+        assert_eq!(element_of(t), "void", "{t}");
+    }
+    // Water: healing and production.
+    for t in ["hpot", "blif", "clon"] {
+        assert_eq!(element_of(t), "wate", "{t}");
+    }
+}

@@ -24,6 +24,7 @@ mod order_list;
 mod orders_in;
 mod production;
 mod reporting;
+mod sequence;
 mod settlements;
 mod skills;
 mod stacks;
@@ -32,6 +33,7 @@ mod titles;
 mod unit_orders;
 mod units;
 mod vessels;
+mod world;
 
 use umpire_core::ids::TypedId;
 use umpire_overlord::rules::terrains::Direction;

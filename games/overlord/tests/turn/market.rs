@@ -775,6 +775,101 @@ fn ov_econ_003_an_exhausted_offer_recruits_nobody_until_next_month() {
 }
 
 #[test]
+fn ov_sch_031_bids_placed_early_settle_at_the_days_end_or_stay() {
+    let mut g = Game::new(1, 1);
+    sells(&mut g, 1, "swrd", 10, 50);
+    sells(&mut g, 1, "iron", 10, 30);
+    let l = g.leader(1, 1);
+    give(&mut g, l, "coin", 1000);
+    // Two bids, placed with the immediate orders: the sword bid clears at
+    // the day's end, the iron bid (too low) never does and stays. The
+    // day still goes to WORK.
+    g.orders(l, &["BUY 2 swrd 50", "BUY 1 iron 1"]);
+    let log = run_trade(&mut g, &[]);
+    assert_eq!(bought(&log, l), [(1, 2, 50, 50)]);
+    assert_eq!(has(&g, l, "swrd"), 2);
+    assert_eq!(has(&g, l, "iron"), 0);
+    assert_eq!(g.pending(l), ["BUY 1 iron 1"]);
+    assert_eq!(worked(&log, l), 30);
+    // The bid settles after the day's immediate orders: a NAME later in
+    // the list already ran that day, before the purchase was logged.
+    let mut g = Game::new(1, 1);
+    sells(&mut g, 1, "swrd", 10, 50);
+    let l = g.leader(1, 1);
+    give(&mut g, l, "coin", 1000);
+    g.orders(l, &["BUY 2 swrd 50", "NAME \"Buyer\""]);
+    let log = run_trade(&mut g, &[]);
+    let at = |f: &dyn Fn(&What) -> bool| log.events.iter().position(|e| f(&e.what)).unwrap();
+    assert!(at(&|w| matches!(w, What::UnitRenamed)) < at(&|w| matches!(w, What::Bought { .. })));
+}
+
+#[test]
+fn ov_wld_016_recruits_leave_the_population_disbanded_figures_join_it() {
+    let mut g = Game::new(1, 1);
+    offer(&mut g, 1, "man", 50, 50, 10_000);
+    let l = g.leader(1, 1);
+    give(&mut g, l, "coin", 1000);
+    g.orders(l, &["RECRUIT f01nU01 10 man 50"]);
+    let log = run_trade(&mut g, &[]);
+    let hired = recruited(&log, l);
+    assert_eq!(hired.len(), 1);
+    let place = g.loc(1);
+    assert_eq!(g.w.locations[place].population, 9_990);
+    // Sent home: the ten are people of the place again.
+    let men = hired[0].3;
+    assert_eq!(g.w.units[men].figures, 10);
+    g.orders(men, &["DISBAND CONFIRM"]);
+    run_trade(&mut g, &[]);
+    assert!(g.w.units[men].gone);
+    assert_eq!(g.w.locations[place].population, 10_000);
+}
+
+#[test]
+fn ov_wld_011_a_structure_is_open_its_occupants_deal_with_the_location() {
+    let mut g = Game::new(1, 2);
+    sells(&mut g, 1, "swrd", 10, 50);
+    let l = g.loc(1);
+    let n = u32::try_from(g.w.structures.len()).unwrap() + 1;
+    let s = g.w.structures.push(umpire_overlord::world::Structure::new(
+        n,
+        rules().construction("mrkt").unwrap(),
+        l,
+    ));
+    g.w.locations[l].structures.push(s);
+    let b = g.leader(1, 1);
+    g.w.units[b].structure = Some(s);
+    give(&mut g, b, "coin", 1000);
+    g.orders(b, &["BUY 2 swrd 50"]);
+    let log = run_trade(&mut g, &[]);
+    // It trades on the location's market from inside…
+    assert_eq!(bought(&log, b), [(1, 2, 50, 50)]);
+    // …and the location's report lists it among the place's units.
+    let press = Vec::new();
+    let text = umpire_overlord::report::text::Reports::new(umpire_overlord::report::text::Inputs {
+        world: &g.w,
+        rules: rules(),
+        log: &log,
+        next_turn: "soon",
+        press: &press,
+    })
+    .report(g.faction(1));
+    let place = text
+        .split("\n\n")
+        .find(|p| p.starts_with("Place 1 [L1]"))
+        .unwrap_or_else(|| panic!("{text}"));
+    let units = place
+        .split("Units:\n")
+        .nth(1)
+        .unwrap_or_else(|| panic!("{place}"));
+    assert!(
+        units
+            .lines()
+            .any(|x| x.contains("[U1]") && x.contains("marketplace")),
+        "{place}"
+    );
+}
+
+#[test]
 fn ov_econ_007_a_market_where_the_town_trades_listed_in_the_report() {
     let mut g = Game::new(2, 1);
     sells(&mut g, 1, "swrd", 10, 50);
@@ -857,4 +952,31 @@ fn ov_econ_016_the_funds_are_drawn_in_cities_upkeep_anywhere() {
     g.run(&[]);
     assert_eq!(g.w.factions[f].funds, 80);
     assert_eq!(has(&g, u, "coin"), 0);
+}
+
+#[test]
+fn ov_land_005_only_the_default_policy_is_played() {
+    // The controller's stance decides (OV-LAND-004); a stricter policy
+    // written on the location changes nothing, none being implemented.
+    let run = |policy: umpire_overlord::world::location::Policy| {
+        let mut g = Game::new(1, 2);
+        sells(&mut g, 1, "swrd", 10, 50);
+        let l = g.loc(1);
+        let (f1, f2) = (g.faction(1), g.faction(2));
+        g.w.locations[l].ownership.occupier = Some(f2);
+        g.w.locations[l].ownership.policy = policy;
+        g.w.factions[f2].set_stance(f1, Stance::Friendly);
+        let b = g.leader(1, 1);
+        g.leader(2, 1);
+        g.w.units[b].settings.advertise = true;
+        give(&mut g, b, "coin", 500);
+        g.orders(b, &["BUY 1 swrd 50"]);
+        let log = run_trade(&mut g, &[]);
+        bought(&log, b)
+    };
+    use umpire_overlord::world::location::Policy;
+    let default = run(Policy::default());
+    assert_eq!(default, [(1, 1, 50, 50)]);
+    assert_eq!(run(Policy::Allied), default);
+    assert_eq!(run(Policy::Friendly), default);
 }

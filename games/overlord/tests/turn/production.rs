@@ -916,3 +916,22 @@ fn ov_uo_009_several_builders_each_give_their_own_wood_and_work() {
         (97, 98, 96)
     );
 }
+
+#[test]
+fn ov_wld_024_winter_takes_nothing_off_production() {
+    let run = |turn: u32| {
+        let mut g = Game::new(1, 1);
+        g.w.turn = turn;
+        offer(&mut g, 1, "hrse", 1000);
+        // Horse breaking: a horse per 30 man-days; 30 men, one a day.
+        let u = workers(&mut g, 30, "hors", 1);
+        g.learn(u, "beas", 1);
+        g.orders(u, &["10 USE hors"]);
+        g.run_bare(&[]);
+        has(&g, u, "hrse")
+    };
+    // Turn 1 is spring, turn 10 the first of winter, turn 12 the last.
+    assert_eq!(run(0), 10);
+    assert_eq!(run(9), 10);
+    assert_eq!(run(11), 10);
+}

@@ -1397,3 +1397,123 @@ fn ov_skl_036_use_harvests_makes_builds_casts_and_summons() {
     }));
     assert!(uses().any(|u| !u.summons.is_empty()));
 }
+
+#[test]
+fn ov_mag_003_magic_alone_to_1st_taught_to_2nd_then_only_by_use() {
+    let mut g = Game::new(1, 1);
+    // From nothing, alone: earth magic is studied.
+    let novice = g.leader(1, 1);
+    g.learn(novice, "mage", 1);
+    // At 1st level, alone: it waits for a teacher.
+    let alone = g.leader(1, 1);
+    g.learn(alone, "mage", 1);
+    g.learn(alone, "eart", 1);
+    // At 1st level with a 2nd-level mage teaching: studied.
+    let teacher = g.leader(1, 1);
+    g.learn(teacher, "mage", 1);
+    g.learn(teacher, "eart", 2);
+    let pupil = g.leader(1, 1);
+    g.learn(pupil, "mage", 1);
+    g.learn(pupil, "eart", 1);
+    // At 2nd level, even with a 3rd-level teacher: study is over.
+    let master = g.leader(1, 1);
+    g.learn(master, "mage", 1);
+    g.learn(master, "eart", 3);
+    let adept = g.leader(1, 1);
+    g.learn(adept, "mage", 1);
+    g.learn(adept, "eart", 2);
+    for u in [novice, alone, pupil, adept] {
+        coins(&mut g, u, 1000);
+    }
+    g.orders(novice, &["STUDY eart"]);
+    g.orders(alone, &["STUDY eart"]);
+    g.orders(teacher, &["TEACH U4 eart"]);
+    g.orders(pupil, &["STUDY eart"]);
+    g.orders(master, &["TEACH U6 eart"]);
+    g.orders(adept, &["STUDY eart"]);
+    let xp_adept = xp(&g, adept, "eart");
+    let log = g.run_bare(&[]);
+    // Turn 1 is spring: +10% to earth magic.
+    assert_eq!(gains(&log, novice), [110]);
+    assert_eq!(waits(&log, alone), Some(StudyBlock::Limit));
+    assert!(gains(&log, alone).is_empty());
+    assert!(!gains(&log, pupil).is_empty());
+    assert!(gains(&log, adept).is_empty());
+    assert_eq!(xp(&g, adept, "eart"), xp_adept);
+    assert!(g.pending(adept).is_empty(), "the study is over");
+}
+
+#[test]
+fn ov_mag_007_a_specialist_spell_needs_a_teacher_or_a_guild_basic_ones_do_not() {
+    use umpire_overlord::world::structure::Teaching;
+    let mut g = Game::new(1, 1);
+    let mage = |g: &mut Game| {
+        let u = g.leader(1, 1);
+        g.learn(u, "mage", 1);
+        g.learn(u, "eart", 1);
+        coins(g, u, 1000);
+        u
+    };
+    // A basic spell (mutate horse) alone; permanent post, a specialist
+    // spell, alone, with a teacher and in a guild teaching it.
+    let basic = mage(&mut g);
+    let alone = mage(&mut g);
+    let teacher = mage(&mut g);
+    g.learn(teacher, "ppst", 1);
+    let taught = mage(&mut g);
+    let member = mage(&mut g);
+    let guild = structure(&mut g, "mgld", 1, &[member]);
+    g.w.structures[guild].teaches = vec![Teaching {
+        skill: rules().skill("ppst").unwrap(),
+        level: 1,
+    }];
+    g.orders(basic, &["STUDY mhor"]);
+    g.orders(alone, &["STUDY ppst"]);
+    g.orders(teacher, &["TEACH U4 ppst"]);
+    g.orders(taught, &["STUDY ppst"]);
+    g.orders(member, &["STUDY ppst"]);
+    let log = g.run_bare(&[]);
+    assert!(!gains(&log, basic).is_empty());
+    assert_eq!(waits(&log, alone), Some(StudyBlock::Specialist));
+    assert!(gains(&log, alone).is_empty());
+    assert!(!gains(&log, taught).is_empty());
+    assert!(!gains(&log, member).is_empty());
+    // "May learn" lists the specialist spell for the guild's member only.
+    let may_learn = |u: UnitId| {
+        umpire_overlord::report::unit::section(&g.w, rules(), u)
+            .lines()
+            .find(|l| l.trim().starts_with("May learn"))
+            .unwrap_or_default()
+            .to_string()
+    };
+    assert!(
+        may_learn(member).contains("[ppst]"),
+        "{}",
+        may_learn(member)
+    );
+    assert!(!may_learn(alone).contains("[ppst]"), "{}", may_learn(alone));
+}
+
+#[test]
+fn ov_wld_009_a_teaching_structure_teaches_those_inside_past_their_limits() {
+    use umpire_overlord::world::structure::Teaching;
+    let mut g = Game::new(1, 1);
+    // Followers stop at 1st digging alone; a mine teaching it to 3rd lets
+    // those inside go on.
+    let inside = g.unit(1, "man", 5, 1);
+    let outside = g.unit(1, "man", 5, 1);
+    for u in [inside, outside] {
+        g.learn(u, "digg", 1);
+        coins(&mut g, u, 1000);
+        g.orders(u, &["STUDY digg"]);
+    }
+    let school = structure(&mut g, "mgld", 1, &[inside]);
+    g.w.structures[school].teaches = vec![Teaching {
+        skill: rules().skill("digg").unwrap(),
+        level: 3,
+    }];
+    let log = g.run_bare(&[]);
+    assert!(!gains(&log, inside).is_empty());
+    assert_eq!(waits(&log, outside), Some(StudyBlock::Limit));
+    assert!(gains(&log, outside).is_empty());
+}

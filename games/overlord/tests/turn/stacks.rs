@@ -284,3 +284,176 @@ fn ov_uo_113_unstack_always_runs_and_leaves_the_unstacked_as_they_are() {
     assert_eq!(g.w.units[mid].stack_parent, None);
     assert!(g.pending(mid).is_empty());
 }
+
+/// The sides of the month's only battle.
+fn sides(log: &TurnLog) -> (Vec<UnitId>, Vec<UnitId>) {
+    let all: Vec<_> = log
+        .events
+        .iter()
+        .filter_map(|e| match &e.what {
+            What::Battle {
+                attackers,
+                defenders,
+                ..
+            } => Some((attackers.clone(), defenders.clone())),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(all.len(), 1, "{all:?}");
+    all[0].clone()
+}
+
+#[test]
+fn ov_stk_001_leaders_and_heroes_lead_anyone_may_be_stacked() {
+    let mut g = Game::new(1, 1);
+    let hero = g.unit(1, "hero", 1, 1);
+    let lead = g.leader(1, 1);
+    let men = g.unit(1, "man", 5, 1);
+    let wolf = g.unit(1, "gwol", 1, 1);
+    let more = g.unit(1, "man", 5, 1);
+    let other = g.leader(1, 1);
+    let sub = g.unit(1, "man", 2, 1);
+    g.stack(sub, other);
+    g.orders(men, &["STACK U1"]);
+    g.orders(wolf, &["STACK U2"]);
+    // A leader with its own stack may itself be stacked.
+    g.orders(other, &["STACK U2"]);
+    // Nobody stacks under a follower or a creature.
+    g.orders(more, &["STACK U3"]);
+    let log = g.run_bare(&[]);
+    assert_eq!(g.w.units[men].stack_parent, Some(hero), "a hero leads");
+    assert_eq!(g.w.units[wolf].stack_parent, Some(lead), "a creature");
+    assert_eq!(g.w.units[other].stack_parent, Some(lead));
+    assert_eq!(g.w.units[sub].stack_parent, Some(other));
+    assert_eq!(g.w.units[more].stack_parent, None);
+    assert!(first(&log, more, |w| matches!(w, What::Stacked { .. })).is_none());
+    assert_eq!(g.pending(more), ["STACK U3"]);
+    g.orders(more, &["STACK U4"]);
+    g.run_bare(&[]);
+    assert_eq!(g.w.units[more].stack_parent, None, "not under a creature");
+}
+
+#[test]
+fn ov_stk_002_nested_stacks_move_and_fight_as_one() {
+    let mut g = Game::new(2, 2);
+    let top = g.leader(1, 1);
+    let mid = g.leader(1, 1);
+    let low = g.unit(1, "man", 5, 1);
+    g.stack(mid, top);
+    g.stack(low, mid);
+    g.orders(top, &["MOVE S"]);
+    let log = g.run_bare(&[]);
+    for u in [top, mid, low] {
+        assert_eq!(g.w.units[u].location, g.loc(2));
+    }
+    assert!(first(&log, low, departed).is_none(), "carried, not walking");
+    assert_eq!(g.w.units[low].stack_parent, Some(mid));
+    // Attacked, the whole tree defends.
+    let foe = g.leader(2, 2);
+    g.learn(foe, "cmbt", 1);
+    g.orders(foe, &["ATTACK U1"]);
+    let log = g.run_bare(&[]);
+    let (attackers, defenders) = sides(&log);
+    assert_eq!(attackers, [foe]);
+    assert_eq!(defenders, [top, mid, low]);
+}
+
+#[test]
+fn ov_stk_003_a_substack_leaves_whole() {
+    let mut g = Game::new(2, 1);
+    let top = g.leader(1, 1);
+    let b = g.leader(1, 1);
+    let c = g.leader(1, 1);
+    let d = g.unit(1, "man", 5, 1);
+    let e = g.unit(1, "man", 5, 1);
+    g.stack(b, top);
+    g.stack(c, b);
+    g.stack(d, c);
+    g.stack(e, b);
+    // B sets out on its own: out of U1's stack, with all it leads.
+    g.orders(b, &["MOVE S"]);
+    g.run_bare(&[]);
+    assert_eq!(g.w.units[b].stack_parent, None);
+    assert_eq!(g.w.units[top].location, g.loc(1));
+    for u in [b, c, d, e] {
+        assert_eq!(g.w.units[u].location, g.loc(2));
+    }
+    assert_eq!(g.w.units[c].stack_parent, Some(b));
+    assert_eq!(g.w.units[d].stack_parent, Some(c));
+    assert_eq!(g.w.units[e].stack_parent, Some(b));
+}
+
+#[test]
+fn ov_stk_004_stacked_units_act_on_their_own_but_move_with_the_stack() {
+    let mut g = Game::new(2, 1);
+    let a = g.leader(1, 1);
+    let b = g.unit(1, "man", 5, 1);
+    g.stack(b, a);
+    let c = rules().item("coin").unwrap();
+    g.w.units[b].add_items(c, 1000, 0);
+    g.orders(a, &["10 WORK", "MOVE S"]);
+    g.orders(b, &["NAME \"Scholars\"", "@STUDY cmbt"]);
+    let log = g.run_bare(&[]);
+    assert_eq!(g.w.units[b].name, "Scholars");
+    // Ten days of WORK, nine on the road, then WORK again from day 20.
+    assert_eq!(worked(&log, a), 21);
+    assert_eq!(worked(&log, b), 0);
+    let studied: Vec<u8> = log
+        .of_unit(b)
+        .filter(|e| matches!(e.what, What::Studied { .. }))
+        .map(|e| e.day)
+        .collect();
+    // It studied while the leader worked, stopped on the road (days 11
+    // to 19), and studied again from day 20.
+    assert!(studied.contains(&1) && studied.contains(&10), "{studied:?}");
+    assert!(
+        !studied.iter().any(|d| (11..=19).contains(d)),
+        "{studied:?}"
+    );
+    assert!(studied.contains(&20), "{studied:?}");
+    assert_eq!(g.w.units[b].location, g.loc(2));
+    assert_eq!(g.w.units[b].stack_parent, Some(a));
+}
+
+#[test]
+fn ov_stk_009_any_unit_inside_a_stack_can_be_attacked() {
+    let mut g = Game::new(1, 2);
+    let top = g.leader(1, 1);
+    let mid = g.leader(1, 1);
+    let low = g.unit(1, "man", 5, 1);
+    g.stack(mid, top);
+    g.stack(low, mid);
+    let foe = g.leader(2, 1);
+    g.learn(foe, "cmbt", 1);
+    g.orders(foe, &["ATTACK U3"]);
+    let log = g.run_bare(&[]);
+    let b = log
+        .events
+        .iter()
+        .find_map(|e| match &e.what {
+            What::Battle { defender, .. } => Some(*defender),
+            _ => None,
+        })
+        .unwrap();
+    assert_eq!(b, low, "the deepest member was the target");
+    let (_, defenders) = sides(&log);
+    assert!(defenders.contains(&low) && defenders.contains(&top));
+}
+
+#[test]
+fn ov_grd_002_a_leaders_guard_is_its_own_not_its_stacks() {
+    let mut g = Game::new(1, 1);
+    let a = g.leader(1, 1);
+    g.learn(a, "cmbt", 1);
+    let b = g.unit(1, "man", 10, 1);
+    g.learn(b, "cmbt", 1);
+    g.stack(b, a);
+    g.title(1, "shrf", a);
+    g.orders(a, &["@GUARD"]);
+    let log = g.run(&[]);
+    assert!(first(&log, a, |w| matches!(w, What::Guarding)).is_some());
+    assert!(first(&log, b, |w| matches!(w, What::Guarding)).is_none());
+    // The leader never works; the member, not on guard, works all month.
+    assert_eq!(worked(&log, a), 0);
+    assert_eq!(worked(&log, b), 30);
+}

@@ -811,3 +811,386 @@ fn ov_econ_032_pillage_drives_people_off_and_shrinks_markets_and_recruits() {
     assert_eq!(loc.market.buys[0].count, 6);
     assert_eq!(loc.recruits[0].count, 38);
 }
+
+#[test]
+fn ov_sch_008_size_50_else_study_then_pillage_every_day() {
+    let orders = ["SIZE 50", "-@PILLAGE", "+30 STUDY CMBT"];
+    let pillages = |log: &TurnLog, u: UnitId| -> Vec<u8> {
+        log.of_unit(u)
+            .filter(|e| matches!(e.what, What::Pillaged { .. }))
+            .map(|e| e.day)
+            .collect()
+    };
+    let studies = |log: &TurnLog, u: UnitId| {
+        log.of_unit(u)
+            .filter(|e| matches!(e.what, What::Studied { .. }))
+            .count()
+    };
+    // 20 figures: too few, so they study combat all month.
+    let mut g = Game::new(1, 1);
+    pillage_place(&mut g);
+    let small = soldiers(&mut g, 1, 20, 1);
+    give_coins(&mut g, small, 100_000);
+    g.orders(small, &orders);
+    let log = g.run_bare(&[]);
+    assert!(pillages(&log, small).is_empty());
+    assert!(studies(&log, small) > 0);
+    assert_eq!(g.pending(small)[..2], ["SIZE 50", "-@PILLAGE"]);
+    // 50 figures: the study is dropped and they pillage every day.
+    let mut g = Game::new(1, 1);
+    pillage_place(&mut g);
+    let big = soldiers(&mut g, 1, 50, 1);
+    give_coins(&mut g, big, 100_000);
+    g.orders(big, &orders);
+    let log = g.run_bare(&[]);
+    assert_eq!(pillages(&log, big), (1..=30).collect::<Vec<u8>>());
+    assert_eq!(studies(&log, big), 0);
+    assert_eq!(g.pending(big), ["@PILLAGE"]);
+}
+
+#[test]
+fn ov_land_003_the_owner_sets_the_policy_but_work_is_never_stopped() {
+    let mut g = Game::new(1, 2);
+    let l = pillage_place(&mut g);
+    let h = g.leader(1, 1);
+    seat(&mut g, 1, "shrf", Some(h));
+    g.w.locations[l].ownership.owner = Some(g.faction(1));
+    let p = soldiers(&mut g, 2, 20, 1);
+    let w = g.unit(2, "man", 10, 1);
+    let log = g.run_bare(&[&mails(2, &[(p, "PILLAGE")])]);
+    // Neutral toward f2: no pillage, but f2's men work all month.
+    assert!(first(&log, p, |x| matches!(x, What::Pillaged { .. })).is_none());
+    assert_eq!(worked(&log, w), 30);
+    // The owner allies with f2: now it may pillage.
+    let (f1, f2) = (g.faction(1), g.faction(2));
+    g.w.factions[f1].set_stance(f2, Stance::Ally);
+    let log = g.run_bare(&[&mails(2, &[(p, "PILLAGE")])]);
+    assert!(first(&log, p, |x| matches!(x, What::Pillaged { .. })).is_some());
+}
+
+#[test]
+fn ov_land_006_a_legal_owner_may_pillage_his_own_land() {
+    let mut g = Game::new(1, 1);
+    let l = pillage_place(&mut g);
+    let h = g.leader(1, 1);
+    seat(&mut g, 1, "shrf", Some(h));
+    g.w.locations[l].ownership.owner = Some(g.faction(1));
+    let p = soldiers(&mut g, 1, 20, 1);
+    let log = g.run_bare(&[&mail(1, p, "PILLAGE")]);
+    assert!(first(&log, p, |x| matches!(x, What::Pillaged { taxes: 300, .. })).is_some());
+    // No loyalty or uprising: the title and the ownership stand.
+    assert_eq!(holder(&g, 1), Some(h));
+    assert_eq!(g.w.locations[l].ownership.owner, Some(g.faction(1)));
+    assert_eq!(g.w.locations[l].ownership.occupier, None);
+}
+
+#[test]
+fn ov_land_009_pillage_loots_every_coin_of_tax_stored() {
+    let mut g = Game::new(1, 1);
+    let l = pillage_place(&mut g);
+    g.w.locations[l].taxes = 7_777;
+    let p = soldiers(&mut g, 1, 20, 1);
+    let log = g.run_bare(&[&mail(1, p, "PILLAGE")]);
+    assert!(
+        first(&log, p, |x| matches!(
+            x,
+            What::Pillaged { taxes: 7_777, .. }
+        ))
+        .is_some()
+    );
+    assert_eq!(g.w.locations[l].taxes, 0);
+    assert!(coins(&g, p) >= 7_777);
+}
+
+#[test]
+fn ov_ttl_001_one_title_a_unit_each_seated_in_one_place() {
+    let mut g = Game::new(2, 1);
+    let u = g.leader(1, 1);
+    learn_xp(&mut g, u, "cmbt", 5000);
+    give_coins(&mut g, u, 5000);
+    seat(&mut g, 1, "shrf", Some(u));
+    seat(&mut g, 1, "mayo", None);
+    seat(&mut g, 2, "shrf", None);
+    // Holding the sheriff of L1, it may claim neither L1's mayor nor
+    // L2's sheriff.
+    let log = g.run_bare(&[&mail(1, u, "CLAIM mayo")]);
+    assert!(first(&log, u, |w| matches!(w, What::TitleClaimed { .. })).is_none());
+    assert_eq!(g.pending(u), ["CLAIM mayo"]);
+    let l1 = g.loc(1);
+    assert_eq!(g.w.locations[l1].titles[1].holder, None);
+    assert_eq!(coins(&g, u), 5000, "nothing paid");
+    // Each seat is of one place: L2's sheriff is not L1's.
+    let shrf = rules().title("shrf").unwrap();
+    let seats: Vec<_> =
+        g.w.locations
+            .values()
+            .flat_map(|l| l.titles.iter().filter(|s| s.title == shrf))
+            .collect();
+    assert_eq!(seats.len(), 2);
+    assert_eq!(g.w.locations[g.loc(2)].titles[0].holder, None);
+}
+
+#[test]
+fn ov_ttl_007_008_half_the_price_to_the_holder_and_the_percentage_to_both() {
+    // A mayor ($400): a lost and a won challenge each pay the holder 200.
+    let mut g = Game::new(1, 2);
+    let h = g.leader(2, 1);
+    learn_xp(&mut g, h, "cmbt", 40000);
+    seat(&mut g, 1, "mayo", Some(h));
+    let a = g.leader(1, 1);
+    learn_xp(&mut g, a, "cmbt", 20000);
+    give_coins(&mut g, a, 400);
+    let log = g.run_bare(&[&mail(1, a, "CLAIM mayo")]);
+    let (percent, won, seen) = challenge(&log).unwrap();
+    assert_eq!((percent, won), (50, false));
+    assert_eq!(seen, [g.faction(1), g.faction(2)]);
+    assert_eq!(coins(&g, h), 200);
+    let b = g.leader(1, 1);
+    learn_xp(&mut g, b, "cmbt", 49383);
+    give_coins(&mut g, b, 400);
+    let log = g.run_bare(&[&mail(1, b, "CLAIM mayo")]);
+    let (percent, won, seen) = challenge(&log).unwrap();
+    assert_eq!((percent, won), (123, true), "rounded down");
+    assert_eq!(seen, [g.faction(1), g.faction(2)]);
+    assert_eq!(coins(&g, h), 400, "the loser is paid too");
+    assert_eq!(holder(&g, 1), Some(b));
+}
+
+#[test]
+fn ov_ttl_011_015_a_mayor_needs_2nd_combat_and_owns_ten_walking_days() {
+    let mut g = Game::new(3, 1);
+    seat(&mut g, 1, "mayo", None);
+    let u = g.leader(1, 1);
+    g.learn(u, "cmbt", 1);
+    give_coins(&mut g, u, 400);
+    g.run_bare(&[&mail(1, u, "CLAIM mayo")]);
+    assert_eq!(holder(&g, 1), None, "1st combat is not enough");
+    assert_eq!(g.pending(u), ["CLAIM mayo"]);
+    g.learn(u, "cmbt", 2);
+    // A storm in L2 changes nothing: the range is walking days only.
+    let storm = rules().weather("storm").unwrap();
+    let l2 = g.loc(2);
+    g.w.locations[l2].weather = storm;
+    g.run_bare(&[&mail(1, u, "CLAIM mayo")]);
+    assert_eq!(holder(&g, 1), Some(u));
+    g.w.locations[l2].weather = rules().weather("fair").unwrap();
+    let owner = |g: &Game, n: u32| g.w.locations[g.loc(n)].ownership.owner;
+    // L2 lies 9 days away, L3 18.
+    assert_eq!(owner(&g, 1), Some(g.faction(1)));
+    assert_eq!(owner(&g, 2), Some(g.faction(1)));
+    assert_eq!(owner(&g, 3), None);
+    // Within its area the holder keeps it; beyond, it is lost (the full
+    // game checks at every day's end).
+    give_coins(&mut g, u, 1000);
+    g.run(&[&mail(1, u, "MOVE S")]);
+    assert_eq!(holder(&g, 1), Some(u));
+    let log = g.run(&[&mail(1, u, "MOVE S")]);
+    assert_eq!(g.w.units[u].location, g.loc(3));
+    assert_eq!(holder(&g, 1), None);
+    assert!(first(&log, u, |w| matches!(w, What::TitleLost { .. })).is_some());
+}
+
+#[test]
+fn ov_ttl_012_title_prices_are_the_reference_games() {
+    let r = rules();
+    let cost = |tag: &str| r.titles[r.title(tag).unwrap()].cost;
+    assert_eq!(cost("shrf"), 300);
+    assert_eq!(cost("mayo"), 400);
+    assert_eq!((cost("lord"), cost("baro")), (1000, 1000));
+    assert_eq!(cost("marq"), 2000);
+    assert_eq!(cost("over"), 10000);
+    assert_eq!(cost("hgld"), 1000);
+    for m in ["amag", "emag", "fmag", "vmag", "wmag"] {
+        assert_eq!(cost(m), 3000, "{m}");
+    }
+    // And the claim pays exactly that.
+    let mut g = Game::new(1, 1);
+    seat(&mut g, 1, "shrf", None);
+    let u = g.leader(1, 1);
+    g.learn(u, "cmbt", 1);
+    give_coins(&mut g, u, 1000);
+    g.run_bare(&[&mail(1, u, "CLAIM shrf")]);
+    assert_eq!(holder(&g, 1), Some(u));
+    assert_eq!(coins(&g, u), 700);
+}
+
+#[test]
+fn ov_ttl_013_the_land_grants_by_rank_skill_and_range() {
+    let r = rules();
+    let grant = |tag: &str| {
+        let t = &r.titles[r.title(tag).unwrap()];
+        (
+            t.requires.skill.tag().to_string(),
+            t.requires.level,
+            t.control,
+            t.range,
+        )
+    };
+    assert_eq!(grant("shrf"), ("cmbt".into(), 1, 5, Some(1)));
+    assert_eq!(grant("mayo"), ("cmbt".into(), 2, 5, Some(10)));
+    assert_eq!(grant("lord"), ("tact".into(), 1, 10, Some(15)));
+    assert_eq!(grant("baro"), ("stra".into(), 1, 10, Some(20)));
+    assert_eq!(grant("over"), ("cmbt".into(), 5, 50, Some(50)));
+    assert!(r.titles[r.title("over").unwrap()].supreme);
+}
+
+#[test]
+fn ov_ttl_020_the_overlord_owns_fifty_days_and_cannot_be_challenged() {
+    let mut g = Game::new(7, 2);
+    let h = g.leader(2, 1);
+    g.learn(h, "cmbt", 5);
+    seat(&mut g, 1, "over", Some(h));
+    let a = g.leader(1, 1);
+    learn_xp(&mut g, a, "cmbt", 1_000_000);
+    give_coins(&mut g, a, 10_000);
+    give_coins(&mut g, h, 1000);
+    // The full game: ownership is worked out at every day's end.
+    let log = g.run(&[&mail(1, a, "CLAIM over")]);
+    assert!(challenge(&log).is_none(), "no challenge while held");
+    assert_eq!(holder(&g, 1), Some(h));
+    assert_eq!(coins(&g, a), 10_000 - 20, "only its upkeep");
+    // L6 is 45 walking days away, L7 54.
+    let owner = |n: u32| g.w.locations[g.loc(n)].ownership.owner;
+    assert_eq!(owner(6), Some(g.faction(2)));
+    assert_eq!(owner(7), None);
+}
+
+#[test]
+fn ov_ttl_009_the_holder_and_faction_are_shown_even_unadvertised() {
+    let mut g = Game::new(1, 2);
+    let h = g.leader(2, 1);
+    assert!(!g.w.units[h].settings.advertise);
+    seat(&mut g, 1, "shrf", Some(h));
+    g.leader(1, 1);
+    let log = g.run_bare(&[]);
+    let press = Vec::new();
+    let text = umpire_overlord::report::text::Reports::new(umpire_overlord::report::text::Inputs {
+        world: &g.w,
+        rules: rules(),
+        log: &log,
+        next_turn: "soon",
+        press: &press,
+    })
+    .report(g.faction(1));
+    let titles = text
+        .lines()
+        .find(|l| l.starts_with("Titles:"))
+        .unwrap_or_else(|| panic!("{text}"));
+    assert!(
+        titles.contains("held by Unit 1 [U1] of Faction 2 [f02]"),
+        "{titles}"
+    );
+    // The unit itself, not advertising, is listed without its faction.
+    let listed = text
+        .lines()
+        .find(|l| l.contains("Unit 1 [U1]") && l.trim_start().starts_with('-'))
+        .unwrap_or_else(|| panic!("{text}"));
+    assert!(!listed.contains("f02"), "{listed}");
+}
+
+/// The causes of the month's battles, in the order they began.
+fn causes(log: &TurnLog) -> Vec<BattleCause> {
+    log.events
+        .iter()
+        .filter_map(|e| match e.what {
+            What::Battle { cause, .. } => Some(cause),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn ov_cmb_001_the_six_ways_a_battle_begins() {
+    // An explicit ATTACK.
+    let mut g = Game::new(1, 2);
+    let a = g.leader(1, 1);
+    g.learn(a, "cmbt", 1);
+    g.leader(2, 1);
+    let log = g.run_bare(&[&mail(1, a, "ATTACK U2")]);
+    assert_eq!(causes(&log), [BattleCause::Attack]);
+    // A faction held Enemy, met.
+    let mut g = Game::new(1, 2);
+    g.leader(1, 1);
+    let prey = g.leader(2, 1);
+    // Known for what it is: it shows its faction.
+    g.w.units[prey].settings.announce = true;
+    g.w.units[prey].settings.advertise = true;
+    let (f1, f2) = (g.faction(1), g.faction(2));
+    g.w.factions[f1].set_stance(f2, Stance::Enemy);
+    let log = g.run_bare(&[]);
+    assert_eq!(causes(&log)[0], BattleCause::OnSight);
+    // Two mutually Hostile factions both guarding.
+    let mut g = Game::new(1, 2);
+    let x = g.leader(1, 1);
+    let y = g.leader(2, 1);
+    for u in [x, y] {
+        g.learn(u, "cmbt", 1);
+        g.orders(u, &["GUARD"]);
+    }
+    seat(&mut g, 1, "shrf", Some(x));
+    seat(&mut g, 1, "mayo", Some(y));
+    g.w.factions[f1].set_stance(f2, Stance::Hostile);
+    g.w.factions[f2].set_stance(f1, Stance::Hostile);
+    let log = g.run_bare(&[]);
+    assert_eq!(causes(&log)[0], BattleCause::RivalGuards);
+    // A MARCH into land a Hostile faction guards, and a guard meeting an
+    // Enemy newcomer.
+    let guarded = |stance: Stance, order: &str| {
+        let mut g = Game::new(2, 2);
+        let guard = g.leader(2, 1);
+        g.learn(guard, "cmbt", 1);
+        g.orders(guard, &["@GUARD"]);
+        seat(&mut g, 1, "shrf", Some(guard));
+        let (f1, f2) = (g.faction(1), g.faction(2));
+        g.w.factions[f2].set_stance(f1, stance);
+        let u = g.leader(1, 2);
+        g.learn(u, "cmbt", 1);
+        g.w.units[u].settings.announce = true;
+        g.w.units[u].settings.advertise = true;
+        let log = g.run_bare(&[&mail(1, u, order)]);
+        causes(&log)
+    };
+    assert_eq!(
+        guarded(Stance::Hostile, "MARCH N")[0],
+        BattleCause::MarchForces
+    );
+    assert_eq!(
+        guarded(Stance::Enemy, "MOVE N")[0],
+        BattleCause::GuardAttacks
+    );
+    // A guard catching a pillager.
+    let mut g = Game::new(1, 2);
+    pillage_place(&mut g);
+    let guard = g.leader(1, 1);
+    g.learn(guard, "cmbt", 1);
+    g.orders(guard, &["@GUARD"]);
+    seat(&mut g, 1, "shrf", Some(guard));
+    let p = soldiers(&mut g, 2, 20, 1);
+    let log = g.run_bare(&[&mail(2, p, "PILLAGE")]);
+    assert_eq!(causes(&log)[0], BattleCause::Pillage);
+}
+
+#[test]
+fn ov_ttl_019_a_marquis_cancels_a_lord_in_range_with_more_combat() {
+    let r = rules();
+    let marq = r.title("marq").unwrap();
+    // The reference data's Marquis: 2nd strategy, $2000, 25 days.
+    assert_eq!(r.titles[marq].requires.skill.tag(), "stra");
+    assert_eq!(r.titles[marq].requires.level, 2);
+    assert_eq!(land::keep_range(r, marq), Some(25));
+    // A Lord 18 days from the Marquis' seat, the Marquis at his seat.
+    let mut g = Game::new(3, 2);
+    let marquis = g.leader(1, 3);
+    learn_xp(&mut g, marquis, "cmbt", 5000);
+    seat(&mut g, 1, "marq", Some(marquis));
+    let lord = g.leader(2, 3);
+    learn_xp(&mut g, lord, "cmbt", 5000);
+    seat(&mut g, 3, "lord", Some(lord));
+    g.run_bare(&[&mail(1, marquis, "CANCEL lord L3")]);
+    assert_eq!(holder(&g, 3), Some(lord), "equal combat: not more");
+    learn_xp(&mut g, marquis, "cmbt", 5001);
+    let log = g.run_bare(&[]);
+    assert_eq!(holder(&g, 3), None);
+    assert!(first(&log, marquis, |w| matches!(w, What::TitleCancelled { .. })).is_some());
+    assert_eq!(holder(&g, 1), Some(marquis));
+}

@@ -479,3 +479,46 @@ fn ov_uo_018_christen_names_a_place_that_carries_only_its_type_word() {
         ["the place belongs to another faction, which names it"]
     );
 }
+
+#[test]
+fn ov_cmb_070_a_battle_at_sea_is_fought_as_on_land() {
+    // The same two crews aboard their ships at L2, ocean or plains: the
+    // same battle, blow for blow.
+    let fight = |sea: bool| {
+        let mut g = Game::new(3, 2);
+        if sea {
+            let l2 = g.loc(2);
+            g.w.locations[l2].terrain = rules().terrain("ocea").unwrap();
+        }
+        let a = vessel(&mut g, "lgbt", 2);
+        let b = vessel(&mut g, "lgbt", 2);
+        let (_, raiders) = crew(&mut g, 1, 2, 10, 1, a);
+        let (_, sailors) = crew(&mut g, 2, 2, 10, 1, b);
+        let swrd = rules().item("swrd").unwrap();
+        g.w.units[raiders].add_items(swrd, 10, 10);
+        g.learn(raiders, "cmbt", 2);
+        g.w.units[sailors].settings.announce = true;
+        g.w.units[sailors].settings.advertise = true;
+        g.orders(raiders, &["ATTACK U4"]);
+        let log = g.run_bare(&[]);
+        let fought: Vec<_> = log
+            .events
+            .iter()
+            .filter_map(|e| match &e.what {
+                What::BattleFought {
+                    place,
+                    standing,
+                    report,
+                    ..
+                } => Some((*place, standing.clone(), report.clone())),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(fought.len(), 1);
+        assert_eq!(fought[0].0, g.loc(2));
+        (fought[0].1.clone(), fought[0].2.clone())
+    };
+    let at_sea = fight(true);
+    assert!(!at_sea.1.rounds.is_empty());
+    assert_eq!(at_sea, fight(false));
+}

@@ -173,11 +173,22 @@ pub fn settle(
 
     let weather = draw_weather(rules, map, dice)?;
     let economy = Economy::of(rules, t)?;
+    // Water is named from a stream of its own, so that naming it leaves
+    // every other draw of the world as it was (OV-WLD-001: every location
+    // has a name; the original game's seas had theirs, "Massada Bay").
+    let mut water_names = dice.derive("water names");
     for i in 0..map.terrain.len() {
         let loc = &mut world.locations[LocationId::from_index(i)];
         loc.weather = weather[i];
         if map.is_land(i) {
             loc.name = names::place(dice);
+        } else {
+            let kind = if map.terrain[i] == t.lake {
+                "Lake"
+            } else {
+                "Sea"
+            };
+            loc.name = format!("{} {kind}", names::place(&mut water_names));
         }
         fill_land(rules, &economy, map.terrain[i], imperial[i], loc, dice);
     }
