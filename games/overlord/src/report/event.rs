@@ -245,6 +245,10 @@ pub fn action(n: &Names<'_>, e: &Event) -> Option<String> {
             "refuses to act this month: the faction lacks {}",
             plural(u64::from(*missing), "control point", "control points")
         ),
+        What::RefusesBattle { missing } => format!(
+            "refuses to join the battle: the faction lacks {}",
+            plural(u64::from(*missing), "control point", "control points")
+        ),
         What::Stacked { under } => format!("stacks under {}", n.unit(*under)),
         What::Unstacked { from } => format!("leaves the stack of {}", n.unit(*from)),
         What::Ejected { unit } => format!("ejects {} from its stack", n.unit(*unit)),

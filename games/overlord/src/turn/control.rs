@@ -9,7 +9,10 @@
 //!
 //! With M points missing, each unit of the faction refuses to act for the
 //! rest of the month with an M% chance (OV-CP-009); a refusing unit does
-//! nothing but travel with its stack (OV-CP-010).
+//! nothing but travel with its stack (OV-CP-010). And each unit that
+//! would join a battle of its own accord refuses with a 5×M% chance
+//! ([`refuses_battle`], OV-CP-011); the attacker and the stack attacked
+//! fight whatever their faction lacks.
 
 use umpire_core::ids::TypedId;
 
@@ -110,6 +113,10 @@ pub fn check(t: &mut Turn<'_>) {
             continue;
         }
         let missing = needed - limit;
+        if t.control_missing.len() < nf {
+            t.control_missing.resize(nf, 0);
+        }
+        t.control_missing[f.index()] = missing;
         let mut dice = t.dice.derive_indexed("control", f.index() as u64);
         for u in std::mem::take(&mut members[f.index()]) {
             if dice.chance_percent(missing.min(100)) {
@@ -118,4 +125,21 @@ pub fn check(t: &mut Turn<'_>) {
             }
         }
     }
+}
+
+/// Does unit `u`, about to join a battle of its own accord, refuse for
+/// its faction's missing control points (OV-CP-011: 5×M%)? One roll per
+/// unit and day, so a unit asked twice in a day answers alike.
+pub fn refuses_battle(t: &Turn<'_>, u: crate::world::UnitId) -> bool {
+    let Some(f) = t.world.units.get(u).map(|x| x.faction) else {
+        return false;
+    };
+    let missing = t.control_missing.get(f.index()).copied().unwrap_or(0);
+    if missing == 0 {
+        return false;
+    }
+    let key = (u64::from(t.day) << 32) | u.index() as u64;
+    t.dice
+        .derive_indexed("control-battle", key)
+        .chance_percent(missing.saturating_mul(5).min(100))
 }

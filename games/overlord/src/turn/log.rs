@@ -140,6 +140,11 @@ pub enum What {
     Refuses {
         missing: u32,
     },
+    /// The unit refused to join a battle, its faction lacking `missing`
+    /// control points (OV-CP-011).
+    RefusesBattle {
+        missing: u32,
+    },
     Stacked {
         under: UnitId,
     },

@@ -122,6 +122,9 @@ pub struct Turn<'a> {
     /// and [`Turn::remove_unit`] (so study bonuses need not search every
     /// seat of the world).
     pub held: FxHashMap<UnitId, Vec<crate::rules::TitleId>>,
+    /// Control points each faction lacks this month, by faction index,
+    /// from the check after day 1 (OV-CP-009, OV-CP-011); empty before it.
+    pub control_missing: Vec<u32>,
     // --- market ---
     /// Today's market and recruit offers, and the month's dealings with
     /// the towns.
@@ -213,6 +216,7 @@ impl<'a> Turn<'a> {
             by_faction: world_by_faction,
             land: super::land::Areas::default(),
             held: FxHashMap::default(),
+            control_missing: Vec::new(),
             market: Default::default(),
             teachers: None,
             harvests: Vec::new(),

@@ -193,3 +193,48 @@ fn ov_cp_010_a_refusing_unit_acts_not_but_travels_with_its_stack() {
     assert_eq!(g.pending(late).last().unwrap(), "-NAME \"Late\"");
     assert_eq!(worked(&log, late), 1);
 }
+
+/// f2's leader attacks f1's leader U1 at L1 where f1's `men` men stand
+/// too; the defenders of the battle, and the men's refusals.
+fn defended_by(men: u32) -> (Vec<UnitId>, UnitId, UnitId, Vec<u32>) {
+    let mut g = Game::new(1, 2);
+    let target = g.leader(1, 1);
+    let band = g.unit(1, "man", men, 1);
+    let attacker = g.leader(2, 1);
+    // After day 1, when control points are checked (OV-CP-008).
+    g.orders(
+        attacker,
+        &["DAY 3", &format!("-ATTACK U{}", target.index() + 1)],
+    );
+    let log = g.run_bare(&[]);
+    let defenders = log
+        .events
+        .iter()
+        .find_map(|e| match &e.what {
+            What::Battle { defenders, .. } => Some(defenders.clone()),
+            _ => None,
+        })
+        .unwrap();
+    let refusals = log
+        .of_unit(band)
+        .filter_map(|e| match e.what {
+            What::RefusesBattle { missing } => Some(missing),
+            _ => None,
+        })
+        .collect();
+    (defenders, target, band, refusals)
+}
+
+#[test]
+fn ov_cp_011_short_of_control_points_units_refuse_to_join_a_battle() {
+    // 4,400 men need 220 points and the leader 1: 21 missing, a 105 %
+    // chance to refuse joining. The leader attacked fights all the same.
+    let (defenders, target, band, refusals) = defended_by(4400);
+    assert!(defenders.contains(&target));
+    assert!(!defenders.contains(&band), "{defenders:?}");
+    assert_eq!(refusals, [21]);
+    // Within the limit the men join the defence.
+    let (defenders, target, band, refusals) = defended_by(100);
+    assert!(defenders.contains(&target) && defenders.contains(&band));
+    assert!(refusals.is_empty());
+}

@@ -56,6 +56,7 @@
 use rustc_hash::{FxHashMap, FxHashSet};
 use umpire_core::ids::TypedId;
 
+use super::super::control;
 use super::super::relations;
 use super::super::state::{Clash, Turn};
 use super::super::visibility;
@@ -75,6 +76,9 @@ pub struct Engagement {
     /// Factions that found themselves on both sides and stayed out
     /// (OV-CMB-007, OV-CMB-013), ascending.
     pub withdrawn: Vec<FactionId>,
+    /// Units that would have joined but refused for their faction's
+    /// missing control points (OV-CP-011), in the order they were asked.
+    pub refused: Vec<UnitId>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -165,11 +169,16 @@ pub fn engage(t: &Turn<'_>, clash: &Clash) -> Engagement {
     // The willing units of the factions on each side…
     let mut fighters: Vec<(UnitId, Side)> = side_of.iter().map(|(&u, &s)| (u, s)).collect();
     fighters.sort_unstable_by_key(|x| x.0);
+    let mut refused: Vec<UnitId> = Vec::new();
     for &u in &here.units {
         let Some(s) = faction(t, u).and_then(|f| sides.side(f)) else {
             continue;
         };
         if !side_of.contains_key(&u) && willing(t, u, s) {
+            if control::refuses_battle(t, u) {
+                refused.push(u);
+                continue;
+            }
             side_of.insert(u, s);
             fighters.push((u, s));
         }
@@ -186,6 +195,12 @@ pub fn engage(t: &Turn<'_>, clash: &Clash) -> Engagement {
         }
         for m in t.stack_of(u).into_iter().skip(1) {
             if !side_of.contains_key(&m) && present(t, m) && willing(t, m, s) {
+                if control::refuses_battle(t, m) {
+                    if !refused.contains(&m) {
+                        refused.push(m);
+                    }
+                    continue;
+                }
                 side_of.insert(m, s);
             }
         }
@@ -262,6 +277,7 @@ pub fn engage(t: &Turn<'_>, clash: &Clash) -> Engagement {
         defenders,
         spectators,
         withdrawn,
+        refused,
     }
 }
 

@@ -71,6 +71,18 @@ pub fn fight_the_day(t: &mut Turn<'_>) {
             continue;
         }
         let e = engage(t, &c);
+        for &u in &e.refused {
+            let missing = t
+                .world
+                .units
+                .get(u)
+                .and_then(|x| {
+                    let f = umpire_core::ids::TypedId::index(x.faction);
+                    t.control_missing.get(f).copied()
+                })
+                .unwrap_or(0);
+            t.private(u, What::RefusesBattle { missing });
+        }
         let mut seen: Vec<FactionId> = e
             .attackers
             .iter()
