@@ -853,9 +853,22 @@ pub fn faction_event(n: &Names<'_>, e: &Event) -> Option<String> {
         What::FactionRenamed { faction } => format!("the faction is now {}", n.faction(*faction)),
         What::EmailChanged { .. } => "the faction's address changed".to_string(),
         What::PasswordChanged { .. } => "the faction's password changed".to_string(),
-        What::StanceSet { toward, stance, .. } => match toward {
-            Some(f) => format!("stance toward {} set to {}", n.faction(*f), stance.as_str()),
-            None => format!("default stance set to {}", stance.as_str()),
+        What::StanceSet {
+            faction,
+            toward,
+            stance,
+        } => match toward {
+            Some(f) => format!(
+                "{}'s stance toward {} set to {}",
+                n.faction(*faction),
+                n.faction(*f),
+                stance.as_str()
+            ),
+            None => format!(
+                "{}'s default stance set to {}",
+                n.faction(*faction),
+                stance.as_str()
+            ),
         },
         What::ControlChecked { needed, limit, .. } => {
             format!("control points checked: {needed} needed of {limit}")

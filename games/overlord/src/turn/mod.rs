@@ -35,6 +35,7 @@ pub mod calendar;
 pub mod control;
 pub mod day;
 pub mod economy;
+pub mod empire;
 pub mod experience;
 pub mod hooks;
 pub mod land;

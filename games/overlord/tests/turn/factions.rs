@@ -364,3 +364,63 @@ fn ov_rep_008_a_unit_that_joined_shows_only_what_its_new_faction_saw() {
     assert!(!theirs.contains("takes a new name"), "{theirs}");
     assert!(old.contains("takes a new name"), "{old}");
 }
+
+#[test]
+fn ov_fac_003_the_imperials_turn_enemy_on_a_faction_that_attacks_them() {
+    let mut g = Game::new(1, 3);
+    let imperials = g.npc(1, Role::Imperials);
+    let citizens = g.npc(2, Role::Citizens);
+    let f3 = g.faction(3);
+    for npc in [imperials, citizens] {
+        g.w.factions[npc].default_stance = Stance::Friendly;
+    }
+    let guard = g.leader(1, 1);
+    let militia = g.leader(2, 1);
+    let a = g.leader(3, 1);
+    let b = g.leader(3, 1);
+    // f3 attacks the Citizens' man first: the Citizens forgive anything
+    // (OV-FAC-006), the Imperials are not concerned.
+    g.orders(a, &[&format!("ATTACK U{}", militia.index() + 1)]);
+    g.run_bare(&[]);
+    assert_eq!(g.w.factions[imperials].stance_toward(f3), Stance::Friendly);
+    assert_eq!(g.w.factions[citizens].stance_toward(f3), Stance::Friendly);
+    // Then an Imperial: the Empire remembers.
+    g.orders(b, &[&format!("ATTACK U{}", guard.index() + 1)]);
+    let log = g.run_bare(&[]);
+    assert_eq!(g.w.factions[imperials].stance_toward(f3), Stance::Enemy);
+    assert_eq!(g.w.factions[citizens].stance_toward(f3), Stance::Friendly);
+    let report = g.report(&log, 3);
+    assert!(
+        report.contains("Imperials [f01]'s stance toward Faction 3 [f03] set to enemy"),
+        "{report}"
+    );
+}
+
+#[test]
+fn ov_fac_003_pillaging_imperial_land_is_acting_against_the_empire() {
+    // The Emperor's sheriff holds L1; thirty armed men of f2 occupy it and
+    // pillage it (occupiers may, OV-LAND-007).
+    let mut g = Game::new(1, 2);
+    let imperials = g.npc(1, Role::Imperials);
+    let f2 = g.faction(2);
+    g.w.factions[imperials].default_stance = Stance::Friendly;
+    let l = g.loc(1);
+    g.w.locations[l].population = 1000;
+    g.w.locations[l].optimum = 1000;
+    let sheriff = g.leader(1, 1);
+    g.title(1, "shrf", sheriff);
+    g.w.locations[l].ownership.owner = Some(imperials);
+    let raiders = g.unit(2, "man", 30, 1);
+    g.learn(raiders, "cmbt", 1);
+    g.w.units[raiders].add_items(item("swrd"), 30, 30);
+    g.orders(raiders, &["PILLAGE"]);
+    let log = g.run(&[]);
+    assert_eq!(g.w.locations[l].ownership.owner, Some(imperials));
+    assert!(
+        log.of_unit(raiders)
+            .any(|e| matches!(e.what, What::Pillaged { .. })),
+        "{:?}",
+        kept_why(&log, raiders)
+    );
+    assert_eq!(g.w.factions[imperials].stance_toward(f2), Stance::Enemy);
+}

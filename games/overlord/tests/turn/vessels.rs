@@ -522,3 +522,32 @@ fn ov_cmb_070_a_battle_at_sea_is_fought_as_on_land() {
     assert!(!at_sea.1.rounds.is_empty());
     assert_eq!(at_sea, fight(false));
 }
+
+#[test]
+fn ov_bld_013_a_vessel_appears_in_its_owners_report_with_cargo_weight_and_capacity() {
+    let mut g = coast();
+    let boat = vessel(&mut g, "lgbt", 1);
+    let f1 = g.faction(1);
+    g.w.structures[boat].complete = true;
+    g.w.structures[boat].faction = Some(f1);
+    g.w.structures[boat].name = "Sea Hawk".into();
+    let (_captain, sailors) = crew(&mut g, 1, 1, 5, 2, boat);
+    let swrd = rules().item("swrd").unwrap();
+    g.w.units[sailors].add_items(swrd, 20, 0);
+    let log = g.run_bare(&[]);
+    let report = g.report(&log, 1);
+    let b = g.w.structures[boat].number;
+    let line = format!("Sea Hawk [B{b}] longboat at Place 1 [L1].");
+    let at = report
+        .find(&line)
+        .unwrap_or_else(|| panic!("no `{line}` in:\n{report}"));
+    let next = report[at..].lines().nth(1).unwrap();
+    // A leader (70) and five men (5 × 70) and twenty swords (20 × 4).
+    let weight = 70 + 5 * 70 + 20 * 4;
+    assert_eq!(
+        next,
+        format!("  Cargo: 20 swords [swrd]. Weight {weight}. Hull: Capacity 0, swimming 6000.")
+    );
+    // Another faction's report does not list it among its structures.
+    assert!(!g.report(&log, 2).contains(&line));
+}

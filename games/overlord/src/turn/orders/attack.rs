@@ -64,6 +64,8 @@ pub fn attack(t: &mut Turn<'_>, u: UnitId, i: usize, o: &Attack) -> Outcome {
         return waits(t, u, i);
     };
     stacks::unstack(t, u);
+    let theirs = faction(t, d);
+    super::super::empire::offended(t, me, theirs);
     battle::begin(t, u, d, BattleCause::Attack);
     Outcome::Done
 }

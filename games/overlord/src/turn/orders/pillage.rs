@@ -73,6 +73,11 @@ pub fn pillage(t: &mut Turn<'_>, u: UnitId) -> Outcome {
         t.private(u, What::PillageTooWeak { force, needed });
         return Outcome::Done;
     }
+    let (me, owner) = (
+        t.world.units[u].faction,
+        t.world.locations[place].ownership.owner,
+    );
+    super::super::empire::offended(t, me, owner);
     let efficiency = 1 + u64::from(t.level_of(u, "cmbt").saturating_sub(2));
     let loc = &mut t.world.locations[place];
     let taxes = std::mem::take(&mut loc.taxes);
