@@ -110,6 +110,7 @@ pub fn of<'a>(
             let t = rules.titles.get(s.title)?;
             Some(Title {
                 title: n.title_ref(s.title),
+                rank: rank(t.control),
                 requires: skill_level(rules, t.requires.skill.id(), t.requires.level),
                 cost: u64::from(t.cost),
                 holder: s.holder.and_then(|h| {
@@ -352,10 +353,23 @@ fn teaching(skills: &[model::SkillLevel<'_>], out: &mut String) {
 
 /// "Sheriff [shrf] (requires 1st combat [cmbt], $250), held by Nirmal
 /// Yadav [U600] of The Empire [f05]".
+/// A title's rank, from the control points it gives (the rules' Titles
+/// chapter: minor titles give 5, standard 10, major 20; the Overlord's 50
+/// is the special one). Decision OV-REP-026: the data's points decide.
+pub fn rank(control: u32) -> &'static str {
+    match control {
+        0..=5 => "minor",
+        6..=10 => "standard",
+        11..=20 => "major",
+        _ => "special",
+    }
+}
+
 fn title_text(t: &Title<'_>) -> String {
     let mut line = format!(
-        "{} (requires {}, ${})",
+        "{}, {} title (requires {}, ${})",
         t.title,
+        t.rank,
         skill_text(&t.requires),
         t.cost
     );

@@ -374,6 +374,8 @@ pub struct Resource<'a> {
 pub struct Title<'a> {
     #[serde(flatten)]
     pub title: Named<'a>,
+    /// `minor`, `standard`, `major` or `special` (OV-REP-026).
+    pub rank: &'static str,
     pub requires: SkillLevel<'a>,
     pub cost: u64,
     /// None: vacant.

@@ -1194,3 +1194,33 @@ fn ov_ttl_019_a_marquis_cancels_a_lord_in_range_with_more_combat() {
     assert!(first(&log, marquis, |w| matches!(w, What::TitleCancelled { .. })).is_some());
     assert_eq!(holder(&g, 1), Some(marquis));
 }
+
+#[test]
+fn ov_rep_026_the_titles_line_gives_name_tag_rank_skill_price_holder_and_faction() {
+    let mut g = Game::new(2, 2);
+    let h = g.leader(2, 1);
+    seat(&mut g, 1, "shrf", Some(h));
+    seat(&mut g, 1, "baro", None);
+    seat(&mut g, 2, "over", None);
+    // f1 has a unit in both places, to see them.
+    g.leader(1, 1);
+    g.leader(1, 2);
+    let log = g.run_bare(&[]);
+    let report = g.report(&log, 1);
+    let line = |at: &str| {
+        report
+            .lines()
+            .find(|l| l.starts_with("Titles:") && l.contains(at))
+            .unwrap_or_else(|| panic!("no titles line with {at}:\n{report}"))
+            .to_string()
+    };
+    assert_eq!(
+        line("sheriff"),
+        "Titles: sheriff [shrf], minor title (requires 1st combat [cmbt], $300), held by Unit 1 [U1] of Faction 2 [f02]; baron [baro], standard title (requires 1st strategy [stra], $1000), vacant."
+    );
+    assert!(
+        line("Overlord").contains("Overlord [over], special title"),
+        "{}",
+        line("Overlord")
+    );
+}
