@@ -437,8 +437,13 @@ fn run_writes_every_report_and_repeats_the_same_turn_after_a_crash() {
     assert_eq!(json["units"][0]["id"], "U500");
     assert_eq!(json["units"][0]["name"], "Crashproof");
     let funds = json["header"]["funds"]["count"].as_u64().unwrap();
+    // The sample's new factions keep 50 food in their funds.
+    assert_eq!(json["header"]["stock"][0]["count"], 50);
+    assert_eq!(json["header"]["stock"][0]["tag"], "food");
     assert!(
-        report.contains(&format!("\nFaction funds:\n{funds} coins [coin].\n")),
+        report.contains(&format!(
+            "\nFaction funds:\n{funds} coins [coin], 50 food [food].\n"
+        )),
         "{report}"
     );
     assert!(report.ends_with(json["template"].as_str().unwrap()));

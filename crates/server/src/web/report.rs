@@ -132,7 +132,9 @@ fn overlord(v: &Value) -> Markup {
         section.card {
             h1 { "Turn " (n(&header, "turn")) " report for " (header.get("faction").map(named).unwrap_or_default()) }
             p {
-                "Funds: " (header.get("funds").map(quantity).unwrap_or_default()) ". "
+                "Funds: " (header.get("funds").map(quantity).unwrap_or_default())
+                @for q in list(&header, "stock") { ", " (quantity(q)) }
+                ". "
                 "Control points: " (header.get("control_points").map(|c| format!("{} of {}", n(c, "used"), n(c, "limit"))).unwrap_or_default()) ". "
                 "Default stance: " (s(&header, "default_stance")) "."
             }
@@ -248,7 +250,7 @@ fn overlord(v: &Value) -> Markup {
                         p { "Resources: " @for (i, r) in res.iter().enumerate() { @if i > 0 { ", " } (quantity(r)) " of " (n(r, "full")) } }
                     }
                     @for t in list(l, "titles") {
-                        p { "Title " (s(t, "name")) " [" (s(t, "id")) "] (requires " (t.get("requires").map(skill).unwrap_or_default()) "): "
+                        p { "Title " (s(t, "name")) " [" (s(t, "id")) "], " (s(t, "rank")) " title (requires " (t.get("requires").map(skill).unwrap_or_default()) "): "
                             @if let Some(h) = t.get("holder").filter(|h| !h.is_null()) { "held by " (named(h)) } @else { "vacant" }
                             ", costs $" (n(t, "cost")) }
                     }
