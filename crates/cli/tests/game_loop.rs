@@ -644,3 +644,31 @@ fn bots_write_the_orders_of_every_player_faction_that_has_none() {
     assert!(o.status.success(), "{}{}", stdout(&o), stderr(&o));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn ov_sch_041_after_the_month_each_faction_knows_more_and_gets_its_report() {
+    // Two months of the sample game: each ends with every faction's report
+    // written, and what a report described once (the faction's knowledge,
+    // updated at the month's end) is not described again.
+    let dir = alpha_game("sch-041");
+    let d = dir.to_str().unwrap();
+    for _ in 0..2 {
+        let o = umpire(&["overlord", "run", d, "--quiet"], None);
+        assert!(o.status.success(), "{}", stderr(&o));
+        assert!(
+            stdout(&o).contains("15 faction report(s) in "),
+            "{}",
+            stdout(&o)
+        );
+    }
+    for turn in ["1", "2"] {
+        let reports = names(dir.join("turns").join(turn).join("reports"));
+        assert_eq!(reports.len(), 30, "turn {turn}: {reports:?}");
+    }
+    let first = read(dir.join("turns/1/reports/f05.txt"));
+    let second = read(dir.join("turns/2/reports/f05.txt"));
+    let horse = "\nhorse [hrse]: Weight 100";
+    assert!(first.contains(horse), "{first}");
+    assert!(!second.contains(horse), "{second}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -3,7 +3,7 @@
 
 use umpire_core::dice::Dice;
 use umpire_overlord::turn::land;
-use umpire_overlord::turn::log::BattleCause;
+use umpire_overlord::turn::log::{BattleCause, StudyBlock};
 use umpire_overlord::turn::orders::titles;
 use umpire_overlord::turn::{Turn, What};
 use umpire_overlord::world::{Role, Seat, Stance};
@@ -1223,4 +1223,39 @@ fn ov_rep_026_the_titles_line_gives_name_tag_rank_skill_price_holder_and_faction
         "{}",
         line("Overlord")
     );
+}
+
+#[test]
+fn ov_ttl_023_an_elementary_master_studies_the_elements_spells_to_2nd_level_alone() {
+    let mut g = Game::new(1, 1);
+    let master = g.leader(1, 1);
+    let adept = g.leader(1, 1);
+    for u in [master, adept] {
+        g.learn(u, "mage", 3);
+        g.learn(u, "fire", 3);
+        g.learn(u, "ftch", 1);
+        give_coins(&mut g, u, 1000);
+        g.orders(u, &["STUDY ftch"]);
+    }
+    seat(&mut g, 1, "fmag", Some(master));
+    let ftch = rules().skill("ftch").unwrap();
+    let xp = |g: &Game, u: UnitId| {
+        g.w.units[u]
+            .skills
+            .iter()
+            .find(|k| k.skill == ftch)
+            .map_or(0, |k| k.experience)
+    };
+    let before = (xp(&g, master), xp(&g, adept));
+    let log = g.run_bare(&[]);
+    // Without a teacher a magic skill stops at 1st; the Fire Master goes on.
+    assert!(xp(&g, master) > before.0);
+    assert_eq!(xp(&g, adept), before.1);
+    assert!(log.of_unit(adept).any(|e| matches!(
+        e.what,
+        What::StudyWaits {
+            why: StudyBlock::Limit,
+            ..
+        }
+    )));
 }

@@ -335,8 +335,24 @@ pub fn unaided_limit(t: &Turn<'_>, u: UnitId, skill: SkillId) -> u8 {
         StudentType::Follower => 1,
         StudentType::Creature => 0,
     };
-    let extra = bonuses(t, u, skill, |b| &b.learning_level);
+    let extra = bonuses(t, u, skill, |b| &b.learning_level) + mastery(t, u, skill);
     u8::try_from((base + extra).max(0)).unwrap_or(u8::MAX)
+}
+
+/// An Elementary Master's learning bonus for its element reaches every
+/// magic skill built on that element (OV-TTL-023: "any magic skill of
+/// that element to 2nd level without a teacher"). Other titles' bonuses
+/// count for their own skill only: the Head of Guild's for magecraft does
+/// not reach the spells.
+fn mastery(t: &Turn<'_>, u: UnitId, skill: SkillId) -> i64 {
+    if !t.rules.skills.get(skill).is_some_and(|s| s.flags.magic) {
+        return 0;
+    }
+    experience::basics(t.rules, skill)
+        .into_iter()
+        .filter(|&e| t.rules.skills.get(e).is_some_and(|s| s.flags.elemental))
+        .map(|e| titles_bonus(t, u, e, |b| &b.learning_level))
+        .sum()
 }
 
 /// The basic skills (roots of the prerequisite chain) of a skill.
@@ -557,19 +573,32 @@ fn bonuses(
             total += sum(pick(&item.bonuses), skill);
         }
     }
+    total + titles_bonus(t, u, skill, pick)
+}
+
+/// The bonuses for a skill of the titles the unit holds (leaders only
+/// hold titles).
+fn titles_bonus(
+    t: &Turn<'_>,
+    u: UnitId,
+    skill: SkillId,
+    pick: impl Fn(&crate::rules::common::Bonuses) -> &Vec<SkillBonus>,
+) -> i64 {
     let titled = t
         .rules
         .titles
         .values()
         .any(|x| pick(&x.bonuses).iter().any(|b| b.skill.id() == skill));
-    if titled && t.kind(u) == Some(RaceKind::Leader) {
-        for &held in t.held.get(&u).map_or(&[][..], |v| v.as_slice()) {
-            if let Some(title) = t.rules.titles.get(held) {
-                total += sum(pick(&title.bonuses), skill);
-            }
-        }
+    if !titled || t.kind(u) != Some(RaceKind::Leader) {
+        return 0;
     }
-    total
+    t.held
+        .get(&u)
+        .map_or(&[][..], |v| v.as_slice())
+        .iter()
+        .filter_map(|&held| t.rules.titles.get(held))
+        .map(|title| sum(pick(&title.bonuses), skill))
+        .sum()
 }
 
 /// The season's and the local weather's study bonuses for the skill.
