@@ -21,7 +21,9 @@ use crate::orders::catalog::skills::{
 };
 use crate::orders::catalog::stacks::{Accept, Eject, Promote, Stack, Stay, Unstack};
 use crate::orders::catalog::titles::{Bestow, Cancel, Christen, Claim, Yield};
-use crate::orders::catalog::units::{Describe, Disband, Merge, Name, Oath, Recruit, Split, Work};
+use crate::orders::catalog::units::{
+    Demote, Describe, Disband, Merge, Name, Oath, Recruit, Split, Work,
+};
 use crate::orders::words::{
     CombatKeyword, CombatMove, Direction, Engage, File, OnOff, Rank, RuleCategory, SettingName,
     SkillMeasure, Stance as StanceWord,
@@ -313,6 +315,7 @@ impl<'v> OrderGen<'v> {
                 text: self.maybe(Self::text),
             }),
             K::Disband => UnitOrder::Disband(Disband),
+            K::Demote => UnitOrder::Demote(Demote),
             K::Drop => UnitOrder::Drop(Drop {
                 item: self.tag(TagKind::Item),
                 quantity: self.quantity(),

@@ -14,7 +14,7 @@ use super::catalog::{
 use super::spec::{Alias, Keyword, OrderSpec};
 
 /// Every order, indexed by [`Keyword`] (alphabetical).
-pub static ORDERS: [&OrderSpec; 60] = [
+pub static ORDERS: [&OrderSpec; 61] = [
     &stacks::ACCEPT,
     &conditions::AT,
     &combat::ATTACK,
@@ -27,6 +27,7 @@ pub static ORDERS: [&OrderSpec; 60] = [
     &titles::CLAIM,
     &combat::COMBAT,
     &conditions::DAY,
+    &units::DEMOTE,
     &units::DESCRIBE,
     &units::DISBAND,
     &goods::DROP,
@@ -250,6 +251,7 @@ order_enum! {
         Claim => titles::Claim,
         Combat => combat::Combat,
         Day => conditions::Day,
+        Demote => units::Demote,
         Describe => units::Describe,
         Disband => units::Disband,
         Drop => goods::Drop,

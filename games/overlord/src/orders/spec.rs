@@ -203,7 +203,7 @@ macro_rules! keywords {
 }
 
 keywords!(
-    Accept, At, Attack, Bestow, Build, Buy, Cancel, Caravan, Christen, Claim, Combat, Day,
+    Accept, At, Attack, Bestow, Build, Buy, Cancel, Caravan, Christen, Claim, Combat, Day, Demote,
     Describe, Disband, Drop, Eject, Email, Enter, Equip, Forget, Get, Give, Guard, Have, Leader,
     Leading, Leave, March, Merge, Move, Name, Oath, Password, Pillage, Promote, Recruit, Reshow,
     Resign, Retreat, See, Sell, Setting, Size, Skill, Split, Stack, Stance, Stay, Study, Swap,

@@ -643,6 +643,7 @@ pub fn action(n: &Names<'_>, e: &Event) -> Option<String> {
             "loses {} laid to rest by others",
             plural(u64::from(*figures), "figure", "figures")
         ),
+        What::Demoted => "is a plain leader again, no longer a hero".to_string(),
         What::StructureChristened { structure } => {
             format!("christens the structure {}", n.structure(*structure))
         }

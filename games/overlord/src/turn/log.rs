@@ -627,6 +627,8 @@ pub enum What {
     LaidToRest {
         figures: u32,
     },
+    /// A hero became a plain leader (DEMOTE, OV-UNIT-021).
+    Demoted,
     /// CHRISTEN named the structure the unit owns (OV-UO-017).
     StructureChristened {
         structure: StructureId,

@@ -758,3 +758,39 @@ fn ov_unit_027_innate_travel_abilities_add_capacity_per_figure() {
     assert_eq!(load(men).capacity(Movement::Fly), 0);
     assert_eq!(load(men).capacity(Movement::Swim), 0);
 }
+
+#[test]
+fn ov_unit_021_demote_makes_a_hero_a_leader_once_no_combat_skill_is_at_4th() {
+    let mut g = Game::new(1, 1);
+    let modest = g.unit(1, "hero", 1, 1);
+    g.learn(modest, "cmbt", 3);
+    let champion = g.unit(1, "hero", 1, 1);
+    g.learn(champion, "cmbt", 4);
+    let plain = g.leader(1, 1);
+    for u in [modest, champion, plain] {
+        g.orders(u, &["DEMOTE"]);
+    }
+    let hero_cp = umpire_overlord::turn::control::needed(rules(), &g.w.units[modest]);
+    let log = g.run_bare(&[]);
+    let ldr = rules().race("ldr").unwrap();
+    // The hero with 3rd combat is a leader now, and costs a point less.
+    assert_eq!(g.w.units[modest].race, ldr);
+    assert!(g.pending(modest).is_empty());
+    assert!(first(&log, modest, |w| matches!(w, What::Demoted)).is_some());
+    assert_eq!(
+        umpire_overlord::turn::control::needed(rules(), &g.w.units[modest]),
+        hero_cp - 1
+    );
+    // 4th combat: FORGET it first; the order waits and says so.
+    assert_eq!(g.w.units[champion].race, rules().race("hero").unwrap());
+    assert_eq!(g.pending(champion), ["DEMOTE"]);
+    assert_eq!(
+        kept_why(&log, champion),
+        [
+            "a hero with a combat skill at 4th level or higher is demoted only once it FORGETs it (cmbt)"
+        ]
+    );
+    // A leader that is no hero: nothing to demote.
+    assert!(g.pending(plain).is_empty());
+    assert!(first(&log, plain, |w| matches!(w, What::OrderDropped { .. })).is_some());
+}

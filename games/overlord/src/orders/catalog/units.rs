@@ -318,6 +318,25 @@ pub const OATH: OrderSpec = OrderSpec {
     checklist: &["OV-UO-060"],
 };
 
+bare!(Demote, "DEMOTE");
+
+pub const DEMOTE: OrderSpec = OrderSpec {
+    keyword: Keyword::Demote,
+    name: "DEMOTE",
+    aliases: &[],
+    syntax: "DEMOTE",
+    timing: Timing::Immediate,
+    who: Who::Leader,
+    traits: Traits::ONE_SHOT,
+    placement: Placement::Unit,
+    summary: "Makes a hero a plain leader again.",
+    details: "A hero with a combat skill at 4th level or higher must FORGET it first; until then \
+              the order waits. A leader that is no hero cannot be demoted: the order is dropped. \
+              A plain leader costs one control point less (decision OV-UNIT-021).",
+    examples: &["DEMOTE"],
+    checklist: &["OV-UNIT-021"],
+};
+
 bare!(Work, "WORK");
 
 pub const WORK: OrderSpec = OrderSpec {

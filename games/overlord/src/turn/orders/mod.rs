@@ -7,6 +7,7 @@
 
 pub mod attack;
 pub mod conditions;
+pub mod demote;
 pub mod disband;
 pub mod earn;
 pub mod forget;
@@ -67,6 +68,7 @@ pub fn immediate(t: &mut Turn<'_>, u: UnitId, i: usize) -> Outcome {
         O::Name(o) => naming::name(t, u, o),
         O::Describe(o) => naming::describe(t, u, o),
         O::Christen(o) => naming::christen(t, u, o),
+        O::Demote(_) => demote::demote(t, u, i),
         O::Setting(o) => naming::setting(t, u, i, o),
         O::Stance(o) => stance::stance(t, u, o),
         O::Stack(o) => stacks::stack(t, u, o.under),
