@@ -45,11 +45,11 @@ fn import_then_show() {
         "{text}"
     );
     assert!(
-        text.contains("7 line(s) could not be mapped exactly"),
+        text.contains("8 line(s) could not be mapped exactly"),
         "{text}"
     );
     let notes = std::fs::read_to_string(dir.join("import-notes.txt")).unwrap();
-    assert_eq!(notes.lines().count(), 7);
+    assert_eq!(notes.lines().count(), 8);
 
     // A second import into the same folder is refused without --force.
     let again = umpire(&["overlord", "import", &alpha(), d]);

@@ -135,6 +135,7 @@ fn alpha_imports_whole() {
             "locations.dat:0: L94: lists structure B601, which buildings.dat does not define",
             "units.dat:24: U1: `SKILL parr 9000`: skill listed twice; the higher experience is kept",
             "locations.dat:0: L289: lists unit U612, which units.dat does not define or which was skipped",
+            "factions.dat:0: f04: `Outlaws` plays the rules' Outlaws, who hold everyone Enemy (OV-FAC-009): its default stance `hostile` is raised to `enemy`",
         ]
     );
 }
@@ -163,7 +164,7 @@ fn the_hundredfold_alpha_world_imports_with_the_same_stacks() {
         "{:?}",
         &w.check()[..w.check().len().min(5)]
     );
-    assert_eq!(im.notes.len(), 700, "each copy notes the same 7 lines");
+    assert_eq!(im.notes.len(), 800, "each copy notes the same 8 lines");
     // Copy 57: U1 becomes U114001, its guards U114002 stay stacked under it,
     // and the copy's Overlord title is held by it.
     let u = w.unit_by_number(114_001).unwrap();
@@ -174,4 +175,16 @@ fn the_hundredfold_alpha_world_imports_with_the_same_stacks() {
     assert_eq!(w.units[u].orders, ["CLAIM over"]);
     let f = w.faction_by_number(5_701).unwrap();
     assert_eq!(w.units[u].faction, f);
+}
+
+#[test]
+fn ov_fac_009_the_imported_outlaws_hold_everyone_enemy() {
+    let rules = Rules::bundled().unwrap();
+    let w = import(&common::alpha_game_files(), &rules).world;
+    let f04 = w.faction_by_number(4).unwrap();
+    let f05 = w.faction_by_number(5).unwrap();
+    assert_eq!(w.factions[f04].default_stance, Stance::Enemy);
+    // So a player's unit is attacked on sight (OV-FAC-025): the stance
+    // the on-sight rule reads.
+    assert_eq!(w.factions[f04].stance_toward(f05), Stance::Enemy);
 }

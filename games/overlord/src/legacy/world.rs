@@ -794,6 +794,30 @@ pub fn import(files: &GameFiles, rules: &Rules) -> Imported {
     // engine knows them by their place in the game, Umpire by their role).
     w.creatures = w.guess_creatures();
     w.assign_roles_by_name();
+    // The rules' Outlaws hold everyone Enemy (OV-FAC-009).
+    let outlaws: Vec<FactionId> = w
+        .factions
+        .iter()
+        .filter(|(_, f)| {
+            f.npc_role() == Some(crate::world::Role::Outlaws) && f.default_stance != Stance::Enemy
+        })
+        .map(|(id, _)| id)
+        .collect();
+    for id in outlaws {
+        let f = &mut w.factions[id];
+        let was = f.default_stance;
+        f.default_stance = Stance::Enemy;
+        let (tag, name) = (format!("f{:02}", f.number), f.name.clone());
+        im.note(
+            "factions.dat",
+            0,
+            &tag,
+            format!(
+                "`{name}` plays the rules' Outlaws, who hold everyone Enemy (OV-FAC-009): its default stance `{}` is raised to `enemy`",
+                was.as_str()
+            ),
+        );
+    }
     for f in w.factions.values() {
         if f.player == Player::Npc && f.role.is_none() {
             let names: Vec<&str> = crate::world::Role::ALL.iter().map(|r| r.as_str()).collect();
