@@ -629,3 +629,24 @@ fn ov_rep_027_the_directions_list_the_days_the_journey_takes() {
         Some((Movement::Walk, 1))
     );
 }
+
+#[test]
+fn ov_move_climbing_comes_with_2nd_mountainwalk() {
+    let mut m = Map::new();
+    let (a, north) = m.pair("moun", "fair");
+    let climb = m.r.terrains[m.r.terrain("moun").unwrap()]
+        .days
+        .climb
+        .unwrap();
+    let mnwk = m.r.skill("mnwk").unwrap();
+    let plain = m.unit(a, "ldr", 1, &[]);
+    let novice = m.unit(a, "ldr", 1, &[]);
+    let walker = m.unit(a, "ldr", 1, &[]);
+    m.w.units[novice].learn(mnwk, m.r.skills[mnwk].levels[0].experience);
+    m.w.units[walker].learn(mnwk, m.r.skills[mnwk].levels[1].experience);
+    assert_eq!(m.plan(a, &north, plain), Err(NoTrip::Impassable));
+    assert_eq!(m.plan(a, &north, novice), Err(NoTrip::Impassable));
+    // 2nd mountainwalk climbs with the legs it walks on: 100 capacity.
+    assert_eq!(m.load(walker).capacity(Movement::Climb), 100);
+    assert_eq!(m.plan(a, &north, walker), trip(Movement::Climb, climb));
+}

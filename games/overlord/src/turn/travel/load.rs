@@ -15,9 +15,17 @@
 //! - A skill level's capacity and an enchantment's capacity count per
 //!   figure, like races' capacities and skills' stats: every figure of a
 //!   unit knows the unit's skills.
+//! - Climbing (decision "climbing"): the rules never give it; the original
+//!   engine's movement modes do, to a unit with [`CLIMBING`] (2nd
+//!   mountainwalk): it climbs with the legs it walks on, so its climbing
+//!   capacity is at least its walking capacity.
 
 use crate::rules::{Movement, Rules};
 use crate::world::{Unit, UnitId, World};
+
+/// The skill and level that let a unit climb (`movements.var`: `MOVEMENT
+/// climb`, `SKILL mnwk 2`).
+pub const CLIMBING: (&str, u8) = ("mnwk", 2);
 
 const MILLI: u64 = 1000;
 const MILLI_I: i64 = 1000;
@@ -81,6 +89,10 @@ impl Load {
                 load.add_capacity(&en.capacity, figures);
             }
         }
+        if climbs(rules, unit) {
+            let (walk, climb) = (slot(Movement::Walk), slot(Movement::Climb));
+            load.capacity_milli[climb] = load.capacity_milli[climb].max(load.capacity_milli[walk]);
+        }
         load
     }
 
@@ -142,6 +154,21 @@ impl Load {
         let c = self.capacity(mode);
         c > 0 && u64::try_from(c).is_ok_and(|c| c >= self.weight())
     }
+}
+
+/// Does the unit know [`CLIMBING`]?
+fn climbs(rules: &Rules, unit: &Unit) -> bool {
+    let (tag, level) = CLIMBING;
+    let Some(skill) = rules.skill(tag) else {
+        return false;
+    };
+    unit.skills.iter().any(|k| {
+        k.skill == skill
+            && rules
+                .skills
+                .get(skill)
+                .is_some_and(|s| s.level_for(k.experience) >= level)
+    })
 }
 
 /// The whole stack led by `leader`, substacks included (OV-STK-007): the
