@@ -775,17 +775,10 @@ pub fn import(files: &GameFiles, rules: &Rules) -> Imported {
     // (OV-ECON-028), at the figure the month's end would set.
     let autumn = crate::turn::economy::population::autumn(w.turn + 1);
     for l in w.locations.ids().collect::<Vec<_>>() {
-        let loc = &w.locations[l];
-        if loc.population == 0 {
+        if w.locations[l].population == 0 {
             continue;
         }
-        let figures: u64 = loc
-            .units
-            .iter()
-            .filter_map(|&u| w.units.get(u))
-            .map(|u| u64::from(u.figures))
-            .sum();
-        let people = u64::from(loc.population) + figures;
+        let people = crate::turn::economy::population::people_at(&w, l);
         w.locations[l].taxes = crate::turn::economy::population::taxes_for(people, autumn);
     }
 

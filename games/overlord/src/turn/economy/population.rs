@@ -77,6 +77,20 @@ pub fn taxes_for(people: u64, autumn: bool) -> u64 {
     }
 }
 
+/// The people of place `l` (OV-ECON-028): its population and the figures
+/// of the units listed there.
+pub fn people_at(world: &crate::world::World, l: LocationId) -> u64 {
+    world.locations.get(l).map_or(0, |loc| {
+        let figures: u64 = loc
+            .units
+            .iter()
+            .filter_map(|&u| world.units.get(u))
+            .map(|u| u64::from(u.figures))
+            .sum();
+        u64::from(loc.population) + figures
+    })
+}
+
 /// Is turn `turn` an autumn month, when taxes are higher (OV-WLD-027)?
 pub fn autumn(turn: u32) -> bool {
     calendar::season_tag(turn) == "autumn"
@@ -255,12 +269,7 @@ pub fn evolve(t: &mut Turn<'_>) {
     }
     // 4. Wages and taxes.
     for (i, &l) in ids.iter().enumerate() {
-        let figures: u64 = t.world.locations[l]
-            .units
-            .iter()
-            .filter_map(|&u| t.world.units.get(u))
-            .map(|u| u64::from(u.figures))
-            .sum();
+        let people = people_at(t.world, l);
         let loc = &mut t.world.locations[l];
         if opt[i] == 0 {
             continue;
@@ -270,7 +279,6 @@ pub fn evolve(t: &mut Turn<'_>) {
             loc.taxes = 0;
             continue;
         }
-        let people = u64::from(loc.population) + figures;
         loc.wages = u32::try_from((WAGE_AT_OPTIMUM * opt[i] / people).clamp(WAGE_MIN, WAGE_MAX))
             .unwrap_or(0);
         if !untaxed[i] {

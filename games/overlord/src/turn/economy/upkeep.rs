@@ -166,7 +166,6 @@ pub const DESERT_AFTER: u32 = 2;
 fn desert(t: &mut Turn<'_>, u: UnitId) {
     let unit = &t.world.units[u];
     let (figures, place) = (unit.figures, unit.location);
-    let items: Vec<(ItemId, u64)> = unit.items.iter().map(|h| (h.item, h.count)).collect();
     let people = t.kind(u) != Some(crate::rules::races::RaceKind::Creature);
     t.private(u, What::Deserted { figures });
     if let Some(l) = t.world.locations.get_mut(place) {
@@ -174,9 +173,7 @@ fn desert(t: &mut Turn<'_>, u: UnitId) {
             l.population = l.population.saturating_add(figures);
         }
     }
-    for (item, n) in items {
-        super::super::orders::goods::add_ground(t, place, item, n);
-    }
+    super::super::orders::goods::leave_all_on_ground(t, u);
     t.remove_unit(u);
 }
 

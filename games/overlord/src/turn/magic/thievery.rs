@@ -24,7 +24,7 @@
 //!   waiting, said once a turn (`not_undead`).
 
 use super::super::log::What;
-use super::super::orders::goods::add_ground;
+use super::super::orders::goods::leave_all_on_ground;
 use super::super::state::Turn;
 use crate::rules::SkillId;
 use crate::world::UnitId;
@@ -139,15 +139,7 @@ pub fn assassinate(t: &mut Turn<'_>, u: UnitId, skill: SkillId, x: UnitId) {
     if !killed {
         return;
     }
-    let place = t.world.units[x].location;
-    let items: Vec<(crate::rules::ItemId, u64)> = t.world.units[x]
-        .items
-        .iter()
-        .map(|h| (h.item, h.count))
-        .collect();
-    for (item, n) in items {
-        add_ground(t, place, item, n);
-    }
+    leave_all_on_ground(t, x);
     t.event(Some(x), What::Assassinated, &[victim]);
     t.remove_unit(x);
 }
@@ -172,15 +164,7 @@ pub fn bury(t: &mut Turn<'_>, u: UnitId, x: UnitId, n: u32) -> u64 {
         t.event(Some(x), What::LaidToRest { figures: buried }, &[owner]);
     }
     if t.world.units[x].figures == 0 {
-        let place = t.world.units[x].location;
-        let items: Vec<(crate::rules::ItemId, u64)> = t.world.units[x]
-            .items
-            .iter()
-            .map(|h| (h.item, h.count))
-            .collect();
-        for (item, k) in items {
-            add_ground(t, place, item, k);
-        }
+        leave_all_on_ground(t, x);
         t.remove_unit(x);
     }
     u64::from(buried)

@@ -66,6 +66,19 @@ pub fn add_ground(t: &mut Turn<'_>, place: LocationId, item: ItemId, n: u64) {
     }
 }
 
+/// Leave everything unit `u` carries on the ground where it stands (a unit
+/// deserting, slain outside battle, laid to rest).
+pub fn leave_all_on_ground(t: &mut Turn<'_>, u: UnitId) {
+    let Some(unit) = t.world.units.get(u) else {
+        return;
+    };
+    let place = unit.location;
+    let items: Vec<(ItemId, u64)> = unit.items.iter().map(|h| (h.item, h.count)).collect();
+    for (item, n) in items {
+        add_ground(t, place, item, n);
+    }
+}
+
 /// Take up to `n` items from the ground of `place`; returns how many.
 pub fn take_ground(t: &mut Turn<'_>, place: LocationId, item: ItemId, n: u64) -> u64 {
     let Some(l) = t.world.locations.get_mut(place) else {
