@@ -134,6 +134,14 @@ pub fn report(dir: &Path, faction: &str, turn: Option<u32>, json: bool) -> Resul
         );
     }
     match stored_as(dir, number, turn, json)? {
+        // The JSON is kept compact; laid out here for the reader (keys in
+        // the file's order, so `jq` and people see the same document).
+        Ok((_, text)) if json => {
+            let mut out = umpire_core::json::indent(text.as_bytes());
+            out.push(b'\n');
+            std::io::stdout().lock().write_all(&out)?;
+            Ok(ExitCode::SUCCESS)
+        }
         Ok((_, text)) => {
             std::io::stdout().lock().write_all(text.as_bytes())?;
             Ok(ExitCode::SUCCESS)

@@ -272,7 +272,15 @@ fn submit_stores_replaces_archives_and_refuses() {
         stdout(&show)
     );
     let events = read(dir.join("turns/1/events.json"));
-    assert!(events.contains("\"event\": \"press_reward\",\n        \"amount\": 50"));
+    let log: serde_json::Value = serde_json::from_str(&events).unwrap();
+    assert!(
+        log["events"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|e| e["what"]["event"] == "press_reward" && e["what"]["amount"] == 50),
+        "{events}"
+    );
 
     // Turn 1 is past now.
     let o = submit(&dir, "#GAME f05 pswd5 1\nUNIT U500\nWORK\n#END\n");
@@ -348,11 +356,22 @@ fn report_prints_the_stored_report_and_explains_what_is_missing() {
     assert_eq!(stdout(&o), read(dir.join("turns/1/reports/f05.txt")));
     assert!(stdout(&o).starts_with("alpha Report for Turn 1 for "));
 
-    // --json prints the JSON report kept beside the text.
+    // --json prints the JSON report kept beside the text: the file is
+    // compact, one line; the reader gets it laid out, the same document.
     let o = umpire(&["overlord", "report", d, "f5", "--json"], None);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    assert_eq!(stdout(&o), read(dir.join("turns/2/reports/f05.json")));
+    let kept = read(dir.join("turns/2/reports/f05.json"));
+    assert_eq!(kept.lines().count(), 1, "the kept JSON is compact");
+    assert!(
+        stdout(&o).starts_with("{\n  \"schema\": \"umpire-overlord-report\",\n"),
+        "{}",
+        stdout(&o)
+    );
     let json: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(
+        json,
+        serde_json::from_str::<serde_json::Value>(&kept).unwrap()
+    );
     assert_eq!(json["header"]["faction"]["id"], "f05");
     assert_eq!(json["header"]["turn"], 2);
     let o = umpire(&["overlord", "report", d, "5", "1", "--json"], None);

@@ -6,6 +6,7 @@
 //!   compiler-style or as JSON;
 //! - [`source`]: spans, line/column lookup and forgiving decoding of user files;
 //! - [`ids`]: typed dense ids and the vector they index;
+//! - [`json`]: compact JSON laid out for people, keys in their order;
 //! - [`text`]: "did you mean" suggestions for order languages;
 //! - [`rulings`]: the register of named rulings every umpire aid keeps for
 //!   the gaps in its rules ([`rulings!`]);
@@ -21,6 +22,7 @@
 pub mod diagnostic;
 pub mod dice;
 pub mod ids;
+pub mod json;
 pub mod roll;
 pub mod rulings;
 pub mod session;
