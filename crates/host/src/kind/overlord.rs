@@ -362,7 +362,6 @@ impl Game for OverlordGame {
         for (f, h) in world.factions.values_mut().zip(hashes) {
             f.password_hash = h;
         }
-        let events = serde_json::to_vec(&played.log)?;
         let seats = OverlordGame::seats_in(&world);
         let count =
             |f: &dyn Fn(&What) -> bool| played.log.events.iter().filter(|e| f(&e.what)).count();
@@ -380,7 +379,7 @@ impl Game for OverlordGame {
         );
         Ok(TurnOutput {
             state: save::save(&world, &self.rules),
-            events,
+            events: played.events,
             reports,
             public: Default::default(),
             summary,

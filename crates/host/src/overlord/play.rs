@@ -3,11 +3,14 @@
 //! and order template. A game folder ([`super::turn`]) and the host both
 //! play a turn this way and only keep the results differently.
 
+use std::collections::BTreeMap;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 use umpire_core::diagnostic::{RenderOptions, render};
 use umpire_overlord::orders::{self, Envelope, OrderSet, ParseOptions, Vocabulary};
-use umpire_overlord::report::knowledge::remember;
+use umpire_overlord::report::knowledge::{Discovered, remember};
 use umpire_overlord::report::model::Report;
 use umpire_overlord::report::text::{self, Inputs, Reports};
 use umpire_overlord::rules::Rules;
@@ -87,6 +90,8 @@ pub struct FactionReport {
 /// What a turn did.
 pub struct Played {
     pub log: TurnLog,
+    /// The log as compact JSON (`events.json`).
+    pub events: Vec<u8>,
     /// The engine's time, without reading orders or writing reports.
     pub took: Duration,
     /// Order sets read.
@@ -167,29 +172,128 @@ pub fn play<E: From<serde_json::Error>>(
             _ => None,
         })
         .collect();
-    let mut learnt = Vec::new();
-    for (fid, f) in world
+    let readers: Vec<Reader> = world
         .factions
         .iter()
         .filter(|(id, f)| !f.resigned || resigned_now.contains(id))
-    {
-        // The text and the JSON from one model, so they tell the same.
-        if let Some((model, discovered)) = all.model_and_discovered(fid) {
-            report(faction_report(f.number, f.resigned, &model, compact)?)?;
-            learnt.push((fid, discovered));
-        }
-    }
+        .map(|(id, f)| Reader {
+            faction: id,
+            number: f.number,
+            resigned: f.resigned,
+        })
+        .collect();
+    // The events as JSON are written alongside the reports.
+    let (learnt, events) = std::thread::scope(|s| {
+        let events = s.spawn(|| serde_json::to_vec(&log));
+        let learnt = each_report(&all, &readers, compact, report);
+        let events = events
+            .join()
+            .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+        (learnt, events)
+    });
+    let (learnt, events) = (learnt?, events?);
     drop(all);
     for (f, d) in &learnt {
         remember(world, *f, d);
     }
     Ok(Played {
         log,
+        events,
         took,
         sets: sets.len(),
         articles: articles.len(),
         errors,
     })
+}
+
+/// A faction that gets a report this turn.
+#[derive(Clone, Copy)]
+struct Reader {
+    faction: FactionId,
+    number: u32,
+    resigned: bool,
+}
+
+/// A reader's report and what it learnt, or `None` for a faction the
+/// world does not hold.
+type Made = Result<Option<(FactionReport, Discovered)>, serde_json::Error>;
+
+fn make(all: &Reports<'_>, r: Reader, compact: bool) -> Made {
+    // The text and the JSON from one model, so they tell the same.
+    let Some((model, discovered)) = all.model_and_discovered(r.faction) else {
+        return Ok(None);
+    };
+    Ok(Some((
+        faction_report(r.number, r.resigned, &model, compact)?,
+        discovered,
+    )))
+}
+
+/// Every reader's report, handed to `report` in the readers' order, and
+/// what each learnt. The reports are made on every core the machine has
+/// (each is a pure function of the turn), and handed over on this thread
+/// as they come in order, so what is written and in what order does not
+/// depend on the cores. The first error stops the making.
+fn each_report<E: From<serde_json::Error>>(
+    all: &Reports<'_>,
+    readers: &[Reader],
+    compact: bool,
+    report: &mut dyn FnMut(FactionReport) -> Result<(), E>,
+) -> Result<Vec<(FactionId, Discovered)>, E> {
+    let workers = std::thread::available_parallelism()
+        .map_or(1, std::num::NonZero::get)
+        .min(readers.len());
+    let mut learnt = Vec::with_capacity(readers.len());
+    let mut take = |r: Reader, made: Made| -> Result<(), E> {
+        if let Some((fr, discovered)) = made? {
+            report(fr)?;
+            learnt.push((r.faction, discovered));
+        }
+        Ok(())
+    };
+    if workers <= 1 {
+        for &r in readers {
+            take(r, make(all, r, compact))?;
+        }
+        return Ok(learnt);
+    }
+    let next = AtomicUsize::new(0);
+    let stop = AtomicBool::new(false);
+    let outcome = std::thread::scope(|s| {
+        let (tx, rx) = mpsc::sync_channel::<(usize, Made)>(workers * 4);
+        for _ in 0..workers {
+            let (tx, next, stop) = (tx.clone(), &next, &stop);
+            s.spawn(move || {
+                while !stop.load(Ordering::Relaxed) {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(&r) = readers.get(i) else { break };
+                    if tx.send((i, make(all, r, compact))).is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+        drop(tx);
+        // Reports that came before their turn wait here.
+        let mut early: BTreeMap<usize, Made> = BTreeMap::new();
+        let mut want = 0;
+        let mut outcome = Ok(());
+        for (i, made) in rx {
+            early.insert(i, made);
+            while let Some(made) = early.remove(&want) {
+                let r = readers[want];
+                want += 1;
+                if outcome.is_ok() {
+                    outcome = take(r, made);
+                    if outcome.is_err() {
+                        stop.store(true, Ordering::Relaxed);
+                    }
+                }
+            }
+        }
+        outcome
+    });
+    outcome.map(|()| learnt)
 }
 
 fn faction_report(
