@@ -69,6 +69,9 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
+use std::sync::OnceLock;
+
+use umpire_core::ids::TypedId;
 
 use crate::orders::words::RuleCategory;
 use crate::rules::combat::{Combat, CombatActionKind, CombatTarget};
@@ -572,12 +575,75 @@ pub fn section(rules: &Rules, d: &Discovered) -> String {
 /// The entries of what was discovered; an item or level with no entry
 /// (unknown to the rules) is left out.
 pub fn of<'a>(rules: &'a Rules, d: &Discovered) -> model::Knowledge<'a> {
+    of_written(&Entries::new(rules), d)
+}
+
+/// Every entry of the rules, each written the first time a report asks
+/// for it and kept for the others: all the reports of a turn share one
+/// (an entry depends on the rules alone).
+pub struct Entries<'r> {
+    rules: &'r Rules,
+    items: Vec<OnceLock<String>>,
+    /// By skill, then by level (0 to the skill's last).
+    skills: Vec<Vec<OnceLock<String>>>,
+    races: Vec<OnceLock<String>>,
+}
+
+impl<'r> Entries<'r> {
+    pub fn new(rules: &'r Rules) -> Self {
+        let slots = |n: usize| (0..n).map(|_| OnceLock::new()).collect::<Vec<_>>();
+        Entries {
+            rules,
+            items: slots(rules.items.len()),
+            skills: rules
+                .skills
+                .values()
+                .map(|s| slots(s.levels.len() + 1))
+                .collect(),
+            races: slots(rules.races.len()),
+        }
+    }
+
+    /// [`item_entry`].
+    pub fn item(&self, i: ItemId) -> String {
+        match self.items.get(i.index()) {
+            Some(slot) => slot.get_or_init(|| item_entry(self.rules, i)).clone(),
+            None => item_entry(self.rules, i),
+        }
+    }
+
+    /// [`skill_entry`].
+    pub fn skill(&self, s: SkillId, level: u8) -> String {
+        match self
+            .skills
+            .get(s.index())
+            .and_then(|l| l.get(usize::from(level)))
+        {
+            Some(slot) => slot
+                .get_or_init(|| skill_entry(self.rules, s, level))
+                .clone(),
+            None => skill_entry(self.rules, s, level),
+        }
+    }
+
+    /// [`race_entry`].
+    pub fn race(&self, r: RaceId) -> String {
+        match self.races.get(r.index()) {
+            Some(slot) => slot.get_or_init(|| race_entry(self.rules, r)).clone(),
+            None => race_entry(self.rules, r),
+        }
+    }
+}
+
+/// [`of`], with the entries taken from (and kept in) `entries`.
+pub fn of_written<'a>(entries: &Entries<'a>, d: &Discovered) -> model::Knowledge<'a> {
+    let rules = entries.rules;
     model::Knowledge {
         items: d
             .items
             .iter()
             .filter_map(|&i| {
-                let text = item_entry(rules, i);
+                let text = entries.item(i);
                 (!text.is_empty()).then(|| model::Entry {
                     item: item_ref(rules, i),
                     text,
@@ -588,7 +654,7 @@ pub fn of<'a>(rules: &'a Rules, d: &Discovered) -> model::Knowledge<'a> {
             .skills
             .iter()
             .filter_map(|&(s, l)| {
-                let text = skill_entry(rules, s, l);
+                let text = entries.skill(s, l);
                 (!text.is_empty()).then(|| model::SkillEntry {
                     skill: skill_level(rules, s, l),
                     text,
@@ -602,7 +668,7 @@ pub fn of<'a>(rules: &'a Rules, d: &Discovered) -> model::Knowledge<'a> {
                 let race = rules.races.get(r)?;
                 Some(model::Entry {
                     item: Named::new(Id::Tag(&race.tag), race.name.as_str()),
-                    text: race_entry(rules, r),
+                    text: entries.race(r),
                 })
             })
             .collect(),

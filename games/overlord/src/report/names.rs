@@ -11,7 +11,8 @@ use rustc_hash::FxHashMap;
 use crate::orders::print::one_line;
 use crate::rules::ConstructionId;
 use crate::rules::{ItemId, RaceId, Rules, SkillId, TitleId};
-use crate::world::{FactionId, LocationId, StructureId, UnitId, World};
+use crate::turn::learnable::MayLearn;
+use crate::world::{FactionId, LocationId, StructureId, Unit, UnitId, World};
 
 use super::model::{Id, Named, Quantity, SkillLevel, TitleSeat};
 use super::unit::suffix;
@@ -25,6 +26,8 @@ pub struct Names<'a> {
     held: FxHashMap<UnitId, Vec<(TitleId, LocationId)>>,
     /// The locations inside each location, in the world's order.
     inner: FxHashMap<LocationId, Vec<LocationId>>,
+    /// What units may learn, worked out once per race and skills.
+    may_learn: MayLearn,
 }
 
 /// The locations inside each location, in the world's order.
@@ -53,7 +56,14 @@ impl<'a> Names<'a> {
             rules,
             held,
             inner: inner_locations(world),
+            may_learn: MayLearn::default(),
         }
+    }
+
+    /// The skills `unit` may study next, with the level study leads to
+    /// ([`may_learn_in`](crate::turn::learnable::may_learn_in)).
+    pub fn may_learn(&self, unit: &Unit) -> Vec<(SkillId, u8)> {
+        self.may_learn.of(self.world, self.rules, unit)
     }
 
     /// The locations inside `at`, in the world's order.

@@ -47,6 +47,8 @@ pub struct Reports<'a> {
     lost: Vec<Vec<UnitId>>,
     /// Each faction's structures, in the world's order.
     owned: Vec<Vec<StructureId>>,
+    /// The knowledge entries, written once for all the reports.
+    entries: knowledge::Entries<'a>,
 }
 
 impl<'a> Reports<'a> {
@@ -95,6 +97,7 @@ impl<'a> Reports<'a> {
             limits: control::limits(world, inputs.rules),
             lost,
             owned,
+            entries: knowledge::Entries::new(inputs.rules),
         }
     }
 
@@ -261,7 +264,7 @@ impl<'a> Reports<'a> {
             structures,
             locations,
             // Knowledge (OV-REP-037..040).
-            knowledge: knowledge::of(rules, &discovered),
+            knowledge: knowledge::of_written(&self.entries, &discovered),
             newspaper,
             template: template::template_of(world, faction, "", mine),
         };

@@ -22,7 +22,7 @@
 //!   "Stack weight" so the reader knows whose they are.
 //! - May learn (OV-REP-013): every skill the unit may study now unaided,
 //!   and those the seat of teaching it is inside teaches it (OV-SKL-034),
-//!   with the level study leads to ([`learnable::may_learn_in`]).
+//!   with the level study leads to ([`may_learn_in`](crate::turn::learnable::may_learn_in)).
 //! - Stats (OV-REP-014): the unit's per-figure ratings
 //!   ([`visibility::ratings`]) that differ from their defaults (0; 1 for
 //!   life and hits, OV-UNIT-009), abbreviated as the
@@ -39,7 +39,7 @@ use crate::combat::setting::Setting;
 use crate::orders::print::one_line;
 use crate::rules::{Movement, Rules, SkillId, Stats};
 use crate::turn::travel::load::{Load, stack_load};
-use crate::turn::{control, learnable, visibility};
+use crate::turn::{control, visibility};
 use crate::world::{UnitId, World};
 
 use super::model::{self, Capacity, Possession, Ratings, Skill};
@@ -113,7 +113,8 @@ pub fn of<'a>(names: &Names<'a>, u: UnitId) -> Option<model::Unit<'a>> {
         stack_weight: leads,
         capacity: capacity(&load),
         skills,
-        may_learn: learnable::may_learn_in(world, rules, unit)
+        may_learn: names
+            .may_learn(unit)
             .into_iter()
             .map(|(s, level)| skill_level(rules, s, level))
             .collect(),

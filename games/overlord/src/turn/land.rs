@@ -43,7 +43,7 @@ use super::log::What;
 use super::relations;
 use super::state::Turn;
 use super::travel::crossing_days;
-use crate::rules::{EquipSlot, Rules};
+use crate::rules::{EquipSlot, Rules, SkillId};
 use crate::world::{FactionId, LocationId, Stance, UnitId, World};
 
 /// The walking days from a seat to every location within some bound,
@@ -256,13 +256,18 @@ pub fn significant(population: u32) -> u32 {
 /// Can every figure of the unit deal damage: an equipped weapon each, or
 /// martial arts (OV-LAND-008)?
 pub fn deals_damage(t: &Turn<'_>, u: UnitId) -> bool {
+    deals_damage_knowing(t, u, t.rules.skill("mart"))
+}
+
+/// [`deals_damage`], with martial arts looked up once by the caller.
+fn deals_damage_knowing(t: &Turn<'_>, u: UnitId, martial_arts: Option<SkillId>) -> bool {
     let Some(unit) = t.world.units.get(u) else {
         return false;
     };
     if unit.figures == 0 {
         return false;
     }
-    if t.level_of(u, "mart") >= 1 {
+    if martial_arts.is_some_and(|m| t.level(u, m) >= 1) {
         return true;
     }
     let armed: u64 = unit
@@ -282,6 +287,10 @@ pub fn deals_damage(t: &Turn<'_>, u: UnitId) -> bool {
 
 /// OV-LAND-007/008: the occupier of every populated location.
 pub fn occupy(t: &mut Turn<'_>) {
+    let martial_arts = t.rules.skill("mart");
+    // Each faction's armed figures in the place, the list kept between
+    // places.
+    let mut force: Vec<(FactionId, u32)> = Vec::new();
     for place in t.world.locations.ids() {
         let loc = &t.world.locations[place];
         if loc.population == 0 {
@@ -292,10 +301,9 @@ pub fn occupy(t: &mut Turn<'_>) {
         }
         let need = significant(loc.population);
         let owner = loc.ownership.owner;
-        let mut force: Vec<(FactionId, u32)> = Vec::new();
-        let units = loc.units.clone();
-        for u in units {
-            if t.travelling(u) || !deals_damage(t, u) {
+        force.clear();
+        for &u in &loc.units {
+            if t.travelling(u) || !deals_damage_knowing(t, u, martial_arts) {
                 continue;
             }
             let unit = &t.world.units[u];

@@ -14,7 +14,11 @@
 
 use crate::rules::races::{RaceKind, StudentType};
 use crate::rules::skills::{Learning, Skill};
-use crate::rules::{Rules, SkillId, SkillLevel};
+use std::sync::Mutex;
+
+use rustc_hash::FxHashMap;
+
+use crate::rules::{RaceId, Rules, SkillId, SkillLevel};
 use crate::world::{Unit, World};
 use umpire_core::ids::TypedId;
 
@@ -100,7 +104,17 @@ pub fn may_learn(rules: &Rules, unit: &Unit) -> Vec<(SkillId, u8)> {
 /// meets its prerequisites. A teaching unit never adds anything. In the
 /// rules' order.
 pub fn may_learn_in(world: &World, rules: &Rules, unit: &Unit) -> Vec<(SkillId, u8)> {
-    let mut out = may_learn(rules, unit);
+    with_seat(world, rules, unit, may_learn(rules, unit))
+}
+
+/// [`may_learn_in`] with `unaided`, the unit's [`may_learn`], already
+/// known.
+fn with_seat(
+    world: &World,
+    rules: &Rules,
+    unit: &Unit,
+    mut out: Vec<(SkillId, u8)>,
+) -> Vec<(SkillId, u8)> {
     let Some(seat) = unit
         .structure
         .and_then(|s| world.structures.get(s))
@@ -145,4 +159,52 @@ fn taught_level(rules: &Rules, unit: &Unit, id: SkillId, up_to: u8) -> Option<u8
         return None;
     }
     Some(next)
+}
+
+/// What [`may_learn`] depends on: the unit's race, and for each skill it
+/// holds the level reached and whether it has begun it.
+type Standing = (RaceId, Vec<(SkillId, u8, bool)>);
+
+/// [`may_learn_in`] for many units, each list of skills open to study
+/// worked out once for all the units of the same race and skills (the
+/// reports of a turn share one; most units are like many others).
+#[derive(Default)]
+pub struct MayLearn {
+    known: Mutex<FxHashMap<Standing, Vec<(SkillId, u8)>>>,
+}
+
+/// A copy starts with nothing worked out (it is only a memo).
+impl Clone for MayLearn {
+    fn clone(&self) -> Self {
+        MayLearn::default()
+    }
+}
+
+impl MayLearn {
+    /// [`may_learn_in`].
+    pub fn of(&self, world: &World, rules: &Rules, unit: &Unit) -> Vec<(SkillId, u8)> {
+        let standing: Standing = (
+            unit.race,
+            unit.skills
+                .iter()
+                .map(|k| (k.skill, level(rules, unit, k.skill), k.experience > 0))
+                .collect(),
+        );
+        let known = self
+            .known
+            .lock()
+            .ok()
+            .and_then(|m| m.get(&standing).cloned());
+        let unaided = match known {
+            Some(list) => list,
+            None => {
+                let list = may_learn(rules, unit);
+                if let Ok(mut m) = self.known.lock() {
+                    m.insert(standing, list.clone());
+                }
+                list
+            }
+        };
+        with_seat(world, rules, unit, unaided)
+    }
 }
