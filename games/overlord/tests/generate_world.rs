@@ -1254,3 +1254,96 @@ fn ov_wld_021_hexes_start_at_70_to_130_percent_of_their_terrains_optimum() {
     }
     assert!(checked > 50, "{checked}");
 }
+
+/// A medium map made with far more factions than its cities hold.
+fn crowded() -> &'static (Rules, Generated) {
+    static W: std::sync::OnceLock<(Rules, Generated)> = std::sync::OnceLock::new();
+    W.get_or_init(|| {
+        let r = rules();
+        let g = make(&r, 23, 2_000, MapSize::MEDIUM);
+        (r, g)
+    })
+}
+
+#[test]
+fn ov_start_020_a_full_city_sends_new_factions_to_the_nearest_place_with_room() {
+    use umpire_overlord::generate::world::spread::Spread;
+    let (r, g) = crowded();
+    let w = &g.world;
+    let (capital, heart) = capital(r, w);
+    let mut load: BTreeMap<LocationId, u32> = BTreeMap::new();
+    let mut imperial_elsewhere = Vec::new();
+    for (p, hero) in heroes(g) {
+        // Both units enter together, where the sheet says.
+        assert_eq!(p.location, Some(hero.location));
+        *load.entry(hero.location).or_default() += 1;
+        if p.start == Some(StartType::Imperial) && hero.location != capital {
+            imperial_elsewhere.push(hero.location);
+        }
+        // The land lore is the entered hex's (OV-START-005).
+        if p.leader == Some(LeaderType::Adventurer) {
+            let hex = w.locations[hero.location].outer.unwrap_or(hero.location);
+            let lore = r.terrains[w.locations[hex].terrain].landwalk.as_ref();
+            assert_eq!(Some(p.skills[1].as_str()), lore.map(|l| l.tag()));
+        }
+    }
+    // One new faction per hundred people: the Imperial City of some
+    // 10,000 takes about a hundred, and is full.
+    let cap = Spread::capacity(w, capital);
+    assert_eq!(cap, w.locations[capital].population / 100);
+    assert!((80..=120).contains(&cap), "{cap}");
+    assert_eq!(load[&capital], cap);
+    // Some 400 Imperial starts: the rest entered around it, the nearest
+    // places first: everything within two hexes is full, and none went
+    // far.
+    assert!(
+        imperial_elsewhere.len() > 200,
+        "{}",
+        imperial_elsewhere.len()
+    );
+    let walkable = |l: LocationId| r.terrains[w.locations[l].terrain].days.walk.is_some();
+    for &l in &imperial_elsewhere {
+        let d = from_capital(r, w, l);
+        assert!(d <= 8, "an Imperial start {d} hexes from the Imperial City");
+        assert!(walkable(l), "{}", terrain(r, w, l));
+    }
+    let mut checked = 0;
+    for (id, l) in w.locations.iter() {
+        let hex = l.outer.unwrap_or(id);
+        let near = w.locations[heart]
+            .hex
+            .unwrap()
+            .distance(w.locations[hex].hex.unwrap())
+            <= 2;
+        if near && walkable(hex) {
+            checked += 1;
+            assert_eq!(
+                load.get(&id).copied().unwrap_or(0),
+                Spread::capacity(w, id),
+                "{} [L{}] near the Imperial City has room left",
+                l.name,
+                l.number
+            );
+        }
+    }
+    assert!(
+        checked >= 10,
+        "only {checked} places near the Imperial City"
+    );
+    // Nowhere more than its share while the land has room.
+    for (&l, &n) in &load {
+        assert!(
+            n <= Spread::capacity(w, l),
+            "L{}: {n}",
+            w.locations[l].number
+        );
+    }
+}
+
+#[test]
+fn ov_start_020_a_world_of_few_factions_starts_everyone_in_a_city() {
+    let (r, g) = started();
+    for (_, hero) in heroes(g) {
+        assert_eq!(terrain(r, &g.world, hero.location), "city");
+    }
+}

@@ -133,7 +133,7 @@ fn faction_sheet(made: &Generated, params: &WorldParams, rules: &Rules) -> Strin
     let _ = writeln!(
         s,
         "# {:<7} {:<12} {:<12} {:<11} {:<22} {:<28} skills",
-        "faction", "password", "name", "leader", "start", "city"
+        "faction", "password", "name", "leader", "start", "enters at"
     );
     for p in &made.players {
         let city = p.location.map_or(String::new(), |l| loc_name(w, l));

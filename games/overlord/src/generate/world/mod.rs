@@ -14,7 +14,8 @@
 //!    with the Emperor, the Advisor, guild and elemental masters, guards
 //!    and militia on GUARD, trainers and creatures in the wilds.
 //! 4. [`starting_position`]: the player factions, placed by the starting
-//!    position rules.
+//!    position rules, each city taking as many as its people allow
+//!    ([`spread`]).
 //!
 //! Every random choice comes from one [`Dice`] stream per step, derived
 //! from the seed, so the same parameters give the same world byte for
@@ -26,6 +27,7 @@ pub mod map;
 pub mod names;
 pub mod npcs;
 pub mod settlements;
+pub mod spread;
 pub mod starting_position;
 
 use std::fmt;

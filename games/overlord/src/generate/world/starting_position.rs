@@ -19,14 +19,19 @@
 //!   equipment requires that skill, or the generic tool.
 //! * OV-START-009: five factions fill a colonial city before the next one
 //!   is used; when all are full the count starts again from the first.
+//! * OV-START-020: a place takes new factions up to one per hundred
+//!   people; one whose city is full enters at the nearest place with room
+//!   ([`spread`](super::spread)).
+//! * OV-START-005 again: the land lore is that of the hex the faction
+//!   enters.
 
 use std::fmt;
 
 use umpire_core::Dice;
-use umpire_core::ids::TypedId;
 
 use super::npcs::{CITIZENS, CREATURES, IMPERIALS, Kit, MAGES};
 use super::settlements::{Places, Rank};
+use super::spread::Spread;
 use super::{GenerateError, names};
 use crate::rules::Rules;
 use crate::world::faction::hash_password;
@@ -155,6 +160,7 @@ pub(crate) fn place_after(
     let borders: Vec<_> = places.of_rank(Rank::Border).collect();
     let colonies: Vec<_> = places.of_rank(Rank::Colonial).collect();
     let mut sheets = Vec::with_capacity(count as usize);
+    let mut spread = Spread::new(world);
     let mut k = Kit::new(rules, world)?;
     for _ in 0..count {
         let number = k
@@ -203,7 +209,9 @@ pub(crate) fn place_after(
         f.password_hash = hash;
         let faction = k.world.factions.push(f);
 
-        let at = city.location;
+        // The chosen city, or the nearest place with room (OV-START-020).
+        let at = spread.enter(k.world, rules, city.location);
+        let hex = k.world.locations[at].outer.unwrap_or(at);
         let hero_name = names::person(dice, &city.name);
         let hero = k.unit(faction, k.hero, 1, at, &hero_name);
         k.equip(hero, "hrse", 1)?;
@@ -233,7 +241,7 @@ pub(crate) fn place_after(
                 learn(&mut k, "scou")?;
                 let lore = rules
                     .terrains
-                    .get(k.world.locations[LocationId::from_index(city.hex)].terrain)
+                    .get(k.world.locations[hex].terrain)
                     .and_then(|t| t.landwalk.as_ref())
                     .map_or("plwk".to_string(), |s| s.tag().to_string());
                 learn(&mut k, &lore)?;
