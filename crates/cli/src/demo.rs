@@ -151,12 +151,14 @@ pub fn run(args: Args) -> Result<ExitCode> {
         bar.set_message(format!("turn {turn}: the month runs"));
         let start = u64::from(k) * 30;
         let mut on_day = |day: u8| bar.set_position(start + u64::from(day));
+        let mut on_report = |_, _| {};
         let ran = run_next(
             dir,
             RunOptions {
                 next: None,
                 color: false,
                 on_day: &mut on_day,
+                on_report: &mut on_report,
             },
         )?;
         for e in &ran.errors {

@@ -101,12 +101,23 @@ pub fn run(dir: &Path, color: bool, quiet: bool, next: Option<String>) -> Result
     };
     let color = color && std::io::IsTerminal::is_terminal(&std::io::stderr());
     let mut on_day = |day: u8| bar.set_position(u64::from(day));
+    // After the month, the same bar counts the reports written.
+    let mut on_report = |done: usize, total: usize| {
+        if done == 1
+            && let Ok(style) = ProgressStyle::with_template("reports {pos}/{len} {wide_bar}")
+        {
+            bar.set_style(style);
+            bar.set_length(total as u64);
+        }
+        bar.set_position(done as u64);
+    };
     let ran = run_next(
         dir,
         RunOptions {
             next,
             color,
             on_day: &mut on_day,
+            on_report: &mut on_report,
         },
     );
     bar.finish_and_clear();

@@ -184,13 +184,14 @@ async fn main() {
                 std::fs::write(folder.join(format!("orders/1/{seat}.txt")), text).unwrap();
             }
             let t = Instant::now();
-            let mut on_day = |_| {};
+            let (mut on_day, mut on_report) = (|_| {}, |_, _| {});
             let ran = umpire_host::overlord::turn::run_next(
                 &folder,
                 umpire_host::overlord::turn::RunOptions {
                     next: Some(String::new()),
                     color: false,
                     on_day: &mut on_day,
+                    on_report: &mut on_report,
                 },
             )
             .unwrap();

@@ -342,7 +342,7 @@ impl Game for OverlordGame {
             })
             .collect();
         let mut reports = Vec::new();
-        let mut on_day = |_day: u8| {};
+        let (mut on_day, mut on_report) = (|_day: u8| {}, |_, _| {});
         let played = play::play(
             &mut world,
             &self.rules,
@@ -353,6 +353,7 @@ impl Game for OverlordGame {
                 color: false,
                 compact_json: true,
                 on_day: &mut on_day,
+                on_report: &mut on_report,
             },
             &mut |r: FactionReport| -> Result<(), KindError> {
                 reports.push(OverlordGame::seat_report(r));

@@ -75,6 +75,8 @@ pub struct Play<'a> {
     pub compact_json: bool,
     /// Called as each of the 30 days ends.
     pub on_day: &'a mut dyn FnMut(u8),
+    /// Called as each report is handed over: how many so far, of how many.
+    pub on_report: &'a mut dyn FnMut(usize, usize),
 }
 
 /// A faction's report of the turn.
@@ -185,7 +187,7 @@ pub fn play<E: From<serde_json::Error>>(
     // The events as JSON are written alongside the reports.
     let (learnt, events) = std::thread::scope(|s| {
         let events = s.spawn(|| serde_json::to_vec(&log));
-        let learnt = each_report(&all, &readers, compact, report);
+        let learnt = each_report(&all, &readers, compact, report, play.on_report);
         let events = events
             .join()
             .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
@@ -239,6 +241,7 @@ fn each_report<E: From<serde_json::Error>>(
     readers: &[Reader],
     compact: bool,
     report: &mut dyn FnMut(FactionReport) -> Result<(), E>,
+    on_report: &mut dyn FnMut(usize, usize),
 ) -> Result<Vec<(FactionId, Discovered)>, E> {
     let workers = std::thread::available_parallelism()
         .map_or(1, std::num::NonZero::get)
@@ -249,6 +252,7 @@ fn each_report<E: From<serde_json::Error>>(
             report(fr)?;
             learnt.push((r.faction, discovered));
         }
+        on_report(learnt.len(), readers.len());
         Ok(())
     };
     if workers <= 1 {

@@ -54,6 +54,9 @@ pub struct RunOptions<'a> {
     pub color: bool,
     /// Called as each of the 30 days ends.
     pub on_day: &'a mut dyn FnMut(u8),
+    /// Called as each faction's report is written: how many so far, of
+    /// how many.
+    pub on_report: &'a mut dyn FnMut(usize, usize),
 }
 
 /// What a run did.
@@ -245,6 +248,7 @@ fn run_staged(
             // `umpire overlord report --json` lays it out for people.
             compact_json: true,
             on_day: options.on_day,
+            on_report: options.on_report,
         },
         &mut |r: FactionReport| -> Result<()> {
             let name = faction_file(r.number);
@@ -285,7 +289,22 @@ pub fn summary(dir: &Path, ran: &Ran) -> String {
     let mut out = String::new();
     let log = &ran.log;
     let turn = ran.turn;
-    let count = |f: &dyn Fn(&What) -> bool| log.events.iter().filter(|e| f(&e.what)).count();
+    // What the game master is told of, counted in one pass.
+    let mut n = [0usize; 8];
+    for e in &log.events {
+        let i = match e.what {
+            What::Departed { .. } => 0,
+            What::Arrived { .. } => 1,
+            What::TurnedBack { .. } => 2,
+            What::Battle { .. } => 3,
+            What::OrdersRefused { .. } => 4,
+            What::SectionRefused { .. } => 5,
+            What::OrderDropped { .. } => 6,
+            What::NotAdjudicated { .. } => 7,
+            _ => continue,
+        };
+        n[i] += 1;
+    }
     let _ = writeln!(
         out,
         "{}: turn {turn} run in {:.2} s — {} order set(s), {} article(s), {} event(s)",
@@ -298,18 +317,12 @@ pub fn summary(dir: &Path, ran: &Ran) -> String {
     let _ = writeln!(
         out,
         "  journeys begun {}, arrivals {}, turned back {}, battles {}",
-        count(&|w| matches!(w, What::Departed { .. })),
-        count(&|w| matches!(w, What::Arrived { .. })),
-        count(&|w| matches!(w, What::TurnedBack { .. })),
-        count(&|w| matches!(w, What::Battle { .. })),
+        n[0], n[1], n[2], n[3],
     );
     let _ = writeln!(
         out,
         "  order sets refused {}, sections refused {}, orders dropped {}, orders not yet adjudicated {}",
-        count(&|w| matches!(w, What::OrdersRefused { .. })),
-        count(&|w| matches!(w, What::SectionRefused { .. })),
-        count(&|w| matches!(w, What::OrderDropped { .. })),
-        count(&|w| matches!(w, What::NotAdjudicated { .. })),
+        n[4], n[5], n[6], n[7],
     );
     if !ran.errors.is_empty() {
         let _ = writeln!(
@@ -351,11 +364,12 @@ mod tests {
         let staging = staging_dir(&dir, 1);
         std::fs::create_dir_all(&staging).unwrap();
         std::fs::write(staging.join("reports"), b"in the way").unwrap();
-        let mut on_day = |_| {};
+        let (mut on_day, mut on_report) = (|_| {}, |_, _| {});
         let options = RunOptions {
             next: None,
             color: false,
             on_day: &mut on_day,
+            on_report: &mut on_report,
         };
         let err = run_staged(&dir, &rules, &mut world, b"before", "", options).err();
         let err = format!("{:#}", err.unwrap());

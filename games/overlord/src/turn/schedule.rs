@@ -4,14 +4,35 @@
 //! in the order the structures are listed; within each group every
 //! stack leader is followed by its stack, depth first, in arrival order.
 
-use rustc_hash::FxHashMap;
-
 use crate::world::{LocationId, StructureId, UnitId, World};
 
 /// The units of one location in report order.
 pub fn report_order(world: &World, place: LocationId) -> Vec<UnitId> {
+    let mut out = Vec::new();
+    append_report_order(world, place, &mut out, &mut Vec::new());
+    out
+}
+
+/// Every unit of the world in the order the day examines them.
+pub fn day_order(world: &World) -> Vec<UnitId> {
+    let mut out = Vec::with_capacity(world.units.len());
+    let mut scratch = Vec::new();
+    for place in world.locations.ids() {
+        append_report_order(world, place, &mut out, &mut scratch);
+    }
+    out
+}
+
+/// [`report_order`] of `place`, added to `out`; `edges` is room for the
+/// place's (leader, member) pairs, kept between calls.
+fn append_report_order(
+    world: &World,
+    place: LocationId,
+    out: &mut Vec<UnitId>,
+    edges: &mut Vec<(UnitId, UnitId)>,
+) {
     let Some(loc) = world.locations.get(place) else {
-        return Vec::new();
+        return;
     };
     // Most places hold no stack and no structure: arrival order it is.
     let plain = loc.structures.is_empty()
@@ -20,50 +41,54 @@ pub fn report_order(world: &World, place: LocationId) -> Vec<UnitId> {
             .iter()
             .all(|&u| world.units.get(u).is_some_and(|x| x.stack_parent.is_none()));
     if plain {
-        return loc.units.clone();
+        out.extend_from_slice(&loc.units);
+        return;
     }
     let group_of = |u: UnitId| world.units.get(u).and_then(|x| x.structure);
-    let mut children: FxHashMap<UnitId, Vec<UnitId>> = FxHashMap::default();
-    let mut roots: Vec<UnitId> = Vec::new();
+    // Each member under its leader when both are in the same group; the
+    // others lead their own line. Members keep their arrival order.
+    edges.clear();
     for &u in &loc.units {
-        match world.units.get(u).and_then(|x| x.stack_parent) {
-            Some(p) if group_of(p) == group_of(u) => children.entry(p).or_default().push(u),
-            _ => roots.push(u),
+        if let Some(p) = world.units.get(u).and_then(|x| x.stack_parent)
+            && group_of(p) == group_of(u)
+        {
+            edges.push((p, u));
         }
     }
-    let mut out = Vec::with_capacity(loc.units.len());
-    let emit = |group: Option<StructureId>, out: &mut Vec<UnitId>| {
-        for &r in roots.iter().filter(|&&r| group_of(r) == group) {
-            let start = out.len();
-            out.push(r);
-            let mut i = start;
-            while i < out.len() {
-                if let Some(c) = children.get(&out[i]) {
-                    // Keep depth-first order: insert the children right
-                    // after their parent's own subtree start.
-                    let at = i + 1;
-                    for (k, &x) in c.iter().enumerate() {
-                        out.insert(at + k, x);
-                    }
-                }
-                i += 1;
+    edges.sort_by_key(|&(p, _)| p);
+    let members = |p: UnitId| {
+        let from = edges.partition_point(|&(q, _)| q < p);
+        let to = edges.partition_point(|&(q, _)| q <= p);
+        edges[from..to].iter().map(|&(_, c)| c)
+    };
+    let is_member = |u: UnitId| {
+        world
+            .units
+            .get(u)
+            .and_then(|x| x.stack_parent)
+            .is_some_and(|p| group_of(p) == group_of(u))
+    };
+    // Depth first: a leader, then each member followed by its own stack.
+    let mut stack: Vec<UnitId> = Vec::new();
+    let mut emit = |group: Option<StructureId>, out: &mut Vec<UnitId>| {
+        for &r in loc
+            .units
+            .iter()
+            .filter(|&&r| !is_member(r) && group_of(r) == group)
+        {
+            stack.push(r);
+            while let Some(u) = stack.pop() {
+                out.push(u);
+                let from = stack.len();
+                stack.extend(members(u));
+                stack[from..].reverse();
             }
         }
     };
-    emit(None, &mut out);
+    emit(None, out);
     for &s in &loc.structures {
-        emit(Some(s), &mut out);
+        emit(Some(s), out);
     }
-    out
-}
-
-/// Every unit of the world in the order the day examines them.
-pub fn day_order(world: &World) -> Vec<UnitId> {
-    let mut out = Vec::with_capacity(world.units.len());
-    for place in world.locations.ids() {
-        out.extend(report_order(world, place));
-    }
-    out
 }
 
 #[cfg(test)]

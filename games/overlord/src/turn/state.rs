@@ -368,7 +368,8 @@ impl<'a> Turn<'a> {
         if unit.gone {
             return;
         }
-        let (place, parent, faction) = (unit.location, unit.stack_parent, unit.faction);
+        let (place, parent, faction, number) =
+            (unit.location, unit.stack_parent, unit.faction, unit.number);
         for c in self.children.get(&u).cloned().unwrap_or_default() {
             self.set_parent(c, parent);
         }
@@ -391,7 +392,9 @@ impl<'a> Turn<'a> {
         if let Some(list) = self.by_faction.get_mut(faction.index()) {
             list.retain(|&x| x != u);
         }
-        self.numbers.units.retain(|_, id| *id != u);
+        if self.numbers.units.get(&number) == Some(&u) {
+            self.numbers.units.remove(&number);
+        }
         self.placeholders.retain(|_, id| *id != u);
         if let Some(unit) = self.world.units.get_mut(u) {
             unit.gone = true;

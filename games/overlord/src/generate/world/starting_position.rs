@@ -162,15 +162,15 @@ pub(crate) fn place_after(
     let mut sheets = Vec::with_capacity(count as usize);
     let mut spread = Spread::new(world);
     let mut k = Kit::new(rules, world)?;
+    let mut number = k
+        .world
+        .factions
+        .values()
+        .map(|f| f.number)
+        .max()
+        .unwrap_or(0);
     for _ in 0..count {
-        let number = k
-            .world
-            .factions
-            .values()
-            .map(|f| f.number)
-            .max()
-            .unwrap_or(0)
-            + 1;
+        number += 1;
         let roll = dice.percent();
         let (start, city) = if roll <= 20 || (borders.is_empty() && colonies.is_empty()) {
             (StartType::Imperial, capital)
