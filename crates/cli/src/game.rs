@@ -89,16 +89,21 @@ pub fn new_game(
     Ok(ExitCode::SUCCESS)
 }
 
-pub fn import(source: &Path, dir: &Path, force: bool) -> Result<ExitCode> {
+pub fn import(source: &Path, dir: &Path, force: bool, copies: u32) -> Result<ExitCode> {
     let rules = rules()?;
-    let im = umpire_host::overlord::game_dir::import(&rules, source, dir, force)?;
+    let im = umpire_host::overlord::game_dir::import(&rules, source, dir, force, copies)?;
     let w = &im.world;
     let mut out = std::io::stdout().lock();
     writeln!(
         out,
-        "Imported {} game `{}` in {:.2} s: {} locations, {} units, {} factions, {} structures.",
+        "Imported {} game `{}`{} in {:.2} s: {} locations, {} units, {} factions, {} structures.",
         source.display(),
         w.game,
+        if copies > 1 {
+            format!(" ({copies} copies)")
+        } else {
+            String::new()
+        },
         im.elapsed,
         w.locations.len(),
         w.units.len(),

@@ -105,7 +105,7 @@ pub enum Command {
     /// cannot be mapped exactly is listed, with file and line, in
     /// GAME_DIR/import-notes.txt; nothing is dropped silently.
     #[command(
-        after_help = "Example:\n  umpire overlord import ../shared/reference/overlord-alpha games/alpha\n  umpire overlord show games/alpha --unit U1"
+        after_help = "Examples:\n  umpire overlord import ../shared/reference/overlord-alpha games/alpha\n  umpire overlord show games/alpha --unit U1\n  umpire overlord import ../shared/reference/overlord-alpha /tmp/ax100 --copies 100 && umpire overlord run /tmp/ax100"
     )]
     Import {
         /// The original game's folder (with units.dat, locations.dat…).
@@ -115,6 +115,12 @@ pub enum Command {
         /// Replace a game already in GAME_DIR.
         #[arg(long)]
         force: bool,
+        /// Import N disjoint copies of the game side by side (copy k's
+        /// locations numbered from 1000k, units and structures from 2000k,
+        /// factions from 100k, its map shifted 1000k columns east): the
+        /// same game at N times the size, for measuring a turn.
+        #[arg(long, default_value_t = 1, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1000))]
+        copies: u32,
     },
     /// Take a player's mail: store orders and articles, answer #REPORT.
     ///
@@ -319,7 +325,8 @@ pub fn run(cmd: Command, color: bool) -> Result<ExitCode> {
             source,
             game_dir,
             force,
-        } => crate::game::import(&source, &game_dir, force),
+            copies,
+        } => crate::game::import(&source, &game_dir, force, copies),
         Command::Submit { game_dir, file } => crate::folder::submit(&game_dir, &file, color),
         Command::Bots {
             game_dir,

@@ -29,6 +29,49 @@ fn temp_game(name: &str) -> PathBuf {
     dir
 }
 
+/// `--copies N`: the sample game N times side by side, every copy its own
+/// ids and its own stretch of map, for workloads at scale.
+#[test]
+fn import_copies_makes_disjoint_copies_of_the_game() {
+    let dir = temp_game("import-copies");
+    let d = dir.to_str().unwrap();
+    let out = umpire(&["overlord", "import", &alpha(), d, "--copies", "3"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{text}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(text.contains("game `alpha` (3 copies) in "), "{text}");
+    assert!(
+        text.contains("627 locations, 825 units, 45 factions, 51 structures"),
+        "{text}"
+    );
+    // Copy 2's U1 is U4001, of copy 2's faction f1, f201.
+    let unit = umpire(&["overlord", "show", d, "--unit", "U4001"]);
+    let s = String::from_utf8_lossy(&unit.stdout);
+    assert!(
+        s.starts_with("Ykima [U4001]: 1 hero, of Itorians [f201]"),
+        "{s}"
+    );
+    let zero = umpire(&[
+        "overlord",
+        "import",
+        &alpha(),
+        d,
+        "--copies",
+        "0",
+        "--force",
+    ]);
+    assert_eq!(zero.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&zero.stderr).contains("0 is not in 1..=1000"),
+        "{}",
+        String::from_utf8_lossy(&zero.stderr)
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn import_then_show() {
     let dir = temp_game("import");

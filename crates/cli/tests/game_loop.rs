@@ -659,8 +659,45 @@ fn bots_write_the_orders_of_every_player_faction_that_has_none() {
     let o = umpire(&["overlord", "bots", d, "--quiet", "--all"], None);
     assert!(o.status.success(), "{}", stdout(&o));
     assert_ne!(read(&f05), theirs, "--all replaces them");
+    // The bots' orders are marked as the game master's: the turn takes
+    // them without the players' passwords. A player's own orders, sent
+    // after, take the mark away again (and their password is checked).
+    let mark = dir.join("orders/1/.f05.txt.game-master");
+    assert!(mark.exists());
+    let own = "#GAME f06 pswd6\nUNIT U600\nWORK\n#END\n";
+    assert!(submit(&dir, own).status.success());
+    assert!(!dir.join("orders/1/.f06.txt.game-master").exists());
     let o = umpire(&["overlord", "run", d, "--quiet"], None);
     assert!(o.status.success(), "{}{}", stdout(&o), stderr(&o));
+    let said = stdout(&o);
+    assert!(said.contains("order sets refused 0,"), "{said}");
+    let report = read(dir.join("turns/1/reports/f05.txt"));
+    assert!(!report.contains("orders refused"), "{report}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The game master's orders are taken without a password; orders put in
+/// the folder by hand are checked as a player's mail is.
+#[test]
+fn orders_dropped_in_by_hand_still_need_the_password() {
+    let dir = alpha_game("by-hand");
+    let d = dir.to_str().unwrap();
+    let folder = dir.join("orders/1");
+    std::fs::create_dir_all(&folder).unwrap();
+    std::fs::write(
+        folder.join("mail.txt"),
+        "#GAME f05 wrong\nUNIT U500\nWORK\n#END\n",
+    )
+    .unwrap();
+    let o = umpire(&["overlord", "run", d, "--quiet"], None);
+    assert!(o.status.success(), "{}{}", stdout(&o), stderr(&o));
+    let said = stdout(&o);
+    assert!(said.contains("order sets refused 1,"), "{said}");
+    let report = read(dir.join("turns/1/reports/f05.txt"));
+    assert!(
+        report.contains("orders refused: wrong password"),
+        "{report}"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 

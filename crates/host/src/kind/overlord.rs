@@ -326,6 +326,7 @@ impl Game for OverlordGame {
             .map(|(seat, text)| Source {
                 name: seat,
                 bytes: text.as_bytes(),
+                password_checked: true,
             })
             .collect();
         let press: Vec<(String, String)> = input
@@ -339,6 +340,7 @@ impl Game for OverlordGame {
             .map(|(name, text)| Source {
                 name,
                 bytes: text.as_bytes(),
+                password_checked: false,
             })
             .collect();
         let mut reports = Vec::new();

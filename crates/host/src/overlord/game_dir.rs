@@ -179,6 +179,16 @@ pub struct Imported {
 /// Read the original engine's game in `source` (its `*.dat` files and
 /// players' folders) into the world format.
 pub fn import_world(rules: &Rules, source: &Path) -> Result<legacy::world::Imported> {
+    import_copies(rules, source, 1)
+}
+
+/// [`import_world`] of `copies` disjoint copies of the game side by side
+/// (`legacy::replicate`: copy k's ids and map columns shifted), for
+/// workloads of a known shape at any scale; 1 is the game as it is.
+pub fn import_copies(rules: &Rules, source: &Path, copies: u32) -> Result<legacy::world::Imported> {
+    if copies == 0 {
+        bail!("--copies must be at least 1");
+    }
     if !source.join("units.dat").exists() && !source.join("locations.dat").exists() {
         bail!(
             "{} does not look like an original Overlord game (no units.dat or locations.dat)",
@@ -186,14 +196,25 @@ pub fn import_world(rules: &Rules, source: &Path) -> Result<legacy::world::Impor
         );
     }
     let files = read_tree(source)?;
+    if copies == 1 {
+        return Ok(legacy::world::import(&files, rules));
+    }
+    let files = legacy::replicate::replicate(&files, copies);
     Ok(legacy::world::import(&files, rules))
 }
 
 /// Import the original engine's game in `source` into the game directory
-/// `dir`, refusing to replace a game unless `force`.
-pub fn import(rules: &Rules, source: &Path, dir: &Path, force: bool) -> Result<Imported> {
+/// `dir` (`copies` of it side by side, see [`import_copies`]), refusing to
+/// replace a game unless `force`.
+pub fn import(
+    rules: &Rules,
+    source: &Path,
+    dir: &Path,
+    force: bool,
+    copies: u32,
+) -> Result<Imported> {
     let started = std::time::Instant::now();
-    let im = import_world(rules, source)?;
+    let im = import_copies(rules, source, copies)?;
     let elapsed = started.elapsed().as_secs_f64();
     let world_path = write_world(dir, &im.world, rules, force)?;
     let mut notes = String::new();

@@ -23,14 +23,17 @@
 //! canonical form (what `umpire overlord fmt` prints): orders with errors
 //! are left out and shown to the player now, so the file in `orders/N/` is
 //! exactly what the turn will run, free of quoted mail and signatures. The
-//! header keeps the password, since the run checks it again.
+//! header keeps the password, since the run checks it again — except for
+//! orders the game master sent (their own mail, `umpire overlord bots`),
+//! which are marked as theirs ([`layout::game_master_mark`]) and taken
+//! without a password.
 //!
 //! A wrong password, an unknown faction or a turn already run stores
 //! nothing of that envelope; the answer says why, and the exit status is 1.
 
 use std::path::Path;
 
-use anyhow::Result;
+use anyhow::{Context, Result};
 use umpire_overlord::orders::{self, Envelope as Parsed};
 use umpire_overlord::world::World;
 use umpire_overlord::world::faction::password_matches;
@@ -52,7 +55,7 @@ pub fn submit_mail(
     bytes: &[u8],
     color: bool,
 ) -> Result<Submitted> {
-    submit(dir, world, name, bytes, color, true)
+    submit(dir, &Reader::new(world), world, name, bytes, color, false)
 }
 
 /// As [`submit_mail`], for the game master's own hand: no password is
@@ -63,7 +66,7 @@ pub fn submit_as_game_master(
     name: &str,
     bytes: &[u8],
 ) -> Result<Submitted> {
-    submit(dir, world, name, bytes, false, false)
+    submit(dir, &Reader::new(world), world, name, bytes, false, true)
 }
 
 /// The bots write the coming turn's orders of every player faction still
@@ -78,7 +81,7 @@ pub fn bot_orders(
     all: bool,
     mut progress: impl FnMut(usize, usize),
 ) -> Result<Vec<(u32, Submitted)>> {
-    use umpire_overlord::generate::bots::{bot_orders as write_orders, bot_seed};
+    use umpire_overlord::generate::bots::{BotOptions, bot_orders_for as write_orders, bot_seed};
     use umpire_overlord::world::Player;
     let collecting = world.turn + 1;
     let seats: Vec<_> = world
@@ -92,14 +95,26 @@ pub fn bot_orders(
         })
         .map(|(id, f)| (id, f.number))
         .collect();
+    // Built once: a big game's index of units would otherwise be made
+    // again for every faction.
+    let reader = Reader::new(world);
+    let units = world.units_by_faction();
+    let options = BotOptions::default();
     let mut out = Vec::with_capacity(seats.len());
     for (k, (id, number)) in seats.iter().enumerate() {
-        let text = write_orders(world, rules, *id, bot_seed(world.seed, collecting));
-        let done = submit_as_game_master(
+        let mine = units
+            .get(umpire_core::ids::TypedId::index(*id))
+            .map_or(&[][..], Vec::as_slice);
+        let seed = bot_seed(world.seed, collecting);
+        let text = write_orders(world, rules, *id, mine, seed, &options);
+        let done = submit(
             dir,
+            &reader,
             world,
             &format!("bot-{}", faction_file(*number)),
             text.as_bytes(),
+            false,
+            true,
         )?;
         out.push((*number, done));
         progress(k + 1, seats.len());
@@ -107,15 +122,18 @@ pub fn bot_orders(
     Ok(out)
 }
 
+/// Take one mail; `game_master` mail needs no password and its orders are
+/// marked as the game master's.
 fn submit(
     dir: &Path,
+    reader: &Reader,
     world: &World,
     name: &str,
     bytes: &[u8],
     color: bool,
-    passwords: bool,
+    game_master: bool,
 ) -> Result<Submitted> {
-    let read = Reader::new(world).read(Mail { name, bytes }, color);
+    let read = reader.read(Mail { name, bytes }, color);
     let collecting = world.turn + 1;
     let now = Situation {
         collecting,
@@ -136,13 +154,13 @@ fn submit(
                     .and_then(|n| world.faction_by_number(n))
                     .map(|f| world.factions[f].password_hash.as_str())
                     .unwrap_or_default();
-                if passwords
+                if !game_master
                     && !hash.is_empty()
                     && !password_matches(hash, envelope.password.expose())
                 {
                     Receipt::refused(&who, &format!("wrong password for {who}"))
                 } else {
-                    take(dir, &who, request, &parsed, now)?
+                    take(dir, &who, request, &parsed, now, game_master)?
                 }
             }
         };
@@ -170,6 +188,7 @@ fn take(
     request: &Request,
     parsed: &Parsed,
     now: Situation,
+    game_master: bool,
 ) -> Result<Receipt> {
     let number = layout::parse_faction(who).unwrap_or_default();
     Ok(match (request, parsed) {
@@ -178,6 +197,13 @@ fn take(
                 let path = layout::orders_dir(dir, turn).join(faction_file(number));
                 let replacing = path.exists();
                 files::write_atomic(&path, set.to_string().as_bytes())?;
+                let mark = layout::game_master_mark(&path);
+                if game_master {
+                    files::write_atomic(&mark, b"")?;
+                } else if mark.exists() {
+                    std::fs::remove_file(&mark)
+                        .with_context(|| format!("cannot remove {}", mark.display()))?;
+                }
                 let mut r = Receipt::orders(who, &o.summary, turn, archived, replacing, o.errors);
                 // Obvious execution problems, for the turn being collected
                 // only: a later turn's units may have changed hands by then

@@ -33,6 +33,18 @@ pub fn staging_dir(dir: &Path, turn: u32) -> PathBuf {
     dir.join("turns").join(format!("{turn}.partial"))
 }
 
+/// `orders/N/.f05.txt.game-master` beside `orders/N/f05.txt`: present
+/// while that file holds orders the game master sent (their own mail,
+/// `umpire overlord bots`), which the turn takes without checking the
+/// faction's password. A player's own orders for the turn remove it.
+pub fn game_master_mark(order_file: &Path) -> PathBuf {
+    let name = order_file
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    order_file.with_file_name(format!(".{name}.game-master"))
+}
+
 /// `f05.txt`: the file name of faction `number`'s orders, report or
 /// template.
 pub fn faction_file(number: u32) -> String {

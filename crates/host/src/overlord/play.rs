@@ -57,6 +57,9 @@ impl Hooks for Progress<'_> {
 pub struct Source<'a> {
     pub name: &'a str,
     pub bytes: &'a [u8],
+    /// Its orders' passwords were checked when they came in, or the game
+    /// master wrote them: the turn does not check them again.
+    pub password_checked: bool,
 }
 
 /// How to play a turn.
@@ -125,7 +128,10 @@ fn read_sources(play: &Play<'_>) -> (Vec<OrderSet>, Vec<Envelope>, Vec<String>) 
         }
         for e in checked.message.envelopes {
             match e {
-                Envelope::Orders(set) if !is_press => sets.push(set),
+                Envelope::Orders(mut set) if !is_press => {
+                    set.header.password_checked = source.password_checked;
+                    sets.push(set);
+                }
                 // Articles earn press rewards (OV-PRESS-005).
                 e @ (Envelope::Press(_) | Envelope::Rumor(_)) => articles.push(e),
                 Envelope::Orders(_) | Envelope::Report(_) => {}

@@ -210,13 +210,15 @@ fn run_staged(
     let turn = world.turn + 1;
     // Orders: every envelope of every file. Articles come from the order
     // files too, and from press/N/.
-    let read = |files: Vec<PathBuf>| -> Result<Vec<(String, Vec<u8>)>> {
+    // Orders the game master sent are taken without a password.
+    let read = |files: Vec<PathBuf>| -> Result<Vec<(String, Vec<u8>, bool)>> {
         files
             .into_iter()
             .map(|file| {
                 let bytes = std::fs::read(&file)
                     .with_context(|| format!("cannot read {}", file.display()))?;
-                Ok((file.display().to_string(), bytes))
+                let checked = layout::game_master_mark(&file).exists();
+                Ok((file.display().to_string(), bytes, checked))
             })
             .collect()
     };
@@ -277,10 +279,14 @@ fn run_staged(
 }
 
 /// Files read, as the turn takes them.
-fn sources(files: &[(String, Vec<u8>)]) -> Vec<Source<'_>> {
+fn sources(files: &[(String, Vec<u8>, bool)]) -> Vec<Source<'_>> {
     files
         .iter()
-        .map(|(name, bytes)| Source { name, bytes })
+        .map(|(name, bytes, checked)| Source {
+            name,
+            bytes,
+            password_checked: *checked,
+        })
         .collect()
 }
 

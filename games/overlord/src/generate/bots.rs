@@ -139,7 +139,7 @@ pub fn bot_orders_for(
     };
     let mut bot = Bot::new(world, rules, faction, f).with_budget(units);
     let dice = Dice::from_seed(seed).derive_indexed("bot", u64::from(f.number));
-    let mut out = String::with_capacity(64 + 96 * world.units.len() / 8);
+    let mut out = String::with_capacity(64 + 96 * units.len());
 
     let header = Header::game(f.number, &options.password, &world.game);
     let _ = writeln!(out, "#{header}");

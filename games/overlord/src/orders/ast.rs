@@ -83,6 +83,12 @@ pub struct Header {
     pub span: Span,
     /// Whether an END line closed the envelope.
     pub closed: bool,
+    /// The password was checked before the turn, or the game master wrote
+    /// these orders: the turn takes the set without checking it again.
+    /// Never read from text (nothing a player writes sets it), never
+    /// printed.
+    #[serde(skip)]
+    pub password_checked: bool,
 }
 
 /// The password written on a `#GAME` line when the real one is not known
@@ -112,6 +118,7 @@ impl Header {
             line: 0,
             span: Span::default(),
             closed: true,
+            password_checked: false,
         }
     }
 }

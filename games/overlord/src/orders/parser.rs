@@ -504,6 +504,7 @@ impl MessageParser<'_, '_> {
             line: ctx.number,
             span: ctx.span(kw_start, line_end),
             closed: kind == EnvelopeKind::Report,
+            password_checked: false,
         };
         self.open = match kind {
             EnvelopeKind::Game => {

@@ -65,7 +65,10 @@ pub fn take<'o>(t: &mut Turn<'_>, sets: &'o [OrderSet]) -> Vec<(FactionId, &'o O
             continue;
         };
         let hash = &t.world.factions[f].password_hash;
-        if !hash.is_empty() && !password_matches(hash, &set.header.password) {
+        if !set.header.password_checked
+            && !hash.is_empty()
+            && !password_matches(hash, &set.header.password)
+        {
             refuse(t, f, Refusal::WrongPassword);
             continue;
         }
