@@ -19,8 +19,8 @@ use std::fmt;
 
 use crate::combat::field::Side;
 use crate::turn::log::{
-    BEFORE_DAY_1, BattleCause, Dropped, Event, GuardRefusal, MONTH_END, Refusal, Stuck, StudyBlock,
-    UseProblem, What,
+    BEFORE_DAY_1, BattleCause, Dropped, Event, GuardRefusal, MONTH_END, NotTaken, Refusal, Stuck,
+    StudyBlock, UseProblem, What,
 };
 use crate::turn::orders::earn::Purse;
 use crate::turn::policy::Act;
@@ -132,6 +132,10 @@ fn dropped(d: Dropped) -> &'static str {
         Dropped::NoWay => "there is no such way from here",
         Dropped::Unreadable => "it no longer reads as an order",
         Dropped::OwnTarget => "it aims at the faction's own",
+        Dropped::OwnFaction => "the unit is of that faction already",
+        Dropped::AlternativeNotNeeded => {
+            "the order above it was carried out (`+` is an alternative)"
+        }
     }
 }
 
@@ -152,6 +156,7 @@ fn use_problem(p: UseProblem) -> &'static str {
         UseProblem::Unskilled => "the unit lacks the 1st level",
         UseProblem::NoUse => "the skill has no use to make",
         UseProblem::NoResource => "there is none of that resource here",
+        UseProblem::ResourceExhausted => "the land here had none of it left today",
         UseProblem::Forbidden => "the land's masters forbid it",
         UseProblem::NoMaterials => "the materials are missing",
         UseProblem::NoTarget => "there is no target for it",
@@ -230,6 +235,12 @@ pub fn action(n: &Names<'_>, e: &Event) -> Option<String> {
         What::OrderKept { order, why } => {
             format!("order `{order}` is kept for next month: {why}")
         }
+        What::TargetGone { target } => format!(
+            "its attack on {} came to nothing: the target was gone before the battle",
+            n.unit(*target)
+        ),
+        What::NotStacked => "is in no stack, so has none to leave".to_string(),
+        What::OrderCarried { order } => format!("order `{order}` carried out"),
         What::OrderDropped { order, reason } => {
             format!("order `{order}` dropped: {}", dropped(*reason))
         }
@@ -358,6 +369,26 @@ pub fn action(n: &Names<'_>, e: &Event) -> Option<String> {
             "achieves {}",
             super::unit::skill_name(rules, *skill, *level)
         ),
+        What::StudyGoalMet { skill, level } => format!(
+            "has {} as its STUDY asked: the order is complete",
+            super::unit::skill_name(rules, *skill, *level)
+        ),
+        What::UseProgress {
+            skill,
+            item,
+            percent,
+        } => match item {
+            Some(item) => format!(
+                "works at {}: the next {} is {percent}% done",
+                n.skill(*skill),
+                n.item(*item)
+            ),
+            None => format!("casts {}: {percent}% done", n.skill(*skill)),
+        },
+        What::StudyAtTop { skill, level } => format!(
+            "has {}, the most study can reach: STUDY is done with",
+            super::unit::skill_name(rules, *skill, *level)
+        ),
         What::TitleClaimed { title, seat } => {
             format!("claims the title of {}!", n.seat(*title, *seat))
         }
@@ -398,6 +429,28 @@ pub fn action(n: &Names<'_>, e: &Event) -> Option<String> {
         ),
         What::PillageTooWeak { force, needed } => {
             format!("pillages in vain: a force of {force} where {needed} is needed")
+        }
+        What::OfferNotTaken {
+            item,
+            buying,
+            price,
+            why,
+        } => {
+            let what = if *buying { "bid for" } else { "offer of" };
+            let because = match (why, buying) {
+                (NotTaken::Coins, _) => {
+                    "the unit had too few coins left at the day's end".to_string()
+                }
+                (NotTaken::Goods, _) => "the unit held none left at the day's end".to_string(),
+                (NotTaken::Price { cleared: Some(c) }, _) => format!("the market cleared at ${c}"),
+                (NotTaken::Price { cleared: None }, true) => {
+                    "nobody sold at that price".to_string()
+                }
+                (NotTaken::Price { cleared: None }, false) => {
+                    "nobody bought at that price".to_string()
+                }
+            };
+            format!("{what} {} at ${price} not taken: {because}", n.item(*item))
         }
         What::Bought {
             item, count, price, ..

@@ -16,8 +16,9 @@
 //! Units that arrive or are created during a day act from the next day.
 
 use super::hooks::Hooks;
+use super::log::{Dropped, What};
 use super::orders;
-use super::pending::{Outcome, after_run, note_waiting};
+use super::pending::{Outcome, after_run_dropping, note_waiting};
 use super::schedule::day_order;
 use super::state::Turn;
 use super::travel_day;
@@ -59,6 +60,7 @@ pub fn run_day(t: &mut Turn<'_>, hooks: &mut dyn Hooks, day: u8) {
     hooks.mana(t);
     hooks.taxes(t);
     super::magic::enchantments::expire(t);
+    tell_quiet(t);
 }
 
 /// Has the unit an immediate order it could still run today?
@@ -94,6 +96,7 @@ fn immediate_step(t: &mut Turn<'_>, u: UnitId) -> bool {
             i += 1;
             continue;
         }
+        let mark = t.log.events.len();
         match orders::immediate(t, u, i) {
             Outcome::Skip(why) => {
                 note_waiting(&mut t.live(u).list, i, why);
@@ -101,7 +104,7 @@ fn immediate_step(t: &mut Turn<'_>, u: UnitId) -> bool {
             }
             Outcome::Dropped => {}
             outcome => {
-                after_run(&mut t.live(u).list, i, outcome);
+                ran(t, u, i, outcome, mark);
                 return true;
             }
         }
@@ -132,6 +135,7 @@ fn full_day_step(t: &mut Turn<'_>, u: UnitId) {
             i += 1;
             continue;
         }
+        let mark = t.log.events.len();
         match orders::full_day(t, u, i) {
             Outcome::Skip(why) => {
                 note_waiting(&mut t.live(u).list, i, why);
@@ -140,11 +144,61 @@ fn full_day_step(t: &mut Turn<'_>, u: UnitId) {
             Outcome::Dropped => {}
             outcome => {
                 t.live(u).day_used = true;
-                after_run(&mut t.live(u).list, i, outcome);
+                ran(t, u, i, outcome, mark);
                 return;
             }
         }
     }
     t.live(u).day_used = true;
     orders::work::default_work(t, u);
+}
+
+/// Order `i` of `u` was carried out with `outcome`; the events from `mark`
+/// on are what it did. The list moves on, and the player is told of every
+/// order that leaves it: an order that has said nothing of the unit by the
+/// day's end is told as carried out ([`tell_quiet`]), and each `+`
+/// alternative it makes unneeded is told as dropped.
+fn ran(t: &mut Turn<'_>, u: UnitId, i: usize, outcome: Outcome, mark: usize) {
+    let quiet = !told_since(t, u, mark);
+    let order = t
+        .live(u)
+        .list
+        .get(i)
+        // WORK's days are told with the month's wages.
+        .filter(|p| quiet && !matches!(p.order.order, crate::orders::UnitOrder::Work(_)))
+        .map(|p| p.order.to_string());
+    let mut dropped = Vec::new();
+    after_run_dropping(&mut t.live(u).list, i, outcome, &mut dropped);
+    if let Some(order) = order {
+        t.quiet.push((u, order, mark));
+    }
+    for p in dropped {
+        t.private(
+            u,
+            What::OrderDropped {
+                order: p.order.to_string(),
+                reason: Dropped::AlternativeNotNeeded,
+            },
+        );
+    }
+}
+
+/// Has anything been told of `u` since the log stood at `mark`: its own
+/// events, or its faction's as a whole (STANCE)?
+fn told_since(t: &Turn<'_>, u: UnitId, mark: usize) -> bool {
+    let faction = t.world.units[u].faction;
+    t.log.events[mark..]
+        .iter()
+        .any(|e| e.unit == Some(u) || (e.unit.is_none() && e.seen_by.contains(&faction)))
+}
+
+/// At the day's end: an order carried out today that still has said
+/// nothing of what it did (its battle, market or recruits came after it)
+/// is told as carried out, so no order ends unsaid.
+fn tell_quiet(t: &mut Turn<'_>) {
+    for (u, order, mark) in std::mem::take(&mut t.quiet) {
+        if !told_since(t, u, mark) {
+            t.private(u, What::OrderCarried { order });
+        }
+    }
 }

@@ -61,6 +61,11 @@ pub enum Dropped {
     /// ATTACK on the unit's own faction, its own unit or a structure its
     /// faction owns (OV-UO-005/006).
     OwnTarget,
+    /// A `+` alternative: the order above it was carried out, so it is
+    /// not needed (OV-SCH-005).
+    AlternativeNotNeeded,
+    /// OATH to a unit of the unit's own faction: nothing to pledge.
+    OwnFaction,
 }
 
 /// Why a journey could not begin.
@@ -100,6 +105,18 @@ pub enum What {
     OrderKept {
         order: String,
         why: String,
+    },
+    /// The unit attacked `target`, which was gone (fallen in an earlier
+    /// battle of the day) when the day's battles were fought.
+    TargetGone {
+        target: UnitId,
+    },
+    /// UNSTACK (or a plain STACK) by a unit in no stack: nothing to do.
+    NotStacked,
+    /// An order was carried out and nothing else it did tells the player
+    /// so: the order list's own answer (no order ends the month unsaid).
+    OrderCarried {
+        order: String,
     },
     /// An order left the list unexecuted.
     OrderDropped {
@@ -312,6 +329,18 @@ pub enum What {
         skill: SkillId,
         level: u8,
     },
+    /// `STUDY skill level` whose stop is reached (OV-SCH-021): the unit
+    /// already has the level asked for, so the order is complete.
+    StudyGoalMet {
+        skill: SkillId,
+        level: u8,
+    },
+    /// STUDY of a skill the unit has at the highest level study reaches
+    /// (the skill's last level, or magic's cap): the order is done with.
+    StudyAtTop {
+        skill: SkillId,
+        level: u8,
+    },
     // --- titles ---
     /// A vacant title was claimed (OV-TTL-004).
     TitleClaimed {
@@ -376,6 +405,14 @@ pub enum What {
         needed: u32,
     },
     // --- market ---
+    /// A BUY (`buying`) or SELL offer of the day that the market did not
+    /// take, and why: the unit's offer stays for another day.
+    OfferNotTaken {
+        item: ItemId,
+        buying: bool,
+        price: u32,
+        why: NotTaken,
+    },
     /// Bought on the market at the end of the day, paying `price` each
     /// (the unit's own limit); `cleared` is the day's clearing price
     /// (OV-ECON-009..011).
@@ -559,6 +596,13 @@ pub enum What {
     /// (OV-PROD-004, 008).
     WorkLost {
         skill: SkillId,
+    },
+    /// A day of USE that finished nothing yet: the next `item` (harvested
+    /// or made), or with no item the casting, is `percent` done.
+    UseProgress {
+        skill: SkillId,
+        item: Option<ItemId>,
+        percent: u64,
     },
     /// USE could not run today (said once a turn per order).
     CannotUse {
@@ -759,6 +803,19 @@ pub struct Standing {
     pub fled: bool,
 }
 
+/// Why the market did not take a unit's offer at the day's end.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum NotTaken {
+    /// Nobody met the price; `cleared` is the day's clearing price, if
+    /// anything traded.
+    Price { cleared: Option<u32> },
+    /// A BUY whose unit no longer had the coins for one at the day's end.
+    Coins,
+    /// A SELL whose unit no longer held any of it at the day's end.
+    Goods,
+}
+
 /// Why a STUDY waits (skills).
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize)]
 #[serde(rename_all = "snake_case")]
@@ -791,6 +848,8 @@ pub enum UseProblem {
     NoUse,
     /// The location offers none of that resource.
     NoResource,
+    /// The location's resource ran out before the unit's share today.
+    ResourceExhausted,
     /// The land's controller does not allow harvesting here.
     Forbidden,
     /// The materials for the next piece are missing.

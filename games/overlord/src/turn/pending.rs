@@ -120,6 +120,17 @@ pub fn note_waiting(list: &mut [Pending], i: usize, why: Cow<'static, str>) {
 /// first, so that `HAVE x 2 / +@USE s / -MOVE N` wakes the MOVE when HAVE
 /// leaves (OV-SCH-006).
 pub fn after_run(list: &mut Vec<Pending>, i: usize, outcome: Outcome) -> bool {
+    after_run_dropping(list, i, outcome, &mut Vec::new())
+}
+
+/// [`after_run`], handing the `+` alternatives it removes to `dropped`,
+/// for the player to be told of them.
+pub fn after_run_dropping(
+    list: &mut Vec<Pending>,
+    i: usize,
+    outcome: Outcome,
+    dropped: &mut Vec<Pending>,
+) -> bool {
     let Some(p) = list.get_mut(i) else {
         return false;
     };
@@ -153,7 +164,7 @@ pub fn after_run(list: &mut Vec<Pending>, i: usize, outcome: Outcome) -> bool {
             }
         }
     };
-    drop_alternatives(list, i + 1);
+    drop_alternatives(list, i + 1, dropped);
     if finished {
         remove(list, i);
     }
@@ -178,12 +189,12 @@ fn remove(list: &mut Vec<Pending>, i: usize) {
     }
 }
 
-fn drop_alternatives(list: &mut Vec<Pending>, from: usize) {
+fn drop_alternatives(list: &mut Vec<Pending>, from: usize, dropped: &mut Vec<Pending>) {
     let mut j = from;
     while let Some(p) = list.get(j) {
         let pre = p.order.prefix;
         if pre.plus {
-            list.remove(j);
+            dropped.push(list.remove(j));
         } else if pre.dashes > 0 {
             j += 1;
         } else {

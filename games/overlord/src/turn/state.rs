@@ -100,6 +100,10 @@ pub struct Turn<'a> {
     pub placeholders: FxHashMap<NewId, UnitId>,
     /// Orders written under a placeholder's UNIT line, waiting for the unit.
     pub deferred: FxHashMap<NewId, Vec<Pending>>,
+    /// Orders carried out today that have said nothing yet, with where the
+    /// log stood when each ran: by the day's end (battles, markets,
+    /// recruits) each has told what it did, or is told as carried out.
+    pub quiet: Vec<(UnitId, String, usize)>,
     /// Battles begun today, fought at the end of the day.
     pub battles: Vec<Clash>,
     next_unit: u32,
@@ -208,6 +212,7 @@ impl<'a> Turn<'a> {
             numbers,
             placeholders: FxHashMap::default(),
             deferred: FxHashMap::default(),
+            quiet: Vec::new(),
             battles: Vec::new(),
             next_unit: 0,
             children: FxHashMap::default(),

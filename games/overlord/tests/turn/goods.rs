@@ -208,6 +208,25 @@ fn ov_uo_060_oath_old_faction_keeps_the_unit_until_the_month_ends() {
     assert!(joined.seen_by.contains(&g.faction(1)) && joined.seen_by.contains(&f2));
 }
 
+#[test]
+fn ov_uo_060_an_oath_to_the_units_own_faction_is_dropped_with_why() {
+    let mut g = Game::new(1, 1);
+    let u = g.leader(1, 1);
+    let _v = g.leader(1, 1);
+    g.orders(u, &["OATH U2"]);
+    let log = g.run_bare(&[]);
+    let dropped = first(&log, u, |w| matches!(w, What::OrderDropped { .. })).unwrap();
+    assert_eq!(
+        dropped.what,
+        What::OrderDropped {
+            order: "OATH U2".to_string(),
+            reason: umpire_overlord::turn::log::Dropped::OwnFaction,
+        }
+    );
+    assert!(g.pending(u).is_empty());
+    assert!(first(&log, u, |w| matches!(w, What::Pledged { .. })).is_none());
+}
+
 fn npc_world() -> Game {
     let mut g = Game::new(1, 4);
     g.npc(2, Role::Citizens);

@@ -7,6 +7,7 @@
 //! game to show the steps are wired in.
 
 use umpire_overlord::turn::economy::{market, recruits};
+use umpire_overlord::turn::log::NotTaken;
 use umpire_overlord::turn::{Hooks, Turn, TurnLog, What, run_turn_with};
 use umpire_overlord::world::{Offer, Recruits, Stance, UnitId};
 
@@ -263,6 +264,50 @@ fn ov_uo_012_013_zero_buys_what_the_coins_allow_a_short_fill_reduces_the_count()
     // Five were to be had: three are still wanted.
     assert_eq!(bought(&log, b), [(1, 5, 10, 10)]);
     assert_eq!(g.pending(b), ["BUY 3 swrd 10", "-WORK"]);
+}
+
+/// A bid below the town's price is placed but not taken: the player is
+/// told each day why, and the order stays for another day.
+#[test]
+fn ov_econ_011_a_bid_below_the_price_is_told_it_was_not_taken() {
+    let mut g = Game::new(1, 1);
+    sells(&mut g, 1, "swrd", 10, 50);
+    let b = g.leader(1, 1);
+    give(&mut g, b, "coin", 500);
+    g.orders(b, &["BUY 3 swrd 20"]);
+    let log = run_trade(&mut g, &[]);
+    assert!(bought(&log, b).is_empty());
+    let told: Vec<_> = log
+        .events
+        .iter()
+        .filter(|e| e.unit == Some(b))
+        .filter_map(|e| match &e.what {
+            What::OfferNotTaken {
+                buying, price, why, ..
+            } => Some((e.day, *buying, *price, *why)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(told.len(), 30, "{told:?}");
+    assert_eq!(told[0], (1, true, 20, NotTaken::Price { cleared: None }));
+    assert_eq!(g.pending(b), ["BUY 3 swrd 20"]);
+    let report = g.report(&log, 1);
+    assert!(
+        report.contains("bid for sword [swrd] at $20 not taken: nobody sold at that price"),
+        "{report}"
+    );
+    assert!(
+        report.contains(
+            "Days 1-30 - bid for sword [swrd] at $20 not taken: nobody sold at that price"
+        ),
+        "{report}"
+    );
+    assert!(
+        report.contains(
+            "order `BUY 3 swrd 20` is kept for next month: the market did not take its offer"
+        ),
+        "{report}"
+    );
 }
 
 #[test]

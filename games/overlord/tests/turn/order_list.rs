@@ -1,6 +1,7 @@
 //! The order list through a month: OV-SCH-001..025, conditions.
 
 use umpire_overlord::turn::What;
+use umpire_overlord::turn::log::Dropped;
 
 use super::*;
 
@@ -61,6 +62,70 @@ fn ov_sch_007_at_location_else_the_alternative() {
     assert_eq!(worked(&log, u), 30);
     assert!(g.pending(u).is_empty());
     assert!(day_of(&log, u, |w| matches!(w, What::ConditionMet { .. })) == Some(1));
+    // The player is told the alternative went, and why.
+    let dropped = first(&log, u, |w| matches!(w, What::OrderDropped { .. })).unwrap();
+    assert_eq!(dropped.day, 1);
+    assert_eq!(
+        dropped.what,
+        What::OrderDropped {
+            order: "+STUDY cmbt".to_string(),
+            reason: Dropped::AlternativeNotNeeded,
+        }
+    );
+    let report = g.report(&log, 1);
+    assert!(
+        report.contains(
+            "order `+STUDY cmbt` dropped: the order above it was carried out (`+` is an alternative)"
+        ),
+        "{report}"
+    );
+}
+
+#[test]
+fn ov_sch_005_only_the_alternatives_up_to_the_next_plain_order_go() {
+    let mut g = Game::new(3, 1);
+    let u = g.leader(1, 2);
+    // DAY 1 holds: both `+` orders below it go and the plain WORK stops
+    // the sweep; the `+` after WORK goes only when WORK itself runs (the
+    // same day, as the full-day order), each told to the player.
+    g.orders(
+        u,
+        &["DAY 1", "+STUDY cmbt", "+10 WORK", "WORK", "+STUDY fire"],
+    );
+    let log = g.run(&[]);
+    let dropped: Vec<_> = log
+        .events
+        .iter()
+        .filter(|e| e.unit == Some(u))
+        .filter_map(|e| match &e.what {
+            What::OrderDropped { order, reason } => Some((order.as_str(), *reason)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        dropped,
+        [
+            ("+STUDY cmbt", Dropped::AlternativeNotNeeded),
+            ("+10 WORK", Dropped::AlternativeNotNeeded),
+            ("+STUDY fire", Dropped::AlternativeNotNeeded),
+        ]
+    );
+    assert!(day_of(&log, u, |w| matches!(w, What::ConditionMet { .. })) == Some(1));
+}
+
+#[test]
+fn ov_sch_022_an_order_that_did_nothing_says_so() {
+    let mut g = Game::new(1, 1);
+    let u = g.leader(1, 1);
+    g.orders(u, &["UNSTACK"]);
+    let log = g.run(&[]);
+    assert_eq!(day_of(&log, u, |w| matches!(w, What::NotStacked)), Some(1));
+    assert!(g.pending(u).is_empty());
+    let report = g.report(&log, 1);
+    assert!(
+        report.contains("is in no stack, so has none to leave"),
+        "{report}"
+    );
 }
 
 #[test]
@@ -473,6 +538,24 @@ fn ov_sch_021_a_stop_condition_completes_the_order() {
     // wakes NAME; the second waits for the skills' rules.
     assert_eq!(day_of(&log, u, |w| matches!(w, What::UnitRenamed)), Some(2));
     assert_eq!(g.pending(u), ["10 STUDY cmbt 2"]);
+    // The player is told why the STUDY ended.
+    let cmbt = rules().skill("cmbt").unwrap();
+    let met = first(&log, u, |w| matches!(w, What::StudyGoalMet { .. })).unwrap();
+    assert_eq!(
+        (met.day, &met.what),
+        (
+            1,
+            &What::StudyGoalMet {
+                skill: cmbt,
+                level: 1
+            }
+        )
+    );
+    let report = g.report(&log, 1);
+    assert!(
+        report.contains("as its STUDY asked: the order is complete"),
+        "{report}"
+    );
 }
 
 #[test]

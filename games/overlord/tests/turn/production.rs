@@ -123,9 +123,19 @@ fn ov_prod_003_never_more_than_what_remains() {
     offer(&mut g, 1, "ston", 2);
     let u = workers(&mut g, 60, "digg", 1);
     g.orders(u, &["3 USE digg"]);
-    g.run_bare(&[]);
+    let log = g.run_bare(&[]);
     assert_eq!(has(&g, u, "ston"), 2);
     assert_eq!(left(&g, 1, "ston"), 0);
+    // On day 2 there is none left for the third: the player is told.
+    let e = first(&log, u, |w| matches!(w, What::CannotUse { .. })).unwrap();
+    assert_eq!(e.day, 2);
+    assert!(matches!(
+        e.what,
+        What::CannotUse {
+            why: UseProblem::ResourceExhausted,
+            ..
+        }
+    ));
 }
 
 #[test]
@@ -354,6 +364,22 @@ fn ov_prod_005_007_materials_go_when_work_starts_the_item_when_it_ends() {
     assert_eq!(has(&g, u, "iron"), 2, "the iron is taken on day 1");
     assert_eq!(has(&g, u, "swrd"), 0, "20 of 30 man-days done");
     assert!(first(&log, u, |w| matches!(w, What::MaterialsUsed { .. })).is_some());
+    // Each day says how far the sword got (OV-SCH-022: no day unsaid).
+    let progress: Vec<_> = log
+        .events
+        .iter()
+        .filter(|e| e.unit == Some(u))
+        .filter_map(|e| match e.what {
+            What::UseProgress { percent, .. } => Some((e.day, percent)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(progress, [(1, 33), (2, 66)]);
+    let report = g.report(&log, 1);
+    assert!(
+        report.contains("works at bladesmith [blsm]: the next sword [swrd] is 66% done"),
+        "{report}"
+    );
     // Three days finish it.
     let mut g = Game::new(1, 1);
     let u = workers(&mut g, 10, "blsm", 1);

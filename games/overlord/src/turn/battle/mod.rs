@@ -67,7 +67,12 @@ pub fn fight_the_day(t: &mut Turn<'_>) {
     let clashes = std::mem::take(&mut t.battles);
     for (k, c) in clashes.into_iter().enumerate() {
         let gone = |u: UnitId| t.world.units.get(u).is_none_or(|x| x.gone);
-        if gone(c.attacker) || gone(c.defender) {
+        if gone(c.attacker) {
+            continue;
+        }
+        if gone(c.defender) {
+            // Fallen in an earlier battle of the day: the attacker is told.
+            t.private(c.attacker, What::TargetGone { target: c.defender });
             continue;
         }
         let e = engage(t, &c);

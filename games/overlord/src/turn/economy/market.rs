@@ -34,7 +34,7 @@ use umpire_core::ids::TypedId;
 use super::clearing::{Request, clear};
 use crate::orders::{Order, Repeat, UnitOrder, UnitRef};
 use crate::rules::{ItemId, RaceId};
-use crate::turn::log::What;
+use crate::turn::log::{NotTaken, What};
 use crate::turn::money;
 use crate::turn::pending::drop_invalid;
 use crate::turn::state::Turn;
@@ -299,6 +299,41 @@ fn settle_item(t: &mut Turn<'_>, place: LocationId, item: ItemId, here: &[&Bid])
     let buy_reqs: Vec<Request> = buyers.iter().map(|(_, r)| *r).collect();
     let sell_reqs: Vec<Request> = sellers.iter().map(|(_, r)| *r).collect();
     let c = clear(&buy_reqs, &sell_reqs);
+    // Every offer of a unit that nothing was taken of is told why.
+    let offers = buyers
+        .iter()
+        .zip(c.bought.iter().copied().chain(std::iter::repeat(0)));
+    let offers = offers.chain(
+        sellers
+            .iter()
+            .zip(c.sold.iter().copied().chain(std::iter::repeat(0))),
+    );
+    for (&(party, r), q) in offers {
+        let Party::Unit(b) = party else { continue };
+        if q > 0 {
+            continue;
+        }
+        let why = match b.side {
+            Side::Buy if r.count == 0 && supply > 0 => NotTaken::Coins,
+            Side::Sell if r.count == 0 => NotTaken::Goods,
+            _ => NotTaken::Price { cleared: c.price },
+        };
+        t.private(
+            b.unit,
+            What::OfferNotTaken {
+                item,
+                buying: b.side == Side::Buy,
+                price: b.price,
+                why,
+            },
+        );
+        // Placed, but nothing came of it: if the month ends so, the order
+        // is kept with that reason, not as carried out.
+        if let Some(p) = t.live(b.unit).list.iter_mut().find(|p| p.order == b.order) {
+            p.ran = false;
+            p.waiting = Some("the market did not take its offer (see the days above)".into());
+        }
+    }
     let Some(cleared) = c.price else {
         return;
     };

@@ -56,7 +56,7 @@ pub fn immediate(t: &mut Turn<'_>, u: UnitId, i: usize) -> Outcome {
     use UnitOrder as O;
     match &order.order {
         O::At(o) => conditions::at(t, u, o),
-        O::Day(o) => conditions::day(t, o),
+        O::Day(o) => conditions::day(t, u, o),
         O::Have(o) => conditions::have(t, u, o),
         O::Leader(o) => conditions::leader(t, u, o.unit),
         O::Leading(o) => conditions::leading(t, u, o.unit),
@@ -72,7 +72,7 @@ pub fn immediate(t: &mut Turn<'_>, u: UnitId, i: usize) -> Outcome {
         O::Setting(o) => naming::setting(t, u, i, o),
         O::Stance(o) => stance::stance(t, u, o),
         O::Stack(o) => stacks::stack(t, u, o.under),
-        O::Unstack(_) => stacks::unstack(t, u),
+        O::Unstack(_) => stacks::unstack_order(t, u),
         O::Eject(o) => stacks::eject(t, u, o.unit),
         O::Promote(o) => stacks::promote(t, u, o.unit),
         O::Enter(o) => structures::enter(t, u, o),
@@ -85,7 +85,7 @@ pub fn immediate(t: &mut Turn<'_>, u: UnitId, i: usize) -> Outcome {
         O::Get(o) => goods::get(t, u, o),
         O::Drop(o) => goods::drop(t, u, o),
         O::Swap(o) => goods::swap(t, u, o),
-        O::Oath(o) => oath::oath(t, u, o.unit),
+        O::Oath(o) => oath::oath(t, u, i, &order, o.unit),
         O::Disband(_) => disband::disband(t, u),
         O::Bestow(o) => titles::bestow(t, u, i, &order, o),
         O::Yield(o) => titles::yield_title(t, u, i, &order, o),
@@ -124,7 +124,13 @@ pub fn full_day(t: &mut Turn<'_>, u: UnitId, i: usize) -> Outcome {
         O::Work(_) => work::work(t, u),
         O::Claim(o) => titles::claim(t, u, o),
         O::Pillage(_) => pillage::pillage(t, u),
-        O::Study(o) if stop_reached(t, u, o) => Outcome::Finished,
+        O::Study(o) if stop_reached(t, u, o) => {
+            if let Some(skill) = t.skill(o.skill) {
+                let level = t.level(u, skill);
+                t.private(u, What::StudyGoalMet { skill, level });
+            }
+            Outcome::Finished
+        }
         O::Study(o) => study::study(t, u, i, o),
         O::Teach(o) => teach::teach(t, u, i, o),
         O::Use(o) => use_skill::use_order(t, u, i, o),

@@ -7,16 +7,17 @@
 //!
 //! The new faction takes the unit as it would take a gift (OV-UNIT-012,
 //! OV-FAC-020): only when it holds the unit's faction Friendly or better;
-//! until then the OATH waits.
+//! until then the OATH waits. An OATH to a unit of the unit's own faction
+//! has nothing to pledge: it is dropped, and the player told why.
 
-use super::super::log::What;
+use super::super::log::{Dropped, What};
 use super::super::pending::Outcome;
 use super::super::relations;
 use super::super::state::Turn;
-use crate::orders::UnitRef;
+use crate::orders::{Order, UnitRef};
 use crate::world::UnitId;
 
-pub fn oath(t: &mut Turn<'_>, u: UnitId, to: UnitRef) -> Outcome {
+pub fn oath(t: &mut Turn<'_>, u: UnitId, i: usize, order: &Order, to: UnitRef) -> Outcome {
     let Some(x) = t.unit_ref(to) else {
         return Outcome::wait("there is no such unit to swear to");
     };
@@ -25,15 +26,17 @@ pub fn oath(t: &mut Turn<'_>, u: UnitId, to: UnitRef) -> Outcome {
         return Outcome::wait("the unit to swear to is not here, or is travelling");
     }
     let (mine, theirs) = (me.faction, them.faction);
+    if theirs == mine {
+        // Sworn already: nothing to pledge, now or later.
+        return super::drop_order(t, u, i, order, Dropped::OwnFaction);
+    }
     if !t.sees(mine, x) {
         return Outcome::wait("the unit to swear to is not seen");
     }
-    if theirs != mine && !relations::accepts_gift(t.world, theirs, u) {
+    if !relations::accepts_gift(t.world, theirs, u) {
         return Outcome::wait("the other faction does not accept this unit");
     }
-    if theirs != mine {
-        t.live(u).oath = Some(theirs);
-        t.event(Some(u), What::Pledged { to: theirs }, &[theirs]);
-    }
+    t.live(u).oath = Some(theirs);
+    t.event(Some(u), What::Pledged { to: theirs }, &[theirs]);
     Outcome::Done
 }

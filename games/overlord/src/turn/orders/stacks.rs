@@ -20,7 +20,7 @@ use umpire_core::ids::TypedId;
 /// (OV-UO-094).
 pub fn stack(t: &mut Turn<'_>, u: UnitId, under: Option<UnitRef>) -> Outcome {
     let Some(under) = under else {
-        return unstack(t, u);
+        return unstack_order(t, u);
     };
     let Some(x) = t.unit_ref(under) else {
         return Outcome::wait("there is no such unit to stack under");
@@ -79,6 +79,16 @@ pub fn unstack(t: &mut Turn<'_>, u: UnitId) -> Outcome {
         t.event(Some(u), What::Unstacked { from: p }, &[f]);
     }
     Outcome::Done
+}
+
+/// The UNSTACK order (or a plain STACK): as [`unstack`], and a unit in no
+/// stack is told it had none to leave.
+pub fn unstack_order(t: &mut Turn<'_>, u: UnitId) -> Outcome {
+    if t.world.units[u].stack_parent.is_none() {
+        t.private(u, What::NotStacked);
+        return Outcome::Done;
+    }
+    unstack(t, u)
 }
 
 /// EJECT x (OV-UO-029): x must be stacked directly under the issuer. An

@@ -158,6 +158,7 @@ pub fn study(t: &mut Turn<'_>, u: UnitId, i: usize, o: &Study) -> Outcome {
         // Nothing more to study here: the order is done with, or (for a
         // prerequisite) the asked skill cannot be reached by study.
         return if explicit {
+            t.private(u, What::StudyAtTop { skill, level });
             Outcome::Finished
         } else {
             wait(t, u, i, asked, StudyBlock::Limit)

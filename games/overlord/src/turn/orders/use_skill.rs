@@ -366,6 +366,18 @@ fn harvest(
     let left = count.map_or(u64::MAX, u64::from);
     let bonus = extra.min(left);
     let want = items.min(left - bonus);
+    if want == 0 && bonus == 0 {
+        // A day towards the next one: the player sees how far it got.
+        let percent = m.done * 100 / batch;
+        t.private(
+            u,
+            What::UseProgress {
+                skill,
+                item: Some(item),
+                percent,
+            },
+        );
+    }
     t.harvests.push(Request {
         unit: u,
         skill,
@@ -431,6 +443,14 @@ pub fn settle_harvests(t: &mut Turn<'_>) {
                     item: r.item,
                     count,
                     from_building: r.bonus,
+                },
+            );
+        } else if r.want > 0 {
+            t.private(
+                r.unit,
+                What::CannotUse {
+                    skill: r.skill,
+                    why: UseProblem::ResourceExhausted,
                 },
             );
         }
@@ -556,6 +576,25 @@ pub fn work_pieces(
                 skill,
                 item,
                 count: made,
+            },
+        );
+    }
+    // A day towards the next item or casting: how far it got.
+    let item = match piece {
+        Piece::Item(item, _) => Some(Some(item)),
+        Piece::Cast(_) => Some(None),
+        _ => None,
+    };
+    if let Some(item) = item
+        && made == 0
+    {
+        let done = t.world.units[u].making[k].done;
+        t.private(
+            u,
+            What::UseProgress {
+                skill,
+                item,
+                percent: done.min(cost) * 100 / cost,
             },
         );
     }
