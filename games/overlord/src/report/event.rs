@@ -182,7 +182,8 @@ fn cause(c: BattleCause) -> &'static str {
 }
 
 /// SETTING SILENT (OV-FO-014): a silent unit's routine lines, its skill
-/// use (harvesting, making, earning, the materials taken) and its giving
+/// use (harvesting, making and how far it got, earning, the materials
+/// taken) and its giving
 /// and getting, are left out of its action log.
 fn silenced(n: &Names<'_>, e: &Event) -> bool {
     matches!(
@@ -192,6 +193,7 @@ fn silenced(n: &Names<'_>, e: &Event) -> bool {
             | What::Swapped { .. }
             | What::Harvested { .. }
             | What::Produced { .. }
+            | What::UseProgress { .. }
             | What::MaterialsUsed { .. }
             | What::Earned { .. }
     ) && e

@@ -99,11 +99,14 @@ pub fn immediate(t: &mut Turn<'_>, u: UnitId, i: usize) -> Outcome {
         O::Equip(o) => equip::equip(t, u, i, o),
         O::Target(o) => target::target(t, u, i, o),
         // Special orders fire from other units' actions (OV-SCH-017):
-        // ACCEPT when someone stacks, STAY when the stack sets out,
-        // RETREAT at the start of the month.
-        O::Accept(_) | O::Stay(_) | O::Retreat(_) => {
+        // ACCEPT when someone stacks, STAY when the stack sets out.
+        O::Accept(_) | O::Stay(_) => {
             Outcome::wait("it runs only when another unit's action calls it")
         }
+        // RETREAT runs before day 1 (`travel_day::retreats`); one met in
+        // the days came later (a unit made this month) and has no journey
+        // to turn back from.
+        O::Retreat(_) => drop_order(t, u, i, &order, Dropped::Misplaced),
         _ => not_adjudicated(t, u, i, &order),
     }
 }
