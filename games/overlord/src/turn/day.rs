@@ -194,10 +194,33 @@ fn told_since(t: &Turn<'_>, u: UnitId, mark: usize) -> bool {
 
 /// At the day's end: an order carried out today that still has said
 /// nothing of what it did (its battle, market or recruits came after it)
-/// is told as carried out, so no order ends unsaid.
+/// is told as carried out, so no order ends unsaid. One pass over the
+/// day's later events finds the last event of each unit and faction.
 fn tell_quiet(t: &mut Turn<'_>) {
-    for (u, order, mark) in std::mem::take(&mut t.quiet) {
-        if !told_since(t, u, mark) {
+    let quiet = std::mem::take(&mut t.quiet);
+    let Some(from) = quiet.iter().map(|q| q.2).min() else {
+        return;
+    };
+    let mut last_unit: rustc_hash::FxHashMap<UnitId, usize> = Default::default();
+    let mut last_faction: rustc_hash::FxHashMap<crate::world::FactionId, usize> =
+        Default::default();
+    for (k, e) in t.log.events.iter().enumerate().skip(from) {
+        match e.unit {
+            Some(u) => {
+                last_unit.insert(u, k);
+            }
+            None => {
+                for f in &e.seen_by {
+                    last_faction.insert(*f, k);
+                }
+            }
+        }
+    }
+    for (u, order, mark) in quiet {
+        let faction = t.world.units[u].faction;
+        let told = last_unit.get(&u).is_some_and(|&k| k >= mark)
+            || last_faction.get(&faction).is_some_and(|&k| k >= mark);
+        if !told {
             t.private(u, What::OrderCarried { order });
         }
     }
