@@ -257,6 +257,68 @@ fn ov_cmb_084_a_march_that_wins_stays_one_that_does_not_goes_back() {
     assert_eq!(g.w.units[men].stack_parent, Some(u));
 }
 
+/// Two guards of f2 at L1 and, arriving from L2, a stack led by a leader
+/// of f3 (whom f2 leaves alone) with two units of f1 (f2's enemies) in it.
+/// `swap` puts the second guard and the second unit first in their
+/// places' order, as if they had come first.
+fn two_guards_and_a_stack(swap: bool) -> (TurnLog, [UnitId; 2], [UnitId; 2]) {
+    let mut g = Game::new(3, 3);
+    let guards = [g.leader(2, 1), g.leader(2, 1)];
+    for &x in &guards {
+        g.learn(x, "cmbt", 1);
+        g.orders(x, &["@GUARD"]);
+    }
+    g.title(1, "shrf", guards[0]);
+    let (f1, f2) = (g.faction(1), g.faction(2));
+    g.w.factions[f2].set_stance(f1, Stance::Enemy);
+    let lead = g.leader(3, 2);
+    let men = [g.unit(1, "man", 5, 2), g.unit(1, "man", 5, 2)];
+    for &m in &men {
+        g.stack(m, lead);
+        g.w.units[m].settings.announce = true;
+        g.w.units[m].settings.advertise = true;
+    }
+    if swap {
+        for (at, pair) in [(1, guards), (2, men)] {
+            let l = g.loc(at);
+            let list = &mut g.w.locations[l].units;
+            let (i, j) = (
+                list.iter().position(|&x| x == pair[0]).unwrap(),
+                list.iter().position(|&x| x == pair[1]).unwrap(),
+            );
+            list.swap(i, j);
+        }
+    }
+    g.orders(lead, &["MOVE N"]);
+    let log = g.run(&[]);
+    (log, guards, men)
+}
+
+#[test]
+fn ov_move_032_the_first_guard_to_arrive_takes_the_first_unit_of_the_stack() {
+    let battle = |log: &TurnLog| {
+        log.events.iter().find_map(|e| match e.what {
+            What::Battle {
+                attacker,
+                defender,
+                cause,
+                ..
+            } => Some((attacker, defender, cause)),
+            _ => None,
+        })
+    };
+    let (log, guards, men) = two_guards_and_a_stack(false);
+    assert_eq!(
+        battle(&log),
+        Some((guards[0], men[0], BattleCause::GuardAttacks))
+    );
+    let (log, guards, men) = two_guards_and_a_stack(true);
+    assert_eq!(
+        battle(&log),
+        Some((guards[1], men[1], BattleCause::GuardAttacks))
+    );
+}
+
 #[test]
 fn ov_move_033_flyers_pass_ground_guards() {
     let (mut g, _, w) = guarded_north(Stance::Hostile, "whir");

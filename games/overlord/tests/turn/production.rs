@@ -253,7 +253,7 @@ fn ov_wld_026_summer_adds_30_percent_to_land_production() {
 }
 
 #[test]
-fn ov_wld_029_031_032_weather_changes_agriculture() {
+fn ov_wld_029_030_031_032_weather_changes_agriculture() {
     let run = |weather: &str| {
         let mut g = Game::new(1, 1);
         let l = g.loc(1);

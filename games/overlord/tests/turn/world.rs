@@ -76,6 +76,30 @@ fn ov_wld_003_irregular_neighbours_and_an_inner_locations_own_exit() {
     assert_eq!(g.w.units[v].location, l3);
 }
 
+/// Those inside a settlement and those in the hex around it do not see
+/// each other, nor can they hand each other anything.
+#[test]
+fn ov_wld_005_inside_and_outside_neither_see_nor_meet() {
+    let mut g = Game::new(1, 2);
+    let town = inner(&mut g, 1);
+    let outside = g.leader(1, 1);
+    let inside = g.leader(2, 1);
+    put(&mut g, inside, town);
+    g.w.units[outside].add_items(item("coin"), 10, 0);
+    let (o, i) = (g.w.units[outside].number, g.w.units[inside].number);
+    g.orders(outside, &[&format!("GIVE U{i} coin 5")]);
+    let log = g.run_bare(&[]);
+    assert_eq!(g.w.units[outside].count(item("coin")), 10);
+    assert_eq!(g.w.units[inside].count(item("coin")), 0);
+    let (r1, r2) = (report(&g, &log, 1), report(&g, &log, 2));
+    assert!(!r1.contains(&format!("[U{i}]")), "{r1}");
+    assert!(!r2.contains(&format!("[U{o}]")), "{r2}");
+    assert!(
+        r1.contains(&format!("order `GIVE U{i} coin 5` is kept for next month")),
+        "{r1}"
+    );
+}
+
 #[test]
 fn ov_wld_006_those_inside_see_the_outer_locations_ways() {
     let mut g = Game::new(2, 1);
