@@ -3,12 +3,13 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use std::sync::Arc;
+mod common;
+#[path = "common/game.rs"]
+mod game;
 
-use umpire_overlord::generate::world::{MapSize, WorldParams, generate};
-use umpire_overlord::orders::{Envelope, Keyword, ParseOptions, Vocabulary, parse_message};
+use game::{order_sets, rules};
+use umpire_overlord::orders::Keyword;
 use umpire_overlord::report::text::{Inputs, Reports};
-use umpire_overlord::rules::Rules;
 use umpire_overlord::turn::run_turn;
 
 const MAIL: &str = r#"
@@ -87,47 +88,19 @@ DISBAND CONFIRM
 
 #[test]
 fn a_month_of_every_order_family_on_the_demo_world() {
-    let rules = Rules::bundled().unwrap();
-    let mut w = generate(
-        &rules,
-        &WorldParams {
-            game: "demo".into(),
-            seed: 2026,
-            factions: 8,
-            size: MapSize::for_factions(8),
-        },
-    )
-    .unwrap()
-    .world;
+    let rules = rules();
+    let mut w = common::demo_world(rules);
     let f5 = w.faction_by_number(5).unwrap();
     w.factions[f5].password_hash.clear();
-    let src: Arc<str> = Arc::from("mail");
-    let parsed = parse_message(
-        &src,
-        MAIL,
-        ParseOptions {
-            vocabulary: Some(Vocabulary::builtin()),
-        },
-    );
     // Every order is one the checker takes (N0114 notes the original
     // engine's TEACH word order, nothing more).
-    let errors: Vec<_> = parsed.diagnostics.iter().filter(|d| d.is_error()).collect();
-    assert!(errors.is_empty(), "{errors:?}");
-    let sets: Vec<_> = parsed
-        .message
-        .envelopes
-        .into_iter()
-        .filter_map(|e| match e {
-            Envelope::Orders(s) => Some(s),
-            _ => None,
-        })
-        .collect();
+    let sets = order_sets(&[MAIL]);
     let seed = w.seed;
-    let log = run_turn(&mut w, &rules, &sets, seed);
+    let log = run_turn(&mut w, rules, &sets, seed);
     let press = Vec::new();
     let reports = Reports::new(Inputs {
         world: &w,
-        rules: &rules,
+        rules,
         log: &log,
         next_turn: "soon",
         press: &press,

@@ -363,18 +363,7 @@ fn every_order_of_a_month_is_accounted_for_on_the_alpha_game() {
 
 #[test]
 fn every_order_of_a_month_is_accounted_for_on_the_demo_world() {
-    // The world `umpire demo` makes: eight factions, seed 2026.
-    let w = generate(
-        rules(),
-        &WorldParams {
-            game: "demo".into(),
-            seed: 2026,
-            factions: 8,
-            size: MapSize::for_factions(8),
-        },
-    )
-    .unwrap()
-    .world;
+    let w = common::demo_world(rules());
     for k in 0..cases() {
         a_month_of_random_orders(w.clone(), 91 + 13 * k, &format!("demo world seed {k}"));
     }

@@ -136,3 +136,20 @@ pub fn bot_sets(
     }
     out
 }
+
+/// The world `umpire demo` makes with its defaults: eight player
+/// factions, seed 2026, the map size for them.
+pub fn demo_world(rules: &umpire_overlord::rules::Rules) -> umpire_overlord::world::World {
+    use umpire_overlord::generate::world::{MapSize, WorldParams, generate};
+    generate(
+        rules,
+        &WorldParams {
+            game: "demo".into(),
+            seed: 2026,
+            factions: 8,
+            size: MapSize::for_factions(8),
+        },
+    )
+    .unwrap()
+    .world
+}

@@ -38,13 +38,7 @@ pub fn at(t: &mut Turn<'_>, u: UnitId, o: &At) -> Outcome {
 /// DAY n: on day n (OV-UO-024).
 pub fn day(t: &mut Turn<'_>, u: UnitId, o: &Day) -> Outcome {
     if t.day == o.day {
-        t.private(
-            u,
-            What::ConditionMet {
-                order: crate::orders::Keyword::Day,
-            },
-        );
-        Outcome::Done
+        met(t, u, true, crate::orders::Keyword::Day)
     } else {
         Outcome::wait(format!("waiting for day {}", o.day))
     }
