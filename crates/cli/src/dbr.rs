@@ -237,6 +237,11 @@ pub enum Command {
         scenario: String,
         #[arg(long)]
         force: bool,
+        /// No umpire: the players run the table between them, and the
+        /// umpire\'s commands (rulings, the turn, cards) run when every
+        /// side has asked for them.
+        #[arg(long)]
+        no_umpire: bool,
     },
     /// The umpire at the table: bounds, PIPs diced and spent, combats
     /// rolled and applied, moves and ranges, with the same working as the
@@ -684,9 +689,10 @@ pub fn run(cmd: Command) -> Result<ExitCode> {
             dir,
             scenario,
             force,
+            no_umpire,
         } => {
             let text = table::scenario_text(&scenario, SPEC.builtin)?;
-            let battle = table::create(&SPEC, &dir, &scenario, &text, force)?;
+            let battle = table::create(&SPEC, &dir, &scenario, &text, force, !no_umpire)?;
             writeln!(
                 out,
                 "{} ready in {}: {} commands, {} elements. `umpire dbr play {}` to begin; `bound` starts the first bound.",

@@ -24,6 +24,11 @@ pub enum Command {
         scenario: String,
         #[arg(long)]
         force: bool,
+        /// No umpire: the players run the table between them, and the
+        /// umpire\'s commands (rulings, the turn, cards) run when every
+        /// side has asked for them.
+        #[arg(long)]
+        no_umpire: bool,
     },
     /// The staff officer at the table: type commands (`help` lists them).
     ///
@@ -76,9 +81,10 @@ pub fn run(cmd: Command) -> Result<ExitCode> {
             dir,
             scenario,
             force,
+            no_umpire,
         } => {
             let text = table::scenario_text(&scenario, SPEC.builtin)?;
-            let g = table::create(&SPEC, &dir, &scenario, &text, force)?;
+            let g = table::create(&SPEC, &dir, &scenario, &text, force, !no_umpire)?;
             println!(
                 "{} ready in {}: {} formations, turn 1, {}. Choose reserves (`reserve`) and starting orders (`start`), then `next`.",
                 g.name,

@@ -37,6 +37,11 @@ pub enum Command {
         scenario: String,
         #[arg(long)]
         force: bool,
+        /// No umpire: the players run the table between them, and the
+        /// umpire\'s commands (rulings, the turn, cards) run when every
+        /// side has asked for them.
+        #[arg(long)]
+        no_umpire: bool,
     },
     /// The umpire at the table: type commands (`help` lists them), each
     /// answered with its working; the battle is saved after every one.
@@ -75,9 +80,10 @@ pub fn run(cmd: Command) -> Result<ExitCode> {
             dir,
             scenario,
             force,
+            no_umpire,
         } => {
             let text = table::scenario_text(&scenario, SPEC.builtin)?;
-            let battle = table::create(&SPEC, &dir, &scenario, &text, force)?;
+            let battle = table::create(&SPEC, &dir, &scenario, &text, force, !no_umpire)?;
             println!(
                 "{} ready in {}: {} Big Men, {} Groups, turn 1. `umpire sharp play {}` to begin.",
                 battle.name,

@@ -5,6 +5,8 @@
 //!
 //! ```text
 //! DIR/scenario.toml   the game as set up
+//! DIR/table.toml      the table's setting: `umpired = false` when the
+//!                     players run it between them (no file: an umpire)
 //! DIR/<state>.json    the game now (saved after every command)
 //! DIR/log.txt         every command typed, in order: replays the game
 //! DIR/transcript.txt  every command and its answer, with the working
@@ -53,13 +55,15 @@ pub fn scenario_text(arg: &str, builtin: (&'static str, &'static str)) -> Result
     }
 }
 
-/// Make a game folder from a scenario's text.
+/// Make a game folder from a scenario's text, for a table with or
+/// without an umpire.
 pub fn create<T: Table + Serialize>(
     spec: &Spec<T>,
     dir: &Path,
     name: &str,
     text: &str,
     force: bool,
+    umpired: bool,
 ) -> Result<T> {
     let state = (spec.load)(name, text).map_err(|e| anyhow::anyhow!("{e}"))?;
     if dir.join(spec.state_file).exists() && !force {
@@ -69,6 +73,13 @@ pub fn create<T: Table + Serialize>(
         );
     }
     write_atomic(&dir.join("scenario.toml"), text.as_bytes())?;
+    write_atomic(
+        &dir.join("table.toml"),
+        format!(
+            "# Whether an umpire runs this table; without one, the umpire's commands\n# (rulings, the turn, cards) run when every side has asked for them.\numpired = {umpired}\n"
+        )
+        .as_bytes(),
+    )?;
     write_atomic(&dir.join("log.txt"), b"")?;
     write_atomic(&dir.join("transcript.txt"), b"")?;
     save(spec, dir, &state)?;
@@ -93,7 +104,7 @@ pub fn rebuild<T: Table + DeserializeOwned>(spec: &Spec<T>, dir: &Path) -> Resul
         )
     })?;
     let state = (spec.load)("scenario.toml", &scenario).map_err(|e| anyhow::anyhow!("{e}"))?;
-    let mut session = Session::new(state);
+    let mut session = Session::at_table(state, umpired(dir)?);
     let log = std::fs::read_to_string(dir.join("log.txt")).unwrap_or_default();
     for line in log.lines() {
         session.run(line);
@@ -104,6 +115,29 @@ pub fn rebuild<T: Table + DeserializeOwned>(spec: &Spec<T>, dir: &Path) -> Resul
     )
     .with_context(|| format!("{} is damaged", path.display()))?;
     Ok((session, saved))
+}
+
+/// Whether an umpire runs the folder's table (`table.toml`; a folder
+/// without one, as made before the setting existed, has an umpire).
+fn umpired(dir: &Path) -> Result<bool> {
+    #[derive(serde::Deserialize)]
+    #[serde(deny_unknown_fields)]
+    struct Setting {
+        umpired: bool,
+    }
+    let path = dir.join("table.toml");
+    match std::fs::read_to_string(&path) {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(true),
+        Err(e) => Err(anyhow::anyhow!("cannot read {}: {e}", path.display())),
+        Ok(text) => toml::from_str::<Setting>(&text)
+            .map(|s| s.umpired)
+            .with_context(|| {
+                format!(
+                    "{} is damaged (`umpired = true` or `false`)",
+                    path.display()
+                )
+            }),
+    }
 }
 
 /// `replay`: the log from the scenario must give every answer and the state
@@ -227,8 +261,7 @@ pub fn play<T: Table + Serialize + DeserializeOwned>(
             return Ok(false);
         }
         let line = match side {
-            Some(s) if spec.side_prefix && !line.is_empty() => format!("as {s} {line}"),
-            Some(s) if line == "show" => format!("show {s}"),
+            Some(s) if !line.is_empty() && !line.starts_with('#') => format!("as {s} {line}"),
             _ => line.to_string(),
         };
         let answer = session.run(&line);
@@ -245,11 +278,7 @@ pub fn play<T: Table + Serialize + DeserializeOwned>(
     };
     let helper = |state: &T| Complete {
         words: (spec.names)(state),
-        commands: spec
-            .commands
-            .iter()
-            .map(|(c, _, _)| (*c).to_string())
-            .collect(),
+        commands: spec.commands.iter().map(|c| c.name.to_string()).collect(),
     };
     if std::io::stdin().is_terminal() {
         let mut editor = rustyline::Editor::<Complete, rustyline::history::FileHistory>::new()

@@ -117,6 +117,11 @@ impl Rolls {
         &self.given
     }
 
+    /// Whether the dice come from the seed (not typed in).
+    pub fn is_seeded(&self) -> bool {
+        matches!(self.roller, Roller::Seeded(_))
+    }
+
     /// Typed dice left over (none for seeded rolls).
     pub fn left_over(&self) -> usize {
         match &self.roller {

@@ -53,6 +53,74 @@ pub fn suggest<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str>) ->
     best.map(|(_, c)| c)
 }
 
+/// The longest echo of something typed that an answer carries.
+pub const ECHO_MAX: usize = 40;
+
+/// What was typed, as an answer may echo it: at most [`ECHO_MAX`]
+/// characters, cut with `…` (an answer never repeats a page of input).
+pub fn clip(typed: &str) -> String {
+    if typed.chars().count() <= ECHO_MAX {
+        typed.to_string()
+    } else {
+        let mut s: String = typed.chars().take(ECHO_MAX - 1).collect();
+        s.push('…');
+        s
+    }
+}
+
+/// How a name was not found.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum NameError {
+    /// Nothing is called that; perhaps this was meant.
+    Unknown { hint: Option<String> },
+    /// It begins several names.
+    Ambiguous(Vec<String>),
+}
+
+/// A name as players type it: any case, `_` or `-` for a space.
+fn folded(s: &str) -> String {
+    s.chars()
+        .map(|c| {
+            if c == '_' || c == '-' {
+                ' '
+            } else {
+                c.to_ascii_lowercase()
+            }
+        })
+        .collect()
+}
+
+/// `given` among `names`: the same name (any case, `_` or `-` for a
+/// space), or the one name it begins (`croat` finds `croats`).
+pub fn find_name<'a>(
+    given: &str,
+    names: impl IntoIterator<Item = &'a str>,
+) -> Result<&'a str, NameError> {
+    let want = folded(given);
+    let names: Vec<&'a str> = names.into_iter().collect();
+    if let Some(n) = names.iter().find(|n| folded(n) == want) {
+        return Ok(n);
+    }
+    let begun: Vec<&'a str> = if want.chars().count() >= 2 {
+        names
+            .iter()
+            .copied()
+            .filter(|n| folded(n).starts_with(&want))
+            .collect()
+    } else {
+        Vec::new()
+    };
+    match begun.as_slice() {
+        [one] => Ok(one),
+        [] => Err(NameError::Unknown {
+            hint: suggest(given, names.iter().copied()).map(str::to_string),
+        }),
+        many => Err(NameError::Ambiguous(
+            many.iter().map(|s| (*s).to_string()).collect(),
+        )),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -76,5 +144,38 @@ mod tests {
         assert_eq!(suggest("", words), None);
         // A one-letter word is never "corrected" into another.
         assert_eq!(suggest("N", ["E", "S"]), None);
+    }
+
+    #[test]
+    fn names_are_found_whole_or_by_a_unique_beginning() {
+        let names = ["croats", "cuirassiers", "Swedish foot", "Swedish horse"];
+        assert_eq!(find_name("CROATS", names), Ok("croats"));
+        assert_eq!(find_name("croat", names), Ok("croats"));
+        assert_eq!(find_name("swedish_foot", names), Ok("Swedish foot"));
+        assert_eq!(
+            find_name("swedish", names),
+            Err(NameError::Ambiguous(vec![
+                "Swedish foot".into(),
+                "Swedish horse".into()
+            ]))
+        );
+        assert_eq!(
+            find_name("cuirasiers", names),
+            Err(NameError::Unknown {
+                hint: Some("cuirassiers".into())
+            })
+        );
+        assert_eq!(
+            find_name("c", names),
+            Err(NameError::Unknown { hint: None })
+        );
+    }
+
+    #[test]
+    fn echoes_are_clipped() {
+        assert_eq!(clip("short"), "short");
+        let long = "x".repeat(100_000);
+        assert_eq!(clip(&long).chars().count(), ECHO_MAX);
+        assert!(clip(&long).ends_with('…'));
     }
 }

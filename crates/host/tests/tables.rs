@@ -95,10 +95,12 @@ async fn napoleons_battles_orders_stay_with_their_side_until_the_end(location: L
             .map(|l| l.command.as_str())
             .collect::<Vec<_>>(),
         [
+            "start III-Corps attack St Amand",
+            "next",
             "order IV-Corps attack the windmill distance 30",
             "order II-Corps attack Ligny distance 5"
         ],
-        "a side reads its own lines, without `as French`"
+        "a side reads its own lines, without `as French`, and what the umpire did to its own forces or for all"
     );
     let all = tables.view(&umpire).await.unwrap();
     assert_eq!(all.log.len(), 5);
@@ -107,7 +109,11 @@ async fn napoleons_battles_orders_stay_with_their_side_until_the_end(location: L
     // A side cannot end an umpired game; the umpire can, and then every
     // log is open.
     let e = tables.finish(&prussians).await.unwrap_err();
-    assert!(e.to_string().contains("the umpire ends the game"), "{e}");
+    assert!(
+        e.to_string()
+            .contains("`end` is the umpire's at this table"),
+        "{e}"
+    );
     tables.finish(&umpire).await.unwrap();
     let theirs = tables.view(&prussians).await.unwrap();
     assert!(theirs.finished);
@@ -118,6 +124,7 @@ async fn napoleons_battles_orders_stay_with_their_side_until_the_end(location: L
     );
 
     // Read in again by a new server: the same game, every answer replayed.
+    let all = tables.view(&umpire).await.unwrap();
     let again = Tables::new(store.clone());
     let reread = again
         .view(&again.enter(&made.umpire).await.unwrap())
@@ -163,18 +170,34 @@ async fn sharp_practice_blinds_and_bonus_cards_are_their_sides_own(location: Loc
     // A bonus card drawn for the British is theirs alone; a card drawn
     // from the main deck is everyone's.
     let ran = tables.run(&british, "bonus British").await.unwrap();
+    assert_eq!(
+        ran.answer,
+        "error: `bonus` is the umpire's at this table: ask them"
+    );
+    let ran = tables.run(&umpire, "bonus British").await.unwrap();
     assert!(!ran.answer.starts_with("error"), "{}", ran.answer);
     let ran = tables.run(&umpire, "draw").await.unwrap();
     assert!(ran.changed, "{}", ran.answer);
     let f = tables.view(&french).await.unwrap();
-    let commands: Vec<&str> = f.log.iter().map(|l| l.command.as_str()).collect();
-    assert_eq!(commands, ["draw"], "{:?}", f.log);
+    let read: Vec<(&str, &str)> = f
+        .log
+        .iter()
+        .map(|l| (l.command.as_str(), l.answer.as_str()))
+        .collect();
+    assert_eq!(
+        read[0],
+        ("bonus", "British draws a bonus card."),
+        "{:?}",
+        f.log
+    );
+    assert_eq!(read.len(), 2, "{:?}", f.log);
+    assert_eq!(read[1].0, "draw");
     let b = tables.view(&british).await.unwrap();
-    assert_eq!(b.log.len(), 2);
+    assert_eq!(b.log.len(), 3, "{:?}", b.log);
     // A side's question is its own.
     tables.run(&french, "show").await.unwrap();
     let b = tables.view(&british).await.unwrap();
-    assert_eq!(b.log.len(), 2);
+    assert_eq!(b.log.len(), 3);
 
     // The map: a side moves its own pieces, the server measures.
     tables.place(&british, "rifles", 10.0, 10.0).await.unwrap();
@@ -236,14 +259,33 @@ async fn without_an_umpire_every_side_must_ask_to_undo(location: Location) {
     let sides: Vec<String> = made.sides.iter().map(|(s, _)| s.clone()).collect();
     let a = tables.enter(&made.sides[0].1).await.unwrap();
     let b = tables.enter(&made.sides[1].1).await.unwrap();
-    let first = tables.run(&a, "bound").await.unwrap();
-    assert!(first.changed, "{}", first.answer);
+    // Ending a bound is the umpire's: without one, every side asks.
+    let asked = tables.run(&a, "bound").await.unwrap();
+    assert!(!asked.changed, "{}", asked.answer);
+    assert_eq!(
+        asked.answer,
+        format!(
+            "The {} ask for `bound`; it runs when the {} ask for it too.",
+            sides[0], sides[1]
+        )
+    );
+    let first = tables.run(&b, "bound").await.unwrap();
+    assert!(
+        first.changed
+            && first
+                .answer
+                .starts_with("Every side asked for `bound`: Bound 1"),
+        "{}",
+        first.answer
+    );
+    // Taking back what every side agreed to (and its dice) needs every
+    // side again.
     let asked = tables.run(&a, "undo").await.unwrap();
     assert!(!asked.changed);
     assert!(
         asked
             .answer
-            .contains(&format!("taken back when the {} ask too", sides[1])),
+            .contains(&format!("it runs when the {} ask for it too", sides[1])),
         "{}",
         asked.answer
     );
@@ -251,11 +293,17 @@ async fn without_an_umpire_every_side_must_ask_to_undo(location: Location) {
     assert_eq!(v.asked.len(), 1, "{:?}", v.asked);
     let done = tables.run(&b, "undo").await.unwrap();
     assert!(
-        done.changed && done.answer.contains("Every side asked"),
+        done.changed && done.answer.contains("Every side asked for `undo`"),
+        "{}",
+        done.answer
+    );
+    assert!(
+        done.answer.contains("Its dice are taken back"),
         "{}",
         done.answer
     );
     // The same command after an undo rolls the same dice.
+    tables.run(&b, "bound").await.unwrap();
     let second = tables.run(&a, "bound").await.unwrap();
     assert_eq!(second.answer, first.answer);
 
@@ -279,11 +327,27 @@ async fn without_an_umpire_every_side_must_ask_to_undo(location: Location) {
         assert!(e.to_string().contains("play from your side's link"), "{e}");
     }
 
-    // At an umpired table a side cannot undo.
+    // At an umpired table a side takes back only its own last change that
+    // rolled nothing.
     let made = tables.create(new(Kind::Dbr, true)).await.unwrap();
+    let umpire = tables.enter(&made.umpire).await.unwrap();
     let a = tables.enter(&made.sides[0].1).await.unwrap();
-    let e = tables.run(&a, "undo").await.unwrap_err();
-    assert!(e.to_string().contains("ask them"), "{e}");
+    tables.run(&umpire, "bound dice 6,6").await.unwrap();
+    let e = tables.run(&a, "undo").await.unwrap();
+    assert_eq!(
+        e.answer,
+        "error: the last change was the umpire's: only the umpire takes it back at this table; ask them"
+    );
+    let spent = tables
+        .run(&a, "pips Baner move smaland-horse")
+        .await
+        .unwrap();
+    assert!(spent.changed, "{}", spent.answer);
+    let undone = tables.run(&a, "undo").await.unwrap();
+    assert_eq!(
+        undone.answer,
+        "Undone: the Swedes's `pips Baner move smaland-horse`."
+    );
     store.close().await;
 }
 on_both!(undo_consent, without_an_umpire_every_side_must_ask_to_undo);
@@ -355,10 +419,10 @@ async fn rulings_are_switched_per_table_and_read_by_every_side(location: Locatio
     let e = tables
         .run(&french, "ruling back-to-column no")
         .await
-        .unwrap_err();
-    assert!(
-        e.to_string().contains("the umpire switches the rulings"),
-        "{e}"
+        .unwrap();
+    assert_eq!(
+        e.answer,
+        "error: `ruling` is the umpire's at this table: ask them"
     );
     let listed = tables.run(&french, "ruling").await.unwrap();
     assert!(

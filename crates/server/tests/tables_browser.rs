@@ -178,8 +178,11 @@ async fn three_tables_played_on_phones_and_the_umpires_page() {
         sees(&mut one, "the draw on the British phone", "Major Lawford's card");
         sees(&mut two, "the draw on the French phone", "Major Lawford's card");
 
-        // A French bonus card: on the French phone only.
-        let card = typed(&mut two, "bonus French");
+        // A side may not draw bonus cards at will.
+        let refused = typed(&mut two, "bonus French");
+        assert!(refused.contains("is the umpire's at this table"), "{refused}");
+        // A French bonus card, handed out by the umpire: on the French phone only.
+        let card = typed(&mut umpire, "bonus French");
         assert!(card.starts_with("French draws "), "{card}");
         let name = card.trim_start_matches("French draws ").split(':').next().unwrap().to_string();
         let v = version(&mut two);
@@ -287,18 +290,25 @@ async fn three_tables_played_on_phones_and_the_umpires_page() {
         let (first, second) = (links[0].0.clone(), links[1].0.clone());
         open(&mut one, &links[0].1);
         open(&mut two, &links[1].1);
-        let bound = pressed(&mut one, "bound");
-        sees(&mut two, "the bound on the other phone", bound.lines().next().unwrap());
+        // Ending a bound is the umpire's: without one, both phones ask.
+        let asked = pressed(&mut one, "bound");
+        assert!(asked.contains(&format!("it runs when the {second} ask for it too")), "{asked}");
+        sees(&mut two, "the ask on the other phone", &format!("The {first} asked for `bound`"));
+        let bound = pressed(&mut two, "bound");
+        assert!(bound.starts_with("Every side asked for `bound`: Bound 1"), "{bound}");
+        sees(&mut one, "the bound on the other phone", bound.lines().next().unwrap());
         let asked = pressed(&mut one, "undo");
-        assert!(asked.contains(&format!("when the {second} ask too")), "{asked}");
-        sees(&mut two, "the ask on the other phone", &format!("The {first} asked to take back"));
+        assert!(asked.contains(&format!("it runs when the {second} ask for it too")), "{asked}");
+        sees(&mut two, "the ask on the other phone", &format!("The {first} asked for `undo`"));
         top(&mut two);
         two.screenshot("dbr-asked-phone");
         let undone = pressed(&mut two, "undo");
-        assert!(undone.starts_with("Every side asked"), "{undone}");
-        let again = pressed(&mut one, "bound");
+        assert!(undone.starts_with("Every side asked for `undo`"), "{undone}");
+        assert!(undone.contains("Its dice are taken back"), "{undone}");
+        pressed(&mut one, "bound");
+        let again = pressed(&mut two, "bound");
         assert_eq!(again, bound, "the same bound after an undo rolls the same dice");
-        assert!(again.starts_with(&format!("Bound 1, the {first}' bound")), "{again}");
+        assert!(again.contains(&format!("Bound 1, the {first}' bound")), "{again}");
         // The Swedes spend PIPs and fight with their own dice, through the forms.
         let spent = filled(&mut one, "pips", &[(0, "Baner"), (1, "move"), (2, "smaland-horse")], None);
         assert!(!spent.starts_with("error"), "{spent}");
@@ -306,8 +316,9 @@ async fn three_tables_played_on_phones_and_the_umpires_page() {
         assert!(!fought.starts_with("error"), "{fought}");
         sees(&mut two, "the combat on the other phone", fought.lines().next().unwrap());
         // The Imperialists' bound ends the turn's first half: a whole turn.
-        let theirs = pressed(&mut two, "bound");
-        assert!(theirs.starts_with(&format!("Bound 2, the {second}' bound")), "{theirs}");
+        pressed(&mut two, "bound");
+        let theirs = pressed(&mut one, "bound");
+        assert!(theirs.contains(&format!("Bound 2, the {second}' bound")), "{theirs}");
         sees(&mut one, "the other bound on the first phone", "Bound 2");
         top(&mut one);
         one.screenshot("dbr-phone");

@@ -123,8 +123,11 @@ async fn a_sides_page_and_its_updates_hold_nothing_of_the_others(location: Locat
         let b_events = listen(&base, &british);
         let f_events = listen(&base, &french);
         std::thread::sleep(Duration::from_millis(300));
-        // The French draw a bonus card: theirs alone.
-        let drawn = run(&mut c, &french, "line=bonus+French");
+        // A side may not draw bonus cards at will: the umpire hands them out.
+        let refused = run(&mut c, &french, "line=bonus+French");
+        assert_eq!(refused["refused"], true, "{refused}");
+        // The French are given a bonus card: theirs alone.
+        let drawn = run(&mut c, &umpire, "line=bonus+French");
         let answer = drawn["answer"].as_str().unwrap().to_string();
         assert!(answer.starts_with("French draws "), "{answer}");
         let card = answer

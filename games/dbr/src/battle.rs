@@ -102,6 +102,10 @@ pub struct Command {
     pub pips: Option<u32>,
     /// PIPs spent this bound.
     pub spent: u32,
+    /// Its general has moved this bound (DBR-PIP-016: the -1 for moving
+    /// with him is only while he has not).
+    #[serde(default)]
+    pub general_moved: bool,
 }
 
 impl Command {
@@ -124,9 +128,10 @@ pub struct Battle {
     pub moving: usize,
     /// Rulings switched for this game: (name, option).
     pub rulings: Vec<(String, String)>,
-    /// Commands that changed the battle: the index of the next command's
-    /// dice.
-    pub commands_run: u64,
+    /// Commands that rolled dice from the seed: the index of the next
+    /// roll's dice (a command that rolls nothing never moves them).
+    #[serde(alias = "commands_run")]
+    pub rolls_made: u64,
 }
 
 /// The most elements an army may field here: more than any DBR army
@@ -208,6 +213,7 @@ impl Battle {
                 side: side.clone(),
                 pips: None,
                 spent: 0,
+                general_moved: false,
             });
         }
         let mut elements: Vec<Element> = Vec::new();
@@ -256,7 +262,7 @@ impl Battle {
             bound: 0,
             moving: 0,
             rulings: s.rulings.into_iter().collect(),
-            commands_run: 0,
+            rolls_made: 0,
         })
     }
 
@@ -278,33 +284,63 @@ impl Battle {
             .ok_or_else(|| unknown("side", name, self.sides.iter().map(String::as_str)))
     }
 
+    /// An element by its name, or the one name it begins (`croat`).
     pub fn element(&self, name: &str) -> Result<&Element, DbrError> {
+        let found = find(
+            name,
+            "element",
+            self.elements.iter().map(|e| e.name.as_str()),
+        )?;
         self.elements
             .iter()
-            .find(|e| e.name.eq_ignore_ascii_case(name))
-            .ok_or_else(|| {
-                unknown(
-                    "element",
-                    name,
-                    self.elements.iter().map(|e| e.name.as_str()),
-                )
-            })
+            .find(|e| e.name == found)
+            .ok_or_else(|| unknown("element", name, std::iter::empty()))
     }
 
+    /// An element, to change.
     pub fn element_mut(&mut self, name: &str) -> Result<&mut Element, DbrError> {
-        let known: Vec<String> = self.elements.iter().map(|e| e.name.clone()).collect();
+        let found = find(
+            name,
+            "element",
+            self.elements.iter().map(|e| e.name.as_str()),
+        )?;
         self.elements
             .iter_mut()
-            .find(|e| e.name.eq_ignore_ascii_case(name))
-            .ok_or_else(|| unknown("element", name, known.iter().map(String::as_str)))
+            .find(|e| e.name == found)
+            .ok_or_else(|| unknown("element", name, std::iter::empty()))
     }
 
+    /// A command by its name, or the one name it begins.
     pub fn command_mut(&mut self, name: &str) -> Result<&mut Command, DbrError> {
-        let known: Vec<String> = self.commands.iter().map(|c| c.name.clone()).collect();
+        let found = find(
+            name,
+            "command",
+            self.commands.iter().map(|c| c.name.as_str()),
+        )?;
         self.commands
             .iter_mut()
-            .find(|c| c.name.eq_ignore_ascii_case(name))
-            .ok_or_else(|| unknown("command", name, known.iter().map(String::as_str)))
+            .find(|c| c.name == found)
+            .ok_or_else(|| unknown("command", name, std::iter::empty()))
+    }
+}
+
+/// `given` among `names` (whole, or the one it begins), or why not.
+fn find<'a>(
+    given: &str,
+    what: &str,
+    names: impl Iterator<Item = &'a str>,
+) -> Result<String, DbrError> {
+    let all: Vec<&str> = names.collect();
+    match umpire_core::text::find_name(given, all.iter().copied()) {
+        Ok(n) => Ok(n.to_string()),
+        Err(umpire_core::text::NameError::Ambiguous(many)) => Err(DbrError::Invalid(format!(
+            "`{}` could be {}: type more of the name",
+            umpire_core::text::clip(given),
+            many.join(" or ")
+        ))),
+        Err(umpire_core::text::NameError::Unknown { .. }) => {
+            Err(unknown(what, given, all.iter().copied()))
+        }
     }
 }
 
@@ -318,7 +354,12 @@ pub fn unknown<'a>(
         .map(|s| format!(" (did you mean `{s}`?)"))
         .unwrap_or_default();
     DbrError::Invalid(format!(
-        "no {what} `{given}`{hint}; the {what}s are {}",
+        "no {what} `{}`{hint}; the {what}s are {}",
+        umpire_core::text::clip(given),
         known.collect::<Vec<_>>().join(", ")
     ))
 }
+
+/// The built-in scenario, `breitenfeld`: the demo battle, played when no
+/// scenario is given.
+pub const BREITENFELD: &str = include_str!("../scenarios/breitenfeld.toml");

@@ -10,87 +10,115 @@
 use std::fmt::Write as _;
 
 use umpire_core::roll::Rolls;
-use umpire_core::session::{Answer, Table};
+use umpire_core::session::{Actor, Answer, Command, Commands, Table, builtin};
 
 use crate::battle::{Battle, Status, unknown};
 use crate::combat::{Combat, CombatKind, Effect, Side, Who};
 use crate::error::DbrError;
 use crate::model::{ElementType, Going};
-use crate::pips::{PipAction, PipQuery};
+use crate::pips::{PipAction, PipQuery, SeparateException};
 use crate::units::{Distance, Units};
 use crate::{Dbr, MoveQuery, Tables};
 
 /// A session: the battle (`session.state`), its history and log.
 pub type Session = umpire_core::session::Session<Battle>;
 
-/// Every command, its one-line help and its usage.
-pub const COMMANDS: &[(&str, &str, &str)] = &[
-    (
-        "help",
-        "list the commands, or explain one",
-        "help [COMMAND]",
-    ),
-    (
+/// Every command: what it does, how it is typed, an example, and who may
+/// issue it. Nothing in DBR is hidden, so every side reads every change;
+/// a side spends its own commands' PIPs in its own bound and fights with
+/// its own elements; ending the bound and setting a status by hand are the
+/// umpire's (every side's together at a table without one).
+pub const COMMANDS: &[Command] = &[
+    builtin::HELP,
+    Command::new(
         "show",
         "the battle: the bound, each command's PIPs, every element",
         "show [SIDE]",
-    ),
-    (
+        "show Swedes",
+    )
+    .ask(),
+    Command::new(
         "bound",
         "end this bound and start the other side's: its commands' PIPs are diced (1d6 each)",
         "bound",
-    ),
-    (
+        "bound",
+    )
+    .umpire()
+    .bare(),
+    Command::new(
         "pips",
         "a command spends PIPs on an action; the cost is worked as `umpire dbr pips` does",
-        "pips COMMAND ACTION ELEMENT[,ELEMENT…] [with-general] [off-road] [road] [night] [moonlight] [separating] [portable] [general-lost] [general-unseen] [general-distance N] [marched N]",
+        "pips COMMAND ACTION ELEMENT[,ELEMENT…] [with-general] [off-road] [road] [night] [moonlight] [separating [previous TYPE,TYPE…] [straight-ahead] [into-combat] [difficult]] [portable] [general-lost] [general-unseen] [general-distance N] [marched N]",
+        "pips Baner move smaland-horse with-general",
     ),
-    (
+    Command::new(
         "combat",
         "close combat (or `shooting`) between two elements, rolled and applied to the loser",
         "combat ELEMENT vs ELEMENT [shooting] [a CONDITIONS] [b CONDITIONS] [distance N] [dice A,B]",
+        "combat smaland-horse vs croats dice 4,2",
     ),
-    (
+    Command::new(
         "odds",
         "the odds of a combat before rolling",
         "odds ELEMENT vs ELEMENT [shooting] [a CONDITIONS] [b CONDITIONS] [distance N]",
-    ),
-    (
+        "odds smaland-horse vs croats",
+    )
+    .ask(),
+    Command::new(
         "move",
         "how far an element may move",
         "move ELEMENT GOING[,GOING] [march] [contact] [bua] [night]",
-    ),
-    ("range", "how far an element shoots", "range ELEMENT"),
-    (
+        "move croats good,rough",
+    )
+    .ask(),
+    Command::new(
+        "range",
+        "how far an element shoots",
+        "range ELEMENT",
+        "range imperial-guns",
+    )
+    .ask(),
+    Command::new(
         "status",
         "set what became of an element by hand (rallied, recoiled, fled, destroyed, captured)",
         "status ELEMENT in-play|recoiled|fled|destroyed|captured",
-    ),
-    (
-        "undo",
-        "take back the last command that changed the battle",
-        "undo",
-    ),
-    ("log", "the commands so far", "log"),
+        "status croats fled",
+    )
+    .umpire(),
+    builtin::UNDO,
+    builtin::LOG,
+    builtin::END,
 ];
 
 impl Table for Battle {
     type Error = DbrError;
+    const COMMANDS: &'static Commands = COMMANDS;
+    const PREAMBLE: &'static str =
+        "Commands (dice from the battle's seed, or typed with `dice 4,2` at the end):";
 
     fn seed(&self) -> u64 {
         self.seed
     }
 
-    fn commands_run(&self) -> u64 {
-        self.commands_run
+    fn rolls_made(&self) -> u64 {
+        self.rolls_made
     }
 
-    fn count_command(&mut self) {
-        self.commands_run += 1;
+    fn count_roll(&mut self) {
+        self.rolls_made += 1;
     }
 
-    fn dispatch(s: &mut Session, words: &[String], rolls: &mut Rolls) -> Result<Answer, DbrError> {
-        dispatch(s, words, rolls)
+    fn sides(&self) -> Vec<String> {
+        self.sides.clone()
+    }
+
+    fn dispatch(
+        s: &mut Session,
+        actor: &Actor,
+        words: &[String],
+        rolls: &mut Rolls,
+    ) -> Result<Answer, DbrError> {
+        dispatch(s, actor, words, rolls)
     }
 }
 
@@ -105,6 +133,19 @@ fn of(name: &str) -> String {
 
 fn usage(command: &str) -> String {
     umpire_core::session::usage(COMMANDS, command)
+}
+
+/// Refuse a side's command on forces that are not its own.
+fn own(actor: &Actor, side: &str, what: &str) -> Result<(), DbrError> {
+    if actor.commands(side) {
+        Ok(())
+    } else {
+        Err(DbrError::Invalid(format!(
+            "{what} is {}: {} command their own",
+            of(side),
+            actor.name()
+        )))
+    }
 }
 
 fn arg<'a>(words: &'a [String], i: usize, what: &str) -> Result<&'a str, DbrError> {
@@ -124,33 +165,36 @@ fn dbr(b: &Battle) -> Result<Dbr<'static>, DbrError> {
     Ok(Dbr::new(Tables::builtin()?, b.rulings()?))
 }
 
-fn dispatch(s: &mut Session, words: &[String], rolls: &mut Rolls) -> Result<Answer, DbrError> {
-    let Some(first) = words.first() else {
-        return Ok(Answer::said(""));
-    };
-    let command = first.to_ascii_lowercase();
-    match command.as_str() {
-        "help" | "?" => Ok(Answer::said(umpire_core::session::help(
-            COMMANDS,
-            words.get(1).map(String::as_str),
-            "Commands (dice from the battle's seed, or typed with `dice 4,2` at the end):",
-        ))),
+fn dispatch(
+    s: &mut Session,
+    actor: &Actor,
+    words: &[String],
+    rolls: &mut Rolls,
+) -> Result<Answer, DbrError> {
+    match words[0].as_str() {
         "show" => {
-            if let Some(side) = words.get(1) {
-                s.state.side(side)?;
+            let side = match words.get(1) {
+                Some(side) => Some(s.state.side(side)?.to_string()),
+                None => actor.side().map(str::to_string),
+            };
+            if words.len() > 2 {
+                return Err(DbrError::Invalid(format!(
+                    "`show` takes at most a side; {}",
+                    usage("show")
+                )));
             }
-            Ok(Answer::said(show(
-                &s.state,
-                words.get(1).map(String::as_str),
-            )))
+            Ok(Answer::said(show(&s.state, side.as_deref())))
         }
         "bound" => bound(&mut s.state, rolls),
-        "pips" => pips(&mut s.state, words),
-        "combat" => combat(&mut s.state, words, rolls, false),
-        "odds" => combat(&mut s.state, words, rolls, true),
+        "pips" => pips(&mut s.state, actor, words),
+        "combat" => combat(&mut s.state, actor, words, rolls, false),
+        "odds" => combat(&mut s.state, actor, words, rolls, true),
         "move" => move_cmd(&s.state, words),
         "range" => {
             let e = s.state.element(arg(words, 1, "an element")?)?;
+            if words.len() > 2 {
+                return Err(DbrError::Invalid(usage("range")));
+            }
             let (t, g) = e.typed()?;
             let r = dbr(&s.state)?.range(t, g)?;
             let what = r.range.map_or("does not shoot".to_string(), |d| {
@@ -163,9 +207,13 @@ fn dispatch(s: &mut Session, words: &[String], rolls: &mut Rolls) -> Result<Answ
             let given = arg(words, 2, "what became of it")?;
             let status = Status::parse(given).ok_or_else(|| {
                 DbrError::Invalid(format!(
-                    "`{given}` is not a status: in-play, recoiled, fled, destroyed or captured"
+                    "`{}` is not a status: in-play, recoiled, fled, destroyed or captured",
+                    umpire_core::text::clip(given)
                 ))
             })?;
+            if words.len() > 3 {
+                return Err(DbrError::Invalid(usage("status")));
+            }
             let e = s.state.element_mut(name)?;
             e.status = status;
             Ok(Answer::changed(format!(
@@ -174,22 +222,7 @@ fn dispatch(s: &mut Session, words: &[String], rolls: &mut Rolls) -> Result<Answ
                 status.name()
             )))
         }
-        "undo" => match s.undo() {
-            Some(()) => Ok(Answer::changed("Undone.")),
-            None => Err(DbrError::Invalid("nothing to undo".into())),
-        },
-        "log" => Ok(Answer::said(
-            s.log
-                .iter()
-                .map(|e| e.command.clone())
-                .collect::<Vec<_>>()
-                .join("\n"),
-        )),
-        other => Err(unknown(
-            "command",
-            other,
-            COMMANDS.iter().map(|(c, _, _)| *c),
-        )),
+        other => Err(unknown("command", other, COMMANDS.iter().map(|c| c.name))),
     }
 }
 
@@ -222,6 +255,7 @@ fn bound(b: &mut Battle, rolls: &mut Rolls) -> Result<Answer, DbrError> {
             c.pips = None;
         }
         c.spent = 0;
+        c.general_moved = false;
     }
     Ok(Answer::changed(text))
 }
@@ -233,19 +267,31 @@ const PIP_FLAGS: &[&str] = &[
     "night",
     "moonlight",
     "separating",
+    "straight-ahead",
+    "into-combat",
+    "difficult",
     "portable",
     "general-lost",
     "general-unseen",
 ];
-const PIP_VALUED: &[&str] = &["general-distance", "marched"];
+const PIP_VALUED: &[&str] = &["general-distance", "marched", "previous"];
 
-fn pips(b: &mut Battle, words: &[String]) -> Result<Answer, DbrError> {
+/// `pips COMMAND ACTION ELEMENTS …`: the moving side spends a command's
+/// PIPs, worked as `umpire dbr pips` works them.
+///
+/// The general's -1 (DBR-PIP-016) is taken only when the elements moved
+/// include his own and he has not already moved this bound; the
+/// exceptions to separating's +2 (DBR-PIP-029 to 032) are claimed with
+/// `previous TYPES` (a), `straight-ahead` (b), `into-combat` (c) and
+/// `difficult` (d), as the one-question command takes them.
+fn pips(b: &mut Battle, actor: &Actor, words: &[String]) -> Result<Answer, DbrError> {
     let command = arg(words, 1, "a command")?.to_string();
     let action = PipAction::parse(arg(words, 2, "an action")?)?;
     let names = arg(words, 3, "the element or elements")?;
     let moving = b.sides.get(b.moving).cloned().unwrap_or_default();
-    let (cname, left) = {
+    let (cname, left, general_moved) = {
         let c = b.command_mut(&command)?;
+        own(actor, &c.side, &format!("command {}", c.name))?;
         if c.side != moving || c.pips.is_none() {
             return Err(DbrError::Invalid(format!(
                 "it is not {} bound but {}: `bound` ends this one",
@@ -253,14 +299,22 @@ fn pips(b: &mut Battle, words: &[String]) -> Result<Answer, DbrError> {
                 of(&moving)
             )));
         }
-        (c.name.clone(), c.left())
+        (c.name.clone(), c.left(), c.general_moved)
     };
     let mut q = PipQuery {
         action: Some(action),
         ..PipQuery::default()
     };
+    let mut moved: Vec<String> = Vec::new();
+    let mut with_general_element = false;
     for n in names.split(',').filter(|n| !n.is_empty()) {
         let e = b.element(n)?;
+        if moved.contains(&e.name) {
+            return Err(DbrError::Invalid(format!(
+                "{} is named twice; name each element once",
+                e.name
+            )));
+        }
         if !e.command.eq_ignore_ascii_case(&cname) {
             return Err(DbrError::Invalid(format!(
                 "{} is in {}'s command, not {cname}'s",
@@ -274,8 +328,10 @@ fn pips(b: &mut Battle, words: &[String]) -> Result<Answer, DbrError> {
                 e.status.name()
             )));
         }
+        with_general_element |= e.general;
         let (t, g) = e.typed()?;
         q.elements.push((t, Some(g)));
+        moved.push(e.name.clone());
     }
     let mut i = 4;
     while let Some(w) = words.get(i) {
@@ -287,6 +343,9 @@ fn pips(b: &mut Battle, words: &[String]) -> Result<Answer, DbrError> {
             "night" => q.night = true,
             "moonlight" => q.moonlight = true,
             "separating" => q.separating = true,
+            "straight-ahead" => q.exceptions.push(SeparateException::StraightAhead),
+            "into-combat" => q.exceptions.push(SeparateException::IntoCombat),
+            "difficult" => q.exceptions.push(SeparateException::Difficult),
             "portable" => q.portable_obstacles = true,
             "general-lost" => q.general_lost = true,
             "general-unseen" => q.general_unseen = true,
@@ -298,18 +357,49 @@ fn pips(b: &mut Battle, words: &[String]) -> Result<Answer, DbrError> {
                 q.marches_before = u32::try_from(number(words.get(i + 1), w)?).unwrap_or(u32::MAX);
                 i += 1;
             }
+            "previous" => {
+                let types = arg(
+                    words,
+                    i + 1,
+                    "the previous group's types (`previous LH,LH`)",
+                )?;
+                q.previous_group = types
+                    .split(',')
+                    .filter(|t| !t.is_empty())
+                    .map(ElementType::parse)
+                    .collect::<Result<Vec<_>, _>>()?;
+                i += 1;
+            }
             _ => {
                 let hint =
                     umpire_core::text::suggest(&l, PIP_FLAGS.iter().chain(PIP_VALUED).copied())
                         .map(|h| format!(" Did you mean `{h}`?"))
                         .unwrap_or_default();
                 return Err(DbrError::Invalid(format!(
-                    "`{w}` is not a word `pips` knows, and nothing was spent.{hint} {}",
+                    "`{}` is not a word `pips` knows, and nothing was spent.{hint} {}",
+                    umpire_core::text::clip(w),
                     usage("pips")
                 )));
             }
         }
         i += 1;
+    }
+    if (!q.previous_group.is_empty() || !q.exceptions.is_empty()) && !q.separating {
+        return Err(DbrError::Invalid(
+            "the exceptions (`previous`, `straight-ahead`, `into-combat`, `difficult`) are to separating's +2: add `separating`; nothing was spent".into(),
+        ));
+    }
+    if q.with_general {
+        if !with_general_element {
+            return Err(DbrError::Invalid(format!(
+                "with-general: {cname}'s general is not with {names}; the -1 is only for moving his own element or group (DBR-PIP-016); nothing was spent"
+            )));
+        }
+        if general_moved {
+            return Err(DbrError::Invalid(format!(
+                "with-general: {cname}'s general has already moved this bound, so the -1 is not given again (DBR-PIP-016); nothing was spent"
+            )));
+        }
     }
     let answer = dbr(b)?.pip_cost(&q)?;
     let cost = u32::try_from(answer.cost.max(0)).unwrap_or(0);
@@ -321,9 +411,15 @@ fn pips(b: &mut Battle, words: &[String]) -> Result<Answer, DbrError> {
     }
     let c = b.command_mut(&cname)?;
     c.spent += cost;
+    // He has moved once his element or group has (DBR-PIP-016's "already
+    // moved this bound"); steadying or rallying does not move him.
+    if with_general_element && action.is_move() {
+        c.general_moved = true;
+    }
     let mut text = format!(
-        "{cname} spends {cost} PIP(s) on {} {names}: {} left.",
+        "{cname} spends {cost} PIP(s) on {} {}: {} left.",
         action.name(),
+        moved.join(","),
         c.left()
     );
     for l in answer.explain() {
@@ -335,6 +431,7 @@ fn pips(b: &mut Battle, words: &[String]) -> Result<Answer, DbrError> {
 /// `combat A vs B …`: the two sides' conditions after `a` and `b`.
 fn combat(
     b: &mut Battle,
+    actor: &Actor,
     words: &[String],
     rolls: &mut Rolls,
     odds_only: bool,
@@ -349,6 +446,14 @@ fn combat(
         return Err(DbrError::Invalid(format!(
             "{} and {} are on the same side",
             ea.name, eb.name
+        )));
+    }
+    if !odds_only && !actor.commands(&ea.side) && !actor.commands(&eb.side) {
+        return Err(DbrError::Invalid(format!(
+            "neither {} nor {} is {}': a side fights with its own elements",
+            ea.name,
+            eb.name,
+            actor.name()
         )));
     }
     for e in [&ea, &eb] {
@@ -426,19 +531,9 @@ fn combat(
     c.a.die = Some(da);
     c.b.die = Some(db);
     let r = d.resolve(&c)?;
-    let mut text = format!(
-        "{} {} {}: {} scores {}, {} scores {}.",
-        ea.name,
-        if shooting { "shoots at" } else { "fights" },
-        eb.name,
-        ea.name,
-        r.a.final_score,
-        eb.name,
-        r.b.final_score
-    );
-    for l in r.explain(&c) {
-        let _ = write!(text, "\n  {l}");
-    }
+    // The result first, then the working.
+    let verb = if shooting { "shoots at" } else { "fights" };
+    let mut result = String::new();
     if let Some(loser) = r.outcome.loser {
         let name = if loser == Who::A { &ea.name } else { &eb.name };
         let status = match r.outcome.effect {
@@ -450,8 +545,18 @@ fn combat(
         };
         if let Some(st) = status {
             b.element_mut(name)?.status = st;
-            let _ = write!(text, "\n  {name} is now {}.", st.name());
+            result = format!(" {name} is now {}.", st.name());
         }
+    }
+    if result.is_empty() {
+        result = " No element is moved or lost.".to_string();
+    }
+    let mut text = format!(
+        "{} {verb} {}, {} to {}:{result}",
+        ea.name, eb.name, r.a.final_score, r.b.final_score,
+    );
+    for l in r.explain(&c) {
+        let _ = write!(text, "\n  {l}");
     }
     Ok(Answer::changed(text))
 }

@@ -9,7 +9,7 @@
 use std::fmt::Write as _;
 
 use umpire_core::roll::Rolls;
-use umpire_core::session::{Answer, Session, Table};
+use umpire_core::session::{Actor, Answer, Command, Commands, Session, Table, builtin};
 
 use crate::engine::{self, Writing};
 use crate::error::NbError;
@@ -18,102 +18,139 @@ use crate::report;
 use crate::state::Game;
 use crate::tables::Tables;
 
-/// Every command, with what it does and its usage.
-pub const COMMANDS: &[(&str, &str, &str)] = &[
-    (
-        "help",
-        "list the commands, or explain one",
-        "help [COMMAND]",
-    ),
-    (
+/// Every command: what it does, how it is typed, an example, and who may
+/// issue it. A side writes orders to, and records what happens to, its own
+/// formations and generals; moving the turn on and the rulings are the
+/// umpire's (`done` from every side moves it on at a table without one).
+pub const COMMANDS: &[Command] = &[
+    builtin::HELP,
+    Command::new(
         "show",
         "a side's report: only what that side may see",
         "show SIDE",
-    ),
-    ("reveal", "the full log, for after the game", "reveal"),
-    (
+        "show French",
+    )
+    .aliases(&["report"])
+    .ask(),
+    Command::new(
+        "reveal",
+        "the full log: for the umpire, or for everyone once the game is over",
+        "reveal",
+        "reveal",
+    )
+    .ask()
+    .bare(),
+    Command::new(
         "next",
         "go on to the next step of the turn, doing what it does",
         "next",
-    ),
-    (
+        "next",
+    )
+    .umpire()
+    .bare(),
+    Command::new(
         "reserve",
         "hold a formation in reserve before play",
         "reserve FORMATION on-board | off-board SQUARE",
+        "reserve VI-Corps off-board A5",
     ),
-    (
+    Command::new(
         "start",
         "a formation's starting order (no roll)",
         "start FORMATION attack|defend OBJECTIVE…",
+        "start III-Corps attack Saint-Amand",
     ),
-    (
+    Command::new(
         "order",
         "the army commander writes an order (Communications step)",
         "order FORMATION[,FORMATION] attack|defend OBJECTIVE… distance N [via GENERAL]",
+        "order IV-Corps attack Ligny distance 18",
     ),
-    (
+    Command::new(
         "messenger",
         "re-measure a messenger, or turn him toward another general",
         "messenger ORDER-ID distance N [to GENERAL]",
+        "messenger 3 distance 10 to Gerard",
     ),
-    (
+    Command::new(
         "place",
         "place an off-board reserve's general with its order on entry (Arrival step)",
         "place FORMATION attack|defend OBJECTIVE…",
+        "place VI-Corps attack Ligny",
     ),
-    (
+    Command::new(
         "engaged",
         "a division is engaged, or no longer",
         "engaged DIVISION yes|no",
+        "engaged Vichery yes",
     ),
-    (
+    Command::new(
         "threat",
         "a reserve is threatened, or no longer",
         "threat FORMATION yes|no",
+        "threat VI-Corps yes",
     ),
-    (
+    Command::new(
         "complete",
         "a formation has completed its attack or move: it defends",
         "complete FORMATION",
+        "complete III-Corps",
     ),
-    (
+    Command::new(
         "attach",
-        "a general attaches to a combat unit (or the army commander to a general)",
-        "attach GENERAL [to GENERAL]",
+        "a general attaches to a combat unit (or the army commander to a general of his own side)",
+        "attach GENERAL [to GENERAL] [unit UNIT]",
+        "attach Napoleon to Gerard",
     ),
-    ("detach", "a general detaches", "detach GENERAL"),
-    (
+    Command::new(
+        "detach",
+        "a general detaches",
+        "detach GENERAL",
+        "detach Gerard",
+    ),
+    Command::new(
         "range",
         "a general is within or outside his superior's command range",
         "range GENERAL in|out",
+        "range Lefol out",
     ),
-    ("fall", "a general is killed or captured", "fall GENERAL"),
-    (
+    Command::new(
+        "fall",
+        "a general is killed or captured",
+        "fall GENERAL",
+        "fall Gerard",
+    ),
+    Command::new(
         "replace",
-        "his replacement arrives",
+        "a fallen general's replacement arrives",
         "replace GENERAL [as NAME] [quality E|G|A|P]",
+        "replace Gerard as Hulot quality A",
     ),
-    (
+    Command::new(
         "outofrange",
         "a unit ended its move out of its division general's range",
         "outofrange UNIT DIVISION [exempt REASON…]",
+        "outofrange 9e-Leger Vichery",
     ),
-    (
+    Command::new(
         "ruling",
-        "switch a ruling for this game, or list them",
+        "list the rulings, or switch one for this game",
         "ruling [NAME OPTION]",
-    ),
-    (
-        "undo",
-        "take back the last command that changed the game",
-        "undo",
-    ),
-    ("log", "the commands so far", "log"),
-    (
+        "ruling reaching on-arrival",
+    )
+    .aliases(&["rulings"])
+    .umpire()
+    .bare_asks(),
+    Command::new(
         "done",
-        "a side has done its part of this phase; when both sides have, the turn moves on (two players, no umpire)",
+        "a side has done its part of this phase; when every side has, the turn moves on",
         "done",
-    ),
+        "done",
+    )
+    .bare(),
+    builtin::UNDO,
+    builtin::LOG,
+    builtin::END,
 ];
 
 fn arg<'a>(words: &'a [String], i: usize, what: &str) -> Result<&'a str, NbError> {
@@ -193,6 +230,16 @@ fn guard(
     formation: Option<&str>,
     general: Option<&str>,
 ) -> Result<(), NbError> {
+    if let Some(f) = formation {
+        let names: Vec<&str> = f.split(',').filter(|x| !x.is_empty()).collect();
+        for (i, n) in names.iter().enumerate() {
+            if names[..i].iter().any(|m| m.eq_ignore_ascii_case(n)) {
+                return Err(NbError::Refused(format!(
+                    "{n} is named twice; name each formation once"
+                )));
+            }
+        }
+    }
     let Some(side) = side else { return Ok(()) };
     if let Some(f) = formation {
         for f in f.split(',').filter(|x| !x.is_empty()) {
@@ -213,337 +260,380 @@ fn guard(
 
 impl Table for Game {
     type Error = NbError;
+    const COMMANDS: &'static Commands = COMMANDS;
+    const PREAMBLE: &'static str =
+        "Commands (dice from the game's seed, or typed with `dice 7` at the end):";
 
     fn seed(&self) -> u64 {
         self.seed
     }
 
-    fn commands_run(&self) -> u64 {
+    fn rolls_made(&self) -> u64 {
         self.commands
     }
 
-    fn count_command(&mut self) {
+    fn count_roll(&mut self) {
         self.commands += 1;
     }
 
+    fn sides(&self) -> Vec<String> {
+        self.sides.iter().map(|s| s.name.clone()).collect()
+    }
+
+    /// A command's answer as each reader may read it: the issuer and the
+    /// umpire read it all; every other side, and an observer, the log
+    /// entries the command wrote that are theirs to read (the game's log
+    /// says who may read each one).
     fn dispatch(
         session: &mut Session<Game>,
+        actor: &Actor,
         words: &[String],
         rolls: &mut Rolls,
     ) -> Result<Answer, NbError> {
-        let (side, words): (Option<String>, &[String]) = match words.first() {
-            Some(w) if w.eq_ignore_ascii_case("as") => {
-                let s = arg(words, 1, "a side")?;
-                let name = session.state.side(s)?.name.clone();
-                (Some(name), &words[2..])
-            }
-            _ => (None, words),
-        };
-        let side = side.as_deref();
-        let Some(first) = words.first() else {
-            return Ok(Answer::said(""));
-        };
-        let tables = Tables::builtin()?;
-        let mut roll = |sides: u32, what: &str| -> Result<u32, NbError> {
-            rolls
-                .die(sides, what)
-                .map_err(|e| NbError::Refused(e.to_string()))
-        };
-        let g = &mut session.state;
-        match first.to_ascii_lowercase().as_str() {
-            "help" | "?" => Ok(Answer::said(umpire_core::session::help(
-                COMMANDS,
-                words.get(1).map(String::as_str),
-                "Commands (dice from the game's seed, or typed with `dice 7` at the end):",
-            ))),
-            "show" | "report" => {
-                let s = match (side, words.get(1)) {
-                    (Some(s), _) => s.to_string(),
-                    (None, Some(s)) => s.clone(),
-                    (None, None) => return Err(NbError::Refused("whose view? `show SIDE`".into())),
-                };
-                Ok(Answer::said(report::side_report(g, &s)?))
-            }
-            "reveal" => match side {
-                Some(s) => Err(NbError::Refused(format!(
-                    "the full log holds both sides' secrets: it is for the umpire, or for after the game; `show` gives the {s}' own view"
-                ))),
-                None => Ok(Answer::said(report::full_log(g))),
-            },
-            "next" => {
-                if side.is_some() {
-                    return Err(NbError::Refused(
-                        "only the umpire moves the turn on; a side says `done` and the turn moves on when both sides have".into(),
-                    ));
-                }
-                g.done.clear();
-                changed(engine::next_phase(g, tables, &mut roll)?.join("\n"))
-            }
-            // Two players without an umpire: each does its part of the
-            // phase and says so; the last to be done moves the turn on and
-            // reads only what its own side may (the other side reads its
-            // news with `show`).
-            "done" => {
-                let Some(me) = side else {
-                    return Err(NbError::Refused(
-                        "`done` is a side's (`as French done`, or from `play --side French`); the umpire moves the turn on with `next`".into(),
-                    ));
-                };
-                if !g.done.iter().any(|d| d == me) {
-                    g.done.push(me.to_string());
-                }
-                let waiting: Vec<String> = g
-                    .sides
-                    .iter()
-                    .map(|s| s.name.clone())
-                    .filter(|n| !g.done.contains(n))
-                    .collect();
-                if !waiting.is_empty() {
-                    return changed(format!(
-                        "The {me} are done with turn {}, {}; waiting for the {}.",
-                        g.turn,
-                        g.phase.name(),
-                        waiting.join(" and ")
-                    ));
-                }
-                g.done.clear();
-                let from = g.log.len();
-                let lines = engine::next_phase(g, tables, &mut roll)?;
-                let mut text = format!(
-                    "Both sides are done: {}",
-                    lines.first().cloned().unwrap_or_default()
-                );
-                for n in g.log.get(from..).unwrap_or_default() {
-                    if n.to.as_deref().is_none_or(|t| t == me) {
-                        text.push('\n');
-                        text.push_str(&n.text);
-                    }
-                }
-                changed(text)
-            }
-            "reserve" => {
-                let f = arg(words, 1, "a formation")?;
-                guard(g, side, Some(f), None)?;
-                let k = match arg(words, 2, "on-board or off-board")?
-                    .to_ascii_lowercase()
-                    .as_str()
-                {
-                    "on-board" | "onboard" | "on" => ReserveKind::OnBoard,
-                    "off-board" | "offboard" | "off" => ReserveKind::OffBoard,
-                    other => {
-                        return Err(NbError::unknown(
-                            "reserve",
-                            other,
-                            ["on-board", "off-board"].into_iter(),
-                        ));
-                    }
-                };
-                changed(engine::make_reserve(
-                    g,
-                    tables,
-                    f,
-                    k,
-                    words.get(3).map(String::as_str),
-                    &mut roll,
-                )?)
-            }
-            "start" => {
-                let f = arg(words, 1, "a formation")?;
-                guard(g, side, Some(f), None)?;
-                let k = kind(arg(words, 2, "attack or defend")?)?;
-                let objective = phrase(words, 3, &[]);
-                engine::starting_order(g, f, k, &objective)?;
-                let fs = g.formation(f)?.side.clone();
-                let text = format!(
-                    "{f} starts on {} {objective}, in force from turn 1 with no roll (NB-SETUP-004/005).",
-                    k.name()
-                );
-                g.note(Some(&fs), text.clone());
-                changed(text)
-            }
-            "order" => {
-                let to = arg(words, 1, "the formation(s)")?;
-                guard(g, side, Some(to), None)?;
-                let first_formation = to.split(',').next().unwrap_or(to);
-                let order_side = g.formation(first_formation)?.side.clone();
-                let k = kind(arg(words, 2, "attack or defend")?)?;
-                let objective = phrase(words, 3, &["distance", "via"]);
-                let distance = number(words, "distance")?.ok_or_else(|| {
-                    NbError::Refused(
-                        "how far is the recipient? `distance N` (inches, measured on the table)"
-                            .into(),
-                    )
-                })?;
-                let w = Writing {
-                    side: order_side,
-                    to: to
-                        .split(',')
-                        .filter(|x| !x.is_empty())
-                        .map(str::to_string)
-                        .collect(),
-                    kind: k,
-                    objective,
-                    via: after(words, "via").map(str::to_string),
-                    distance,
-                };
-                let (id, steps) = engine::write_order(g, tables, &w)?;
-                let mut text = format!("Order {id} written.");
-                for s in steps {
-                    let _ = write!(
-                        text,
-                        "\n  {}: {}{}",
-                        s.rule,
-                        s.text,
-                        s.ruling
-                            .map(|r| format!(" [ruling {r}]"))
-                            .unwrap_or_default()
-                    );
-                }
-                changed(text)
-            }
-            "messenger" => {
-                let id: u32 = arg(words, 1, "an order number")?.parse().map_err(|_| {
-                    NbError::Refused(umpire_core::session::usage(COMMANDS, "messenger"))
-                })?;
-                if let Some(s) = side {
-                    if !g
-                        .messengers
-                        .iter()
-                        .any(|m| m.order.id == id && m.order.side.eq_ignore_ascii_case(s))
-                    {
-                        return Err(NbError::Refused(format!("order {id} is not {s}'s")));
-                    }
-                }
-                let d = number(words, "distance")?.ok_or_else(|| {
-                    NbError::Refused(umpire_core::session::usage(COMMANDS, "messenger"))
-                })?;
-                changed(engine::redirect(g, id, after(words, "to"), d)?)
-            }
-            "place" => {
-                let f = arg(words, 1, "a formation")?;
-                guard(g, side, Some(f), None)?;
-                let k = kind(arg(words, 2, "attack or defend")?)?;
-                let objective = phrase(words, 3, &[]);
-                changed(engine::place_general(
-                    g, tables, f, k, &objective, &mut roll,
-                )?)
-            }
-            "engaged" => {
-                let f = arg(words, 1, "a division")?;
-                changed(engine::set_engaged(
-                    g,
-                    f,
-                    yes(arg(words, 2, "yes or no")?)?,
-                )?)
-            }
-            "threat" => {
-                let f = arg(words, 1, "a formation")?;
-                changed(engine::threat(g, f, yes(arg(words, 2, "yes or no")?)?)?)
-            }
-            "complete" => {
-                let f = arg(words, 1, "a formation")?;
-                guard(g, side, Some(f), None)?;
-                changed(engine::complete(g, f)?)
-            }
-            "attach" => {
-                let who = arg(words, 1, "a general")?;
-                guard(g, side, None, Some(who))?;
-                changed(engine::attach(
-                    g,
-                    who,
-                    after(words, "to"),
-                    after(words, "unit"),
-                )?)
-            }
-            "detach" => {
-                let who = arg(words, 1, "a general")?;
-                guard(g, side, None, Some(who))?;
-                changed(engine::detach(g, who)?)
-            }
-            "range" => {
-                let who = arg(words, 1, "a general")?;
-                changed(engine::set_range(
-                    g,
-                    who,
-                    yes(arg(words, 2, "in or out")?)?,
-                )?)
-            }
-            "fall" => changed(engine::fall(g, arg(words, 1, "a general")?)?),
-            "replace" => {
-                let q = match after(words, "quality") {
-                    Some(q) => Some(Quality::parse(q).ok_or_else(|| {
-                        NbError::unknown("quality", q, ["E", "G", "A", "P"].into_iter())
-                    })?),
-                    None => None,
-                };
-                changed(engine::replace(
-                    g,
-                    arg(words, 1, "a general")?,
-                    after(words, "as"),
-                    q,
-                )?)
-            }
-            "outofrange" => {
-                let unit = arg(words, 1, "a unit")?;
-                let div = arg(words, 2, "its division")?;
-                let exempt = words
-                    .iter()
-                    .position(|w| w.eq_ignore_ascii_case("exempt"))
-                    .map(|i| words[i + 1..].join(" "));
-                changed(engine::out_of_range(g, unit, div, exempt.as_deref())?)
-            }
-            "ruling" | "rulings" => {
-                let (Some(name), Some(option)) = (words.get(1), words.get(2)) else {
-                    return Ok(Answer::said(g.rulings()?.summary()));
-                };
-                let mut r = g.rulings()?;
-                r.set(name, option)?;
-                g.rulings.retain(|(n, _)| n != name);
-                g.rulings.push((name.clone(), option.clone()));
-                changed(format!("Ruling {name} is now {option} for this game."))
-            }
-            "undo" => match session.undo() {
-                Some(()) => Ok(Answer::changed("Undone.")),
-                None => Err(NbError::Refused("nothing to undo".into())),
-            },
-            // A side reads back only what it typed itself: the other
-            // side's orders and the umpire's secret rolls are not its to
-            // read.
-            "log" => Ok(Answer::said(match side {
-                None => session
-                    .log
-                    .iter()
-                    .map(|e| e.command.clone())
-                    .collect::<Vec<_>>()
-                    .join("\n"),
-                Some(s) => {
-                    let mine: Vec<String> = session
-                        .log
-                        .iter()
-                        .filter_map(|e| own_command(&e.command, s))
-                        .collect();
-                    format!(
-                        "The {s}' commands so far ({}); the other side's and the umpire's are not shown:\n{}",
-                        mine.len(),
-                        mine.join("\n")
-                    )
-                }
-            })),
-            other => Err(NbError::unknown(
-                "command",
-                other,
-                COMMANDS.iter().map(|(c, _, _)| *c),
-            )),
+        let from = session.state.log.len();
+        let answer = run(session, actor, words, rolls)?;
+        if !answer.changed {
+            return Ok(answer);
         }
+        let g = &session.state;
+        let notes = g.log.get(from..).unwrap_or_default();
+        // A change that wrote nothing to the log (a ruling, a side saying
+        // it is done) hides nothing: everyone reads its answer.
+        if notes.is_empty() {
+            return Ok(answer);
+        }
+        // Moving the turn on: every reader reads which step it is.
+        let header = match words.first().map(String::as_str) {
+            Some("next" | "done") => answer.text.lines().next().map(str::to_string),
+            _ => None,
+        };
+        let read = |side: Option<&str>| -> String {
+            let mine: Vec<String> = notes
+                .iter()
+                .filter(|n| n.to.is_none() || n.to.as_deref() == side)
+                .map(|n| n.text.clone())
+                .collect();
+            if mine.len() == notes.len() && header.is_none() {
+                // Every entry is theirs to read: the answer is, too.
+                return answer.text.clone();
+            }
+            header
+                .iter()
+                .cloned()
+                .chain(mine)
+                .collect::<Vec<_>>()
+                .join("\n")
+        };
+        let mut seen = Vec::new();
+        for side in g.sides.iter().map(|s| s.name.clone()) {
+            if actor.side() != Some(side.as_str()) {
+                seen.push((Actor::Side(side.clone()), read(Some(&side))));
+            }
+        }
+        seen.push((Actor::Observer, read(None)));
+        let mut answer = answer;
+        for (reader, text) in seen {
+            if text != answer.text {
+                answer = answer.seen_by(reader, text);
+            }
+        }
+        Ok(answer)
     }
 }
 
-/// `as SIDE rest` typed by `side`: the rest.
-fn own_command(line: &str, side: &str) -> Option<String> {
-    let mut words = line.split_whitespace();
-    let (Some(a), Some(s)) = (words.next(), words.next()) else {
-        return None;
+/// Run one command, issued by `actor`.
+fn run(
+    session: &mut Session<Game>,
+    actor: &Actor,
+    words: &[String],
+    rolls: &mut Rolls,
+) -> Result<Answer, NbError> {
+    let side = actor.side();
+    let Some(first) = words.first() else {
+        return Ok(Answer::said(""));
     };
-    (a.eq_ignore_ascii_case("as") && s.eq_ignore_ascii_case(side))
-        .then(|| words.collect::<Vec<_>>().join(" "))
+    let tables = Tables::builtin()?;
+    let mut roll = |sides: u32, what: &str| -> Result<u32, NbError> {
+        rolls
+            .die(sides, what)
+            .map_err(|e| NbError::Refused(e.to_string()))
+    };
+    let ended = session.ended();
+    let g = &mut session.state;
+    match first.to_ascii_lowercase().as_str() {
+        "show" => {
+            let s = match (side, words.get(1)) {
+                (Some(s), _) => s.to_string(),
+                (None, Some(s)) => s.clone(),
+                (None, None) => return Err(NbError::Refused("whose view? `show SIDE`".into())),
+            };
+            Ok(Answer::said(report::side_report(g, &s)?))
+        }
+        "reveal" => match side {
+            Some(s) if !ended => Err(NbError::Refused(format!(
+                "the full log holds both sides' secrets: it is for the umpire, or for after the game; `show` gives the {s}' own view"
+            ))),
+            _ => Ok(Answer::said(report::full_log(g))),
+        },
+        "next" => {
+            g.done.clear();
+            changed(engine::next_phase(g, tables, &mut roll)?.join("\n"))
+        }
+        // Two players without an umpire: each does its part of the
+        // phase and says so; the last to be done moves the turn on and
+        // reads only what its own side may (the other side reads its
+        // news with `show`).
+        "done" => {
+            let Some(me) = side else {
+                return Err(NbError::Refused(
+                        "`done` is a side's (`as French done`, or from `play --side French`); the umpire moves the turn on with `next`".into(),
+                    ));
+            };
+            if !g.done.iter().any(|d| d == me) {
+                g.done.push(me.to_string());
+            }
+            let waiting: Vec<String> = g
+                .sides
+                .iter()
+                .map(|s| s.name.clone())
+                .filter(|n| !g.done.contains(n))
+                .collect();
+            if !waiting.is_empty() {
+                return changed(format!(
+                    "The {me} are done with turn {}, {}; waiting for the {}.",
+                    g.turn,
+                    g.phase.name(),
+                    waiting.join(" and ")
+                ));
+            }
+            g.done.clear();
+            let from = g.log.len();
+            let lines = engine::next_phase(g, tables, &mut roll)?;
+            let mut text = format!(
+                "Both sides are done: {}",
+                lines.first().cloned().unwrap_or_default()
+            );
+            for n in g.log.get(from..).unwrap_or_default() {
+                if n.to.as_deref().is_none_or(|t| t == me) {
+                    text.push('\n');
+                    text.push_str(&n.text);
+                }
+            }
+            changed(text)
+        }
+        "reserve" => {
+            let f = arg(words, 1, "a formation")?;
+            guard(g, side, Some(f), None)?;
+            let k = match arg(words, 2, "on-board or off-board")?
+                .to_ascii_lowercase()
+                .as_str()
+            {
+                "on-board" | "onboard" | "on" => ReserveKind::OnBoard,
+                "off-board" | "offboard" | "off" => ReserveKind::OffBoard,
+                other => {
+                    return Err(NbError::unknown(
+                        "reserve",
+                        other,
+                        ["on-board", "off-board"].into_iter(),
+                    ));
+                }
+            };
+            changed(engine::make_reserve(
+                g,
+                tables,
+                f,
+                k,
+                words.get(3).map(String::as_str),
+                &mut roll,
+            )?)
+        }
+        "start" => {
+            let f = arg(words, 1, "a formation")?;
+            guard(g, side, Some(f), None)?;
+            let k = kind(arg(words, 2, "attack or defend")?)?;
+            let objective = phrase(words, 3, &[]);
+            engine::starting_order(g, f, k, &objective)?;
+            let fs = g.formation(f)?.side.clone();
+            let text = format!(
+                "{f} starts on {} {objective}, in force from turn 1 with no roll (NB-SETUP-004/005).",
+                k.name()
+            );
+            g.note(Some(&fs), text.clone());
+            changed(text)
+        }
+        "order" => {
+            let to = arg(words, 1, "the formation(s)")?;
+            guard(g, side, Some(to), None)?;
+            let first_formation = to.split(',').next().unwrap_or(to);
+            let order_side = g.formation(first_formation)?.side.clone();
+            let k = kind(arg(words, 2, "attack or defend")?)?;
+            let objective = phrase(words, 3, &["distance", "via"]);
+            let distance = number(words, "distance")?.ok_or_else(|| {
+                NbError::Refused(
+                    "how far is the recipient? `distance N` (inches, measured on the table)".into(),
+                )
+            })?;
+            let w = Writing {
+                side: order_side,
+                to: to
+                    .split(',')
+                    .filter(|x| !x.is_empty())
+                    .map(str::to_string)
+                    .collect(),
+                kind: k,
+                objective,
+                via: after(words, "via").map(str::to_string),
+                distance,
+            };
+            let (id, steps) = engine::write_order(g, tables, &w)?;
+            let mut text = format!("Order {id} written.");
+            for s in steps {
+                let _ = write!(
+                    text,
+                    "\n  {}: {}{}",
+                    s.rule,
+                    s.text,
+                    s.ruling
+                        .map(|r| format!(" [ruling {r}]"))
+                        .unwrap_or_default()
+                );
+            }
+            changed(text)
+        }
+        "messenger" => {
+            let id: u32 = arg(words, 1, "an order number")?.parse().map_err(|_| {
+                NbError::Refused(umpire_core::session::usage(COMMANDS, "messenger"))
+            })?;
+            if let Some(s) = side {
+                if !g
+                    .messengers
+                    .iter()
+                    .any(|m| m.order.id == id && m.order.side.eq_ignore_ascii_case(s))
+                {
+                    return Err(NbError::Refused(format!("order {id} is not {s}'s")));
+                }
+            }
+            let d = number(words, "distance")?.ok_or_else(|| {
+                NbError::Refused(umpire_core::session::usage(COMMANDS, "messenger"))
+            })?;
+            guard(g, side, None, after(words, "to"))?;
+            changed(engine::redirect(g, id, after(words, "to"), d)?)
+        }
+        "place" => {
+            let f = arg(words, 1, "a formation")?;
+            guard(g, side, Some(f), None)?;
+            let k = kind(arg(words, 2, "attack or defend")?)?;
+            let objective = phrase(words, 3, &[]);
+            changed(engine::place_general(
+                g, tables, f, k, &objective, &mut roll,
+            )?)
+        }
+        "engaged" => {
+            let f = arg(words, 1, "a division")?;
+            guard(g, side, Some(f), None)?;
+            changed(engine::set_engaged(
+                g,
+                f,
+                yes(arg(words, 2, "yes or no")?)?,
+            )?)
+        }
+        "threat" => {
+            let f = arg(words, 1, "a formation")?;
+            guard(g, side, Some(f), None)?;
+            changed(engine::threat(g, f, yes(arg(words, 2, "yes or no")?)?)?)
+        }
+        "complete" => {
+            let f = arg(words, 1, "a formation")?;
+            guard(g, side, Some(f), None)?;
+            changed(engine::complete(g, f)?)
+        }
+        "attach" => {
+            let who = arg(words, 1, "a general")?;
+            guard(g, side, None, Some(who))?;
+            if let Some(to) = after(words, "to") {
+                // The army commander joins a general of his own army, and
+                // not himself (NB-ATT-004).
+                let (a, b) = (g.general(who)?.clone(), g.general(to)?.clone());
+                if a.side != b.side {
+                    return Err(NbError::Refused(format!(
+                        "{} is the {}' general: {} joins only a general of his own army (NB-ATT-004)",
+                        b.name, b.side, a.name
+                    )));
+                }
+                if a.name == b.name {
+                    return Err(NbError::Refused(format!(
+                        "{} cannot attach to himself: name another of his generals",
+                        a.name
+                    )));
+                }
+            }
+            changed(engine::attach(
+                g,
+                who,
+                after(words, "to"),
+                after(words, "unit"),
+            )?)
+        }
+        "detach" => {
+            let who = arg(words, 1, "a general")?;
+            guard(g, side, None, Some(who))?;
+            changed(engine::detach(g, who)?)
+        }
+        "range" => {
+            let who = arg(words, 1, "a general")?;
+            guard(g, side, None, Some(who))?;
+            changed(engine::set_range(
+                g,
+                who,
+                yes(arg(words, 2, "in or out")?)?,
+            )?)
+        }
+        "fall" => {
+            let who = arg(words, 1, "a general")?;
+            guard(g, side, None, Some(who))?;
+            changed(engine::fall(g, who)?)
+        }
+        "replace" => {
+            let q = match after(words, "quality") {
+                Some(q) => Some(Quality::parse(q).ok_or_else(|| {
+                    NbError::unknown("quality", q, ["E", "G", "A", "P"].into_iter())
+                })?),
+                None => None,
+            };
+            let who = arg(words, 1, "a general")?;
+            guard(g, side, None, Some(who))?;
+            changed(engine::replace(g, who, after(words, "as"), q)?)
+        }
+        "outofrange" => {
+            let unit = arg(words, 1, "a unit")?;
+            let div = arg(words, 2, "its division")?;
+            guard(g, side, Some(div), None)?;
+            let exempt = words
+                .iter()
+                .position(|w| w.eq_ignore_ascii_case("exempt"))
+                .map(|i| words[i + 1..].join(" "));
+            changed(engine::out_of_range(g, unit, div, exempt.as_deref())?)
+        }
+        "ruling" => {
+            let (Some(name), Some(option)) = (words.get(1), words.get(2)) else {
+                if words.len() > 1 {
+                    return Err(NbError::Refused(format!(
+                        "a ruling is switched with its name and an option: {}",
+                        umpire_core::session::usage(COMMANDS, "ruling")
+                    )));
+                }
+                return Ok(Answer::said(g.rulings()?.summary()));
+            };
+            let mut r = g.rulings()?;
+            r.set(name, option)?;
+            g.rulings.retain(|(n, _)| n != name);
+            g.rulings.push((name.clone(), option.clone()));
+            changed(format!("Ruling {name} is now {option} for this game."))
+        }
+        other => Err(NbError::unknown(
+            "command",
+            other,
+            COMMANDS.iter().map(|c| c.name),
+        )),
+    }
 }

@@ -347,14 +347,20 @@ pub fn ride(game: &mut Game) -> Result<Vec<String>, NbError> {
 /// The divisions under `formation` (and theirs, down the chain) take its
 /// order: only corps and divisions answering to the army commander hold
 /// orders of their own (ruling `starting-orders`, NB-SETUP-006).
-fn pass_down(game: &mut Game, formation: &str) {
+/// An order taken by a formation passes down to the formations under it
+/// (NB-ISS-006): all but one with an order of its own written no earlier
+/// than this one, which keeps it (the seed: "separate orders must be
+/// written to the Division and Corps respectively", so the division's own
+/// order is not silently replaced by its corps'). Returns the formations
+/// that kept their own order, each with it.
+fn pass_down(game: &mut Game, formation: &str) -> Vec<String> {
     let Some(order) = game
         .formations
         .iter()
         .find(|f| f.name == formation)
         .map(|f| f.order.clone())
     else {
-        return;
+        return Vec::new();
     };
     let below: Vec<String> = game
         .formations
@@ -362,29 +368,48 @@ fn pass_down(game: &mut Game, formation: &str) {
         .filter(|f| f.parent.as_deref() == Some(formation))
         .map(|f| f.name.clone())
         .collect();
+    let mut kept = Vec::new();
     for name in below {
         if let Some(f) = game.formations.iter_mut().find(|f| f.name == name) {
-            f.order = order.clone();
+            if f.order.direct && f.order.written >= order.written {
+                kept.push(format!(
+                    "{} keeps its own order, {} {} (NB-ISS-006)",
+                    f.name,
+                    f.order.kind.name(),
+                    f.order.objective
+                ));
+                continue;
+            }
+            f.order = Order {
+                direct: false,
+                ..order.clone()
+            };
         }
-        pass_down(game, &name);
+        kept.extend(pass_down(game, &name));
     }
+    kept
 }
 
 /// An order takes effect for a formation.
-fn take_effect(game: &mut Game, formation: &str, order: &WrittenOrder) -> Result<(), NbError> {
+fn take_effect(
+    game: &mut Game,
+    formation: &str,
+    order: &WrittenOrder,
+) -> Result<Vec<String>, NbError> {
     let turn = game.turn;
     let f = game.formation_mut(formation)?;
     f.order = Order {
         kind: order.kind,
         objective: order.objective.clone(),
         since: turn,
+        direct: true,
+        written: order.written_turn,
     };
     if f.reserve.take().is_some() {
         f.left_reserve = true;
         f.on_table = true;
     }
-    pass_down(game, formation);
-    Ok(())
+    Ok(pass_down(game, formation))
 }
 
 /// The activation roll for one formation (NB-ACT): d10 + nationality +
@@ -608,13 +633,16 @@ pub fn command_step(game: &mut Game) -> Result<Vec<String>, NbError> {
             continue;
         }
         for p in due {
-            take_effect(game, &name, &p.order)?;
-            let text = format!(
+            let kept = take_effect(game, &name, &p.order)?;
+            let mut text = format!(
                 "{name} now acts on order {}: {} {} (turn {turn}).",
                 p.order.id,
                 p.order.kind.name(),
                 p.order.objective
             );
+            if !kept.is_empty() {
+                text.push_str(&format!(" {}.", kept.join("; ")));
+            }
             game.note(Some(&p.order.side), text.clone());
             out.push(text);
         }
@@ -638,6 +666,8 @@ pub fn starting_order(
         kind,
         objective: objective.to_string(),
         since: 1,
+        direct: true,
+        written: 0,
     };
     let name = f.name.clone();
     pass_down(game, &name);
@@ -674,6 +704,8 @@ pub fn make_reserve(
         kind: OrderKind::Reserve,
         objective: String::new(),
         since: 1,
+        direct: true,
+        written: 0,
     };
     f.on_table = kind == ReserveKind::OnBoard;
     f.reserve = Some(crate::state::Reserve {
@@ -760,6 +792,7 @@ pub fn place_general(
         0 => "NB-OFF-008",
         _ => "NB-OFF-009",
     };
+    let game_turn = game.turn;
     {
         let fm = game.formation_mut(formation)?;
         if let Some(res) = &mut fm.reserve {
@@ -770,6 +803,8 @@ pub fn place_general(
                 kind,
                 objective: objective.to_string(),
                 since: arrival,
+                direct: true,
+                written: game_turn,
             });
         }
     }
@@ -940,6 +975,7 @@ pub fn complete(game: &mut Game, formation: &str) -> Result<String, NbError> {
         kind: OrderKind::Defend,
         objective: f.order.objective.clone(),
         since: turn,
+        ..f.order.clone()
     };
     let text = format!(
         "{} has completed its attack or move and now defends {} (NB-ATK-007) [ruling completion].",
@@ -1065,6 +1101,11 @@ pub fn replace(
 ) -> Result<String, NbError> {
     let old = game.general(general)?.name.clone();
     let g = game.general_mut(general)?;
+    if !g.fallen {
+        return Err(NbError::Refused(format!(
+            "{old} has not fallen: a general is replaced only once he is killed or captured (`fall {old}` first)"
+        )));
+    }
     g.fallen = false;
     if let Some(q) = quality {
         g.quality = q;

@@ -168,6 +168,8 @@ pub fn game_from_toml(file: &str, text: &str) -> Result<Game, NbError> {
                 kind: OrderKind::Defend,
                 objective: "its present position".into(),
                 since: 1,
+                direct: false,
+                written: 0,
             },
             pending: Vec::new(),
             engaged: false,
@@ -247,3 +249,7 @@ pub fn game_from_toml(file: &str, text: &str) -> Result<Game, NbError> {
     );
     Ok(game)
 }
+
+/// The built-in scenario, `ligny`: the demo battle, played when no
+/// scenario is given.
+pub const LIGNY: &str = include_str!("../scenarios/ligny.toml");

@@ -68,6 +68,14 @@ pub struct Order {
     pub objective: String,
     /// The turn it took effect.
     pub since: u32,
+    /// It was written to this formation itself, not passed down from the
+    /// formation above (NB-ISS-006: a division told to do something other
+    /// than its corps gets an order of its own).
+    #[serde(default)]
+    pub direct: bool,
+    /// The turn it was written (0: a starting order).
+    #[serde(default)]
+    pub written: u32,
 }
 
 /// A messenger on the road.

@@ -1667,7 +1667,7 @@ fn reports_never_leak_the_other_sides_secrets() {
     // And the game replays from its log.
     let mut again = session();
     for e in s.log.clone() {
-        again.run(&e.command);
+        again.run(&e.line);
     }
     assert_eq!(again.transcript(), s.transcript());
     assert_eq!(again.state, s.state);
@@ -1766,7 +1766,7 @@ fn nb_a_sides_session_never_reads_the_other_sides_secrets() {
     assert!(log.contains("start IV-Corps attack Ligny"), "{log}");
     assert!(!log.contains("III-Corps-P") && !log.contains("B9"), "{log}");
     assert!(ok(&mut s, "reveal").contains("III-Corps-P"));
-    assert!(ok(&mut s, "log").contains("as Prussians reserve III-Corps-P off-board B9"));
+    assert!(ok(&mut s, "log").contains("Prussians: reserve III-Corps-P off-board B9"));
 }
 
 /// Distances are measured on a table: a typing slip of 23 digits is
@@ -1862,8 +1862,13 @@ fn nb_two_players_move_the_turn_on_without_an_umpire() {
     ] {
         ok(&mut s, l);
     }
-    assert!(err(&mut s, "as French next").contains("a side says `done`"));
+    // With an umpire, moving the turn on is theirs.
+    assert_eq!(
+        err(&mut s, "as French next"),
+        "error: `next` is the umpire's at this table: ask them"
+    );
     assert!(err(&mut s, "done").contains("`done` is a side's"));
+    let mut s = umpire_core::session::Session::at_table(s.state.clone(), false);
     let t = ok(&mut s, "as French done");
     assert_eq!(
         t,

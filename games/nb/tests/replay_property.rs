@@ -62,7 +62,7 @@ proptest! {
         }
         let mut replayed = session();
         for e in &s.log {
-            replayed.run(&e.command);
+            replayed.run(&e.line);
         }
         prop_assert_eq!(&replayed.state, &s.state);
         prop_assert_eq!(replayed.transcript(), s.transcript());

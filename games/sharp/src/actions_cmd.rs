@@ -4,23 +4,34 @@
 
 use std::fmt::Write as _;
 
-use crate::commands::{arg, changed, number_after};
+use crate::commands::{arg, changed, number_after, own};
 use crate::error::SharpError;
 use crate::model::{Formation, Status, Weapon};
 use crate::roll::Rolls;
 use crate::rulings::{RulingId, Rulings};
-use crate::session::{Answer, Session};
+use crate::session::{Actor, Answer, Session};
 use crate::state::{Activation, Battle, BigMan, Card, FormationState, Group};
 
-/// The active Big Man, if a Big Man's card is in play.
-fn active_big_man(b: &Battle) -> Result<(BigMan, Activation), SharpError> {
+/// The active Big Man, if a Big Man's card is in play and `actor` may
+/// spend his initiative.
+fn active_big_man(b: &Battle, actor: &Actor) -> Result<(BigMan, Activation), SharpError> {
     match &b.active {
         Some(
             a @ Activation {
                 card: Card::BigMan(name),
                 ..
             },
-        ) => Ok((b.big_man(name)?.clone(), a.clone())),
+        ) => {
+            let bm = b.big_man(name)?.clone();
+            own(actor, &bm.side, &format!("{}'s initiative", bm.name))?;
+            Ok((bm, a.clone()))
+        }
+        Some(Activation {
+            card: Card::HiddenBigMan(side),
+            ..
+        }) => Err(SharpError::Invalid(format!(
+            "the card in play is a {side} Big Man's: the {side} spend his initiative"
+        ))),
         _ => Err(SharpError::Invalid(
             "no Big Man's card is in play: `draw` until one comes up".into(),
         )),
@@ -87,9 +98,14 @@ fn in_range(
 }
 
 /// Initiative uses (SP-INI-001..014).
-fn initiative(s: &mut Session, words: &[String], rulings: &Rulings) -> Result<Answer, SharpError> {
+fn initiative(
+    s: &mut Session,
+    actor: &Actor,
+    words: &[String],
+    rulings: &Rulings,
+) -> Result<Answer, SharpError> {
     let tables = crate::tables::Tables::builtin()?;
-    let (bm, _) = active_big_man(&s.state)?;
+    let (bm, _) = active_big_man(&s.state, actor)?;
     let use_ = arg(words, 1, "a use")?.to_ascii_lowercase();
     let b = &mut s.state;
     let text = match use_.as_str() {
@@ -266,6 +282,9 @@ fn initiative(s: &mut Session, words: &[String], rulings: &Rulings) -> Result<An
                 }
             }
             let left = spend_one(b)?;
+            if let Some(a) = &mut b.active {
+                a.encouraged.push(g.name.clone());
+            }
             format!(
                 "SP-INI-008: {} encourages {} into fisticuffs. {left} initiative(s) left.",
                 bm.name, g.name
@@ -273,6 +292,9 @@ fn initiative(s: &mut Session, words: &[String], rulings: &Rulings) -> Result<An
         }
         "fervour" | "fervor" => {
             let left = spend_one(b)?;
+            if let Some(a) = &mut b.active {
+                a.fervour += 1;
+            }
             format!(
                 "SP-INI-009: {} adds a point of fervour (+1D6 in the fight). {left} initiative(s) left.",
                 bm.name
@@ -403,6 +425,7 @@ fn initiative(s: &mut Session, words: &[String], rulings: &Rulings) -> Result<An
 /// Reload or tap-load (SP-ACT-009..011/015, SP-TAP-001).
 fn reload(
     s: &mut Session,
+    actor: &Actor,
     words: &[String],
     tap: bool,
     rulings: &Rulings,
@@ -410,6 +433,7 @@ fn reload(
     use crate::actions::{Action, action_cost};
     let tables = crate::tables::Tables::builtin()?;
     let g = s.state.group(arg(words, 1, "a Group")?)?.clone();
+    own(actor, &g.side, &g.name)?;
     if tap {
         if g.weapon != Weapon::Rifle {
             return Err(SharpError::Invalid(format!(
@@ -452,10 +476,16 @@ fn reload(
 /// Any other action from the cost table (SP-ACT-004..014): cross a low or
 /// high obstacle, enter a building, mount, dismount, open ranks, attempt a
 /// task. The dice are spent; what happens on the table is the players'.
-fn act(s: &mut Session, words: &[String], rulings: &Rulings) -> Result<Answer, SharpError> {
+fn act(
+    s: &mut Session,
+    actor: &Actor,
+    words: &[String],
+    rulings: &Rulings,
+) -> Result<Answer, SharpError> {
     use crate::actions::{Action, action_cost};
     let tables = crate::tables::Tables::builtin()?;
     let g = s.state.group(arg(words, 1, "a Group")?)?.clone();
+    own(actor, &g.side, &g.name)?;
     let what = arg(words, 2, "an action")?;
     let action = Action::read(what)?;
     let handled_elsewhere = matches!(
@@ -514,17 +544,18 @@ pub(crate) fn spend_dice(
 /// The commands that roll (and `odds`), and those that spend initiative.
 pub(crate) fn dispatch(
     s: &mut Session,
+    actor: &Actor,
     command: &str,
     words: &[String],
     rolls: &mut Rolls,
     rulings: &Rulings,
 ) -> Result<Answer, SharpError> {
     match command {
-        "initiative" | "init" | "spend" => initiative(s, words, rulings),
-        "reload" => reload(s, words, false, rulings),
-        "act" => act(s, words, rulings),
-        "tap" | "tap-load" => reload(s, words, true, rulings),
-        _ => crate::rolls_cmd::dispatch(s, command, words, rolls, rulings),
+        "initiative" => initiative(s, actor, words, rulings),
+        "reload" => reload(s, actor, words, false, rulings),
+        "act" => act(s, actor, words, rulings),
+        "tap" => reload(s, actor, words, true, rulings),
+        _ => crate::rolls_cmd::dispatch(s, actor, command, words, rolls, rulings),
     }
 }
 

@@ -7,21 +7,15 @@ use std::fmt::Write as _;
 use crate::deck::{self, Drawn};
 use crate::error::SharpError;
 use crate::roll::Rolls;
-use crate::session::{Answer, COMMANDS, Session};
+use crate::session::{Actor, Answer, COMMANDS, Session};
 use crate::state::{Battle, Card};
 
 pub(crate) fn changed(text: String) -> Result<Answer, SharpError> {
-    Ok(Answer {
-        text,
-        changed: true,
-    })
+    Ok(Answer::changed(text))
 }
 
 pub(crate) fn said(text: String) -> Result<Answer, SharpError> {
-    Ok(Answer {
-        text,
-        changed: false,
-    })
+    Ok(Answer::said(text))
 }
 
 /// The word after `key`, if any (`range 14` → "14").
@@ -65,106 +59,58 @@ pub(crate) fn usage(command: &str) -> String {
 /// Group could carry before it breaks.
 const MAX_SHOCK_CHANGE: i64 = 99;
 
-/// `as SIDE …`: the side whose session typed the command (the rest of
-/// the words), or nobody's.
-fn viewer<'w>(
-    b: &Battle,
-    words: &'w [String],
-) -> Result<(Option<String>, &'w [String]), SharpError> {
-    match words.first() {
-        Some(w) if w.eq_ignore_ascii_case("as") => {
-            let given = arg(words, 1, "a side")?;
-            let side = b
-                .sides
-                .iter()
-                .find(|x| x.name.eq_ignore_ascii_case(given))
-                .ok_or_else(|| {
-                    SharpError::unknown("side", given, b.sides.iter().map(|x| x.name.as_str()))
-                })?;
-            Ok((Some(side.name.clone()), &words[2..]))
-        }
-        _ => Ok((None, words)),
+/// Refuse a side's command on what is not its own.
+pub(crate) fn own(actor: &Actor, side: &str, what: &str) -> Result<(), SharpError> {
+    if actor.commands(side) {
+        Ok(())
+    } else {
+        Err(SharpError::Invalid(format!(
+            "{what} is the {side}': {} command their own",
+            actor.name()
+        )))
     }
 }
 
-/// Run one command.
+/// Run one command, issued by `actor` (who the session allowed to issue
+/// it); a side's runs on what it may see.
 pub(crate) fn dispatch(
     s: &mut Session,
+    actor: &Actor,
     words: &[String],
     rolls: &mut Rolls,
 ) -> Result<Answer, SharpError> {
-    let (viewer, words) = viewer(&s.state, words)?;
-    let Some(first) = words.first() else {
-        return said(String::new());
-    };
-    let command = first.to_ascii_lowercase();
+    let command = words[0].clone();
     let rulings = s.state.rulings()?;
-    // A side's own session sees and handles its own secrets only: its
-    // Blinds' contents and its hand are not the other side's to read, nor
-    // its cards to play.
-    if let Some(v) = &viewer {
+    // A side's cards are its own: it looks at, plays and throws away only
+    // its own hand.
+    if let Some(v) = actor.side() {
         let asked = match command.as_str() {
-            "show" | "view" | "hand" | "bonus" | "play" | "discard" => words.get(1),
+            "hand" | "play" | "discard" => words.get(1),
             _ => None,
         };
         if let Some(other) = asked.filter(|a| !a.eq_ignore_ascii_case(v)) {
             return Err(SharpError::Invalid(format!(
-                "you play the {v}: the {other}' Blinds, hand and cards are theirs alone; `{command}` here is about the {v}"
+                "you play the {v}: `{command}` here is about the {v}'s cards, not `{}`",
+                umpire_core::text::clip(other)
             )));
         }
     }
     match command.as_str() {
-        "help" | "?" => said(umpire_core::session::help(
-            COMMANDS,
-            words.get(1).map(String::as_str),
-            "Commands (dice are rolled from the game's seed, or typed with `dice 5,3,…` at the end):",
-        )),
-        "show" | "view" => said(show(
-            &s.state,
-            words.get(1).map(String::as_str).or(viewer.as_deref()),
-        )),
-        "draw" => {
-            let d = deck::draw(&mut s.state, &rulings)?;
-            changed(match d {
-                Drawn::BigMan { name, initiatives } => format!(
-                    "Turn {}: {name}'s card. {initiatives} initiative(s).",
-                    s.state.turn
-                ),
-                Drawn::Passed { name } => format!(
-                    "Turn {}: {name}'s card; he can no longer act: passed.",
-                    s.state.turn
-                ),
-                Drawn::Blinds { side } => format!(
-                    "Turn {}: {side}'s Blinds: each may move with 3 action dice.",
-                    s.state.turn
-                ),
-                Drawn::Grasp { side } => format!(
-                    "Turn {}: Grasp the Nettle: {side} takes it into hand.",
-                    s.state.turn
-                ),
-                Drawn::Extra { name, side, text } => format!(
-                    "Turn {}: {}{name}: {text}",
-                    s.state.turn,
-                    side.map(|x| format!("{x}'s ")).unwrap_or_default()
-                ),
-                Drawn::Tiffin { cleared, next_turn } => {
-                    let mut t =
-                        format!("Tiffin! The turn ends. Turn {next_turn} begins with a new deck.");
-                    if !s.state.blinds.is_empty() {
-                        t.push_str(
-                            "\n  Automatic spotting (SP-SPOT-030/031): a Blind slightly obscured that moved within 6\" of the enemy is placed now (`reveal BLIND`); a Group hidden in terrain within 6\" of the enemy gets a Blind.",
-                        );
-                    }
-                    for c in cleared {
-                        let _ = write!(t, "\n  cleared: {c}");
-                    }
-                    t
-                }
-            })
+        "show" => {
+            let side = match actor.side() {
+                Some(own) => Some(own.to_string()),
+                None => match words.get(1) {
+                    Some(w) => Some(s.state.side_mut(w)?.name.clone()),
+                    None => None,
+                },
+            };
+            said(show(&s.state, side.as_deref()))
         }
+        "draw" => draw(s, &rulings),
         "bonus" => {
             let side = arg(words, 1, "a side")?;
-            let d = deck::draw_bonus(&mut s.state, side)?;
+            let side = s.state.side_mut(side)?.name.clone();
+            let d = deck::draw_bonus(&mut s.state, &side)?;
             let mut t = format!("{side} draws {}: {}", d.card.name, d.card.text);
             if d.played {
                 t.push_str("\n  played at once.");
@@ -172,7 +118,18 @@ pub(crate) fn dispatch(
             if d.must_discard {
                 t.push_str("\n  four cards in hand: discard one now (`discard SIDE CARD`).");
             }
-            changed(t)
+            let mut a = Answer::changed(t);
+            // The other side learns that a card was drawn, not which.
+            if !d.played {
+                for other in s.state.sides.iter().filter(|o| o.name != side) {
+                    a = a.seen_by(
+                        Actor::Side(other.name.clone()),
+                        format!("{side} draws a bonus card."),
+                    );
+                }
+                a = a.seen_by(Actor::Observer, format!("{side} draws a bonus card."));
+            }
+            Ok(a)
         }
         "play" => {
             let c = deck::play(
@@ -192,22 +149,16 @@ pub(crate) fn dispatch(
         }
         "hand" => {
             let side = arg(words, 1, "a side")?;
-            let hand = s
-                .state
-                .sides
-                .iter()
-                .find(|x| x.name.eq_ignore_ascii_case(side))
-                .ok_or_else(|| {
-                    SharpError::unknown("side", side, s.state.sides.iter().map(|x| x.name.as_str()))
-                })?
+            let side = s.state.side_mut(side)?;
+            let hand = side
                 .hand
                 .iter()
                 .map(|c| format!("{} ({})", c.name, c.id))
                 .collect::<Vec<_>>();
             said(if hand.is_empty() {
-                format!("{side} holds no cards.")
+                format!("{} holds no cards.", side.name)
             } else {
-                format!("{side} holds: {}", hand.join(", "))
+                format!("{} holds: {}", side.name, hand.join(", "))
             })
         }
         "shock" => {
@@ -219,7 +170,8 @@ pub(crate) fn dispatch(
                 .filter(|n: &i64| n.abs() <= MAX_SHOCK_CHANGE)
                 .ok_or_else(|| {
                     SharpError::Invalid(format!(
-                        "`{given}` is not a change of shock: give +N or -N, at most {MAX_SHOCK_CHANGE} either way ({})",
+                        "`{}` is not a change of shock: give +N or -N, at most {MAX_SHOCK_CHANGE} either way ({})",
+                        umpire_core::text::clip(given),
                         usage("shock")
                     ))
                 })?;
@@ -234,50 +186,112 @@ pub(crate) fn dispatch(
             let group = s.state.group_mut(g)?;
             let n: u32 = given.parse().ok().filter(|n| *n <= group.men).ok_or_else(|| {
                 SharpError::Invalid(format!(
-                    "`{given}` is not a number of {}'s men: it has {} (`kill {} {}` removes them all)",
-                    group.name, group.men, g, group.men
+                    "`{}` is not a number of {}'s men: it has {} (`kill {} {}` removes them all)",
+                    umpire_core::text::clip(given),
+                    group.name,
+                    group.men,
+                    group.name,
+                    group.men
                 ))
             })?;
             group.men -= n;
             changed(format!("{}: {} men left.", group.name, group.men))
         }
-        "ruling" | "rulings" => ruling(s, words),
+        "ruling" => ruling(s, words),
         "reveal" => {
-            let name = words[1..].join(" ").replace(['_', '-'], " ");
-            let Some(i) = s
-                .state
-                .blinds
-                .iter()
-                .position(|b| b.name.eq_ignore_ascii_case(&name))
-            else {
-                return Err(SharpError::unknown(
-                    "Blind",
-                    &name,
-                    s.state.blinds.iter().map(|b| b.name.as_str()),
-                ));
-            };
-            let bl = s.state.blinds.remove(i);
-            for g in &bl.groups {
+            let name = arg(words, 1, "a Blind")?;
+            let blind = s.state.blind(name)?.clone();
+            own(actor, &blind.side, &blind.name)?;
+            s.state.blinds.retain(|b| b.name != blind.name);
+            for g in &blind.groups {
                 s.state.group_mut(g)?.hidden = false;
             }
-            changed(format!(
+            Ok(Answer::changed(format!(
                 "SP-SPOT-029/030: {} is placed on the table: {}",
-                bl.name,
-                [bl.groups, bl.big_men].concat().join(", ")
+                blind.name,
+                [blind.groups, blind.big_men].concat().join(", ")
             ))
+            .revealing())
         }
-        "undo" => match s.undo() {
-            Some(()) => changed("Undone.".to_string()),
-            None => Err(SharpError::Invalid("nothing to undo".into())),
-        },
-        "log" => said(
-            s.log
-                .iter()
-                .map(|e| e.command.clone())
-                .collect::<Vec<_>>()
-                .join("\n"),
+        _ => crate::actions_cmd::dispatch(s, actor, &command, words, rolls, &rulings),
+    }
+}
+
+/// `draw`: the next card, and what each side may read of it (a Big Man
+/// under a Blind is only "one of the French").
+fn draw(s: &mut Session, rulings: &crate::rulings::Rulings) -> Result<Answer, SharpError> {
+    let before = s.state.clone();
+    let d = deck::draw(&mut s.state, rulings)?;
+    let turn = s.state.turn;
+    // A card is drawn in front of everyone; a Big Man under a Blind is
+    // named only to his own side.
+    let drawn_man = match &d {
+        Drawn::BigMan { name, .. } | Drawn::Passed { name } => Some(name.clone()),
+        _ => None,
+    };
+    let text = draw_text(&s.state, turn, d);
+    let mut answer = Answer::changed(text.clone());
+    for reader in before.readers() {
+        let seen = match (&drawn_man, &reader) {
+            (Some(name), _) if before.hidden_from(&reader).1.contains(name) => {
+                let side = before
+                    .big_man(name)
+                    .map(|m| m.side.clone())
+                    .unwrap_or_default();
+                format!("Turn {turn}: the card of a {side} Big Man under a Blind.")
+            }
+            // What cleared on Groups the reader may not see is not told.
+            _ => {
+                let (groups, _) = before.hidden_from(&reader);
+                text.lines()
+                    .filter(|l| {
+                        l.strip_prefix("  cleared: ")
+                            .and_then(|c| c.split(':').next())
+                            .is_none_or(|g| !groups.contains(g))
+                    })
+                    .collect::<Vec<_>>()
+                    .join("\n")
+            }
+        };
+        answer = answer.seen_by(reader, seen);
+    }
+    Ok(answer)
+}
+
+/// What a drawn card says.
+fn draw_text(state: &crate::state::Battle, turn: u32, d: Drawn) -> String {
+    match d {
+        Drawn::BigMan { name, initiatives } => {
+            format!("Turn {turn}: {name}'s card. {initiatives} initiative(s).")
+        }
+        Drawn::HiddenBigMan { side } => {
+            format!("Turn {turn}: the card of a {side} Big Man under a Blind.")
+        }
+        Drawn::Passed { name } => {
+            format!("Turn {turn}: {name}'s card; he can no longer act: passed.")
+        }
+        Drawn::Blinds { side } => {
+            format!("Turn {turn}: {side}'s Blinds: each may move with 3 action dice.")
+        }
+        Drawn::Grasp { side } => {
+            format!("Turn {turn}: Grasp the Nettle: {side} takes it into hand.")
+        }
+        Drawn::Extra { name, side, text } => format!(
+            "Turn {turn}: {}{name}: {text}",
+            side.map(|x| format!("{x}'s ")).unwrap_or_default()
         ),
-        _ => crate::actions_cmd::dispatch(s, &command, words, rolls, &rulings),
+        Drawn::Tiffin { cleared, next_turn } => {
+            let mut t = format!("Tiffin! The turn ends. Turn {next_turn} begins with a new deck.");
+            if !state.blinds.is_empty() {
+                t.push_str(
+                    "\n  Automatic spotting (SP-SPOT-030/031): a Blind slightly obscured that moved within 6\" of the enemy is placed now (`reveal BLIND`); a Group hidden in terrain within 6\" of the enemy gets a Blind.",
+                );
+            }
+            for c in cleared {
+                let _ = write!(t, "\n  cleared: {c}");
+            }
+            t
+        }
     }
 }
 
@@ -440,8 +454,17 @@ pub fn show(b: &Battle, side: Option<&str>) -> String {
 
 fn ruling(s: &mut Session, words: &[String]) -> Result<Answer, SharpError> {
     let (Some(name), Some(option)) = (words.get(1), words.get(2)) else {
+        if words.len() == 2 {
+            return Err(SharpError::Invalid(format!(
+                "a ruling is switched with its name and an option: {}",
+                usage("ruling")
+            )));
+        }
         return said(s.state.rulings()?.summary());
     };
+    if words.len() > 3 {
+        return Err(SharpError::Invalid(usage("ruling")));
+    }
     let mut r = s.state.rulings()?;
     r.set(name, option)?;
     s.state.rulings.retain(|(n, _)| n != name);

@@ -139,6 +139,8 @@ pub enum Drawn {
     BigMan { name: String, initiatives: u32 },
     /// A Big Man's card whose Big Man can no longer act: passed.
     Passed { name: String },
+    /// The card of a Big Man under a Blind, as the other side sees it.
+    HiddenBigMan { side: String },
     /// A side's Blinds may move.
     Blinds { side: String },
     /// A Grasp the Nettle card in the main deck: the side takes it into its
@@ -178,6 +180,10 @@ pub fn draw(battle: &mut Battle, rulings: &Rulings) -> Result<Drawn, SharpError>
             battle.active = Some(Activation::new(Card::BigMan(name.clone()), initiatives));
             Drawn::BigMan { name, initiatives }
         }
+        Card::HiddenBigMan(side) => {
+            battle.active = Some(Activation::new(Card::HiddenBigMan(side.clone()), 0));
+            Drawn::HiddenBigMan { side }
+        }
         Card::Blinds(side) => {
             let mut a = Activation::new(Card::Blinds(side.clone()), 0);
             for b in battle.blinds.iter().filter(|b| b.side == side) {
@@ -193,7 +199,7 @@ pub fn draw(battle: &mut Battle, rulings: &Rulings) -> Result<Drawn, SharpError>
                 name: "Grasp the Nettle".to_string(),
                 text: "Play for an active Big Man: one more initiative this card.".to_string(),
                 at_once: false,
-                rating: Some(4),
+                rating: None,
             };
             battle.side_mut(&side)?.hand.push(card);
             Drawn::Grasp { side }
@@ -344,6 +350,22 @@ pub fn play(battle: &mut Battle, side: &str, card: &str) -> Result<BonusCard, Sh
     if let Some(c) = &held {
         if c.id.starts_with("grasp-the-nettle") {
             let rating = c.rating.unwrap_or(4);
+            // A card rated II is for a Big Man of status II or higher.
+            if let Some(r) = c.rating
+                && r > big_man.status.level()
+            {
+                let roman = ["I", "II", "III", "IV"];
+                return Err(SharpError::Invalid(format!(
+                    "{} is for a Big Man of status {} or higher, and {} is of status {}",
+                    c.name,
+                    roman
+                        .get(r.saturating_sub(1) as usize)
+                        .copied()
+                        .unwrap_or("IV"),
+                    big_man.name,
+                    big_man.status
+                )));
+            }
             if big_man.wound == Wound::Light && rating >= big_man.status.level() {
                 return Err(SharpError::Invalid(format!(
                     "{} is lightly wounded: he may play only Grasp the Nettle cards rated below his status {} (this one is rated {rating})",

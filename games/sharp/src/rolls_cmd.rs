@@ -6,7 +6,7 @@
 use std::fmt::Write as _;
 
 use crate::actions_cmd::{spend_dice, working};
-use crate::commands::{after, arg, changed, flag, number_after, said};
+use crate::commands::{after, arg, changed, flag, number_after, own, said};
 use crate::error::SharpError;
 use crate::firing::{self, Firers, Physique, Target};
 use crate::fisticuffs::{self, Fight, FistGroup, FistSide, Outcome};
@@ -15,7 +15,7 @@ use crate::movement::{MoveQuery, movement};
 use crate::random_events::{EventKind, EventTarget, event_effect, random_event};
 use crate::roll::Rolls;
 use crate::rulings::Rulings;
-use crate::session::{Answer, Session};
+use crate::session::{Actor, Answer, Session};
 use crate::spotting::{SpotQuery, spot, spot_odds};
 use crate::state::{Battle, Condition, Group, Wound};
 use crate::tables::Tables;
@@ -134,6 +134,7 @@ fn fire_query(
         f.initiative = Some(lead);
     }
     let mut t = Target::new(target.formation);
+    t.men = Some(target.men);
     t.cover = cover(words)?;
     t.enfiladed = flag(words, "enfilade") || flag(words, "enfiladed");
     t.mounted = target.mounted;
@@ -293,6 +294,7 @@ fn event_on(
 
 fn fire(
     s: &mut Session,
+    actor: &Actor,
     words: &[String],
     rolls: &mut Rolls,
     rulings: &Rulings,
@@ -301,6 +303,7 @@ fn fire(
     let ftables = firing::FireTables::builtin()?;
     let tables = Tables::builtin()?;
     let (q, firer, target) = fire_query(&s.state, words, chosen)?;
+    own(actor, &s.state.group(&firer)?.side.clone(), &firer)?;
     if chosen {
         let g = s.state.group(&firer)?;
         if !g.chosen_man || g.chosen_man_spent {
@@ -337,16 +340,19 @@ fn fire(
         format!(" ({cost} action die, {left} left)")
     };
     let r = firing::resolve_fire(ftables, rulings, &q, rolls)?;
-    let mut text = format!("{firer} fires at {target}{spent}:");
-    for l in r.explain() {
-        let _ = write!(text, "\n  {l}");
-    }
+    // The result first, then the working.
+    let mut text = format!("{firer} fires at {target}{spent}: {}.", r.summary());
     let b = &mut s.state;
     let _ = write!(
         text,
         "{}",
         take_fire(b, rulings, &target, r.shock, r.men_removed)?
     );
+    let explained = r.explain();
+    text.push_str("\n  Working:");
+    for l in explained.iter().take(explained.len().saturating_sub(1)) {
+        let _ = write!(text, "\n  {l}");
+    }
     for check in &r.big_men {
         let m = b.big_man_mut(&check.name)?;
         match check.outcome {
@@ -489,7 +495,46 @@ fn fight_of(b: &Battle, words: &[String]) -> Result<(Fight, Vec<String>, Vec<Str
     };
     let (mut a, an) = fist_side(b, a_names, lead)?;
     let (mut d, dn) = fist_side(b, b_names, Lead::Highest)?;
+    // Two sides of different Groups, each of one side, facing the other.
+    let mut seen: Vec<&String> = Vec::new();
+    for n in an.iter().chain(&dn) {
+        if seen.contains(&n) {
+            return Err(SharpError::Invalid(format!(
+                "{n} is named twice: a Group fights on one side of a fight, once"
+            )));
+        }
+        seen.push(n);
+    }
+    let side_of = |names: &[String]| -> Result<String, SharpError> {
+        let sides: Vec<String> = names
+            .iter()
+            .map(|n| b.group(n).map(|g| g.side.clone()))
+            .collect::<Result<_, _>>()?;
+        match sides.as_slice() {
+            [first, rest @ ..] if rest.iter().all(|s| s == first) => Ok(first.clone()),
+            _ => Err(SharpError::Invalid(format!(
+                "{} are not all of one side: each side of a fight is one side's Groups",
+                names.join(", ")
+            ))),
+        }
+    };
+    let (attackers, defenders) = (side_of(&an)?, side_of(&dn)?);
+    if attackers == defenders {
+        return Err(SharpError::Invalid(format!(
+            "{} and {} are all the {attackers}': a fight is between the two sides",
+            an.join(", "),
+            dn.join(", ")
+        )));
+    }
     if let Some(f) = number_after(words, "fervour")? {
+        // SP-INI-009: each point of fervour is an initiative spent on this
+        // card.
+        let added = b.active.as_ref().map_or(0, |x| x.fervour);
+        if f.fract() != 0.0 || f < 0.0 || f > f64::from(added) {
+            return Err(SharpError::Invalid(format!(
+                "fervour {f}: each point is an initiative spent on this card (`initiative fervour`, SP-INI-009), and {added} has been added"
+            )));
+        }
         a.fervour = f as u32;
     }
     if let Some(c) = after(words, "cover") {
@@ -547,18 +592,34 @@ fn side_state(b: &Battle, names: &[String]) -> String {
 
 fn fight(
     s: &mut Session,
+    actor: &Actor,
     words: &[String],
     rolls: &mut Rolls,
     rulings: &Rulings,
 ) -> Result<Answer, SharpError> {
     let t = fisticuffs::FistTables::builtin()?;
     let (f, an, dn) = fight_of(&s.state, words)?;
+    let attackers = s.state.group(&an[0])?.side.clone();
+    own(actor, &attackers, &an.join(", "))?;
+    // The attack is made by Groups activated on the card in play, or
+    // encouraged into it by a Big Man (SP-INI-008).
+    let active = s.state.active.as_ref();
+    for g in &an {
+        let ready = active.is_some_and(|a| {
+            a.dice.iter().any(|(n, _)| n.eq_ignore_ascii_case(g))
+                || a.encouraged.iter().any(|n| n.eq_ignore_ascii_case(g))
+        });
+        if !ready {
+            return Err(SharpError::Invalid(format!(
+                "{g} is not activated on this card: a Big Man activates it (`initiative activate {g}`) or encourages it (`initiative encourage {g}`) before it attacks"
+            )));
+        }
+    }
     let r = fisticuffs::resolve_fight(t, rulings, &f, rolls)?;
-    let mut text = format!("Fisticuffs: {} against {}.", an.join(", "), dn.join(", "));
-    text.push_str(&working(&r.steps));
+    let mut rounds = String::new();
     for round in &r.rounds {
         let _ = write!(
-            text,
+            rounds,
             "\n  round {}: {} dice {:?} → {} kills, {} shock; {} dice {:?} → {} kills, {} shock",
             round.number,
             round.dice.a.dice,
@@ -644,10 +705,14 @@ fn fight(
                     sv.guards
                 ),
                 None => format!(
-                    "{} lost by {} (treated as {}): thrown back {}\"{}, +{} shock, next turn {:?}",
+                    "{} lost by {}{}: thrown back {}\"{}, +{} shock{}",
                     names.join(", "),
                     l.margin,
-                    l.treated_as,
+                    if l.treated_as == l.margin {
+                        String::new()
+                    } else {
+                        format!(" (counted as {})", l.treated_as)
+                    },
                     l.push_back.unwrap_or(0),
                     if l.facing_enemy {
                         " facing the enemy"
@@ -655,12 +720,25 @@ fn fight(
                         ""
                     },
                     l.extra_shock,
-                    l.next_turn
+                    match limit.as_str() {
+                        "fire-only" | "fireonly" => "; next turn they may only fire",
+                        "none" | "no-move-or-fire" | "nomoveorfire" => {
+                            "; next turn they may neither move nor fire"
+                        }
+                        _ => "",
+                    }
                 ),
             }
         }
     };
-    let _ = write!(text, "\n  {outcome}\n  {a_state}; {d_state}");
+    // The result first, then the working.
+    let mut text = format!(
+        "Fisticuffs, {} against {}: {outcome}.\n  Now: {a_state}; {d_state}.\n  Working:",
+        an.join(", "),
+        dn.join(", ")
+    );
+    text.push_str(&working(&r.steps));
+    text.push_str(&rounds);
     finish(words, text, &r, true)
 }
 
@@ -669,22 +747,35 @@ fn same_name(a: &str, b: &str) -> bool {
     k(a) == k(b)
 }
 
+/// How many action dice a move spends: `actions N` (1 by default).
+fn actions(words: &[String]) -> Result<u32, SharpError> {
+    match number_after(words, "actions")? {
+        None => Ok(1),
+        Some(n) if n.fract() == 0.0 && (1.0..=6.0).contains(&n) => Ok(n as u32),
+        Some(n) => Err(SharpError::Invalid(format!(
+            "`actions {n}`: a move spends 1 to 6 action dice, each moving 1D6"
+        ))),
+    }
+}
+
 fn move_cmd(
     s: &mut Session,
+    actor: &Actor,
     words: &[String],
     rolls: &mut Rolls,
     rulings: &Rulings,
 ) -> Result<Answer, SharpError> {
     let tables = Tables::builtin()?;
     let who = arg(words, 1, "a Group or Blind")?;
-    let n = number_after(words, "dice")?.map_or(1, |d| d as u32);
-    if let Some(blind) = s
+    let n = actions(words)?;
+    if let Some((blind, side)) = s
         .state
         .blinds
         .iter()
         .find(|b| same_name(&b.name, who))
-        .map(|b| b.name.clone())
+        .map(|b| (b.name.clone(), b.side.clone()))
     {
+        own(actor, &side, &blind)?;
         // A Blind moves 1D6 per action die spent, as rolled, on its side's
         // Blinds card.
         if !s
@@ -705,6 +796,7 @@ fn move_cmd(
         ));
     }
     let g = s.state.group(who)?.clone();
+    own(actor, &g.side, &g.name)?;
     let left = spend_dice(&mut s.state, &g.name, n, "moving")?;
     if g.next_turn_limit.is_some() {
         return Err(SharpError::Invalid(format!(
@@ -717,9 +809,7 @@ fn move_cmd(
         None => Pace::Normal,
     };
     let mut q = MoveQuery::new(g.arm, g.formation, pace);
-    if let Some(d) = number_after(words, "dice")? {
-        q.dice = d as u32;
-    }
+    q.dice = n;
     q.shock = match &g.formation_of {
         Some(f) => s
             .state
@@ -750,7 +840,7 @@ fn move_cmd(
     }
     let a = movement(tables, rulings, &q, rolls)?;
     let mut text = format!(
-        "{} moves {} ({} dice {:?}; {left} action dice left).",
+        "{} moves {} ({} dice {:?}; {left} action dice left).\n  Working:",
         g.name,
         a.distance,
         a.dice.len(),
@@ -818,12 +908,14 @@ fn spot_query(
 
 fn spot_cmd(
     s: &mut Session,
+    actor: &Actor,
     words: &[String],
     rolls: &mut Rolls,
     rulings: &Rulings,
 ) -> Result<Answer, SharpError> {
     let tables = Tables::builtin()?;
     let (q, spotter, blind) = spot_query(&s.state, words)?;
+    own(actor, &s.state.group(&spotter)?.side.clone(), &spotter)?;
     spend_dice(&mut s.state, &spotter, 1 + q.extra_dice, "spotting")?;
     let a = spot(tables, rulings, &q, rolls)?;
     let mut text = format!(
@@ -839,12 +931,13 @@ fn spot_cmd(
             ": not spotted."
         }
     );
-    text.push_str(&working(&a.steps));
+    let mut revealed = false;
     if a.success {
         if let Some(bl) = blind {
             let Some(i) = s.state.blinds.iter().position(|x| x.name == bl) else {
                 return changed(text);
             };
+            revealed = true;
             let revealed = s.state.blinds.remove(i);
             for g in &revealed.groups {
                 s.state.group_mut(g)?.hidden = false;
@@ -856,7 +949,10 @@ fn spot_cmd(
             );
         }
     }
-    finish(words, text, &a, true)
+    text.push_str("\n  Working:");
+    text.push_str(&working(&a.steps));
+    let answer = finish(words, text, &a, true)?;
+    Ok(if revealed { answer.revealing() } else { answer })
 }
 
 fn odds(s: &Session, words: &[String], rulings: &Rulings) -> Result<Answer, SharpError> {
@@ -926,10 +1022,18 @@ fn odds(s: &Session, words: &[String], rulings: &Rulings) -> Result<Answer, Shar
         "spot" => {
             let (q, spotter, _) = spot_query(&s.state, &rest)?;
             let p = spot_odds(Tables::builtin()?, rulings, &q)?;
+            let need = crate::spotting::spot_needed(Tables::builtin()?, rulings, &q)?;
+            let needed = match need.needed {
+                None => "spots without a roll".to_string(),
+                Some(n) if n > 12 => format!("cannot spot: {n} is needed on 2D6"),
+                Some(n) => format!("needs {n} or more on 2D6"),
+            };
+            let mut t = format!("{spotter} {needed}: probability {p:.3}.");
+            t.push_str(&working(&need.steps));
             finish(
                 words,
-                format!("{spotter} spots with probability {p:.3}."),
-                &serde_json::json!({ "probability": p }),
+                t,
+                &serde_json::json!({ "probability": p, "needed": need.needed }),
                 false,
             )
         }
@@ -1001,7 +1105,7 @@ fn grammar(command: &str) -> Option<Grammar> {
         },
         "move" => Grammar {
             fixed: 2,
-            valued: &["dice", "pace"],
+            valued: &["actions", "pace"],
             flags: &["--json"],
         },
         "spot" => Grammar {
@@ -1075,6 +1179,7 @@ fn known_words(command: &str, words: &[String]) -> Result<(), SharpError> {
 /// The commands that roll.
 pub(crate) fn dispatch(
     s: &mut Session,
+    actor: &Actor,
     command: &str,
     words: &[String],
     rolls: &mut Rolls,
@@ -1101,11 +1206,11 @@ pub(crate) fn dispatch(
         return odds(s, &w, rulings);
     }
     match command {
-        "fire" => fire(s, words, rolls, rulings, false),
-        "chosen" => fire(s, words, rolls, rulings, true),
-        "fight" => fight(s, words, rolls, rulings),
-        "move" => move_cmd(s, words, rolls, rulings),
-        "spot" => spot_cmd(s, words, rolls, rulings),
+        "fire" => fire(s, actor, words, rolls, rulings, false),
+        "chosen" => fire(s, actor, words, rolls, rulings, true),
+        "fight" => fight(s, actor, words, rolls, rulings),
+        "move" => move_cmd(s, actor, words, rolls, rulings),
+        "spot" => spot_cmd(s, actor, words, rolls, rulings),
         "odds" => odds(s, words, rulings),
         "event" => {
             let kind = EventKind::parse(arg(words, 1, "firing or movement")?)?;
@@ -1115,7 +1220,7 @@ pub(crate) fn dispatch(
             changed(text)
         }
         other => {
-            let names = crate::session::COMMANDS.iter().map(|(c, _, _)| *c);
+            let names = crate::session::COMMANDS.iter().map(|c| c.name);
             Err(SharpError::unknown("command", other, names))
         }
     }

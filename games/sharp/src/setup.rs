@@ -369,3 +369,7 @@ pub fn battle_from_toml(file: &str, text: &str) -> Result<Battle, SharpError> {
     start_turn(&mut battle, &rulings);
     Ok(battle)
 }
+
+/// The built-in scenario, `vimeiro`: the demo battle, played when no
+/// scenario is given.
+pub const VIMEIRO: &str = include_str!("../scenarios/vimeiro.toml");

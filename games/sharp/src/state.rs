@@ -125,6 +125,9 @@ pub enum Card {
     BigMan(String),
     /// A side's Blinds move.
     Blinds(String),
+    /// The card of one of this side's Big Men who is under a Blind, as the
+    /// other side sees it: whose, and nothing more.
+    HiddenBigMan(String),
     /// A side's Grasp the Nettle card in the main deck (ruling `deck`).
     GraspTheNettle(String),
     /// Ends the turn.
@@ -143,6 +146,7 @@ impl Card {
     pub fn describe(&self) -> String {
         match self {
             Card::BigMan(n) => format!("{n}'s card"),
+            Card::HiddenBigMan(s) => format!("the card of a {s} Big Man under a Blind"),
             Card::Blinds(s) => format!("{s}'s Blinds"),
             Card::GraspTheNettle(s) => format!("{s}'s Grasp the Nettle"),
             Card::Tiffin => "Tiffin".to_string(),
@@ -194,6 +198,12 @@ pub struct Activation {
     /// Groups whose chosen man he called forward (SP-INI-012).
     #[serde(default)]
     pub chosen: Vec<String>,
+    /// Groups he encouraged into fisticuffs (SP-INI-008).
+    #[serde(default)]
+    pub encouraged: Vec<String>,
+    /// Points of fervour he added to a charge (SP-INI-009).
+    #[serde(default)]
+    pub fervour: u32,
 }
 
 impl Activation {
@@ -207,6 +217,8 @@ impl Activation {
             made_ready: false,
             dice: Vec::new(),
             chosen: Vec::new(),
+            encouraged: Vec::new(),
+            fervour: 0,
         }
     }
 
@@ -266,7 +278,8 @@ pub struct Battle {
     pub active: Option<Activation>,
     /// Rulings switched from their defaults for this game (name, option).
     pub rulings: Vec<(String, String)>,
-    /// Commands run so far (the log that replays the game).
+    /// Commands that rolled dice from the seed so far: the index of the
+    /// next roll's dice (a command that rolls nothing never moves them).
     pub commands: u64,
     /// Cards the scenario adds to every turn's main deck (ruling `deck`).
     #[serde(default)]
@@ -274,57 +287,67 @@ pub struct Battle {
 }
 
 impl Battle {
-    /// A Big Man by name (any case).
+    /// A Big Man by name (any case, `_` for a space), or the one name it
+    /// begins.
     pub fn big_man(&self, name: &str) -> Result<&BigMan, SharpError> {
-        let name = name.replace('_', " ");
+        let found = find(
+            "Big Man",
+            name,
+            self.big_men.iter().map(|b| b.name.as_str()),
+        )?;
         self.big_men
             .iter()
-            .find(|b| b.name.eq_ignore_ascii_case(&name))
-            .ok_or_else(|| {
-                SharpError::unknown(
-                    "Big Man",
-                    &name,
-                    self.big_men.iter().map(|b| b.name.as_str()),
-                )
-            })
+            .find(|b| b.name == found)
+            .ok_or_else(|| SharpError::Invalid(format!("no Big Man `{found}`")))
     }
 
     /// A Big Man, to change.
     pub fn big_man_mut(&mut self, name: &str) -> Result<&mut BigMan, SharpError> {
-        let names: Vec<String> = self.big_men.iter().map(|b| b.name.clone()).collect();
-        let name = name.replace('_', " ");
+        let found = find(
+            "Big Man",
+            name,
+            self.big_men.iter().map(|b| b.name.as_str()),
+        )?;
         self.big_men
             .iter_mut()
-            .find(|b| b.name.eq_ignore_ascii_case(&name))
-            .ok_or_else(|| SharpError::unknown("Big Man", &name, names.iter().map(String::as_str)))
+            .find(|b| b.name == found)
+            .ok_or_else(|| SharpError::Invalid(format!("no Big Man `{found}`")))
     }
 
-    /// A Group by name (any case).
+    /// A Group by name (any case), or the one name it begins.
     pub fn group(&self, name: &str) -> Result<&Group, SharpError> {
+        let found = find("Group", name, self.groups.iter().map(|g| g.name.as_str()))?;
         self.groups
             .iter()
-            .find(|g| g.name.eq_ignore_ascii_case(name))
-            .ok_or_else(|| {
-                SharpError::unknown("Group", name, self.groups.iter().map(|g| g.name.as_str()))
-            })
+            .find(|g| g.name == found)
+            .ok_or_else(|| SharpError::Invalid(format!("no Group `{found}`")))
     }
 
     /// A Group, to change.
     pub fn group_mut(&mut self, name: &str) -> Result<&mut Group, SharpError> {
-        let names: Vec<String> = self.groups.iter().map(|g| g.name.clone()).collect();
+        let found = find("Group", name, self.groups.iter().map(|g| g.name.as_str()))?;
         self.groups
             .iter_mut()
-            .find(|g| g.name.eq_ignore_ascii_case(name))
-            .ok_or_else(|| SharpError::unknown("Group", name, names.iter().map(String::as_str)))
+            .find(|g| g.name == found)
+            .ok_or_else(|| SharpError::Invalid(format!("no Group `{found}`")))
+    }
+
+    /// A Blind by name (any case, `_` or `-` for a space).
+    pub fn blind(&self, name: &str) -> Result<&Blind, SharpError> {
+        let found = find("Blind", name, self.blinds.iter().map(|b| b.name.as_str()))?;
+        self.blinds
+            .iter()
+            .find(|b| b.name == found)
+            .ok_or_else(|| SharpError::Invalid(format!("no Blind `{found}`")))
     }
 
     /// A side by name (any case).
     pub fn side_mut(&mut self, name: &str) -> Result<&mut Side, SharpError> {
-        let names: Vec<String> = self.sides.iter().map(|s| s.name.clone()).collect();
+        let found = find("side", name, self.sides.iter().map(|s| s.name.as_str()))?;
         self.sides
             .iter_mut()
-            .find(|s| s.name.eq_ignore_ascii_case(name))
-            .ok_or_else(|| SharpError::unknown("side", name, names.iter().map(String::as_str)))
+            .find(|s| s.name == found)
+            .ok_or_else(|| SharpError::Invalid(format!("no side `{found}`")))
     }
 
     /// The Big Men with a Group.
@@ -347,5 +370,35 @@ impl Battle {
             r.set(name, option)?;
         }
         Ok(r)
+    }
+}
+
+/// `given` among the battle's `names` of one kind: the same name (any case,
+/// `_` or `-` for a space) or the one it begins; otherwise why not, naming
+/// only what is in this battle (a side's view holds only what it may see).
+fn find<'a>(
+    what: &'static str,
+    given: &str,
+    names: impl Iterator<Item = &'a str>,
+) -> Result<String, SharpError> {
+    let all: Vec<&str> = names.collect();
+    match umpire_core::text::find_name(given, all.iter().copied()) {
+        Ok(n) => Ok(n.to_string()),
+        Err(umpire_core::text::NameError::Ambiguous(many)) => Err(SharpError::Invalid(format!(
+            "`{}` could be {}: type more of the name",
+            umpire_core::text::clip(given),
+            many.join(" or ")
+        ))),
+        Err(umpire_core::text::NameError::Unknown { hint }) => Err(SharpError::Invalid(format!(
+            "no {what} `{}`{}; {}",
+            umpire_core::text::clip(given),
+            hint.map(|h| format!(" (did you mean `{h}`?)"))
+                .unwrap_or_default(),
+            if all.is_empty() {
+                format!("there is no {what} to name")
+            } else {
+                format!("the {what}s are {}", all.join(", "))
+            }
+        ))),
     }
 }

@@ -22,7 +22,7 @@ const POOL: &[&str] = &[
     "fire voltigeurs at rifles range 9 enfilade",
     "reload line-company",
     "reload rifles",
-    "move rifles dice 2",
+    "move rifles actions 2",
     "move voltigeurs",
     "fight rifles vs voltigeurs",
     "fight line-company vs grenadiers lead Major Lawford",
@@ -87,7 +87,7 @@ proptest! {
         let mut replayed = session();
         replayed.state.seed = seed;
         for e in &s.log {
-            replayed.run(&e.command);
+            replayed.run(&e.line);
         }
         prop_assert_eq!(&replayed.state, &s.state);
         prop_assert_eq!(replayed.transcript(), s.transcript());

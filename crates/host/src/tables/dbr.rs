@@ -4,8 +4,8 @@ use umpire_dbr::battle::Battle;
 
 use super::spec::{Piece, Spec};
 
-/// The demo scenario, built in.
-pub const BREITENFELD: &str = include_str!("../../../../games/dbr/scenarios/breitenfeld.toml");
+/// The demo scenario, built in (the game crate's own).
+pub use umpire_dbr::battle::BREITENFELD;
 
 fn pieces(b: &Battle, _viewer: Option<&str>) -> Vec<Piece> {
     b.elements
@@ -28,9 +28,7 @@ pub const SPEC: Spec<Battle> = Spec {
     names: umpire_dbr::session::names,
     title: |b| format!("{} -- bound {}.", b.name, b.bound),
     commands: umpire_dbr::session::COMMANDS,
-    side_prefix: false,
     sides: |b| b.sides.clone(),
     pieces,
     umpire_view: "show",
-    shared: |_| true,
 };

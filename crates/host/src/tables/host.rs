@@ -2,25 +2,19 @@
 //! side and one for the umpire, kept in the database line by line, and
 //! announced to every open page when they change.
 //!
-//! Who may do what:
-//!
-//! - The umpire runs any command and takes back the last change (`undo`).
-//!   Undoing brings back the dice count with the state, so the same
-//!   command rolls the same dice again: nobody re-rolls by undoing.
-//! - A side's lines run as that side (`as SIDE …` where the game checks
-//!   what a side may touch). At a table with an umpire a side cannot undo;
-//!   without one, a change is taken back when every side has asked for it,
-//!   and the game ends (its logs opened to all) when every side has said so.
-//! - A side reads its own lines and answers, and of the others' only the
-//!   answers of commands that changed the game and that the game says are
-//!   shared; its board is the game's `show SIDE`. A ruling switched is
-//!   read by every side; at a table with an umpire only the umpire
-//!   switches them.
+//! Who may do what is the game session's ([`umpire_core::session`]), the
+//! same as on the command line: a side's lines run as that side (`as SIDE
+//! …`), on its own forces and answered from what it may see; the umpire's
+//! commands are refused to a side at a table with an umpire and, at a table
+//! without one, run when every side has asked; a side takes back only its
+//! own last change that rolled nothing. A side reads of the log what the
+//! session lets it read; its board is the game's `show` as that side.
+//! Ending the game (`end`) opens every log to every side.
 
 use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
 
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use tokio::sync::{Mutex, broadcast};
 
 use super::{Kind, Piece, Played};
@@ -167,20 +161,12 @@ pub struct Ran {
     pub changed: bool,
 }
 
-/// What the players have asked for that needs every side.
-#[derive(Clone, Debug, Default, Serialize, Deserialize)]
-struct Consents {
-    undo: Vec<String>,
-    finish: Vec<String>,
-}
-
 /// An open table: the game rebuilt, its row and lines.
 struct Open {
     row: TableRow,
     game: Box<dyn Played>,
     lines: Vec<TableLine>,
     places: BTreeMap<String, (f64, f64)>,
-    consents: Consents,
     version: u64,
     differs: Option<i64>,
     changes: broadcast::Sender<u64>,
@@ -233,7 +219,10 @@ impl Tables {
             Some(t) if !t.trim().is_empty() => ("the scenario", t.clone()),
             _ => (new.kind.builtin().0, new.kind.builtin().1.to_string()),
         };
-        let game = new.kind.open(file, &text).map_err(TableError::Refused)?;
+        let game = new
+            .kind
+            .open(file, &text, new.umpired)
+            .map_err(TableError::Refused)?;
         if !matches!(new.unit.as_str(), "in" | "cm") {
             return Err(TableError::Refused(format!(
                 "a table is measured in `in` or `cm`, not `{}`",
@@ -347,7 +336,7 @@ impl Tables {
     /// Run a line typed by `seat`: kept, and every open page told.
     pub async fn run(&self, seat: &Seat, typed: &str) -> Result<Ran> {
         let typed = typed.trim();
-        if typed.is_empty() {
+        if typed.is_empty() || typed.starts_with('#') {
             return Err(TableError::Refused(
                 "type a command (`help` lists them)".into(),
             ));
@@ -359,34 +348,17 @@ impl Tables {
         let (line, who) = match &seat.side {
             None => (typed.to_string(), String::new()),
             Some(side) => {
-                if first.eq_ignore_ascii_case("undo") {
-                    return self.ask_undo(&mut o, side).await;
-                }
-                if o.row.umpired
-                    && first.eq_ignore_ascii_case("ruling")
-                    && typed.split_whitespace().count() > 1
-                {
-                    return Err(TableError::Refused(format!(
-                        "the umpire switches the rulings at this table; `ruling` alone lists them for the {side}"
-                    )));
-                }
                 if first.eq_ignore_ascii_case("as") {
                     return Err(TableError::Refused(format!(
                         "you play the {side}: type the command alone, it runs as the {side}"
                     )));
                 }
-                let line = if o.game.side_prefix() {
-                    format!("as {side} {typed}")
-                } else {
-                    typed.to_string()
-                };
-                (line, side.clone())
+                (format!("as {side} {typed}"), side.clone())
             }
         };
         let ran = self.keep(&mut o, who, &line).await?;
-        // An ask to undo is about the change before this one.
-        if ran.changed && !o.consents.undo.is_empty() {
-            o.consents.undo.clear();
+        if o.game.ended() && !o.row.finished {
+            o.row.finished = true;
             self.save(&mut o).await?;
         }
         Ok(ran)
@@ -417,71 +389,23 @@ impl Tables {
         })
     }
 
-    /// A side asks to take back the last change: at once where every side
-    /// has asked, never where an umpire runs the table.
-    async fn ask_undo(&self, o: &mut Open, side: &str) -> Result<Ran> {
-        if o.row.umpired {
-            return Err(TableError::Refused(
-                "the umpire takes changes back at this table: ask them".into(),
-            ));
-        }
-        if !o.consents.undo.iter().any(|s| s == side) {
-            o.consents.undo.push(side.to_string());
-        }
-        let waiting = waiting_for(&o.game.sides(), &o.consents.undo);
-        if !waiting.is_empty() {
-            self.save(o).await?;
-            return Ok(Ran {
-                answer: format!(
-                    "The {side} ask to take back the last change; it is taken back when the {} ask too.",
-                    waiting.join(" and ")
-                ),
-                changed: false,
-            });
-        }
-        o.consents.undo.clear();
-        let ran = self.keep(o, side.to_string(), "undo").await?;
-        self.save(o).await?;
-        Ok(Ran {
-            answer: format!("Every side asked: {}", ran.answer),
-            changed: ran.changed,
-        })
-    }
-
     /// End the game: every log is opened to all. The umpire's word, or
-    /// every side's where there is no umpire.
+    /// every side's where there is no umpire (each side asks; the last
+    /// one's asking ends it).
     pub async fn finish(&self, seat: &Seat) -> Result<String> {
-        let open = self.opened(&seat.table).await?;
-        let mut o = open.lock().await;
-        playing(&o, seat)?;
-        if o.row.finished {
-            return Ok("The game is over already; every log is open.".into());
+        {
+            let open = self.opened(&seat.table).await?;
+            let o = open.lock().await;
+            playing(&o, seat)?;
+            if o.row.finished || o.game.ended() {
+                return Ok("The game is over already; every log is open.".into());
+            }
         }
-        let said = match &seat.side {
-            None => "The umpire ended the game: every log is open to both sides.".to_string(),
-            Some(side) if o.row.umpired => {
-                return Err(TableError::Refused(format!(
-                    "the umpire ends the game at this table; the {side} can tell them it is over"
-                )));
-            }
-            Some(side) => {
-                if !o.consents.finish.iter().any(|s| s == side) {
-                    o.consents.finish.push(side.clone());
-                }
-                let waiting = waiting_for(&o.game.sides(), &o.consents.finish);
-                if !waiting.is_empty() {
-                    self.save(&mut o).await?;
-                    return Ok(format!(
-                        "The {side} say the game is over; it ends, and every log opens, when the {} say so too.",
-                        waiting.join(" and ")
-                    ));
-                }
-                "Every side says the game is over: every log is open to both sides.".to_string()
-            }
-        };
-        o.row.finished = true;
-        self.save(&mut o).await?;
-        Ok(said)
+        let ran = self.run(seat, "end").await?;
+        if let Some(why) = ran.answer.strip_prefix("error: ") {
+            return Err(TableError::Refused(why.to_string()));
+        }
+        Ok(ran.answer)
     }
 
     /// Put a piece at `x`, `y` (the table's unit, from its left and far
@@ -543,55 +467,29 @@ impl Tables {
         let o = open.lock().await;
         let viewer = seat.side.as_deref();
         let organiser = playing(&o, seat).is_err();
-        let all = !organiser && (o.row.finished || viewer.is_none());
-        let log = o
-            .lines
-            .iter()
-            .filter(|_| !organiser)
-            .filter(|l| {
-                all || viewer == Some(l.who.as_str()) || {
-                    // A ruling switched is the table's, whatever the game
-                    // keeps secret.
-                    let words = command_words(&l.line, &l.who, o.game.side_prefix());
-                    l.changed
-                        && (o.game.shared(&words)
-                            || words
-                                .first()
-                                .is_some_and(|w| w.eq_ignore_ascii_case("ruling")))
-                }
-            })
-            .map(|l| Shown {
-                seq: l.seq,
-                who: if l.who.is_empty() {
-                    "umpire".into()
-                } else {
-                    l.who.clone()
-                },
-                command: command_words(&l.line, &l.who, o.game.side_prefix()).join(" "),
-                answer: l.answer.clone(),
-                changed: l.changed,
-            })
-            .collect();
+        let finished = o.row.finished || o.game.ended();
+        let log = if organiser {
+            Vec::new()
+        } else {
+            o.game
+                .log_for(viewer)
+                .into_iter()
+                .map(|r| Shown {
+                    seq: r.seq,
+                    who: r.who,
+                    command: r.command,
+                    answer: r.answer,
+                    changed: r.changed,
+                })
+                .collect()
+        };
         let board = if organiser {
             String::new()
-        } else if o.row.finished && viewer.is_some() {
+        } else if finished && viewer.is_some() {
             format!("{}\n\n{}", o.game.board(viewer), o.game.board(None))
         } else {
             o.game.board(viewer)
         };
-        let mut asked = Vec::new();
-        if !o.consents.undo.is_empty() {
-            asked.push(format!(
-                "The {} asked to take back the last change.",
-                o.consents.undo.join(" and ")
-            ));
-        }
-        if !o.consents.finish.is_empty() && !o.row.finished {
-            asked.push(format!(
-                "The {} said the game is over.",
-                o.consents.finish.join(" and ")
-            ));
-        }
         Ok(View {
             id: o.row.id.clone(),
             name: o.row.name.clone(),
@@ -601,7 +499,7 @@ impl Tables {
             side: seat.side.clone(),
             sides: o.game.sides(),
             umpired: o.row.umpired,
-            finished: o.row.finished,
+            finished,
             board,
             pieces: if organiser {
                 Vec::new()
@@ -613,19 +511,21 @@ impl Tables {
             width: o.row.width,
             depth: o.row.depth,
             unit: o.row.unit.clone(),
-            asked,
+            asked: if organiser {
+                Vec::new()
+            } else {
+                o.game.asked()
+            },
             version: o.version,
             differs: o.differs,
         })
     }
 
-    /// Write back the map, the consents and whether the game is over, and
-    /// tell every open page.
+    /// Write back the map and whether the game is over, and tell every
+    /// open page.
     async fn save(&self, o: &mut Open) -> Result<()> {
         o.row.places =
             serde_json::to_string(&o.places).map_err(|e| TableError::Internal(e.to_string()))?;
-        o.row.consents =
-            serde_json::to_string(&o.consents).map_err(|e| TableError::Internal(e.to_string()))?;
         if let Err(e) = self.store.update_table(&o.row).await {
             self.forget(&o.row.id);
             return Err(e.into());
@@ -650,31 +550,6 @@ fn playing(o: &Open, seat: &Seat) -> Result<()> {
 
 fn round1(x: f64) -> f64 {
     (x * 10.0).round() / 10.0
-}
-
-/// The sides that have not asked yet.
-fn waiting_for(sides: &[String], asked: &[String]) -> Vec<String> {
-    sides
-        .iter()
-        .filter(|s| !asked.contains(s))
-        .cloned()
-        .collect()
-}
-
-/// The words of a kept line without the `as SIDE` its side's lines carry.
-fn command_words<'a>(line: &'a str, who: &str, prefixed: bool) -> Vec<&'a str> {
-    let words: Vec<&str> = line.split_whitespace().collect();
-    match words.as_slice() {
-        [a, s, rest @ ..]
-            if prefixed
-                && !who.is_empty()
-                && a.eq_ignore_ascii_case("as")
-                && s.eq_ignore_ascii_case(who) =>
-        {
-            rest.to_vec()
-        }
-        _ => words,
-    }
 }
 
 /// The piece called `name`, if the seat may see it.
@@ -724,9 +599,11 @@ fn replay(row: TableRow, lines: Vec<TableLine>) -> Result<Open> {
             row.id, row.kind
         ))
     })?;
-    let mut game = kind.open("the scenario", &row.scenario).map_err(|e| {
-        TableError::Internal(format!("table {}'s scenario no longer reads: {e}", row.id))
-    })?;
+    let mut game = kind
+        .open("the scenario", &row.scenario, row.umpired)
+        .map_err(|e| {
+            TableError::Internal(format!("table {}'s scenario no longer reads: {e}", row.id))
+        })?;
     let mut differs = None;
     for l in &lines {
         let answer = game.run(&l.line);
@@ -736,14 +613,12 @@ fn replay(row: TableRow, lines: Vec<TableLine>) -> Result<Open> {
         }
     }
     let places = serde_json::from_str(&row.places).unwrap_or_default();
-    let consents = serde_json::from_str(&row.consents).unwrap_or_default();
     let (changes, _) = broadcast::channel(64);
     Ok(Open {
         row,
         game,
         lines,
         places,
-        consents,
         version: 0,
         differs,
         changes,

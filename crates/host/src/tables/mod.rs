@@ -16,7 +16,7 @@ pub mod sharp;
 pub mod spec;
 
 pub use host::{Made, NewTable, Seat, TableError, Tables, View};
-pub use played::Played;
+pub use played::{Played, Read};
 pub use spec::{Piece, Spec};
 
 /// Which game a table plays.
@@ -66,12 +66,12 @@ impl Kind {
     }
 
     /// A game of this kind from a scenario's text (`file` names it in
-    /// messages).
-    pub fn open(self, file: &str, text: &str) -> Result<Box<dyn Played>, String> {
+    /// messages), at a table with or without an umpire.
+    pub fn open(self, file: &str, text: &str, umpired: bool) -> Result<Box<dyn Played>, String> {
         Ok(match self {
-            Kind::Dbr => Box::new(played::Hosted::new(&dbr::SPEC, file, text)?),
-            Kind::Sharp => Box::new(played::Hosted::new(&sharp::SPEC, file, text)?),
-            Kind::Nb => Box::new(played::Hosted::new(&nb::SPEC, file, text)?),
+            Kind::Dbr => Box::new(played::Hosted::new(&dbr::SPEC, file, text, umpired)?),
+            Kind::Sharp => Box::new(played::Hosted::new(&sharp::SPEC, file, text, umpired)?),
+            Kind::Nb => Box::new(played::Hosted::new(&nb::SPEC, file, text, umpired)?),
         })
     }
 }

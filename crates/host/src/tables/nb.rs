@@ -7,8 +7,8 @@ use umpire_nb::state::Game;
 
 use super::spec::{Piece, Spec};
 
-/// The demo scenario, built in.
-pub const LIGNY: &str = include_str!("../../../../games/nb/scenarios/ligny.toml");
+/// The demo scenario, built in (the game crate's own).
+pub use umpire_nb::setup::LIGNY;
 
 fn names(g: &Game) -> Vec<String> {
     let mut w: Vec<String> = g.formations.iter().map(|f| f.name.clone()).collect();
@@ -56,11 +56,7 @@ pub const SPEC: Spec<Game> = Spec {
     names,
     title: |g| format!("{} -- turn {}, {}.", g.name, g.turn, g.phase.name()),
     commands: umpire_nb::COMMANDS,
-    side_prefix: true,
     sides: |g| g.sides.iter().map(|s| s.name.clone()).collect(),
     pieces,
     umpire_view: "reveal",
-    // A side learns what the rules let it through its own report (`show`):
-    // the other side's orders and the umpire's rolls are never shared.
-    shared: |_| false,
 };

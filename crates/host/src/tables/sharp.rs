@@ -7,8 +7,8 @@ use umpire_sharp::state::Battle;
 
 use super::spec::{Piece, Spec};
 
-/// The demo scenario, built in.
-pub const VIMEIRO: &str = include_str!("../../../../games/sharp/scenarios/vimeiro.toml");
+/// The demo scenario, built in (the game crate's own).
+pub use umpire_sharp::setup::VIMEIRO;
 
 fn names(b: &Battle) -> Vec<String> {
     let mut w: Vec<String> = b.groups.iter().map(|g| g.name.clone()).collect();
@@ -93,18 +93,6 @@ fn pieces(b: &Battle, viewer: Option<&str>) -> Vec<Piece> {
     p
 }
 
-/// Looking at a hand, drawing or throwing away a bonus card are the
-/// side's own; playing a card, firing, moving are seen by all.
-fn shared(words: &[&str]) -> bool {
-    !words.first().is_some_and(|w| {
-        [
-            "show", "view", "hand", "bonus", "discard", "log", "help", "odds",
-        ]
-        .iter()
-        .any(|p| w.eq_ignore_ascii_case(p))
-    })
-}
-
 /// Sharp Practice.
 pub const SPEC: Spec<Battle> = Spec {
     family: "sharp",
@@ -115,9 +103,7 @@ pub const SPEC: Spec<Battle> = Spec {
     names,
     title: |b| format!("{} -- turn {}.", b.name, b.turn),
     commands: COMMANDS,
-    side_prefix: true,
     sides: |b| b.sides.iter().map(|s| s.name.clone()).collect(),
     pieces,
     umpire_view: "show",
-    shared,
 };

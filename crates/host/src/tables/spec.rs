@@ -35,9 +35,6 @@ pub struct Spec<T> {
     pub title: fn(&T) -> String,
     /// The commands, with what they do and their usage.
     pub commands: &'static Commands,
-    /// A side's lines run as `as SIDE …` (the game checks what that side
-    /// may touch); otherwise only `show` gets the side.
-    pub side_prefix: bool,
     /// The sides' names, as the scenario spells them.
     pub sides: fn(&T) -> Vec<String>,
     /// The pieces `viewer` (a side, or None for the umpire) may see on the
@@ -45,10 +42,6 @@ pub struct Spec<T> {
     pub pieces: fn(&T, Option<&str>) -> Vec<Piece>,
     /// The command that shows the umpire the whole game.
     pub umpire_view: &'static str,
-    /// Whether what a command (its words, without `as SIDE`) answered may
-    /// be read by the other side when it changed the game. Questions that
-    /// change nothing (`show`, `odds`, `help`) are always the asker's own.
-    pub shared: fn(&[&str]) -> bool,
 }
 
 impl<T> Spec<T> {

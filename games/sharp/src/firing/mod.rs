@@ -223,6 +223,8 @@ pub struct Target {
     /// Big Men attached to the Group (to the first-named target when a
     /// Line shares its hits).
     pub big_men: Vec<BigMan>,
+    /// The men it has, when known: no more can be removed than that.
+    pub men: Option<u32>,
 }
 
 impl Target {
@@ -234,6 +236,7 @@ impl Target {
             cover: Cover::None,
             mounted: false,
             big_men: Vec::new(),
+            men: None,
         }
     }
 }

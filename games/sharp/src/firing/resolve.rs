@@ -770,7 +770,15 @@ impl FireResult {
         s.push_str(&format!(", {} men removed", self.men_removed));
         for b in &self.big_men {
             if b.hit {
-                s.push_str(&format!("; {} {:?}", b.name, b.outcome));
+                let what = match b.outcome {
+                    BigManOutcome::NotHit => "is not hurt".to_string(),
+                    BigManOutcome::LightlyWounded { physique } => {
+                        format!("is lightly wounded (physique now {})", physique.level())
+                    }
+                    BigManOutcome::BadlyWounded => "is badly wounded".to_string(),
+                    BigManOutcome::Dead => "is killed".to_string(),
+                };
+                s.push_str(&format!("; {} {what}", b.name));
             }
         }
         if self.random_event.is_some() {
@@ -1190,6 +1198,20 @@ pub fn resolve_fire(
     }
     let big_men_hit = res.big_men.iter().filter(|b| b.hit).count() as u32;
     res.men_removed = res.men_killed - big_men_hit;
+    // Kills beyond the men the Group has remove no one more.
+    if let Some(men) = query.target.men
+        && res.men_removed > men
+    {
+        steps.push(Step::new(
+            "SP-FIRE",
+            format!(
+                "{} kills, but the Group has only {men} men: all of them are removed",
+                res.men_removed
+            ),
+            i64::from(men),
+        ));
+        res.men_removed = men;
+    }
     if big_men_hit > 0 {
         steps.push(Step::new(
             "SP-HIT-006",

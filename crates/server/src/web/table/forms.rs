@@ -29,6 +29,8 @@ pub struct Slot {
 /// name, and the note after its usage (`(uses: …)`).
 #[derive(Clone, Debug)]
 pub struct Form {
+    /// The command as the game declares it (who may issue it, …).
+    pub command: &'static umpire_core::session::Command,
     pub name: &'static str,
     pub what: &'static str,
     pub usage: &'static str,
@@ -106,12 +108,13 @@ pub fn parse(usage: &str) -> (Vec<Slot>, Option<&str>) {
 pub fn forms(commands: &'static umpire_core::session::Commands) -> Vec<Form> {
     commands
         .iter()
-        .map(|(name, what, usage)| {
-            let (slots, note) = parse(usage);
+        .map(|c| {
+            let (slots, note) = parse(c.usage);
             Form {
-                name,
-                what,
-                usage,
+                command: c,
+                name: c.name,
+                what: c.what,
+                usage: c.usage,
                 slots,
                 note,
             }
@@ -173,7 +176,7 @@ pub fn line(form: &Form, values: &[String]) -> Result<String, String> {
 /// The odds question for a filled-in command, where the game answers one
 /// (`odds fire …` for Sharp Practice, `odds A vs B …` for DBR's combat).
 pub fn odds_line(commands: &umpire_core::session::Commands, line: &str) -> Option<String> {
-    let (_, _, usage) = commands.iter().find(|(n, _, _)| *n == "odds")?;
+    let usage = commands.iter().find(|c| c.name == "odds")?.usage;
     let mut words = line.split_whitespace();
     let name = words.next()?;
     let rest: Vec<&str> = words.collect();
@@ -181,7 +184,7 @@ pub fn odds_line(commands: &umpire_core::session::Commands, line: &str) -> Optio
     if second.split('|').any(|c| c == name) {
         return Some(format!("odds {line}"));
     }
-    let (_, _, own) = commands.iter().find(|(n, _, _)| *n == name)?;
+    let own = commands.iter().find(|c| c.name == name)?.usage;
     let theirs: Vec<&str> = usage.split_whitespace().skip(1).take(3).collect();
     let ours: Vec<&str> = own.split_whitespace().skip(1).take(3).collect();
     (theirs == ours && !theirs.is_empty()).then(|| format!("odds {}", rest.join(" ")))
@@ -241,9 +244,13 @@ mod tests {
     #![allow(clippy::unwrap_used, clippy::expect_used)]
     use super::*;
 
+    const ANY: umpire_core::session::Command =
+        umpire_core::session::Command::new("any", "", "any", "any");
+
     fn form(usage: &'static str) -> Form {
         let (slots, note) = parse(usage);
         Form {
+            command: &ANY,
             name: usage.split_whitespace().next().unwrap(),
             what: "",
             usage,

@@ -142,7 +142,17 @@ fn map(view: &View, base: &str) -> Markup {
 
 fn commands(view: &View, base: &str) -> Markup {
     let action = format!("{base}/run");
-    let all = forms::forms(view.commands);
+    // Only what this reader may issue: a side's page offers a side's
+    // commands (and, at a table without an umpire, the umpire's, which run
+    // when every side has asked).
+    let actor = view.side.clone().map_or(
+        umpire_core::session::Actor::Umpire,
+        umpire_core::session::Actor::Side,
+    );
+    let all: Vec<forms::Form> = forms::forms(view.commands)
+        .into_iter()
+        .filter(|f| f.command.open_to(&actor, view.umpired) && f.name != "end")
+        .collect();
     let plain: Vec<&forms::Form> = all.iter().filter(|f| f.slots.is_empty()).collect();
     let others: Vec<&forms::Form> = all.iter().filter(|f| !f.slots.is_empty()).collect();
     let mut names: Vec<String> = view.pieces.iter().map(|p| p.piece.name.clone()).collect();
@@ -173,9 +183,11 @@ fn commands(view: &View, base: &str) -> Markup {
                     div { (forms::render(f, &action, forms::odds_line(view.commands, &format!("{} x", f.name)).is_some() && f.name != "odds")) }
                 }
             }
-            @if !view.finished {
+            @if !view.finished && (view.side.is_none() || !view.umpired) {
                 form method="post" action=(format!("{base}/finish")) {
-                    button.danger type="submit" { "The game is over: open every log" }
+                    button.danger type="submit" {
+                        @if view.side.is_some() { "Ask to end the game and open every log" } @else { "The game is over: open every log" }
+                    }
                 }
             }
         }
