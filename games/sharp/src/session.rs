@@ -43,10 +43,7 @@ impl Battle {
             .iter()
             .filter(|m| {
                 hidden_from(&m.side)
-                    && (self
-                        .blinds
-                        .iter()
-                        .any(|bl| bl.big_men.contains(&m.name))
+                    && (self.blinds.iter().any(|bl| bl.big_men.contains(&m.name))
                         || m.group.as_ref().is_some_and(|g| groups.contains(g)))
             })
             .map(|m| m.name.clone())

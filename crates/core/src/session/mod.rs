@@ -561,9 +561,8 @@ impl<T: Table> Session<T> {
     }
 
     /// What `viewer` reads of `actor`'s change: the game's own words for
-    /// it, or the command worked on the viewer's view of the game before,
-    /// or, where that would come out otherwise, only that something it
-    /// cannot see changed.
+    /// it, or the command worked on the viewer's view of the game before;
+    /// nothing where that would come out otherwise.
     #[allow(clippy::too_many_arguments)]
     fn reading_for(
         &self,
@@ -592,23 +591,16 @@ impl<T: Table> Session<T> {
         let seen = self.try_on(view, actor, words, rolls.clone());
         let agrees = seen.result.as_ref().is_ok_and(|a| a.changed)
             && after.view_for(viewer).as_ref().unwrap_or(after) == &seen.state;
-        Some(match seen.result {
-            Ok(a) if agrees => Reading {
+        // What would come out otherwise on the reader's view changed only
+        // what it cannot see: it reads nothing of it (not even that
+        // something happened).
+        match seen.result {
+            Ok(a) if agrees => Some(Reading {
                 command: command.to_string(),
                 answer: a.text,
-            },
-            _ => Reading {
-                command: "…".to_string(),
-                answer: format!(
-                    "{} did something {} cannot see.",
-                    capital(&actor.name()),
-                    match viewer {
-                        Actor::Side(s) => format!("the {s}"),
-                        _ => "an observer".to_string(),
-                    }
-                ),
-            },
-        })
+            }),
+            _ => None,
+        }
     }
 
     /// Run the command on `state` (the whole game or a view of it) in a
