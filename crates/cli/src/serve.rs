@@ -69,8 +69,17 @@ pub fn run(args: Args) -> Result<ExitCode> {
         config.web.address()?;
     }
     logging(&config.log)?;
-    std::fs::create_dir_all(&data)
+    // The data folder holds the games' database and the mail as received:
+    // its owner's only.
+    umpire_host::store::make_folder(&data)
         .with_context(|| format!("cannot make the data folder {}", data.display()))?;
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt as _;
+        if let Err(e) = std::fs::set_permissions(&data, std::fs::Permissions::from_mode(0o700)) {
+            tracing::warn!(data = %data.display(), error = %e, "the data folder stays open to others");
+        }
+    }
     let location = args.place.location(config.database.as_deref())?;
     let rt = runtime()?;
     rt.block_on(async move {

@@ -80,28 +80,39 @@ impl Host {
         typed_seat: &str,
         pw: &Secret,
     ) -> Result<Option<Login>> {
-        if self.store().game(game).await?.is_none() {
-            return Ok(None);
-        }
-        let Some(seat) = self.find_seat(game, typed_seat).await? else {
+        // Whatever is wrong, the answer takes an argon2id check's time, so
+        // its timing does not tell a seat that is there (a player's or a
+        // bot's) from one that is not.
+        let seat = match self.store().game(game).await? {
+            Some(_) => self.find_seat(game, typed_seat).await?,
+            None => None,
+        };
+        let row = match &seat {
+            Some(seat) => self.store().seat(game, seat).await?,
+            None => None,
+        };
+        let (Some(seat), Some(row)) = (seat, row.filter(|r| r.status.plays())) else {
+            let pw = pw.clone();
+            blocking(move || password::check_nothing(&pw)).await?;
             return Ok(None);
         };
-        let Some(row) = self.store().seat(game, &seat).await? else {
-            return Ok(None);
-        };
-        if !row.status.plays() {
-            return Ok(None);
-        }
         let verified = self.verified.clone();
         let key = format!("{game}/{seat}");
         let (hash, pw) = (row.password_hash.clone(), pw.clone());
-        let check = blocking(move || verified.check(&key, &hash, &pw)).await?;
+        let check = blocking(move || {
+            let c = verified.check(&key, &hash, &pw);
+            if c == Check::Wrong && !hash.starts_with("$argon2") {
+                password::check_nothing(&pw);
+            }
+            c
+        })
+        .await?;
         let Check::Matches { upgrade } = check else {
             return Ok(None);
         };
         if let Some(h) = upgrade {
             let mut tx = store::begin_on(self.store(), game).await?;
-            store::set_password(&mut tx, game, &seat, &h).await?;
+            store::upgrade_password(&mut tx, game, &seat, &h).await?;
             store::commit(tx, "the password").await?;
         }
         let csrf = random_token()?.expose().to_string();
@@ -121,6 +132,8 @@ impl Host {
     /// wrong.
     pub async fn login_desk(&self, name: &str, pw: &Secret) -> Result<Option<Login>> {
         let Some(hash) = self.store().desk_user(name).await? else {
+            let pw = pw.clone();
+            blocking(move || password::check_nothing(&pw)).await?;
             return Ok(None);
         };
         let pw = pw.clone();

@@ -219,12 +219,15 @@ async fn editor(web: &Web, me: &Me, text: Option<String>, answer: Option<&Answer
                 h2 { "Checked" }
                 ul #diagnostics.diagnostics data-checked="server" {
                     @if diagnostics.is_empty() { li.ok { "No problems found." } }
-                    @for d in &diagnostics {
+                    @for d in diagnostics.iter().take(FINDINGS) {
                         li class=(d.severity.as_str()) data-line=(d.position.map(|p| p.line).unwrap_or(0)) {
                             @if let Some(p) = d.position { "line " (p.line) ": " }
                             (d.severity.as_str()) " " (d.code) ": " (d.message)
                             @if let Some(h) = &d.help { " (" (h) ")" }
                         }
+                    }
+                    @if diagnostics.len() > FINDINGS {
+                        li.more { "… and " (diagnostics.len() - FINDINGS) " more: fix these first." }
                     }
                 }
                 p.muted { "The same checker reads your mail. " a href={ "/games/" (me.game) "/help" } { "Every order explained" } "." }
@@ -239,7 +242,7 @@ async fn editor(web: &Web, me: &Me, text: Option<String>, answer: Option<&Answer
                 option value="rumour" { "a rumour, unsigned" }
             }
             label for="article" { "Text" }
-            textarea #article name="text" style="min-height:8rem" {}
+            textarea #article.short name="text" {}
             p { button type="submit" { "Send the article" } }
         }
     };
@@ -336,6 +339,7 @@ pub async fn submit(
 ) -> Page {
     let me = me(&web, &headers, &game).await?;
     csrf_ok(&me, &f.csrf)?;
+    super::orders_bounded(&f.text).map_err(WebError::Bad)?;
     let answer = take(&web, &me, &f.text).await?;
     editor(&web, &me, Some(f.text), Some(&answer)).await
 }
@@ -390,15 +394,23 @@ pub async fn check(
         )
             .into_response());
     }
+    if let Err(why) = super::orders_bounded(&b.text) {
+        return Ok((StatusCode::PAYLOAD_TOO_LARGE, Json(json!({ "error": why }))).into_response());
+    }
     let found = web.host.check_orders(&me.game, &me.seat, &b.text).await?;
     Ok(Json(diagnostics_json(&found)).into_response())
 }
 
-/// Findings as the editor and the API give them.
+/// The most findings one answer lists; `more` counts the rest.
+pub const FINDINGS: usize = 200;
+
+/// Findings as the editor and the API give them: the first [`FINDINGS`],
+/// and how many more there are.
 pub fn diagnostics_json(found: &[umpire_core::Diagnostic]) -> Value {
     json!({
         "checked": true,
-        "diagnostics": found.iter().map(|d| json!({
+        "more": found.len().saturating_sub(FINDINGS),
+        "diagnostics": found.iter().take(FINDINGS).map(|d| json!({
             "line": d.position.map(|p| p.line),
             "column": d.position.map(|p| p.column),
             "severity": d.severity.as_str(),
@@ -475,7 +487,7 @@ async fn tokens_page(web: &Web, me: &Me, new: Option<&str>) -> Page {
                             @if t.revoked_at.is_some() { span.muted { "revoked" } } @else {
                                 form method="post" action={ "/games/" (me.game) "/tokens/revoke" } {
                                     input type="hidden" name="csrf" value=(me.csrf);
-                                    input type="hidden" name="token" value=(&t.hash[..16]);
+                                    input type="hidden" name="token" value=(t.hash);
                                     button.danger type="submit" { "Revoke" }
                                 }
                             }
@@ -546,12 +558,12 @@ pub async fn revoke_token(
 ) -> Page {
     let me = me(&web, &headers, &game).await?;
     csrf_ok(&me, &f.csrf)?;
-    if f.token.len() < 8
-        || !web
-            .host
-            .store()
-            .revoke_token(&me.game, &me.seat, &f.token)
-            .await?
+    // The whole hash names the token: exactly that one is revoked.
+    if !web
+        .host
+        .store()
+        .revoke_token(&me.game, &me.seat, f.token.trim())
+        .await?
     {
         return Err(WebError::Bad("no such token of yours".to_string()));
     }

@@ -263,7 +263,7 @@ fn overlord(v: &Value) -> Markup {
                     @if !units.is_empty() {
                         ul {
                             @for u in units {
-                                li style={ "margin-left:" (n(u, "depth").saturating_sub(1)) "rem" } {
+                                li class={ "depth-" (n(u, "depth").clamp(1, 6)) } {
                                     (s(u, "marker")) " " (s(u, "name")) " [" (s(u, "id")) "]"
                                     @if let Some(f) = u.get("faction").filter(|f| !f.is_null()) { ", " (named(f)) }
                                     ", " (u.get("figures").map(quantity).unwrap_or_default())
