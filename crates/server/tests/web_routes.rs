@@ -640,7 +640,7 @@ async fn api_tokens_read_and_write_their_seat_only(location: Location) {
         let csrf = p.csrf("/games/spring/tokens");
         let got = p.post_form(
             "/games/spring/tokens/revoke",
-            &[("csrf", &csrf), ("token", &hash_prefix(&t))],
+            &[("csrf", &csrf), ("token", &umpire_host::host::web::token_hash(&t))],
         );
         assert_eq!(got.status, 200, "{}", got.body);
         assert!(got.body.contains("revoked"));
@@ -652,11 +652,6 @@ async fn api_tokens_read_and_write_their_seat_only(location: Location) {
     let _ = s.stop.send(true);
 }
 
-/// The part of a token's hash the tokens page names it by.
-fn hash_prefix(token: &str) -> String {
-    umpire_host::host::web::token_hash(token)[..16].to_string()
-}
-
 on_both!(api, api_tokens_read_and_write_their_seat_only);
 
 async fn the_desk_runs_the_game(location: Location) {
@@ -666,10 +661,17 @@ async fn the_desk_runs_the_game(location: Location) {
         let mut gm = Client::new(&base);
         gm.desk_login("gm", &desk);
         let csrf = gm.csrf("/desk/games/spring");
+        // Each control: its answer, and the page it leads to (twice: a
+        // reload shows the result no more and does nothing again).
         let mut act = |fields: &[(&str, &str)]| {
             let mut all = vec![("csrf", csrf.as_str())];
             all.extend_from_slice(fields);
-            gm.post_form("/desk/games/spring/act", &all)
+            let got = gm.post_form("/desk/games/spring/act", &all);
+            let (shown, again) = match got.location.as_deref() {
+                Some(to) if got.status == 303 => (gm.get(to), gm.get(to)),
+                _ => (gm.get("/desk/games/spring"), gm.get("/desk/games/spring")),
+            };
+            (got, shown, again)
         };
         vec![
             act(&[("action", "pause")]),
@@ -683,10 +685,11 @@ async fn the_desk_runs_the_game(location: Location) {
             act(&[("action", "extend"), ("by", "soon")]),
             act(&[("action", "fly")]),
             act(&[("action", "run")]),
+            act(&[("action", "run"), ("confirm", "yes")]),
         ]
     })
     .await;
-    let said: Vec<(u16, bool)> = pages
+    let said: Vec<(u16, Option<String>, bool, bool)> = pages
         .iter()
         .zip([
             "Paused: no turn runs by itself.",
@@ -695,25 +698,46 @@ async fn the_desk_runs_the_game(location: Location) {
             "report of turn 1 is queued again",
             "is not a duration",
             "there is no control `fly`",
+            "Run turn 2 of spring now?",
             "Turn 2 ran and is kept.",
         ])
-        .map(|(p, want)| (p.status, p.body.contains(want)))
+        .map(|((got, shown, again), want)| {
+            let first = got.body.contains(want) || shown.body.contains(want);
+            (
+                got.status,
+                got.location.clone(),
+                first,
+                again.body.contains(want) && got.status == 303 && !want.ends_with('?'),
+            )
+        })
         .collect();
+    let game = Some("/desk/games/spring".to_string());
     assert_eq!(
         said,
         vec![
-            (200, true),
-            (200, true),
-            (200, true),
-            (200, true),
-            (400, true),
-            (400, true),
-            (200, true)
+            (303, game.clone(), true, false),
+            (303, game.clone(), true, false),
+            (303, game.clone(), true, false),
+            (303, game.clone(), true, false),
+            (400, None, true, false),
+            (400, None, true, false),
+            (
+                303,
+                Some("/desk/games/spring/confirm?action=run".to_string()),
+                true,
+                false
+            ),
+            (303, game, true, false),
         ],
         "{:#?}",
         pages
             .iter()
-            .map(|p| &p.body[p.body.find("<main>").unwrap_or(0)..])
+            .map(|(p, s, _)| format!(
+                "{} {:?}\n{}",
+                p.status,
+                p.location,
+                &s.body[s.body.find("<main>").unwrap_or(0)..]
+            ))
             .collect::<Vec<_>>()
     );
     let g = s.host.game("spring").await.unwrap();

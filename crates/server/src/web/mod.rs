@@ -93,6 +93,38 @@ impl Rendered {
     }
 }
 
+/// Words for a page to show once, after the form that caused them
+/// redirected to it (POST, redirect, GET): kept in memory under the
+/// session's token for a few minutes, and taken by the first page that
+/// shows them. A password or a token shown once travels this way, never
+/// in an address.
+#[derive(Default)]
+pub struct Flashes {
+    kept: std::sync::Mutex<std::collections::HashMap<String, (i64, String)>>,
+}
+
+/// How long words wait for their page.
+const FLASH_MS: i64 = 10 * 60_000;
+
+impl Flashes {
+    /// Keep `words` for the session of `token`.
+    pub fn put(&self, token: &str, words: String) {
+        let now = umpire_host::store::now_ms();
+        if let Ok(mut kept) = self.kept.lock() {
+            kept.retain(|_, (at, _)| now - *at < FLASH_MS);
+            kept.insert(umpire_host::host::web::token_hash(token), (now, words));
+        }
+    }
+
+    /// The words kept for `token`'s session, once.
+    pub fn take(&self, token: &str) -> Option<String> {
+        let now = umpire_host::store::now_ms();
+        let mut kept = self.kept.lock().ok()?;
+        let (at, words) = kept.remove(&umpire_host::host::web::token_hash(token))?;
+        (now - at < FLASH_MS).then_some(words)
+    }
+}
+
 /// What every handler shares.
 #[derive(Clone)]
 pub struct Web {
@@ -107,6 +139,8 @@ pub struct Web {
     pub config: Arc<WebConfig>,
     /// Tables made per client address.
     pub tables_made: Arc<Rate>,
+    /// Words waiting for the page a form redirected to.
+    pub flashes: Arc<Flashes>,
 }
 
 impl Web {
@@ -130,6 +164,7 @@ impl Web {
             rendered: Arc::new(Rendered::default()),
             secure: config.secure_cookies,
             tables_made: Arc::new(Rate::per_hour(config.tables_per_hour)),
+            flashes: Arc::new(Flashes::default()),
             config: Arc::new(config),
         }
     }
@@ -331,6 +366,7 @@ pub fn router(web: Web) -> Router {
         .route("/desk", get(desk::index))
         .route("/desk/games/{game}", get(desk::game))
         .route("/desk/games/{game}/act", post(desk::act))
+        .route("/desk/games/{game}/confirm", get(desk::confirm))
         .route("/desk/games/{game}/inbox", get(desk::inbox))
         .route("/desk/games/{game}/outbox", get(desk::outbox))
         .route("/desk/games/{game}/audit", get(desk::audit))
