@@ -352,7 +352,12 @@ async fn the_editor_checks_and_sends_exactly_as_mail(location: Location) {
             &body,
         );
         let sent = player.post_form("/games/spring/orders", &[("csrf", &csrf), ("text", &o)]);
-        (checked, no_token, sent)
+        // Answered with a redirect to the page that shows the receipt.
+        assert_eq!(sent.status, 303, "{}", sent.body);
+        let to = sent.location.unwrap();
+        assert!(to.starts_with("/games/spring/orders?sent="), "{to}");
+        let shown = player.get(&to);
+        (checked, no_token, shown)
     })
     .await;
     assert_eq!(checked.status, 200, "{}", checked.body);
@@ -552,13 +557,15 @@ async fn api_tokens_read_and_write_their_seat_only(location: Location) {
         let mut p = Client::new(&base);
         p.login("spring", "f5", &pw);
         let csrf = p.csrf("/games/spring/tokens");
-        let page = p
-            .post_form(
-                "/games/spring/tokens",
-                &[("csrf", &csrf), ("label", "my mapper")],
-            )
-            .body;
+        let made = p.post_form(
+            "/games/spring/tokens",
+            &[("csrf", &csrf), ("label", "my mapper")],
+        );
+        assert_eq!(made.location.as_deref(), Some("/games/spring/tokens"));
+        let page = p.get("/games/spring/tokens").body;
         assert!(page.contains("my mapper"), "{page}");
+        // Shown once: a reload does not show it again.
+        assert!(!p.get("/games/spring/tokens").body.contains("id=\"new-token\""));
         attribute(&page, "id=\"new-token\">").map(|t| t.split('<').next().unwrap().to_string())
     })
     .await
@@ -642,8 +649,8 @@ async fn api_tokens_read_and_write_their_seat_only(location: Location) {
             "/games/spring/tokens/revoke",
             &[("csrf", &csrf), ("token", &umpire_host::host::web::token_hash(&t))],
         );
-        assert_eq!(got.status, 200, "{}", got.body);
-        assert!(got.body.contains("revoked"));
+        assert_eq!(got.status, 303, "{}", got.body);
+        assert!(p.get("/games/spring/tokens").body.contains("revoked"));
         Client::with_token(&base, &t).get("/api/v1/me")
     })
     .await;

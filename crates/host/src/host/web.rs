@@ -10,6 +10,10 @@ use super::{Host, HostError, Result, blocking};
 use crate::password::{self, Check, Secret};
 use crate::store::{self, SessionRow, now_ms};
 
+/// The host's own finding: orders headed for a seat other than the one
+/// logged in (the game's checkers cannot know who is typing).
+pub const OTHER_SEAT: &str = "H0001";
+
 /// How long a login lasts.
 pub const SESSION_MS: i64 = 14 * 24 * 3_600_000;
 
@@ -219,7 +223,11 @@ impl Host {
             .map(|t| (t.game, t.seat)))
     }
 
-    /// Check what a seat is writing, against the game's world now.
+    /// Check what a seat is writing, against the game's world now: the
+    /// game's checker, and whose orders they are. Orders headed for
+    /// another seat (`#GAME f06` typed by f5) are flagged as they are
+    /// typed, with the words sending them would be refused with
+    /// ([`OTHER_SEAT`]).
     pub async fn check_orders(
         &self,
         game: &str,
@@ -229,7 +237,43 @@ impl Host {
         let row = self.game(game).await?;
         let loaded = self.loaded(&row).await?;
         let (seat, text) = (seat.to_string(), text.to_string());
-        blocking(move || loaded.game.check(&seat, &text)).await
+        blocking(move || {
+            let mut found = loaded.game.check(&seat, &text);
+            let read = loaded.game.read(crate::kind::Mail {
+                name: "orders",
+                bytes: text.as_bytes(),
+            });
+            let source: std::sync::Arc<str> = "orders".into();
+            let lines: Vec<&str> = text.lines().collect();
+            for e in &read.envelopes {
+                // The seat as this line writes it, so the player reads
+                // their own spelling back.
+                let written = lines
+                    .get((e.line as usize).saturating_sub(1))
+                    .and_then(|l| l.split_whitespace().nth(1))
+                    .unwrap_or(&e.who);
+                let why = match &e.seat {
+                    Some(s) if *s == seat => continue,
+                    Some(_) => format!(
+                        "these orders are for {written}, not for the seat you are logged in to: they would be refused"
+                    ),
+                    None => format!(
+                        "{written} has no seat in this game: these orders would be refused"
+                    ),
+                };
+                let mut d = umpire_core::Diagnostic::error(OTHER_SEAT, source.clone(), why)
+                    .with_help("write your own seat on this line; another seat's orders come with its own login or by mail");
+                d.position = Some(umpire_core::source::Position {
+                    line: e.line,
+                    column: 1,
+                    end_column: 1,
+                });
+                found.push(d);
+            }
+            found.sort_by_key(|d| d.position.map(|p| (p.line, p.column)));
+            found
+        })
+        .await
     }
 
     /// The players' guide to an order of `game`'s kind.

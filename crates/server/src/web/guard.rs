@@ -69,9 +69,13 @@ pub fn headers(router: axum::Router, secure: bool) -> axum::Router {
     }
 }
 
-/// Whether `path` answers in JSON: the API and the editor's checker.
+/// Whether `path` answers in JSON: the API, the editor's checker and
+/// its drafts.
 pub fn answers_json(path: &str) -> bool {
-    path == "/api" || path.starts_with("/api/") || path.ends_with("/check")
+    path == "/api"
+        || path.starts_with("/api/")
+        || path.ends_with("/check")
+        || path.ends_with("/draft")
 }
 
 /// The most of an error's text that is carried into its JSON.

@@ -18,6 +18,7 @@ pub mod layout;
 pub mod listen;
 pub mod map;
 pub mod player;
+pub mod receipt;
 pub mod report;
 pub mod table;
 
@@ -354,6 +355,10 @@ pub fn router(web: Web) -> Router {
         )
         .route("/games/{game}/help", get(player::help_index))
         .route("/games/{game}/help/{topic}", get(player::help))
+        .route(
+            "/games/{game}/draft",
+            post(player::draft).layer(orders.clone()),
+        )
         .route(
             "/games/{game}/press",
             post(player::press).layer(DefaultBodyLimit::max(PRESS_BYTES)),

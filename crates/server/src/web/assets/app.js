@@ -14,6 +14,26 @@
     t.after(span);
   });
 
+  // Deadlines counted down.
+  var left = function (ms) {
+    if (ms <= 0) return "due now";
+    if (ms < 60000) return "in less than a minute";
+    var minutes = Math.floor(ms / 60000);
+    var d = Math.floor(minutes / 1440), h = Math.floor(minutes / 60) % 24, m = minutes % 60;
+    var part = function (n, one) { return n + " " + one + (n === 1 ? "" : "s"); };
+    if (d === 0 && h === 0) return "in " + part(m, "minute");
+    if (d === 0) return "in " + part(h, "hour") + " " + part(m, "minute");
+    if (h === 0) return "in " + part(d, "day");
+    return "in " + part(d, "day") + " " + part(h, "hour");
+  };
+  var counters = document.querySelectorAll("[data-until]");
+  var tick = function () {
+    counters.forEach(function (c) {
+      c.textContent = "(" + left(Number(c.getAttribute("data-until")) - Date.now()) + ")";
+    });
+  };
+  if (counters.length) { tick(); setInterval(tick, 15000); }
+
   // The order editor: the same checker as mail, as you type; the worst
   // finding of each line marks its number in the gutter.
   var editor = document.getElementById("orders");
@@ -70,6 +90,12 @@
           ok.textContent = "No problems found.";
           list.appendChild(ok);
         }
+        if (answer.more) {
+          var more = document.createElement("li");
+          more.className = "more";
+          more.textContent = "… and " + answer.more + " more: fix these first.";
+          setTimeout(function () { list.appendChild(more); }, 0);
+        }
         found.forEach(function (d) {
           var li = document.createElement("li");
           li.className = d.severity;
@@ -97,7 +123,36 @@
       a.target = "_blank";
       help.appendChild(a);
     };
-    editor.addEventListener("input", function () { drawGutter(); clearTimeout(timer); timer = setTimeout(check, 250); });
+    // What is typed is kept on the server as a draft, so leaving the page
+    // loses nothing; leaving with orders not sent asks first all the same.
+    var draftUrl = editor.getAttribute("data-draft");
+    var state = document.getElementById("draft-state");
+    var keptTimer = null;
+    var keep = function () {
+      if (!draftUrl) return;
+      fetch(draftUrl, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "X-CSRF-Token": csrf },
+        body: JSON.stringify({ text: editor.value }),
+        credentials: "same-origin"
+      }).then(function (r) { return r.json(); }).then(function (answer) {
+        if (answer.kept && state) {
+          state.textContent = "Draft kept " + new Date().toLocaleTimeString(undefined, { hour: "2-digit", minute: "2-digit" }) + "; not sent until you send it.";
+          state.setAttribute("data-kept", "1");
+        }
+      });
+    };
+    var sending = false;
+    editor.form.addEventListener("submit", function () { sending = true; });
+    window.addEventListener("beforeunload", function (e) {
+      if (sending || editor.value === editor.getAttribute("data-sent")) return;
+      e.preventDefault();
+      e.returnValue = "";
+    });
+    editor.addEventListener("input", function () {
+      drawGutter(); clearTimeout(timer); timer = setTimeout(check, 250);
+      clearTimeout(keptTimer); keptTimer = setTimeout(keep, 800);
+    });
     editor.addEventListener("scroll", function () { if (gutter) gutter.scrollTop = editor.scrollTop; });
     editor.addEventListener("keyup", showHelp);
     editor.addEventListener("click", showHelp);
