@@ -161,7 +161,7 @@ impl Rate {
             *e = (0, now);
         }
         if e.0 >= self.limit {
-            return Some((self.window_ms - (now - e.1)) / 60_000 + 1);
+            return Some((self.window_ms - (now - e.1) + 59_999) / 60_000);
         }
         e.0 += 1;
         None

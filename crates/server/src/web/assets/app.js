@@ -168,25 +168,88 @@
   window.addEventListener("hashchange", openTarget);
   openTarget();
 
-  // The map: drag to pan, wheel or pinch to zoom, by the viewBox.
+  // The map: drag to pan; the wheel or the buttons zoom; a tap shows the
+  // place's summary. It opens on the faction's own units at a scale
+  // where a name reads well; far out, the names step aside.
   var svg = document.getElementById("map");
   if (svg) {
+    var READABLE = 1.6; // screen pixels per map unit for the opening view
+    var LABEL = 7;      // a name's size in map units
     var vb = svg.getAttribute("viewBox").split(" ").map(Number);
-    var set = function () { svg.setAttribute("viewBox", vb.join(" ")); };
-    var drag = null;
-    svg.addEventListener("pointerdown", function (e) { drag = { x: e.clientX, y: e.clientY }; });
+    var all = (svg.getAttribute("data-all") || "").split(" ").map(Number);
+    var focus = (svg.getAttribute("data-focus") || "").split(" ").map(Number);
+    var set = function () {
+      svg.setAttribute("viewBox", vb.join(" "));
+      var scale = Math.min(svg.clientWidth / vb[2], svg.clientHeight / vb[3]);
+      svg.classList.toggle("far", scale * LABEL < 9);
+    };
+    var around = function (cx, cy, perPixel) {
+      var w = svg.clientWidth / perPixel, h = svg.clientHeight / perPixel;
+      vb = [cx - w / 2, cy - h / 2, w, h];
+      set();
+    };
+    var zoom = function (k) {
+      var cx = vb[0] + vb[2] / 2, cy = vb[1] + vb[3] / 2;
+      vb[2] *= k; vb[3] *= k; vb[0] = cx - vb[2] / 2; vb[1] = cy - vb[3] / 2; set();
+    };
+    var mine = function () { if (focus.length === 2 && svg.clientWidth) around(focus[0], focus[1], READABLE); };
+    mine();
+    var tools = document.getElementById("map-tools");
+    if (tools) {
+      tools.hidden = false;
+      tools.addEventListener("click", function (e) {
+        var b = e.target.closest("button[data-zoom]");
+        if (!b) return;
+        var z = b.getAttribute("data-zoom");
+        if (z === "in") zoom(1 / 1.5);
+        else if (z === "out") zoom(1.5);
+        else if (z === "mine") mine();
+        else if (z === "all" && all.length === 4) { vb = all.slice(); set(); }
+      });
+    }
+    var drag = null, moved = 0;
+    svg.addEventListener("pointerdown", function (e) { drag = { x: e.clientX, y: e.clientY }; moved = 0; });
     window.addEventListener("pointerup", function () { drag = null; });
     svg.addEventListener("pointermove", function (e) {
       if (!drag) return;
       var s = vb[2] / svg.clientWidth;
+      moved += Math.abs(e.clientX - drag.x) + Math.abs(e.clientY - drag.y);
       vb[0] -= (e.clientX - drag.x) * s; vb[1] -= (e.clientY - drag.y) * s;
       drag = { x: e.clientX, y: e.clientY }; set();
     });
     svg.addEventListener("wheel", function (e) {
       e.preventDefault();
-      var k = e.deltaY > 0 ? 1.15 : 1 / 1.15;
-      var cx = vb[0] + vb[2] / 2, cy = vb[1] + vb[3] / 2;
-      vb[2] *= k; vb[3] *= k; vb[0] = cx - vb[2] / 2; vb[1] = cy - vb[3] / 2; set();
+      zoom(e.deltaY > 0 ? 1.15 : 1 / 1.15);
     }, { passive: false });
+    // A tap: the place's summary, with the way to it in the report.
+    var panel = document.getElementById("place");
+    svg.addEventListener("click", function (e) {
+      var a = e.target.closest("a");
+      if (!a || !panel) return;
+      e.preventDefault();
+      if (moved > 6) return;
+      var title = a.querySelector("title");
+      var parts = (title ? title.textContent : "").split("; ");
+      panel.textContent = "";
+      var h = document.createElement("h2");
+      h.textContent = parts.shift() || "";
+      panel.appendChild(h);
+      if (parts.length) {
+        var ul = document.createElement("ul");
+        parts.forEach(function (p) { var li = document.createElement("li"); li.textContent = p; ul.appendChild(li); });
+        panel.appendChild(ul);
+      }
+      var p = document.createElement("p");
+      var link = document.createElement("a");
+      link.href = a.getAttribute("href");
+      link.id = "place-open";
+      link.textContent = "Open it in the report of turn " + a.getAttribute("data-turn");
+      p.appendChild(link);
+      panel.appendChild(p);
+      panel.hidden = false;
+      svg.querySelectorAll("a.chosen").forEach(function (c) { c.classList.remove("chosen"); });
+      a.classList.add("chosen");
+    });
+    window.addEventListener("resize", function () { set(); });
   }
 })();
