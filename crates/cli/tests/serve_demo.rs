@@ -155,7 +155,10 @@ fn serve_demo_hosts_a_game_a_newcomer_logs_into_and_bots_play() {
     // The game master adds a player (f11); a restart hands the newcomer
     // their own seat again and leaves the added player's password alone.
     let joined = host(&data, &["join", "demo", "--name", "Latecomers"]);
-    assert!(joined.starts_with("f11 (Latecomers) joined demo"), "{joined}");
+    assert!(
+        joined.starts_with("f11 (Latecomers) joined demo"),
+        "{joined}"
+    );
     let latecomer = joined
         .split("password: ")
         .nth(1)

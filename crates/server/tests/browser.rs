@@ -12,7 +12,6 @@ use support::browser::Browser;
 use support::web::{blocking, site};
 use umpire_host::testing;
 
-
 /// Mark a hex link wholly inside the map's view as `#tap-me` (the map
 /// opens on the faction's units, so the first link may be out of view).
 fn a_hex_in_view(b: &mut Browser) {

@@ -44,7 +44,10 @@ async fn controls_that_cannot_be_undone_ask_first_and_do_nothing_until_answered(
             let q = gm.get(&to);
             assert_eq!(q.status, 200, "{action}: {}", q.body);
             assert!(q.body.contains(question), "{action}: {}", q.body);
-            assert!(q.body.contains("name=\"confirm\" value=\"yes\""), "{action}");
+            assert!(
+                q.body.contains("name=\"confirm\" value=\"yes\""),
+                "{action}"
+            );
             assert!(q.body.contains("Cancel"), "{action}");
             asked.push(action);
         }
@@ -61,7 +64,11 @@ async fn controls_that_cannot_be_undone_ask_first_and_do_nothing_until_answered(
         assert_eq!(got.location.as_deref(), Some("/desk/games/spring"));
         let shown = gm.get("/desk/games/spring").body;
         assert!(shown.contains("f6's new password is "), "{shown}");
-        assert!(!gm.get("/desk/games/spring").body.contains("new password is"));
+        assert!(
+            !gm.get("/desk/games/spring")
+                .body
+                .contains("new password is")
+        );
         asked
     })
     .await;
@@ -112,7 +119,13 @@ async fn the_seat_list_is_in_number_order_and_says_who_plays_each_seat() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_address_is_checked_before_a_welcome_mail_is_queued() {
     let s = site(testing::sqlite("desk-address")).await;
-    let queued = s.host.store().outbox(Some("spring"), None).await.unwrap().len();
+    let queued = s
+        .host
+        .store()
+        .outbox(Some("spring"), None)
+        .await
+        .unwrap()
+        .len();
     let (base, desk) = (s.base.clone(), s.desk_password.clone());
     let got = blocking(move || {
         let mut gm = Client::new(&base);
@@ -130,15 +143,16 @@ async fn an_address_is_checked_before_a_welcome_mail_is_queued() {
     })
     .await;
     assert_eq!(got.status, 400, "{}", got.body);
-    assert!(
-        got.body.contains("is not a mail address"),
-        "{}",
-        got.body
-    );
+    assert!(got.body.contains("is not a mail address"), "{}", got.body);
     let seats = s.host.store().seats("spring").await.unwrap();
     assert!(!seats.iter().any(|x| x.name == "Typo"), "{seats:?}");
     assert_eq!(
-        s.host.store().outbox(Some("spring"), None).await.unwrap().len(),
+        s.host
+            .store()
+            .outbox(Some("spring"), None)
+            .await
+            .unwrap()
+            .len(),
         queued
     );
     let _ = s.stop.send(true);

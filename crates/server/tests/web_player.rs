@@ -37,7 +37,8 @@ async fn two_units(s: &support::web::Site) -> (String, String) {
 async fn orders_with_errors_are_held_back_then_the_receipt_leads_with_what_was_left_out() {
     let s = site(testing::sqlite("left-out")).await;
     let (a, b) = two_units(&s).await;
-    let text = format!("#GAME f05 \"\" spring\nUNIT {a}\nMOVE nowhere\nUNIT {b}\nSTUDY scou\n#END\n");
+    let text =
+        format!("#GAME f05 \"\" spring\nUNIT {a}\nMOVE nowhere\nUNIT {b}\nSTUDY scou\n#END\n");
     let (base, pw) = (s.base.clone(), s.spring[0].clone());
     let (t, a2, b2) = (text.clone(), a.clone(), b.clone());
     let (held, warned, nothing_yet) = blocking(move || {
@@ -53,15 +54,28 @@ async fn orders_with_errors_are_held_back_then_the_receipt_leads_with_what_was_l
     // Not sent: the page says which line would go and what the unit would do.
     assert_eq!(held.status, 303);
     assert!(
-        held.location.as_deref().unwrap().starts_with("/games/spring/orders?check=1"),
+        held.location
+            .as_deref()
+            .unwrap()
+            .starts_with("/games/spring/orders?check=1"),
         "{:?}",
         held.location
     );
-    assert!(s.host.store().orders_of("spring", 2, "f5").await.unwrap().is_none());
+    assert!(
+        s.host
+            .store()
+            .orders_of("spring", 2, "f5")
+            .await
+            .unwrap()
+            .is_none()
+    );
     let w = &warned.body;
     assert!(w.contains("1 line would be left out"), "{w}");
     assert!(w.contains("<code>MOVE nowhere</code>"), "{w}");
-    assert!(w.contains(&format!("{a} will do: <code>WORK</code>")), "{w}");
+    assert!(
+        w.contains(&format!("{a} will do: <code>WORK</code>")),
+        "{w}"
+    );
     assert!(w.contains("name=\"anyway\" value=\"yes\""), "{w}");
     // The draft is what the editor shows.
     assert!(w.contains("MOVE nowhere\n"), "{w}");
@@ -82,12 +96,27 @@ async fn orders_with_errors_are_held_back_then_the_receipt_leads_with_what_was_l
     .await;
     assert_eq!(sent.status, 303);
     let r = &receipt.body;
-    let left = r.find("1 line was left out").unwrap_or_else(|| panic!("{r}"));
+    let left = r
+        .find("1 line was left out")
+        .unwrap_or_else(|| panic!("{r}"));
     let stored = r.find("What was stored").unwrap();
     assert!(left < stored, "the receipt leads with what was left out");
-    assert!(r.contains(&format!("{a} will do: <code>WORK</code>")), "{r}");
-    assert!(r.contains(&format!("{b} will do: <code>STUDY")) || !r.contains(&format!("data-unit=\"{b}\"")), "{r}");
-    let kept = s.host.store().orders_of("spring", 2, "f5").await.unwrap().unwrap();
+    assert!(
+        r.contains(&format!("{a} will do: <code>WORK</code>")),
+        "{r}"
+    );
+    assert!(
+        r.contains(&format!("{b} will do: <code>STUDY"))
+            || !r.contains(&format!("data-unit=\"{b}\"")),
+        "{r}"
+    );
+    let kept = s
+        .host
+        .store()
+        .orders_of("spring", 2, "f5")
+        .await
+        .unwrap()
+        .unwrap();
     assert!(!kept.text.contains("nowhere"), "{}", kept.text);
     // The banner is not a green "in" any more.
     for page in [r, &report.body] {
@@ -111,7 +140,10 @@ async fn the_live_checker_knows_who_is_logged_in() {
         let csrf = attribute(&page, "data-csrf=\"").unwrap();
         let web = p.post(
             "/games/spring/check",
-            &[("content-type", "application/json"), ("x-csrf-token", &csrf)],
+            &[
+                ("content-type", "application/json"),
+                ("x-csrf-token", &csrf),
+            ],
             &serde_json::json!({ "text": text }).to_string(),
         );
         let api = Client::with_token(&base, &token).post(
@@ -151,8 +183,12 @@ async fn typed_orders_are_kept_as_a_draft_until_sent() {
         // The script keeps what is typed.
         let kept = p.post(
             "/games/spring/draft",
-            &[("content-type", "application/json"), ("x-csrf-token", &csrf)],
-            &serde_json::json!({ "text": "#GAME f05 \"\" spring\nUNIT U1\nHALF WRITTEN\n" }).to_string(),
+            &[
+                ("content-type", "application/json"),
+                ("x-csrf-token", &csrf),
+            ],
+            &serde_json::json!({ "text": "#GAME f05 \"\" spring\nUNIT U1\nHALF WRITTEN\n" })
+                .to_string(),
         );
         assert_eq!(kept.status, 200, "{}", kept.body);
         // Without the form's token, nothing is kept.
@@ -168,11 +204,21 @@ async fn typed_orders_are_kept_as_a_draft_until_sent() {
         // Kept by the form too, without a script.
         let form = p.post_form(
             "/games/spring/orders",
-            &[("csrf", &csrf), ("text", "#GAME f05 \"\" spring\nSECOND DRAFT\n"), ("keep", "draft")],
+            &[
+                ("csrf", &csrf),
+                ("text", "#GAME f05 \"\" spring\nSECOND DRAFT\n"),
+                ("keep", "draft"),
+            ],
         );
-        assert_eq!(form.location.as_deref(), Some("/games/spring/orders?kept=1"));
+        assert_eq!(
+            form.location.as_deref(),
+            Some("/games/spring/orders?kept=1")
+        );
         let back = p.get("/games/spring/orders?kept=1").body;
-        assert!(back.contains("SECOND DRAFT") && back.contains("Your draft is kept"), "{back}");
+        assert!(
+            back.contains("SECOND DRAFT") && back.contains("Your draft is kept"),
+            "{back}"
+        );
         // Sent: the draft goes, the orders sent are shown.
         let sent = p.post_form("/games/spring/orders", &[("csrf", &csrf), ("text", &o)]);
         assert_eq!(sent.status, 303, "{}", sent.body);
@@ -181,7 +227,14 @@ async fn typed_orders_are_kept_as_a_draft_until_sent() {
         assert!(back.contains("STUDY scou"), "{back}");
     })
     .await;
-    assert!(s.host.store().draft("spring", "f5").await.unwrap().is_none());
+    assert!(
+        s.host
+            .store()
+            .draft("spring", "f5")
+            .await
+            .unwrap()
+            .is_none()
+    );
     let _ = s.stop.send(true);
 }
 
@@ -196,7 +249,10 @@ async fn the_orders_page_writes_no_password_one_spelling_and_a_countdown() {
     let (orders, report) = blocking(move || {
         let mut p = Client::new(&base);
         p.login("spring", "f5", &pw);
-        (p.get("/games/spring/orders").body, p.get("/games/spring").body)
+        (
+            p.get("/games/spring/orders").body,
+            p.get("/games/spring").body,
+        )
     })
     .await;
     let text = attribute(&orders, "data-help=\"/games/spring/help/\">")
@@ -217,7 +273,10 @@ async fn the_orders_page_writes_no_password_one_spelling_and_a_countdown() {
     assert!(card.contains("href=\"#write\""), "{card}");
     // The deadline counts down.
     assert!(card.contains("data-until=\""), "{card}");
-    assert!(card.contains("(in 2 days") || card.contains("(in 3 days"), "{card}");
+    assert!(
+        card.contains("(in 2 days") || card.contains("(in 3 days"),
+        "{card}"
+    );
     let _ = s.stop.send(true);
 }
 
@@ -232,12 +291,19 @@ async fn the_first_report_leads_with_the_units_and_what_they_will_do() {
         p.get("/games/spring/reports/0").body
     })
     .await;
-    let units = page.find("Your units and what they will do").unwrap_or_else(|| panic!("{page}"));
-    let knowledge = page.find("New knowledge").unwrap_or_else(|| panic!("{page}"));
+    let units = page
+        .find("Your units and what they will do")
+        .unwrap_or_else(|| panic!("{page}"));
+    let knowledge = page
+        .find("New knowledge")
+        .unwrap_or_else(|| panic!("{page}"));
     assert!(units < knowledge);
     assert!(page.contains(&format!("data-unit=\"{a}\"")), "{page}");
     // The knowledge is folded.
     let before = &page[..knowledge];
-    assert!(before.rfind("<details id=\"knowledge\">").is_some(), "{page}");
+    assert!(
+        before.rfind("<details id=\"knowledge\">").is_some(),
+        "{page}"
+    );
     let _ = s.stop.send(true);
 }

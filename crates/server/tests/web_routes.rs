@@ -565,7 +565,11 @@ async fn api_tokens_read_and_write_their_seat_only(location: Location) {
         let page = p.get("/games/spring/tokens").body;
         assert!(page.contains("my mapper"), "{page}");
         // Shown once: a reload does not show it again.
-        assert!(!p.get("/games/spring/tokens").body.contains("id=\"new-token\""));
+        assert!(
+            !p.get("/games/spring/tokens")
+                .body
+                .contains("id=\"new-token\"")
+        );
         attribute(&page, "id=\"new-token\">").map(|t| t.split('<').next().unwrap().to_string())
     })
     .await
@@ -647,7 +651,10 @@ async fn api_tokens_read_and_write_their_seat_only(location: Location) {
         let csrf = p.csrf("/games/spring/tokens");
         let got = p.post_form(
             "/games/spring/tokens/revoke",
-            &[("csrf", &csrf), ("token", &umpire_host::host::web::token_hash(&t))],
+            &[
+                ("csrf", &csrf),
+                ("token", &umpire_host::host::web::token_hash(&t)),
+            ],
         );
         assert_eq!(got.status, 303, "{}", got.body);
         assert!(p.get("/games/spring/tokens").body.contains("revoked"));

@@ -55,7 +55,8 @@ async fn the_login_limit_counts_a_seat_however_it_is_spelt() {
         }
         let csrf = d.csrf("/");
         assert_eq!(
-            d.post_form("/login", &login_form(&csrf, "f099", "x")).status,
+            d.post_form("/login", &login_form(&csrf, "f099", "x"))
+                .status,
             429
         );
     })
@@ -92,7 +93,11 @@ fn assert_guarded(got: &support::web::Got, what: &str) {
         .find(|d| d.starts_with("script-src"))
         .unwrap_or_else(|| panic!("{what}: no script-src in {csp}"));
     assert!(!script.contains("unsafe"), "{what}: {csp}");
-    assert_eq!(got.header("x-content-type-options"), Some("nosniff"), "{what}");
+    assert_eq!(
+        got.header("x-content-type-options"),
+        Some("nosniff"),
+        "{what}"
+    );
     assert!(got.header("referrer-policy").is_some(), "{what}");
 }
 
@@ -303,7 +308,11 @@ async fn tables_are_made_at_a_bounded_rate_and_can_need_a_login() {
     assert_ne!(statuses[0].0, 429);
     assert_ne!(statuses[1].0, 429);
     assert_eq!(statuses[2].0, 429, "{}", statuses[2].1);
-    assert!(statuses[2].1.contains("Too many tables"), "{}", statuses[2].1);
+    assert!(
+        statuses[2].1.contains("Too many tables"),
+        "{}",
+        statuses[2].1
+    );
 
     let (base, _stop2) = serve_with(
         s.host.clone(),
@@ -317,9 +326,15 @@ async fn tables_are_made_at_a_bounded_rate_and_can_need_a_login() {
     blocking(move || {
         let mut nobody = Client::new(&base);
         let got = nobody.get("/tables/new");
-        assert_eq!((got.status, got.location.as_deref()), (303, Some("/desk/login")));
+        assert_eq!(
+            (got.status, got.location.as_deref()),
+            (303, Some("/desk/login"))
+        );
         let got = nobody.post_form("/tables/new", &[("kind", "sharp")]);
-        assert_eq!((got.status, got.location.as_deref()), (303, Some("/desk/login")));
+        assert_eq!(
+            (got.status, got.location.as_deref()),
+            (303, Some("/desk/login"))
+        );
         let mut player = Client::new(&base);
         player.login("spring", "f5", &pw);
         assert_eq!(player.get("/tables/new").status, 403);
@@ -373,7 +388,10 @@ async fn answers_stay_proportional_to_requests_and_inputs_are_bounded() {
         let csrf = attribute(&page, "data-csrf=\"").unwrap();
         let checked = player.post(
             "/games/spring/check",
-            &[("content-type", "application/json"), ("x-csrf-token", &csrf)],
+            &[
+                ("content-type", "application/json"),
+                ("x-csrf-token", &csrf),
+            ],
             &serde_json::json!({ "text": many }).to_string(),
         );
         let v: Value = serde_json::from_str(&checked.body).unwrap();
@@ -399,7 +417,10 @@ async fn the_login_pages_show_only_their_own_messages() {
             let bait = format!("{page}?failed=Your+account+is+locked%3A+call+0800+123");
             let got = c.get(&bait);
             assert_eq!(got.status, 200);
-            assert!(!got.body.contains("account is locked"), "{page} shows the bait");
+            assert!(
+                !got.body.contains("account is locked"),
+                "{page} shows the bait"
+            );
             assert!(!got.body.contains("0800"), "{page}");
         }
         assert!(
@@ -475,12 +496,22 @@ async fn a_wrong_password_takes_as_long_whoever_the_seat() {
     host.set_bot("spring", "f7", true, "gm").await.unwrap();
     let wrong = Secret::new("not the password");
     let real = median(5, || async {
-        assert!(host.login_player("spring", "f5", &wrong).await.unwrap().is_none());
+        assert!(
+            host.login_player("spring", "f5", &wrong)
+                .await
+                .unwrap()
+                .is_none()
+        );
     })
     .await;
     for (game, seat) in [("spring", "f99"), ("winter", "f5"), ("spring", "f7")] {
         let t = median(5, || async {
-            assert!(host.login_player(game, seat, &wrong).await.unwrap().is_none());
+            assert!(
+                host.login_player(game, seat, &wrong)
+                    .await
+                    .unwrap()
+                    .is_none()
+            );
         })
         .await;
         assert!(
@@ -524,7 +555,11 @@ async fn api_errors_are_json_everywhere() {
             ),
             (
                 "JSON that is not",
-                api.post("/api/v1/check", &[("content-type", "application/json")], "{"),
+                api.post(
+                    "/api/v1/check",
+                    &[("content-type", "application/json")],
+                    "{",
+                ),
             ),
             ("an unknown route", api.get("/api/v1/nothing")),
             (
@@ -549,7 +584,10 @@ async fn api_errors_are_json_everywhere() {
                 "the checker sent JSON without text",
                 player.post(
                     "/games/spring/check",
-                    &[("content-type", "application/json"), ("x-csrf-token", &csrf)],
+                    &[
+                        ("content-type", "application/json"),
+                        ("x-csrf-token", &csrf),
+                    ],
                     "{\"words\": 1}",
                 ),
             ),
@@ -571,11 +609,7 @@ async fn api_errors_are_json_everywhere() {
                 got.body
             );
         }
-        assert!(
-            cases[1].1.body.contains("UTF-8"),
-            "{}",
-            cases[1].1.body
-        );
+        assert!(cases[1].1.body.contains("UTF-8"), "{}", cases[1].1.body);
     })
     .await;
     let _ = s.stop.send(true);

@@ -154,13 +154,28 @@ mod address_tests {
 
     #[test]
     fn addresses_are_told_from_what_is_not_one() {
-        for ok in ["new@players.test", "a.b+c@mail.example.org", "gm@localhost", "x@ñandú.example"] {
+        for ok in [
+            "new@players.test",
+            "a.b+c@mail.example.org",
+            "gm@localhost",
+            "x@ñandú.example",
+        ] {
             assert!(is_address(ok), "{ok}");
         }
         for bad in [
-            "", "new", "@players.test", "new@", "new@players", "two words@players.test",
-            "a@b@players.test", "Bob <bob@players.test>", "a@players.test, b@players.test",
-            "a@-players.test", "a@players..test", ".a@players.test", "a..b@players.test",
+            "",
+            "new",
+            "@players.test",
+            "new@",
+            "new@players",
+            "two words@players.test",
+            "a@b@players.test",
+            "Bob <bob@players.test>",
+            "a@players.test, b@players.test",
+            "a@-players.test",
+            "a@players..test",
+            ".a@players.test",
+            "a..b@players.test",
         ] {
             assert!(!is_address(bad), "{bad}");
         }

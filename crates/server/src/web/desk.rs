@@ -151,7 +151,8 @@ pub async fn game(State(web): State<Web>, headers: HeaderMap, Path(game): Path<S
 
 async fn game_page(web: &Web, gm: &Gm, game: &str, done: Option<String>) -> Page {
     let mut o = web.host.overview(game).await?;
-    o.seats.sort_by(|a, b| seat_order(&a.seat.seat).cmp(&seat_order(&b.seat.seat)));
+    o.seats
+        .sort_by(|a, b| seat_order(&a.seat.seat).cmp(&seat_order(&b.seat.seat)));
     let keys: Vec<&str> = o.seats.iter().map(|s| s.seat.seat.as_str()).collect();
     let names = names_in_game(web, game, &keys).await?;
     let g = &o.game;
@@ -405,10 +406,7 @@ pub async fn confirm(
         match web.host.store().seat(&game, &q.seat).await? {
             Some(s) => Some(format!("{} ({})", s.seat, s.name)),
             None => {
-                return Err(WebError::NotFound(format!(
-                    "{game} has no seat {}",
-                    q.seat
-                )));
+                return Err(WebError::NotFound(format!("{game} has no seat {}", q.seat)));
             }
         }
     };

@@ -103,13 +103,15 @@ pub fn deadline(ms: Option<i64>, text: Option<&str>) -> Markup {
 /// days 4 hours`, `in 3 hours 20 minutes`, `in 5 minutes`, `now`.
 pub fn countdown(ms: i64) -> String {
     if ms < 60_000 {
-        return if ms <= 0 { "due now".to_string() } else { "in less than a minute".to_string() };
+        return if ms <= 0 {
+            "due now".to_string()
+        } else {
+            "in less than a minute".to_string()
+        };
     }
     let minutes = ms / 60_000;
     let (d, h, m) = (minutes / 1440, minutes / 60 % 24, minutes % 60);
-    let part = |n: i64, one: &str| {
-        format!("{n} {one}{}", if n == 1 { "" } else { "s" })
-    };
+    let part = |n: i64, one: &str| format!("{n} {one}{}", if n == 1 { "" } else { "s" });
     match (d, h) {
         (0, 0) => format!("in {}", part(m, "minute")),
         (0, h) => format!("in {} {}", part(h, "hour"), part(m, "minute")),

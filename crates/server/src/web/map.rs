@@ -246,24 +246,47 @@ pub fn legend(cells: &BTreeMap<(i32, i32), Cell>) -> String {
     terrains.sort();
     terrains.dedup();
     let swatch = |inner: &str| {
-        format!(r#"<svg class="swatch" viewBox="0 0 20 20" width="20" height="20" aria-hidden="true">{inner}</svg>"#)
+        format!(
+            r#"<svg class="swatch" viewBox="0 0 20 20" width="20" height="20" aria-hidden="true">{inner}</svg>"#
+        )
     };
     let mut out = String::from(r#"<section class="legend" id="legend"><h2>Legend</h2><ul>"#);
     for t in &terrains {
         let _ = write!(
             out,
             "<li>{} {}</li>",
-            swatch(&format!(r##"<rect width="20" height="20" fill="{}" stroke="#8893a2"/>"##, colour(t))),
+            swatch(&format!(
+                r##"<rect width="20" height="20" fill="{}" stroke="#8893a2"/>"##,
+                colour(t)
+            )),
             escape(t)
         );
     }
     for (mark, words) in [
-        (r##"<rect width="20" height="20" fill="#d8d8d0" fill-opacity="0.55" stroke="#8893a2"/>"##, "faded: a place seen only as a neighbour"),
-        (r##"<rect x="6" y="6" width="8" height="8" fill="#6b3f1d"/>"##, "a settlement"),
-        (r##"<circle cx="10" cy="10" r="5" fill="#1f4fbf"/>"##, "your units"),
-        (r##"<circle cx="10" cy="10" r="4.5" fill="#b3261e"/>"##, "others seen"),
-        (r##"<path d="M10 4l5 10h-10z" fill="#d4a017"/>"##, "a title you hold"),
-        (r##"<path d="M1 10H19" stroke="#7a4b1e" stroke-width="2.5" stroke-dasharray="5 3"/>"##, "a road"),
+        (
+            r##"<rect width="20" height="20" fill="#d8d8d0" fill-opacity="0.55" stroke="#8893a2"/>"##,
+            "faded: a place seen only as a neighbour",
+        ),
+        (
+            r##"<rect x="6" y="6" width="8" height="8" fill="#6b3f1d"/>"##,
+            "a settlement",
+        ),
+        (
+            r##"<circle cx="10" cy="10" r="5" fill="#1f4fbf"/>"##,
+            "your units",
+        ),
+        (
+            r##"<circle cx="10" cy="10" r="4.5" fill="#b3261e"/>"##,
+            "others seen",
+        ),
+        (
+            r##"<path d="M10 4l5 10h-10z" fill="#d4a017"/>"##,
+            "a title you hold",
+        ),
+        (
+            r##"<path d="M1 10H19" stroke="#7a4b1e" stroke-width="2.5" stroke-dasharray="5 3"/>"##,
+            "a road",
+        ),
     ] {
         let _ = write!(out, "<li>{} {words}</li>", swatch(mark));
     }
@@ -436,7 +459,10 @@ pub fn svg(cells: &BTreeMap<(i32, i32), Cell>, report: &str) -> String {
         );
     }
     if !labels.is_empty() {
-        let _ = write!(out, r#"<g class="labels" pointer-events="none">{labels}</g>"#);
+        let _ = write!(
+            out,
+            r#"<g class="labels" pointer-events="none">{labels}</g>"#
+        );
     }
     out.push_str("</svg>");
     out
@@ -551,11 +577,21 @@ mod tests {
         assert!(map.contains(">Fordingbr…</text>"), "{map}");
         assert!(map.contains(">2,-1</text>"), "{map}");
         assert!(!map.contains(">Wood</text>"), "{map}");
-        assert!(map.contains("Fordingbridge Marsh [L1], swamp, at 2,-1"), "{map}");
+        assert!(
+            map.contains("Fordingbridge Marsh [L1], swamp, at 2,-1"),
+            "{map}"
+        );
         // It opens on the faction's units.
         assert!(map.contains(r#"data-focus="60 0""#), "{map}");
         let page = drawn(&cells, "/r");
-        for words in ["swamp", "forest", "a settlement", "your units", "a road", "coordinates"] {
+        for words in [
+            "swamp",
+            "forest",
+            "a settlement",
+            "your units",
+            "a road",
+            "coordinates",
+        ] {
             assert!(page.contains(words), "{words}: {page}");
         }
         assert!(page.contains("data-zoom=\"in\"") && page.contains("data-zoom=\"out\""));

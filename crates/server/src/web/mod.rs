@@ -329,9 +329,7 @@ pub fn router(web: Web) -> Router {
         .route("/assets/table.js", get(table_script))
         .route(
             "/tables/new",
-            get(table::new_page)
-                .post(table::create)
-                .layer(tables_guard),
+            get(table::new_page).post(table::create).layer(tables_guard),
         )
         .route("/t/{token}", get(table::table))
         .route("/t/{token}/view", get(table::view))
@@ -385,9 +383,7 @@ pub fn router(web: Web) -> Router {
         .route("/api/v1/reports/{turn}", get(api::report))
         .route(
             "/api/v1/orders",
-            get(api::orders)
-                .post(api::submit)
-                .layer(orders.clone()),
+            get(api::orders).post(api::submit).layer(orders.clone()),
         )
         .route("/api/v1/check", post(api::check).layer(orders))
         .route("/api/v1/deadline", get(api::deadline))

@@ -69,8 +69,7 @@ pub fn orders_of_unit(text: &str, unit: &str) -> Vec<String> {
         let t = l.trim();
         if header(t) || keyword(t) == "UNIT" {
             inside = keyword(t) == "UNIT"
-                && t
-                    .split_whitespace()
+                && t.split_whitespace()
                     .nth(1)
                     .is_some_and(|u| u.eq_ignore_ascii_case(unit));
             continue;
@@ -194,7 +193,8 @@ mod tests {
 
     #[test]
     fn a_unit_whose_only_order_was_wrong_is_said_to_work() {
-        let sent = "#GAME f05 \"\" spring\nUNIT U117\nMOVE nowhere\nUNIT U118\nSTUDY scou\nFLY\n#END\n";
+        let sent =
+            "#GAME f05 \"\" spring\nUNIT U117\nMOVE nowhere\nUNIT U118\nSTUDY scou\nFLY\n#END\n";
         let found = [
             error_at(3, "expected a direction"),
             error_at(6, "unknown order"),
@@ -210,7 +210,10 @@ mod tests {
         let page = card(&f, true, true).into_string();
         assert!(page.contains("2 lines were left out"), "{page}");
         assert!(page.contains("U117 will do: <code>WORK</code>"), "{page}");
-        assert!(page.contains("U118 will do: <code>STUDY scou</code>"), "{page}");
+        assert!(
+            page.contains("U118 will do: <code>STUDY scou</code>"),
+            "{page}"
+        );
         assert!(page.contains("<code>MOVE nowhere</code>"), "{page}");
     }
 
@@ -219,6 +222,10 @@ mod tests {
         let sent = "#GAME f06 \"\" spring\nUNIT U1\nWORK\n#END\n";
         let f = fates(sent, &[error_at(1, "orders for f06")], None);
         assert_eq!(f[0].unit, "");
-        assert!(card(&f, false, true).into_string().contains("1 line would be left out"));
+        assert!(
+            card(&f, false, true)
+                .into_string()
+                .contains("1 line would be left out")
+        );
     }
 }
