@@ -345,17 +345,17 @@ pub fn router(web: Web) -> Router {
             "/games/{game}/orders",
             get(player::orders)
                 .post(player::submit)
-                .layer(orders.clone()),
+                .layer(orders),
         )
         .route(
             "/games/{game}/check",
-            post(player::check).layer(orders.clone()),
+            post(player::check).layer(orders),
         )
         .route("/games/{game}/help", get(player::help_index))
         .route("/games/{game}/help/{topic}", get(player::help))
         .route(
             "/games/{game}/draft",
-            post(player::draft).layer(orders.clone()),
+            post(player::draft).layer(orders),
         )
         .route(
             "/games/{game}/press",
@@ -383,7 +383,7 @@ pub fn router(web: Web) -> Router {
         .route("/api/v1/reports/{turn}", get(api::report))
         .route(
             "/api/v1/orders",
-            get(api::orders).post(api::submit).layer(orders.clone()),
+            get(api::orders).post(api::submit).layer(orders),
         )
         .route("/api/v1/check", post(api::check).layer(orders))
         .route("/api/v1/deadline", get(api::deadline))
