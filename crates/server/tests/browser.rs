@@ -157,13 +157,7 @@ async fn a_phone_reads_the_report_map_and_orders_without_scrolling_sideways() {
         b.resize(390, 844);
         let width = b.js("return window.innerWidth").as_u64().unwrap();
         assert!(width <= 420, "the window is {width} wide");
-        b.go(&format!("{base}/"));
-        b.wait_for("the login form", "document.querySelector('#password')");
-        b.type_into("#game", "spring");
-        b.type_into("#seat", "f5");
-        b.type_into("#password", &pw);
-        b.click("form[action='/login'] button[type=submit]");
-        b.wait_for("the report", "location.pathname === '/games/spring'");
+        player_login(&mut b, &base, &pw);
         for (path, ready, name) in [
             (
                 "/games/spring",
@@ -212,6 +206,17 @@ async fn a_phone_reads_the_report_map_and_orders_without_scrolling_sideways() {
     })
     .await;
     let _ = s.stop.send(true);
+}
+
+/// Log a browser in to f5 of spring from the start page.
+fn player_login(b: &mut Browser, base: &str, password: &str) {
+    b.go(&format!("{base}/"));
+    b.wait_for("the login form", "document.querySelector('#password')");
+    b.type_into("#game", "spring");
+    b.type_into("#seat", "f5");
+    b.type_into("#password", password);
+    b.click("form[action='/login'] button[type=submit]");
+    b.wait_for("the report", "location.pathname === '/games/spring'");
 }
 
 /// Log a browser in to the desk.
@@ -332,13 +337,7 @@ async fn a_draft_outlives_leaving_the_editor_in_a_real_browser() {
     let (base, pw) = (s.base.clone(), s.spring[0].clone());
     blocking(move || {
         let mut b = Browser::start("draft");
-        b.go(&format!("{base}/"));
-        b.wait_for("the login form", "document.querySelector('#password')");
-        b.type_into("#game", "spring");
-        b.type_into("#seat", "f5");
-        b.type_into("#password", &pw);
-        b.click("form[action='/login'] button[type=submit]");
-        b.wait_for("the report", "location.pathname === '/games/spring'");
+        player_login(&mut b, &base, &pw);
         b.go(&format!("{base}/games/spring/orders"));
         b.wait_for("the editor", "document.querySelector('#diagnostics').dataset.checked === 'true'");
         b.type_into("#orders", "#GAME f05 \"\" spring\nUNIT U117\nSTUDY scou\n; half way\n");
@@ -371,13 +370,7 @@ async fn the_map_names_places_readably_with_a_legend_and_zoom_buttons() {
     let (base, pw) = (s.base.clone(), s.spring[0].clone());
     blocking(move || {
         let mut b = Browser::start("map");
-        b.go(&format!("{base}/"));
-        b.wait_for("the login form", "document.querySelector('#password')");
-        b.type_into("#game", "spring");
-        b.type_into("#seat", "f5");
-        b.type_into("#password", &pw);
-        b.click("form[action='/login'] button[type=submit]");
-        b.wait_for("the report", "location.pathname === '/games/spring'");
+        player_login(&mut b, &base, &pw);
         for (width, name) in [(390u32, "map-phone"), (1280, "map-wide")] {
             b.resize(width, 900);
             b.go(&format!("{base}/games/spring/map"));

@@ -236,6 +236,22 @@ mod tests {
         assert_eq!(seat_key("paris", None, "Le  Comte"), "paris/le-comte");
     }
 
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(64))]
+        /// However a seat's number is written (zeros, a capital F or
+        /// none, spaces), its failures count under one key.
+        #[test]
+        fn any_spelling_of_a_seat_number_counts_as_that_seat(
+            n in 1u32..100_000,
+            zeros in 0usize..4,
+            f in proptest::sample::select(vec!["", "f", "F"]),
+            pad in proptest::sample::select(vec!["", " ", "  ", "\t"]),
+        ) {
+            let typed = format!("{pad}{f}{}{n}{pad}", "0".repeat(zeros));
+            proptest::prop_assert_eq!(seat_key("spring", None, &typed), format!("spring/f{n}"));
+        }
+    }
+
     #[test]
     fn a_rate_lets_its_limit_through_then_waits() {
         let r = Rate::per_hour(3);

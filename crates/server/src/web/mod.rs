@@ -343,20 +343,12 @@ pub fn router(web: Web) -> Router {
         .route("/games/{game}/map", get(player::map))
         .route(
             "/games/{game}/orders",
-            get(player::orders)
-                .post(player::submit)
-                .layer(orders),
+            get(player::orders).post(player::submit).layer(orders),
         )
-        .route(
-            "/games/{game}/check",
-            post(player::check).layer(orders),
-        )
+        .route("/games/{game}/check", post(player::check).layer(orders))
         .route("/games/{game}/help", get(player::help_index))
         .route("/games/{game}/help/{topic}", get(player::help))
-        .route(
-            "/games/{game}/draft",
-            post(player::draft).layer(orders),
-        )
+        .route("/games/{game}/draft", post(player::draft).layer(orders))
         .route(
             "/games/{game}/press",
             post(player::press).layer(DefaultBodyLimit::max(PRESS_BYTES)),

@@ -70,7 +70,7 @@ async fn coming(web: &Web, me: &Me, on_orders: bool) -> Result<Markup, WebError>
         .orders_of(&me.game, collecting, &me.seat)
         .await?;
     let left = match &sent {
-        Some(o) => left_out_of(web, me, o.submission).await?.0,
+        Some(o) => left_out_of(web, me, o.submission, true).await?.0,
         None => 0,
     };
     let orders = if on_orders {
@@ -92,17 +92,21 @@ async fn coming(web: &Web, me: &Me, on_orders: bool) -> Result<Markup, WebError>
 
 /// How many lines of a stored submission were left out, and what became
 /// of each unit: read again from the submission's text and the orders
-/// kept for the turn.
+/// kept for the turn. `kept` says the submission is the one the seat's
+/// orders were stored from (whichever way it came, mail too); otherwise
+/// (a number from the page's address) it must be one this seat sent
+/// from the web or the API, or nothing is shown.
 async fn left_out_of(
     web: &Web,
     me: &Me,
     submission: i64,
+    kept: bool,
 ) -> Result<(usize, Vec<receipt::Fate>, Option<String>), WebError> {
     let Some(sub) = web.host.store().submission(submission).await? else {
         return Ok((0, Vec::new(), None));
     };
     let mine = sub.game.as_deref() == Some(me.game.as_str())
-        && sub.sender.as_deref() == Some(format!("seat:{}", me.seat).as_str());
+        && (kept || sub.sender.as_deref() == Some(format!("seat:{}", me.seat).as_str()));
     if !mine {
         return Ok((0, Vec::new(), None));
     }
@@ -294,7 +298,7 @@ async fn editor(web: &Web, me: &Me, q: &OrdersQuery) -> Page {
     let diagnostics = web.host.check_orders(&me.game, &me.seat, &text).await?;
     let receipt = match q.sent {
         Some(id) => {
-            let (_, fates, answer) = left_out_of(web, me, id).await?;
+            let (_, fates, answer) = left_out_of(web, me, id, false).await?;
             answer.map(|a| (fates, a))
         }
         None => None,
@@ -504,6 +508,28 @@ pub async fn submit(
     Ok(Redirect::to(&format!("{here}?sent={}#receipt", answer.submission)).into_response())
 }
 
+/// Why a request of the editor's script (a check, a draft) may not be
+/// taken, as its JSON answer: it must carry the page's token in
+/// `X-CSRF-Token`, and its text must be within an order set's bounds.
+fn refused_from_the_page(me: &Me, headers: &HeaderMap, text: &str) -> Option<Response> {
+    let given = headers
+        .get("x-csrf-token")
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("");
+    if !auth::same(&me.csrf, given) {
+        return Some(
+            (
+                StatusCode::FORBIDDEN,
+                Json(json!({"error": "the page has expired: reload it"})),
+            )
+                .into_response(),
+        );
+    }
+    super::orders_bounded(text)
+        .err()
+        .map(|why| (StatusCode::PAYLOAD_TOO_LARGE, Json(json!({ "error": why }))).into_response())
+}
+
 #[derive(Deserialize)]
 pub struct DraftBody {
     text: String,
@@ -519,19 +545,8 @@ pub async fn draft(
     Json(b): Json<DraftBody>,
 ) -> Result<Response, WebError> {
     let me = me(&web, &headers, &game).await?;
-    let given = headers
-        .get("x-csrf-token")
-        .and_then(|v| v.to_str().ok())
-        .unwrap_or("");
-    if !auth::same(&me.csrf, given) {
-        return Ok((
-            StatusCode::FORBIDDEN,
-            Json(json!({"error": "the page has expired: reload it"})),
-        )
-            .into_response());
-    }
-    if let Err(why) = super::orders_bounded(&b.text) {
-        return Ok((StatusCode::PAYLOAD_TOO_LARGE, Json(json!({ "error": why }))).into_response());
+    if let Some(refused) = refused_from_the_page(&me, &headers, &b.text) {
+        return Ok(refused);
     }
     web.host
         .store()
@@ -583,19 +598,8 @@ pub async fn check(
     Json(b): Json<CheckBody>,
 ) -> Result<Response, WebError> {
     let me = me(&web, &headers, &game).await?;
-    let given = headers
-        .get("x-csrf-token")
-        .and_then(|v| v.to_str().ok())
-        .unwrap_or("");
-    if !auth::same(&me.csrf, given) {
-        return Ok((
-            StatusCode::FORBIDDEN,
-            Json(json!({"error": "the page has expired: reload it"})),
-        )
-            .into_response());
-    }
-    if let Err(why) = super::orders_bounded(&b.text) {
-        return Ok((StatusCode::PAYLOAD_TOO_LARGE, Json(json!({ "error": why }))).into_response());
+    if let Some(refused) = refused_from_the_page(&me, &headers, &b.text) {
+        return Ok(refused);
     }
     let found = web.host.check_orders(&me.game, &me.seat, &b.text).await?;
     Ok(Json(diagnostics_json(&found)).into_response())

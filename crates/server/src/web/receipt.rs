@@ -217,6 +217,37 @@ mod tests {
         assert!(page.contains("<code>MOVE nowhere</code>"), "{page}");
     }
 
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(64))]
+        /// Whatever the orders and wherever the errors, every line with an
+        /// error is told once, under the unit whose section holds it, and
+        /// a unit is said to do only orders it has in the stored set.
+        #[test]
+        fn every_line_with_an_error_is_told_once_under_its_unit(
+            lines in proptest::collection::vec(
+                proptest::sample::select(vec!["#GAME f05 \"\" g", "UNIT U1", "UNIT U2", "STUDY scou", "MOVE N", "FLY", "", "#END"]),
+                0..30,
+            ),
+            errors in proptest::collection::vec(1u32..32, 0..10),
+        ) {
+            let sent: String = lines.iter().map(|l| format!("{l}\n")).collect();
+            let found: Vec<Diagnostic> = errors.iter().map(|n| error_at(*n, "bad")).collect();
+            let stored = "#GAME f05 \"\" g\nUNIT U2\nSTUDY scou\n#END\n";
+            let f = fates(&sent, &found, Some(stored));
+            let mut distinct = errors.clone();
+            distinct.sort_unstable();
+            distinct.dedup();
+            proptest::prop_assert_eq!(count(&f), distinct.len());
+            for fate in &f {
+                for l in &fate.left_out {
+                    proptest::prop_assert_eq!(&unit_at(&sent, l.line), &fate.unit);
+                }
+                let allowed = orders_of_unit(stored, &fate.unit);
+                proptest::prop_assert!(fate.will_do.iter().all(|o| allowed.contains(o)));
+            }
+        }
+    }
+
     #[test]
     fn a_line_outside_any_unit_is_told_apart() {
         let sent = "#GAME f06 \"\" spring\nUNIT U1\nWORK\n#END\n";

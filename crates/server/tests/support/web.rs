@@ -246,18 +246,7 @@ impl Client {
 
     /// A POST with a body and headers of its own.
     pub fn post(&mut self, path: &str, headers: &[(&str, &str)], body: &str) -> Got {
-        let mut req = self.agent.post(format!("{}{path}", self.base));
-        if !self.cookies.is_empty() {
-            req = req.header("Cookie", self.cookie_header());
-        }
-        if let Some(t) = &self.bearer {
-            req = req.header("Authorization", format!("Bearer {t}"));
-        }
-        for (k, v) in headers {
-            req = req.header(*k, *v);
-        }
-        let r = req.send(body).unwrap();
-        self.took(r)
+        self.post_bytes(path, headers, body.as_bytes())
     }
 
     /// A POST of raw bytes (which need not be UTF-8).
