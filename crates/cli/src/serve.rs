@@ -69,8 +69,25 @@ pub fn run(args: Args) -> Result<ExitCode> {
         config.web.address()?;
     }
     logging(&config.log)?;
-    std::fs::create_dir_all(&data)
+    // The data folder holds the games' database and the mail as received:
+    // made, it is its owner's only. One its owner opened to others (a mail
+    // pipe run as another user must read the config) is left so, with a
+    // word in the log.
+    umpire_host::store::make_folder(&data)
         .with_context(|| format!("cannot make the data folder {}", data.display()))?;
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt as _;
+        if let Ok(m) = std::fs::metadata(&data)
+            && m.permissions().mode() & 0o077 != 0
+        {
+            tracing::warn!(
+                data = %data.display(),
+                mode = format!("{:o}", m.permissions().mode() & 0o777),
+                "the data folder is open to other users: `chmod 700` it unless another user (a mail pipe) must read it"
+            );
+        }
+    }
     let location = args.place.location(config.database.as_deref())?;
     let rt = runtime()?;
     rt.block_on(async move {

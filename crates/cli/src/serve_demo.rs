@@ -79,14 +79,17 @@ pub async fn prepare(host: &Host) -> Result<Logins> {
         );
     }
     let seats = host.store().seats(GAME).await?;
-    let Some(mine) = seats
-        .iter()
-        .find(|s| !settings.bots.contains(&s.seat) && s.status.plays())
-    else {
+    let Some(mine) = newcomers(&seats, &settings.bots) else {
         bail!(
-            "every faction of the demo is played by a bot or out of the game; start a new demo in another folder: umpire serve --demo --data ./umpire-demo2"
+            "every faction of the demo is played by a bot; start a new demo in another folder: umpire serve --demo --data ./umpire-demo2"
         );
     };
+    if !mine.status.plays() {
+        bail!(
+            "the newcomer's faction of the demo, {}, is out of the game; start a new demo in another folder: umpire serve --demo --data ./umpire-demo2",
+            mine.seat
+        );
+    }
     let password = host.new_password(GAME, &mine.seat, ACTOR).await?;
     let desk_password = host.add_desk_user(DESK, ACTOR).await?;
     Ok(Logins {
@@ -99,6 +102,25 @@ pub async fn prepare(host: &Host) -> Result<Logins> {
         turn: row.turn,
         next: row.deadline.map(|d| describe(from_ms(d), &settings.zone)),
     })
+}
+
+/// The newcomer's seat: the first faction by number that no bot plays
+/// (f5 before f10 and f11). The demo makes it first, before any other
+/// seat; a player the game master adds later comes after it, and is never
+/// handed over (nor given a new password) by a restart.
+fn newcomers<'a>(
+    seats: &'a [umpire_host::store::SeatRow],
+    bots: &[String],
+) -> Option<&'a umpire_host::store::SeatRow> {
+    seats
+        .iter()
+        .filter(|s| !bots.contains(&s.seat))
+        .min_by_key(|s| (seat_number(&s.seat), s.seat.clone()))
+}
+
+/// `f5` → 5; a seat that is not a number sorts last.
+fn seat_number(seat: &str) -> u64 {
+    seat.trim_start_matches('f').parse().unwrap_or(u64::MAX)
 }
 
 /// What a newcomer reads when the server is up: where to point the

@@ -142,7 +142,29 @@ fn serve_demo_hosts_a_game_a_newcomer_logs_into_and_bots_play() {
         );
     }
     assert!(!inbox.contains("seat:f5"), "{inbox}");
+    // The data is its owner's only.
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = |p: &Path| std::fs::metadata(p).unwrap().permissions().mode() & 0o777;
+        assert_eq!(mode(&data), 0o700, "the data folder");
+        assert_eq!(mode(&data.join("umpire.db")), 0o600, "umpire.db");
+    }
     stop(child);
+
+    // The game master adds a player (f11); a restart hands the newcomer
+    // their own seat again and leaves the added player's password alone.
+    let joined = host(&data, &["join", "demo", "--name", "Latecomers"]);
+    assert!(
+        joined.starts_with("f11 (Latecomers) joined demo"),
+        "{joined}"
+    );
+    let latecomer = joined
+        .split("password: ")
+        .nth(1)
+        .and_then(|p| p.split_whitespace().next())
+        .unwrap_or_else(|| panic!("no password in {joined}"))
+        .to_string();
 
     // Again: the same game goes on, with new passwords; the old one no
     // longer opens it.
@@ -173,6 +195,7 @@ fn serve_demo_hosts_a_game_a_newcomer_logs_into_and_bots_play() {
         "{refused:?}"
     );
     late.login("demo", "f5", &fresh);
+    Client::new(&base).login("demo", "f11", &latecomer);
     stop(child);
     let _ = std::fs::remove_dir_all(&data);
 }

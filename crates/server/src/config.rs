@@ -9,7 +9,12 @@
 //!
 //! [web]
 //! listen = "127.0.0.1:8080"   # where the web is served; "off": no web
-//! secure_cookies = false      # true behind TLS (a reverse proxy)
+//! secure_cookies = false      # true behind TLS (a reverse proxy): also HSTS
+//! max_connections = 256       # open connections at once; more wait
+//! header_timeout_seconds = 10 # a request's headers must arrive within this
+//! body_timeout_seconds = 30   # and its body within this
+//! tables_need_login = false   # true: only a desk login makes tables
+//! tables_per_hour = 20        # tables made from one address in an hour
 //!
 //! [mail]                 # the mail gateway: see `mail::config`
 //! domain = "game.example"
@@ -49,9 +54,21 @@ pub struct WebConfig {
     /// The address and port to serve on (default `127.0.0.1:8080`), or
     /// `off`. --listen wins.
     pub listen: String,
-    /// Mark the login cookie Secure: set when players reach the server by
-    /// https (through a reverse proxy).
+    /// Mark the login cookie Secure and send HSTS: set when players
+    /// reach the server by https (through a reverse proxy).
     pub secure_cookies: bool,
+    /// Connections open at once (default 256); more wait to be taken.
+    pub max_connections: usize,
+    /// Seconds a client has to send a request's headers (default 10);
+    /// an idle connection is closed after as long.
+    pub header_timeout_seconds: u64,
+    /// Seconds a client has to send a request's body (default 30).
+    pub body_timeout_seconds: u64,
+    /// Only a game master logged in to the desk makes tables (default
+    /// false: anyone who can reach the server).
+    pub tables_need_login: bool,
+    /// Tables one client address may make in an hour (default 20).
+    pub tables_per_hour: u32,
 }
 
 impl Default for WebConfig {
@@ -59,6 +76,11 @@ impl Default for WebConfig {
         WebConfig {
             listen: "127.0.0.1:8080".to_string(),
             secure_cookies: false,
+            max_connections: 256,
+            header_timeout_seconds: 10,
+            body_timeout_seconds: 30,
+            tables_need_login: false,
+            tables_per_hour: 20,
         }
     }
 }

@@ -116,7 +116,7 @@ pub async fn serve_then(
         if let Some(r) = ready.take() {
             r(listener.local_addr().ok());
         }
-        let web = crate::web::Web::new(host.clone(), config.web.secure_cookies);
+        let web = crate::web::Web::configured(host.clone(), config.web.clone());
         let stop = stop_rx.clone();
         tasks.push(tokio::spawn(async move {
             if let Err(e) = crate::web::serve(listener, web, stop).await {

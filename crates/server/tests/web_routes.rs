@@ -352,7 +352,12 @@ async fn the_editor_checks_and_sends_exactly_as_mail(location: Location) {
             &body,
         );
         let sent = player.post_form("/games/spring/orders", &[("csrf", &csrf), ("text", &o)]);
-        (checked, no_token, sent)
+        // Answered with a redirect to the page that shows the receipt.
+        assert_eq!(sent.status, 303, "{}", sent.body);
+        let to = sent.location.unwrap();
+        assert!(to.starts_with("/games/spring/orders?sent="), "{to}");
+        let shown = player.get(&to);
+        (checked, no_token, shown)
     })
     .await;
     assert_eq!(checked.status, 200, "{}", checked.body);
@@ -552,13 +557,19 @@ async fn api_tokens_read_and_write_their_seat_only(location: Location) {
         let mut p = Client::new(&base);
         p.login("spring", "f5", &pw);
         let csrf = p.csrf("/games/spring/tokens");
-        let page = p
-            .post_form(
-                "/games/spring/tokens",
-                &[("csrf", &csrf), ("label", "my mapper")],
-            )
-            .body;
+        let made = p.post_form(
+            "/games/spring/tokens",
+            &[("csrf", &csrf), ("label", "my mapper")],
+        );
+        assert_eq!(made.location.as_deref(), Some("/games/spring/tokens"));
+        let page = p.get("/games/spring/tokens").body;
         assert!(page.contains("my mapper"), "{page}");
+        // Shown once: a reload does not show it again.
+        assert!(
+            !p.get("/games/spring/tokens")
+                .body
+                .contains("id=\"new-token\"")
+        );
         attribute(&page, "id=\"new-token\">").map(|t| t.split('<').next().unwrap().to_string())
     })
     .await
@@ -640,21 +651,19 @@ async fn api_tokens_read_and_write_their_seat_only(location: Location) {
         let csrf = p.csrf("/games/spring/tokens");
         let got = p.post_form(
             "/games/spring/tokens/revoke",
-            &[("csrf", &csrf), ("token", &hash_prefix(&t))],
+            &[
+                ("csrf", &csrf),
+                ("token", &umpire_host::host::web::token_hash(&t)),
+            ],
         );
-        assert_eq!(got.status, 200, "{}", got.body);
-        assert!(got.body.contains("revoked"));
+        assert_eq!(got.status, 303, "{}", got.body);
+        assert!(p.get("/games/spring/tokens").body.contains("revoked"));
         Client::with_token(&base, &t).get("/api/v1/me")
     })
     .await;
     assert_eq!(after.status, 401);
     assert!(after.body.contains("revoked"), "{}", after.body);
     let _ = s.stop.send(true);
-}
-
-/// The part of a token's hash the tokens page names it by.
-fn hash_prefix(token: &str) -> String {
-    umpire_host::host::web::token_hash(token)[..16].to_string()
 }
 
 on_both!(api, api_tokens_read_and_write_their_seat_only);
@@ -666,10 +675,17 @@ async fn the_desk_runs_the_game(location: Location) {
         let mut gm = Client::new(&base);
         gm.desk_login("gm", &desk);
         let csrf = gm.csrf("/desk/games/spring");
+        // Each control: its answer, and the page it leads to (twice: a
+        // reload shows the result no more and does nothing again).
         let mut act = |fields: &[(&str, &str)]| {
             let mut all = vec![("csrf", csrf.as_str())];
             all.extend_from_slice(fields);
-            gm.post_form("/desk/games/spring/act", &all)
+            let got = gm.post_form("/desk/games/spring/act", &all);
+            let (shown, again) = match got.location.as_deref() {
+                Some(to) if got.status == 303 => (gm.get(to), gm.get(to)),
+                _ => (gm.get("/desk/games/spring"), gm.get("/desk/games/spring")),
+            };
+            (got, shown, again)
         };
         vec![
             act(&[("action", "pause")]),
@@ -683,10 +699,11 @@ async fn the_desk_runs_the_game(location: Location) {
             act(&[("action", "extend"), ("by", "soon")]),
             act(&[("action", "fly")]),
             act(&[("action", "run")]),
+            act(&[("action", "run"), ("confirm", "yes")]),
         ]
     })
     .await;
-    let said: Vec<(u16, bool)> = pages
+    let said: Vec<(u16, Option<String>, bool, bool)> = pages
         .iter()
         .zip([
             "Paused: no turn runs by itself.",
@@ -695,25 +712,46 @@ async fn the_desk_runs_the_game(location: Location) {
             "report of turn 1 is queued again",
             "is not a duration",
             "there is no control `fly`",
+            "Run turn 2 of spring now?",
             "Turn 2 ran and is kept.",
         ])
-        .map(|(p, want)| (p.status, p.body.contains(want)))
+        .map(|((got, shown, again), want)| {
+            let first = got.body.contains(want) || shown.body.contains(want);
+            (
+                got.status,
+                got.location.clone(),
+                first,
+                again.body.contains(want) && got.status == 303 && !want.ends_with('?'),
+            )
+        })
         .collect();
+    let game = Some("/desk/games/spring".to_string());
     assert_eq!(
         said,
         vec![
-            (200, true),
-            (200, true),
-            (200, true),
-            (200, true),
-            (400, true),
-            (400, true),
-            (200, true)
+            (303, game.clone(), true, false),
+            (303, game.clone(), true, false),
+            (303, game.clone(), true, false),
+            (303, game.clone(), true, false),
+            (400, None, true, false),
+            (400, None, true, false),
+            (
+                303,
+                Some("/desk/games/spring/confirm?action=run".to_string()),
+                true,
+                false
+            ),
+            (303, game, true, false),
         ],
         "{:#?}",
         pages
             .iter()
-            .map(|p| &p.body[p.body.find("<main>").unwrap_or(0)..])
+            .map(|(p, s, _)| format!(
+                "{} {:?}\n{}",
+                p.status,
+                p.location,
+                &s.body[s.body.find("<main>").unwrap_or(0)..]
+            ))
             .collect::<Vec<_>>()
     );
     let g = s.host.game("spring").await.unwrap();

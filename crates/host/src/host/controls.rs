@@ -349,6 +349,10 @@ impl Host {
         address: Option<&str>,
         actor: &str,
     ) -> Result<Told> {
+        // An address is checked as one before a welcome mail is queued to it.
+        if let Some(a) = address.map(str::trim).filter(|a| !a.is_empty()) {
+            letters::check_address(a)?;
+        }
         let row = self.game(game).await?;
         let settings = Settings::of(&row);
         let loaded = self.loaded(&row).await?;
@@ -589,11 +593,7 @@ impl Host {
     ) -> Result<()> {
         let mut s = self.seat_of(game, seat).await?;
         let a = address.trim().to_string();
-        if !a.contains('@') || a.contains(char::is_whitespace) {
-            return Err(HostError::Refused(format!(
-                "`{address}` is not a mail address"
-            )));
-        }
+        letters::check_address(&a)?;
         s.addresses.retain(|x| *x != a);
         s.addresses.insert(0, a.clone());
         let mut tx = store::begin_on(self.store(), game).await?;

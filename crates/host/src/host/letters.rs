@@ -106,3 +106,78 @@ pub(crate) fn with_report(intro: &str, r: &SeatReport, public: &[(String, String
     }
     body
 }
+
+/// Whether `a` is a mail address a letter can be sent to: one `@` with a
+/// local part before it and a domain of dotted names after it (or
+/// `localhost`), no spaces, no brackets or commas (two addresses, a
+/// display name), at most 254 characters. A welcome mail is queued only
+/// to such an address; anything else is refused with the reason.
+pub fn is_address(a: &str) -> bool {
+    let a = a.trim();
+    let Some((local, domain)) = a.rsplit_once('@') else {
+        return false;
+    };
+    let plain = |c: char| !c.is_whitespace() && !c.is_control() && !"<>()[],;:\\\"@".contains(c);
+    let label = |l: &str| {
+        !l.is_empty()
+            && l.len() <= 63
+            && !l.starts_with('-')
+            && !l.ends_with('-')
+            && l.chars().all(|c| c.is_alphanumeric() || c == '-')
+    };
+    let labels: Vec<&str> = domain.split('.').collect();
+    a.len() <= 254
+        && !local.is_empty()
+        && local.len() <= 64
+        && local.chars().all(plain)
+        && !local.starts_with('.')
+        && !local.ends_with('.')
+        && !local.contains("..")
+        && (domain.eq_ignore_ascii_case("localhost") || labels.len() >= 2)
+        && labels.iter().all(|l| label(l))
+}
+
+/// [`is_address`], as the host's refusal.
+pub(crate) fn check_address(a: &str) -> super::Result<()> {
+    if is_address(a) {
+        Ok(())
+    } else {
+        Err(super::HostError::Refused(format!(
+            "`{a}` is not a mail address: write it as name@example.org"
+        )))
+    }
+}
+
+#[cfg(test)]
+mod address_tests {
+    use super::is_address;
+
+    #[test]
+    fn addresses_are_told_from_what_is_not_one() {
+        for ok in [
+            "new@players.test",
+            "a.b+c@mail.example.org",
+            "gm@localhost",
+            "x@ñandú.example",
+        ] {
+            assert!(is_address(ok), "{ok}");
+        }
+        for bad in [
+            "",
+            "new",
+            "@players.test",
+            "new@",
+            "new@players",
+            "two words@players.test",
+            "a@b@players.test",
+            "Bob <bob@players.test>",
+            "a@players.test, b@players.test",
+            "a@-players.test",
+            "a@players..test",
+            ".a@players.test",
+            "a..b@players.test",
+        ] {
+            assert!(!is_address(bad), "{bad}");
+        }
+    }
+}

@@ -10,6 +10,10 @@ use super::{Host, HostError, Result, blocking};
 use crate::password::{self, Check, Secret};
 use crate::store::{self, SessionRow, now_ms};
 
+/// The host's own finding: orders headed for a seat other than the one
+/// logged in (the game's checkers cannot know who is typing).
+pub const OTHER_SEAT: &str = "H0001";
+
 /// How long a login lasts.
 pub const SESSION_MS: i64 = 14 * 24 * 3_600_000;
 
@@ -80,28 +84,39 @@ impl Host {
         typed_seat: &str,
         pw: &Secret,
     ) -> Result<Option<Login>> {
-        if self.store().game(game).await?.is_none() {
-            return Ok(None);
-        }
-        let Some(seat) = self.find_seat(game, typed_seat).await? else {
+        // Whatever is wrong, the answer takes an argon2id check's time, so
+        // its timing does not tell a seat that is there (a player's or a
+        // bot's) from one that is not.
+        let seat = match self.store().game(game).await? {
+            Some(_) => self.find_seat(game, typed_seat).await?,
+            None => None,
+        };
+        let row = match &seat {
+            Some(seat) => self.store().seat(game, seat).await?,
+            None => None,
+        };
+        let (Some(seat), Some(row)) = (seat, row.filter(|r| r.status.plays())) else {
+            let pw = pw.clone();
+            blocking(move || password::check_nothing(&pw)).await?;
             return Ok(None);
         };
-        let Some(row) = self.store().seat(game, &seat).await? else {
-            return Ok(None);
-        };
-        if !row.status.plays() {
-            return Ok(None);
-        }
         let verified = self.verified.clone();
         let key = format!("{game}/{seat}");
         let (hash, pw) = (row.password_hash.clone(), pw.clone());
-        let check = blocking(move || verified.check(&key, &hash, &pw)).await?;
+        let check = blocking(move || {
+            let c = verified.check(&key, &hash, &pw);
+            if c == Check::Wrong && !hash.starts_with("$argon2") {
+                password::check_nothing(&pw);
+            }
+            c
+        })
+        .await?;
         let Check::Matches { upgrade } = check else {
             return Ok(None);
         };
         if let Some(h) = upgrade {
             let mut tx = store::begin_on(self.store(), game).await?;
-            store::set_password(&mut tx, game, &seat, &h).await?;
+            store::upgrade_password(&mut tx, game, &seat, &h).await?;
             store::commit(tx, "the password").await?;
         }
         let csrf = random_token()?.expose().to_string();
@@ -121,6 +136,8 @@ impl Host {
     /// wrong.
     pub async fn login_desk(&self, name: &str, pw: &Secret) -> Result<Option<Login>> {
         let Some(hash) = self.store().desk_user(name).await? else {
+            let pw = pw.clone();
+            blocking(move || password::check_nothing(&pw)).await?;
             return Ok(None);
         };
         let pw = pw.clone();
@@ -206,7 +223,11 @@ impl Host {
             .map(|t| (t.game, t.seat)))
     }
 
-    /// Check what a seat is writing, against the game's world now.
+    /// Check what a seat is writing, against the game's world now: the
+    /// game's checker, and whose orders they are. Orders headed for
+    /// another seat (`#GAME f06` typed by f5) are flagged as they are
+    /// typed, with the words sending them would be refused with
+    /// ([`OTHER_SEAT`]).
     pub async fn check_orders(
         &self,
         game: &str,
@@ -216,7 +237,43 @@ impl Host {
         let row = self.game(game).await?;
         let loaded = self.loaded(&row).await?;
         let (seat, text) = (seat.to_string(), text.to_string());
-        blocking(move || loaded.game.check(&seat, &text)).await
+        blocking(move || {
+            let mut found = loaded.game.check(&seat, &text);
+            let read = loaded.game.read(crate::kind::Mail {
+                name: "orders",
+                bytes: text.as_bytes(),
+            });
+            let source: std::sync::Arc<str> = "orders".into();
+            let lines: Vec<&str> = text.lines().collect();
+            for e in &read.envelopes {
+                // The seat as this line writes it, so the player reads
+                // their own spelling back.
+                let written = lines
+                    .get((e.line as usize).saturating_sub(1))
+                    .and_then(|l| l.split_whitespace().nth(1))
+                    .unwrap_or(&e.who);
+                let why = match &e.seat {
+                    Some(s) if *s == seat => continue,
+                    Some(_) => format!(
+                        "these orders are for {written}, not for the seat you are logged in to: they would be refused"
+                    ),
+                    None => format!(
+                        "{written} has no seat in this game: these orders would be refused"
+                    ),
+                };
+                let mut d = umpire_core::Diagnostic::error(OTHER_SEAT, source.clone(), why)
+                    .with_help("write your own seat on this line; another seat's orders come with its own login or by mail");
+                d.position = Some(umpire_core::source::Position {
+                    line: e.line,
+                    column: 1,
+                    end_column: 1,
+                });
+                found.push(d);
+            }
+            found.sort_by_key(|d| d.position.map(|p| (p.line, p.column)));
+            found
+        })
+        .await
     }
 
     /// The players' guide to an order of `game`'s kind.

@@ -41,6 +41,11 @@ pub const MIGRATIONS: &[Migration] = &[
         name: "tables",
         sql: include_str!("migrations/0004_tables.sql"),
     },
+    Migration {
+        version: 5,
+        name: "drafts",
+        sql: include_str!("migrations/0005_drafts.sql"),
+    },
 ];
 
 /// The newest version this program knows.

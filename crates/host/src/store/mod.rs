@@ -57,7 +57,7 @@ pub(crate) use games::{game_in, insert as games_insert, update as games_update};
 pub(crate) use outbox::queue;
 pub use outbox::{OutboxRow, Outgoing};
 pub use seats::{SeatRow, SeatStatus};
-pub(crate) use seats::{seats_in, set_password, upsert as upsert_seat};
+pub(crate) use seats::{seats_in, set_password, upgrade_password, upsert as upsert_seat};
 pub use submissions::SubmissionRow;
 pub use submissions::{Incoming, Kept, OrdersRow};
 pub(crate) use submissions::{
@@ -288,7 +288,7 @@ impl Store {
         if backend == Backend::Sqlite {
             if let Some(path) = location.sqlite_path() {
                 if let Some(parent) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
-                    std::fs::create_dir_all(parent).map_err(|e| {
+                    make_folder(parent).map_err(|e| {
                         StoreError::Open(format!(
                             "cannot make the folder {}: {e}",
                             parent.display()
@@ -301,6 +301,7 @@ impl Store {
                         path.display()
                     )));
                 }
+                owner_only(&path)?;
                 check_sqlite_header(&path)?;
             }
             url.push_str("?mode=rwc");
@@ -393,6 +394,40 @@ impl Store {
 
 /// Refuse a file that is not empty and does not start as every SQLite
 /// database does, before SQLite is let near it.
+/// Make a folder (and those above it) that only its owner may open.
+pub fn make_folder(path: &Path) -> std::io::Result<()> {
+    let mut b = std::fs::DirBuilder::new();
+    b.recursive(true);
+    #[cfg(unix)]
+    std::os::unix::fs::DirBuilderExt::mode(&mut b, 0o700);
+    b.create(path)
+}
+
+/// Make the database file readable and writable by its owner only
+/// (created so when it is new, so it is never readable by others even
+/// for a moment); SQLite gives its journal the same permissions.
+fn owner_only(path: &Path) -> Result<()> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::{OpenOptionsExt, PermissionsExt};
+        if !path.exists() {
+            std::fs::OpenOptions::new()
+                .write(true)
+                .create_new(true)
+                .mode(0o600)
+                .open(path)
+                .map_err(|e| StoreError::Open(format!("cannot make {}: {e}", path.display())))?;
+        }
+        // A file another user owns cannot be changed; it opens as before.
+        if let Err(e) = std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o600)) {
+            tracing::warn!(path = %path.display(), error = %e, "the database stays readable by others");
+        }
+    }
+    #[cfg(not(unix))]
+    let _ = path;
+    Ok(())
+}
+
 fn check_sqlite_header(path: &Path) -> Result<()> {
     use std::io::Read as _;
     let Ok(mut f) = std::fs::File::open(path) else {

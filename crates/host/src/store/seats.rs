@@ -175,8 +175,28 @@ pub(crate) async fn upsert(c: &mut AnyConnection, s: &SeatRow) -> Result<()> {
     Ok(())
 }
 
-/// Store a new password hash for a seat (an upgrade or a change).
+/// Store a new password for a seat: every web session logged in with
+/// the old one ends with it (a player who changed a password someone
+/// else learnt shuts that person out).
 pub(crate) async fn set_password(
+    c: &mut AnyConnection,
+    game: &str,
+    seat: &str,
+    hash: &str,
+) -> Result<()> {
+    upgrade_password(c, game, seat, hash).await?;
+    sqlx::query("DELETE FROM sessions WHERE role = 'player' AND game_id = $1 AND seat = $2")
+        .bind(game)
+        .bind(seat)
+        .execute(&mut *c)
+        .await
+        .map_err(StoreError::db("cannot end the seat's sessions"))?;
+    Ok(())
+}
+
+/// Store the same password hashed anew (an older kind of hash upgraded
+/// at a good login): the seat's sessions go on.
+pub(crate) async fn upgrade_password(
     c: &mut AnyConnection,
     game: &str,
     seat: &str,

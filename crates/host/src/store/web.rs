@@ -139,15 +139,15 @@ impl Store {
         super::decode_one(r, token, "cannot read the token")
     }
 
-    /// Revoke one of a seat's tokens (by the start of its hash, as listed).
-    /// Returns whether one was revoked.
-    pub async fn revoke_token(&self, game: &str, seat: &str, hash_prefix: &str) -> Result<bool> {
+    /// Revoke one of a seat's tokens, named by its whole hash: exactly
+    /// that one, or none. Returns whether one was revoked.
+    pub async fn revoke_token(&self, game: &str, seat: &str, hash: &str) -> Result<bool> {
         let done = sqlx::query(
-            "UPDATE api_tokens SET revoked_at = $4 WHERE game_id = $1 AND seat = $2 AND token_hash LIKE $3 AND revoked_at IS NULL",
+            "UPDATE api_tokens SET revoked_at = $4 WHERE game_id = $1 AND seat = $2 AND token_hash = $3 AND revoked_at IS NULL",
         )
         .bind(game)
         .bind(seat)
-        .bind(format!("{}%", hash_prefix.replace(['%', '_'], "")))
+        .bind(hash)
         .bind(now_ms())
         .execute(self.pool())
         .await
@@ -155,8 +155,60 @@ impl Store {
         Ok(done.rows_affected() > 0)
     }
 
-    /// Add or replace a desk login.
+    /// Keep a seat's unsent orders as its draft (replacing the one
+    /// before).
+    pub async fn save_draft(&self, game: &str, seat: &str, text: &str) -> Result<()> {
+        sqlx::query(
+            "INSERT INTO drafts (game_id, seat, text, saved_at) VALUES ($1, $2, $3, $4) ON CONFLICT (game_id, seat) DO UPDATE SET text = $3, saved_at = $4",
+        )
+        .bind(game)
+        .bind(seat)
+        .bind(text)
+        .bind(now_ms())
+        .execute(self.pool())
+        .await
+        .map_err(StoreError::db("cannot keep the draft"))?;
+        Ok(())
+    }
+
+    /// A seat's draft and when it was kept (ms since 1970).
+    pub async fn draft(&self, game: &str, seat: &str) -> Result<Option<(String, i64)>> {
+        let r = sqlx::query("SELECT text, saved_at FROM drafts WHERE game_id = $1 AND seat = $2")
+            .bind(game)
+            .bind(seat)
+            .fetch_optional(self.pool())
+            .await
+            .map_err(StoreError::db("cannot read the draft"))?;
+        match r {
+            Some(r) => Ok(Some((
+                r.try_get("text")
+                    .map_err(StoreError::db("cannot read the draft"))?,
+                r.try_get("saved_at")
+                    .map_err(StoreError::db("cannot read the draft"))?,
+            ))),
+            None => Ok(None),
+        }
+    }
+
+    /// Forget a seat's draft (its orders were sent).
+    pub async fn drop_draft(&self, game: &str, seat: &str) -> Result<()> {
+        sqlx::query("DELETE FROM drafts WHERE game_id = $1 AND seat = $2")
+            .bind(game)
+            .bind(seat)
+            .execute(self.pool())
+            .await
+            .map_err(StoreError::db("cannot forget the draft"))?;
+        Ok(())
+    }
+
+    /// Add or replace a desk login; a new password ends the sessions
+    /// logged in with the old one.
     pub async fn set_desk_user(&self, name: &str, password_hash: &str) -> Result<()> {
+        sqlx::query("DELETE FROM sessions WHERE role = 'gm' AND desk_user = $1")
+            .bind(name)
+            .execute(self.pool())
+            .await
+            .map_err(StoreError::db("cannot end the desk login's sessions"))?;
         sqlx::query(
             "INSERT INTO desk_users (name, password_hash, created_at) VALUES ($1, $2, $3) ON CONFLICT (name) DO UPDATE SET password_hash = $2",
         )

@@ -14,9 +14,11 @@
 //! | `POST /api/v1/check` | check orders without sending them |
 //! | `GET /api/v1/deadline` | the coming turn's deadline |
 //!
-//! Every error is JSON too: `{"error": "…"}` with the status that fits.
+//! Every error is JSON too: `{"error": "…"}` with the status that fits,
+//! including the ones raised before a handler runs (`guard::json_errors`).
 
 use axum::Json;
+use axum::body::Bytes;
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
@@ -186,8 +188,16 @@ pub async fn orders(State(web): State<Web>, headers: HeaderMap) -> Api {
     })))
 }
 
-/// The text of a body: plain, or `{"text": …}` when sent as JSON.
-fn body_text(headers: &HeaderMap, body: &str) -> Result<String, ApiError> {
+/// The text of a body: plain, or `{"text": …}` when sent as JSON; UTF-8
+/// and within what an order set may be.
+fn body_text(headers: &HeaderMap, body: &[u8]) -> Result<String, ApiError> {
+    let body = super::guard::utf8(body).map_err(|why| ApiError(StatusCode::BAD_REQUEST, why))?;
+    let text = json_or_text(headers, body)?;
+    super::orders_bounded(&text).map_err(|why| ApiError(StatusCode::PAYLOAD_TOO_LARGE, why))?;
+    Ok(text)
+}
+
+fn json_or_text(headers: &HeaderMap, body: &str) -> Result<String, ApiError> {
     let json = headers
         .get(header::CONTENT_TYPE)
         .and_then(|v| v.to_str().ok())
@@ -211,7 +221,7 @@ fn body_text(headers: &HeaderMap, body: &str) -> Result<String, ApiError> {
 }
 
 /// `POST /api/v1/orders`: taken exactly as a mail or the web editor.
-pub async fn submit(State(web): State<Web>, headers: HeaderMap, body: String) -> Api {
+pub async fn submit(State(web): State<Web>, headers: HeaderMap, body: Bytes) -> Api {
     let s = seat(&web, &headers).await?;
     let text = body_text(&headers, &body)?;
     let sender = format!("seat:{}", s.seat);
@@ -244,7 +254,7 @@ pub async fn submit(State(web): State<Web>, headers: HeaderMap, body: String) ->
 }
 
 /// `POST /api/v1/check`.
-pub async fn check(State(web): State<Web>, headers: HeaderMap, body: String) -> Api {
+pub async fn check(State(web): State<Web>, headers: HeaderMap, body: Bytes) -> Api {
     let s = seat(&web, &headers).await?;
     let text = body_text(&headers, &body)?;
     let found = web.host.check_orders(&s.game, &s.seat, &text).await?;

@@ -127,6 +127,70 @@ impl Limiter {
     }
 }
 
+/// Requests counted per key (a client address) in a sliding hour: at
+/// most `limit` pass.
+pub struct Rate {
+    limit: u32,
+    window_ms: i64,
+    hits: Mutex<HashMap<String, (u32, i64)>>,
+}
+
+impl Rate {
+    pub fn per_hour(limit: u32) -> Rate {
+        Rate {
+            limit,
+            window_ms: 3_600_000,
+            hits: Mutex::new(HashMap::new()),
+        }
+    }
+
+    /// Count one request for `key`; when it is over the limit, the
+    /// minutes to wait instead (and it is not counted).
+    pub fn take(&self, key: &str) -> Option<i64> {
+        let now = now_ms();
+        let Ok(mut hits) = self.hits.lock() else {
+            return None;
+        };
+        // Old windows go, so the map stays as small as the hour's callers.
+        if hits.len() > 10_000 {
+            let window = self.window_ms;
+            hits.retain(|_, (_, since)| now - *since < window);
+        }
+        let e = hits.entry(key.to_string()).or_insert((0, now));
+        if now - e.1 >= self.window_ms {
+            *e = (0, now);
+        }
+        if e.0 >= self.limit {
+            return Some((self.window_ms - (now - e.1) + 59_999) / 60_000);
+        }
+        e.0 += 1;
+        None
+    }
+}
+
+/// The key a seat's failed logins are counted under: the seat the host
+/// finds for what was typed (`f11`, `F11`, `f011` and `11` are one seat),
+/// or, for a seat that is not there, the same spelling rules applied to
+/// the text, so no spelling of a name counts apart.
+pub fn seat_key(game: &str, found: Option<&str>, typed: &str) -> String {
+    let seat = match found {
+        Some(s) => s.to_string(),
+        None => {
+            let t = typed.trim().to_ascii_lowercase();
+            let digits = t.trim_start_matches('f').trim_start_matches('0');
+            if !digits.is_empty() && digits.chars().all(|c| c.is_ascii_digit()) {
+                format!("f{digits}")
+            } else {
+                t.split(|c: char| !c.is_alphanumeric())
+                    .filter(|p| !p.is_empty())
+                    .collect::<Vec<_>>()
+                    .join("-")
+            }
+        }
+    };
+    format!("{}/{seat}", game.trim().to_ascii_lowercase())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -159,5 +223,42 @@ mod tests {
         assert_eq!(l.blocked(Some(ip), "g/f6"), None);
         l.succeeded("g/f5");
         assert_eq!(l.blocked(Some(ip), "g/f5"), None);
+    }
+
+    #[test]
+    fn every_spelling_of_a_seat_is_one_key() {
+        let keys: Vec<String> = ["f11", "F11", "f011", "11", " 011 "]
+            .iter()
+            .map(|t| seat_key("Spring", None, t))
+            .collect();
+        assert!(keys.iter().all(|k| k == "spring/f11"), "{keys:?}");
+        assert_eq!(seat_key("spring", Some("athos"), "ATHOS"), "spring/athos");
+        assert_eq!(seat_key("paris", None, "Le  Comte"), "paris/le-comte");
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(64))]
+        /// However a seat's number is written (zeros, a capital F or
+        /// none, spaces), its failures count under one key.
+        #[test]
+        fn any_spelling_of_a_seat_number_counts_as_that_seat(
+            n in 1u32..100_000,
+            zeros in 0usize..4,
+            f in proptest::sample::select(vec!["", "f", "F"]),
+            pad in proptest::sample::select(vec!["", " ", "  ", "\t"]),
+        ) {
+            let typed = format!("{pad}{f}{}{n}{pad}", "0".repeat(zeros));
+            proptest::prop_assert_eq!(seat_key("spring", None, &typed), format!("spring/f{n}"));
+        }
+    }
+
+    #[test]
+    fn a_rate_lets_its_limit_through_then_waits() {
+        let r = Rate::per_hour(3);
+        for _ in 0..3 {
+            assert_eq!(r.take("10.0.0.1"), None);
+        }
+        assert!(r.take("10.0.0.1").is_some_and(|m| m > 0 && m <= 60));
+        assert_eq!(r.take("10.0.0.2"), None);
     }
 }

@@ -1,14 +1,21 @@
 //! The game master's desk: the games and their state; per game who has
 //! sent orders for the coming turn, the mail log and the outbox, the audit
 //! log, any seat's reports; and the controls — pause, resume, extend, run
-//! now, roll back (and rerun), schedule, add and remove a player, resend a
-//! report. Every control goes through the host, which writes it to the
-//! audit log under the desk login's name.
+//! now, roll back (and rerun), schedule, add and remove a player, give a
+//! seat a new password, resend a report. Every control goes through the
+//! host, which writes it to the audit log under the desk login's name.
+//!
+//! Every control is a POST answered with a redirect to the game's page,
+//! which shows what was done once (POST, redirect, GET): reloading that
+//! page does nothing again. Running a turn now, rolling back, rerunning,
+//! removing a player and a new password first ask on a page of their own
+//! (no script needed); the POST without that confirmation only leads
+//! there.
 
 use axum::Form;
-use axum::extract::{Path, State};
+use axum::extract::{Path, Query, State};
 use axum::http::HeaderMap;
-use axum::response::IntoResponse;
+use axum::response::{IntoResponse, Redirect};
 use maud::{Markup, html};
 use serde::Deserialize;
 use umpire_host::host::{Ran, Settings, Trigger};
@@ -23,14 +30,18 @@ struct Gm {
     viewer: Viewer,
     user: String,
     csrf: String,
+    /// The session's token, which the page after a control finds its
+    /// words under.
+    token: String,
 }
 
 async fn gm(web: &Web, headers: &HeaderMap) -> Result<Gm, WebError> {
     let viewer = web.viewer(headers).await;
     match &viewer {
-        Viewer::Gm { user, csrf, .. } => Ok(Gm {
+        Viewer::Gm { user, csrf, token } => Ok(Gm {
             user: user.clone(),
             csrf: csrf.clone(),
+            token: token.clone(),
             viewer: viewer.clone(),
         }),
         Viewer::Player { .. } => Err(WebError::Forbidden(
@@ -51,7 +62,7 @@ pub async fn index(State(web): State<Web>, headers: HeaderMap) -> Page {
     let body = html! {
         h1 { "Games" }
         @if games.is_empty() { p { "No games yet: make one with " code { "umpire host new" } "." } }
-        table {
+        table.stack {
             tr { th { "Game" } th { "Kind" } th { "Turns run" } th { "State" } th { "Next turn" } }
             @for g in &games {
                 @let s = Settings::of_row(g);
@@ -80,14 +91,70 @@ fn action(game: &str, csrf: &str, name: &str, label: &str, extra: Markup) -> Mar
     }
 }
 
+/// A control that asks first: a link-like form to its confirmation page.
+fn asking(game: &str, name: &str, seat: Option<&str>, label: &str) -> Markup {
+    html! {
+        form.row method="get" action={ "/desk/games/" (game) "/confirm" } {
+            input type="hidden" name="action" value=(name);
+            @if let Some(seat) = seat { input type="hidden" name="seat" value=(seat); }
+            button.quiet type="submit" { (label) }
+        }
+    }
+}
+
+/// The controls that ask on a page of their own before they act.
+const ASKING: [&str; 5] = ["run", "rollback", "rerun", "remove", "password"];
+
+/// `f5` → 5, so that seats sort by number (f5 before f10); a seat that is
+/// not a number (an En Garde! character) after them, by name.
+fn seat_order(seat: &str) -> (u64, &str) {
+    (
+        seat.trim_start_matches('f').parse().unwrap_or(u64::MAX),
+        seat,
+    )
+}
+
+/// Each seat's name in the game now, from its latest report (a faction
+/// renames itself with NAME); None for a seat whose reports do not say.
+async fn names_in_game(
+    web: &Web,
+    game: &str,
+    seats: &[&str],
+) -> Result<std::collections::HashMap<String, String>, WebError> {
+    let mut names = std::collections::HashMap::new();
+    for seat in seats {
+        let Some(r) = web.host.store().report(game, seat, None).await? else {
+            continue;
+        };
+        let name = r
+            .json
+            .as_deref()
+            .and_then(|j| serde_json::from_str::<serde_json::Value>(j).ok())
+            .and_then(|v| {
+                v.pointer("/header/faction/name")
+                    .and_then(serde_json::Value::as_str)
+                    .map(str::to_string)
+            });
+        if let Some(n) = name {
+            names.insert((*seat).to_string(), n);
+        }
+    }
+    Ok(names)
+}
+
 /// `/desk/games/{game}`: one game.
 pub async fn game(State(web): State<Web>, headers: HeaderMap, Path(game): Path<String>) -> Page {
     let gm = gm(&web, &headers).await?;
-    game_page(&web, &gm, &game, None).await
+    let done = web.flashes.take(&gm.token);
+    game_page(&web, &gm, &game, done).await
 }
 
 async fn game_page(web: &Web, gm: &Gm, game: &str, done: Option<String>) -> Page {
-    let o = web.host.overview(game).await?;
+    let mut o = web.host.overview(game).await?;
+    o.seats
+        .sort_by(|a, b| seat_order(&a.seat.seat).cmp(&seat_order(&b.seat.seat)));
+    let keys: Vec<&str> = o.seats.iter().map(|s| s.seat.seat.as_str()).collect();
+    let names = names_in_game(web, game, &keys).await?;
     let g = &o.game;
     let csrf = &gm.csrf;
     let body = html! {
@@ -104,48 +171,53 @@ async fn game_page(web: &Web, gm: &Gm, game: &str, done: Option<String>) -> Page
                 a href={ "/desk/games/" (g.id) "/audit" } { "Audit log" } }
         }
         h2 { "Orders for turn " (o.collecting) ": " (o.seats.iter().filter(|s| s.seat.status.plays() && s.has_orders).count()) " of " (o.seats.iter().filter(|s| s.seat.status.plays()).count()) }
-        table {
-            tr { th { "Seat" } th { "Name" } th { "Orders" } th { "Status" } th { "Missed" } th { "Address" } th { "" } }
+        table.seats {
+            tr { th { "Seat" } th { "Name in the game" } th { "Played by" } th { "Orders" } th { "Status" } th { "Missed" } th { "Address" } th { "" } }
             @for s in &o.seats {
-                tr data-seat=(s.seat.seat) {
-                    td { (s.seat.seat) }
-                    td { (s.seat.name) }
-                    td { @if s.has_orders { span.ok { "in" } } @else { span.warn { "none yet" } } }
+                @let key = s.seat.seat.as_str();
+                tr data-seat=(key) {
+                    td { strong { (key) } }
+                    td { (names.get(key).map_or(s.seat.name.as_str(), String::as_str)) }
+                    td { @if o.settings.bots.iter().any(|b| b == key) { "a bot" } @else { "a player" } }
+                    td { @if s.has_orders { span.ok { "orders in" } } @else { span.warn { "no orders yet" } } }
                     td { (s.seat.status.as_str()) }
-                    td { (s.seat.missed) }
-                    td { (s.seat.address().unwrap_or("—")) }
+                    td { (s.seat.missed) " missed" }
+                    td.address { (s.seat.address().unwrap_or("no address")) }
                     td.row {
                         @if g.turn > 0 || s.seat.joined_turn == g.turn {
-                            a href={ "/desk/games/" (g.id) "/seats/" (s.seat.seat) "/reports/" (g.turn) } { "report" }
+                            a href={ "/desk/games/" (g.id) "/seats/" (key) "/reports/" (g.turn) } { "Report" }
                         }
-                        (action(&g.id, csrf, "resend", "Resend report", html! { input type="hidden" name="seat" value=(s.seat.seat); }))
+                        (action(&g.id, csrf, "resend", "Resend report", html! { input type="hidden" name="seat" value=(key); }))
                         @if s.seat.status.plays() {
-                            (action(&g.id, csrf, "remove", "Remove", html! { input type="hidden" name="seat" value=(s.seat.seat); }))
+                            (asking(&g.id, "password", Some(key), "New password…"))
+                            (asking(&g.id, "remove", Some(key), "Remove…"))
                         }
                     }
                 }
             }
         }
         h2 { "Controls" }
-        div.card {
-            (action(&g.id, csrf, "run", "Run the turn now", html! {}))
+        div.card.controls {
+            (asking(&g.id, "run", None, "Run the turn now…"))
             @if g.status == umpire_host::store::Status::Paused {
                 (action(&g.id, csrf, "resume", "Resume", html! {}))
             } @else {
                 (action(&g.id, csrf, "pause", "Pause", html! {}))
             }
-            (action(&g.id, csrf, "extend", "Extend the deadline", html! { input type="text" name="by" value="1d" size="6" aria-label="by how long"; }))
+            (action(&g.id, csrf, "extend", "Extend the deadline", html! {
+                label { "By " input type="text" name="by" value="1d" size="6"; }
+            }))
             @if g.turn > 0 {
-                (action(&g.id, csrf, "rollback", "Roll back the last turn", html! {}))
-                (action(&g.id, csrf, "rerun", "Roll back and rerun", html! {}))
+                (asking(&g.id, "rollback", None, "Roll back the last turn…"))
+                (asking(&g.id, "rerun", None, "Roll back and rerun…"))
             }
             (action(&g.id, csrf, "schedule", "Set the schedule", html! {
-                input type="text" name="schedule" value=(o.settings.schedule.as_deref().unwrap_or("sat 18:00")) aria-label="schedule";
-                input type="text" name="zone" value=(o.settings.zone) aria-label="time zone";
+                label { "Schedule " input type="text" name="schedule" value=(o.settings.schedule.as_deref().unwrap_or("sat 18:00")); }
+                label { "Time zone " input type="text" name="zone" value=(o.settings.zone); }
             }))
             (action(&g.id, csrf, "join", "Add a player", html! {
-                input type="text" name="name" placeholder="name" aria-label="name";
-                input type="text" name="address" placeholder="address" aria-label="address";
+                label { "Name " input type="text" name="name" placeholder="optional"; }
+                label { "Mail address " input type="text" name="address" inputmode="email" autocomplete="off" placeholder="player@example.org"; }
             }))
         }
     };
@@ -168,6 +240,9 @@ pub struct ActForm {
     name: String,
     #[serde(default)]
     address: String,
+    /// `yes` once the control's confirmation page was answered.
+    #[serde(default)]
+    confirm: String,
 }
 
 /// Minutes from `1d`, `12h`, `30m`.
@@ -217,6 +292,9 @@ pub async fn act(
             "this form has expired: reload the page and try again".to_string(),
         ));
     }
+    if ASKING.contains(&f.action.as_str()) && f.confirm != "yes" {
+        return Ok(Redirect::to(&confirm_path(&game, &f.action, &f.seat)).into_response());
+    }
     let host = &web.host;
     let actor = format!("{}@desk", gm.user);
     let done = match f.action.as_str() {
@@ -265,13 +343,122 @@ pub async fn act(
             )
         }
         "remove" => host.remove(&game, &f.seat, &actor).await?,
+        "password" => {
+            let pw = host.new_password(&game, &f.seat, &actor).await?;
+            format!(
+                "{}'s new password is {} (shown here once; also sent to their address). The old one no longer works, and {} is logged out everywhere.",
+                f.seat,
+                pw.expose(),
+                f.seat
+            )
+        }
         "resend" => {
             let turn = host.resend(&game, &f.seat, None, &actor).await?;
             format!("{}'s report of turn {turn} is queued again.", f.seat)
         }
         other => return Err(WebError::Bad(format!("there is no control `{other}`"))),
     };
-    game_page(&web, &gm, &game, Some(done)).await
+    // The result waits for the game's page, which the browser asks for
+    // next: a reload of that page shows it and does nothing again.
+    web.flashes.put(&gm.token, done);
+    Ok(Redirect::to(&format!("/desk/games/{game}")).into_response())
+}
+
+/// Where a control asks before it acts.
+fn confirm_path(game: &str, action: &str, seat: &str) -> String {
+    let mut q = format!("/desk/games/{game}/confirm?action={}", query_value(action));
+    if !seat.is_empty() {
+        q.push_str(&format!("&seat={}", query_value(seat)));
+    }
+    q
+}
+
+/// A value for an address's query, escaped.
+fn query_value(v: &str) -> String {
+    v.bytes()
+        .map(|b| match b {
+            b'a'..=b'z' | b'A'..=b'Z' | b'0'..=b'9' | b'-' | b'.' | b'_' => (b as char).to_string(),
+            _ => format!("%{b:02X}"),
+        })
+        .collect()
+}
+
+#[derive(Deserialize)]
+pub struct ConfirmQuery {
+    action: String,
+    #[serde(default)]
+    seat: String,
+}
+
+/// `GET /desk/games/{game}/confirm?action=…&seat=…`: what a control will
+/// do, and a button that does it (or a way back that does nothing).
+pub async fn confirm(
+    State(web): State<Web>,
+    headers: HeaderMap,
+    Path(game): Path<String>,
+    Query(q): Query<ConfirmQuery>,
+) -> Page {
+    let gm = gm(&web, &headers).await?;
+    let g = web.host.game(&game).await?;
+    let seat_name = if q.seat.is_empty() {
+        None
+    } else {
+        match web.host.store().seat(&game, &q.seat).await? {
+            Some(s) => Some(format!("{} ({})", s.seat, s.name)),
+            None => {
+                return Err(WebError::NotFound(format!("{game} has no seat {}", q.seat)));
+            }
+        }
+    };
+    let who = seat_name.as_deref().unwrap_or("");
+    let (question, what, button) = match q.action.as_str() {
+        "run" => (
+            format!("Run turn {} of {game} now?", g.turn + 1),
+            "The orders received so far are used; a seat without orders carries on with the ones it has. The reports go out at once.".to_string(),
+            "Run the turn now",
+        ),
+        "rollback" if g.turn > 0 => (
+            format!("Roll back turn {} of {game}?", g.turn),
+            "The game goes back to how it was before that turn ran; its reports are withdrawn and the players are told. The orders for it are kept.".to_string(),
+            "Roll back the turn",
+        ),
+        "rerun" if g.turn > 0 => (
+            format!("Roll back turn {} of {game} and run it again?", g.turn),
+            "The turn is run again from the orders now stored; every player gets the new report.".to_string(),
+            "Roll back and rerun",
+        ),
+        "remove" if seat_name.is_some() => (
+            format!("Remove {who} from {game}?"),
+            "They leave the game at the next turn (Overlord: the faction resigns; En Garde!: the character retires) and get no more reports.".to_string(),
+            "Remove the player",
+        ),
+        "password" if seat_name.is_some() => (
+            format!("Give {who} a new password?"),
+            "The old password stops working at once and every browser logged in with it is logged out. The new one is shown to you once and sent to their address.".to_string(),
+            "Give a new password",
+        ),
+        _ => {
+            return Err(WebError::Bad(format!(
+                "there is nothing to confirm for `{}`",
+                q.action
+            )));
+        }
+    };
+    let body = html! {
+        h1 { (question) }
+        p { (what) }
+        div.row {
+            form method="post" action={ "/desk/games/" (game) "/act" } {
+                input type="hidden" name="csrf" value=(gm.csrf);
+                input type="hidden" name="action" value=(q.action);
+                @if !q.seat.is_empty() { input type="hidden" name="seat" value=(q.seat); }
+                input type="hidden" name="confirm" value="yes";
+                button.danger type="submit" { (button) }
+            }
+            a.button.quiet href={ "/desk/games/" (game) } { "Cancel" }
+        }
+    };
+    Ok(page(&question, &gm.viewer, "/desk", body).into_response())
 }
 
 /// `/desk/games/{game}/inbox`: every message and what became of it.
@@ -281,7 +468,7 @@ pub async fn inbox(State(web): State<Web>, headers: HeaderMap, Path(game): Path<
     let rows = web.host.store().submissions(Some(&game), 500).await?;
     let body = html! {
         h1 { "Mail in — " (game) }
-        table {
+        table.stack {
             tr { th { "#" } th { "Received" } th { "From" } th { "By" } th { "What became of it" } }
             @for m in &rows {
                 tr {
@@ -305,7 +492,7 @@ pub async fn outbox(State(web): State<Web>, headers: HeaderMap, Path(game): Path
     let rows = web.host.store().outbox(Some(&game), None).await?;
     let body = html! {
         h1 { "Mail out — " (game) }
-        table {
+        table.stack {
             tr { th { "#" } th { "Status" } th { "Kind" } th { "To" } th { "Subject" } th { "Attempts" } }
             @for m in rows.iter().rev().take(500) {
                 tr {
@@ -330,7 +517,7 @@ pub async fn audit(State(web): State<Web>, headers: HeaderMap, Path(game): Path<
     let rows = web.host.store().audit(Some(&game)).await?;
     let body = html! {
         h1 { "Audit log — " (game) }
-        table {
+        table.stack {
             tr { th { "When" } th { "Who" } th { "What" } th { "" } }
             @for e in rows.iter().rev() {
                 tr { td { (when(e.at)) } td { (e.actor) } td { (e.action) } td { (e.detail) } }

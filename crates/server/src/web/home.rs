@@ -41,6 +41,24 @@ pub struct Flash {
     failed: Option<String>,
 }
 
+impl Flash {
+    /// The login page's own message for `?failed=`: only the words this
+    /// page writes are shown, never text from the address (a link with
+    /// `?failed=Your account is locked, call …` shows nothing).
+    fn failure(&self, desk: bool) -> Option<&'static str> {
+        match (self.failed.as_deref(), desk) {
+            (Some(FAILED), false) => {
+                Some("The game, the faction (or character) or the password is wrong.")
+            }
+            (Some(FAILED), true) => Some("The login or the password is wrong."),
+            _ => None,
+        }
+    }
+}
+
+/// What `?failed=` says when a login failed (its one message).
+const FAILED: &str = "login";
+
 /// `/`: the games, and the login.
 pub async fn index(State(web): State<Web>, headers: HeaderMap, Query(flash): Query<Flash>) -> Page {
     let viewer = web.viewer(&headers).await;
@@ -57,7 +75,7 @@ pub async fn index(State(web): State<Web>, headers: HeaderMap, Query(flash): Que
         h1 { "Umpire" }
         p { "A computer umpire for order-driven games. Log in to your seat to read your reports and map and write your orders; game masters run their games from the desk." }
         @if flash.login.is_some() { p.flash { "Log in first." } }
-        @if let Some(why) = &flash.failed { p.flash.bad { (why) } }
+        @if let Some(why) = flash.failure(false) { p.flash.bad { (why) } }
         h2 { "Games here" }
         @if games.is_empty() {
             p.muted { "No game is hosted here yet. A game master makes one with " code { "umpire host new" } "." }
@@ -110,18 +128,6 @@ pub struct LoginForm {
     password: String,
 }
 
-fn failed(why: &str) -> Response {
-    let q: String = why
-        .bytes()
-        .map(|b| match b {
-            b'a'..=b'z' | b'A'..=b'Z' | b'0'..=b'9' | b'-' | b'.' | b'_' => (b as char).to_string(),
-            b' ' => "+".to_string(),
-            _ => format!("%{b:02X}"),
-        })
-        .collect();
-    Redirect::to(&format!("/?failed={q}")).into_response()
-}
-
 /// `POST /login`: a player to their seat.
 pub async fn login(
     State(web): State<Web>,
@@ -135,11 +141,9 @@ pub async fn login(
             "this form has expired: reload the start page and log in again".to_string(),
         ));
     }
-    let key = format!(
-        "{}/{}",
-        f.game.trim().to_ascii_lowercase(),
-        f.seat.trim().to_ascii_lowercase()
-    );
+    // Failures count against the seat however it is spelt.
+    let found = web.host.find_seat(f.game.trim(), &f.seat).await?;
+    let key = auth::seat_key(&f.game, found.as_deref(), &f.seat);
     if let Some(minutes) = web.limiter.blocked(Some(addr.ip()), &key) {
         return Err(WebError::Slow(format!(
             "Too many wrong logins: try again in {minutes} minute(s)."
@@ -151,9 +155,7 @@ pub async fn login(
         .await?;
     let Some(login) = login else {
         web.limiter.failed(Some(addr.ip()), &key);
-        return Ok(failed(
-            "The game, the faction (or character) or the password is wrong.",
-        ));
+        return Ok(Redirect::to(&format!("/?failed={FAILED}")).into_response());
     };
     web.limiter.succeeded(&key);
     let game = login.session.game.clone().unwrap_or_default();
@@ -209,7 +211,7 @@ pub async fn desk_login_page(
     let (form, set) = prelogin(&headers)?;
     let body = html! {
         h1 { "The game master's desk" }
-        @if let Some(why) = &flash.failed { p.flash.bad { (why) } }
+        @if let Some(why) = flash.failure(true) { p.flash.bad { (why) } }
         form.stack method="post" action="/desk/login" {
             input type="hidden" name="csrf" value=(form);
             label for="name" { "Login" }
@@ -259,9 +261,7 @@ pub async fn desk_login(
         .await?
     else {
         web.limiter.failed(Some(addr.ip()), &key);
-        return Ok(
-            Redirect::to("/desk/login?failed=The+login+or+the+password+is+wrong.").into_response(),
-        );
+        return Ok(Redirect::to(&format!("/desk/login?failed={FAILED}")).into_response());
     };
     web.limiter.succeeded(&key);
     let r = Redirect::to("/desk").into_response();

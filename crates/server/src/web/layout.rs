@@ -37,7 +37,7 @@ pub fn page(title: &str, viewer: &Viewer, here: &str, body: Markup) -> Markup {
 fn navigation(viewer: &Viewer, here: &str) -> Markup {
     let links: Vec<(String, &str)> = match viewer {
         Viewer::Anonymous => Vec::new(),
-        Viewer::Player { game, seat, .. } => vec![
+        Viewer::Player { game, .. } => vec![
             (format!("/games/{game}"), "Report"),
             (format!("/games/{game}/map"), "Map"),
             (format!("/games/{game}/orders"), "Orders"),
@@ -45,18 +45,32 @@ fn navigation(viewer: &Viewer, here: &str) -> Markup {
             (format!("/games/{game}/tokens"), "API tokens"),
         ]
         .into_iter()
-        .chain(std::iter::once((String::new(), seat.as_str())))
+        .chain(std::iter::once((String::new(), "")))
         .collect(),
         Viewer::Gm { .. } => vec![("/desk".to_string(), "Desk")],
+    };
+    let seat = match viewer {
+        Viewer::Player { seat, .. } => spelt(seat),
+        _ => String::new(),
     };
     html! {
         @for (href, text) in &links {
             @if href.is_empty() {
-                span.muted { (text) }
+                span.muted.seat { (seat) }
             } @else {
                 a href=(href) class=[(href == here).then_some("here")] { (text) }
             }
         }
+    }
+}
+
+/// A seat as the game writes it: an Overlord faction `f5` is `f05`, as
+/// in its reports, its template and its orders, so that a player's pages
+/// write a seat one way; other seats (an En Garde! character) as they are.
+pub fn spelt(seat: &str) -> String {
+    match seat.strip_prefix('f').map(str::parse::<u32>) {
+        Some(Ok(n)) => format!("f{n:02}"),
+        _ => seat.to_string(),
     }
 }
 
@@ -68,14 +82,64 @@ pub fn message(text: &str) -> Markup {
     }
 }
 
-/// A deadline: the game's words, and the reader's own time when the page's
-/// script can tell it.
+/// A deadline: the game's words, how long is left (counted down by the
+/// page's script, written by the server for a page without it), and the
+/// reader's own time when the script can tell it.
 pub fn deadline(ms: Option<i64>, text: Option<&str>) -> Markup {
     match (ms, text) {
         (Some(ms), Some(text)) => {
             let iso = umpire_host::schedule::from_ms(ms).to_string();
-            html! { time datetime=(iso) data-local="1" { (text) } }
+            let left = countdown(ms - umpire_host::store::now_ms());
+            html! {
+                time datetime=(iso) data-local="1" { (text) }
+                " " span.countdown data-until=(ms) { "(" (left) ")" }
+            }
         }
         _ => html! { span.muted { "when the game master runs it" } },
+    }
+}
+
+/// How long until a deadline `ms` milliseconds away, in words: `in 2
+/// days 4 hours`, `in 3 hours 20 minutes`, `in 5 minutes`, `now`.
+pub fn countdown(ms: i64) -> String {
+    if ms < 60_000 {
+        return if ms <= 0 {
+            "due now".to_string()
+        } else {
+            "in less than a minute".to_string()
+        };
+    }
+    let minutes = ms / 60_000;
+    let (d, h, m) = (minutes / 1440, minutes / 60 % 24, minutes % 60);
+    let part = |n: i64, one: &str| format!("{n} {one}{}", if n == 1 { "" } else { "s" });
+    match (d, h) {
+        (0, 0) => format!("in {}", part(m, "minute")),
+        (0, h) => format!("in {} {}", part(h, "hour"), part(m, "minute")),
+        (d, 0) => format!("in {}", part(d, "day")),
+        (d, h) => format!("in {} {}", part(d, "day"), part(h, "hour")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn countdowns_say_how_long_is_left() {
+        let m = 60_000;
+        assert_eq!(countdown(-5), "due now");
+        assert_eq!(countdown(30_000), "in less than a minute");
+        assert_eq!(countdown(5 * m), "in 5 minutes");
+        assert_eq!(countdown(200 * m), "in 3 hours 20 minutes");
+        assert_eq!(countdown((2 * 1440 + 4 * 60 + 7) * m), "in 2 days 4 hours");
+        assert_eq!(countdown(1440 * m), "in 1 day");
+    }
+
+    #[test]
+    fn seats_are_spelt_as_the_game_spells_them() {
+        assert_eq!(spelt("f5"), "f05");
+        assert_eq!(spelt("f11"), "f11");
+        assert_eq!(spelt("athos"), "athos");
+        assert_eq!(spelt("f"), "f");
     }
 }

@@ -7,7 +7,15 @@
 //! last showed it.
 //!
 //! Hexes are flat-topped in axial coordinates, north is `r - 1`
-//! (`umpire_overlord::rules::terrains::Direction::axial_offset`).
+//! (`umpire_overlord::rules::terrains::Direction::axial_offset`); a
+//! place's coordinates are written `q,r`.
+//!
+//! To find one's way: every place shown carries its name on the map at a
+//! size a phone reads (the map opens on the faction's own units, near
+//! enough to read), a legend says what each colour and mark means, zoom
+//! buttons stand in for a wheel, and a tap on a hex shows the place's
+//! summary with a link to it in the report (without the script, the tap
+//! opens the report at once).
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -206,17 +214,84 @@ fn escape(t: &str) -> String {
         .replace('"', "&quot;")
 }
 
-/// The map's part of the page: how much is known, how to move about, and
-/// the SVG; empty when nothing is known.
+/// The map's part of the page: how much is known, how to move about,
+/// the zoom buttons, the SVG, the summary a tap fills and the legend;
+/// empty when nothing is known.
 pub fn drawn(cells: &BTreeMap<(i32, i32), Cell>, report: &str) -> String {
     if cells.is_empty() {
         return String::new();
     }
     format!(
-        "<p class=\"muted\">{} hexes known. Drag to move, wheel to zoom; a hex opens its place in the report that last showed it. Square: a settlement; blue: your units; red: others seen; gold: a title you hold; brown dashes: a road.</p>{}",
+        "<p class=\"muted\">{} hexes known. Drag to move; zoom with the buttons or the wheel; tap a hex for its summary.</p>\
+         <div class=\"row map-tools\" id=\"map-tools\" hidden>\
+         <button type=\"button\" class=\"quiet\" data-zoom=\"in\" aria-label=\"Zoom in\">+ Zoom in</button>\
+         <button type=\"button\" class=\"quiet\" data-zoom=\"out\" aria-label=\"Zoom out\">− Zoom out</button>\
+         <button type=\"button\" class=\"quiet\" data-zoom=\"mine\">My units</button>\
+         <button type=\"button\" class=\"quiet\" data-zoom=\"all\">Whole map</button></div>\
+         {}<section class=\"card\" id=\"place\" hidden aria-live=\"polite\"></section>{}",
         cells.len(),
-        svg(cells, report)
+        svg(cells, report),
+        legend(cells)
     )
+}
+
+/// What the colours and marks mean: the terrains this map shows, and
+/// every mark.
+pub fn legend(cells: &BTreeMap<(i32, i32), Cell>) -> String {
+    let mut terrains: Vec<String> = cells
+        .values()
+        .map(|c| c.terrain.to_ascii_lowercase())
+        .filter(|t| !t.is_empty())
+        .collect();
+    terrains.sort();
+    terrains.dedup();
+    let swatch = |inner: &str| {
+        format!(
+            r#"<svg class="swatch" viewBox="0 0 20 20" width="20" height="20" aria-hidden="true">{inner}</svg>"#
+        )
+    };
+    let mut out = String::from(r#"<section class="legend" id="legend"><h2>Legend</h2><ul>"#);
+    for t in &terrains {
+        let _ = write!(
+            out,
+            "<li>{} {}</li>",
+            swatch(&format!(
+                r##"<rect width="20" height="20" fill="{}" stroke="#8893a2"/>"##,
+                colour(t)
+            )),
+            escape(t)
+        );
+    }
+    for (mark, words) in [
+        (
+            r##"<rect width="20" height="20" fill="#d8d8d0" fill-opacity="0.55" stroke="#8893a2"/>"##,
+            "faded: a place seen only as a neighbour",
+        ),
+        (
+            r##"<rect x="6" y="6" width="8" height="8" fill="#6b3f1d"/>"##,
+            "a settlement",
+        ),
+        (
+            r##"<circle cx="10" cy="10" r="5" fill="#1f4fbf"/>"##,
+            "your units",
+        ),
+        (
+            r##"<circle cx="10" cy="10" r="4.5" fill="#b3261e"/>"##,
+            "others seen",
+        ),
+        (
+            r##"<path d="M10 4l5 10h-10z" fill="#d4a017"/>"##,
+            "a title you hold",
+        ),
+        (
+            r##"<path d="M1 10H19" stroke="#7a4b1e" stroke-width="2.5" stroke-dasharray="5 3"/>"##,
+            "a road",
+        ),
+    ] {
+        let _ = write!(out, "<li>{} {words}</li>", swatch(mark));
+    }
+    out.push_str("<li>q,r: a place's coordinates (north is r − 1)</li></ul></section>");
+    out
 }
 
 /// The map as SVG; each hex links to `{report}/{turn}#{place}`.
@@ -240,15 +315,38 @@ pub fn svg(cells: &BTreeMap<(i32, i32), Cell>, report: &str) -> String {
     if cells.is_empty() {
         (x0, y0, x1, y1) = (0.0, 0.0, 100.0, 100.0);
     }
+    // The whole map, and a view near the faction's own units (the
+    // centre of them), narrow enough for a phone to read the names.
+    let all = (x0 - 10.0, y0 - 10.0, x1 - x0 + 20.0, y1 - y0 + 20.0);
+    let mine: Vec<(f64, f64)> = cells
+        .iter()
+        .filter(|(_, c)| c.own_units > 0)
+        .map(|(&(q, r), _)| centre(q, r))
+        .collect();
+    let (fx, fy) = if mine.is_empty() {
+        (all.0 + all.2 / 2.0, all.1 + all.3 / 2.0)
+    } else {
+        let n = mine.len() as f64;
+        (
+            mine.iter().map(|p| p.0).sum::<f64>() / n,
+            mine.iter().map(|p| p.1).sum::<f64>() / n,
+        )
+    };
+    let (vw, vh) = (FOCUS_WIDTH.min(all.2), (FOCUS_WIDTH * 1.2).min(all.3));
     let mut out = String::new();
     let _ = write!(
         out,
-        r#"<svg id="map" class="map" xmlns="http://www.w3.org/2000/svg" viewBox="{:.0} {:.0} {:.0} {:.0}" role="img" aria-label="Map of what the faction knows">"#,
-        x0 - 10.0,
-        y0 - 10.0,
-        x1 - x0 + 20.0,
-        y1 - y0 + 20.0
+        r#"<svg id="map" class="map" xmlns="http://www.w3.org/2000/svg" viewBox="{:.0} {:.0} {:.0} {:.0}" data-all="{:.0} {:.0} {:.0} {:.0}" data-focus="{fx:.0} {fy:.0}" role="img" aria-label="Map of what the faction knows">"#,
+        fx - vw / 2.0,
+        fy - vh / 2.0,
+        vw,
+        vh,
+        all.0,
+        all.1,
+        all.2,
+        all.3
     );
+    let mut labels = String::new();
     for (&(q, r), c) in cells {
         let (x, y) = centre(q, r);
         let points: Vec<String> = (0..6)
@@ -257,7 +355,7 @@ pub fn svg(cells: &BTreeMap<(i32, i32), Cell>, report: &str) -> String {
                 format!("{:.1},{:.1}", x + SIZE * a.cos(), y + SIZE * a.sin())
             })
             .collect();
-        let mut title = format!("{} [{}], {}", c.name, c.id, c.terrain);
+        let mut title = format!("{} [{}], {}, at {q},{r}", c.name, c.id, c.terrain);
         for st in &c.settlements {
             let _ = write!(title, "; {st}");
         }
@@ -272,7 +370,23 @@ pub fn svg(cells: &BTreeMap<(i32, i32), Cell>, report: &str) -> String {
         }
         let open = c.shown_in.map(|t| format!("{report}/{t}#{}", c.anchor));
         if let Some(href) = &open {
-            let _ = write!(out, r#"<a href="{}">"#, escape(href));
+            let _ = write!(
+                out,
+                r#"<a href="{}" data-turn="{}">"#,
+                escape(href),
+                c.shown_in.unwrap_or(0)
+            );
+        }
+        // The name of every place shown, and its coordinates, over the
+        // hexes (drawn after them all, so no hex covers a name).
+        if c.shown_in.is_some() && !c.name.is_empty() {
+            let _ = write!(
+                labels,
+                r#"<text class="label" x="{x:.1}" y="{:.1}" text-anchor="middle" font-size="{LABEL:.0}">{}</text><text class="coord" x="{x:.1}" y="{:.1}" text-anchor="middle" font-size="{COORD:.0}">{q},{r}</text>"#,
+                y + 1.0,
+                escape(&short_name(&c.name)),
+                y + 9.0
+            );
         }
         let _ = write!(
             out,
@@ -344,8 +458,32 @@ pub fn svg(cells: &BTreeMap<(i32, i32), Cell>, report: &str) -> String {
             r##"<path class="roads" d="{roads}" stroke="#7a4b1e" stroke-width="2.5" stroke-dasharray="5 3" fill="none" pointer-events="none"/>"##
         );
     }
+    if !labels.is_empty() {
+        let _ = write!(
+            out,
+            r#"<g class="labels" pointer-events="none">{labels}</g>"#
+        );
+    }
     out.push_str("</svg>");
     out
+}
+
+/// How wide (in the map's units) the opening view is: about eight hexes,
+/// so that on a 390-pixel phone a name is drawn over 11 pixels high.
+const FOCUS_WIDTH: f64 = 240.0;
+/// A place name's size, and its coordinates', in the map's units.
+const LABEL: f64 = 7.0;
+const COORD: f64 = 5.0;
+
+/// A name short enough to sit on its hex.
+fn short_name(name: &str) -> String {
+    const MOST: usize = 10;
+    if name.chars().count() <= MOST {
+        return name.to_string();
+    }
+    let mut s: String = name.chars().take(MOST - 1).collect();
+    s.push('…');
+    s
 }
 
 #[cfg(test)]
@@ -422,6 +560,41 @@ mod tests {
             .unwrap_or(page.len());
         let rest = &page[at..];
         &rest[..rest.find('"').unwrap_or(rest.len())]
+    }
+
+    #[test]
+    fn places_shown_are_named_with_their_coordinates_and_the_legend_says_what_is_drawn() {
+        let one = report(
+            1,
+            r#"{"locations":[{"id":"L1","name":"Fordingbridge Marsh","terrain":"swamp","outer":null,"hex":{"q":2,"r":-1},
+              "units":[{"marker":"*","titles":[]}],
+              "directions":[{"to":{"id":"L2","name":"Wood"},"terrain":"forest","hex":{"q":2,"r":-2}}]}]}"#,
+        );
+        let cells = gather(&[one]);
+        let map = svg(&cells, "/r");
+        // The place shown is named (cut to fit its hex) with its
+        // coordinates; a neighbour seen only by its terrain is not.
+        assert!(map.contains(">Fordingbr…</text>"), "{map}");
+        assert!(map.contains(">2,-1</text>"), "{map}");
+        assert!(!map.contains(">Wood</text>"), "{map}");
+        assert!(
+            map.contains("Fordingbridge Marsh [L1], swamp, at 2,-1"),
+            "{map}"
+        );
+        // It opens on the faction's units.
+        assert!(map.contains(r#"data-focus="60 0""#), "{map}");
+        let page = drawn(&cells, "/r");
+        for words in [
+            "swamp",
+            "forest",
+            "a settlement",
+            "your units",
+            "a road",
+            "coordinates",
+        ] {
+            assert!(page.contains(words), "{words}: {page}");
+        }
+        assert!(page.contains("data-zoom=\"in\"") && page.contains("data-zoom=\"out\""));
     }
 
     #[test]

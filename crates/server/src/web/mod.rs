@@ -12,10 +12,13 @@
 pub mod api;
 pub mod auth;
 pub mod desk;
+pub mod guard;
 pub mod home;
 pub mod layout;
+pub mod listen;
 pub mod map;
 pub mod player;
+pub mod receipt;
 pub mod report;
 pub mod table;
 
@@ -23,12 +26,15 @@ use std::net::SocketAddr;
 use std::sync::Arc;
 
 use axum::Router;
+use axum::extract::DefaultBodyLimit;
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use umpire_host::host::{Host, HostError};
 
-use auth::{Limiter, Viewer};
+use auth::{Limiter, Rate, Viewer};
+
+use crate::config::WebConfig;
 
 /// Pages that cannot change, laid out once: a kept report (by game,
 /// seat, turn and run), and a seat's map as of its latest report (its
@@ -88,26 +94,79 @@ impl Rendered {
     }
 }
 
+/// Words for a page to show once, after the form that caused them
+/// redirected to it (POST, redirect, GET): kept in memory under the
+/// session's token for a few minutes, and taken by the first page that
+/// shows them. A password or a token shown once travels this way, never
+/// in an address.
+#[derive(Default)]
+pub struct Flashes {
+    kept: std::sync::Mutex<std::collections::HashMap<String, (i64, String)>>,
+}
+
+/// How long words wait for their page.
+const FLASH_MS: i64 = 10 * 60_000;
+
+impl Flashes {
+    /// Keep `words` for the session of `token`.
+    pub fn put(&self, token: &str, words: String) {
+        let now = umpire_host::store::now_ms();
+        if let Ok(mut kept) = self.kept.lock() {
+            kept.retain(|_, (at, _)| now - *at < FLASH_MS);
+            kept.insert(umpire_host::host::web::token_hash(token), (now, words));
+        }
+    }
+
+    /// The words kept for `token`'s session, once.
+    pub fn take(&self, token: &str) -> Option<String> {
+        let now = umpire_host::store::now_ms();
+        let mut kept = self.kept.lock().ok()?;
+        let (at, words) = kept.remove(&umpire_host::host::web::token_hash(token))?;
+        (now - at < FLASH_MS).then_some(words)
+    }
+}
+
 /// What every handler shares.
 #[derive(Clone)]
 pub struct Web {
     pub host: Arc<Host>,
     pub limiter: Arc<Limiter>,
     pub rendered: Arc<Rendered>,
-    /// Cookies marked Secure (the server is behind TLS).
+    /// Cookies marked Secure and HSTS sent (the server is behind TLS).
     pub secure: bool,
     /// Games at the table.
     pub tables: Arc<umpire_host::tables::Tables>,
+    /// The `[web]` settings: limits, timeouts, who makes tables.
+    pub config: Arc<WebConfig>,
+    /// Tables made per client address.
+    pub tables_made: Arc<Rate>,
+    /// Words waiting for the page a form redirected to.
+    pub flashes: Arc<Flashes>,
 }
 
 impl Web {
+    /// The web with the default settings (cookies Secure when `secure`).
     pub fn new(host: Arc<Host>, secure: bool) -> Web {
+        Web::configured(
+            host,
+            WebConfig {
+                secure_cookies: secure,
+                ..WebConfig::default()
+            },
+        )
+    }
+
+    /// The web with `config`'s settings.
+    pub fn configured(host: Arc<Host>, config: WebConfig) -> Web {
         Web {
             tables: Arc::new(umpire_host::tables::Tables::new(host.store().clone())),
             host,
             limiter: Arc::new(Limiter::default()),
             rendered: Arc::new(Rendered::default()),
-            secure,
+            secure: config.secure_cookies,
+            tables_made: Arc::new(Rate::per_hour(config.tables_per_hour)),
+            flashes: Arc::new(Flashes::default()),
+            config: Arc::new(config),
         }
     }
 
@@ -226,9 +285,38 @@ async fn script() -> impl IntoResponse {
     )
 }
 
-/// Every route.
+/// The most a form may send (a login, a desk control, a token's label).
+pub const FORM_BYTES: usize = 16 * 1024;
+/// The most an order set may be, by the editor, the checker or the API.
+pub const ORDERS_BYTES: usize = 256 * 1024;
+/// The most lines an order set may have (a faction of 100 units giving
+/// each 50 orders has 5,100).
+pub const ORDERS_LINES: usize = 10_000;
+/// The most an article for the newspaper may be.
+pub const PRESS_BYTES: usize = 64 * 1024;
+
+/// Whether `text` is within what an order set may be; the refusal's words
+/// when it is not.
+pub fn orders_bounded(text: &str) -> Result<(), String> {
+    let lines = text.lines().count();
+    if text.len() > ORDERS_BYTES || lines > ORDERS_LINES {
+        return Err(format!(
+            "orders may be at most {} KB and {ORDERS_LINES} lines; these are {} KB and {lines} lines",
+            ORDERS_BYTES / 1024,
+            text.len().div_ceil(1024)
+        ));
+    }
+    Ok(())
+}
+
+/// Every route, with what every answer carries and every request is held
+/// to (`guard`).
 pub fn router(web: Web) -> Router {
-    Router::new()
+    let secure = web.config.secure_cookies;
+    let body_timeout = std::time::Duration::from_secs(web.config.body_timeout_seconds.max(1));
+    let orders = DefaultBodyLimit::max(ORDERS_BYTES);
+    let tables_guard = axum::middleware::from_fn_with_state(web.clone(), guard::tables);
+    let routes = Router::new()
         .route("/", get(home::index))
         .route("/login", post(home::login))
         .route("/logout", post(home::logout))
@@ -239,7 +327,10 @@ pub fn router(web: Web) -> Router {
         .route("/assets/style.css", get(style))
         .route("/assets/app.js", get(script))
         .route("/assets/table.js", get(table_script))
-        .route("/tables/new", get(table::new_page).post(table::create))
+        .route(
+            "/tables/new",
+            get(table::new_page).post(table::create).layer(tables_guard),
+        )
         .route("/t/{token}", get(table::table))
         .route("/t/{token}/view", get(table::view))
         .route("/t/{token}/events", get(table::events))
@@ -252,12 +343,16 @@ pub fn router(web: Web) -> Router {
         .route("/games/{game}/map", get(player::map))
         .route(
             "/games/{game}/orders",
-            get(player::orders).post(player::submit),
+            get(player::orders).post(player::submit).layer(orders),
         )
-        .route("/games/{game}/check", post(player::check))
+        .route("/games/{game}/check", post(player::check).layer(orders))
         .route("/games/{game}/help", get(player::help_index))
         .route("/games/{game}/help/{topic}", get(player::help))
-        .route("/games/{game}/press", post(player::press))
+        .route("/games/{game}/draft", post(player::draft).layer(orders))
+        .route(
+            "/games/{game}/press",
+            post(player::press).layer(DefaultBodyLimit::max(PRESS_BYTES)),
+        )
         .route(
             "/games/{game}/tokens",
             get(player::tokens).post(player::new_token),
@@ -266,6 +361,7 @@ pub fn router(web: Web) -> Router {
         .route("/desk", get(desk::index))
         .route("/desk/games/{game}", get(desk::game))
         .route("/desk/games/{game}/act", post(desk::act))
+        .route("/desk/games/{game}/confirm", get(desk::confirm))
         .route("/desk/games/{game}/inbox", get(desk::inbox))
         .route("/desk/games/{game}/outbox", get(desk::outbox))
         .route("/desk/games/{game}/audit", get(desk::audit))
@@ -277,10 +373,25 @@ pub fn router(web: Web) -> Router {
         .route("/api/v1/me", get(api::me))
         .route("/api/v1/reports", get(api::reports))
         .route("/api/v1/reports/{turn}", get(api::report))
-        .route("/api/v1/orders", get(api::orders).post(api::submit))
-        .route("/api/v1/check", post(api::check))
+        .route(
+            "/api/v1/orders",
+            get(api::orders).post(api::submit).layer(orders),
+        )
+        .route("/api/v1/check", post(api::check).layer(orders))
         .route("/api/v1/deadline", get(api::deadline))
-        .with_state(web)
+        .fallback(not_found)
+        .layer(DefaultBodyLimit::max(FORM_BYTES))
+        .layer(tower_http::timeout::RequestBodyTimeoutLayer::new(
+            body_timeout,
+        ))
+        .layer(axum::middleware::from_fn(guard::json_errors))
+        .with_state(web);
+    guard::headers(routes, secure)
+}
+
+/// A route that is not here.
+async fn not_found() -> WebError {
+    WebError::NotFound("There is no such page here.".to_string())
 }
 
 /// Take the web's address, or say clearly why not.
@@ -301,7 +412,7 @@ pub async fn bind(listen: SocketAddr) -> anyhow::Result<tokio::net::TcpListener>
 pub async fn serve(
     listener: tokio::net::TcpListener,
     web: Web,
-    mut stop: tokio::sync::watch::Receiver<bool>,
+    stop: tokio::sync::watch::Receiver<bool>,
 ) -> std::io::Result<()> {
     tracing::info!(address = %listener.local_addr()?, "the web is served");
     // Live updates end when the server stops, so that it can.
@@ -311,12 +422,9 @@ pub async fn serve(
         let _ = told.wait_for(|s| *s).await;
         tables.close();
     });
-    axum::serve(
-        listener,
-        router(web).into_make_service_with_connect_info::<SocketAddr>(),
-    )
-    .with_graceful_shutdown(async move {
-        let _ = stop.wait_for(|s| *s).await;
-    })
-    .await
+    let limits = listen::Limits {
+        max_connections: web.config.max_connections,
+        header_timeout: std::time::Duration::from_secs(web.config.header_timeout_seconds.max(1)),
+    };
+    listen::run(listener, router(web), limits, stop).await
 }

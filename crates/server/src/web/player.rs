@@ -5,9 +5,9 @@
 //! sure the viewer is logged in to this game; each reads only the
 //! viewer's own seat.
 
-use axum::extract::{Path, State};
-use axum::http::{HeaderMap, StatusCode, header};
-use axum::response::{IntoResponse, Response};
+use axum::extract::{Path, Query, State};
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Redirect, Response};
 use axum::{Form, Json};
 use maud::{Markup, PreEscaped, html};
 use serde::Deserialize;
@@ -17,7 +17,7 @@ use umpire_host::schedule::{describe, from_ms};
 
 use super::auth::{self, Viewer};
 use super::layout::{deadline, page};
-use super::{Page, Web, WebError, map};
+use super::{Page, Web, WebError, map, receipt};
 
 /// A player logged in to `game`: their seat and their CSRF token.
 pub struct Me {
@@ -25,6 +25,8 @@ pub struct Me {
     pub game: String,
     pub seat: String,
     pub csrf: String,
+    /// The session's token, which words for the next page are kept under.
+    pub token: String,
 }
 
 /// The viewer, who must be a player of `game`.
@@ -39,11 +41,12 @@ pub async fn me(web: &Web, headers: &HeaderMap, game: &str) -> Result<Me, WebErr
             game: g,
             seat,
             csrf,
-            ..
+            token,
         } if g == game => Ok(Me {
             game: g.clone(),
             seat: seat.clone(),
             csrf: csrf.clone(),
+            token: token.clone(),
             viewer: viewer.clone(),
         }),
         Viewer::Player { game: g, .. } => Err(WebError::Forbidden(format!(
@@ -52,8 +55,11 @@ pub async fn me(web: &Web, headers: &HeaderMap, game: &str) -> Result<Me, WebErr
     }
 }
 
-/// The coming turn at a glance: its deadline, and whether orders are in.
-async fn coming(web: &Web, me: &Me) -> Result<Markup, WebError> {
+/// The coming turn at a glance: its deadline and how long is left, and
+/// whether orders are in — and when lines of them were left out, how
+/// many, not a green "in". On the orders page itself the link to write
+/// them goes to the editor below rather than to the page.
+async fn coming(web: &Web, me: &Me, on_orders: bool) -> Result<Markup, WebError> {
     let g = web.host.game(&me.game).await?;
     let settings = Settings::of_row(&g);
     let collecting = g.turn + 1;
@@ -63,15 +69,62 @@ async fn coming(web: &Web, me: &Me) -> Result<Markup, WebError> {
         .store()
         .orders_of(&me.game, collecting, &me.seat)
         .await?;
+    let left = match &sent {
+        Some(o) => left_out_of(web, me, o.submission, true).await?.0,
+        None => 0,
+    };
+    let orders = if on_orders {
+        "#write".to_string()
+    } else {
+        format!("/games/{}/orders", me.game)
+    };
     Ok(html! {
-        section.card {
+        section.card.coming {
             p { "Turn " (collecting) " runs " (deadline(g.deadline, text.as_deref())) "." }
-            @match &sent {
-                Some(_) => p.ok { "Your orders for turn " (collecting) " are in. " a href={ "/games/" (me.game) "/orders" } { "See or change them" } },
-                None => p.warn { "No orders for turn " (collecting) " yet: without them your units carry on with the orders they have. " a href={ "/games/" (me.game) "/orders" } { "Write them" } },
+            @match (&sent, left) {
+                (Some(_), 0) => p.ok { "Your orders for turn " (collecting) " are in. " a href=(orders) { "See or change them" } },
+                (Some(_), n) => p.warn { "Your orders for turn " (collecting) " are in, but " (n) " line" (if n == 1 { " was" } else { "s were" }) " left out. " a href=(orders) { "See what each unit will do" } },
+                (None, _) => p.warn { "No orders for turn " (collecting) " yet: without them your units carry on with the orders they have. " a href=(orders) { "Write them" } },
             }
         }
     })
+}
+
+/// How many lines of a stored submission were left out, and what became
+/// of each unit: read again from the submission's text and the orders
+/// kept for the turn. `kept` says the submission is the one the seat's
+/// orders were stored from (whichever way it came, mail too); otherwise
+/// (a number from the page's address) it must be one this seat sent
+/// from the web or the API, or nothing is shown.
+async fn left_out_of(
+    web: &Web,
+    me: &Me,
+    submission: i64,
+    kept: bool,
+) -> Result<(usize, Vec<receipt::Fate>, Option<String>), WebError> {
+    let Some(sub) = web.host.store().submission(submission).await? else {
+        return Ok((0, Vec::new(), None));
+    };
+    let mine = sub.game.as_deref() == Some(me.game.as_str())
+        && (kept || sub.sender.as_deref() == Some(format!("seat:{}", me.seat).as_str()));
+    if !mine {
+        return Ok((0, Vec::new(), None));
+    }
+    let text = sub
+        .text
+        .clone()
+        .unwrap_or_else(|| String::from_utf8_lossy(&sub.raw).into_owned());
+    let found = web.host.check_orders(&me.game, &me.seat, &text).await?;
+    let g = web.host.game(&me.game).await?;
+    let stored = web
+        .host
+        .store()
+        .orders_of(&me.game, g.turn + 1, &me.seat)
+        .await?
+        .filter(|o| o.submission == submission)
+        .map(|o| o.text);
+    let fates = receipt::fates(&text, &found, stored.as_deref());
+    Ok((receipt::count(&fates), fates, sub.answer))
 }
 
 async fn report_page(web: &Web, me: Me, turn: Option<u32>) -> Page {
@@ -89,13 +142,13 @@ async fn report_page(web: &Web, me: Me, turn: Option<u32>) -> Page {
                 "Report",
                 &me.viewer,
                 &format!("/games/{}", me.game),
-                html! { (coming(web, &me).await?) p { "No report yet." } },
+                html! { (coming(web, &me, false).await?) p { "No report yet." } },
             )
             .into_response()),
         };
     };
     let body = html! {
-        (coming(web, &me).await?)
+        (coming(web, &me, false).await?)
         nav.row {
             "Reports: "
             @for t in &turns {
@@ -171,76 +224,157 @@ pub async fn map(State(web): State<Web>, headers: HeaderMap, Path(game): Path<St
     Ok(page("Map", &me.viewer, &format!("/games/{}/map", me.game), body).into_response())
 }
 
-/// The orders editor, with an answer when there is one.
-async fn editor(web: &Web, me: &Me, text: Option<String>, answer: Option<&Answer>) -> Page {
+/// What the orders page shows besides the editor.
+#[derive(Default, Deserialize)]
+pub struct OrdersQuery {
+    /// The submission just sent: its receipt.
+    sent: Option<i64>,
+    /// The draft has errors: say which lines sending would leave out.
+    check: Option<String>,
+    /// The draft was kept.
+    kept: Option<String>,
+}
+
+/// The template as a logged-in player's editor shows it: the page knows
+/// who they are, so the header's `PASSWORD` placeholder is written as the
+/// empty password the stored orders show (`#GAME f05 "" spring`).
+pub fn without_password(template: &str) -> String {
+    template
+        .lines()
+        .map(|l| {
+            if l.trim_start().starts_with('#') {
+                l.split(' ')
+                    .map(|w| if w == "PASSWORD" { "\"\"" } else { w })
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            } else {
+                l.to_string()
+            }
+        })
+        .map(|l| l + "\n")
+        .collect()
+}
+
+/// The orders editor: the draft when there is one newer than the orders
+/// stored, else the orders stored, else the latest template; with the
+/// receipt of what was just sent, or the warning before sending orders
+/// with errors.
+async fn editor(web: &Web, me: &Me, q: &OrdersQuery) -> Page {
     let g = web.host.game(&me.game).await?;
     let collecting = g.turn + 1;
+    let overlord = g.kind == "overlord";
     let stored = web
         .host
         .store()
         .orders_of(&me.game, collecting, &me.seat)
         .await?;
-    let text = match text {
-        Some(t) => t,
-        None => match &stored {
-            Some(o) => o.text.clone(),
-            None => web
-                .host
-                .store()
-                .report(&me.game, &me.seat, None)
-                .await?
-                .and_then(|r| r.template)
-                .unwrap_or_default(),
-        },
+    let draft = web
+        .host
+        .store()
+        .draft(&me.game, &me.seat)
+        .await?
+        .filter(|(_, at)| stored.as_ref().is_none_or(|o| *at > o.received_at));
+    let template = match &stored {
+        Some(_) => None,
+        None => web
+            .host
+            .store()
+            .report(&me.game, &me.seat, None)
+            .await?
+            .and_then(|r| r.template)
+            .map(|t| without_password(&t)),
+    };
+    // What leaving the page without sending would lose nothing against.
+    let sent_text = stored
+        .as_ref()
+        .map(|o| o.text.clone())
+        .or_else(|| template.clone())
+        .unwrap_or_default();
+    let text = match (&draft, &stored) {
+        (Some((d, _)), _) => d.clone(),
+        (None, Some(o)) => o.text.clone(),
+        (None, None) => template.clone().unwrap_or_default(),
     };
     let diagnostics = web.host.check_orders(&me.game, &me.seat, &text).await?;
+    let receipt = match q.sent {
+        Some(id) => {
+            let (_, fates, answer) = left_out_of(web, me, id, false).await?;
+            answer.map(|a| (fates, a))
+        }
+        None => None,
+    };
+    let warning = (q.check.is_some() && draft.is_some())
+        .then(|| receipt::fates(&text, &diagnostics, None))
+        .filter(|f| !f.is_empty());
     let body = html! {
-        (coming(web, me).await?)
-        @if let Some(a) = answer {
+        (coming(web, me, true).await?)
+        @if let Some((fates, answer)) = &receipt {
+            @if !fates.is_empty() { (receipt::card(fates, true, overlord)) }
             section.card id="receipt" {
                 h2 { "What was stored" }
-                pre { (a.text) }
+                pre { (answer) }
             }
         }
-        h1 { "Orders for turn " (collecting) }
+        @if let Some(fates) = &warning {
+            (receipt::card(fates, false, overlord))
+            p.warn #warning { "These orders have errors and were not sent. Fix them, or send them as they are and these lines are left out." }
+        }
+        @if q.kept.is_some() { p.flash { "Your draft is kept: it is here when you come back. It is not sent until you send it." } }
+        h1 #write { "Orders for turn " (collecting) }
         div.editor {
             form method="post" action={ "/games/" (me.game) "/orders" } {
                 input type="hidden" name="csrf" value=(me.csrf);
                 div.code {
                     (gutter(&text, &diagnostics))
-                    textarea #orders name="text" spellcheck="false" wrap="off"
+                    textarea #orders name="text" spellcheck="false" wrap="off" aria-label="Your orders"
                         data-check={ "/games/" (me.game) "/check" } data-csrf=(me.csrf)
+                        data-draft={ "/games/" (me.game) "/draft" }
+                        data-sent=(sent_text)
                         data-help={ "/games/" (me.game) "/help/" } { (text) }
                 }
                 p.muted #order-help { "Help on an order: " a href={ "/games/" (me.game) "/help" } { "every order" } }
-                p { button type="submit" { "Send these orders" } }
+                p.muted #draft-state {
+                    @if draft.is_some() { "A draft you have not sent is shown; your orders as sent are kept apart until you send it." }
+                }
+                p.row {
+                    button type="submit" { "Send these orders" }
+                    @if warning.is_some() {
+                        button.danger type="submit" name="anyway" value="yes" { "Send anyway, leaving those lines out" }
+                    }
+                    button.quiet type="submit" name="keep" value="draft" { "Keep as a draft" }
+                }
             }
             div {
                 h2 { "Checked" }
                 ul #diagnostics.diagnostics data-checked="server" {
                     @if diagnostics.is_empty() { li.ok { "No problems found." } }
-                    @for d in &diagnostics {
+                    @for d in diagnostics.iter().take(FINDINGS) {
                         li class=(d.severity.as_str()) data-line=(d.position.map(|p| p.line).unwrap_or(0)) {
                             @if let Some(p) = d.position { "line " (p.line) ": " }
                             (d.severity.as_str()) " " (d.code) ": " (d.message)
                             @if let Some(h) = &d.help { " (" (h) ")" }
                         }
                     }
+                    @if diagnostics.len() > FINDINGS {
+                        li.more { "… and " (diagnostics.len() - FINDINGS) " more: fix these first." }
+                    }
                 }
                 p.muted { "The same checker reads your mail. " a href={ "/games/" (me.game) "/help" } { "Every order explained" } "." }
             }
         }
-        h2 { "An article for the newspaper" }
-        form.stack method="post" action={ "/games/" (me.game) "/press" } {
-            input type="hidden" name="csrf" value=(me.csrf);
-            label for="kind" { "Kind" }
-            select #kind name="kind" {
-                option value="signed" { "signed, with your faction's name" }
-                option value="rumour" { "a rumour, unsigned" }
+        @if overlord {
+            h2 { "An article for the newspaper" }
+            form.stack method="post" action={ "/games/" (me.game) "/press" } {
+                input type="hidden" name="csrf" value=(me.csrf);
+                label for="kind" { "Kind" }
+                select #kind name="kind" {
+                    option value="signed" { "signed, with your faction's name" }
+                    option value="rumour" { "a rumour, unsigned" }
+                }
+                label for="article" { "Text" }
+                textarea #article.short name="text" {}
+                p { button type="submit" { "Send the article" } }
             }
-            label for="article" { "Text" }
-            textarea #article name="text" style="min-height:8rem" {}
-            p { button type="submit" { "Send the article" } }
         }
     };
     Ok(page(
@@ -288,15 +422,26 @@ fn gutter(text: &str, found: &[umpire_core::Diagnostic]) -> Markup {
 
 /// `/games/{game}/orders`: the editor, with the orders stored for the
 /// coming turn or the latest template.
-pub async fn orders(State(web): State<Web>, headers: HeaderMap, Path(game): Path<String>) -> Page {
+pub async fn orders(
+    State(web): State<Web>,
+    headers: HeaderMap,
+    Path(game): Path<String>,
+    Query(q): Query<OrdersQuery>,
+) -> Page {
     let me = me(&web, &headers, &game).await?;
-    editor(&web, &me, None, None).await
+    editor(&web, &me, &q).await
 }
 
 #[derive(Deserialize)]
 pub struct TextForm {
     csrf: String,
     text: String,
+    /// `yes`: send even with errors (the lines with them are left out).
+    #[serde(default)]
+    anyway: String,
+    /// `draft`: keep the text as the draft, send nothing.
+    #[serde(default)]
+    keep: String,
 }
 
 fn csrf_ok(me: &Me, given: &str) -> Result<(), WebError> {
@@ -327,7 +472,10 @@ async fn take(web: &Web, me: &Me, text: &str) -> Result<Answer, WebError> {
 }
 
 /// `POST /games/{game}/orders`: stored exactly as a mail would be, with
-/// the same answer.
+/// the same answer, shown on the orders page the browser is sent to
+/// (POST, redirect, GET). Orders with errors are not sent at once: they
+/// are kept as the draft, and the page says which lines sending would
+/// leave out, with a button to send them anyway.
 pub async fn submit(
     State(web): State<Web>,
     headers: HeaderMap,
@@ -336,8 +484,75 @@ pub async fn submit(
 ) -> Page {
     let me = me(&web, &headers, &game).await?;
     csrf_ok(&me, &f.csrf)?;
+    super::orders_bounded(&f.text).map_err(WebError::Bad)?;
+    let here = format!("/games/{}/orders", me.game);
+    if f.keep == "draft" {
+        web.host
+            .store()
+            .save_draft(&me.game, &me.seat, &f.text)
+            .await?;
+        return Ok(Redirect::to(&format!("{here}?kept=1")).into_response());
+    }
+    if f.anyway != "yes" {
+        let found = web.host.check_orders(&me.game, &me.seat, &f.text).await?;
+        if found.iter().any(umpire_core::Diagnostic::is_error) {
+            web.host
+                .store()
+                .save_draft(&me.game, &me.seat, &f.text)
+                .await?;
+            return Ok(Redirect::to(&format!("{here}?check=1#left-out")).into_response());
+        }
+    }
     let answer = take(&web, &me, &f.text).await?;
-    editor(&web, &me, Some(f.text), Some(&answer)).await
+    web.host.store().drop_draft(&me.game, &me.seat).await?;
+    Ok(Redirect::to(&format!("{here}?sent={}#receipt", answer.submission)).into_response())
+}
+
+/// Why a request of the editor's script (a check, a draft) may not be
+/// taken, as its JSON answer: it must carry the page's token in
+/// `X-CSRF-Token`, and its text must be within an order set's bounds.
+fn refused_from_the_page(me: &Me, headers: &HeaderMap, text: &str) -> Option<Response> {
+    let given = headers
+        .get("x-csrf-token")
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("");
+    if !auth::same(&me.csrf, given) {
+        return Some(
+            (
+                StatusCode::FORBIDDEN,
+                Json(json!({"error": "the page has expired: reload it"})),
+            )
+                .into_response(),
+        );
+    }
+    super::orders_bounded(text)
+        .err()
+        .map(|why| (StatusCode::PAYLOAD_TOO_LARGE, Json(json!({ "error": why }))).into_response())
+}
+
+#[derive(Deserialize)]
+pub struct DraftBody {
+    text: String,
+}
+
+/// `POST /games/{game}/draft`: keep what the player is typing (the
+/// editor's script sends it as they type), so leaving the page loses
+/// nothing.
+pub async fn draft(
+    State(web): State<Web>,
+    headers: HeaderMap,
+    Path(game): Path<String>,
+    Json(b): Json<DraftBody>,
+) -> Result<Response, WebError> {
+    let me = me(&web, &headers, &game).await?;
+    if let Some(refused) = refused_from_the_page(&me, &headers, &b.text) {
+        return Ok(refused);
+    }
+    web.host
+        .store()
+        .save_draft(&me.game, &me.seat, &b.text)
+        .await?;
+    Ok(Json(json!({ "kept": true })).into_response())
 }
 
 #[derive(Deserialize)]
@@ -363,7 +578,11 @@ pub async fn press(
     let body: String = f.text.lines().map(|l| format!("{l}\n")).collect();
     let text = format!("#{keyword} {} PASSWORD {game}\n{body}#END\n", me.seat);
     let answer = take(&web, &me, &text).await?;
-    editor(&web, &me, None, Some(&answer)).await
+    Ok(Redirect::to(&format!(
+        "/games/{}/orders?sent={}#receipt",
+        me.game, answer.submission
+    ))
+    .into_response())
 }
 
 #[derive(Deserialize)]
@@ -379,26 +598,23 @@ pub async fn check(
     Json(b): Json<CheckBody>,
 ) -> Result<Response, WebError> {
     let me = me(&web, &headers, &game).await?;
-    let given = headers
-        .get("x-csrf-token")
-        .and_then(|v| v.to_str().ok())
-        .unwrap_or("");
-    if !auth::same(&me.csrf, given) {
-        return Ok((
-            StatusCode::FORBIDDEN,
-            Json(json!({"error": "the page has expired: reload it"})),
-        )
-            .into_response());
+    if let Some(refused) = refused_from_the_page(&me, &headers, &b.text) {
+        return Ok(refused);
     }
     let found = web.host.check_orders(&me.game, &me.seat, &b.text).await?;
     Ok(Json(diagnostics_json(&found)).into_response())
 }
 
-/// Findings as the editor and the API give them.
+/// The most findings one answer lists; `more` counts the rest.
+pub const FINDINGS: usize = 200;
+
+/// Findings as the editor and the API give them: the first [`FINDINGS`],
+/// and how many more there are.
 pub fn diagnostics_json(found: &[umpire_core::Diagnostic]) -> Value {
     json!({
         "checked": true,
-        "diagnostics": found.iter().map(|d| json!({
+        "more": found.len().saturating_sub(FINDINGS),
+        "diagnostics": found.iter().take(FINDINGS).map(|d| json!({
             "line": d.position.map(|p| p.line),
             "column": d.position.map(|p| p.column),
             "severity": d.severity.as_str(),
@@ -475,7 +691,7 @@ async fn tokens_page(web: &Web, me: &Me, new: Option<&str>) -> Page {
                             @if t.revoked_at.is_some() { span.muted { "revoked" } } @else {
                                 form method="post" action={ "/games/" (me.game) "/tokens/revoke" } {
                                     input type="hidden" name="csrf" value=(me.csrf);
-                                    input type="hidden" name="token" value=(&t.hash[..16]);
+                                    input type="hidden" name="token" value=(t.hash);
                                     button.danger type="submit" { "Revoke" }
                                 }
                             }
@@ -491,24 +707,21 @@ async fn tokens_page(web: &Web, me: &Me, new: Option<&str>) -> Page {
             p { button type="submit" { "Make a token" } }
         }
     };
-    let mut r = page(
+    Ok(page(
         "API tokens",
         &me.viewer,
         &format!("/games/{}/tokens", me.game),
         body,
     )
-    .into_response();
-    r.headers_mut().insert(
-        header::CACHE_CONTROL,
-        header::HeaderValue::from_static("no-store"),
-    );
-    Ok(r)
+    .into_response())
 }
 
 /// `/games/{game}/tokens`.
 pub async fn tokens(State(web): State<Web>, headers: HeaderMap, Path(game): Path<String>) -> Page {
     let me = me(&web, &headers, &game).await?;
-    tokens_page(&web, &me, None).await
+    // A token just made is shown once, here, after the redirect.
+    let new = web.flashes.take(&me.token);
+    tokens_page(&web, &me, new.as_deref()).await
 }
 
 #[derive(Deserialize)]
@@ -528,7 +741,8 @@ pub async fn new_token(
     let me = me(&web, &headers, &game).await?;
     csrf_ok(&me, &f.csrf)?;
     let t = web.host.new_token(&me.game, &me.seat, &f.label).await?;
-    tokens_page(&web, &me, Some(t.expose())).await
+    web.flashes.put(&me.token, t.expose().to_string());
+    Ok(Redirect::to(&format!("/games/{}/tokens", me.game)).into_response())
 }
 
 #[derive(Deserialize)]
@@ -546,14 +760,14 @@ pub async fn revoke_token(
 ) -> Page {
     let me = me(&web, &headers, &game).await?;
     csrf_ok(&me, &f.csrf)?;
-    if f.token.len() < 8
-        || !web
-            .host
-            .store()
-            .revoke_token(&me.game, &me.seat, &f.token)
-            .await?
+    // The whole hash names the token: exactly that one is revoked.
+    if !web
+        .host
+        .store()
+        .revoke_token(&me.game, &me.seat, f.token.trim())
+        .await?
     {
         return Err(WebError::Bad("no such token of yours".to_string()));
     }
-    tokens_page(&web, &me, None).await
+    Ok(Redirect::to(&format!("/games/{}/tokens", me.game)).into_response())
 }

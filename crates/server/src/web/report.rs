@@ -2,9 +2,11 @@
 //! JSON model (`docs/overlord-report-schema.md`), the same data its text
 //! is written from: the header, the faction's events, each unit and each
 //! place as a section that opens and closes, battles, structures, the
-//! knowledge gained, the newspaper and the order template. Places carry
-//! their id as an anchor (`#L7`), which the map links to. A report
-//! without a model (En Garde!) is shown as its text.
+//! knowledge gained (folded: a first report's is long), the newspaper and
+//! the order template. It leads with the faction's units and what each
+//! will do (its orders in the template), the first thing a player asks.
+//! Places carry their id as an anchor (`#L7`), which the map links to. A
+//! report without a model (En Garde!) is shown as its text.
 
 use maud::{Markup, html};
 use serde_json::Value;
@@ -149,6 +151,26 @@ fn overlord(v: &Value) -> Markup {
             }
             p.muted { "Next turn: " (header.get("next_turn").and_then(Value::as_str).unwrap_or("to be announced")) }
         }
+        @let template = s(v, "template");
+        @let units = list(v, "units");
+        @if !units.is_empty() {
+            section.card #your-units {
+                h2 { "Your units and what they will do" }
+                ul.orders {
+                    @for u in units {
+                        @let id = s(u, "id");
+                        @let will = super::receipt::orders_of_unit(template, id);
+                        li data-unit=(id) {
+                            a href={ "#" (id) } { (s(u, "name")) " [" (id) "]" }
+                            @if let Some(at) = u.get("location").filter(|l| !l.is_null()) { ", at " (named(at)) }
+                            ": "
+                            @if will.is_empty() { code { "WORK" } " (no order: the default)" }
+                            @else { @for (i, o) in will.iter().enumerate() { @if i > 0 { ", " } code { (o) } } }
+                        }
+                    }
+                }
+            }
+        }
         @if !list(v, "global_events").is_empty() {
             h2 { "Events" }
             (lines(v, "global_events"))
@@ -263,7 +285,7 @@ fn overlord(v: &Value) -> Markup {
                     @if !units.is_empty() {
                         ul {
                             @for u in units {
-                                li style={ "margin-left:" (n(u, "depth").saturating_sub(1)) "rem" } {
+                                li class={ "depth-" (n(u, "depth").clamp(1, 6)) } {
                                     (s(u, "marker")) " " (s(u, "name")) " [" (s(u, "id")) "]"
                                     @if let Some(f) = u.get("faction").filter(|f| !f.is_null()) { ", " (named(f)) }
                                     ", " (u.get("figures").map(quantity).unwrap_or_default())
@@ -286,9 +308,14 @@ fn overlord(v: &Value) -> Markup {
         }
         @let knowledge = v.get("knowledge").cloned().unwrap_or(Value::Null);
         @if !list(&knowledge, "items").is_empty() || !list(&knowledge, "skills").is_empty() || !list(&knowledge, "races").is_empty() {
-            h2 { "New knowledge" }
-            @for part in ["items", "skills", "races"] {
-                @for k in list(&knowledge, part) { p { (s(k, "text")) } }
+            @let count = list(&knowledge, "items").len() + list(&knowledge, "skills").len() + list(&knowledge, "races").len();
+            details #knowledge {
+                summary { "New knowledge (" (count) ")" }
+                div {
+                    @for part in ["items", "skills", "races"] {
+                        @for k in list(&knowledge, part) { p { (s(k, "text")) } }
+                    }
+                }
             }
         }
         @if !list(v, "newspaper").is_empty() {

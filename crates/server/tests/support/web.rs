@@ -109,10 +109,18 @@ impl Site {
 /// The web serving `host` on a free loopback port: its base address and
 /// the switch that stops it.
 pub async fn serve(host: Arc<Host>) -> (String, tokio::sync::watch::Sender<bool>) {
+    serve_with(host, umpire_server::config::WebConfig::default()).await
+}
+
+/// [`serve`] with `[web]` settings of the test's own.
+pub async fn serve_with(
+    host: Arc<Host>,
+    config: umpire_server::config::WebConfig,
+) -> (String, tokio::sync::watch::Sender<bool>) {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let base = format!("http://{}", listener.local_addr().unwrap());
     let (stop, stop_rx) = tokio::sync::watch::channel(false);
-    tokio::spawn(web::serve(listener, Web::new(host, false), stop_rx));
+    tokio::spawn(web::serve(listener, Web::configured(host, config), stop_rx));
     (base, stop)
 }
 
@@ -122,6 +130,18 @@ pub struct Got {
     pub status: u16,
     pub location: Option<String>,
     pub body: String,
+    /// Every header, names in lower case.
+    pub headers: Vec<(String, String)>,
+}
+
+impl Got {
+    /// A header's value (the first, when it came more than once).
+    pub fn header(&self, name: &str) -> Option<&str> {
+        self.headers
+            .iter()
+            .find(|(n, _)| n.eq_ignore_ascii_case(name))
+            .map(|(_, v)| v.as_str())
+    }
 }
 
 /// One browser's worth of cookies.
@@ -179,10 +199,27 @@ impl Client {
             .headers()
             .get("location")
             .map(|l| l.to_str().unwrap().to_string());
+        let headers = r
+            .headers()
+            .iter()
+            .map(|(n, v)| {
+                (
+                    n.as_str().to_ascii_lowercase(),
+                    String::from_utf8_lossy(v.as_bytes()).into_owned(),
+                )
+            })
+            .collect();
+        let body = r
+            .body_mut()
+            .with_config()
+            .limit(64 * 1024 * 1024)
+            .read_to_vec()
+            .unwrap();
         Got {
             status: r.status().as_u16(),
             location,
-            body: r.body_mut().read_to_string().unwrap(),
+            body: String::from_utf8_lossy(&body).into_owned(),
+            headers,
         }
     }
 
@@ -209,6 +246,11 @@ impl Client {
 
     /// A POST with a body and headers of its own.
     pub fn post(&mut self, path: &str, headers: &[(&str, &str)], body: &str) -> Got {
+        self.post_bytes(path, headers, body.as_bytes())
+    }
+
+    /// A POST of raw bytes (which need not be UTF-8).
+    pub fn post_bytes(&mut self, path: &str, headers: &[(&str, &str)], body: &[u8]) -> Got {
         let mut req = self.agent.post(format!("{}{path}", self.base));
         if !self.cookies.is_empty() {
             req = req.header("Cookie", self.cookie_header());

@@ -14,6 +14,26 @@
     t.after(span);
   });
 
+  // Deadlines counted down.
+  var left = function (ms) {
+    if (ms <= 0) return "due now";
+    if (ms < 60000) return "in less than a minute";
+    var minutes = Math.floor(ms / 60000);
+    var d = Math.floor(minutes / 1440), h = Math.floor(minutes / 60) % 24, m = minutes % 60;
+    var part = function (n, one) { return n + " " + one + (n === 1 ? "" : "s"); };
+    if (d === 0 && h === 0) return "in " + part(m, "minute");
+    if (d === 0) return "in " + part(h, "hour") + " " + part(m, "minute");
+    if (h === 0) return "in " + part(d, "day");
+    return "in " + part(d, "day") + " " + part(h, "hour");
+  };
+  var counters = document.querySelectorAll("[data-until]");
+  var tick = function () {
+    counters.forEach(function (c) {
+      c.textContent = "(" + left(Number(c.getAttribute("data-until")) - Date.now()) + ")";
+    });
+  };
+  if (counters.length) { tick(); setInterval(tick, 15000); }
+
   // The order editor: the same checker as mail, as you type; the worst
   // finding of each line marks its number in the gutter.
   var editor = document.getElementById("orders");
@@ -70,6 +90,12 @@
           ok.textContent = "No problems found.";
           list.appendChild(ok);
         }
+        if (answer.more) {
+          var more = document.createElement("li");
+          more.className = "more";
+          more.textContent = "… and " + answer.more + " more: fix these first.";
+          setTimeout(function () { list.appendChild(more); }, 0);
+        }
         found.forEach(function (d) {
           var li = document.createElement("li");
           li.className = d.severity;
@@ -97,7 +123,36 @@
       a.target = "_blank";
       help.appendChild(a);
     };
-    editor.addEventListener("input", function () { drawGutter(); clearTimeout(timer); timer = setTimeout(check, 250); });
+    // What is typed is kept on the server as a draft, so leaving the page
+    // loses nothing; leaving with orders not sent asks first all the same.
+    var draftUrl = editor.getAttribute("data-draft");
+    var state = document.getElementById("draft-state");
+    var keptTimer = null;
+    var keep = function () {
+      if (!draftUrl) return;
+      fetch(draftUrl, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "X-CSRF-Token": csrf },
+        body: JSON.stringify({ text: editor.value }),
+        credentials: "same-origin"
+      }).then(function (r) { return r.json(); }).then(function (answer) {
+        if (answer.kept && state) {
+          state.textContent = "Draft kept " + new Date().toLocaleTimeString(undefined, { hour: "2-digit", minute: "2-digit" }) + "; not sent until you send it.";
+          state.setAttribute("data-kept", "1");
+        }
+      });
+    };
+    var sending = false;
+    editor.form.addEventListener("submit", function () { sending = true; });
+    window.addEventListener("beforeunload", function (e) {
+      if (sending || editor.value === editor.getAttribute("data-sent")) return;
+      e.preventDefault();
+      e.returnValue = "";
+    });
+    editor.addEventListener("input", function () {
+      drawGutter(); clearTimeout(timer); timer = setTimeout(check, 250);
+      clearTimeout(keptTimer); keptTimer = setTimeout(keep, 800);
+    });
     editor.addEventListener("scroll", function () { if (gutter) gutter.scrollTop = editor.scrollTop; });
     editor.addEventListener("keyup", showHelp);
     editor.addEventListener("click", showHelp);
@@ -113,25 +168,88 @@
   window.addEventListener("hashchange", openTarget);
   openTarget();
 
-  // The map: drag to pan, wheel or pinch to zoom, by the viewBox.
+  // The map: drag to pan; the wheel or the buttons zoom; a tap shows the
+  // place's summary. It opens on the faction's own units at a scale
+  // where a name reads well; far out, the names step aside.
   var svg = document.getElementById("map");
   if (svg) {
+    var READABLE = 1.6; // screen pixels per map unit for the opening view
+    var LABEL = 7;      // a name's size in map units
     var vb = svg.getAttribute("viewBox").split(" ").map(Number);
-    var set = function () { svg.setAttribute("viewBox", vb.join(" ")); };
-    var drag = null;
-    svg.addEventListener("pointerdown", function (e) { drag = { x: e.clientX, y: e.clientY }; });
+    var all = (svg.getAttribute("data-all") || "").split(" ").map(Number);
+    var focus = (svg.getAttribute("data-focus") || "").split(" ").map(Number);
+    var set = function () {
+      svg.setAttribute("viewBox", vb.join(" "));
+      var scale = Math.min(svg.clientWidth / vb[2], svg.clientHeight / vb[3]);
+      svg.classList.toggle("far", scale * LABEL < 9);
+    };
+    var around = function (cx, cy, perPixel) {
+      var w = svg.clientWidth / perPixel, h = svg.clientHeight / perPixel;
+      vb = [cx - w / 2, cy - h / 2, w, h];
+      set();
+    };
+    var zoom = function (k) {
+      var cx = vb[0] + vb[2] / 2, cy = vb[1] + vb[3] / 2;
+      vb[2] *= k; vb[3] *= k; vb[0] = cx - vb[2] / 2; vb[1] = cy - vb[3] / 2; set();
+    };
+    var mine = function () { if (focus.length === 2 && svg.clientWidth) around(focus[0], focus[1], READABLE); };
+    mine();
+    var tools = document.getElementById("map-tools");
+    if (tools) {
+      tools.hidden = false;
+      tools.addEventListener("click", function (e) {
+        var b = e.target.closest("button[data-zoom]");
+        if (!b) return;
+        var z = b.getAttribute("data-zoom");
+        if (z === "in") zoom(1 / 1.5);
+        else if (z === "out") zoom(1.5);
+        else if (z === "mine") mine();
+        else if (z === "all" && all.length === 4) { vb = all.slice(); set(); }
+      });
+    }
+    var drag = null, moved = 0;
+    svg.addEventListener("pointerdown", function (e) { drag = { x: e.clientX, y: e.clientY }; moved = 0; });
     window.addEventListener("pointerup", function () { drag = null; });
     svg.addEventListener("pointermove", function (e) {
       if (!drag) return;
       var s = vb[2] / svg.clientWidth;
+      moved += Math.abs(e.clientX - drag.x) + Math.abs(e.clientY - drag.y);
       vb[0] -= (e.clientX - drag.x) * s; vb[1] -= (e.clientY - drag.y) * s;
       drag = { x: e.clientX, y: e.clientY }; set();
     });
     svg.addEventListener("wheel", function (e) {
       e.preventDefault();
-      var k = e.deltaY > 0 ? 1.15 : 1 / 1.15;
-      var cx = vb[0] + vb[2] / 2, cy = vb[1] + vb[3] / 2;
-      vb[2] *= k; vb[3] *= k; vb[0] = cx - vb[2] / 2; vb[1] = cy - vb[3] / 2; set();
+      zoom(e.deltaY > 0 ? 1.15 : 1 / 1.15);
     }, { passive: false });
+    // A tap: the place's summary, with the way to it in the report.
+    var panel = document.getElementById("place");
+    svg.addEventListener("click", function (e) {
+      var a = e.target.closest("a");
+      if (!a || !panel) return;
+      e.preventDefault();
+      if (moved > 6) return;
+      var title = a.querySelector("title");
+      var parts = (title ? title.textContent : "").split("; ");
+      panel.textContent = "";
+      var h = document.createElement("h2");
+      h.textContent = parts.shift() || "";
+      panel.appendChild(h);
+      if (parts.length) {
+        var ul = document.createElement("ul");
+        parts.forEach(function (p) { var li = document.createElement("li"); li.textContent = p; ul.appendChild(li); });
+        panel.appendChild(ul);
+      }
+      var p = document.createElement("p");
+      var link = document.createElement("a");
+      link.href = a.getAttribute("href");
+      link.id = "place-open";
+      link.textContent = "Open it in the report of turn " + a.getAttribute("data-turn");
+      p.appendChild(link);
+      panel.appendChild(p);
+      panel.hidden = false;
+      svg.querySelectorAll("a.chosen").forEach(function (c) { c.classList.remove("chosen"); });
+      a.classList.add("chosen");
+    });
+    window.addEventListener("resize", function () { set(); });
   }
 })();

@@ -1,0 +1,91 @@
+//! Taking connections: HTTP/1.1 on a TCP listener, with what keeps a
+//! slow or greedy client from holding the server.
+//!
+//! - At most `max_connections` are open at once; past that, a new one
+//!   waits in the kernel's queue until one closes.
+//! - A request's headers must arrive within `header_timeout` (hyper's
+//!   header read timeout, which also closes a connection left idle), and
+//!   its body within `body_timeout` (`tower_http`'s request body timeout,
+//!   in [`super::router`]).
+//! - Stopping: no new connection is taken, each open one finishes the
+//!   request it is answering, then everything returns.
+//!
+//! Each request carries `ConnectInfo<SocketAddr>`, as axum's own `serve`
+//! gives it, for the login and table limits.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::Router;
+use axum::extract::ConnectInfo;
+use hyper::body::Incoming;
+use hyper_util::rt::{TokioIo, TokioTimer};
+use tokio::net::TcpListener;
+use tokio::sync::Semaphore;
+use tower::ServiceExt as _;
+
+/// How long a connection may take to send its headers, and how many
+/// may be open at once.
+#[derive(Clone, Copy, Debug)]
+pub struct Limits {
+    pub max_connections: usize,
+    pub header_timeout: Duration,
+}
+
+/// Serve `app` on `listener` until `stop` turns true.
+pub async fn run(
+    listener: TcpListener,
+    app: Router,
+    limits: Limits,
+    mut stop: tokio::sync::watch::Receiver<bool>,
+) -> std::io::Result<()> {
+    let max = limits.max_connections.clamp(1, 1 << 20);
+    let open = Arc::new(Semaphore::new(max));
+    loop {
+        // A free place first: past the cap, connections wait unaccepted.
+        let permit = tokio::select! {
+            p = open.clone().acquire_owned() => match p {
+                Ok(p) => p,
+                Err(_) => break,
+            },
+            _ = async { stop.wait_for(|s| *s).await.is_ok() } => break,
+        };
+        let (stream, addr) = tokio::select! {
+            a = listener.accept() => match a {
+                Ok(a) => a,
+                Err(e) => {
+                    // Out of file descriptors and the like: wait a moment.
+                    tracing::warn!(error = %e, "a connection could not be taken");
+                    tokio::time::sleep(Duration::from_millis(50)).await;
+                    continue;
+                }
+            },
+            _ = async { stop.wait_for(|s| *s).await.is_ok() } => break,
+        };
+        let app = app.clone();
+        let mut told = stop.clone();
+        tokio::spawn(async move {
+            let _permit = permit;
+            let service = hyper::service::service_fn(move |mut req: hyper::Request<Incoming>| {
+                req.extensions_mut().insert(ConnectInfo(addr));
+                app.clone().oneshot(req.map(axum::body::Body::new))
+            });
+            let mut builder = hyper::server::conn::http1::Builder::new();
+            builder
+                .timer(TokioTimer::new())
+                .header_read_timeout(limits.header_timeout);
+            let conn = builder.serve_connection(TokioIo::new(stream), service);
+            tokio::pin!(conn);
+            tokio::select! {
+                _ = conn.as_mut() => {}
+                _ = async { told.wait_for(|s| *s).await.is_ok() } => {
+                    conn.as_mut().graceful_shutdown();
+                    let _ = conn.await;
+                }
+            }
+        });
+    }
+    // Every connection closed (each gives its place back when it ends).
+    let _ = open.acquire_many(max as u32).await;
+    Ok(())
+}
