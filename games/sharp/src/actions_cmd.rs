@@ -56,14 +56,38 @@ fn spend_one(b: &mut Battle) -> Result<u32, SharpError> {
     Ok(a.initiatives)
 }
 
-fn same_side(bm: &BigMan, g: &Group) -> Result<(), SharpError> {
-    if bm.side == g.side {
-        Ok(())
-    } else {
-        Err(SharpError::Invalid(format!(
+/// Whether a Big Man may command a Group: one of his side's, and on the
+/// same footing as he is. A Big Man under a Blind commands only what is
+/// under it with him, and a Group under a Blind is commanded only from
+/// under it: troops not yet on the table act with their Blind until it is
+/// placed (`reveal`), as the rules' Blinds move as one.
+fn same_side(b: &Battle, bm: &BigMan, g: &Group) -> Result<(), SharpError> {
+    if bm.side != g.side {
+        return Err(SharpError::Invalid(format!(
             "{} is not under {}'s command: it is {}'s",
             g.name, bm.name, g.side
-        )))
+        )));
+    }
+    let blind_of = |name: &str, groups: bool| {
+        b.blinds.iter().find(|bl| {
+            if groups {
+                bl.groups.iter().any(|x| x == name)
+            } else {
+                bl.big_men.iter().any(|x| x == name)
+            }
+        })
+    };
+    match (blind_of(&bm.name, false), blind_of(&g.name, true)) {
+        (Some(x), Some(y)) if x.name == y.name => Ok(()),
+        (None, None) => Ok(()),
+        (Some(x), _) => Err(SharpError::Invalid(format!(
+            "{} is under {}: until it is placed on the table (`reveal`) he commands only what is under it with him",
+            bm.name, x.name
+        ))),
+        (None, Some(y)) => Err(SharpError::Invalid(format!(
+            "{} is under {}: it acts with its Blind until the Blind is placed on the table (`reveal`)",
+            g.name, y.name
+        ))),
     }
 }
 
@@ -125,7 +149,7 @@ fn initiative(
         }
         "activate" => {
             let g = b.group(arg(words, 2, "a Group")?)?.clone();
-            same_side(&bm, &g)?;
+            same_side(b, &bm, &g)?;
             let range = in_range(&bm, words, tables, rulings)?;
             let left = spend_one(b)?;
             if let Some(a) = &mut b.active {
@@ -156,7 +180,7 @@ fn initiative(
                 .map(|g| b.group(g).cloned())
                 .collect::<Result<_, _>>()?;
             for g in &obeying {
-                same_side(&bm, g)?;
+                same_side(b, &bm, g)?;
             }
             let answer = crate::musicians::call(tables, instrument, &call)?;
             let cost = if rulings.is(RulingId::MusicianCost, "action") {
@@ -206,7 +230,7 @@ fn initiative(
                 .map(|g| b.group(g).cloned())
                 .collect::<Result<_, _>>()?;
             for g in &members {
-                same_side(&bm, g)?;
+                same_side(b, &bm, g)?;
             }
             let shape: Vec<(u32, crate::model::Arm)> =
                 members.iter().map(|g| (g.men, g.arm)).collect();
@@ -271,7 +295,7 @@ fn initiative(
         }
         "encourage" => {
             let g = b.group(arg(words, 2, "a Group")?)?.clone();
-            same_side(&bm, &g)?;
+            same_side(b, &bm, &g)?;
             let range = influence(tables, rulings, bm.status)?;
             if let Some(d) = number_after(words, "range")? {
                 if d > range {
@@ -310,8 +334,8 @@ fn initiative(
         "merge" => {
             let a = b.group(arg(words, 2, "two Groups")?)?.clone();
             let c = b.group(arg(words, 3, "two Groups")?)?.clone();
-            same_side(&bm, &a)?;
-            same_side(&bm, &c)?;
+            same_side(b, &bm, &a)?;
+            same_side(b, &bm, &c)?;
             if a.men > 6 || c.men > 6 {
                 return Err(SharpError::Invalid(format!(
                     "only Groups of 6 men or fewer merge (SP-INI-011): {} has {}, {} has {}",
@@ -341,7 +365,7 @@ fn initiative(
         }
         "chosen-man" | "chosen" => {
             let g = b.group(arg(words, 2, "a Group")?)?.clone();
-            same_side(&bm, &g)?;
+            same_side(b, &bm, &g)?;
             if !g.chosen_man {
                 return Err(SharpError::Invalid(format!(
                     "{} has no chosen man (SP-CM-001: rifle-armed light infantry)",
@@ -371,7 +395,7 @@ fn initiative(
                 )));
             }
             let g = b.group(arg(words, 2, "a Group or Formation")?)?.clone();
-            same_side(&bm, &g)?;
+            same_side(b, &bm, &g)?;
             let Some(a) = &mut b.active else {
                 return Err(SharpError::Invalid("no card in play".into()));
             };

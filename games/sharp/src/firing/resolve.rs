@@ -797,7 +797,12 @@ impl FireResult {
                     .ruling
                     .map(|r| format!(" [ruling {r}]"))
                     .unwrap_or_default();
-                format!("{}: {}: {}{ruling}", s.rule, s.text, s.value)
+                // The figure only where the words do not already say it.
+                if s.value != 0 && !s.text.chars().any(|c| c.is_ascii_digit()) {
+                    format!("{}: {}: {}{ruling}", s.rule, s.text, s.value)
+                } else {
+                    format!("{}: {}{ruling}", s.rule, s.text)
+                }
             })
             .collect();
         lines.push(self.summary());
