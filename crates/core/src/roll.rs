@@ -41,10 +41,18 @@ pub enum Roller {
 }
 
 /// A source of dice that remembers what it gave.
+///
+/// Seeded dice are drawn per purpose: the k-th die rolled for `what` comes
+/// from a stream derived from the command's dice, `what` and k, so a die
+/// for one purpose never depends on how many were rolled for another (a
+/// side's roll is the same whether or not the other side's secret roll
+/// came first in the same command).
 #[derive(Debug, Clone)]
 pub struct Rolls {
     roller: Roller,
     given: Vec<Die>,
+    /// Dice drawn so far for each purpose.
+    drawn: Vec<(String, u64)>,
 }
 
 impl Rolls {
@@ -53,6 +61,7 @@ impl Rolls {
         Rolls {
             roller: Roller::Seeded(Box::new(dice)),
             given: Vec::new(),
+            drawn: Vec::new(),
         }
     }
 
@@ -61,6 +70,7 @@ impl Rolls {
         Rolls {
             roller: Roller::Typed(faces.into_iter().collect()),
             given: Vec::new(),
+            drawn: Vec::new(),
         }
     }
 
@@ -87,7 +97,19 @@ impl Rolls {
     /// One die of `sides` faces.
     pub fn die(&mut self, sides: u32, what: &str) -> Result<u32, RollError> {
         let value = match &mut self.roller {
-            Roller::Seeded(d) => d.roll(sides),
+            Roller::Seeded(d) => {
+                let k = match self.drawn.iter_mut().find(|(w, _)| w == what) {
+                    Some((_, k)) => {
+                        *k += 1;
+                        *k - 1
+                    }
+                    None => {
+                        self.drawn.push((what.to_string(), 1));
+                        0
+                    }
+                };
+                d.derive_indexed(what, k).roll(sides)
+            }
             Roller::Typed(q) => {
                 let Some(v) = q.pop_front() else {
                     return Err(RollError::NotEnoughDice(format!(

@@ -128,10 +128,11 @@ pub struct Battle {
     pub moving: usize,
     /// Rulings switched for this game: (name, option).
     pub rulings: Vec<(String, String)>,
-    /// Commands that rolled dice from the seed: the index of the next
-    /// roll's dice (a command that rolls nothing never moves them).
-    #[serde(alias = "commands_run")]
-    pub rolls_made: u64,
+    /// Commands that rolled dice from the seed so far, each actor's: the
+    /// index of its next roll's dice (a command that rolls nothing never
+    /// moves them).
+    #[serde(default)]
+    pub rolls: umpire_core::session::RollCounts,
 }
 
 /// The most elements an army may field here: more than any DBR army
@@ -262,7 +263,7 @@ impl Battle {
             bound: 0,
             moving: 0,
             rulings: s.rulings.into_iter().collect(),
-            rolls_made: 0,
+            rolls: umpire_core::session::RollCounts::default(),
         })
     }
 

@@ -10,7 +10,7 @@
 use std::fmt::Write as _;
 
 use umpire_core::roll::Rolls;
-use umpire_core::session::{Actor, Answer, Command, Commands, Table, builtin};
+use umpire_core::session::{Actor, Answer, Command, Commands, RollCounts, Table, builtin};
 
 use crate::battle::{Battle, Status, unknown};
 use crate::combat::{Combat, CombatKind, Effect, Side, Who};
@@ -100,12 +100,12 @@ impl Table for Battle {
         self.seed
     }
 
-    fn rolls_made(&self) -> u64 {
-        self.rolls_made
+    fn rolls(&self) -> &RollCounts {
+        &self.rolls
     }
 
-    fn count_roll(&mut self) {
-        self.rolls_made += 1;
+    fn rolls_mut(&mut self) -> &mut RollCounts {
+        &mut self.rolls
     }
 
     fn sides(&self) -> Vec<String> {

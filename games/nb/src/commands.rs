@@ -9,7 +9,7 @@
 use std::fmt::Write as _;
 
 use umpire_core::roll::Rolls;
-use umpire_core::session::{Actor, Answer, Command, Commands, Session, Table, builtin};
+use umpire_core::session::{Actor, Answer, Command, Commands, RollCounts, Session, Table, builtin};
 
 use crate::engine::{self, Writing};
 use crate::error::NbError;
@@ -268,12 +268,12 @@ impl Table for Game {
         self.seed
     }
 
-    fn rolls_made(&self) -> u64 {
-        self.commands
+    fn rolls(&self) -> &RollCounts {
+        &self.rolls
     }
 
-    fn count_roll(&mut self) {
-        self.commands += 1;
+    fn rolls_mut(&mut self) -> &mut RollCounts {
+        &mut self.rolls
     }
 
     fn sides(&self) -> Vec<String> {

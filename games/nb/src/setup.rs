@@ -237,7 +237,7 @@ pub fn game_from_toml(file: &str, text: &str) -> Result<Game, NbError> {
         log: Vec::new(),
         done: Vec::new(),
         rulings: s.rulings.into_iter().collect(),
-        commands: 0,
+        rolls: umpire_core::session::RollCounts::default(),
     };
     game.rulings().map_err(|e| bad("rulings", e.to_string()))?;
     game.note(

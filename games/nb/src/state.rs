@@ -184,7 +184,9 @@ pub struct Game {
     pub next_order: u32,
     pub log: Vec<Note>,
     pub rulings: Vec<(String, String)>,
-    pub commands: u64,
+    /// Commands that rolled dice from the seed so far, each actor's.
+    #[serde(default)]
+    pub rolls: umpire_core::session::RollCounts,
     /// The sides that have done their part of the phase (`as SIDE done`);
     /// when every side has, the phase moves on without an umpire.
     #[serde(default)]

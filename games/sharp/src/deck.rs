@@ -261,8 +261,11 @@ pub struct BonusDrawn {
 pub fn draw_bonus(battle: &mut Battle, side: &str) -> Result<BonusDrawn, SharpError> {
     if battle.bonus_deck.is_empty() {
         let mut discards = std::mem::take(&mut battle.bonus_discards);
-        let mut dice =
-            Dice::from_seed(battle.seed).derive_indexed("bonus-reshuffle", battle.commands);
+        // Reshuffled by the turn and how many cards come back: the same
+        // whoever's dice rolled before.
+        let mut dice = Dice::from_seed(battle.seed)
+            .derive_indexed("bonus-reshuffle", u64::from(battle.turn))
+            .derive_indexed("cards", discards.len() as u64);
         shuffle(&mut discards, &mut dice);
         battle.bonus_deck = discards;
     }

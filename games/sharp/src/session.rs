@@ -21,7 +21,9 @@ use crate::error::SharpError;
 use crate::roll::Rolls;
 use crate::state::{Battle, BonusCard, Card};
 
-pub use umpire_core::session::{Actor, Answer, Command, Commands, Entry, Table, builtin};
+pub use umpire_core::session::{
+    Actor, Answer, Command, Commands, Entry, RollCounts, Table, builtin,
+};
 
 /// A session: the battle (`session.state`), its history for `undo`, and
 /// the log.
@@ -72,12 +74,12 @@ impl Table for Battle {
         self.seed
     }
 
-    fn rolls_made(&self) -> u64 {
-        self.commands
+    fn rolls(&self) -> &RollCounts {
+        &self.rolls
     }
 
-    fn count_roll(&mut self) {
-        self.commands += 1;
+    fn rolls_mut(&mut self) -> &mut RollCounts {
+        &mut self.rolls
     }
 
     fn sides(&self) -> Vec<String> {

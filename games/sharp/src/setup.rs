@@ -345,7 +345,7 @@ pub fn battle_from_toml(file: &str, text: &str) -> Result<Battle, SharpError> {
             .iter()
             .map(|(k, v)| (k.clone(), v.clone()))
             .collect(),
-        commands: 0,
+        rolls: umpire_core::session::RollCounts::default(),
         extra_cards: Vec::new(),
     };
     for c in &s.main_card {

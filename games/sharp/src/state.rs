@@ -278,9 +278,11 @@ pub struct Battle {
     pub active: Option<Activation>,
     /// Rulings switched from their defaults for this game (name, option).
     pub rulings: Vec<(String, String)>,
-    /// Commands that rolled dice from the seed so far: the index of the
-    /// next roll's dice (a command that rolls nothing never moves them).
-    pub commands: u64,
+    /// Commands that rolled dice from the seed so far, each actor's: the
+    /// index of its next roll's dice (a command that rolls nothing never
+    /// moves them).
+    #[serde(default)]
+    pub rolls: umpire_core::session::RollCounts,
     /// Cards the scenario adds to every turn's main deck (ruling `deck`).
     #[serde(default)]
     pub extra_cards: Vec<Card>,

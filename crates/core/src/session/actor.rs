@@ -61,6 +61,16 @@ impl Actor {
         }
     }
 
+    /// The actor's own name for its dice: `umpire`, `side:French`,
+    /// `observer`.
+    pub fn key(&self) -> String {
+        match self {
+            Actor::Umpire => "umpire".into(),
+            Actor::Side(s) => format!("side:{s}"),
+            Actor::Observer => "observer".into(),
+        }
+    }
+
     /// The line as a log keeps it: `as SIDE …` for a side.
     pub fn line(&self, command: &str) -> String {
         match self {
@@ -127,5 +137,24 @@ mod tests {
         assert!(!Actor::Observer.commands("French"));
         assert_eq!(f.line("draw"), "as French draw");
         assert_eq!(Actor::Umpire.line("draw"), "draw");
+    }
+}
+
+/// How many commands each actor has rolled from the seed: the index of its
+/// next roll's dice. Each actor draws from a stream of its own, so what
+/// one side rolls (or, secretly, does not) never moves the dice of
+/// another.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RollCounts(pub std::collections::BTreeMap<String, u64>);
+
+impl RollCounts {
+    /// The rolls `actor` has made.
+    pub fn of(&self, actor: &Actor) -> u64 {
+        self.0.get(&actor.key()).copied().unwrap_or(0)
+    }
+
+    /// Count one more.
+    pub fn bump(&mut self, actor: &Actor) {
+        *self.0.entry(actor.key()).or_insert(0) += 1;
     }
 }

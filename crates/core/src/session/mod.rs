@@ -22,12 +22,15 @@
 //!   disagree (the outcome would depend on what the side cannot see) the
 //!   command is refused with one fixed answer. What each other side reads
 //!   of a change is worked out the same way from its own view.
-//! - **Dice belong to the roll.** Dice come from the game's seed and the
-//!   count of commands that rolled from it, so a command that rolls
-//!   nothing never moves the dice; an undo brings back the count with the
-//!   state, so the same roll after an undo gets the same dice whatever is
-//!   typed in between. Players may type their own dice with `dice 5,3,6`
-//!   (or `rolled 5,3,6`) at the end of a command.
+//! - **Dice belong to the roll.** Each actor rolls from a stream of its
+//!   own, derived from the game's seed and the count of its commands that
+//!   rolled, and each purpose within a command from a stream of its own
+//!   ([`Rolls`]). So a command that rolls nothing never moves the dice;
+//!   what one side rolls in secret never moves another's; and an undo
+//!   brings back the count with the state, so the same roll after an undo
+//!   gets the same dice whatever is typed in between. Players may type
+//!   their own dice with `dice 5,3,6` (or `rolled 5,3,6`) at the end of a
+//!   command.
 //! - **Undo.** The umpire takes back any change; a side its own last
 //!   change if it rolled no dice; anything else needs the umpire, or at a
 //!   table without one every side's asking. Every side's log says what was
@@ -38,7 +41,7 @@ mod command;
 
 use std::fmt::Write as _;
 
-pub use actor::{Actor, read_actor};
+pub use actor::{Actor, RollCounts, read_actor};
 pub use command::{Access, Command, Commands, Told, builtin, find, help, usage};
 
 use crate::dice::Dice;
@@ -166,12 +169,11 @@ pub trait Table: Clone + PartialEq {
     /// The game's seed, from which every roll's dice are derived.
     fn seed(&self) -> u64;
 
-    /// How many commands have rolled dice from the seed so far: the index
-    /// of the next roll's dice.
-    fn rolls_made(&self) -> u64;
+    /// How many commands each actor has rolled from the seed so far.
+    fn rolls(&self) -> &RollCounts;
 
-    /// Count one more command that rolled from the seed.
-    fn count_roll(&mut self);
+    /// The same, to count one more.
+    fn rolls_mut(&mut self) -> &mut RollCounts;
 
     /// The sides, as the scenario spells them.
     fn sides(&self) -> Vec<String>;
@@ -432,10 +434,7 @@ impl<T: Table> Session<T> {
         let rolls = match typed {
             Some(Ok(r)) => r,
             Some(Err(e)) => return self.refuse(actor, line, command, &e.to_string()),
-            None => Rolls::seeded(
-                Dice::from_seed(self.state.seed())
-                    .derive_indexed("command", self.state.rolls_made()),
-            ),
+            None => Rolls::seeded(self.dice_for(actor)),
         };
         let before = self.state.clone();
         let real = self.try_on(before.clone(), actor, words, rolls.clone());
@@ -515,7 +514,7 @@ impl<T: Table> Session<T> {
         }
         self.state = after;
         if real.seeded && real.rolled {
-            self.state.count_roll();
+            self.state.rolls_mut().bump(actor);
         }
         self.asks.clear();
         let entry = self.log.len();
@@ -541,6 +540,14 @@ impl<T: Table> Session<T> {
             reveals: revealing,
             seen: Vec::new(),
         }
+    }
+
+    /// The dice of `actor`'s next command: its own stream, at the count of
+    /// its commands that rolled.
+    fn dice_for(&self, actor: &Actor) -> Dice {
+        Dice::from_seed(self.state.seed())
+            .derive(&actor.key())
+            .derive_indexed("command", self.state.rolls().of(actor))
     }
 
     /// Everyone who may read a change besides its issuer.
@@ -641,10 +648,7 @@ impl<T: Table> Session<T> {
                 let rolls = match t {
                     Some(Ok(r)) => r,
                     Some(Err(e)) => return self.refuse(&actor, line, &command, &e.to_string()),
-                    None => Rolls::seeded(
-                        Dice::from_seed(self.state.seed())
-                            .derive_indexed("command", self.state.rolls_made()),
-                    ),
+                    None => Rolls::seeded(self.dice_for(&Actor::Umpire)),
                 };
                 if let Err(e) = self.try_on(state, &Actor::Umpire, &w, rolls).result {
                     let why = if other == side {

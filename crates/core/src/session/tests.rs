@@ -8,7 +8,7 @@ use super::*;
 #[derive(Debug, Clone, PartialEq)]
 struct Scores {
     seed: u64,
-    rolls: u64,
+    rolls: RollCounts,
     red: i64,
     blue: i64,
     /// Red's alone.
@@ -44,12 +44,12 @@ impl Table for Scores {
         self.seed
     }
 
-    fn rolls_made(&self) -> u64 {
-        self.rolls
+    fn rolls(&self) -> &RollCounts {
+        &self.rolls
     }
 
-    fn count_roll(&mut self) {
-        self.rolls += 1;
+    fn rolls_mut(&mut self) -> &mut RollCounts {
+        &mut self.rolls
     }
 
     fn sides(&self) -> Vec<String> {
@@ -137,7 +137,7 @@ impl Table for Scores {
 fn session(seed: u64) -> Session<Scores> {
     Session::new(Scores {
         seed,
-        rolls: 0,
+        rolls: RollCounts::default(),
         red: 0,
         blue: 0,
         secret: 0,
@@ -350,7 +350,7 @@ fn typed_dice_are_used_and_running_out_is_said() {
         "rolled 3: now 9\n(2 typed dice not used)"
     );
     // Typed dice do not move the seeded stream.
-    assert_eq!(s.state.rolls, 0);
+    assert_eq!(s.state.rolls, RollCounts::default());
 }
 
 #[test]
