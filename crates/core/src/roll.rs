@@ -34,8 +34,9 @@ pub struct Die {
 /// Where dice come from.
 #[derive(Debug, Clone)]
 pub enum Roller {
-    /// The umpire rolls, from a seeded stream.
-    Seeded(Box<Dice>),
+    /// The umpire rolls, from a seeded stream: the command's, and the
+    /// game's for rolls keyed by what they are for ([`Rolls::die_keyed`]).
+    Seeded { command: Box<Dice>, game: Box<Dice> },
     /// The players rolled and typed the faces in.
     Typed(VecDeque<u32>),
 }
@@ -58,8 +59,17 @@ pub struct Rolls {
 impl Rolls {
     /// The umpire rolls from `dice`.
     pub fn seeded(dice: Dice) -> Rolls {
+        Rolls::seeded_for(dice.clone(), dice)
+    }
+
+    /// The umpire rolls from `command` (this command's dice), and keyed
+    /// rolls from `game` (the same for the whole game).
+    pub fn seeded_for(command: Dice, game: Dice) -> Rolls {
         Rolls {
-            roller: Roller::Seeded(Box::new(dice)),
+            roller: Roller::Seeded {
+                command: Box::new(command),
+                game: Box::new(game),
+            },
             given: Vec::new(),
             drawn: Vec::new(),
         }
@@ -94,21 +104,42 @@ impl Rolls {
         Ok(Rolls::typed(faces))
     }
 
-    /// One die of `sides` faces.
+    /// How many dice were drawn for `what` before this one.
+    fn next_for(&mut self, what: &str) -> u64 {
+        match self.drawn.iter_mut().find(|(w, _)| w == what) {
+            Some((_, k)) => {
+                *k += 1;
+                *k - 1
+            }
+            None => {
+                self.drawn.push((what.to_string(), 1));
+                0
+            }
+        }
+    }
+
+    /// One die of `sides` faces, from this command's dice.
     pub fn die(&mut self, sides: u32, what: &str) -> Result<u32, RollError> {
+        self.roll(sides, what, false)
+    }
+
+    /// One die of `sides` faces for a purpose the game rolls for once
+    /// (`what` names it whole: "the arrival roll of VI-Corps"): from the
+    /// game's dice, so it comes out the same whatever was rolled before it,
+    /// by anyone, and whenever it is rolled.
+    pub fn die_keyed(&mut self, sides: u32, what: &str) -> Result<u32, RollError> {
+        self.roll(sides, what, true)
+    }
+
+    fn roll(&mut self, sides: u32, what: &str, keyed: bool) -> Result<u32, RollError> {
+        let k = match &self.roller {
+            Roller::Seeded { .. } => self.next_for(what),
+            Roller::Typed(_) => 0,
+        };
         let value = match &mut self.roller {
-            Roller::Seeded(d) => {
-                let k = match self.drawn.iter_mut().find(|(w, _)| w == what) {
-                    Some((_, k)) => {
-                        *k += 1;
-                        *k - 1
-                    }
-                    None => {
-                        self.drawn.push((what.to_string(), 1));
-                        0
-                    }
-                };
-                d.derive_indexed(what, k).roll(sides)
+            Roller::Seeded { command, game } => {
+                let from = if keyed { game } else { command };
+                from.derive_indexed(what, k).roll(sides)
             }
             Roller::Typed(q) => {
                 let Some(v) = q.pop_front() else {
@@ -141,14 +172,14 @@ impl Rolls {
 
     /// Whether the dice come from the seed (not typed in).
     pub fn is_seeded(&self) -> bool {
-        matches!(self.roller, Roller::Seeded(_))
+        matches!(self.roller, Roller::Seeded { .. })
     }
 
     /// Typed dice left over (none for seeded rolls).
     pub fn left_over(&self) -> usize {
         match &self.roller {
             Roller::Typed(q) => q.len(),
-            Roller::Seeded(_) => 0,
+            Roller::Seeded { .. } => 0,
         }
     }
 }
@@ -203,6 +234,29 @@ mod tests {
             ))
         );
         assert_eq!(Rolls::parse_typed("5, 3 6").map(|r| r.left_over()), Ok(3));
+    }
+
+    #[test]
+    fn a_purpose_draws_the_same_dice_whatever_was_rolled_for_another() {
+        let dice = Dice::from_seed(11);
+        let mut a = Rolls::seeded(dice.clone());
+        let mut b = Rolls::seeded(dice.clone());
+        let _ = b.dice(3, 6, "a secret roll");
+        assert_eq!(
+            a.dice(4, 10, "the activation"),
+            b.dice(4, 10, "the activation")
+        );
+        // A keyed roll is the game's: the same from any command's dice.
+        let mut c = Rolls::seeded_for(Dice::from_seed(1), dice.clone());
+        let mut d = Rolls::seeded_for(Dice::from_seed(2), dice);
+        assert_eq!(
+            c.die_keyed(10, "arrival of VI"),
+            d.die_keyed(10, "arrival of VI")
+        );
+        assert_ne!(
+            (0..6).map(|_| c.die(20, "x")).collect::<Vec<_>>(),
+            (0..6).map(|_| d.die(20, "x")).collect::<Vec<_>>()
+        );
     }
 
     #[test]

@@ -336,7 +336,7 @@ async fn without_an_umpire_every_side_must_ask_to_undo(location: Location) {
     let e = tables.run(&a, "undo").await.unwrap();
     assert_eq!(
         e.answer,
-        "error: the last change was the umpire's: only the umpire takes it back at this table; ask them"
+        "error: a side takes back only its own last change, and the last change was not yours: only the umpire takes it back at this table; ask them"
     );
     let spent = tables
         .run(&a, "pips Baner move smaland-horse")

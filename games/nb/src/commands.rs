@@ -331,9 +331,13 @@ impl Table for Game {
             }
         }
         seen.push((Actor::Observer, read(None)));
+        // Moving the turn on is always worded for each reader, so that how
+        // a reader reads it never says whether something hidden from them
+        // happened in it.
+        let always = header.is_some();
         let mut answer = answer;
         for (reader, text) in seen {
-            if text != answer.text {
+            if always || text != answer.text {
                 answer = answer.seen_by(reader, text);
             }
         }
@@ -355,7 +359,7 @@ fn run(
     let tables = Tables::builtin()?;
     let mut roll = |sides: u32, what: &str| -> Result<u32, NbError> {
         rolls
-            .die(sides, what)
+            .die_keyed(sides, what)
             .map_err(|e| NbError::Refused(e.to_string()))
     };
     let ended = session.ended();

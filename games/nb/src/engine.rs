@@ -12,7 +12,9 @@ use crate::rulings::{RulingId, Rulings};
 use crate::state::{Formation, Game, Messenger, Order, Pending, WrittenOrder};
 use crate::tables::Tables;
 
-/// Dice: `roll(sides, what)`.
+/// Dice: `roll(sides, what)`, where `what` names the roll whole (the
+/// formation and the order): each is rolled once in a game, from the
+/// game's dice, so it comes out the same whatever else was rolled.
 pub type Roll<'a> = &'a mut dyn FnMut(u32, &str) -> Result<u32, NbError>;
 
 fn refuse<T>(text: impl Into<String>) -> Result<T, NbError> {
@@ -571,7 +573,10 @@ pub fn read_orders(
             }
         }
         for f in testers {
-            let die = roll(10, &format!("activation of {f}"))?;
+            let die = roll(
+                10,
+                &format!("the activation of {f} for order {}", m.order.id),
+            )?;
             let (total, delay, steps) = activation(tables, game, &f, die)?;
             let acts_from = turn + delay;
             let working = steps
@@ -694,7 +699,10 @@ pub fn make_reserve(
                     "an off-board reserve needs its entry grid square (e.g. A5) (NB-OFF-001)",
                 );
             }
-            let d = roll(tables.off_board.entry_die, "the secret entry turn")?;
+            let d = roll(
+                tables.off_board.entry_die,
+                &format!("the secret entry turn of {formation}"),
+            )?;
             Some(d + tables.off_board.entry_add)
         }
         ReserveKind::OnBoard => None,
@@ -777,7 +785,7 @@ pub fn place_general(
     }
     let general = game.general(&f.general)?.clone();
     let rulings: Rulings = game.rulings()?;
-    let die = roll(10, "the arrival roll")?;
+    let die = roll(10, &format!("the arrival roll of {formation}"))?;
     let q = tables.arrival_quality(general.quality);
     let total = i32::try_from(die).unwrap_or(0) + q;
     let mut late = tables.arrival_late(total);

@@ -128,6 +128,10 @@ pub struct Entry {
     /// What each other reader reads of it (the umpire, the other sides,
     /// an observer); a reader not listed reads nothing of it.
     pub readings: Vec<(Actor, Reading)>,
+    /// Readers who read the game's own words for them, part of the
+    /// answer: whether its dice are taken back is not theirs to know.
+    #[serde(default)]
+    pub partial: Vec<Actor>,
 }
 
 impl Entry {
@@ -434,7 +438,7 @@ impl<T: Table> Session<T> {
         let rolls = match typed {
             Some(Ok(r)) => r,
             Some(Err(e)) => return self.refuse(actor, line, command, &e.to_string()),
-            None => Rolls::seeded(self.dice_for(actor)),
+            None => self.rolls_for(actor),
         };
         let before = self.state.clone();
         let real = self.try_on(before.clone(), actor, words, rolls.clone());
@@ -481,24 +485,24 @@ impl<T: Table> Session<T> {
         let after = real.state;
         // What every other reader reads of the change.
         let mut readings = Vec::new();
+        let mut partial = Vec::new();
         if cmd.told == Told::All {
             for viewer in self.readers(actor) {
                 let reading = if viewer.is_umpire() || revealing {
                     Some(Reading {
-                        command: command.to_string(),
+                        command: if viewer.is_umpire() {
+                            command.to_string()
+                        } else {
+                            words.join(" ")
+                        },
                         answer: full.text.clone(),
                     })
                 } else {
-                    self.reading_for(
-                        &viewer,
-                        actor,
-                        (&before, &after),
-                        words,
-                        &rolls,
-                        &full,
-                        command,
-                    )
+                    self.reading_for(&viewer, actor, (&before, &after), words, &rolls, &full)
                 };
+                if full.seen.iter().any(|(a, _)| *a == viewer) {
+                    partial.push(viewer.clone());
+                }
                 if let Some(r) = reading {
                     readings.push((viewer, r));
                 }
@@ -533,6 +537,7 @@ impl<T: Table> Session<T> {
             rolled: real.rolled,
             revealed: revealing,
             readings,
+            partial,
         });
         Answer {
             text: answer.text,
@@ -543,11 +548,14 @@ impl<T: Table> Session<T> {
     }
 
     /// The dice of `actor`'s next command: its own stream, at the count of
-    /// its commands that rolled.
-    fn dice_for(&self, actor: &Actor) -> Dice {
-        Dice::from_seed(self.state.seed())
-            .derive(&actor.key())
-            .derive_indexed("command", self.state.rolls().of(actor))
+    /// its commands that rolled; and the game's, for keyed rolls.
+    fn rolls_for(&self, actor: &Actor) -> Rolls {
+        let seed = Dice::from_seed(self.state.seed());
+        Rolls::seeded_for(
+            seed.derive(&actor.key())
+                .derive_indexed("command", self.state.rolls().of(actor)),
+            seed.derive("keyed"),
+        )
     }
 
     /// Everyone who may read a change besides its issuer.
@@ -569,7 +577,8 @@ impl<T: Table> Session<T> {
 
     /// What `viewer` reads of `actor`'s change: the game's own words for
     /// it, or the command worked on the viewer's view of the game before;
-    /// nothing where that would come out otherwise.
+    /// nothing where that would come out otherwise. The command is read
+    /// without the dice typed into it (they may be for a secret roll).
     #[allow(clippy::too_many_arguments)]
     fn reading_for(
         &self,
@@ -579,7 +588,6 @@ impl<T: Table> Session<T> {
         words: &[String],
         rolls: &Rolls,
         full: &Answer,
-        command: &str,
     ) -> Option<Reading> {
         // The game's own words for this reader: the command is named, its
         // words (which may name what the reader may not know) are not.
@@ -591,7 +599,7 @@ impl<T: Table> Session<T> {
         }
         let Some(view) = before.view_for(viewer) else {
             return Some(Reading {
-                command: command.to_string(),
+                command: words.join(" "),
                 answer: full.text.clone(),
             });
         };
@@ -603,7 +611,7 @@ impl<T: Table> Session<T> {
         // something happened).
         match seen.result {
             Ok(a) if agrees => Some(Reading {
-                command: command.to_string(),
+                command: words.join(" "),
                 answer: a.text,
             }),
             _ => None,
@@ -648,7 +656,7 @@ impl<T: Table> Session<T> {
                 let rolls = match t {
                     Some(Ok(r)) => r,
                     Some(Err(e)) => return self.refuse(&actor, line, &command, &e.to_string()),
-                    None => Rolls::seeded(self.dice_for(&Actor::Umpire)),
+                    None => self.rolls_for(&Actor::Umpire),
                 };
                 if let Err(e) = self.try_on(state, &Actor::Umpire, &w, rolls).result {
                     let why = if other == side {
@@ -722,10 +730,13 @@ impl<T: Table> Session<T> {
         if let Actor::Side(side) = actor {
             let own = last.actor == *actor;
             if !own || last.rolled {
+                // Whose the last change was is not said: it may be one
+                // this side cannot see.
                 let why = if !own {
-                    format!("the last change was {}'s", last.actor.name())
+                    "a side takes back only its own last change, and the last change was not yours"
+                        .to_string()
                 } else {
-                    "it rolled dice".to_string()
+                    "your last change rolled dice".to_string()
                 };
                 if self.umpired {
                     let msg =
@@ -752,22 +763,28 @@ impl<T: Table> Session<T> {
             Some(e) => format!("Undone: {}'s `{}`.{dice}", change.actor.name(), e.command),
             None => format!("Undone: {whose}'s last change.{dice}"),
         };
+        // Every reader who read the change reads that it was taken back
+        // (and its dice); one who could not see it reads nothing of either.
         let mut readings = Vec::new();
         for viewer in self.readers(actor) {
-            let answer = match undone.as_ref().and_then(|e| e.read_by(&viewer, self.ended)) {
-                Some(r) => format!("Undone: {}'s `{}`.{dice}", change.actor.name(), r.command),
-                None => format!(
-                    "Undone: a change by {} that you could not see.{dice}",
-                    change.actor.name()
-                ),
-            };
-            readings.push((
-                viewer,
-                Reading {
-                    command: command.to_string(),
-                    answer,
-                },
-            ));
+            let Some(e) = undone.as_ref() else { continue };
+            if let Some(r) = e.read_by(&viewer, self.ended) {
+                // The dice are said to go back to whoever read the whole
+                // answer; one who read part of it may not learn that a
+                // secret roll was made.
+                let dice = if e.partial.contains(&viewer) {
+                    ""
+                } else {
+                    dice
+                };
+                readings.push((
+                    viewer,
+                    Reading {
+                        command: command.to_string(),
+                        answer: format!("Undone: {}'s `{}`.{dice}", change.actor.name(), r.command),
+                    },
+                ));
+            }
         }
         self.log.push(Entry {
             actor: actor.clone(),
@@ -778,6 +795,7 @@ impl<T: Table> Session<T> {
             rolled: false,
             revealed: false,
             readings,
+            partial: Vec::new(),
         });
         Answer::changed(text)
     }
@@ -835,6 +853,7 @@ impl<T: Table> Session<T> {
             rolled: false,
             revealed: false,
             readings,
+            partial: Vec::new(),
         });
         Answer {
             text,
@@ -854,6 +873,7 @@ impl<T: Table> Session<T> {
             rolled: false,
             revealed: false,
             readings: Vec::new(),
+            partial: Vec::new(),
         });
         Answer::said(text)
     }

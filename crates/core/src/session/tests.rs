@@ -215,14 +215,14 @@ fn the_umpire_undoes_any_change_and_a_side_its_own_that_rolled_nothing() {
     s.run("as Blue add 3");
     assert_eq!(
         s.run("as Red undo").text,
-        "error: the last change was the Blue's: only the umpire takes it back at this table; ask them"
+        "error: a side takes back only its own last change, and the last change was not yours: only the umpire takes it back at this table; ask them"
     );
     assert_eq!(s.run("as Blue undo").text, "Undone: the Blue's `add 3`.");
     assert_eq!((s.state.red, s.state.blue), (2, 0));
     s.run("as Red roll");
     assert_eq!(
         s.run("as Red undo").text,
-        "error: it rolled dice: only the umpire takes it back at this table; ask them"
+        "error: your last change rolled dice: only the umpire takes it back at this table; ask them"
     );
     let undone = s.run("undo").text;
     assert_eq!(
