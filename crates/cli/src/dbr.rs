@@ -225,20 +225,23 @@ pub enum Command {
         #[command(flatten)]
         common: Common,
     },
-    /// List every ruling (the sheet's gaps), its options and the one in force.
     /// Start a battle at the table in DIR from a scenario (or
-    /// `breitenfeld`, the built-in one): the sides, commands and elements.
+    /// `breitenfeld`, the built-in one): the sides, commands and elements,
+    /// with or without an umpire.
     #[command(
         after_help = "Examples:\n  umpire dbr new /tmp/breitenfeld\n  umpire dbr new /tmp/my-battle --scenario my-battle.toml --force"
     )]
     New {
+        /// The game folder to make (the scenario, the log, the state).
         dir: PathBuf,
+        /// A scenario file, or `breitenfeld`, the built-in one.
         #[arg(long, default_value = "breitenfeld")]
         scenario: String,
+        /// Replace a game already in DIR.
         #[arg(long)]
         force: bool,
         /// No umpire: the players run the table between them, and the
-        /// umpire\'s commands (rulings, the turn, cards) run when every
+        /// umpire's commands (rulings, the turn, cards) run when every
         /// side has asked for them.
         #[arg(long)]
         no_umpire: bool,
@@ -259,6 +262,8 @@ pub enum Command {
     /// Replay a battle's log from its scenario and check that every answer
     /// and the final state are the same.
     Replay { dir: PathBuf },
+    /// List every ruling (the sheet's gaps), its options and the one in
+    /// force.
     #[command(
         after_help = "Examples:\n  umpire dbr rulings\n  umpire dbr rulings --toml > rulings.toml   (edit, then pass --rulings rulings.toml)\n  umpire dbr rulings --rulings rulings.toml"
     )]

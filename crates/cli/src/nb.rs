@@ -19,13 +19,16 @@ pub enum Command {
         after_help = "Examples:\n  umpire nb new /tmp/ligny --scenario ligny\n  umpire nb new /tmp/game --scenario my-battle.toml --force"
     )]
     New {
+        /// The game folder to make (the scenario, the log, the state).
         dir: PathBuf,
+        /// A scenario file, or `ligny`, the built-in one.
         #[arg(long, default_value = "ligny")]
         scenario: String,
+        /// Replace a game already in DIR.
         #[arg(long)]
         force: bool,
         /// No umpire: the players run the table between them, and the
-        /// umpire\'s commands (rulings, the turn, cards) run when every
+        /// umpire's commands (rulings, the turn, cards) run when every
         /// side has asked for them.
         #[arg(long)]
         no_umpire: bool,

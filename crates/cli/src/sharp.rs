@@ -32,13 +32,16 @@ pub enum Command {
         after_help = "Examples:\n  umpire sharp new /tmp/farm --scenario vimeiro\n  umpire sharp new /tmp/farm --scenario my-battle.toml --force"
     )]
     New {
+        /// The game folder to make (the scenario, the log, the state).
         dir: PathBuf,
+        /// A scenario file, or `vimeiro`, the built-in one.
         #[arg(long, default_value = "vimeiro")]
         scenario: String,
+        /// Replace a game already in DIR.
         #[arg(long)]
         force: bool,
         /// No umpire: the players run the table between them, and the
-        /// umpire\'s commands (rulings, the turn, cards) run when every
+        /// umpire's commands (rulings, the turn, cards) run when every
         /// side has asked for them.
         #[arg(long)]
         no_umpire: bool,

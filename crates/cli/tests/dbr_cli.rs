@@ -429,3 +429,48 @@ fn a_battle_at_the_table_is_played_saved_and_replayed() {
     assert!(String::from_utf8_lossy(&o.stdout).contains("Replayed 4 command(s)"));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Every `umpire dbr` command's help begins by saying what it does.
+#[test]
+fn each_command_describes_itself_in_its_help() {
+    for (args, first) in [
+        (
+            &["dbr", "new", "--help"][..],
+            "Start a battle at the table in DIR",
+        ),
+        (
+            &["dbr", "rulings", "--help"][..],
+            "List every ruling (the sheet's gaps)",
+        ),
+        (&["dbr", "play", "--help"][..], "The umpire at the table"),
+    ] {
+        let o = umpire(args);
+        let text = String::from_utf8_lossy(&o.stdout).to_string();
+        assert!(o.status.success(), "{args:?}: {text}");
+        assert!(text.starts_with(first), "{args:?}: {text}");
+    }
+    let o = umpire(&["dbr", "new", "--help"]);
+    let text = String::from_utf8_lossy(&o.stdout).to_string();
+    assert!(
+        text.contains("--no-umpire") && text.contains("A scenario file, or `breitenfeld`"),
+        "{text}"
+    );
+}
+
+/// A combat's working prints no empty quotation of the sheet.
+#[test]
+fn a_combat_quotes_the_sheet_only_when_it_has_words() {
+    // A shooter that loses is not shot at (DBR-SGF-009): no entry applies.
+    let o = umpire(&[
+        "dbr",
+        "combat",
+        "Bw(O)",
+        "Pk(O)",
+        "--shooting",
+        "--dice",
+        "1,6",
+    ]);
+    let text = String::from_utf8_lossy(&o.stdout).to_string();
+    assert!(o.status.success() && text.contains("DBR-SGF-009"), "{text}");
+    assert!(!text.contains("the sheet: \"\""), "{text}");
+}

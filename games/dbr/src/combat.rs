@@ -295,7 +295,9 @@ impl Resolution {
                         "half the enemy or less"
                     }
                 ));
-                lines.push(format!("  the sheet: \"{}\"", o.entry));
+                if !o.entry.trim().is_empty() {
+                    lines.push(format!("  the sheet: \"{}\"", o.entry));
+                }
                 lines.push(format!(
                     "{}: {} => {}{ruling}",
                     o.rule,

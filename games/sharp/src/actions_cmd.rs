@@ -91,6 +91,19 @@ fn same_side(b: &Battle, bm: &BigMan, g: &Group) -> Result<(), SharpError> {
     }
 }
 
+/// Refuse a Group named twice in one list.
+fn each_once(groups: &[Group]) -> Result<(), SharpError> {
+    for (i, g) in groups.iter().enumerate() {
+        if groups[..i].iter().any(|x| x.name == g.name) {
+            return Err(SharpError::Invalid(format!(
+                "{} is named twice; name each Group once",
+                g.name
+            )));
+        }
+    }
+    Ok(())
+}
+
 /// Influence (command) range of a status, from the Big Man table.
 fn influence(
     tables: &crate::tables::Tables,
@@ -179,6 +192,7 @@ fn initiative(
                 .iter()
                 .map(|g| b.group(g).cloned())
                 .collect::<Result<_, _>>()?;
+            each_once(&obeying)?;
             for g in &obeying {
                 same_side(b, &bm, g)?;
             }
@@ -229,6 +243,7 @@ fn initiative(
                 .iter()
                 .map(|g| b.group(g).cloned())
                 .collect::<Result<_, _>>()?;
+            each_once(&members)?;
             for g in &members {
                 same_side(b, &bm, g)?;
             }
@@ -334,6 +349,7 @@ fn initiative(
         "merge" => {
             let a = b.group(arg(words, 2, "two Groups")?)?.clone();
             let c = b.group(arg(words, 3, "two Groups")?)?.clone();
+            each_once(&[a.clone(), c.clone()])?;
             same_side(b, &bm, &a)?;
             same_side(b, &bm, &c)?;
             if a.men > 6 || c.men > 6 {

@@ -214,6 +214,8 @@ fn sp_fist_001_a_fight_needs_activated_groups_of_both_sides_each_once() {
     assert!(e.contains("voltigeurs is named twice"), "{e}");
     let e = err(&mut s, "fight rifles vs rifles");
     assert!(e.contains("rifles is named twice"), "{e}");
+    let e = err(&mut s, "initiative merge rifles rifles");
+    assert!(e.contains("rifles is named twice"), "{e}");
     let e = err(&mut s, "fight rifles vs voltigeurs,line-company");
     assert!(e.contains("are not all of one side"), "{e}");
     // SP-INI-009: fervour is the initiative spent on it this card.

@@ -703,20 +703,21 @@ impl<T: Table> Session<T> {
         }
         self.asks.remove(i);
         let mut answer = self.run_as(&Actor::Umpire, &command);
-        answer.text = format!("Every side asked for `{command}`: {}", answer.text);
+        let prefix = |t: &str| format!("Every side asked for `{command}`: {t}");
+        if !answer.changed {
+            answer.text = prefix(&answer.text);
+            return answer;
+        }
+        let ended = self.ended;
         if let Some(e) = self.log.last_mut() {
-            e.answer = answer.text.clone();
+            e.answer = prefix(&e.answer);
             for (_, r) in &mut e.readings {
-                r.answer = format!("Every side asked for `{command}`: {}", r.answer);
+                r.answer = prefix(&r.answer);
             }
-            e.readings.retain(|(a, _)| *a != actor);
-            e.readings.push((
-                actor.clone(),
-                Reading {
-                    command: e.command.clone(),
-                    answer: e.answer.clone(),
-                },
-            ));
+            // The side whose asking ran it reads it as that side may.
+            answer.text = e
+                .read_by(&actor, ended)
+                .map_or_else(|| prefix("done"), |r| r.answer);
         }
         answer
     }
