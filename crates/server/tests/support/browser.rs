@@ -147,6 +147,15 @@ impl Browser {
         );
     }
 
+    /// The window's size as last set (what [`Browser::resize`] takes).
+    pub fn size(&mut self) -> (u32, u32) {
+        let r = self.call("GET", "/window/rect", None);
+        (
+            r["width"].as_u64().unwrap_or(1280) as u32,
+            r["height"].as_u64().unwrap_or(1000) as u32,
+        )
+    }
+
     pub fn go(&mut self, url: &str) {
         self.call("POST", "/url", Some(json!({ "url": url })));
     }
@@ -209,7 +218,7 @@ impl Browser {
                 return;
             }
             if start.elapsed() > Duration::from_secs(30) {
-                let shot = self.screenshot("timed-out");
+                let shot = self.shot("timed-out");
                 panic!(
                     "timed out waiting for {what} ({expression}); the page is in {}",
                     shot.display()
@@ -219,8 +228,31 @@ impl Browser {
         }
     }
 
-    /// Keep a screenshot for a reviewer; its path.
+    /// Run an async script in the page (it calls `arguments[0]` with its
+    /// result); that result.
+    pub fn js_async(&mut self, script: &str) -> Value {
+        self.call(
+            "POST",
+            "/execute/async",
+            Some(json!({ "script": script, "args": [] })),
+        )
+    }
+
+    /// The window's inner width, in CSS pixels.
+    pub fn width(&mut self) -> u64 {
+        self.js("return window.innerWidth").as_u64().unwrap_or(0)
+    }
+
+    /// Check the page with axe-core at the window's width and at the
+    /// other of a phone's and a wide screen's (see [`axe`]), then keep a
+    /// screenshot for a reviewer; its path.
     pub fn screenshot(&mut self, name: &str) -> PathBuf {
+        super::axe::both_widths(self, name);
+        self.shot(name)
+    }
+
+    /// Keep a screenshot for a reviewer, unchecked; its path.
+    pub fn shot(&mut self, name: &str) -> PathBuf {
         self.taken += 1;
         let v = self.call("GET", "/screenshot", None);
         let png = base64::engine::general_purpose::STANDARD
