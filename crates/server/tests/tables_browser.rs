@@ -326,3 +326,68 @@ async fn three_tables_played_on_phones_and_the_umpires_page() {
     .await;
     stop.send_replace(true);
 }
+
+/// Pairs of piece names whose boxes, as Chromium draws them, overlap.
+fn overlapping_names(b: &mut Browser) -> serde_json::Value {
+    b.js(
+        "const t = [...document.querySelectorAll('svg.tablemap g.piece text')]\
+           .map(e => [e.textContent, e.getBoundingClientRect()]);\
+         const out = [];\
+         for (let i = 0; i < t.length; i++) for (let j = i + 1; j < t.length; j++) {\
+           const [a, ra] = t[i], [b, rb] = t[j];\
+           if (ra.left < rb.right && rb.left < ra.right && ra.top < rb.bottom && rb.top < ra.bottom) out.push([a, b]);\
+         }\
+         return out;",
+    )
+}
+
+/// How many names the map draws.
+fn names_drawn(b: &mut Browser) -> u64 {
+    b.js("return document.querySelectorAll('svg.tablemap g.piece text').length")
+        .as_u64()
+        .unwrap()
+}
+
+/// No two pieces' names overlap on the table map, as Chromium draws them,
+/// on each game's opening lay-out at a phone's width and a wide screen's,
+/// and when several pieces are put on one spot.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn piece_names_never_overlap_on_the_table_map() {
+    let host = Arc::new(Host::open(&testing::sqlite("tables-labels")).await.unwrap());
+    let (base, stop) = serve(host).await;
+    blocking(move || {
+        let mut b = Browser::start("table-labels");
+        for kind in ["sharp", "nb", "dbr"] {
+            make(&mut b, &base, kind, true);
+            let table = b.current();
+            for (w, h) in [PHONE, (1280, 1000)] {
+                b.resize(w, h);
+                open(&mut b, &table);
+                assert!(names_drawn(&mut b) > 0, "{kind}: no names");
+                let clash = overlapping_names(&mut b);
+                assert_eq!(clash, serde_json::json!([]), "{kind} at {w} px: names overlap");
+                b.js("document.querySelector('#table-map').scrollIntoView(); return 0;");
+                b.shot(&format!("{kind}-names-{w}"));
+            }
+            // A crowd: the first five pieces put on one spot.
+            b.js_async(
+                "const done = arguments[0];\
+                 const svg = document.querySelector('svg.tablemap');\
+                 const names = [...svg.querySelectorAll('g.piece')].slice(0, 5).map(g => g.dataset.name);\
+                 Promise.all(names.map((n, i) => fetch(svg.dataset.place, { method: 'POST',\
+                   body: new URLSearchParams({ name: n, x: String(30 + i * 0.2), y: String(24 + i * 0.1) }) })))\
+                   .then(() => done(0));",
+            );
+            for (w, h) in [PHONE, (1280, 1000)] {
+                b.resize(w, h);
+                open(&mut b, &table);
+                let clash = overlapping_names(&mut b);
+                assert_eq!(clash, serde_json::json!([]), "{kind} crowded at {w} px: names overlap");
+                b.js("document.querySelector('#table-map').scrollIntoView(); return 0;");
+                b.shot(&format!("{kind}-crowd-{w}"));
+            }
+        }
+    })
+    .await;
+    stop.send_replace(true);
+}

@@ -18,6 +18,7 @@
 //! view, so nothing a side may not see ever travels to it.
 
 pub mod forms;
+pub mod labels;
 pub mod page;
 
 use std::convert::Infallible;
