@@ -391,3 +391,48 @@ async fn piece_names_never_overlap_on_the_table_map() {
     .await;
     stop.send_replace(true);
 }
+
+/// Whether the page fits the window: its width and the window's, and the
+/// elements that stick out past the window's right edge (for the message).
+fn fits_window(b: &mut Browser) -> (u64, u64, serde_json::Value) {
+    let v = b.js(
+        "const w = window.innerWidth;\
+         const out = [...document.querySelectorAll('body *')]\
+           .filter(e => e.getBoundingClientRect().right > w + 0.5)\
+           .slice(0, 8)\
+           .map(e => e.tagName.toLowerCase() + (e.id ? '#' + e.id : '') + (e.className && e.className.baseVal === undefined ? '.' + e.className : '') + ' ' + Math.round(e.getBoundingClientRect().right));\
+         return [document.documentElement.scrollWidth, w, out];",
+    );
+    (v[0].as_u64().unwrap(), v[1].as_u64().unwrap(), v[2].clone())
+}
+
+/// The table's pages on a 390-pixel phone: the umpire's and each side's
+/// are no wider than the screen, every form opened.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_umpires_page_and_the_sides_fit_a_phone() {
+    let host = Arc::new(Host::open(&testing::sqlite("tables-phone")).await.unwrap());
+    let (base, stop) = serve(host).await;
+    blocking(move || {
+        let mut b = Browser::start("table-phone");
+        for kind in ["sharp", "nb", "dbr"] {
+            b.resize(1280, 1000);
+            let links = make(&mut b, &base, kind, true);
+            let table = b.current();
+            b.resize(PHONE.0, PHONE.1);
+            for (who, url) in std::iter::once(("umpire".to_string(), table)).chain(links) {
+                open(&mut b, &url);
+                b.js("document.querySelectorAll('details').forEach(d => d.open = true); return 0;");
+                let (page, screen, wide) = fits_window(&mut b);
+                top(&mut b);
+                let shot = b.screenshot(&format!("{kind}-{who}-phone"));
+                assert!(
+                    page <= screen,
+                    "{kind}: the {who}'s page is {page} px wide on a {screen} px phone ({}); sticking out: {wide}",
+                    shot.display()
+                );
+            }
+        }
+    })
+    .await;
+    stop.send_replace(true);
+}

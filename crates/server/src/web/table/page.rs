@@ -146,8 +146,7 @@ fn map(view: &View, base: &str) -> Markup {
                 rect x="0" y="0" width=(w) height=(d) fill="#e7eedf" {}
                 @for (i, (p, spot)) in view.pieces.iter().zip(&spots).enumerate() {
                     g class=(if mine(p) { "piece mine" } else { "piece" }) data-name=(p.piece.name) data-side=(p.piece.side) transform=(format!("translate({:.2} {:.2})", p.x, p.y))
-                        tabindex=(if i == 0 { "0" } else { "-1" }) role="button" aria-pressed="false"
-                        aria-label=(format!("{} ({}, {}), at {:.1}, {:.1} {}", p.piece.name, p.piece.what, p.piece.side, p.x, p.y, view.unit)) {
+                        tabindex=(if i == 0 { "0" } else { "-1" }) role="button" aria-pressed="false" {
                         circle r=(r) fill=(colour(p)) {}
                         @if let Some(s) = spot {
                             @if s.away {
@@ -155,7 +154,8 @@ fn map(view: &View, base: &str) -> Markup {
                             }
                             text x=(format!("{:.2}", s.x - p.x)) y=(format!("{:.2}", s.y - p.y + labels::BASELINE * font)) font-size=(format!("{font:.2}")) text-anchor="middle" aria-hidden="true" { (p.piece.name) }
                         }
-                        title { (p.piece.name) " (" (p.piece.what) ", " (p.piece.side) ")" }
+                        // Its name to a screen reader, and a tooltip.
+                        title { (p.piece.name) " (" (p.piece.what) ", " (p.piece.side) ") at " (format!("{:.1}, {:.1} {}", p.x, p.y, view.unit)) }
                     }
                 }
             }
