@@ -207,8 +207,8 @@ async fn three_tables_played_on_phones_and_the_umpires_page() {
             "the piece moved on the umpire's map",
             "!/translate\\(\\S+ 43\\.20\\)/.test(document.querySelector('g.piece[data-name=\"line-company\"]').getAttribute('transform'))",
         );
-        one.click("g.piece[data-name='line-company']");
-        one.click("g.piece[data-name='voltigeurs']");
+        one.click("g.piece[data-name='line-company'] circle");
+        one.click("g.piece[data-name='voltigeurs'] circle");
         one.wait_for("the distance", "document.querySelector('#use-distance')");
         let measured = one.text("#measured");
         assert!(measured.starts_with("line-company to voltigeurs: "), "{measured}");

@@ -391,7 +391,7 @@ async fn editor(web: &Web, me: &Me, q: &OrdersQuery) -> Page {
     .into_response())
 }
 
-/// The check's findings counted, and the first of them, for the editor's
+/// The check's findings counted, and the first of the worst, for the editor's
 /// status line: `No problems found.` or `2 errors, 1 warning. First: line
 /// 3: error E0308: …` (the script words it alike as the player types).
 pub fn check_state(found: &[umpire_core::Diagnostic]) -> String {
@@ -418,7 +418,12 @@ pub fn check_state(found: &[umpire_core::Diagnostic]) -> String {
         parts.push(part(notes, "note"));
     }
     let mut said = format!("{}.", parts.join(", "));
-    if let Some(d) = found.first() {
+    // The first of the worst: an error before a warning before a note.
+    let worst = ["error", "warning"]
+        .iter()
+        .find_map(|w| found.iter().find(|d| d.severity.as_str() == *w))
+        .or(found.first());
+    if let Some(d) = worst {
         said.push_str(" First: ");
         if let Some(p) = d.position {
             said.push_str(&format!("line {}: ", p.line));

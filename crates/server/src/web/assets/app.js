@@ -75,7 +75,7 @@
       editor.setSelectionRange(start, start + (lines[line - 1] || "").length);
     };
     // The check's result, said to a screen reader when it changes: the
-    // counts and the first finding.
+    // counts and the first of the worst findings.
     var status = document.getElementById("check-state");
     var say = function (found) {
       if (!status) return;
@@ -87,7 +87,8 @@
       if (warnings) parts.push(part(warnings, "warning"));
       if (notes) parts.push(part(notes, "note"));
       var text = parts.length ? parts.join(", ") + "." : "No problems found.";
-      var first = found[0];
+      var worst = function (severity) { return found.filter(function (d) { return d.severity === severity; })[0]; };
+      var first = worst("error") || worst("warning") || found[0];
       if (first) text += " First: " + (first.line ? "line " + first.line + ": " : "") + first.severity + " " + first.code + ": " + first.message;
       if (status.textContent !== text) status.textContent = text;
     };

@@ -8,7 +8,7 @@
 //! | `GET /t/{token}` | the table's page |
 //! | `GET /t/{token}/view` | the part of the page that changes |
 //! | `GET /t/{token}/events` | live updates: the table's change count, each time it changes (server-sent events) |
-//! | `POST /t/{token}/run` | run a command (typed, or a filled-in form) |
+//! | `POST /t/{token}/run` | run a command (typed, or a filled-in form; `measure A B` and `place PIECE X Y` are the map's) |
 //! | `POST /t/{token}/place` | put a piece on the table map |
 //! | `GET /t/{token}/measure?a=&b=` | the distance between two pieces |
 //! | `POST /t/{token}/finish` | end the game: every log opens |
@@ -276,6 +276,24 @@ pub async fn run(
             changed: false,
             refused: true,
         },
+        // `measure A B` and `place PIECE X Y` are the map's, typed.
+        Ok(line) if let Some(on_map) = web.tables.typed_on_map(&seat, &line).await => {
+            match on_map {
+                Ok(answer) => Answered {
+                    line,
+                    answer,
+                    changed: false,
+                    refused: false,
+                },
+                Err(TableError::Refused(why)) => Answered {
+                    line,
+                    answer: format!("error: {why}"),
+                    changed: false,
+                    refused: true,
+                },
+                Err(e) => return Err(e.into()),
+            }
+        }
         Ok(line) => match web.tables.run(&seat, &line).await {
             Ok(ran) => Answered {
                 refused: ran.answer.starts_with("error"),

@@ -36,7 +36,7 @@ pub fn page(view: &View, token: &str, links: &[(String, String)], origin: &str) 
                 title { (title) " — Umpire" }
                 link rel="stylesheet" href="/assets/style.css";
             }
-            body data-table=(base) data-version=(view.version) {
+            body data-table=(base) data-version=(view.version) data-who=(view.side.as_deref().unwrap_or("umpire")) {
                 header.top {
                     a.brand href="/tables/new" { "Umpire" }
                     nav { span.muted { (view.game) } " " strong { (who(view)) } }
@@ -44,6 +44,9 @@ pub fn page(view: &View, token: &str, links: &[(String, String)], origin: &str) 
                 }
                 main.table {
                     h1 { (view.name) }
+                    // What the others do, said to a screen reader as it
+                    // happens (the page's script fills it).
+                    p #heard .vh aria-live="polite" {}
                     @if !links.is_empty() {
                         section.card #links {
                             h2 { "Links" }
@@ -76,13 +79,15 @@ pub fn live(view: &View, token: &str) -> Markup {
     let base = base(token);
     html! {
         p.muted #title data-version=(view.version) { (view.title) }
-        @if let Some(seq) = view.differs {
-            p.flash.bad { "Replaying this table's lines gave a different answer from line " (seq + 1) " on: the game as kept may not be what was played. Tell whoever runs the server." }
+        div #flashes {
+            @if let Some(seq) = view.differs {
+                p.flash.bad { "Replaying this table's lines gave a different answer from line " (seq + 1) " on: the game as kept may not be what was played. Tell whoever runs the server." }
+            }
+            @if view.finished {
+                p.flash { "The game is over: every log is open to both sides." }
+            }
+            @for a in &view.asked { p.flash { (a) } }
         }
-        @if view.finished {
-            p.flash { "The game is over: every log is open to both sides." }
-        }
-        @for a in &view.asked { p.flash { (a) } }
         (map(view, &base))
         details #board open {
             summary { "The game as " (who(view)) " see" @if view.side.is_none() { "s" } " it" }
@@ -164,7 +169,8 @@ fn map(view: &View, base: &str) -> Markup {
                     @for (i, p) in unnamed.iter().enumerate() { @if i > 0 { ", " } (p.piece.name) " at " (format!("{:.1}, {:.1}", p.x, p.y)) }
                     "." }
             }
-            p #measured .muted aria-live="polite" { "Tap a piece, then another: the server measures between them." }
+            // The reader's own measuring: a redraw leaves it as it is.
+            p #measured .muted aria-live="polite" data-keep { "Tap a piece, then another: the server measures between them." }
         }
     }
 }
@@ -189,14 +195,15 @@ fn commands(view: &View, base: &str) -> Markup {
     html! {
         section #commands {
             h2 { "Commands" }
-            div #answer aria-live="polite" {}
+            div #answer role="status" aria-live="polite" {}
             datalist #names { @for n in &names { option value=(n) {} } }
             form.command #typed method="post" action=(action) {
                 label for="line" { "Type a command" }
                 div.row {
-                    input #line type="text" name="line" list="names" autocomplete="off" placeholder="help";
+                    input #line type="text" name="line" list="names" autocomplete="off" placeholder="help" aria-describedby="typed-help";
                     button type="submit" { "Run" }
                 }
+                p.muted #typed-help { code { "help" } " lists the game's commands. The map's, for a keyboard: " code { "measure A B" } " (the distance between two pieces) and " code { "place PIECE X Y" } " (" (view.unit) " from the left and the far edge)." }
             }
             div.row.plain {
                 @for f in &plain {
