@@ -407,7 +407,8 @@ fn fits_window(b: &mut Browser) -> (u64, u64, serde_json::Value) {
 }
 
 /// The table's pages on a 390-pixel phone: the umpire's and each side's
-/// are no wider than the screen, every form opened.
+/// are no wider than the screen, every form opened, and every field has a
+/// label one can see.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_umpires_page_and_the_sides_fit_a_phone() {
     let host = Arc::new(Host::open(&testing::sqlite("tables-phone")).await.unwrap());
@@ -423,6 +424,13 @@ async fn the_umpires_page_and_the_sides_fit_a_phone() {
                 open(&mut b, &url);
                 b.js("document.querySelectorAll('details').forEach(d => d.open = true); return 0;");
                 let (page, screen, wide) = fits_window(&mut b);
+                // Every field has a label one can see.
+                let unlabelled = b.js(
+                    "return [...document.querySelectorAll('main input:not([type=hidden]):not([type=checkbox]), main select, main textarea')]\
+                     .filter(e => !(e.labels && [...e.labels].some(l => l.textContent.trim() && l.getBoundingClientRect().width > 0)))\
+                     .map(e => (e.closest('form') && e.closest('form').dataset.command || '') + ' ' + e.name)",
+                );
+                assert_eq!(unlabelled, serde_json::json!([]), "{kind}: fields without a visible label on the {who}'s page");
                 top(&mut b);
                 let shot = b.screenshot(&format!("{kind}-{who}-phone"));
                 assert!(

@@ -73,12 +73,13 @@ pub async fn new_page() -> Page {
             label for="scenario" { "Scenario " span.muted { "(optional: paste one; empty plays the built-in one)" } }
             textarea #scenario name="scenario" rows="6" style="min-height: 6rem" {}
             label { input type="checkbox" name="umpired" value="on" checked; " An umpire runs the game (otherwise the players between them: taking back a change, or ending the game, needs every side)" }
-            label for="width" { "Table size" }
-            div.row {
-                input #width type="number" name="width" value="72" min="12" max="1200" style="width: 6rem" aria-label="width";
-                " × "
-                input #depth type="number" name="depth" value="48" min="12" max="1200" style="width: 6rem" aria-label="depth";
-                select name="unit" aria-label="unit" style="width: 6rem" { option value="in" { "in" } option value="cm" { "cm" } }
+            fieldset.size {
+                legend { "Table size" }
+                div.row {
+                    label.field { span { "Width" } input #width type="number" name="width" value="72" min="12" max="1200" style="width: 6rem"; }
+                    label.field { span { "Depth" } input #depth type="number" name="depth" value="48" min="12" max="1200" style="width: 6rem"; }
+                    label.field { span { "Unit" } select #unit name="unit" style="width: 6rem" { option value="in" { "in" } option value="cm" { "cm" } } }
+                }
             }
             p { button type="submit" { "Make the table" } }
         }
