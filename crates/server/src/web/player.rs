@@ -326,7 +326,7 @@ async fn editor(web: &Web, me: &Me, q: &OrdersQuery) -> Page {
                 input type="hidden" name="csrf" value=(me.csrf);
                 div.code {
                     (gutter(&text, &diagnostics))
-                    textarea #orders name="text" spellcheck="false" wrap="off" aria-label="Your orders"
+                    textarea #orders name="text" spellcheck="false" wrap="off" aria-labelledby="write"
                         data-check={ "/games/" (me.game) "/check" } data-csrf=(me.csrf)
                         data-draft={ "/games/" (me.game) "/draft" }
                         data-sent=(sent_text)

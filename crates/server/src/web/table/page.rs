@@ -39,7 +39,7 @@ pub fn page(view: &View, token: &str, links: &[(String, String)], origin: &str) 
             body data-table=(base) data-version=(view.version) data-who=(view.side.as_deref().unwrap_or("umpire")) {
                 header.top {
                     a.brand href="/tables/new" { "Umpire" }
-                    nav { span.muted { (view.game) } " " strong { (who(view)) } }
+                    span { span.muted { (view.game) } " " strong { (who(view)) } }
                     span #live-state .muted aria-live="polite" { "" }
                 }
                 main.table {
