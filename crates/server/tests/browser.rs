@@ -17,7 +17,7 @@ use umpire_host::testing;
 fn a_hex_in_view(b: &mut Browser) {
     let found = b.js(
         "var svg = document.querySelector('svg#map'); var r = svg.getBoundingClientRect();\
-         var a = [...svg.querySelectorAll('a')].find(a => { var p = a.querySelector('polygon').getBoundingClientRect();\
+         var a = [...svg.querySelectorAll('a[href]')].find(a => { var p = a.querySelector('polygon').getBoundingClientRect();\
            return p.left >= r.left && p.right <= r.right && p.top >= r.top && p.bottom <= r.bottom; });\
          if (a) a.id = 'tap-me'; return !!a",
     );

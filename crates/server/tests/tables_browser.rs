@@ -207,8 +207,8 @@ async fn three_tables_played_on_phones_and_the_umpires_page() {
             "the piece moved on the umpire's map",
             "!/translate\\(\\S+ 43\\.20\\)/.test(document.querySelector('g.piece[data-name=\"line-company\"]').getAttribute('transform'))",
         );
-        one.click("g.piece[data-name='line-company']");
-        one.click("g.piece[data-name='voltigeurs']");
+        one.click("g.piece[data-name='line-company'] circle");
+        one.click("g.piece[data-name='voltigeurs'] circle");
         one.wait_for("the distance", "document.querySelector('#use-distance')");
         let measured = one.text("#measured");
         assert!(measured.starts_with("line-company to voltigeurs: "), "{measured}");
@@ -322,6 +322,124 @@ async fn three_tables_played_on_phones_and_the_umpires_page() {
         sees(&mut one, "the other bound on the first phone", "Bound 2");
         top(&mut one);
         one.screenshot("dbr-phone");
+    })
+    .await;
+    stop.send_replace(true);
+}
+
+/// Pairs of piece names whose boxes, as Chromium draws them, overlap.
+fn overlapping_names(b: &mut Browser) -> serde_json::Value {
+    b.js(
+        "const t = [...document.querySelectorAll('svg.tablemap g.piece text')]\
+           .map(e => [e.textContent, e.getBoundingClientRect()]);\
+         const out = [];\
+         for (let i = 0; i < t.length; i++) for (let j = i + 1; j < t.length; j++) {\
+           const [a, ra] = t[i], [b, rb] = t[j];\
+           if (ra.left < rb.right && rb.left < ra.right && ra.top < rb.bottom && rb.top < ra.bottom) out.push([a, b]);\
+         }\
+         return out;",
+    )
+}
+
+/// How many names the map draws.
+fn names_drawn(b: &mut Browser) -> u64 {
+    b.js("return document.querySelectorAll('svg.tablemap g.piece text').length")
+        .as_u64()
+        .unwrap()
+}
+
+/// No two pieces' names overlap on the table map, as Chromium draws them,
+/// on each game's opening lay-out at a phone's width and a wide screen's,
+/// and when several pieces are put on one spot.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn piece_names_never_overlap_on_the_table_map() {
+    let host = Arc::new(Host::open(&testing::sqlite("tables-labels")).await.unwrap());
+    let (base, stop) = serve(host).await;
+    blocking(move || {
+        let mut b = Browser::start("table-labels");
+        for kind in ["sharp", "nb", "dbr"] {
+            make(&mut b, &base, kind, true);
+            let table = b.current();
+            for (w, h) in [PHONE, (1280, 1000)] {
+                b.resize(w, h);
+                open(&mut b, &table);
+                assert!(names_drawn(&mut b) > 0, "{kind}: no names");
+                let clash = overlapping_names(&mut b);
+                assert_eq!(clash, serde_json::json!([]), "{kind} at {w} px: names overlap");
+                b.js("document.querySelector('#table-map').scrollIntoView(); return 0;");
+                b.shot(&format!("{kind}-names-{w}"));
+            }
+            // A crowd: the first five pieces put on one spot.
+            b.js_async(
+                "const done = arguments[0];\
+                 const svg = document.querySelector('svg.tablemap');\
+                 const names = [...svg.querySelectorAll('g.piece')].slice(0, 5).map(g => g.dataset.name);\
+                 Promise.all(names.map((n, i) => fetch(svg.dataset.place, { method: 'POST',\
+                   body: new URLSearchParams({ name: n, x: String(30 + i * 0.2), y: String(24 + i * 0.1) }) })))\
+                   .then(() => done(0));",
+            );
+            for (w, h) in [PHONE, (1280, 1000)] {
+                b.resize(w, h);
+                open(&mut b, &table);
+                let clash = overlapping_names(&mut b);
+                assert_eq!(clash, serde_json::json!([]), "{kind} crowded at {w} px: names overlap");
+                b.js("document.querySelector('#table-map').scrollIntoView(); return 0;");
+                b.shot(&format!("{kind}-crowd-{w}"));
+            }
+        }
+    })
+    .await;
+    stop.send_replace(true);
+}
+
+/// Whether the page fits the window: its width and the window's, and the
+/// elements that stick out past the window's right edge (for the message).
+fn fits_window(b: &mut Browser) -> (u64, u64, serde_json::Value) {
+    let v = b.js(
+        "const w = window.innerWidth;\
+         const out = [...document.querySelectorAll('body *')]\
+           .filter(e => e.getBoundingClientRect().right > w + 0.5)\
+           .slice(0, 8)\
+           .map(e => e.tagName.toLowerCase() + (e.id ? '#' + e.id : '') + (e.className && e.className.baseVal === undefined ? '.' + e.className : '') + ' ' + Math.round(e.getBoundingClientRect().right));\
+         return [document.documentElement.scrollWidth, w, out];",
+    );
+    (v[0].as_u64().unwrap(), v[1].as_u64().unwrap(), v[2].clone())
+}
+
+/// The table's pages on a 390-pixel phone: the umpire's and each side's
+/// are no wider than the screen, every form opened, and every field has a
+/// label one can see.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_umpires_page_and_the_sides_fit_a_phone() {
+    let host = Arc::new(Host::open(&testing::sqlite("tables-phone")).await.unwrap());
+    let (base, stop) = serve(host).await;
+    blocking(move || {
+        let mut b = Browser::start("table-phone");
+        for kind in ["sharp", "nb", "dbr"] {
+            b.resize(1280, 1000);
+            let links = make(&mut b, &base, kind, true);
+            let table = b.current();
+            b.resize(PHONE.0, PHONE.1);
+            for (who, url) in std::iter::once(("umpire".to_string(), table)).chain(links) {
+                open(&mut b, &url);
+                b.js("document.querySelectorAll('details').forEach(d => d.open = true); return 0;");
+                let (page, screen, wide) = fits_window(&mut b);
+                // Every field has a label one can see.
+                let unlabelled = b.js(
+                    "return [...document.querySelectorAll('main input:not([type=hidden]):not([type=checkbox]), main select, main textarea')]\
+                     .filter(e => !(e.labels && [...e.labels].some(l => l.textContent.trim() && l.getBoundingClientRect().width > 0)))\
+                     .map(e => (e.closest('form') && e.closest('form').dataset.command || '') + ' ' + e.name)",
+                );
+                assert_eq!(unlabelled, serde_json::json!([]), "{kind}: fields without a visible label on the {who}'s page");
+                top(&mut b);
+                let shot = b.screenshot(&format!("{kind}-{who}-phone"));
+                assert!(
+                    page <= screen,
+                    "{kind}: the {who}'s page is {page} px wide on a {screen} px phone ({}); sticking out: {wide}",
+                    shot.display()
+                );
+            }
+        }
     })
     .await;
     stop.send_replace(true);

@@ -225,3 +225,86 @@ on_both!(
     table_pages,
     a_sides_page_and_its_updates_hold_nothing_of_the_others
 );
+
+/// Placing and measuring without a pointer: `place PIECE X Y` and
+/// `measure A B` typed at the table, answered in words, a side held to
+/// its own pieces and to what it may see; a game's own `place` (Napoleon's
+/// Battles') still goes to the game.
+async fn the_map_is_played_by_typed_commands(location: Location) {
+    let host = std::sync::Arc::new(Host::open(&location).await.unwrap());
+    let (base, stop) = serve(host).await;
+    blocking(move || {
+        let mut c = Client::new(&base);
+        let umpire = make(&mut c, "sharp", true);
+        let sides = links(&c.get(&umpire).body);
+        let (british, french) = (sides[0].1.clone(), sides[1].1.clone());
+
+        let put = run(&mut c, &british, "line=place+rifles+10+12.5");
+        assert_eq!(put["refused"], false, "{put}");
+        assert_eq!(
+            put["answer"],
+            "rifles is now at 10.0, 12.5 in (from the left edge and the far edge)"
+        );
+        // Off the table: kept on its edge, and said so.
+        let put = run(&mut c, &british, "line=place+line-company+500+-3");
+        assert_eq!(
+            put["answer"],
+            "line-company is now at 72.0, 0.0 in (from the left edge and the far edge)"
+        );
+        let put = run(&mut c, &french, "line=place+voltigeurs+13+16.5");
+        assert_eq!(put["refused"], false, "{put}");
+        // 3 and 4 apart: 5 inches.
+        let measured = run(&mut c, &british, "line=measure+rifles+voltigeurs");
+        assert_eq!(
+            measured["answer"],
+            "rifles to voltigeurs: 5 in, centre to centre"
+        );
+        // The map on every page shows where the pieces now stand.
+        let view = c.get(&format!("{british}/view")).body;
+        assert!(view.contains("translate(10.00 12.50)"), "{view}");
+
+        // A side moves only its own pieces, and measures only what it sees.
+        let refused = run(&mut c, &british, "line=place+voltigeurs+1+1");
+        assert_eq!(refused["refused"], true);
+        assert!(
+            refused["answer"]
+                .as_str()
+                .unwrap()
+                .contains("the British move their own pieces"),
+            "{refused}"
+        );
+        let refused = run(&mut c, &british, "line=measure+rifles+chasseurs");
+        assert_eq!(refused["refused"], true);
+        assert!(
+            refused["answer"]
+                .as_str()
+                .unwrap()
+                .contains("there is no piece `chasseurs`"),
+            "{refused}"
+        );
+        let refused = run(&mut c, &british, "line=measure+rifles");
+        assert_eq!(
+            refused["answer"],
+            "error: measure names two pieces: `measure A B`"
+        );
+        let refused = run(&mut c, &british, "line=place+rifes+1+1");
+        assert!(
+            refused["answer"]
+                .as_str()
+                .unwrap()
+                .contains("did you mean `rifles`?"),
+            "{refused}"
+        );
+
+        // Napoleon's Battles' own `place` is the game's.
+        let nb = make(&mut c, "nb", true);
+        let placed = run(&mut c, &nb, "line=place+VI-Corps+attack+Ligny");
+        assert!(
+            !placed["answer"].as_str().unwrap().contains("is now at"),
+            "{placed}"
+        );
+    })
+    .await;
+    stop.send_replace(true);
+}
+on_both!(typed_map, the_map_is_played_by_typed_commands);

@@ -408,9 +408,62 @@ impl Tables {
         Ok(ran.answer)
     }
 
+    /// A map command typed at the table, for whoever cannot drag or tap:
+    /// `measure A B` (the distance between two pieces) or `place PIECE X
+    /// Y` (a piece put at X, Y, in the table's unit from its left and far
+    /// edges), answered in words. None when the line is neither, so it
+    /// goes to the game: a game's own `place` (Napoleon's Battles'
+    /// `place FORMATION attack …`) never has two numbers after the name.
+    pub async fn typed_on_map(&self, seat: &Seat, line: &str) -> Option<Result<String>> {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let number = |w: &str| w.parse::<f64>().ok().filter(|n| n.is_finite());
+        match words.as_slice() {
+            [m, a, b] if m.eq_ignore_ascii_case("measure") => Some(
+                async {
+                    let (d, inches) = self.measure(seat, a, b).await?;
+                    let unit = self.about(seat).await?.unit;
+                    let (a, b) = {
+                        let open = self.opened(&seat.table).await?;
+                        let o = open.lock().await;
+                        (piece_seen(&o, seat, a)?.name, piece_seen(&o, seat, b)?.name)
+                    };
+                    Ok(if unit == "cm" {
+                        format!("{a} to {b}: {d} cm ({inches} in), centre to centre")
+                    } else {
+                        format!("{a} to {b}: {d} in, centre to centre")
+                    })
+                }
+                .await,
+            ),
+            [m, ..] if m.eq_ignore_ascii_case("measure") => Some(Err(TableError::Refused(
+                "measure names two pieces: `measure A B`".into(),
+            ))),
+            [p, name, x, y] if p.eq_ignore_ascii_case("place") => {
+                let (x, y) = (number(x)?, number(y)?);
+                Some(
+                    async {
+                        let (x, y) = self.place(seat, name, x, y).await?;
+                        let unit = self.about(seat).await?.unit;
+                        let name = {
+                            let open = self.opened(&seat.table).await?;
+                            let o = open.lock().await;
+                            piece_seen(&o, seat, name)?.name
+                        };
+                        Ok(format!(
+                            "{name} is now at {x:.1}, {y:.1} {unit} (from the left edge and the far edge)"
+                        ))
+                    }
+                    .await,
+                )
+            }
+            _ => None,
+        }
+    }
+
     /// Put a piece at `x`, `y` (the table's unit, from its left and far
-    /// edges). A side moves its own pieces; the umpire any.
-    pub async fn place(&self, seat: &Seat, name: &str, x: f64, y: f64) -> Result<()> {
+    /// edges; kept on the table): where it now stands. A side moves its
+    /// own pieces; the umpire any.
+    pub async fn place(&self, seat: &Seat, name: &str, x: f64, y: f64) -> Result<(f64, f64)> {
         let open = self.opened(&seat.table).await?;
         let mut o = open.lock().await;
         playing(&o, seat)?;
@@ -429,7 +482,8 @@ impl Tables {
         let (w, d) = (o.row.width as f64, o.row.depth as f64);
         let at = (x.clamp(0.0, w), y.clamp(0.0, d));
         o.places.insert(piece.name, at);
-        self.save(&mut o).await
+        self.save(&mut o).await?;
+        Ok(at)
     }
 
     /// The distance between two pieces the seat can see, centre to

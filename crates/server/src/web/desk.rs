@@ -80,7 +80,7 @@ pub async fn index(State(web): State<Web>, headers: HeaderMap) -> Page {
     Ok(page("Desk", &gm.viewer, "/desk", body).into_response())
 }
 
-fn action(game: &str, csrf: &str, name: &str, label: &str, extra: Markup) -> Markup {
+fn action(game: &str, csrf: &str, name: &str, label: impl maud::Render, extra: Markup) -> Markup {
     html! {
         form.row method="post" action={ "/desk/games/" (game) "/act" } {
             input type="hidden" name="csrf" value=(csrf);
@@ -92,7 +92,7 @@ fn action(game: &str, csrf: &str, name: &str, label: &str, extra: Markup) -> Mar
 }
 
 /// A control that asks first: a link-like form to its confirmation page.
-fn asking(game: &str, name: &str, seat: Option<&str>, label: &str) -> Markup {
+fn asking(game: &str, name: &str, seat: Option<&str>, label: impl maud::Render) -> Markup {
     html! {
         form.row method="get" action={ "/desk/games/" (game) "/confirm" } {
             input type="hidden" name="action" value=(name);
@@ -172,7 +172,7 @@ async fn game_page(web: &Web, gm: &Gm, game: &str, done: Option<String>) -> Page
         }
         h2 { "Orders for turn " (o.collecting) ": " (o.seats.iter().filter(|s| s.seat.status.plays() && s.has_orders).count()) " of " (o.seats.iter().filter(|s| s.seat.status.plays()).count()) }
         table.seats {
-            tr { th { "Seat" } th { "Name in the game" } th { "Played by" } th { "Orders" } th { "Status" } th { "Missed" } th { "Address" } th { "" } }
+            tr { th { "Seat" } th { "Name in the game" } th { "Played by" } th { "Orders" } th { "Status" } th { "Missed" } th { "Address" } th { "Seat's controls" } }
             @for s in &o.seats {
                 @let key = s.seat.seat.as_str();
                 tr data-seat=(key) {
@@ -184,13 +184,15 @@ async fn game_page(web: &Web, gm: &Gm, game: &str, done: Option<String>) -> Page
                     td { (s.seat.missed) " missed" }
                     td.address { (s.seat.address().unwrap_or("no address")) }
                     td.row {
+                        // Each control names its seat to a screen reader,
+                        // which reads it out of the row.
                         @if g.turn > 0 || s.seat.joined_turn == g.turn {
-                            a href={ "/desk/games/" (g.id) "/seats/" (key) "/reports/" (g.turn) } { "Report" }
+                            a href={ "/desk/games/" (g.id) "/seats/" (key) "/reports/" (g.turn) } { "Report" span.vh { " of " (key) } }
                         }
-                        (action(&g.id, csrf, "resend", "Resend report", html! { input type="hidden" name="seat" value=(key); }))
+                        (action(&g.id, csrf, "resend", html! { "Resend report" span.vh { " of " (key) } }, html! { input type="hidden" name="seat" value=(key); }))
                         @if s.seat.status.plays() {
-                            (asking(&g.id, "password", Some(key), "New password…"))
-                            (asking(&g.id, "remove", Some(key), "Remove…"))
+                            (asking(&g.id, "password", Some(key), html! { "New password" span.vh { " for " (key) } "…" }))
+                            (asking(&g.id, "remove", Some(key), html! { "Remove" span.vh { " " (key) } "…" }))
                         }
                     }
                 }
@@ -518,7 +520,7 @@ pub async fn audit(State(web): State<Web>, headers: HeaderMap, Path(game): Path<
     let body = html! {
         h1 { "Audit log — " (game) }
         table.stack {
-            tr { th { "When" } th { "Who" } th { "What" } th { "" } }
+            tr { th { "When" } th { "Who" } th { "What" } th { "Detail" } }
             @for e in rows.iter().rev() {
                 tr { td { (when(e.at)) } td { (e.actor) } td { (e.action) } td { (e.detail) } }
             }

@@ -19,7 +19,7 @@ pub fn page(title: &str, viewer: &Viewer, here: &str, body: Markup) -> Markup {
             body {
                 header.top {
                     a.brand href="/" { "Umpire" }
-                    nav { (navigation(viewer, here)) }
+                    nav aria-label="Pages" { (navigation(viewer, here)) }
                     @if let Some(csrf) = viewer.csrf() {
                         form method="post" action="/logout" {
                             input type="hidden" name="csrf" value=(csrf);
@@ -58,7 +58,7 @@ fn navigation(viewer: &Viewer, here: &str) -> Markup {
             @if href.is_empty() {
                 span.muted.seat { (seat) }
             } @else {
-                a href=(href) class=[(href == here).then_some("here")] { (text) }
+                a href=(href) class=[(href == here).then_some("here")] aria-current=[(href == here).then_some("page")] { (text) }
             }
         }
     }

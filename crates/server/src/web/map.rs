@@ -222,12 +222,19 @@ pub fn drawn(cells: &BTreeMap<(i32, i32), Cell>, report: &str) -> String {
         return String::new();
     }
     format!(
-        "<p class=\"muted\">{} hexes known. Drag to move; zoom with the buttons or the wheel; tap a hex for its summary.</p>\
+        "<p class=\"muted\" id=\"map-help\">{} hexes known. Drag to move; zoom with the buttons or the wheel; tap a hex for its summary. \
+         By keyboard: Tab to the map, the arrow keys go from hex to hex, Enter shows a hex's summary, \
+         + and − zoom, Shift with an arrow moves the view.</p>\
          <div class=\"row map-tools\" id=\"map-tools\" hidden>\
-         <button type=\"button\" class=\"quiet\" data-zoom=\"in\" aria-label=\"Zoom in\">+ Zoom in</button>\
-         <button type=\"button\" class=\"quiet\" data-zoom=\"out\" aria-label=\"Zoom out\">− Zoom out</button>\
+         <button type=\"button\" class=\"quiet\" data-zoom=\"in\">+ Zoom in</button>\
+         <button type=\"button\" class=\"quiet\" data-zoom=\"out\">− Zoom out</button>\
          <button type=\"button\" class=\"quiet\" data-zoom=\"mine\">My units</button>\
-         <button type=\"button\" class=\"quiet\" data-zoom=\"all\">Whole map</button></div>\
+         <button type=\"button\" class=\"quiet\" data-zoom=\"all\">Whole map</button>\
+         <span class=\"row\" role=\"group\" aria-label=\"Move the view\">\
+         <button type=\"button\" class=\"quiet\" data-pan=\"w\" aria-label=\"Move the view west\">←</button>\
+         <button type=\"button\" class=\"quiet\" data-pan=\"n\" aria-label=\"Move the view north\">↑</button>\
+         <button type=\"button\" class=\"quiet\" data-pan=\"s\" aria-label=\"Move the view south\">↓</button>\
+         <button type=\"button\" class=\"quiet\" data-pan=\"e\" aria-label=\"Move the view east\">→</button></span></div>\
          {}<section class=\"card\" id=\"place\" hidden aria-live=\"polite\"></section>{}",
         cells.len(),
         svg(cells, report),
@@ -336,7 +343,7 @@ pub fn svg(cells: &BTreeMap<(i32, i32), Cell>, report: &str) -> String {
     let mut out = String::new();
     let _ = write!(
         out,
-        r#"<svg id="map" class="map" xmlns="http://www.w3.org/2000/svg" viewBox="{:.0} {:.0} {:.0} {:.0}" data-all="{:.0} {:.0} {:.0} {:.0}" data-focus="{fx:.0} {fy:.0}" role="img" aria-label="Map of what the faction knows">"#,
+        r#"<svg id="map" class="map" xmlns="http://www.w3.org/2000/svg" viewBox="{:.0} {:.0} {:.0} {:.0}" data-all="{:.0} {:.0} {:.0} {:.0}" data-focus="{fx:.0} {fy:.0}" role="group" aria-roledescription="map" aria-label="Map of what the faction knows" aria-describedby="map-help">"#,
         fx - vw / 2.0,
         fy - vh / 2.0,
         vw,
@@ -346,6 +353,16 @@ pub fn svg(cells: &BTreeMap<(i32, i32), Cell>, report: &str) -> String {
         all.2,
         all.3
     );
+    // One hex takes Tab (the one nearest the opening view's centre); the
+    // arrow keys lead from it to the others (a roving tabindex).
+    let first = cells
+        .keys()
+        .map(|&(q, r)| {
+            let (x, y) = centre(q, r);
+            ((x - fx).powi(2) + (y - fy).powi(2), (q, r))
+        })
+        .min_by(|a, b| a.0.total_cmp(&b.0))
+        .map(|(_, h)| h);
     let mut labels = String::new();
     for (&(q, r), c) in cells {
         let (x, y) = centre(q, r);
@@ -368,15 +385,24 @@ pub fn svg(cells: &BTreeMap<(i32, i32), Cell>, report: &str) -> String {
         for t in &c.titles {
             let _ = write!(title, "; your {t}");
         }
+        // Every hex is a control one can reach by keyboard: a place shown
+        // links to the report; a neighbour seen only by its terrain is a
+        // button whose summary says what is known of it.
         let open = c.shown_in.map(|t| format!("{report}/{t}#{}", c.anchor));
-        if let Some(href) = &open {
-            let _ = write!(
-                out,
-                r#"<a href="{}" data-turn="{}">"#,
-                escape(href),
-                c.shown_in.unwrap_or(0)
-            );
-        }
+        let _ = write!(
+            out,
+            r#"<a class="hex" data-q="{q}" data-r="{r}" data-x="{x:.1}" data-y="{y:.1}" tabindex="{}" aria-label="{}"{}>"#,
+            if first == Some((q, r)) { 0 } else { -1 },
+            escape(&title),
+            match &open {
+                Some(href) => format!(
+                    r#" href="{}" data-turn="{}""#,
+                    escape(href),
+                    c.shown_in.unwrap_or(0)
+                ),
+                None => r#" role="button""#.to_string(),
+            }
+        );
         // The name of every place shown, and its coordinates, over the
         // hexes (drawn after them all, so no hex covers a name).
         if c.shown_in.is_some() && !c.name.is_empty() {
@@ -433,9 +459,7 @@ pub fn svg(cells: &BTreeMap<(i32, i32), Cell>, report: &str) -> String {
                 y - 14.0
             );
         }
-        if open.is_some() {
-            out.push_str("</a>");
-        }
+        out.push_str("</a>");
     }
     // Roads over the hexes, centre to centre, each once; clicks go
     // through to the hexes.

@@ -72,7 +72,7 @@ impl Rendered {
         let Some(r) = store.report_of_run(game, seat, turn, attempt).await? else {
             return Ok(None);
         };
-        let page = report::render(&r.text, r.json.as_deref()).into_string();
+        let page = report::render(&r.text, r.json.as_deref(), turn).into_string();
         Ok(Some((turn, self.put(key, page))))
     }
 
@@ -247,7 +247,12 @@ impl IntoResponse for WebError {
         };
         (
             status,
-            layout::page(title, &Viewer::Anonymous, "", layout::message(&why)),
+            layout::page(
+                title,
+                &Viewer::Anonymous,
+                "",
+                maud::html! { h1 { (title) } (layout::message(&why)) },
+            ),
         )
             .into_response()
     }

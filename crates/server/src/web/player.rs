@@ -142,17 +142,17 @@ async fn report_page(web: &Web, me: Me, turn: Option<u32>) -> Page {
                 "Report",
                 &me.viewer,
                 &format!("/games/{}", me.game),
-                html! { (coming(web, &me, false).await?) p { "No report yet." } },
+                html! { (coming(web, &me, false).await?) h1 { "Report" } p { "No report yet." } },
             )
             .into_response()),
         };
     };
     let body = html! {
         (coming(web, &me, false).await?)
-        nav.row {
+        nav.row aria-label="Reports" {
             "Reports: "
             @for t in &turns {
-                @if *t == shown { strong { (t) } } @else { a href={ "/games/" (me.game) "/reports/" (t) } { (t) } }
+                @if *t == shown { strong aria-current="page" { (t) } } @else { a href={ "/games/" (me.game) "/reports/" (t) } { (t) } }
             }
         }
         (PreEscaped(&*laid))
@@ -326,7 +326,7 @@ async fn editor(web: &Web, me: &Me, q: &OrdersQuery) -> Page {
                 input type="hidden" name="csrf" value=(me.csrf);
                 div.code {
                     (gutter(&text, &diagnostics))
-                    textarea #orders name="text" spellcheck="false" wrap="off" aria-label="Your orders"
+                    textarea #orders name="text" spellcheck="false" wrap="off" aria-labelledby="write"
                         data-check={ "/games/" (me.game) "/check" } data-csrf=(me.csrf)
                         data-draft={ "/games/" (me.game) "/draft" }
                         data-sent=(sent_text)
@@ -346,11 +346,16 @@ async fn editor(web: &Web, me: &Me, q: &OrdersQuery) -> Page {
             }
             div {
                 h2 { "Checked" }
+                // What the check found, said once to a screen reader each
+                // time it changes (the list itself is not read out).
+                p #check-state.muted role="status" { (check_state(&diagnostics)) }
                 ul #diagnostics.diagnostics data-checked="server" {
                     @if diagnostics.is_empty() { li.ok { "No problems found." } }
                     @for d in diagnostics.iter().take(FINDINGS) {
                         li class=(d.severity.as_str()) data-line=(d.position.map(|p| p.line).unwrap_or(0)) {
-                            @if let Some(p) = d.position { "line " (p.line) ": " }
+                            // A finding's line is a link: Tab reaches it,
+                            // Enter puts the caret on that line.
+                            @if let Some(p) = d.position { a.jump href="#orders" data-line=(p.line) { "line " (p.line) } ": " }
                             (d.severity.as_str()) " " (d.code) ": " (d.message)
                             @if let Some(h) = &d.help { " (" (h) ")" }
                         }
@@ -384,6 +389,53 @@ async fn editor(web: &Web, me: &Me, q: &OrdersQuery) -> Page {
         body,
     )
     .into_response())
+}
+
+/// The check's findings counted, and the first of the worst, for the editor's
+/// status line: `No problems found.` or `2 errors, 1 warning. First: line
+/// 3: error E0308: …` (the script words it alike as the player types).
+pub fn check_state(found: &[umpire_core::Diagnostic]) -> String {
+    let count = |severity: &str| {
+        found
+            .iter()
+            .filter(|d| d.severity.as_str() == severity)
+            .count()
+    };
+    let part = |n: usize, one: &str| format!("{n} {one}{}", if n == 1 { "" } else { "s" });
+    let (errors, warnings) = (count("error"), count("warning"));
+    let notes = found.len() - errors - warnings;
+    if found.is_empty() {
+        return "No problems found.".to_string();
+    }
+    let mut parts = Vec::new();
+    if errors > 0 {
+        parts.push(part(errors, "error"));
+    }
+    if warnings > 0 {
+        parts.push(part(warnings, "warning"));
+    }
+    if notes > 0 {
+        parts.push(part(notes, "note"));
+    }
+    let mut said = format!("{}.", parts.join(", "));
+    // The first of the worst: an error before a warning before a note.
+    let worst = ["error", "warning"]
+        .iter()
+        .find_map(|w| found.iter().find(|d| d.severity.as_str() == *w))
+        .or(found.first());
+    if let Some(d) = worst {
+        said.push_str(" First: ");
+        if let Some(p) = d.position {
+            said.push_str(&format!("line {}: ", p.line));
+        }
+        said.push_str(&format!(
+            "{} {}: {}",
+            d.severity.as_str(),
+            d.code,
+            d.message
+        ));
+    }
+    said
 }
 
 /// The line numbers beside the editor, each marked with the worst finding
@@ -682,7 +734,7 @@ async fn tokens_page(web: &Web, me: &Me, new: Option<&str>) -> Page {
         }
         @if !tokens.is_empty() {
             table {
-                tr { th { "Label" } th { "Made" } th { "" } }
+                tr { th { "Label" } th { "Made" } th { "Revoke" } }
                 @for t in &tokens {
                     tr {
                         td { (t.label) " " span.muted { "(" (&t.hash[..8]) "…)" } }

@@ -180,9 +180,12 @@ fn overlord(v: &Value) -> Markup {
             details id=(s(u, "id")) {
                 summary {
                     (s(u, "name")) " [" (s(u, "id")) "], " (u.get("figures").map(quantity).unwrap_or_default())
-                    @if let Some(at) = u.get("location").filter(|l| !l.is_null()) { ", at " (place_link(at, &known)) }
+                    @if let Some(at) = u.get("location").filter(|l| !l.is_null()) { ", at " (named(at)) }
                 }
                 div {
+                    // The place's link is here, not in the summary: a
+                    // link inside a summary is a control inside a control.
+                    @if let Some(at) = u.get("location").filter(|l| !l.is_null()) { p { "At " (place_link(at, &known)) "." } }
                     @let possessions = list(u, "possessions");
                     @if !possessions.is_empty() {
                         p { "Has: "
@@ -230,21 +233,24 @@ fn overlord(v: &Value) -> Markup {
             h2 { "Battles" }
             @for b in list(v, "battles") {
                 details {
-                    summary { "Day " (n(b, "day")) ", at " (b.get("place").map(|p| place_link(p, &known)).unwrap_or_default()) " (" (s(b, "side")) ")" }
-                    div { pre { (s(b, "account")) } }
+                    summary { "Day " (n(b, "day")) ", at " (b.get("place").map(named).unwrap_or_default()) " (" (s(b, "side")) ")" }
+                    div {
+                        @if let Some(p) = b.get("place") { p { "At " (place_link(p, &known)) "." } }
+                        pre { (s(b, "account")) }
+                    }
                 }
             }
         }
         @if !list(v, "structures").is_empty() {
             h2 { "Structures and vessels" }
             table {
-                tr { th { "Structure" } th { "Kind" } th { "Where" } th { "" } }
+                tr { th { "Structure" } th { "Kind" } th { "Where" } th { "State" } }
                 @for st in list(v, "structures") {
                     tr {
                         td { (s(st, "name")) " [" (s(st, "id")) "]" }
                         td { (s(st, "kind")) }
                         td { (st.get("location").map(|p| place_link(p, &known)).unwrap_or_default()) }
-                        td { @if !st.get("complete").and_then(Value::as_bool).unwrap_or(true) { "under construction" } }
+                        td { @if st.get("complete").and_then(Value::as_bool).unwrap_or(true) { "complete" } @else { "under construction" } }
                     }
                 }
             }
@@ -253,9 +259,10 @@ fn overlord(v: &Value) -> Markup {
         @for l in list(v, "locations") {
             details id=(s(l, "id")) {
                 summary { (s(l, "name")) " [" (s(l, "id")) "], " (s(l, "terrain"))
-                    @if let Some(o) = l.get("outer").filter(|o| !o.is_null()) { ", in " (place_link(o, &known)) }
+                    @if let Some(o) = l.get("outer").filter(|o| !o.is_null()) { ", in " (named(o)) }
                 }
                 div {
+                    @if let Some(o) = l.get("outer").filter(|o| !o.is_null()) { p { "In " (place_link(o, &known)) "." } }
                     p.muted { "This month " (s(l, "season")) "; next month " (s(l, "next_season"))
                         @if let Some(f) = l.get("forecast").and_then(Value::as_str) { ", " (f) } "." }
                     @if let Some(p) = l.get("population").filter(|p| !p.is_null()) {
@@ -332,13 +339,14 @@ fn overlord(v: &Value) -> Markup {
     }
 }
 
-/// A report as a page body: from its model when it has one, else its text.
-pub fn render(text: &str, json: Option<&str>) -> Markup {
+/// A report of `turn` as a page body: from its model when it has one,
+/// else its text under a heading that names it.
+pub fn render(text: &str, json: Option<&str>, turn: u32) -> Markup {
     let model: Option<Value> = json.and_then(|j| serde_json::from_str(j).ok());
     match model {
         Some(v) if v.get("schema").and_then(Value::as_str) == Some("umpire-overlord-report") => {
             overlord(&v)
         }
-        _ => html! { pre { (text) } },
+        _ => html! { h1 { "Turn " (turn) " report" } pre { (text) } },
     }
 }

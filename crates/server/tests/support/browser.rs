@@ -11,6 +11,17 @@ use std::time::{Duration, Instant};
 use base64::Engine;
 use serde_json::{Value, json};
 
+/// Keys, as WebDriver names them.
+pub const TAB: &str = "\u{E004}";
+pub const ENTER: &str = "\u{E007}";
+pub const SHIFT: &str = "\u{E008}";
+pub const CONTROL: &str = "\u{E009}";
+pub const SPACE: &str = "\u{E00D}";
+pub const LEFT: &str = "\u{E012}";
+pub const UP: &str = "\u{E013}";
+pub const RIGHT: &str = "\u{E014}";
+pub const DOWN: &str = "\u{E015}";
+
 /// The WebDriver's name for an element reference.
 const ELEMENT: &str = "element-6066-11e4-a52e-4f735466cecf";
 
@@ -147,6 +158,15 @@ impl Browser {
         );
     }
 
+    /// The window's size as last set (what [`Browser::resize`] takes).
+    pub fn size(&mut self) -> (u32, u32) {
+        let r = self.call("GET", "/window/rect", None);
+        (
+            r["width"].as_u64().unwrap_or(1280) as u32,
+            r["height"].as_u64().unwrap_or(1000) as u32,
+        )
+    }
+
     pub fn go(&mut self, url: &str) {
         self.call("POST", "/url", Some(json!({ "url": url })));
     }
@@ -209,7 +229,7 @@ impl Browser {
                 return;
             }
             if start.elapsed() > Duration::from_secs(30) {
-                let shot = self.screenshot("timed-out");
+                let shot = self.shot("timed-out");
                 panic!(
                     "timed out waiting for {what} ({expression}); the page is in {}",
                     shot.display()
@@ -219,8 +239,117 @@ impl Browser {
         }
     }
 
-    /// Keep a screenshot for a reviewer; its path.
+    /// Run an async script in the page (it calls `arguments[0]` with its
+    /// result); that result.
+    pub fn js_async(&mut self, script: &str) -> Value {
+        self.call(
+            "POST",
+            "/execute/async",
+            Some(json!({ "script": script, "args": [] })),
+        )
+    }
+
+    /// Press keys on the keyboard, as a person would, into whatever has
+    /// the focus: each of `keys` is pressed and let go in turn, while
+    /// `held` (modifiers such as [`SHIFT`] or [`CONTROL`]) are held down.
+    pub fn press_with(&mut self, held: &[&str], keys: &[&str]) {
+        let mut actions = Vec::new();
+        for h in held {
+            actions.push(json!({"type": "keyDown", "value": h}));
+        }
+        for k in keys {
+            actions.push(json!({"type": "keyDown", "value": k}));
+            actions.push(json!({"type": "keyUp", "value": k}));
+        }
+        for h in held.iter().rev() {
+            actions.push(json!({"type": "keyUp", "value": h}));
+        }
+        self.call(
+            "POST",
+            "/actions",
+            Some(json!({"actions": [{"type": "key", "id": "keyboard", "actions": actions}]})),
+        );
+    }
+
+    /// Press keys, nothing held.
+    pub fn press(&mut self, keys: &[&str]) {
+        self.press_with(&[], keys);
+    }
+
+    /// Type `text` on the keyboard into whatever has the focus (a new
+    /// line is the Enter key).
+    pub fn keys(&mut self, text: &str) {
+        let keys: Vec<String> = text
+            .chars()
+            .map(|c| {
+                if c == '\n' {
+                    ENTER.to_string()
+                } else {
+                    c.to_string()
+                }
+            })
+            .collect();
+        let keys: Vec<&str> = keys.iter().map(String::as_str).collect();
+        self.press(&keys);
+    }
+
+    /// What has the focus, in words: its tag, id, classes, name or
+    /// data-name, and text.
+    pub fn focused(&mut self) -> String {
+        self.js(
+            "const e = document.activeElement; if (!e) return 'nothing';\
+             const cls = typeof e.className === 'string' ? e.className : (e.className.baseVal || '');\
+             return e.tagName.toLowerCase() + (e.id ? '#' + e.id : '') + (cls ? '.' + cls.trim().split(/\\s+/).join('.') : '')\
+               + (e.getAttribute('name') ? '[name=' + e.getAttribute('name') + ']' : '')\
+               + (e.dataset && e.dataset.name ? '[data-name=' + e.dataset.name + ']' : '')\
+               + ' ' + (e.textContent || e.value || '').trim().slice(0, 60);",
+        )
+        .as_str()
+        .unwrap_or("")
+        .to_string()
+    }
+
+    /// Press Tab (Shift+Tab when `back`) until the element with the focus
+    /// matches `css`; panics, naming what was reached, when 80 presses do
+    /// not get there.
+    pub fn tab_to(&mut self, css: &str, back: bool) {
+        let matches = format!(
+            "return !!(document.activeElement && document.activeElement.matches({}))",
+            serde_json::to_string(css).unwrap()
+        );
+        let mut passed = Vec::new();
+        for _ in 0..80 {
+            if self.js(&matches) == Value::Bool(true) {
+                return;
+            }
+            if back {
+                self.press_with(&[SHIFT], &[TAB]);
+            } else {
+                self.press(&[TAB]);
+            }
+            passed.push(self.focused());
+        }
+        panic!(
+            "Tab never reached {css}; it went through:\n{}",
+            passed.join("\n")
+        );
+    }
+
+    /// The window's inner width, in CSS pixels.
+    pub fn width(&mut self) -> u64 {
+        self.js("return window.innerWidth").as_u64().unwrap_or(0)
+    }
+
+    /// Check the page with axe-core at the window's width and at the
+    /// other of a phone's and a wide screen's (see [`axe`]), then keep a
+    /// screenshot for a reviewer; its path.
     pub fn screenshot(&mut self, name: &str) -> PathBuf {
+        super::axe::both_widths(self, name);
+        self.shot(name)
+    }
+
+    /// Keep a screenshot for a reviewer, unchecked; its path.
+    pub fn shot(&mut self, name: &str) -> PathBuf {
         self.taken += 1;
         let v = self.call("GET", "/screenshot", None);
         let png = base64::engine::general_purpose::STANDARD

@@ -74,6 +74,31 @@
       editor.focus();
       editor.setSelectionRange(start, start + (lines[line - 1] || "").length);
     };
+    // The check's result, said to a screen reader when it changes: the
+    // counts and the first of the worst findings.
+    var status = document.getElementById("check-state");
+    var say = function (found) {
+      if (!status) return;
+      var n = function (severity) { return found.filter(function (d) { return d.severity === severity; }).length; };
+      var part = function (k, one) { return k + " " + one + (k === 1 ? "" : "s"); };
+      var errors = n("error"), warnings = n("warning"), notes = found.length - n("error") - warnings;
+      var parts = [];
+      if (errors) parts.push(part(errors, "error"));
+      if (warnings) parts.push(part(warnings, "warning"));
+      if (notes) parts.push(part(notes, "note"));
+      var text = parts.length ? parts.join(", ") + "." : "No problems found.";
+      var worst = function (severity) { return found.filter(function (d) { return d.severity === severity; })[0]; };
+      var first = worst("error") || worst("warning") || found[0];
+      if (first) text += " First: " + (first.line ? "line " + first.line + ": " : "") + first.severity + " " + first.code + ": " + first.message;
+      if (status.textContent !== text) status.textContent = text;
+    };
+    list.addEventListener("click", function (e) {
+      var a = e.target.closest("[data-line]");
+      var line = a && Number(a.getAttribute("data-line"));
+      if (!line) return;
+      e.preventDefault();
+      goTo(line);
+    });
     var check = function () {
       fetch(url, {
         method: "POST",
@@ -100,11 +125,20 @@
           var li = document.createElement("li");
           li.className = d.severity;
           li.setAttribute("data-line", d.line || "");
-          li.textContent = (d.line ? "line " + d.line + ": " : "") + d.severity + " " + d.code + ": " + d.message + (d.help ? " (" + d.help + ")" : "");
-          if (d.line) li.addEventListener("click", function () { goTo(d.line); });
+          if (d.line) {
+            var jump = document.createElement("a");
+            jump.className = "jump";
+            jump.href = "#orders";
+            jump.setAttribute("data-line", String(d.line));
+            jump.textContent = "line " + d.line;
+            li.appendChild(jump);
+            li.appendChild(document.createTextNode(": "));
+          }
+          li.appendChild(document.createTextNode(d.severity + " " + d.code + ": " + d.message + (d.help ? " (" + d.help + ")" : "")));
           list.appendChild(li);
         });
         list.setAttribute("data-checked", String(answer.checked));
+        say(found);
         drawGutter();
       });
     };
@@ -221,13 +255,10 @@
       e.preventDefault();
       zoom(e.deltaY > 0 ? 1.15 : 1 / 1.15);
     }, { passive: false });
-    // A tap: the place's summary, with the way to it in the report.
+    // A tap, or Enter on a hex: the place's summary, with the way to it
+    // in the report when the report shows it.
     var panel = document.getElementById("place");
-    svg.addEventListener("click", function (e) {
-      var a = e.target.closest("a");
-      if (!a || !panel) return;
-      e.preventDefault();
-      if (moved > 6) return;
+    var summary = function (a) {
       var title = a.querySelector("title");
       var parts = (title ? title.textContent : "").split("; ");
       panel.textContent = "";
@@ -240,16 +271,80 @@
         panel.appendChild(ul);
       }
       var p = document.createElement("p");
-      var link = document.createElement("a");
-      link.href = a.getAttribute("href");
-      link.id = "place-open";
-      link.textContent = "Open it in the report of turn " + a.getAttribute("data-turn");
-      p.appendChild(link);
+      if (a.hasAttribute("href")) {
+        var link = document.createElement("a");
+        link.href = a.getAttribute("href");
+        link.id = "place-open";
+        link.textContent = "Open it in the report of turn " + a.getAttribute("data-turn");
+        p.appendChild(link);
+      } else {
+        p.textContent = "Seen only as a neighbour: no report of yours shows it.";
+      }
       panel.appendChild(p);
       panel.hidden = false;
       svg.querySelectorAll("a.chosen").forEach(function (c) { c.classList.remove("chosen"); });
       a.classList.add("chosen");
+    };
+    svg.addEventListener("click", function (e) {
+      var a = e.target.closest("a");
+      if (!a || !panel) return;
+      e.preventDefault();
+      if (moved > 6) return;
+      summary(a);
     });
+    // The keyboard: one hex takes Tab, the arrows lead to its neighbours
+    // (the view follows), Enter or Space shows its summary; + and - zoom,
+    // 0 shows the whole map, Shift with an arrow moves the view.
+    var hexes = {};
+    svg.querySelectorAll("a.hex").forEach(function (a) { hexes[a.getAttribute("data-q") + "," + a.getAttribute("data-r")] = a; });
+    var NEIGHBOURS = [[0, -1], [1, -1], [1, 0], [0, 1], [-1, 1], [-1, 0]];
+    var ARROWS = { ArrowUp: [0, -1], ArrowDown: [0, 1], ArrowLeft: [-1, -0.01], ArrowRight: [1, 0.01] };
+    var xy = function (a) { return [Number(a.getAttribute("data-x")), Number(a.getAttribute("data-y"))]; };
+    var step = function (a, dir) {
+      var q = Number(a.getAttribute("data-q")), r = Number(a.getAttribute("data-r"));
+      var here = xy(a), best = null, score = 0.3;
+      NEIGHBOURS.forEach(function (d) {
+        var b = hexes[(q + d[0]) + "," + (r + d[1])];
+        if (!b) return;
+        var there = xy(b), dx = there[0] - here[0], dy = there[1] - here[1];
+        var s = (dx * dir[0] + dy * dir[1]) / Math.hypot(dx, dy) / Math.hypot(dir[0], dir[1]);
+        if (s > score) { score = s; best = b; }
+      });
+      return best;
+    };
+    var visit = function (b) {
+      svg.querySelectorAll("a.hex[tabindex='0']").forEach(function (o) { o.setAttribute("tabindex", "-1"); });
+      b.setAttribute("tabindex", "0");
+      var c = xy(b), m = 20;
+      if (c[0] < vb[0] + m || c[0] > vb[0] + vb[2] - m || c[1] < vb[1] + m || c[1] > vb[1] + vb[3] - m) {
+        vb[0] = c[0] - vb[2] / 2; vb[1] = c[1] - vb[3] / 2; set();
+      }
+      b.focus();
+    };
+    var pan = function (dx, dy) { vb[0] += dx * vb[2] / 4; vb[1] += dy * vb[3] / 4; set(); };
+    svg.addEventListener("keydown", function (e) {
+      var a = e.target.closest && e.target.closest("a.hex");
+      var dir = ARROWS[e.key];
+      if (dir && e.shiftKey) { pan(Math.round(dir[0]), Math.round(dir[1])); e.preventDefault(); return; }
+      if (dir && a) {
+        var b = step(a, dir);
+        if (b) visit(b);
+        e.preventDefault();
+        return;
+      }
+      if ((e.key === "Enter" || e.key === " ") && a) { e.preventDefault(); if (panel) summary(a); return; }
+      if (e.key === "+" || e.key === "=") { zoom(1 / 1.5); e.preventDefault(); }
+      else if (e.key === "-") { zoom(1.5); e.preventDefault(); }
+      else if (e.key === "0" && all.length === 4) { vb = all.slice(); set(); e.preventDefault(); }
+    });
+    if (tools) {
+      tools.addEventListener("click", function (e) {
+        var b = e.target.closest("button[data-pan]");
+        if (!b) return;
+        var d = { n: [0, -1], s: [0, 1], w: [-1, 0], e: [1, 0] }[b.getAttribute("data-pan")];
+        if (d) pan(d[0], d[1]);
+      });
+    }
     window.addEventListener("resize", function () { set(); });
   }
 })();

@@ -209,17 +209,22 @@ pub fn render(form: &Form, action: &str, can_odds: bool) -> Markup {
                                     span.word { (w) }
                                 }
                             }
+                            // Every field has a label one can see, the
+                            // usage's own word for it.
                             Part::Choice(options) => {
-                                select name=(name) aria-label=(options.join(" or ")) {
-                                    @if s.group.is_some() { option value="" { "—" } }
-                                    @for o in options { option value=(o) { (o) } }
+                                label.field { span { (options.join(" or ")) }
+                                    select name=(name) {
+                                        @if s.group.is_some() { option value="" { "—" } }
+                                        @for o in options { option value=(o) { (o) } }
+                                    }
                                 }
                             }
                             Part::Field { label, measure } => {
-                                input type="text" name=(name) placeholder=(label)
-                                    aria-label=(label) list="names"
-                                    class=[measure.then_some("measure")]
-                                    required[s.group.is_none()];
+                                label.field { span { (label) }
+                                    input type="text" name=(name) list="names"
+                                        class=[measure.then_some("measure")]
+                                        required[s.group.is_none()];
+                                }
                             }
                         }
                     }
@@ -227,7 +232,9 @@ pub fn render(form: &Form, action: &str, can_odds: bool) -> Markup {
             }
             div.row {
                 @if !plain {
-                    input.dice type="text" name="rolled" placeholder="your dice: 5,3,6" aria-label="dice you rolled";
+                    label.field { span { "Your dice, if you rolled them" }
+                        input.dice type="text" name="rolled" placeholder="5,3,6";
+                    }
                 }
                 button type="submit" name="go" value="run" { (form.name) }
                 @if can_odds {

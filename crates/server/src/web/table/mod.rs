@@ -8,7 +8,7 @@
 //! | `GET /t/{token}` | the table's page |
 //! | `GET /t/{token}/view` | the part of the page that changes |
 //! | `GET /t/{token}/events` | live updates: the table's change count, each time it changes (server-sent events) |
-//! | `POST /t/{token}/run` | run a command (typed, or a filled-in form) |
+//! | `POST /t/{token}/run` | run a command (typed, or a filled-in form; `measure A B` and `place PIECE X Y` are the map's) |
 //! | `POST /t/{token}/place` | put a piece on the table map |
 //! | `GET /t/{token}/measure?a=&b=` | the distance between two pieces |
 //! | `POST /t/{token}/finish` | end the game: every log opens |
@@ -18,6 +18,7 @@
 //! view, so nothing a side may not see ever travels to it.
 
 pub mod forms;
+pub mod labels;
 pub mod page;
 
 use std::convert::Infallible;
@@ -72,12 +73,13 @@ pub async fn new_page() -> Page {
             label for="scenario" { "Scenario " span.muted { "(optional: paste one; empty plays the built-in one)" } }
             textarea #scenario name="scenario" rows="6" style="min-height: 6rem" {}
             label { input type="checkbox" name="umpired" value="on" checked; " An umpire runs the game (otherwise the players between them: taking back a change, or ending the game, needs every side)" }
-            label for="width" { "Table size" }
-            div.row {
-                input #width type="number" name="width" value="72" min="12" max="1200" style="width: 6rem" aria-label="width";
-                " × "
-                input #depth type="number" name="depth" value="48" min="12" max="1200" style="width: 6rem" aria-label="depth";
-                select name="unit" aria-label="unit" style="width: 6rem" { option value="in" { "in" } option value="cm" { "cm" } }
+            fieldset.size {
+                legend { "Table size" }
+                div.row {
+                    label.field { span { "Width" } input #width type="number" name="width" value="72" min="12" max="1200" style="width: 6rem"; }
+                    label.field { span { "Depth" } input #depth type="number" name="depth" value="48" min="12" max="1200" style="width: 6rem"; }
+                    label.field { span { "Unit" } select #unit name="unit" style="width: 6rem" { option value="in" { "in" } option value="cm" { "cm" } } }
+                }
             }
             p { button type="submit" { "Make the table" } }
         }
@@ -275,6 +277,24 @@ pub async fn run(
             changed: false,
             refused: true,
         },
+        // `measure A B` and `place PIECE X Y` are the map's, typed.
+        Ok(line) if let Some(on_map) = web.tables.typed_on_map(&seat, &line).await => {
+            match on_map {
+                Ok(answer) => Answered {
+                    line,
+                    answer,
+                    changed: false,
+                    refused: false,
+                },
+                Err(TableError::Refused(why)) => Answered {
+                    line,
+                    answer: format!("error: {why}"),
+                    changed: false,
+                    refused: true,
+                },
+                Err(e) => return Err(e.into()),
+            }
+        }
         Ok(line) => match web.tables.run(&seat, &line).await {
             Ok(ran) => Answered {
                 refused: ran.answer.starts_with("error"),

@@ -6,7 +6,7 @@
 use maud::{Markup, html};
 use umpire_host::tables::host::{Placed, View};
 
-use super::forms;
+use super::{forms, labels};
 
 /// The page's address for a link's token.
 pub fn base(token: &str) -> String {
@@ -36,14 +36,17 @@ pub fn page(view: &View, token: &str, links: &[(String, String)], origin: &str) 
                 title { (title) " — Umpire" }
                 link rel="stylesheet" href="/assets/style.css";
             }
-            body data-table=(base) data-version=(view.version) {
+            body data-table=(base) data-version=(view.version) data-who=(view.side.as_deref().unwrap_or("umpire")) {
                 header.top {
                     a.brand href="/tables/new" { "Umpire" }
-                    nav { span.muted { (view.game) } " " strong { (who(view)) } }
+                    span { span.muted { (view.game) } " " strong { (who(view)) } }
                     span #live-state .muted aria-live="polite" { "" }
                 }
                 main.table {
                     h1 { (view.name) }
+                    // What the others do, said to a screen reader as it
+                    // happens (the page's script fills it).
+                    p #heard .vh aria-live="polite" {}
                     @if !links.is_empty() {
                         section.card #links {
                             h2 { "Links" }
@@ -76,13 +79,15 @@ pub fn live(view: &View, token: &str) -> Markup {
     let base = base(token);
     html! {
         p.muted #title data-version=(view.version) { (view.title) }
-        @if let Some(seq) = view.differs {
-            p.flash.bad { "Replaying this table's lines gave a different answer from line " (seq + 1) " on: the game as kept may not be what was played. Tell whoever runs the server." }
+        div #flashes {
+            @if let Some(seq) = view.differs {
+                p.flash.bad { "Replaying this table's lines gave a different answer from line " (seq + 1) " on: the game as kept may not be what was played. Tell whoever runs the server." }
+            }
+            @if view.finished {
+                p.flash { "The game is over: every log is open to both sides." }
+            }
+            @for a in &view.asked { p.flash { (a) } }
         }
-        @if view.finished {
-            p.flash { "The game is over: every log is open to both sides." }
-        }
-        @for a in &view.asked { p.flash { (a) } }
         (map(view, &base))
         details #board open {
             summary { "The game as " (who(view)) " see" @if view.side.is_none() { "s" } " it" }
@@ -118,24 +123,54 @@ fn map(view: &View, base: &str) -> Markup {
             .unwrap_or(0);
         ["#2b5fad", "#b3261e", "#1e6b35", "#8a5a00"][i % 4]
     };
+    // Each name where it overlaps no other name and covers no piece.
+    let marks: Vec<labels::Mark> = view
+        .pieces
+        .iter()
+        .map(|p| labels::Mark {
+            x: p.x,
+            y: p.y,
+            name: &p.piece.name,
+        })
+        .collect();
+    let spots = labels::lay_out(&marks, r, font, w, d);
+    let unnamed: Vec<&Placed> = view
+        .pieces
+        .iter()
+        .zip(&spots)
+        .filter(|(_, s)| s.is_none())
+        .map(|(p, _)| p)
+        .collect();
+    // The first piece takes Tab; the arrow keys lead to the others.
     html! {
         section.card #table-map {
             div.row {
-                strong { "The table" } span.muted { (view.width) " × " (view.depth) " " (view.unit) "; drag your pieces, tap two to measure." }
+                strong { "The table" } span.muted #map-help { (view.width) " × " (view.depth) " " (view.unit) "; drag your pieces, tap two to measure. By keyboard: Tab to a piece, the arrow keys go to the nearest piece that way, Enter chooses it; or type " code { "measure A B" } " or " code { "place PIECE X Y" } " below." }
             }
-            svg.tablemap viewBox=(format!("0 0 {w} {d}")) data-measure=(format!("{base}/measure")) data-place=(format!("{base}/place")) data-unit=(view.unit) role="img" aria-label="the table seen from above" {
+            svg.tablemap viewBox=(format!("0 0 {w} {d}")) data-measure=(format!("{base}/measure")) data-place=(format!("{base}/place")) data-unit=(view.unit) role="group" aria-roledescription="table map" aria-label="The table seen from above" aria-describedby="map-help" {
                 rect x="0" y="0" width=(w) height=(d) fill="#e7eedf" {}
-                @for (i, p) in view.pieces.iter().enumerate() {
-                    g class=(if mine(p) { "piece mine" } else { "piece" }) data-name=(p.piece.name) data-side=(p.piece.side) transform=(format!("translate({:.2} {:.2})", p.x, p.y)) {
+                @for (i, (p, spot)) in view.pieces.iter().zip(&spots).enumerate() {
+                    g class=(if mine(p) { "piece mine" } else { "piece" }) data-name=(p.piece.name) data-side=(p.piece.side) transform=(format!("translate({:.2} {:.2})", p.x, p.y))
+                        tabindex=(if i == 0 { "0" } else { "-1" }) role="button" aria-pressed="false" {
                         circle r=(r) fill=(colour(p)) {}
-                        // Labels alternate below and above, so that
-                        // neighbours' names do not overlap.
-                        text y=(if i % 2 == 0 { r * 2.2 } else { -r * 1.4 }) font-size=(font) text-anchor="middle" { (p.piece.name) }
-                        title { (p.piece.name) " (" (p.piece.what) ", " (p.piece.side) ")" }
+                        @if let Some(s) = spot {
+                            @if s.away {
+                                line.leader x1="0" y1="0" x2=(format!("{:.2}", s.x - p.x)) y2=(format!("{:.2}", s.y - p.y)) {}
+                            }
+                            text x=(format!("{:.2}", s.x - p.x)) y=(format!("{:.2}", s.y - p.y + labels::BASELINE * font)) font-size=(format!("{font:.2}")) text-anchor="middle" aria-hidden="true" { (p.piece.name) }
+                        }
+                        // Its name to a screen reader, and a tooltip.
+                        title { (p.piece.name) " (" (p.piece.what) ", " (p.piece.side) ") at " (format!("{:.1}, {:.1} {}", p.x, p.y, view.unit)) }
                     }
                 }
             }
-            p #measured .muted { "Tap a piece, then another: the server measures between them." }
+            @if !unnamed.is_empty() {
+                p.muted #unnamed { "Too crowded to name on the map: "
+                    @for (i, p) in unnamed.iter().enumerate() { @if i > 0 { ", " } (p.piece.name) " at " (format!("{:.1}, {:.1}", p.x, p.y)) }
+                    "." }
+            }
+            // The reader's own measuring: a redraw leaves it as it is.
+            p #measured .muted aria-live="polite" data-keep { "Tap a piece, then another: the server measures between them." }
         }
     }
 }
@@ -160,14 +195,15 @@ fn commands(view: &View, base: &str) -> Markup {
     html! {
         section #commands {
             h2 { "Commands" }
-            div #answer aria-live="polite" {}
+            div #answer role="status" aria-live="polite" {}
             datalist #names { @for n in &names { option value=(n) {} } }
             form.command #typed method="post" action=(action) {
                 label for="line" { "Type a command" }
                 div.row {
-                    input #line type="text" name="line" list="names" autocomplete="off" placeholder="help";
+                    input #line type="text" name="line" list="names" autocomplete="off" placeholder="help" aria-describedby="typed-help";
                     button type="submit" { "Run" }
                 }
+                p.muted #typed-help { code { "help" } " lists the game's commands. The map's, for a keyboard: " code { "measure A B" } " (the distance between two pieces) and " code { "place PIECE X Y" } " (" (view.unit) " from the left and the far edge)." }
             }
             div.row.plain {
                 @for f in &plain {
