@@ -255,7 +255,9 @@ pub enum Command {
     )]
     Play {
         dir: PathBuf,
-        /// Show this side first.
+        /// Play one side from this terminal: its own commands' PIPs and
+        /// elements only; `bound` and `status` are the umpire's (or, at a
+        /// table made with `new --no-umpire`, run when both sides ask).
         #[arg(long)]
         side: Option<String>,
     },

@@ -36,8 +36,11 @@ pub enum Command {
     /// The staff officer at the table: type commands (`help` lists them).
     ///
     /// Without --side you are the umpire and see everything; with --side
-    /// every command is given as that side (it may touch only its own
-    /// formations and generals) and `show` shows only what it may see.
+    /// every command is given as that side: it may touch only its own
+    /// formations and generals, `show` and `log` show only what it may
+    /// see, and the umpire's commands (`next`, rulings) are refused to it —
+    /// or, at a table made with `new --no-umpire`, run when every side has
+    /// asked (`done` moves a step on the same way).
     #[command(
         after_help = "Examples:\n  umpire nb play /tmp/ligny\n  umpire nb play /tmp/ligny --side French"
     )]

@@ -52,9 +52,12 @@ pub enum Command {
     /// On a terminal the prompt has history (up-arrow, kept in DIR/.history)
     /// and tab completion of commands and names; otherwise commands are read
     /// from standard input, one per line, so a script can drive a game.
-    /// `--side` plays one side from this terminal: `show` shows what that
-    /// side may see, and the other side's Blinds, hand and cards are
-    /// refused (each command is logged as `as SIDE …`).
+    /// `--side` plays one side from this terminal (each command is logged
+    /// as `as SIDE …`): it commands only its own Groups, Big Men and
+    /// cards, and is answered from what it may see — troops under the
+    /// other side's Blinds do not exist for it. The umpire's commands
+    /// (draw, bonus, shock, kill, rulings) are refused to it, or, at a
+    /// table made with `new --no-umpire`, run when every side has asked.
     #[command(
         after_help = "Examples:\n  umpire sharp play /tmp/farm\n  echo 'draw' | umpire sharp play /tmp/farm\n  umpire sharp play /tmp/farm --side French"
     )]

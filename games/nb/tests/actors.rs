@@ -247,3 +247,45 @@ proptest! {
         );
     }
 }
+
+/// Commands that roll nothing.
+const QUIET: &[&str] = &[
+    "as French show",
+    "as Prussians log",
+    "ruling",
+    "as French range Lefol out",
+    "as Prussians range Zieten out",
+    "as French engaged 8th-Division yes",
+    "help next",
+    "next oops",
+    "as French undo",
+];
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(cases(48)))]
+
+    /// Dice belong to the roll: the activation rolled when an order is
+    /// read comes out the same after an undo, whatever rolls nothing in
+    /// between.
+    #[test]
+    fn undo_never_buys_new_dice(
+        between in vec(0..QUIET.len(), 0..10),
+        seed in 0u64..1_000,
+    ) {
+        let mut s = session();
+        s.state.seed = seed;
+        for l in ["next", "as French order IV-Corps attack Ligny distance 0", "next", "next", "next", "next"] {
+            s.run(l);
+        }
+        // The Communications step of turn 2: IV-Corps reads its order.
+        let first = s.run("next");
+        prop_assert!(first.text.contains("d10 = "), "{}", first.text);
+        s.run("undo");
+        for i in between {
+            s.run(QUIET[i]);
+        }
+        let again = s.run("next");
+        let die = |t: &str| t.split("d10 = ").nth(1).and_then(|r| r.split(' ').next()).map(str::to_string);
+        prop_assert_eq!(die(&first.text), die(&again.text));
+    }
+}
