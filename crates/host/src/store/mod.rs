@@ -116,6 +116,15 @@ impl StoreError {
     pub fn is_transient(&self) -> bool {
         matches!(self, StoreError::Database { .. })
     }
+
+    /// What was written is there already: another process wrote the same
+    /// key first.
+    pub fn is_conflict(&self) -> bool {
+        matches!(
+            self,
+            StoreError::Database { source: sqlx::Error::Database(d), .. } if d.is_unique_violation()
+        )
+    }
 }
 
 pub type Result<T> = std::result::Result<T, StoreError>;
@@ -380,6 +389,15 @@ impl Store {
 
     pub fn location(&self) -> &Location {
         &self.location
+    }
+
+    /// A channel name of this database's Umpire (`LISTEN`/`NOTIFY` names
+    /// are the database's, so the schema is in it).
+    pub(crate) fn channel(&self, what: &str) -> String {
+        format!(
+            "umpire_{what}_{}",
+            self.location.schema.as_deref().unwrap_or("public")
+        )
     }
 
     pub(crate) fn pool(&self) -> &AnyPool {

@@ -152,6 +152,49 @@ impl Store {
         super::decode_all(&rows, line, format!("cannot read the lines of table {id}"))
     }
 
+    /// The lines typed at a table from `seq` on, in order.
+    pub async fn table_lines_from(&self, id: &str, seq: i64) -> Result<Vec<TableLine>> {
+        let rows = sqlx::query(
+            "SELECT seq, who, line, answer, changed, at FROM table_lines WHERE table_id = $1 AND seq >= $2 ORDER BY seq",
+        )
+        .bind(id)
+        .bind(seq)
+        .fetch_all(self.pool())
+        .await
+        .map_err(StoreError::db(format!("cannot read the lines of table {id}")))?;
+        super::decode_all(&rows, line, format!("cannot read the lines of table {id}"))
+    }
+
+    /// Tell every other process sharing this database that table `id`
+    /// changed (PostgreSQL's `NOTIFY`; a SQLite file has one process).
+    pub async fn table_changed(&self, id: &str) -> Result<()> {
+        if self.backend() != super::Backend::Postgres {
+            return Ok(());
+        }
+        sqlx::query("SELECT pg_notify($1, $2)")
+            .bind(self.channel("tables"))
+            .bind(id)
+            .execute(self.pool())
+            .await
+            .map_err(StoreError::db("cannot tell the other servers of a table's change"))?;
+        Ok(())
+    }
+
+    /// Hear of every table another process changed (PostgreSQL's
+    /// `LISTEN`): the tables' ids, as they change. None for SQLite.
+    pub async fn table_changes(&self) -> Result<Option<sqlx::postgres::PgListener>> {
+        if self.backend() != super::Backend::Postgres {
+            return Ok(None);
+        }
+        let mut l = sqlx::postgres::PgListener::connect(&self.location.url)
+            .await
+            .map_err(StoreError::db("cannot listen for other servers' table changes"))?;
+        l.listen(&self.channel("tables"))
+            .await
+            .map_err(StoreError::db("cannot listen for other servers' table changes"))?;
+        Ok(Some(l))
+    }
+
     /// Keep one more line typed at a table.
     pub async fn add_table_line(&self, id: &str, l: &TableLine) -> Result<()> {
         sqlx::query(
