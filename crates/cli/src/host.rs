@@ -222,7 +222,7 @@ pub enum Command {
     /// The messages queued to send, and what became of them.
     Outbox {
         game: Option<String>,
-        /// Only these: waiting, sent, failed, no-address.
+        /// Only these: waiting, sent, failed, no-address, withdrawn.
         #[arg(long)]
         status: Option<String>,
     },
@@ -474,11 +474,12 @@ async fn command(host: &Host, cmd: Command) -> Result<ExitCode> {
         }
         Command::Rollback { game, rerun } => {
             let g = host.rollback(&game, &actor).await?;
+            let turn = g.turn + 1;
             let _ = writeln!(
                 out,
-                "Turn {} of {game} was rolled back; the players are told. Orders sent for it stand.",
-                g.turn + 1
+                "Turn {turn} of {game} was rolled back; the players are told. Orders sent for it stand."
             );
+            withdrawn_text(&mut out, host, &game, turn).await?;
             if rerun {
                 let ran = host.run_turn(&game, Trigger::Now { actor }).await?;
                 ran_text(&mut out, &game, &ran);
@@ -649,6 +650,41 @@ async fn command(host: &Host, cmd: Command) -> Result<ExitCode> {
     }
     std::io::stdout().lock().write_all(out.as_bytes())?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// What became of the mail of the run of `turn` just rolled back: how
+/// much was withdrawn, and what had already gone.
+async fn withdrawn_text(out: &mut String, host: &Host, game: &str, turn: u32) -> Result<()> {
+    use std::fmt::Write as _;
+    let Some(run) = host
+        .store()
+        .turns(game)
+        .await?
+        .into_iter()
+        .rfind(|t| t.turn == turn && t.status == "rolled-back")
+    else {
+        return Ok(());
+    };
+    let mail = host.store().outbox_of_run(game, turn, run.attempt).await?;
+    let withdrawn = mail.iter().filter(|m| m.status == "withdrawn").count();
+    let _ = writeln!(
+        out,
+        "{withdrawn} message(s) of turn {turn} withdrawn before they were sent."
+    );
+    for m in mail.iter().filter(|m| m.status != "withdrawn") {
+        let _ = writeln!(
+            out,
+            "  already {}: \"{}\" to {}",
+            m.status,
+            m.message.subject,
+            if m.message.to.is_empty() {
+                "(no address)"
+            } else {
+                &m.message.to
+            }
+        );
+    }
+    Ok(())
 }
 
 fn read_input(file: &Path) -> Result<(String, Vec<u8>)> {

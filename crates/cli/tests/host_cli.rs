@@ -499,6 +499,10 @@ fn the_game_masters_controls_from_the_command_line() {
     server.ok(&["run", "ctl"]);
     let o = server.ok(&["rollback", "ctl", "--rerun"]);
     assert!(o.contains("Turn 1 of ctl was rolled back"), "{o}");
+    assert!(
+        o.contains("message(s) of turn 1 withdrawn before they were sent"),
+        "{o}"
+    );
     assert!(o.contains("Turn 1 kept"), "{o}");
     let o = server.ok(&["remove", "ctl", "f6"]);
     assert!(o.contains("f6 resigns when the next turn runs"), "{o}");

@@ -792,3 +792,130 @@ async fn bots_play_their_seats_and_never_a_players_orders(location: Location) {
 }
 
 on_both!(bots, bots_play_their_seats_and_never_a_players_orders);
+
+/// A rollback withdraws every message its turn queued and has not sent,
+/// and each player is told which of that turn's messages already reached
+/// them.
+async fn a_rollback_withdraws_the_mail_of_its_turn(location: Location) {
+    let (host, seats) = new_game(
+        &location,
+        "recall",
+        Settings {
+            gm_address: Some("gm@game.test".into()),
+            hold_percent: 100,
+            ..Settings::default()
+        },
+    )
+    .await;
+    for (seat, _) in &seats {
+        host.set_address("recall", seat, &format!("{seat}@players.test"), "gm@test")
+            .await
+            .unwrap();
+    }
+    let now = Trigger::Now {
+        actor: "gm@test".into(),
+    };
+    let ran = host.run_turn("recall", now.clone()).await.unwrap();
+    assert!(matches!(ran, Ran::Kept { turn: 1, .. }), "{ran:?}");
+    let of_turn = |rows: &[umpire_host::store::OutboxRow]| -> Vec<(i64, String, String)> {
+        rows.iter()
+            .filter(|m| m.message.run.map(|(t, _)| t) == Some(1))
+            .map(|m| (m.id, m.message.subject.clone(), m.status.clone()))
+            .collect()
+    };
+    let queued = of_turn(&host.store().outbox(Some("recall"), None).await.unwrap());
+    // Three reports and the game master's mail.
+    assert_eq!(queued.len(), 4, "{queued:?}");
+    // The sender has already sent the first seat's report.
+    let (f, _) = &seats[0];
+    let sent = host
+        .store()
+        .outbox(Some("recall"), None)
+        .await
+        .unwrap()
+        .into_iter()
+        .find(|m| m.message.kind == "report" && m.message.seat.as_deref() == Some(f))
+        .unwrap();
+    assert!(host.store().take_to_send(sent.id).await.unwrap());
+    host.store().mark_sent(sent.id).await.unwrap();
+
+    host.rollback("recall", "gm@test").await.unwrap();
+    let outbox = host.store().outbox(Some("recall"), None).await.unwrap();
+    for (id, subject, _) in &queued {
+        let now = outbox.iter().find(|m| m.id == *id).unwrap();
+        let want = if *id == sent.id { "sent" } else { "withdrawn" };
+        assert_eq!(now.status, want, "{subject}");
+    }
+    // Nothing of the rolled-back turn is due to be sent any more.
+    let due = host.store().due(i64::MAX, 100).await.unwrap();
+    assert!(
+        due.iter().all(|m| m.message.run.is_none()),
+        "{:?}",
+        due.iter().map(|m| &m.message.subject).collect::<Vec<_>>()
+    );
+    // A failed attempt to send a withdrawn message does not revive it.
+    let withdrawn = queued.iter().find(|(id, ..)| *id != sent.id).unwrap().0;
+    host.store()
+        .mark_retry(withdrawn, "refused", 0)
+        .await
+        .unwrap();
+    let still = host.store().outbox(Some("recall"), None).await.unwrap();
+    assert_eq!(
+        still.iter().find(|m| m.id == withdrawn).unwrap().status,
+        "withdrawn"
+    );
+    // Each player is told what reached them and what will not come.
+    let notice = |seat: &str| {
+        still
+            .iter()
+            .find(|m| {
+                m.message.seat.as_deref() == Some(seat) && m.message.subject.contains("rolled back")
+            })
+            .unwrap()
+            .message
+            .body
+            .clone()
+    };
+    let first = notice(f);
+    assert!(
+        first.contains(&format!(
+            "Already sent to you and now void: \"[recall] Turn 1 report for {f}\"."
+        )),
+        "{first}"
+    );
+    assert!(!first.contains("withdrawn"), "{first}");
+    let (g, _) = &seats[1];
+    let second = notice(g);
+    assert!(
+        second.contains(
+            "Your report of turn 1 had not been sent yet: it is withdrawn and will not come."
+        ),
+        "{second}"
+    );
+    assert!(!second.contains("Already sent"), "{second}");
+    let audit = host.store().audit(Some("recall")).await.unwrap();
+    assert!(
+        audit
+            .last()
+            .unwrap()
+            .detail
+            .ends_with("3 of its 4 message(s) withdrawn before they were sent"),
+        "{:?}",
+        audit.last()
+    );
+    // The rerun queues its own reports, which go.
+    host.run_turn("recall", now).await.unwrap();
+    let waiting = host
+        .store()
+        .outbox(Some("recall"), Some("waiting"))
+        .await
+        .unwrap();
+    assert_eq!(
+        waiting
+            .iter()
+            .filter(|m| m.message.kind == "report" && m.message.run == Some((1, 2)))
+            .count(),
+        3
+    );
+}
+on_both!(rollback_mail, a_rollback_withdraws_the_mail_of_its_turn);

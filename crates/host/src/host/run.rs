@@ -146,6 +146,9 @@ impl Host {
         let after = store::keep_world(&mut tx, game, collecting, "turn", &out.state).await?;
         fault::point("kept-world");
         let attempt = store::next_attempt(&mut tx, game, collecting).await?;
+        // Every message this run queues is marked as its own, so that a
+        // rollback withdraws what has not gone.
+        let run = (collecting, attempt);
         store::keep_turn(
             &mut tx,
             &TurnRow {
@@ -196,13 +199,16 @@ impl Host {
                     for to in [before.as_deref(), Some(a.as_str())].into_iter().flatten() {
                         store::queue(
                             &mut tx,
-                            &letters::to_seat(
-                                game,
-                                &s.seat,
-                                Some(to),
-                                "notice",
-                                format!("[{game}] {}'s address is now {a}", s.seat),
-                                body.clone(),
+                            &letters::of_run(
+                                letters::to_seat(
+                                    game,
+                                    &s.seat,
+                                    Some(to),
+                                    "notice",
+                                    format!("[{game}] {}'s address is now {a}", s.seat),
+                                    body.clone(),
+                                ),
+                                run,
                             ),
                         )
                         .await?;
@@ -224,7 +230,7 @@ impl Host {
                     s.missed = 0;
                 } else {
                     s.missed += 1;
-                    self.missed(&mut tx, game, &settings, s, collecting).await?;
+                    self.missed(&mut tx, game, &settings, s, run).await?;
                 }
             }
             store::upsert_seat(&mut tx, s).await?;
@@ -245,14 +251,17 @@ impl Host {
             );
             store::queue(
                 &mut tx,
-                &letters::report_to_seat(
-                    game,
-                    &s.seat,
-                    s.address(),
-                    "report",
-                    format!("[{game}] Turn {collecting} report for {}", s.seat),
-                    intro,
-                    (collecting, attempt),
+                &letters::of_run(
+                    letters::report_to_seat(
+                        game,
+                        &s.seat,
+                        s.address(),
+                        "report",
+                        format!("[{game}] Turn {collecting} report for {}", s.seat),
+                        intro,
+                        (collecting, attempt),
+                    ),
+                    run,
                 ),
             )
             .await?;
@@ -271,11 +280,14 @@ impl Host {
         ));
         store::queue(
             &mut tx,
-            &letters::to_gm(
-                game,
-                settings.gm_address.as_deref(),
-                format!("[{game}] Turn {collecting} ran"),
-                gm,
+            &letters::of_run(
+                letters::to_gm(
+                    game,
+                    settings.gm_address.as_deref(),
+                    format!("[{game}] Turn {collecting} ran"),
+                    gm,
+                ),
+                run,
             ),
         )
         .await?;
@@ -413,12 +425,13 @@ impl Host {
         game: &str,
         settings: &Settings,
         s: &mut store::SeatRow,
-        turn: u32,
+        run: (u32, i64),
     ) -> Result<()> {
+        let turn = run.0;
         if settings.nmr_warn_after > 0 && s.missed == settings.nmr_warn_after {
             store::queue(
                 tx,
-                &letters::to_seat(
+                &letters::of_run(letters::to_seat(
                     game,
                     &s.seat,
                     s.address(),
@@ -437,7 +450,7 @@ impl Host {
                             String::new()
                         }
                     ),
-                ),
+                ), run),
             )
             .await?;
         }
@@ -448,7 +461,7 @@ impl Host {
             s.status = SeatStatus::GmDecides;
             store::queue(
                 tx,
-                &letters::to_gm(
+                &letters::of_run(letters::to_gm(
                     game,
                     settings.gm_address.as_deref(),
                     format!("[{game}] {} has sent nothing for {} turns", s.seat, s.missed),
@@ -456,7 +469,7 @@ impl Host {
                         "{} ({}) has sent no orders for {} turns. Its units carry on with their pending orders. Decide: remove it with `umpire host remove {game} {}`, or keep it with `umpire host keep {game} {}`.",
                         s.seat, s.name, s.missed, s.seat, s.seat
                     ),
-                ),
+                ), run),
             )
             .await?;
         }

@@ -41,6 +41,11 @@ pub const MIGRATIONS: &[Migration] = &[
         name: "tables",
         sql: include_str!("migrations/0004_tables.sql"),
     },
+    Migration {
+        version: 5,
+        name: "hosting",
+        sql: include_str!("migrations/0005_hosting.sql"),
+    },
 ];
 
 /// The newest version this program knows.
@@ -64,6 +69,7 @@ const OURS: &[&str] = &[
     "sessions",
     "api_tokens",
     "desk_users",
+    "rulings",
 ];
 
 /// A migration's text for `backend`.

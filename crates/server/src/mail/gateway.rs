@@ -275,6 +275,7 @@ impl Gateway {
             },
             reply_to: None,
             sender_name: None,
+            run: None,
         })
     }
 
@@ -341,6 +342,7 @@ impl Gateway {
                         references: None,
                         reply_to: None,
                         sender_name: None,
+                        run: None,
                     });
                 }
             }
@@ -506,6 +508,7 @@ impl Gateway {
             references: None,
             reply_to: Some(sender.clone()),
             sender_name: Some(format!("{sender} via {}", self.config.domain)),
+            run: None,
         });
         messages.extend(self.answer(
             row,
@@ -652,6 +655,7 @@ impl Gateway {
                     .entity_address(&from_seat.seat, &game.id, several),
             ),
             sender_name: Some(format!("{} via {}", from_seat.seat, game.id)),
+            run: None,
         }))
     }
 }
