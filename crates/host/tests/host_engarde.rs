@@ -91,9 +91,10 @@ async fn a_month_of_paris(location: Location) {
         .unwrap()
         .unwrap();
     assert!(
-        !kept.text.contains("PASSWORD"),
-        "the password line is not kept"
+        !kept.text.contains(athos.expose()),
+        "the password is not kept"
     );
+    assert!(kept.text.contains("PASSWORD **"), "{}", kept.text);
     let a = send(&host, &sheet.replace(athos.expose(), "wrong")).await;
     assert!(
         a.text.contains("Athos: refused: wrong password for Athos"),
@@ -318,3 +319,55 @@ async fn a_held_line_is_told_in_the_report(location: Location) {
 }
 
 on_both!(engarde_held, a_held_line_is_told_in_the_report);
+
+/// Passwords, right or wrong, quoted or not, are never kept in clear in a
+/// submission's text, nor shown in an answer; the raw message keeps them,
+/// as the record.
+async fn a_password_is_never_kept_or_shown_in_clear(location: Location) {
+    let host = Host::open(&location).await.unwrap();
+    let made = two_musketeers(&host, "paris").await;
+    let athos = made.seats[0].password.clone().unwrap();
+    let pw = athos.expose();
+    // A reply quoting last month's sheet, password and all, with a
+    // second PASSWORD line the checker remarks on (quoting the line).
+    let right = format!(
+        "CHARACTER Athos\nPASSWORD {pw}\nPASSWORD {pw}\nWEEK 1\nCAROUSE\n\n> CHARACTER Athos\n> PASSWORD {pw}\n"
+    );
+    let wrong = "CHARACTER Athos\nPASSWORD guessed-it-7\nWEEK 1\nCAROUSE\n".to_string();
+    for (sheet, secret) in [(&right, pw), (&wrong, "guessed-it-7")] {
+        let a = send(&host, sheet).await;
+        assert!(!a.text.contains(secret), "{}", a.text);
+        let row = host
+            .store()
+            .submission(a.submission)
+            .await
+            .unwrap()
+            .unwrap();
+        let kept = row.text.unwrap_or_default();
+        assert!(!kept.contains(secret), "{kept}");
+        let stars = "*".repeat(secret.chars().count());
+        assert!(kept.contains(&format!("PASSWORD {stars}\n")), "{kept}");
+        assert_eq!(
+            kept.lines().count(),
+            sheet.lines().count(),
+            "every line keeps its place"
+        );
+        assert!(!row.answer.unwrap_or_default().contains(secret));
+        assert!(
+            String::from_utf8_lossy(&row.raw).contains(secret),
+            "the record"
+        );
+    }
+    let orders = host
+        .store()
+        .orders_of("paris", 1, "athos")
+        .await
+        .unwrap()
+        .unwrap();
+    assert!(!orders.text.contains(pw), "{}", orders.text);
+}
+
+on_both!(
+    engarde_passwords,
+    a_password_is_never_kept_or_shown_in_clear
+);

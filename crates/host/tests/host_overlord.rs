@@ -919,3 +919,46 @@ async fn a_rollback_withdraws_the_mail_of_its_turn(location: Location) {
     );
 }
 on_both!(rollback_mail, a_rollback_withdraws_the_mail_of_its_turn);
+
+/// A header's password, right or wrong, is blanked in the stored text
+/// and in every finding that quotes its line; so is a new password.
+async fn header_passwords_are_never_kept_or_shown_in_clear(location: Location) {
+    let (host, seats) = new_game(&location, "hush", Settings::default()).await;
+    let (f, pw) = (seats[0].0.as_str(), seats[0].1.as_str());
+    let orders = filled_template(&host, "hush", f, pw).await;
+    // A stray word on the header line: the finding quotes the line.
+    let right = orders.replacen(&format!("{pw} hush"), &format!("{pw} hush spare-word"), 1);
+    assert_ne!(right, orders);
+    let with_new = format!("{right}\n#GAME {f} {pw}\nPASSWORD fresh-secret-9\n#END\n");
+    let wrong = format!("#PRESS {f} wrong-guess-3 12\nA tale.\n#END\n");
+    for (text, secrets) in [
+        (with_new.as_str(), vec![pw, "fresh-secret-9"]),
+        (wrong.as_str(), vec!["wrong-guess-3"]),
+    ] {
+        let a = send(&host, "hush", text, None).await;
+        let row = host
+            .store()
+            .submission(a.submission)
+            .await
+            .unwrap()
+            .unwrap();
+        let kept = row.text.clone().unwrap_or_default();
+        for secret in secrets {
+            assert!(!a.text.contains(secret), "{secret}: {}", a.text);
+            assert!(!kept.contains(secret), "{secret}: {kept}");
+            assert!(String::from_utf8_lossy(&row.raw).contains(secret));
+        }
+        assert_eq!(kept.lines().count(), text.lines().count());
+    }
+    let a = send(&host, "hush", &with_new, None).await;
+    assert!(a.text.contains("unexpected `spare-word`"), "{}", a.text);
+    // The password's letters are blanked where they stood, so the finding
+    // still points at the stray word.
+    let stars = "*".repeat(pw.chars().count());
+    assert!(
+        a.text.contains(&format!("f05 {stars} hush spare-word")),
+        "{}",
+        a.text
+    );
+}
+on_both!(hush, header_passwords_are_never_kept_or_shown_in_clear);

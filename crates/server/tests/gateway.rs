@@ -189,8 +189,14 @@ async fn ov_srv_003_html_only_mail_is_read_and_shown(location: Location) {
         body.starts_with("warning: this mail has no plain-text part, only HTML"),
         "{body}"
     );
-    assert!(body.contains("  | #GAME f05"), "{body}");
+    assert!(body.contains("  | #GAME f05 ****"), "{body}");
     assert!(body.contains("stored for turn 1"), "{body}");
+    // The lines read are shown back without the password.
+    assert!(!body.contains(w.pw[0].as_str()), "{body}");
+    let id = w.host.store().submissions(None, 1).await.unwrap()[0].id;
+    let kept = w.host.store().submission(id).await.unwrap().unwrap();
+    assert!(!kept.text.unwrap_or_default().contains(w.pw[0].as_str()));
+    assert!(!kept.answer.unwrap_or_default().contains(w.pw[0].as_str()));
 }
 on_both!(html_only, ov_srv_003_html_only_mail_is_read_and_shown);
 

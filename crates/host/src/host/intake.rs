@@ -306,6 +306,7 @@ impl Host {
             let mut general = read.notes.clone();
             general.extend(reading.general);
             let envelopes = reading.envelopes;
+            let shown = reading.text;
             let authenticated = read.authenticated.map(str::to_string);
             let checked = blocking(move || {
                 check(&id, envelopes, &seats, &verified, authenticated.as_deref())
@@ -321,9 +322,9 @@ impl Host {
                 drop(tx);
                 return self.answered(row.id).await;
             }
-            if read.text != row.raw.as_slice() {
-                store::keep_text(&mut tx, row.id, &String::from_utf8_lossy(read.text)).await?;
-            }
+            // The text as read, without its passwords; the raw message
+            // stays as received, the record.
+            store::keep_text(&mut tx, row.id, &shown).await?;
             let collecting = now.turn + 1;
             let situation = Situation {
                 collecting,
@@ -369,8 +370,9 @@ impl Host {
 
     /// Settle a stored message the host does not read (mail for the game
     /// master, relayed between players, refused, or from a machine): it
-    /// is claimed, what became of it recorded, and `messages` queued, in
-    /// one transaction. False when another process settled it first.
+    /// is claimed, what became of it recorded (with `text`, what was read
+    /// of it, its passwords blanked), and `messages` queued, in one
+    /// transaction. False when another process settled it first.
     pub async fn dispose(
         &self,
         id: i64,
@@ -385,7 +387,7 @@ impl Host {
             return Ok(false);
         }
         if let Some(t) = text {
-            store::keep_text(&mut tx, id, t).await?;
+            store::keep_text(&mut tx, id, &crate::blank::passwords(t)).await?;
         }
         store::answer(&mut tx, id, game, disposition, note).await?;
         for m in messages {

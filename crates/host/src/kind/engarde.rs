@@ -5,8 +5,8 @@
 //!
 //! * The host keeps the passwords: a hosted world holds none (a character
 //!   with no password takes any sheet that names it), and a sheet's
-//!   `PASSWORD` line is checked by the host and left out of what is
-//!   stored.
+//!   `PASSWORD` line is checked by the host and its password blanked in
+//!   what is stored (the line stays, so line numbers stay the sheet's).
 //! * The host's turn N is game month N; orders are always for the month
 //!   being collected.
 //! * A player removed by the game master retires: the character becomes
@@ -246,19 +246,6 @@ impl EnGardeGame {
     }
 }
 
-/// The sheet without its PASSWORD line(s): what the host stores.
-fn without_password_lines(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for line in text.lines() {
-        let word = line.split_whitespace().next().unwrap_or("");
-        if !word.eq_ignore_ascii_case("PASSWORD") {
-            out.push_str(line);
-            out.push('\n');
-        }
-    }
-    out
-}
-
 impl Game for EnGardeGame {
     fn name(&self) -> &str {
         &self.world.game
@@ -287,10 +274,13 @@ impl Game for EnGardeGame {
         let (text, _) = decode_text(m.bytes);
         let source = SourceFile::new(m.name.to_string(), text.into_owned());
         let read = mail::read(&self.world, self.tables, &source);
+        // Findings quote the sheet without its password.
+        let blanked = crate::blank::passwords(source.text());
+        let shown = SourceFile::new(m.name.to_string(), blanked.clone());
         let mut findings = Vec::new();
         let options = umpire_core::diagnostic::RenderOptions { color: false };
         for d in &read.diagnostics {
-            findings.push(umpire_core::diagnostic::render(d, Some(&source), options));
+            findings.push(umpire_core::diagnostic::render(d, Some(&shown), options));
         }
         let errors = read.diagnostics.iter().filter(|d| d.is_error()).count();
         let written = read.sheet.character.as_ref().map(|c| c.value.clone());
@@ -310,7 +300,7 @@ impl Game for EnGardeGame {
                     findings,
                     request: Request::Orders(Orders {
                         turn: None,
-                        text: without_password_lines(source.text()),
+                        text: blanked.clone(),
                         summary: format!(
                             "a sheet of {}",
                             umpire_core::diagnostic::plural(orders, "order", "orders")
@@ -340,6 +330,7 @@ impl Game for EnGardeGame {
         Reading {
             general: Vec::new(),
             envelopes: vec![envelope],
+            text: blanked,
         }
     }
 

@@ -188,6 +188,9 @@ pub struct Mail<'a> {
 pub struct Reading {
     pub general: Vec<String>,
     pub envelopes: Vec<Envelope>,
+    /// The submission's text as read, every password in it blanked
+    /// ([`crate::blank`]), line for line: what the host keeps as its text.
+    pub text: String,
 }
 
 /// One envelope of a submission: whose it claims to be, and what it asks.

@@ -191,10 +191,13 @@ impl Reader {
             }
         };
         let render_opts = RenderOptions { color };
+        // Findings quote the mail without its passwords.
+        let blanked = crate::blank::passwords(checked.source.text());
+        let shown = umpire_core::source::SourceFile::new(name.to_string(), blanked.clone());
         let mut general = Vec::new();
         let mut by_group: HashMap<Group, (Vec<String>, usize)> = HashMap::new();
         for d in &checked.diagnostics {
-            let text = render(d, Some(&checked.source), render_opts);
+            let text = render(d, Some(&shown), render_opts);
             match group_of(d.position.map(|p| p.line)) {
                 Group::General => general.push(text),
                 g => {
@@ -236,6 +239,7 @@ impl Reader {
             reading: Reading {
                 general,
                 envelopes: out,
+                text: blanked,
             },
             parsed,
         }
@@ -334,7 +338,9 @@ fn article(a: &Article, signed: bool) -> Request {
     a.header.password = String::new();
     Request::Article {
         signed,
-        text: a.to_string(),
+        // The newspaper is public: a password quoted in an article (an
+        // earlier mail's header, a line beginning PASSWORD) is blanked.
+        text: crate::blank::passwords(&a.to_string()),
         summary: format!(
             "{} ({lines})",
             if signed { "signed article" } else { "rumour" }
