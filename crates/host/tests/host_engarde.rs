@@ -365,6 +365,26 @@ async fn a_password_is_never_kept_or_shown_in_clear(location: Location) {
         .unwrap()
         .unwrap();
     assert!(!orders.text.contains(pw), "{}", orders.text);
+    // The month runs on the sheet kept (the wrong one was refused): the
+    // quoted lines were never orders, never held, and the report and its
+    // JSON hold no password.
+    host.run_turn(
+        "paris",
+        Trigger::Now {
+            actor: "gm@test".into(),
+        },
+    )
+    .await
+    .unwrap();
+    let r = host
+        .store()
+        .report("paris", "athos", Some(1))
+        .await
+        .unwrap()
+        .unwrap();
+    assert!(!r.text.contains(pw), "{}", r.text);
+    assert!(!r.text.contains("held for the game master"), "{}", r.text);
+    assert!(!r.json.as_deref().unwrap().contains(pw));
 }
 
 on_both!(

@@ -165,6 +165,52 @@ fn eg_ord_001_unreadable_text_is_held_for_the_gm() {
 }
 
 #[test]
+fn eg_ord_001_a_reply_quoting_last_months_sheet_is_read_as_a_reply() {
+    // Orders on top, last month's answer quoted below with its password,
+    // a signature between.
+    let text = "\
+CHARACTER Athos
+PASSWORD fresh
+WEEK 1: CAROUSE
+
+-- 
+Athos, of the King's Musketeers
+GIVE Porthos 500
+
+On Mon, 3 Mar 2025 at 10:00, Umpire <server@game.test> wrote:
+
+> CHARACTER Athos
+> PASSWORD stale
+> WEEK 2
+> DANCE WITH THE QUEEN
+";
+    let (sheet, diags) = parse_str(text);
+    assert!(diags.is_empty(), "{diags:#?}");
+    assert_eq!(sheet.password.as_deref(), Some("fresh"));
+    assert_eq!(orders(&sheet.weeks[0]), vec![Weekly::Carouse]);
+    assert!(sheet.weeks[1].is_empty());
+    assert!(sheet.premonthly.is_empty(), "the signature gives nothing");
+    assert!(sheet.for_gm.is_empty(), "nothing quoted is held");
+    // Quoted above the orders (bottom-posting), the same.
+    let text = "\
+Umpire wrote:
+> CHARACTER Athos
+> PASSWORD stale
+> CHALLENGE Porthos
+CHARACTER Athos
+PASSWORD fresh
+WEEK 2: REST
+";
+    let (sheet, diags) = parse_str(text);
+    assert!(diags.is_empty(), "{diags:#?}");
+    assert_eq!(sheet.password.as_deref(), Some("fresh"));
+    assert_eq!(orders(&sheet.weeks[1]), vec![Weekly::Rest]);
+    assert!(sheet.for_gm.is_empty());
+    // The lines keep their numbers.
+    assert_eq!(sheet.character.as_ref().map(|c| c.line), Some(5));
+}
+
+#[test]
 fn eg_ord_002_if_else_endif_nested_and_else_optional() {
     let text = "\
 CHARACTER Athos
@@ -966,6 +1012,34 @@ proptest! {
         let src = SourceFile::new("p", text);
         let (sheet, _) = parse(&src);
         let _ = check(&sheet, &vocab(), &src);
+    }
+
+    /// EG-ORD-001: whatever a reply quotes, and whatever a signature
+    /// holds, the sheet read is the one the player wrote above them.
+    #[test]
+    fn eg_ord_001_a_quote_or_a_signature_changes_nothing(
+        lines in prop::collection::vec(valid_line(), 0..20),
+        quoted in prop::collection::vec(valid_line(), 0..12),
+        signature in prop::collection::vec(valid_line(), 0..6),
+        mark in prop::sample::select(vec!["> ", ">", "  > ", ">> "]),
+    ) {
+        let text = lines.join("\n");
+        let mut replied = text.clone();
+        replied.push('\n');
+        if !quoted.is_empty() {
+            replied.push_str("On Monday, Umpire <server@game.test> wrote:\n");
+        }
+        for q in &quoted {
+            replied.push_str(mark);
+            replied.push_str(q);
+            replied.push('\n');
+        }
+        replied.push_str("-- \n");
+        replied.push_str(&signature.join("\n"));
+        let (sheet, diags) = parse(&SourceFile::new("p", text.clone()));
+        let (again, again_diags) = parse(&SourceFile::new("p", replied));
+        prop_assert_eq!(sheet, again);
+        prop_assert_eq!(diags, again_diags);
     }
 
     #[test]

@@ -4,6 +4,7 @@ pub mod ast;
 pub mod check;
 pub mod codes;
 pub mod parse;
+pub mod reply;
 
 pub use check::{Phase, check, illegal};
 pub use parse::parse;
