@@ -391,3 +391,79 @@ on_both!(
     engarde_passwords,
     a_password_is_never_kept_or_shown_in_clear
 );
+
+/// What the answer says is left out does not run, and the answer, the
+/// report and the game master's mail agree on it, line for line (the
+/// PASSWORD line counts).
+async fn orders_told_left_out_are_left_out(location: Location) {
+    let host = Host::open(&location).await.unwrap();
+    let mut made = two_musketeers(&host, "paris").await;
+    let pw = made.seats.remove(0).password.unwrap();
+    let sheet = format!(
+        "CHARACTER Athos\nPASSWORD {}\nPREMONTHLY\nWEEK 1\nTOADY TO Nobody At All\nCAROUSE\nWEEK 2\nCHALLENGE Porthos TO A DUEL\n",
+        pw.expose()
+    );
+    let a = send(&host, &sheet).await;
+    assert!(
+        a.text.contains(
+            "Athos: a sheet of 1 order stored for turn 1; 1 order with errors left out (see above)"
+        ),
+        "{}",
+        a.text
+    );
+    assert!(a.text.contains("--> sheet:5:1"), "{}", a.text);
+    assert!(a.text.contains("--> sheet:8:1"), "{}", a.text);
+    assert!(
+        !a.text.contains("already has an action"),
+        "the order left out does not take the week: {}",
+        a.text
+    );
+    host.run_turn(
+        "paris",
+        Trigger::Now {
+            actor: "gm@test".into(),
+        },
+    )
+    .await
+    .unwrap();
+    let r = host
+        .store()
+        .report("paris", "athos", Some(1))
+        .await
+        .unwrap()
+        .unwrap();
+    assert!(
+        r.text.contains(
+            "Orders left out for errors (they did not run)\n  line 5: `TOADY TO Nobody At All`: there is no character called `Nobody At All`."
+        ),
+        "{}",
+        r.text
+    );
+    assert!(!r.text.contains("toady to Nobody"), "{}", r.text);
+    assert!(r.text.contains("Caroused."), "{}", r.text);
+    assert!(
+        r.text.contains("line 8: `CHALLENGE Porthos TO A DUEL`"),
+        "{}",
+        r.text
+    );
+    let json: serde_json::Value = serde_json::from_str(r.json.as_deref().unwrap()).unwrap();
+    assert_eq!(json["left_out"][0]["line"], 5);
+    assert_eq!(json["held_lines"][0]["line"], 8);
+    let gm = host
+        .store()
+        .outbox(Some("paris"), None)
+        .await
+        .unwrap()
+        .into_iter()
+        .find(|m| m.message.kind == "gm")
+        .unwrap();
+    assert!(
+        gm.message.body.contains(
+            "1 order(s) with errors were left out:\nAthos, line 5: `TOADY TO Nobody At All`: there is no character called `Nobody At All`"
+        ),
+        "{}",
+        gm.message.body
+    );
+}
+
+on_both!(engarde_left_out, orders_told_left_out_are_left_out);

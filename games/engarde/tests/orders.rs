@@ -961,6 +961,48 @@ fn conditions_and_or_not() {
     );
 }
 
+/// The line of every order and IF of a sheet.
+fn order_lines(sheet: &OrderSheet) -> Vec<u32> {
+    within(sheet, &[])
+}
+
+/// The lines of a sheet's orders and IFs, and of everything inside an IF
+/// whose line is one of `blocks`, but not those IFs themselves.
+fn within(sheet: &OrderSheet, blocks: &[u32]) -> Vec<u32> {
+    fn walk<A>(bs: &[Block<A>], blocks: &[u32], inside: bool, out: &mut Vec<u32>) {
+        for b in bs {
+            match b {
+                Block::Order(o) => {
+                    if blocks.is_empty() || inside {
+                        out.push(o.line);
+                    }
+                }
+                Block::If {
+                    cond,
+                    then,
+                    otherwise,
+                } => {
+                    if blocks.is_empty() || inside {
+                        out.push(cond.line);
+                    }
+                    let inside = inside || blocks.contains(&cond.line);
+                    walk(then, blocks, inside, out);
+                    walk(otherwise, blocks, inside, out);
+                }
+            }
+        }
+    }
+    let mut out = Vec::new();
+    walk(&sheet.premonthly, blocks, false, &mut out);
+    for w in &sheet.weeks {
+        walk(w, blocks, false, &mut out);
+    }
+    if blocks.is_empty() {
+        out.extend(sheet.front.iter().map(|c| c.line));
+    }
+    out
+}
+
 fn valid_line() -> impl Strategy<Value = String> {
     prop::sample::select(vec![
         "CHARACTER Athos",
@@ -1040,6 +1082,63 @@ proptest! {
         let (again, again_diags) = parse(&SourceFile::new("p", replied));
         prop_assert_eq!(sheet, again);
         prop_assert_eq!(diags, again_diags);
+    }
+
+    /// What the check says is left out does not run: the sheet the month
+    /// runs has every order of the sheet but those left out, each once; a
+    /// check of it finds nothing more to leave out; and "only the first
+    /// action runs" never names an order that is left out.
+    #[test]
+    fn orders_told_left_out_are_exactly_those_that_do_not_run(
+        lines in prop::collection::vec(prop_oneof![
+            3 => valid_line(),
+            1 => prop::sample::select(vec![
+                "TOADY TO Nobody",
+                "COURT Milady",
+                "BAWDYHOUSE 99999999999999",
+                "APPLY TO Nowhere Guards",
+                "JOIN CLUB Nowhere",
+                "GIVE Nobody 10",
+                "GAMBLE -5",
+                "IF Nobody IS IN PARIS THEN REST",
+                "IF Athos DID CAROUSE IN WEEK 4 THEN",
+            ]).prop_map(str::to_string),
+        ], 0..30),
+    ) {
+        let text = lines.join("\n");
+        let src = SourceFile::new("p", text);
+        let (sheet, mut diags) = parse(&src);
+        diags.extend(check(&sheet, &vocab(), &src));
+        let (runs, left) = umpire_engarde::orders::left_out::runnable(&sheet, &diags, &src);
+        let all = order_lines(&sheet);
+        let kept = order_lines(&runs);
+        for l in &left {
+            prop_assert!(!kept.contains(&l.line), "line {} left out and run", l.line);
+            prop_assert!(all.contains(&l.line));
+        }
+        let blocks: Vec<u32> = left.iter().filter(|l| l.block).map(|l| l.line).collect();
+        let with_a_block = within(&sheet, &blocks);
+        for line in &all {
+            prop_assert!(
+                kept.contains(line)
+                    || left.iter().any(|l| l.line == *line)
+                    || with_a_block.contains(line),
+                "line {line} vanished"
+            );
+        }
+        let again = check(&runs, &vocab(), &src);
+        prop_assert!(
+            !again.iter().any(umpire_engarde::orders::left_out::leaves_out),
+            "{again:#?}"
+        );
+        for d in diags.iter().filter(|d| d.code == "W2102") {
+            let first: Option<u32> = d
+                .message
+                .rsplit("on line ")
+                .next()
+                .and_then(|n| n.parse().ok());
+            prop_assert!(first.is_some_and(|f| kept.contains(&f)), "{d:#?}");
+        }
     }
 
     #[test]

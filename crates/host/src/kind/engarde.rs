@@ -19,6 +19,7 @@ use std::path::Path;
 
 use umpire_core::source::{SourceFile, decode_text};
 use umpire_engarde::month::run_month;
+use umpire_engarde::orders::left_out;
 use umpire_engarde::setup::{NewPlayer, join, new_game_checked};
 use umpire_engarde::tables::Tables;
 use umpire_engarde::world::{CharacterId, World};
@@ -282,13 +283,15 @@ impl Game for EnGardeGame {
         for d in &read.diagnostics {
             findings.push(umpire_core::diagnostic::render(d, Some(&shown), options));
         }
-        let errors = read.diagnostics.iter().filter(|d| d.is_error()).count();
+        // What runs is what is told: the orders with errors are left out.
+        let (runs, left_out) = read.runnable(&source);
+        let errors = left_out.len();
         let written = read.sheet.character.as_ref().map(|c| c.value.clone());
         let envelope = match read.character {
             Some(id) => {
-                let orders = read.sheet.premonthly.len()
-                    + read.sheet.weeks.iter().map(Vec::len).sum::<usize>()
-                    + read.sheet.front.len();
+                let orders = runs.premonthly.len()
+                    + runs.weeks.iter().map(Vec::len).sum::<usize>()
+                    + runs.front.len();
                 Envelope {
                     line: 1,
                     seat: Some(slug(&self.world, id)),
@@ -345,17 +348,12 @@ impl Game for EnGardeGame {
         // Lines held for the game master are told in the report, so none
         // vanishes without a word.
         let mut held = BTreeMap::new();
+        // Orders with errors are left out, as the answer told.
+        let mut left = BTreeMap::new();
         let mut errors = Vec::new();
         for (seat, text) in &input.orders {
             let source = SourceFile::new(seat.clone(), text.clone());
             let read = reader.read(&source);
-            for d in read.diagnostics.iter().filter(|d| d.is_error()) {
-                errors.push(umpire_core::diagnostic::render(
-                    d,
-                    Some(&source),
-                    umpire_core::diagnostic::RenderOptions { color: false },
-                ));
-            }
             if let Some(id) = read.character {
                 let name = self
                     .world
@@ -368,7 +366,15 @@ impl Game for EnGardeGame {
                     .map(|h| (h.line, h.value.clone()))
                     .collect();
                 held.insert(id, review::fates(&name, &lines, &[]));
-                orders.insert(id, read.sheet);
+                let (runs, left_out) = read.runnable(&source);
+                for l in &left_out {
+                    errors.push(format!(
+                        "{name}, line {}: `{}`: {}\n",
+                        l.line, l.text, l.why
+                    ));
+                }
+                left.insert(id, left_out);
+                orders.insert(id, runs);
             }
         }
         let outcome = run_month(&self.world, self.tables, &orders);
@@ -384,13 +390,17 @@ impl Game for EnGardeGame {
             if let Some(r) = reports.player(id) {
                 let alive = outcome.world.character(id).is_some_and(|c| c.is_alive());
                 let lines = held.get(&id).cloned().unwrap_or_default();
+                let left_out = left.get(&id).cloned().unwrap_or_default();
                 let mut json = serde_json::to_value(&r)?;
                 if let Some(o) = json.as_object_mut() {
                     o.insert("held_lines".to_string(), serde_json::to_value(&lines)?);
+                    o.insert("left_out".to_string(), serde_json::to_value(&left_out)?);
                 }
                 out.push(SeatReport {
                     seat: slug(&self.world, id),
-                    text: report::render(&r) + &review::render(&lines),
+                    text: report::render(&r)
+                        + &left_out::render(&left_out)
+                        + &review::render(&lines),
                     json: Some(serde_json::to_string(&json)?),
                     template: alive.then(|| self.template(id)),
                 });

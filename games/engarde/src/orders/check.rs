@@ -105,6 +105,7 @@ pub fn check(sheet: &OrderSheet, vocab: &Vocabulary, source: &SourceFile) -> Vec
         name: source.shared_name(),
         vocab,
         diags: Vec::new(),
+        left_out: 0,
     };
     match &sheet.character {
         None => {
@@ -133,6 +134,9 @@ struct Checker<'a> {
     name: Arc<str>,
     vocab: &'a Vocabulary,
     diags: Vec<Diagnostic>,
+    /// Inside this many IF blocks whose condition has an error: the
+    /// block is left out whole, so nothing in it "runs first".
+    left_out: usize,
 }
 
 impl Checker<'_> {
@@ -325,23 +329,32 @@ impl Checker<'_> {
                     then,
                     otherwise,
                 } => {
+                    let before = self.diags.len();
                     self.if_block(&cond.value, cond.span, cond.line, Phase::Week(n));
+                    let erred = self.diags.iter().skip(before).any(Diagnostic::is_error);
+                    self.left_out += usize::from(erred);
                     self.week(n, then);
                     self.week(n, otherwise);
+                    self.left_out -= usize::from(erred);
                 }
                 Block::Order(o) => {
+                    let before = self.diags.len();
                     self.week_order(&o.value, o.span);
                     // A gift does not use the week; a COURT or BAWDYHOUSE
-                    // without a sum cannot run, so the next action does.
-                    let unrunnable = matches!(
-                        o.value,
-                        Weekly::Court { purse: None, .. } | Weekly::Bawdyhouse { purse: None }
-                    );
+                    // without a sum cannot run, and an order with an error
+                    // is left out (`left_out`), so the next action does.
+                    let erred = self.diags.iter().skip(before).any(Diagnostic::is_error);
+                    let unrunnable = erred
+                        || matches!(
+                            o.value,
+                            Weekly::Court { purse: None, .. } | Weekly::Bawdyhouse { purse: None }
+                        );
                     if !o.value.uses_the_week() || unrunnable {
                         continue;
                     }
                     match first {
                         None => first = Some((&o.value, o.line)),
+                        Some(_) if self.left_out > 0 => {}
                         Some((w, line)) => {
                             let d = self
                                 .diag(

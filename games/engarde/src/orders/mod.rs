@@ -3,6 +3,7 @@
 pub mod ast;
 pub mod check;
 pub mod codes;
+pub mod left_out;
 pub mod parse;
 pub mod reply;
 
