@@ -467,3 +467,30 @@ async fn orders_told_left_out_are_left_out(location: Location) {
 }
 
 on_both!(engarde_left_out, orders_told_left_out_are_left_out);
+
+/// `host join --name "Comte de Villars"` is refused while the game's own
+/// "the Comte de Villars" lives, and the refusal names him.
+async fn a_join_under_a_name_in_the_game_is_refused(location: Location) {
+    let host = Host::open(&location).await.unwrap();
+    two_musketeers(&host, "paris").await;
+    let e = host
+        .join(
+            "paris",
+            Some("Comte de Villars"),
+            Some("v@players.test"),
+            "gm@test",
+        )
+        .await
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.contains("there is already a character called `the Comte de Villars`"),
+        "{e}"
+    );
+    assert_eq!(host.store().seats("paris").await.unwrap().len(), 2);
+}
+
+on_both!(
+    engarde_join_names,
+    a_join_under_a_name_in_the_game_is_refused
+);

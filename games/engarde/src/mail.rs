@@ -98,7 +98,9 @@ fn read_with(reader: &Reader<'_>, source: &SourceFile) -> Read {
                     .iter()
                     .filter(|x| !x.npc)
                     .map(|x| x.name.as_str());
-                if let Some(s) = umpire_core::text::suggest(&c.value, players) {
+                if let Some(s) =
+                    crate::orders::check::nearest(&c.value, players, crate::orders::ast::name_key)
+                {
                     d = d.with_note(format!("did you mean `{s}`?"));
                 }
                 diagnostics.push(d);

@@ -12,9 +12,24 @@ use umpire_core::diagnostic::Diagnostic;
 use umpire_core::source::{SourceFile, Span};
 use umpire_core::text::suggest;
 
-use super::ast::{ActionKind, Block, Cond, OrderSheet, Premonthly, Vocabulary, WeekRef, Weekly};
+use super::ast::{
+    ActionKind, Block, Cond, OrderSheet, Premonthly, Vocabulary, WeekRef, Weekly, name_key,
+    table_key,
+};
 use super::codes::{self, Code};
 use super::parse::same_name;
+
+/// The name among `known` nearest to `name` when both are compared by
+/// `key` (`comte de villers` finds `the Comte de Villars`), if one is near.
+pub fn nearest<'v>(
+    name: &str,
+    known: impl Iterator<Item = &'v str>,
+    key: fn(&str) -> String,
+) -> Option<&'v str> {
+    let keyed: Vec<(String, &'v str)> = known.map(|k| (key(k), k)).collect();
+    let found = suggest(&key(name), keyed.iter().map(|(k, _)| k.as_str()))?;
+    keyed.iter().find(|(k, _)| k == found).map(|(_, n)| *n)
+}
 
 /// Where a condition is used.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -145,6 +160,10 @@ impl Checker<'_> {
             .at(span, self.source.position(span))
     }
 
+    /// `name` is not among `known` (compared by `key`, as the month
+    /// finds them; `keys` holds the keys when indexed): say so, with the
+    /// nearest name.
+    #[allow(clippy::too_many_arguments)]
     fn unknown<'v>(
         &mut self,
         code: &Code,
@@ -152,12 +171,14 @@ impl Checker<'_> {
         name: &str,
         known: impl Iterator<Item = &'v str> + Clone,
         keys: &std::collections::HashSet<String>,
+        key: fn(&str) -> String,
         span: Span,
     ) {
+        let want = key(name);
         let found = if keys.is_empty() {
-            known.clone().any(|k| same_name(k, name))
+            known.clone().any(|k| key(k) == want)
         } else {
-            keys.contains(&super::ast::name_key(name))
+            keys.contains(&want)
         };
         if name == "me" || known.clone().next().is_none() || found {
             return;
@@ -165,7 +186,7 @@ impl Checker<'_> {
         let mut d = self
             .diag(code, format!("there is no {what} called `{name}`"), span)
             .with_label(format!("unknown {what}"));
-        if let Some(s) = suggest(name, known) {
+        if let Some(s) = nearest(name, known, key) {
             d = d.with_help(format!("did you mean `{s}`?"));
         } else if matches!(name.to_lowercase().as_str(), "he" | "she" | "him" | "her") {
             d = d.with_help("write the name: it is not clear who is meant");
@@ -181,6 +202,7 @@ impl Checker<'_> {
             name,
             v.characters.iter().map(String::as_str),
             &v.character_keys,
+            name_key,
             span,
         );
     }
@@ -193,6 +215,7 @@ impl Checker<'_> {
             name,
             v.mistresses.iter().map(String::as_str),
             &v.mistress_keys,
+            name_key,
             span,
         );
     }
@@ -287,6 +310,7 @@ impl Checker<'_> {
                 club,
                 v.clubs.iter().map(String::as_str),
                 &std::collections::HashSet::new(),
+                table_key,
                 span,
             ),
             Premonthly::Apply { regiment, .. } => self.unknown(
@@ -297,6 +321,7 @@ impl Checker<'_> {
                     .iter()
                     .flat_map(|(id, name)| [id.as_str(), name.as_str()]),
                 &std::collections::HashSet::new(),
+                table_key,
                 span,
             ),
             Premonthly::Give { to, amount, .. } => {
