@@ -494,3 +494,165 @@ on_both!(
     engarde_join_names,
     a_join_under_a_name_in_the_game_is_refused
 );
+
+/// EG-ORD-005 hosted: the game master sees the lines held for them,
+/// approves or refuses each before the month runs, the player's report
+/// tells the ruling, and the game master's mail of the month lists what
+/// was still held.
+async fn eg_ord_005_the_game_master_rules_on_held_lines(location: Location) {
+    use umpire_host::kind::Ruling;
+    let host = Host::open(&location).await.unwrap();
+    let made = two_musketeers(&host, "paris").await;
+    let (athos, porthos) = (
+        made.seats[0].password.clone().unwrap(),
+        made.seats[1].password.clone().unwrap(),
+    );
+    let sheet = format!(
+        "CHARACTER Athos\nPASSWORD {}\nWEEK 1\nCHALLENGE Porthos TO A DUEL\nSEEK AN AUDIENCE WITH THE CARDINAL\nDANCE WITH THE QUEEN\n",
+        athos.expose()
+    );
+    send(&host, &sheet).await;
+    host.submit(Submission {
+        game: "paris",
+        source: "mail",
+        sender: Some("porthos@players.test"),
+        message_id: None,
+        name: "sheet",
+        bytes: format!(
+            "CHARACTER Porthos\nPASSWORD {}\nWEEK 2\nBUY THE INN\n",
+            porthos.expose()
+        )
+        .as_bytes(),
+        authenticated: None,
+    })
+    .await
+    .unwrap();
+    let (turn, held) = host.held("paris").await.unwrap();
+    assert_eq!(turn, 1);
+    let lines: Vec<(&str, u32, &str)> = held
+        .iter()
+        .map(|h| (h.seat.as_str(), h.line, h.text.as_str()))
+        .collect();
+    assert_eq!(
+        lines,
+        [
+            ("athos", 4, "CHALLENGE Porthos TO A DUEL"),
+            ("athos", 5, "SEEK AN AUDIENCE WITH THE CARDINAL"),
+            ("athos", 6, "DANCE WITH THE QUEEN"),
+            ("porthos", 4, "BUY THE INN"),
+        ]
+    );
+    assert!(held.iter().all(|h| h.ruling.is_none()));
+
+    let approve = Ruling::Approved {
+        note: "the duel is fought at dawn in week 2".into(),
+    };
+    host.rule("paris", "Athos", 4, approve.clone(), "gm@desk")
+        .await
+        .unwrap();
+    let e = host
+        .rule(
+            "paris",
+            "athos",
+            5,
+            Ruling::Refused { reason: " ".into() },
+            "gm@desk",
+        )
+        .await
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("a refusal needs the reason"), "{e}");
+    host.rule(
+        "paris",
+        "athos",
+        5,
+        Ruling::Refused {
+            reason: "the Cardinal receives nobody this month".into(),
+        },
+        "gm@desk",
+    )
+    .await
+    .unwrap();
+    let e = host
+        .rule("paris", "athos", 3, approve.clone(), "gm@desk")
+        .await
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.contains("line 3 of Athos's orders for turn 1 is not held for the game master; the held lines are 4, 5, 6"),
+        "{e}"
+    );
+    // The sheet sent again with the same lines keeps the rulings.
+    send(&host, &sheet).await;
+    let (_, held) = host.held("paris").await.unwrap();
+    assert_eq!(held[0].ruling, Some((approve, "gm@desk".to_string())));
+    assert!(held[2].ruling.is_none());
+
+    host.run_turn(
+        "paris",
+        Trigger::Now {
+            actor: "gm@test".into(),
+        },
+    )
+    .await
+    .unwrap();
+    let r = host
+        .store()
+        .report("paris", "athos", Some(1))
+        .await
+        .unwrap()
+        .unwrap();
+    for told in [
+        "line 4: `CHALLENGE Porthos TO A DUEL`: approved by the game master: the duel is fought at dawn in week 2.",
+        "line 5: `SEEK AN AUDIENCE WITH THE CARDINAL`: refused by the game master: the Cardinal receives nobody this month.",
+        "line 6: `DANCE WITH THE QUEEN`: not reviewed before the month ran: it did not run.",
+    ] {
+        assert!(r.text.contains(told), "{told}\n{}", r.text);
+    }
+    let gm = host
+        .store()
+        .outbox(Some("paris"), None)
+        .await
+        .unwrap()
+        .into_iter()
+        .find(|m| m.message.kind == "gm")
+        .unwrap()
+        .message
+        .body;
+    assert!(
+        gm.contains("2 line(s) held for your ruling were not ruled on before turn 1 ran, so they did not run (their players' reports say so):\nAthos, line 6: `DANCE WITH THE QUEEN`\nPorthos, line 4: `BUY THE INN`\n\nOrders for turn 2"),
+        "{gm}"
+    );
+    let audit: Vec<String> = host
+        .store()
+        .audit(Some("paris"))
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|e| e.action)
+        .collect();
+    assert_eq!(audit, ["create", "approve", "refuse", "run"]);
+    // Month 2's orders hold nothing yet: nothing to rule on.
+    let e = host
+        .rule(
+            "paris",
+            "athos",
+            4,
+            Ruling::Approved {
+                note: String::new(),
+            },
+            "gm@desk",
+        )
+        .await
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.contains("none of its lines is (or it sent no orders)"),
+        "{e}"
+    );
+}
+
+on_both!(
+    engarde_rulings,
+    eg_ord_005_the_game_master_rules_on_held_lines
+);

@@ -117,6 +117,7 @@ impl Host {
             })?;
         let orders = store::orders_for(&mut c, game, collecting).await?;
         let articles = store::articles_for(&mut c, game, collecting).await?;
+        let rulings = store::rulings_for(&mut c, game, collecting).await?;
         drop(c);
         let next_text = row
             .running_next
@@ -128,6 +129,7 @@ impl Host {
                 .collect(),
             articles,
             next_deadline: next_text.clone().unwrap_or_default(),
+            rulings: rulings.into_iter().map(|r| r.ruled).collect(),
         };
         let started = Instant::now();
         let engine = loaded.clone();
@@ -272,6 +274,13 @@ impl Host {
                 "\n\n{} order(s) with errors were left out:\n{}",
                 out.errors.len(),
                 out.errors.join("")
+            ));
+        }
+        if !out.unruled.is_empty() {
+            gm.push_str(&format!(
+                "\n\n{} line(s) held for your ruling were not ruled on before turn {collecting} ran, so they did not run (their players' reports say so):\n{}",
+                out.unruled.len(),
+                out.unruled.join("").trim_end()
             ));
         }
         gm.push_str(&format!(

@@ -20,6 +20,7 @@ use std::path::Path;
 use umpire_core::source::{SourceFile, decode_text};
 use umpire_engarde::month::run_month;
 use umpire_engarde::orders::left_out;
+use umpire_engarde::review::{Decision, Fate};
 use umpire_engarde::setup::{NewPlayer, join, new_game_checked};
 use umpire_engarde::tables::Tables;
 use umpire_engarde::world::{CharacterId, World};
@@ -27,8 +28,9 @@ use umpire_engarde::{mail, report, review};
 
 use super::overlord::random_seed;
 use super::{
-    Created, Envelope, Game, GameKind, Join, Joined, KindError, Mail, NewSeat, OptionSpec, Options,
-    Orders, Reading, Removal, Request, SeatInfo, SeatPassword, SeatReport, TurnInput, TurnOutput,
+    Created, Envelope, Game, GameKind, HeldLine, Join, Joined, KindError, Mail, NewSeat,
+    OptionSpec, Options, Orders, Reading, Removal, Request, Ruled, Ruling, SeatInfo, SeatPassword,
+    SeatReport, TurnInput, TurnOutput,
 };
 use crate::engarde::game_dir::{self, slug};
 use crate::password::Secret;
@@ -221,6 +223,26 @@ impl GameKind for EnGarde {
     }
 }
 
+/// The host's rulings on `seat`'s held lines as the game's decisions on
+/// `name`'s sheet.
+fn decisions(name: &str, seat: &str, rulings: &[Ruled]) -> Vec<Decision> {
+    rulings
+        .iter()
+        .filter(|r| r.seat == seat)
+        .map(|r| Decision {
+            character: name.to_string(),
+            line: r.line,
+            text: r.text.clone(),
+            fate: match &r.ruling {
+                Ruling::Approved { note } => Fate::Approved { note: note.clone() },
+                Ruling::Refused { reason } => Fate::Refused {
+                    reason: reason.clone(),
+                },
+            },
+        })
+        .collect()
+}
+
 /// An En Garde! world between months.
 pub struct EnGardeGame {
     world: World,
@@ -350,6 +372,7 @@ impl Game for EnGardeGame {
         let mut held = BTreeMap::new();
         // Orders with errors are left out, as the answer told.
         let mut left = BTreeMap::new();
+        let mut unruled = Vec::new();
         let mut errors = Vec::new();
         for (seat, text) in &input.orders {
             let source = SourceFile::new(seat.clone(), text.clone());
@@ -365,7 +388,11 @@ impl Game for EnGardeGame {
                     .iter()
                     .map(|h| (h.line, h.value.clone()))
                     .collect();
-                held.insert(id, review::fates(&name, &lines, &[]));
+                let fates = review::fates(&name, &lines, &decisions(&name, seat, &input.rulings));
+                for h in fates.iter().filter(|h| h.fate == Fate::NotReviewed) {
+                    unruled.push(format!("{name}, line {}: `{}`\n", h.line, h.text.trim()));
+                }
+                held.insert(id, fates);
                 let (runs, left_out) = read.runnable(&source);
                 for l in &left_out {
                     errors.push(format!(
@@ -377,6 +404,7 @@ impl Game for EnGardeGame {
                 orders.insert(id, runs);
             }
         }
+        unruled.sort();
         let outcome = run_month(&self.world, self.tables, &orders);
         let reports = report::Reports::new(&self.world, &outcome, self.tables);
         let mut out = Vec::new();
@@ -430,6 +458,7 @@ impl Game for EnGardeGame {
             seats,
             seed: self.world.seed,
             errors,
+            unruled,
         })
     }
 
@@ -485,6 +514,19 @@ impl Game for EnGardeGame {
             c.npc = true;
         }
         Ok(Removal::Now(save(&world)?))
+    }
+
+    fn held(&self, seat: &str, orders: &str) -> Vec<HeldLine> {
+        let source = SourceFile::new(seat.to_string(), orders.to_string());
+        let read = mail::read(&self.world, self.tables, &source);
+        read.sheet
+            .for_gm
+            .iter()
+            .map(|h| HeldLine {
+                line: h.line,
+                text: h.value.clone(),
+            })
+            .collect()
     }
 
     fn bot_orders(&self, seat: &str) -> Result<String, KindError> {

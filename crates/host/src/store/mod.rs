@@ -18,6 +18,7 @@
 //! | `reports` | each seat's report and template of each turn |
 //! | `outbox` | every message to send, and what became of it |
 //! | `audit` | every game master's action |
+//! | `rulings` | the game master's rulings on lines held for them, by turn |
 //! | `table_games`, `table_lines`, `table_links` | games at the table: scenario, every line typed, the map, the links |
 //!
 //! Writes to one game are serialised: each write transaction first bumps
@@ -36,6 +37,7 @@ mod audit;
 mod games;
 pub mod migrate;
 mod outbox;
+mod rulings;
 mod seats;
 mod submissions;
 mod tables;
@@ -56,6 +58,8 @@ pub use games::{GameRow, Status};
 pub(crate) use games::{game_in, insert as games_insert, update as games_update};
 pub use outbox::{OutboxRow, Outgoing};
 pub(crate) use outbox::{queue, withdraw_run};
+pub use rulings::RulingRow;
+pub(crate) use rulings::{keep_ruling, rulings_for};
 pub use seats::{SeatRow, SeatStatus};
 pub(crate) use seats::{seats_in, set_password, upsert as upsert_seat};
 pub use submissions::SubmissionRow;
