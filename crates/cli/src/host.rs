@@ -875,9 +875,13 @@ fn ran_text(out: &mut String, game: &str, ran: &Ran) {
             summary,
             reports,
             next,
+            missing,
             ..
         } => {
             let _ = writeln!(out, "{summary}");
+            if !missing.is_empty() {
+                let _ = writeln!(out, "No orders from: {}.", missing.join(", "));
+            }
             let _ = writeln!(
                 out,
                 "Turn {turn} kept: {reports} report(s), mail queued. Next turn: {}.",

@@ -93,6 +93,9 @@ pub struct Receipt {
     pub what: &'static str,
     /// The turn it went to, when something was stored.
     pub turn: Option<u32>,
+    /// What the answer's subject says of it, when the usual words do
+    /// not fit ("your mail was empty").
+    pub subject: Option<String>,
 }
 
 impl Receipt {
@@ -212,6 +215,9 @@ impl Submitted {
             .receipts
             .iter()
             .map(|r| {
+                if let Some(s) = &r.subject {
+                    return s.clone();
+                }
                 let what = if r.what.is_empty() { "message" } else { r.what };
                 let who = if r.who.is_empty() {
                     "your message"
@@ -272,6 +278,30 @@ impl Submitted {
             }
         }
         out
+    }
+}
+
+/// The answer to a mail with no text in it.
+pub fn empty(name: &str) -> Receipt {
+    Receipt {
+        line: format!(
+            "{name}: your mail was empty: no text was found in it, so nothing was read and nothing stored. Write your orders in the body of the mail, as plain text."
+        ),
+        refused: true,
+        subject: Some("your mail was empty".to_string()),
+        ..Receipt::default()
+    }
+}
+
+/// The answer to a mail whose text is not text.
+pub fn not_text(name: &str, junk: usize, of: usize) -> Receipt {
+    Receipt {
+        line: format!(
+            "{name}: this is not text that can be read: {junk} of its {of} characters are control characters or bytes that are no character (binary data, or an attachment pasted in), so nothing was read and nothing stored. Send your orders as plain text in the body of the mail."
+        ),
+        refused: true,
+        subject: Some("your mail could not be read: it is not text".to_string()),
+        ..Receipt::default()
     }
 }
 

@@ -656,3 +656,164 @@ on_both!(
     engarde_rulings,
     eg_ord_005_the_game_master_rules_on_held_lines
 );
+
+/// Nothing passes silently: who sent no sheet is told in the run, the
+/// game master's mail and the player's report; a sheet from an address
+/// that is not the player's tells the player's own address; an empty mail
+/// and a mail of binary junk get a short answer saying so.
+async fn nothing_passes_silently(location: Location) {
+    let host = Host::open(&location).await.unwrap();
+    let made = two_musketeers(&host, "paris").await;
+    let pw = made.seats[0].password.clone().unwrap();
+    let from = |sender: &'static str, bytes: Vec<u8>| {
+        let host = &host;
+        async move {
+            host.submit(Submission {
+                game: "paris",
+                source: "mail",
+                sender: Some(sender),
+                message_id: None,
+                name: "your mail",
+                bytes: &bytes,
+                authenticated: None,
+            })
+            .await
+            .unwrap()
+        }
+    };
+    let a = from(
+        "stranger@else.test",
+        format!(
+            "CHARACTER Athos\nPASSWORD {}\nWEEK 1: CAROUSE\n",
+            pw.expose()
+        )
+        .into_bytes(),
+    )
+    .await;
+    assert!(
+        a.text.contains("so Athos's own address is told too"),
+        "{}",
+        a.text
+    );
+    assert!(
+        !a.text.contains("athos@players.test"),
+        "never the address itself"
+    );
+    let outbox = host.store().outbox(Some("paris"), None).await.unwrap();
+    let notice = outbox
+        .iter()
+        .find(|m| m.message.to == "athos@players.test" && m.message.kind == "notice")
+        .unwrap();
+    assert_eq!(
+        notice.message.subject,
+        "[paris] Orders for athos came from stranger@else.test"
+    );
+    // From the player's own address, no notice.
+    from(
+        "athos@players.test",
+        format!(
+            "CHARACTER Athos\nPASSWORD {}\nWEEK 1: CAROUSE\n",
+            pw.expose()
+        )
+        .into_bytes(),
+    )
+    .await;
+    let notices = host
+        .store()
+        .outbox(Some("paris"), None)
+        .await
+        .unwrap()
+        .iter()
+        .filter(|m| m.message.kind == "notice")
+        .count();
+    assert_eq!(notices, 1);
+
+    let a = from("someone@players.test", b" \r\n\r\n".to_vec()).await;
+    assert!(
+        a.text
+            .contains("your mail: your mail was empty: no text was found in it"),
+        "{}",
+        a.text
+    );
+    let answer = |id: i64| {
+        let host = &host;
+        async move {
+            host.store()
+                .outbox(None, None)
+                .await
+                .unwrap()
+                .into_iter()
+                .rfind(|m| m.message.kind == "answer" && m.message.to == "someone@players.test")
+                .map(|m| (m.message.subject, id))
+                .unwrap()
+        }
+    };
+    assert_eq!(answer(0).await.0, "[paris] your mail was empty");
+    let junk: Vec<u8> = (0u32..33 * 1024)
+        .map(|i| (i.wrapping_mul(2_654_435_761) >> 13) as u8)
+        .collect();
+    let a = from("someone@players.test", junk).await;
+    assert!(a.text.len() < 600, "{} bytes: {}", a.text.len(), a.text);
+    assert!(
+        a.text.contains("this is not text that can be read"),
+        "{}",
+        a.text
+    );
+    assert_eq!(
+        answer(1).await.0,
+        "[paris] your mail could not be read: it is not text"
+    );
+
+    // Porthos sent nothing.
+    let ran = host
+        .run_turn(
+            "paris",
+            Trigger::Now {
+                actor: "gm@test".into(),
+            },
+        )
+        .await
+        .unwrap();
+    let Ran::Kept { missing, .. } = ran else {
+        panic!("{ran:?}")
+    };
+    assert_eq!(missing, ["porthos (Porthos)"]);
+    let gm = host
+        .store()
+        .outbox(Some("paris"), None)
+        .await
+        .unwrap()
+        .into_iter()
+        .find(|m| m.message.kind == "gm")
+        .unwrap();
+    assert!(
+        gm.message
+            .body
+            .contains("No orders from 1 of the seats in play: porthos (Porthos)."),
+        "{}",
+        gm.message.body
+    );
+    let r = host
+        .store()
+        .report("paris", "porthos", Some(1))
+        .await
+        .unwrap()
+        .unwrap();
+    assert!(
+        r.text
+            .contains("No sheet was received from you for month 1: Porthos gave no orders"),
+        "{}",
+        r.text
+    );
+    let json: serde_json::Value = serde_json::from_str(r.json.as_deref().unwrap()).unwrap();
+    assert_eq!(json["sheet_received"], false);
+    let r = host
+        .store()
+        .report("paris", "athos", Some(1))
+        .await
+        .unwrap()
+        .unwrap();
+    assert!(!r.text.contains("No sheet"), "{}", r.text);
+}
+
+on_both!(engarde_silence, nothing_passes_silently);

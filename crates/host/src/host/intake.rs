@@ -5,6 +5,7 @@
 
 use std::collections::HashMap;
 
+use super::plain::{self, Plain};
 use super::{Host, HostError, Result, blocking};
 use crate::kind::{Envelope, Mail, Request};
 use crate::password::{self, Check};
@@ -73,6 +74,14 @@ fn repeated(row: &SubmissionRow) -> Answer {
         refused: 0,
         repeated: true,
     }
+}
+
+/// `what` with a capital first letter.
+fn capitalised(what: &str) -> String {
+    let mut c = what.chars();
+    c.next()
+        .map(|f| f.to_uppercase().chain(c).collect())
+        .unwrap_or_default()
 }
 
 fn notes_text(notes: &[String]) -> String {
@@ -277,6 +286,10 @@ impl Host {
             }
             Err(e) => return Err(e),
         };
+        // An empty mail, or one that is not text, is not read: a short
+        // answer says so.
+        let decoded = umpire_core::source::decode_text(read.text).0.into_owned();
+        let plain = plain::plain(&decoded);
         // A turn kept between reading and storing means reading again.
         for _ in 0..3 {
             let game = self.game(&game.id).await?;
@@ -284,13 +297,21 @@ impl Host {
             let text = read.text.to_vec();
             let label = name.to_string();
             let reader = loaded.clone();
-            let reading = blocking(move || {
-                reader.game.read(Mail {
-                    name: &label,
-                    bytes: &text,
-                })
-            })
-            .await?;
+            let reading = match plain {
+                Plain::Text => {
+                    blocking(move || {
+                        reader.game.read(Mail {
+                            name: &label,
+                            bytes: &text,
+                        })
+                    })
+                    .await?
+                }
+                Plain::Empty | Plain::Binary { .. } => crate::kind::Reading {
+                    text: crate::blank::passwords(&decoded),
+                    ..Default::default()
+                },
+            };
             // Only the seats the envelopes name.
             let mut seats: HashMap<String, SeatRow> = HashMap::new();
             for e in &reading.envelopes {
@@ -303,7 +324,11 @@ impl Host {
             }
             let verified = self.verified.clone();
             let id = game.id.clone();
-            let mut general = read.notes.clone();
+            let mut general = match plain {
+                // Nothing of it is echoed.
+                Plain::Binary { .. } => Vec::new(),
+                _ => read.notes.clone(),
+            };
             general.extend(reading.general);
             let envelopes = reading.envelopes;
             let shown = reading.text;
@@ -336,10 +361,11 @@ impl Host {
                 receipts.push(r);
             }
             if receipts.is_empty() {
-                receipts.push(receipt::nothing_found(
-                    name,
-                    &loaded.kind.envelope_keywords(),
-                ));
+                receipts.push(match plain {
+                    Plain::Empty => receipt::empty(name),
+                    Plain::Binary { junk, of } => receipt::not_text(name, junk, of),
+                    Plain::Text => receipt::nothing_found(name, &loaded.kind.envelope_keywords()),
+                });
             }
             let submitted = Submitted { general, receipts };
             let text = submitted.text();
@@ -445,6 +471,9 @@ impl Host {
                             if kept == store::Kept::Superseded {
                                 Receipt::superseded(&who, &o.summary, turn)
                             } else {
+                                let told = self
+                                    .stranger_notice(tx, game, seat, row, "orders", turn)
+                                    .await?;
                                 let replacing = kept == store::Kept::Replacing;
                                 let mut r = Receipt::orders(
                                     &who, &o.summary, turn, archived, replacing, o.errors,
@@ -455,6 +484,11 @@ impl Host {
                                 if c.new_password.is_some() {
                                     r.line.push_str(&format!(
                                         "; the new password takes effect when turn {turn} runs"
+                                    ));
+                                }
+                                if told {
+                                    r.line.push_str(&format!(
+                                        "; they came from an address that is not {who}'s, so {who}'s own address is told too"
                                     ));
                                 }
                                 r
@@ -471,7 +505,16 @@ impl Host {
                         Decision::StoreArticle { turn } => {
                             store::keep_article(tx, game, turn, seat, *signed, text, row.id)
                                 .await?;
-                            Receipt::article(&who, summary, turn)
+                            let told = self
+                                .stranger_notice(tx, game, seat, row, "an article", turn)
+                                .await?;
+                            let mut r = Receipt::article(&who, summary, turn);
+                            if told {
+                                r.line.push_str(&format!(
+                                    "; it came from an address that is not {who}'s, so {who}'s own address is told too"
+                                ));
+                            }
+                            r
                         }
                         Decision::Refuse(why) => Receipt::refused(&who, &why),
                         Decision::StoreOrders { .. } => Receipt::refused(&who, "not orders"),
@@ -600,6 +643,53 @@ impl Host {
         )
         .await?;
         Ok(())
+    }
+
+    /// Orders or an article kept from an address that is not one of the
+    /// seat's own: the seat's own address is told, so a player whose
+    /// password someone else has learns of it at once. True when told.
+    async fn stranger_notice(
+        &self,
+        tx: &mut sqlx::AnyConnection,
+        game: &str,
+        seat: &str,
+        row: &SubmissionRow,
+        what: &str,
+        turn: u32,
+    ) -> Result<bool> {
+        if row.source != "mail" {
+            return Ok(false);
+        }
+        let Some(sender) = row.sender.as_deref() else {
+            return Ok(false);
+        };
+        let Some(s) = self.store().seat(game, seat).await? else {
+            return Ok(false);
+        };
+        let Some(registered) = s.address() else {
+            return Ok(false);
+        };
+        if s.addresses.iter().any(|a| a.eq_ignore_ascii_case(sender)) {
+            return Ok(false);
+        }
+        store::queue(
+            tx,
+            &super::letters::to_seat(
+                game,
+                seat,
+                Some(registered),
+                "notice",
+                format!("[{game}] {} for {seat} came from {sender}", capitalised(what)),
+                format!(
+                    "{} for {seat} ({}) {} received from {sender}, not from this address, with {seat}'s password, and kept for turn {turn}. If that was you, nothing needs doing. If it was not, send your own orders again (the last received counts) and ask the game master for a new password.",
+                    capitalised(what),
+                    s.name,
+                    if what == "orders" { "were" } else { "was" }
+                ),
+            ),
+        )
+        .await?;
+        Ok(true)
     }
 
     /// A report sent to an address that is not the seat's own: the seat's

@@ -23,6 +23,7 @@ mod controls;
 mod create;
 mod intake;
 mod letters;
+mod plain;
 mod rulings;
 mod run;
 mod scheduler;

@@ -49,6 +49,8 @@ pub enum Ran {
         reports: usize,
         /// When the next turn runs, as players read it.
         next: Option<String>,
+        /// The seats in play that sent no orders for it: `seat (name)`.
+        missing: Vec<String>,
     },
     /// Held by the safety valve: too many seats sent nothing.
     Held {
@@ -269,6 +271,18 @@ impl Host {
             .await?;
         }
         let mut gm = out.summary.clone();
+        let missing: Vec<String> = seats
+            .iter()
+            .filter(|s| s.status.plays() && !sent.contains(s.seat.as_str()))
+            .map(|s| format!("{} ({})", s.seat, s.name))
+            .collect();
+        if !missing.is_empty() {
+            gm.push_str(&format!(
+                "\n\nNo orders from {} of the seats in play: {}.",
+                missing.len(),
+                missing.join(", ")
+            ));
+        }
         if !out.errors.is_empty() {
             gm.push_str(&format!(
                 "\n\n{} order(s) with errors were left out:\n{}",
@@ -327,6 +341,7 @@ impl Host {
             run_ms,
             reports: out.reports.len(),
             next: next_text,
+            missing,
         })
     }
 

@@ -223,6 +223,17 @@ impl GameKind for EnGarde {
     }
 }
 
+/// The report's word to a player who sent no sheet for `month`; empty
+/// when one came.
+fn no_sheet(sheet: bool, month: u32, name: &str) -> String {
+    if sheet {
+        return String::new();
+    }
+    format!(
+        "\nNo sheet\n  No sheet was received from you for month {month}: {name} gave no orders, so nothing was done for him but what every month does by itself.\n"
+    )
+}
+
 /// The host's rulings on `seat`'s held lines as the game's decisions on
 /// `name`'s sheet.
 fn decisions(name: &str, seat: &str, rulings: &[Ruled]) -> Vec<Decision> {
@@ -419,14 +430,17 @@ impl Game for EnGardeGame {
                 let alive = outcome.world.character(id).is_some_and(|c| c.is_alive());
                 let lines = held.get(&id).cloned().unwrap_or_default();
                 let left_out = left.get(&id).cloned().unwrap_or_default();
+                let sheet = orders.contains_key(&id);
                 let mut json = serde_json::to_value(&r)?;
                 if let Some(o) = json.as_object_mut() {
+                    o.insert("sheet_received".to_string(), serde_json::Value::Bool(sheet));
                     o.insert("held_lines".to_string(), serde_json::to_value(&lines)?);
                     o.insert("left_out".to_string(), serde_json::to_value(&left_out)?);
                 }
                 out.push(SeatReport {
                     seat: slug(&self.world, id),
                     text: report::render(&r)
+                        + &no_sheet(sheet, self.world.month, &c.name)
                         + &left_out::render(&left_out)
                         + &review::render(&lines),
                     json: Some(serde_json::to_string(&json)?),

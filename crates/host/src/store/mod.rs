@@ -429,6 +429,13 @@ fn open_error(location: &Location, e: sqlx::Error) -> StoreError {
     StoreError::Open(format!("{location}: {text}"))
 }
 
+/// Text as both databases keep it: PostgreSQL's text cannot hold a NUL,
+/// which a player's mail may, so a NUL is kept as U+FFFD (the raw message
+/// keeps every byte).
+pub(crate) fn text(s: &str) -> String {
+    s.replace('\0', "\u{FFFD}")
+}
+
 /// Decode every row with `f`, or say what could not be read.
 pub(crate) fn decode_all<T>(
     rows: &[sqlx::any::AnyRow],
