@@ -16,6 +16,9 @@
 
 use umpire_core::diagnostic::plural;
 
+/// The most findings one answer shows; the rest are counted.
+pub const MAX_FINDINGS: usize = 60;
+
 /// Where the game stands when a submission arrives.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Situation {
@@ -96,6 +99,11 @@ pub struct Receipt {
     /// What the answer's subject says of it, when the usual words do
     /// not fit ("your mail was empty").
     pub subject: Option<String>,
+    /// The orders as stored, in canonical form, shown after the line.
+    pub shown: Option<String>,
+    /// Refused for a wrong password: said first, with no word on the
+    /// orders.
+    pub wrong_password: bool,
 }
 
 impl Receipt {
@@ -224,6 +232,9 @@ impl Submitted {
                 } else {
                     r.who.as_str()
                 };
+                if r.wrong_password {
+                    return format!("{who} {what} refused: wrong password");
+                }
                 if r.refused {
                     return format!("{who} {what} refused");
                 }
@@ -258,20 +269,50 @@ impl Submitted {
         self.receipts.iter().filter(|r| r.refused).count()
     }
 
-    /// The answer as the player reads it.
+    /// The answer as the player reads it: a wrong password first (and
+    /// nothing about those orders), then what is about the whole
+    /// submission, then each envelope's findings, line and what was
+    /// stored; at most [`MAX_FINDINGS`] findings in all.
     pub fn text(&self) -> String {
         let mut out = String::new();
-        for f in &self.general {
-            out.push_str(f);
+        for r in self.receipts.iter().filter(|r| r.wrong_password) {
+            out.push_str(&r.line);
             out.push('\n');
         }
-        for r in &self.receipts {
-            for f in &r.findings {
+        let (mut shown, mut more) = (0usize, 0usize);
+        let mut finding = |out: &mut String, f: &str, more: &mut usize| {
+            if shown < MAX_FINDINGS {
                 out.push_str(f);
                 out.push('\n');
+                shown += 1;
+            } else {
+                *more += 1;
+            }
+        };
+        for f in &self.general {
+            finding(&mut out, f, &mut more);
+        }
+        for r in self.receipts.iter().filter(|r| !r.wrong_password) {
+            for f in &r.findings {
+                finding(&mut out, f, &mut more);
+            }
+            if more > 0 {
+                out.push_str(&format!(
+                    "… and {} more, not shown: put right the ones above and send again.\n",
+                    plural(more, "finding", "findings")
+                ));
+                more = 0;
             }
             out.push_str(&r.line);
             out.push('\n');
+            if let Some(s) = &r.shown {
+                out.push_str(&format!(
+                    "\n{}'s orders as stored, read back in canonical form (this is what runs):\n\n{}",
+                    r.who,
+                    s.trim_end()
+                ));
+                out.push_str("\n\n");
+            }
             if let Some(report) = &r.report {
                 out.push('\n');
                 out.push_str(report);

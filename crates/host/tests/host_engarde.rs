@@ -817,3 +817,35 @@ async fn nothing_passes_silently(location: Location) {
 }
 
 on_both!(engarde_silence, nothing_passes_silently);
+
+/// The mail replies of En Garde!: a sheet comes back as it will run, in
+/// canonical form with the game's own names; a wrong password is said
+/// first and nothing is said about the sheet.
+async fn answers_show_the_sheet_as_read(location: Location) {
+    let host = Host::open(&location).await.unwrap();
+    let made = two_musketeers(&host, "paris").await;
+    let pw = made.seats[0].password.clone().unwrap();
+    let sheet = format!(
+        "character athos\npassword {}\npremonthly\napply the gascons as capt\njoin frog and peach\nW1: toady comte de villars\nW2: court mme babette 60 openly\n",
+        pw.expose()
+    );
+    let a = send(&host, &sheet).await;
+    assert!(
+        a.text.ends_with(
+            "Athos's orders as stored, read back in canonical form (this is what runs):\n\nCHARACTER Athos\nPREMONTHLY\n  APPLY TO Gascons (GAS) AS Captain\n  JOIN CLUB Frog & Peach\nWEEK 1\n  TOADY TO the Comte de Villars\nWEEK 2\n  COURT Mme Babette WITH 60 OPENLY\n\n"
+        ),
+        "{}",
+        a.text
+    );
+    let a = send(
+        &host,
+        "CHARACTER Athos\nPASSWORD guess\nWEEK 1: DANCE WITH THE QUEEN\nTOADY TO nobody\n",
+    )
+    .await;
+    assert_eq!(
+        a.text,
+        "Athos: refused: wrong password for Athos; nothing stored\n"
+    );
+}
+
+on_both!(engarde_answers, answers_show_the_sheet_as_read);

@@ -962,3 +962,84 @@ async fn header_passwords_are_never_kept_or_shown_in_clear(location: Location) {
     );
 }
 on_both!(hush, header_passwords_are_never_kept_or_shown_in_clear);
+
+/// The answers players ask for first: a clean order set comes back as
+/// stored, unit by unit, in canonical form; a wrong password is said
+/// first and nothing is said about the orders; one mistake makes one
+/// finding.
+async fn answers_show_what_was_read(location: Location) {
+    let (host, seats) = new_game(&location, "echo", Settings::default()).await;
+    let (f, pw) = (seats[0].0.as_str(), seats[0].1.as_str());
+    let template = filled_template(&host, "echo", f, pw).await;
+    let unit = template
+        .lines()
+        .find_map(|l| l.strip_prefix("UNIT "))
+        .and_then(|l| l.split_whitespace().next())
+        .unwrap()
+        .to_string();
+    let clean = template.replacen(
+        &format!("UNIT {unit}"),
+        &format!("UNIT {unit}\nname \u{201C}Søren la Fère\u{201D}\nwork"),
+        1,
+    );
+    let a = send(&host, "echo", &clean, None).await;
+    assert_eq!(a.refused, 0, "{}", a.text);
+    let shown = a
+        .text
+        .split_once("f5's orders as stored, read back in canonical form (this is what runs):\n\n")
+        .map(|(_, s)| s)
+        .unwrap_or_else(|| panic!("{}", a.text));
+    assert!(shown.starts_with("GAME f05 ******** echo\n"), "{shown}");
+    assert!(
+        shown.contains(&format!("UNIT {unit}\nNAME \"Søren la Fère\"\nWORK\n")),
+        "{shown}"
+    );
+    assert!(!a.text.contains(pw));
+
+    // A wrong password: said first, and not a word on the orders.
+    let wrong = clean
+        .replacen(pw, "not-it", 1)
+        .replace("\nwork", "\nfrobnicate");
+    let a = send(&host, "echo", &wrong, Some("<wrong@players.test>")).await;
+    assert!(
+        a.text
+            .starts_with("f5: refused: wrong password for f5; nothing stored\n"),
+        "{}",
+        a.text
+    );
+    assert!(!a.text.contains("frobnicate"), "{}", a.text);
+    assert!(!a.text.contains("error["), "{}", a.text);
+    let subject = host
+        .store()
+        .outbox(Some("echo"), None)
+        .await
+        .unwrap()
+        .into_iter()
+        .rfind(|m| m.message.kind == "answer")
+        .unwrap()
+        .message
+        .subject;
+    assert_eq!(subject, "[echo] f5 orders refused: wrong password");
+
+    // One mistake, one finding: the unit whose only order is unknown is
+    // told so on that finding, not in a second one.
+    let mistaken = format!("#GAME f05 {pw} echo\nUNIT {unit}\nFROBNICATE\n#END\n");
+    let a = send(&host, "echo", &mistaken, None).await;
+    let findings = a.text.matches("error[").count()
+        + a.text.matches("warning[").count()
+        + a.text.matches("note[").count();
+    assert_eq!(findings, 1, "{}", a.text);
+    assert!(
+        a.text.contains(&format!(
+            "note: {unit} has no other orders: its pending orders will be cleared and it will WORK"
+        )),
+        "{}",
+        a.text
+    );
+    assert!(
+        !a.text.contains(&format!("no orders for {unit}")),
+        "{}",
+        a.text
+    );
+}
+on_both!(answers, answers_show_what_was_read);

@@ -412,7 +412,15 @@ async fn a_wrong_password_is_told_to_the_seats_owner(location: Location) {
     ))
     .await;
     let to_eve = &w.out_to("eve@else.test").await[0];
-    assert_eq!(to_eve.message.subject, "[spring] f5 orders refused");
+    assert_eq!(
+        to_eve.message.subject,
+        "[spring] f5 orders refused: wrong password"
+    );
+    // Said first, and nothing about the orders or the password tried.
+    assert_eq!(
+        to_eve.message.body,
+        "f5: refused: wrong password for f5; nothing stored\n"
+    );
     let to_ann = &w.out_to("ann@players.test").await[0];
     assert_eq!(to_ann.message.kind, "notice");
     assert!(

@@ -1276,3 +1276,34 @@ fn very_deep_nesting_is_held_not_overflowed() {
     assert!(diags.iter().any(|d| d.code == "W2009"));
     assert!(!sheet.for_gm.is_empty());
 }
+
+mod printed {
+    use super::*;
+    use umpire_engarde::orders::print::{Names, print};
+
+    proptest! {
+        /// A sheet printed in canonical form reads back as the same
+        /// orders: printing what was read of the print gives the print.
+        #[test]
+        fn a_printed_sheet_reads_back_as_itself(
+            lines in prop::collection::vec(valid_line(), 0..40),
+        ) {
+            let world = umpire_engarde::setup::new_game(
+                "p",
+                1,
+                3,
+                &[],
+                umpire_engarde::tables::Tables::builtin().unwrap(),
+            );
+            let names = Names {
+                world: &world,
+                tables: umpire_engarde::tables::Tables::builtin().unwrap(),
+            };
+            let (sheet, _) = parse(&SourceFile::new("p", lines.join("\n")));
+            let printed = print(&sheet, &names);
+            let (again, diags) = parse(&SourceFile::new("p", printed.clone()));
+            prop_assert!(again.for_gm.is_empty(), "{printed}\n{diags:#?}");
+            prop_assert_eq!(print(&again, &names), printed);
+        }
+    }
+}

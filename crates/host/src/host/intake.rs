@@ -481,6 +481,7 @@ impl Host {
                                 if !archived {
                                     r.findings = o.warnings.clone();
                                 }
+                                r.shown = Some(o.shown.clone()).filter(|s| !s.trim().is_empty());
                                 if c.new_password.is_some() {
                                     r.line.push_str(&format!(
                                         "; the new password takes effect when turn {turn} runs"
@@ -542,6 +543,13 @@ impl Host {
                 Request::Report { .. } => "report",
                 Request::Refused { .. } => "",
             };
+        }
+        if c.wrong_password {
+            // Said first, and nothing about the orders: they are not
+            // the sender's to read about.
+            receipt.wrong_password = true;
+            receipt.findings.clear();
+            return Ok(receipt);
         }
         let mut all = c.envelope.findings;
         all.append(&mut receipt.findings);

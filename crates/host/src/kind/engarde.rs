@@ -19,7 +19,7 @@ use std::path::Path;
 
 use umpire_core::source::{SourceFile, decode_text};
 use umpire_engarde::month::run_month;
-use umpire_engarde::orders::left_out;
+use umpire_engarde::orders::{left_out, print};
 use umpire_engarde::review::{Decision, Fate};
 use umpire_engarde::setup::{NewPlayer, join, new_game_checked};
 use umpire_engarde::tables::Tables;
@@ -344,6 +344,17 @@ impl Game for EnGardeGame {
                         errors,
                         warnings: Vec::new(),
                         new_password: None,
+                        shown: format!(
+                            "CHARACTER {}\n{}",
+                            self.world.character(id).map_or("", |c| c.name.as_str()),
+                            print::print(
+                                &runs,
+                                &print::Names {
+                                    world: &self.world,
+                                    tables: self.tables,
+                                },
+                            )
+                        ),
                     }),
                 }
             }

@@ -246,6 +246,10 @@ pub struct Orders {
     /// A new password the orders set (Overlord's PASSWORD): the host
     /// keeps its hash and makes it the seat's when the turn runs.
     pub new_password: Option<Secret>,
+    /// The orders as they will run, unit by unit (or section by
+    /// section), in canonical form and with no password: the answer shows
+    /// them, so a player sees how every line was read.
+    pub shown: String,
 }
 
 /// What a turn is run on: the orders and articles the host kept for it.

@@ -90,6 +90,19 @@ pub fn without_passwords(set: &OrderSet) -> (String, Option<Secret>) {
     (set.to_string(), new_password)
 }
 
+/// The orders as the answer shows them: canonical, the header's password
+/// and a new password as placeholders.
+fn shown(set: &OrderSet) -> String {
+    let mut set = set.clone();
+    set.header.password = "********".to_string();
+    for o in &mut set.faction_orders {
+        if let FactionOrder::Password(p) = &mut o.value {
+            p.password = orders::ast::PASSWORD_PLACEHOLDER.to_string();
+        }
+    }
+    set.to_string()
+}
+
 impl Reader {
     /// Index `world` for reading mail.
     pub fn new(world: &World) -> Reader {
@@ -273,6 +286,7 @@ impl Reader {
                     }
                 } else {
                     let (text, new_password) = without_passwords(set);
+                    let shown = shown(set);
                     Request::Orders(Orders {
                         turn: set.header.turn,
                         text,
@@ -280,6 +294,7 @@ impl Reader {
                         errors,
                         warnings: self.ownership(name, set, number, &who),
                         new_password,
+                        shown,
                     })
                 }
             }

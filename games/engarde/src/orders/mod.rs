@@ -5,6 +5,7 @@ pub mod check;
 pub mod codes;
 pub mod left_out;
 pub mod parse;
+pub mod print;
 pub mod reply;
 
 pub use check::{Phase, check, illegal};
