@@ -13,6 +13,27 @@ use umpire_host::host::{Host, NewGame, Ran, Settings, Submission, Trigger};
 use umpire_host::kind::Options;
 use umpire_host::store::{Location, SeatStatus};
 
+/// Run paris's month now, as the game master does.
+async fn run_now(host: &Host, game: &str) -> Ran {
+    host.run_turn(
+        game,
+        Trigger::Now {
+            actor: "gm@test".into(),
+        },
+    )
+    .await
+    .unwrap()
+}
+
+/// `seat`'s report of month `turn` of paris.
+async fn report_of(host: &Host, seat: &str, turn: u32) -> umpire_host::store::ReportRow {
+    host.store()
+        .report("paris", seat, Some(turn))
+        .await
+        .unwrap()
+        .unwrap()
+}
+
 async fn send(host: &Host, text: &str) -> umpire_host::host::Answer {
     host.submit(Submission {
         game: "paris",
@@ -269,12 +290,7 @@ async fn a_held_line_is_told_in_the_report(location: Location) {
     let made = two_musketeers(&host, "paris").await;
     let athos = made.seats[0].password.clone().unwrap();
     // The welcome names who is who.
-    let welcome = host
-        .store()
-        .report("paris", "athos", Some(0))
-        .await
-        .unwrap()
-        .unwrap();
+    let welcome = report_of(&host, "athos", 0).await;
     assert!(
         welcome.text.contains("Gentlemen of Paris: Porthos"),
         "{}",
@@ -294,20 +310,8 @@ async fn a_held_line_is_told_in_the_report(location: Location) {
     )
     .await;
     assert_eq!(answer.refused, 0, "{}", answer.text);
-    host.run_turn(
-        "paris",
-        Trigger::Now {
-            actor: "gm@test".into(),
-        },
-    )
-    .await
-    .unwrap();
-    let r = host
-        .store()
-        .report("paris", "athos", Some(1))
-        .await
-        .unwrap()
-        .unwrap();
+    run_now(&host, "paris").await;
+    let r = report_of(&host, "athos", 1).await;
     assert!(
         r.text
             .contains("`DANCE WITH THE QUEEN`: not reviewed before the month ran: it did not run."),
@@ -368,20 +372,8 @@ async fn a_password_is_never_kept_or_shown_in_clear(location: Location) {
     // The month runs on the sheet kept (the wrong one was refused): the
     // quoted lines were never orders, never held, and the report and its
     // JSON hold no password.
-    host.run_turn(
-        "paris",
-        Trigger::Now {
-            actor: "gm@test".into(),
-        },
-    )
-    .await
-    .unwrap();
-    let r = host
-        .store()
-        .report("paris", "athos", Some(1))
-        .await
-        .unwrap()
-        .unwrap();
+    run_now(&host, "paris").await;
+    let r = report_of(&host, "athos", 1).await;
     assert!(!r.text.contains(pw), "{}", r.text);
     assert!(!r.text.contains("held for the game master"), "{}", r.text);
     assert!(!r.json.as_deref().unwrap().contains(pw));
@@ -418,20 +410,8 @@ async fn orders_told_left_out_are_left_out(location: Location) {
         "the order left out does not take the week: {}",
         a.text
     );
-    host.run_turn(
-        "paris",
-        Trigger::Now {
-            actor: "gm@test".into(),
-        },
-    )
-    .await
-    .unwrap();
-    let r = host
-        .store()
-        .report("paris", "athos", Some(1))
-        .await
-        .unwrap()
-        .unwrap();
+    run_now(&host, "paris").await;
+    let r = report_of(&host, "athos", 1).await;
     assert!(
         r.text.contains(
             "Orders left out for errors (they did not run)\n  line 5: `TOADY TO Nobody At All`: there is no character called `Nobody At All`."
@@ -588,20 +568,8 @@ async fn eg_ord_005_the_game_master_rules_on_held_lines(location: Location) {
     assert_eq!(held[0].ruling, Some((approve, "gm@desk".to_string())));
     assert!(held[2].ruling.is_none());
 
-    host.run_turn(
-        "paris",
-        Trigger::Now {
-            actor: "gm@test".into(),
-        },
-    )
-    .await
-    .unwrap();
-    let r = host
-        .store()
-        .report("paris", "athos", Some(1))
-        .await
-        .unwrap()
-        .unwrap();
+    run_now(&host, "paris").await;
+    let r = report_of(&host, "athos", 1).await;
     for told in [
         "line 4: `CHALLENGE Porthos TO A DUEL`: approved by the game master: the duel is fought at dawn in week 2.",
         "line 5: `SEEK AN AUDIENCE WITH THE CARDINAL`: refused by the game master: the Cardinal receives nobody this month.",
@@ -793,12 +761,7 @@ async fn nothing_passes_silently(location: Location) {
         "{}",
         gm.message.body
     );
-    let r = host
-        .store()
-        .report("paris", "porthos", Some(1))
-        .await
-        .unwrap()
-        .unwrap();
+    let r = report_of(&host, "porthos", 1).await;
     assert!(
         r.text
             .contains("No sheet was received from you for month 1: Porthos gave no orders"),
@@ -807,12 +770,7 @@ async fn nothing_passes_silently(location: Location) {
     );
     let json: serde_json::Value = serde_json::from_str(r.json.as_deref().unwrap()).unwrap();
     assert_eq!(json["sheet_received"], false);
-    let r = host
-        .store()
-        .report("paris", "athos", Some(1))
-        .await
-        .unwrap()
-        .unwrap();
+    let r = report_of(&host, "athos", 1).await;
     assert!(!r.text.contains("No sheet"), "{}", r.text);
 }
 

@@ -626,16 +626,10 @@ impl Host {
         seat: &str,
         row: &SubmissionRow,
     ) -> Result<()> {
-        let Some(s) = self.store().seat(game, seat).await? else {
+        let Some((_, registered, from)) = self.elsewhere(game, seat, row).await? else {
             return Ok(());
         };
-        let Some(registered) = s.address() else {
-            return Ok(());
-        };
-        if row.source != "mail" || Some(registered) == row.sender.as_deref() {
-            return Ok(());
-        }
-        let from = row.sender.as_deref().unwrap_or("an unknown address");
+        let registered = registered.as_str();
         store::queue(
             tx,
             &super::letters::to_seat(
@@ -653,6 +647,36 @@ impl Host {
         Ok(())
     }
 
+    /// Where to tell a seat's player of a mail that came from elsewhere:
+    /// the seat, the address it is registered at, and the sender (or "an
+    /// unknown address"); None when the message did not come by mail,
+    /// came from one of the seat's own addresses, or the seat has none.
+    async fn elsewhere(
+        &self,
+        game: &str,
+        seat: &str,
+        row: &SubmissionRow,
+    ) -> Result<Option<(SeatRow, String, String)>> {
+        if row.source != "mail" {
+            return Ok(None);
+        }
+        let Some(s) = self.store().seat(game, seat).await? else {
+            return Ok(None);
+        };
+        let Some(registered) = s.address().map(str::to_string) else {
+            return Ok(None);
+        };
+        let from = row.sender.clone();
+        if from
+            .as_deref()
+            .is_some_and(|f| s.addresses.iter().any(|a| a.eq_ignore_ascii_case(f)))
+        {
+            return Ok(None);
+        }
+        let from = from.unwrap_or_else(|| "an unknown address".to_string());
+        Ok(Some((s, registered, from)))
+    }
+
     /// Orders or an article kept from an address that is not one of the
     /// seat's own: the seat's own address is told, so a player whose
     /// password someone else has learns of it at once. True when told.
@@ -665,21 +689,10 @@ impl Host {
         what: &str,
         turn: u32,
     ) -> Result<bool> {
-        if row.source != "mail" {
-            return Ok(false);
-        }
-        let Some(sender) = row.sender.as_deref() else {
+        let Some((s, registered, sender)) = self.elsewhere(game, seat, row).await? else {
             return Ok(false);
         };
-        let Some(s) = self.store().seat(game, seat).await? else {
-            return Ok(false);
-        };
-        let Some(registered) = s.address() else {
-            return Ok(false);
-        };
-        if s.addresses.iter().any(|a| a.eq_ignore_ascii_case(sender)) {
-            return Ok(false);
-        }
+        let registered = registered.as_str();
         store::queue(
             tx,
             &super::letters::to_seat(
@@ -710,26 +723,15 @@ impl Host {
         row: &SubmissionRow,
         turn: u32,
     ) -> Result<()> {
-        let Some(s) = self.store().seat(game, seat).await? else {
+        let Some((_, registered, to)) = self.elsewhere(game, seat, row).await? else {
             return Ok(());
         };
-        let registered = s.address().map(str::to_string);
-        if row.source != "mail"
-            || registered.is_none()
-            || registered.as_deref() == row.sender.as_deref()
-        {
-            return Ok(());
-        }
-        let to = row
-            .sender
-            .clone()
-            .unwrap_or_else(|| "an address".to_string());
         store::queue(
             tx,
             &super::letters::to_seat(
                 game,
                 seat,
-                registered.as_deref(),
+                Some(&registered),
                 "notice",
                 format!("[{game}] Your report of turn {turn} was requested"),
                 format!(

@@ -34,10 +34,7 @@ impl Host {
         let collecting = row.turn + 1;
         let loaded = self.loaded(&row).await?;
         let seats = self.store().seats(game).await?;
-        let mut c =
-            self.store().pool().acquire().await.map_err(|e| {
-                HostError::Store(store::StoreError::db("cannot reach the database")(e))
-            })?;
+        let mut c = self.store().connection().await?;
         let orders = store::orders_for(&mut c, game, collecting).await?;
         let rulings = store::rulings_for(&mut c, game, collecting).await?;
         drop(c);

@@ -389,6 +389,14 @@ impl Store {
         &self.pool
     }
 
+    /// A connection of the pool, for reads outside a transaction.
+    pub(crate) async fn connection(&self) -> Result<sqlx::pool::PoolConnection<sqlx::Any>> {
+        self.pool
+            .acquire()
+            .await
+            .map_err(StoreError::db("cannot reach the database"))
+    }
+
     /// Close every connection.
     pub async fn close(&self) {
         self.pool.close().await;

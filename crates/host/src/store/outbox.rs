@@ -143,6 +143,16 @@ pub(crate) async fn withdraw_run(
     .execute(&mut *c)
     .await
     .map_err(StoreError::db("cannot withdraw the turn's mail"))?;
+    of_run(c, game, turn, attempt).await
+}
+
+/// The mail the run `(turn, attempt)` of `game` queued, oldest first.
+async fn of_run(
+    c: &mut AnyConnection,
+    game: &str,
+    turn: u32,
+    attempt: i64,
+) -> Result<Vec<OutboxRow>> {
     let rows = sqlx::query(sql!(
         "SELECT {COLUMNS} FROM outbox WHERE game_id = $1 AND run_turn = $2 AND run_attempt = $3 ORDER BY id"
     ))
@@ -163,16 +173,8 @@ impl Store {
         turn: u32,
         attempt: i64,
     ) -> Result<Vec<OutboxRow>> {
-        let rows = sqlx::query(sql!(
-            "SELECT {COLUMNS} FROM outbox WHERE game_id = $1 AND run_turn = $2 AND run_attempt = $3 ORDER BY id"
-        ))
-        .bind(game)
-        .bind(i64::from(turn))
-        .bind(attempt)
-        .fetch_all(self.pool())
-        .await
-        .map_err(StoreError::db("cannot read the outbox"))?;
-        super::decode_all(&rows, row, "cannot read the outbox")
+        let mut c = self.connection().await?;
+        of_run(&mut c, game, turn, attempt).await
     }
 
     /// The outbox of `game` (every game when None), oldest first; only

@@ -91,11 +91,7 @@ pub(crate) async fn rulings_for(
 impl Store {
     /// Every ruling on `turn`'s orders of `game`, oldest first.
     pub async fn rulings(&self, game: &str, turn: u32) -> Result<Vec<RulingRow>> {
-        let mut c = self
-            .pool()
-            .acquire()
-            .await
-            .map_err(StoreError::db("cannot reach the database"))?;
+        let mut c = self.connection().await?;
         rulings_for(&mut c, game, turn).await
     }
 }
