@@ -10,7 +10,7 @@ use std::process::ExitCode;
 use anyhow::{Context, Result, bail};
 use clap::{Args, Subcommand};
 use umpire_host::host::{Host, NewGame, Ran, Settings, Submission, Trigger};
-use umpire_host::kind::Options;
+use umpire_host::kind::{Options, Ruling};
 use umpire_host::schedule::{describe, from_ms};
 use umpire_host::store::Location;
 
@@ -163,6 +163,36 @@ pub enum Command {
         #[arg(long)]
         rerun: bool,
     },
+    /// The lines of the orders for the coming turn held for your ruling
+    /// (En Garde!: a duel challenge, an audience), with your rulings so
+    /// far. A line not ruled on when the turn runs does not run.
+    Held { game: String },
+    /// Approve a held line: you do what it asks by hand; the note tells
+    /// the player what (it goes in their report).
+    #[command(
+        after_help = "Example:\n  umpire host approve paris athos 7 --note \"the duel is fought at dawn in week 2\""
+    )]
+    Approve {
+        game: String,
+        /// The seat (or the character's name).
+        seat: String,
+        /// The line's number, as `umpire host held` shows it.
+        line: u32,
+        /// What you do about it, for the player's report.
+        #[arg(long, default_value = "")]
+        note: String,
+    },
+    /// Refuse a held line, with the reason the player will read.
+    #[command(
+        after_help = "Example:\n  umpire host refuse paris athos 7 --reason \"the Cardinal receives nobody this month\""
+    )]
+    Refuse {
+        game: String,
+        seat: String,
+        line: u32,
+        #[arg(long)]
+        reason: String,
+    },
     /// Add a player by the game's starting rules; prints their password.
     Join {
         game: String,
@@ -222,7 +252,7 @@ pub enum Command {
     /// The messages queued to send, and what became of them.
     Outbox {
         game: Option<String>,
-        /// Only these: waiting, sent, failed, no-address.
+        /// Only these: waiting, sent, failed, no-address, withdrawn.
         #[arg(long)]
         status: Option<String>,
     },
@@ -474,15 +504,39 @@ async fn command(host: &Host, cmd: Command) -> Result<ExitCode> {
         }
         Command::Rollback { game, rerun } => {
             let g = host.rollback(&game, &actor).await?;
+            let turn = g.turn + 1;
             let _ = writeln!(
                 out,
-                "Turn {} of {game} was rolled back; the players are told. Orders sent for it stand.",
-                g.turn + 1
+                "Turn {turn} of {game} was rolled back; the players are told. Orders sent for it stand."
             );
+            withdrawn_text(&mut out, host, &game, turn).await?;
             if rerun {
                 let ran = host.run_turn(&game, Trigger::Now { actor }).await?;
                 ran_text(&mut out, &game, &ran);
             }
+        }
+        Command::Held { game } => held_text(&mut out, host, &game).await?,
+        Command::Approve {
+            game,
+            seat,
+            line,
+            note,
+        } => {
+            let h = host
+                .rule(&game, &seat, line, Ruling::Approved { note }, &actor)
+                .await?;
+            ruled_text(&mut out, &h);
+        }
+        Command::Refuse {
+            game,
+            seat,
+            line,
+            reason,
+        } => {
+            let h = host
+                .rule(&game, &seat, line, Ruling::Refused { reason }, &actor)
+                .await?;
+            ruled_text(&mut out, &h);
         }
         Command::Join {
             game,
@@ -651,6 +705,91 @@ async fn command(host: &Host, cmd: Command) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// The lines held for the game master's ruling, and the rulings so far.
+async fn held_text(out: &mut String, host: &Host, game: &str) -> Result<()> {
+    use std::fmt::Write as _;
+    let (turn, held) = host.held(game).await?;
+    if held.is_empty() {
+        let _ = writeln!(
+            out,
+            "No line of the orders for turn {turn} of {game} is held for your ruling."
+        );
+        return Ok(());
+    }
+    let _ = writeln!(
+        out,
+        "Lines of the orders for turn {turn} of {game} held for your ruling (one not ruled on when the turn runs does not run):"
+    );
+    for h in &held {
+        let _ = writeln!(
+            out,
+            "  {:<14} line {:<3} `{}` -- {}",
+            h.seat,
+            h.line,
+            h.text.trim(),
+            h.ruling
+                .as_ref()
+                .map_or("not ruled on yet".to_string(), |(r, by)| {
+                    format!("{} (by {by})", r.words())
+                })
+        );
+    }
+    let _ = writeln!(
+        out,
+        "Rule with `umpire host approve {game} SEAT LINE --note …` or `umpire host refuse {game} SEAT LINE --reason …`."
+    );
+    Ok(())
+}
+
+fn ruled_text(out: &mut String, h: &umpire_host::host::HeldView) {
+    use std::fmt::Write as _;
+    if let Some((r, _)) = &h.ruling {
+        let _ = writeln!(
+            out,
+            "Line {} of {}'s orders (`{}`) {}; their report of the turn will say so.",
+            h.line,
+            h.name,
+            h.text.trim(),
+            r.words()
+        );
+    }
+}
+
+/// What became of the mail of the run of `turn` just rolled back: how
+/// much was withdrawn, and what had already gone.
+async fn withdrawn_text(out: &mut String, host: &Host, game: &str, turn: u32) -> Result<()> {
+    use std::fmt::Write as _;
+    let Some(run) = host
+        .store()
+        .turns(game)
+        .await?
+        .into_iter()
+        .rfind(|t| t.turn == turn && t.status == "rolled-back")
+    else {
+        return Ok(());
+    };
+    let mail = host.store().outbox_of_run(game, turn, run.attempt).await?;
+    let withdrawn = mail.iter().filter(|m| m.status == "withdrawn").count();
+    let _ = writeln!(
+        out,
+        "{withdrawn} message(s) of turn {turn} withdrawn before they were sent."
+    );
+    for m in mail.iter().filter(|m| m.status != "withdrawn") {
+        let _ = writeln!(
+            out,
+            "  already {}: \"{}\" to {}",
+            m.status,
+            m.message.subject,
+            if m.message.to.is_empty() {
+                "(no address)"
+            } else {
+                &m.message.to
+            }
+        );
+    }
+    Ok(())
+}
+
 fn read_input(file: &Path) -> Result<(String, Vec<u8>)> {
     if file.as_os_str() == "-" {
         let mut buf = Vec::new();
@@ -736,9 +875,13 @@ fn ran_text(out: &mut String, game: &str, ran: &Ran) {
             summary,
             reports,
             next,
+            missing,
             ..
         } => {
             let _ = writeln!(out, "{summary}");
+            if !missing.is_empty() {
+                let _ = writeln!(out, "No orders from: {}.", missing.join(", "));
+            }
             let _ = writeln!(
                 out,
                 "Turn {turn} kept: {reports} report(s), mail queued. Next turn: {}.",
@@ -817,6 +960,16 @@ async fn status_text(out: &mut String, host: &Host, game: &str) -> Result<()> {
             s.seat.status.as_str(),
             s.seat.missed,
             s.seat.address().unwrap_or("(no address)")
+        );
+    }
+    let (_, held) = host.held(game).await?;
+    if !held.is_empty() {
+        let open = held.iter().filter(|h| h.ruling.is_none()).count();
+        let _ = writeln!(
+            out,
+            "Lines held for your ruling: {} ({open} not ruled on yet): `umpire host held {}`.",
+            held.len(),
+            g.id
         );
     }
     let _ = writeln!(

@@ -499,6 +499,10 @@ fn the_game_masters_controls_from_the_command_line() {
     server.ok(&["run", "ctl"]);
     let o = server.ok(&["rollback", "ctl", "--rerun"]);
     assert!(o.contains("Turn 1 of ctl was rolled back"), "{o}");
+    assert!(
+        o.contains("message(s) of turn 1 withdrawn before they were sent"),
+        "{o}"
+    );
     assert!(o.contains("Turn 1 kept"), "{o}");
     let o = server.ok(&["remove", "ctl", "f6"]);
     assert!(o.contains("f6 resigns when the next turn runs"), "{o}");
@@ -564,4 +568,70 @@ fn desk_logins_are_made_from_the_command_line() {
     );
     let audit = server.ok(&["audit"]);
     assert!(audit.contains("desk login marshal made"), "{audit}");
+}
+
+/// EG-ORD-005 from the command line: `umpire host held`, `approve` and
+/// `refuse` on a hosted En Garde! game; the status says lines wait for a
+/// ruling, and the report tells each ruling.
+#[test]
+fn eg_ord_005_the_game_master_rules_on_held_lines_from_the_command_line() {
+    let server = Server::new("held", false);
+    let made = server.ok(&[
+        "new", "engarde", "rouen", "--player", "Athos", "--seed", "4",
+    ]);
+    let pw = made
+        .lines()
+        .find(|l| l.trim_start().starts_with("athos"))
+        .and_then(|l| l.split_whitespace().nth(2))
+        .unwrap()
+        .to_string();
+    let sheet = server.data.join("athos.txt");
+    std::fs::write(
+        &sheet,
+        format!("CHARACTER Athos\nPASSWORD {pw}\nWEEK 1\nCHALLENGE Porthos TO A DUEL\nSEEK AN AUDIENCE WITH THE CARDINAL\n"),
+    )
+    .unwrap();
+    server.ok(&["submit", "rouen", sheet.to_str().unwrap()]);
+    let o = server.ok(&["held", "rouen"]);
+    assert!(
+        o.contains("athos          line 4   `CHALLENGE Porthos TO A DUEL` -- not ruled on yet"),
+        "{o}"
+    );
+    assert!(
+        server.ok(&["status", "rouen"]).contains(
+            "Lines held for your ruling: 2 (2 not ruled on yet): `umpire host held rouen`."
+        ),
+    );
+    let o = server.ok(&["approve", "rouen", "athos", "4", "--note", "fought at dawn"]);
+    assert!(
+        o.contains(
+            "Line 4 of Athos's orders (`CHALLENGE Porthos TO A DUEL`) approved: fought at dawn"
+        ),
+        "{o}"
+    );
+    let no_reason = server.host(&["refuse", "rouen", "athos", "5", "--reason", ""]);
+    assert!(!no_reason.status.success());
+    assert!(text(&no_reason.stderr).contains("a refusal needs the reason"));
+    server.ok(&[
+        "refuse",
+        "rouen",
+        "Athos",
+        "5",
+        "--reason",
+        "not this month",
+    ]);
+    let o = server.ok(&["held", "rouen"]);
+    assert!(o.contains("-- refused: not this month (by "), "{o}");
+    server.ok(&["run", "rouen"]);
+    let r = server.ok(&["report", "rouen", "athos"]);
+    assert!(
+        r.contains(
+            "line 4: `CHALLENGE Porthos TO A DUEL`: approved by the game master: fought at dawn."
+        ),
+        "{r}"
+    );
+    assert!(
+        r.contains("line 5: `SEEK AN AUDIENCE WITH THE CARDINAL`: refused by the game master: not this month."),
+        "{r}"
+    );
 }

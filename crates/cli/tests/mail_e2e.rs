@@ -109,6 +109,34 @@ fn send(from: &str, to: &str, id: &str, body: &str) {
     );
 }
 
+/// Send a mail with headers of its own (an HTML-only mail's
+/// Content-Type), as a player's mail program does.
+fn send_with(from: &str, to: &str, id: &str, headers: &[&str], body: &str) {
+    let mut c = Command::new("swaks");
+    c.args(["--server", "127.0.0.1:2525", "--from", from, "--to", to])
+        .args(["--header", &format!("Message-Id: <{id}>")])
+        .args(["--header", "Subject: orders"]);
+    for h in headers {
+        c.args(["--header", h]);
+    }
+    let o = c
+        .args(["--body", body, "--silent", "2"])
+        .output()
+        .unwrap_or_else(|e| panic!("swaks, which scripts/mail-servers installs, cannot run: {e}"));
+    assert!(
+        o.status.success(),
+        "swaks: {}{}",
+        text(&o.stdout),
+        text(&o.stderr)
+    );
+}
+
+/// The text of a mail as a player's mail program shows it (decoded from
+/// quoted-printable or base64, its plain parts joined).
+fn body_of(mail: &str) -> String {
+    umpire_server::mail::message::read(mail.as_bytes(), "test").text
+}
+
 /// Every message in `user`'s mailbox, read over IMAP.
 fn mailbox(user: &str) -> Vec<String> {
     let rt = tokio::runtime::Runtime::new().unwrap();
@@ -194,6 +222,8 @@ fn setup(name: &str, pipe_address: &str) -> (Place, MailServers) {
         data: data.clone(),
         url: url.clone(),
     };
+    // The game whose own address is piped: `spring` for spring@pipe.test.
+    let game = pipe_address.split('@').next().unwrap_or("spring");
     std::fs::write(
         data.join("umpire.toml"),
         format!(
@@ -205,7 +235,7 @@ domain = "game.test"
 from_name = "Spring Umpire"
 gm_address = "gm@game.test"
 
-[mail.games.spring]
+[mail.games.{game}]
 server = "{pipe_address}"
 
 [mail.imap]
@@ -329,6 +359,16 @@ fn players_mail_in_both_ways_answers_and_reports_land_in_their_own_mailboxes() {
     assert_eq!(header(a5, "Auto-Submitted"), Some("auto-replied"), "{a5}");
     assert_eq!(header(a5, "X-Loop"), Some("umpire@game.test"), "{a5}");
     assert!(a5.contains("f5: 2 units' orders stored for turn 1"), "{a5}");
+    // The orders come back as stored, in canonical form, without the
+    // password.
+    let b5 = body_of(a5);
+    assert!(
+        b5.contains(
+            "f5's orders as stored, read back in canonical form (this is what runs):\n\nGAME f05 ******** spring\n"
+        ),
+        "{b5}"
+    );
+    assert!(!b5.contains(&passwords[0].1), "{b5}");
     let a6 = &mailbox("p6@players.test")[0];
     assert_eq!(
         header(a6, "Subject"),
@@ -338,10 +378,46 @@ fn players_mail_in_both_ways_answers_and_reports_land_in_their_own_mailboxes() {
     let a7 = &mailbox("p7@players.test")[0];
     assert_eq!(
         header(a7, "Subject"),
-        Some("[spring] f7 orders refused"),
+        Some("[spring] f7 orders refused: wrong password"),
         "{a7}"
     );
-    assert!(a7.contains("wrong password for f7"), "{a7}");
+    // Said first, and not a word about the orders.
+    assert_eq!(
+        body_of(a7).trim_end(),
+        "f7: refused: wrong password for f7; nothing stored",
+        "{a7}"
+    );
+    // One mistake, one finding: a unit whose only order is unknown.
+    let unit = template("f6", &passwords[1].1)
+        .lines()
+        .find_map(|l| l.strip_prefix("UNIT "))
+        .and_then(|l| l.split_whitespace().next())
+        .unwrap()
+        .to_string();
+    send(
+        "p6@players.test",
+        "spring@pipe.test",
+        "o6b@players.test",
+        &format!(
+            "#GAME f06 {} spring\nUNIT {unit}\nFROBNICATE\n#END\n",
+            passwords[1].1
+        ),
+    );
+    wait_for("f6's second answer", Duration::from_secs(90), || {
+        mailbox("p6@players.test").len() >= 2
+    });
+    let b6 = body_of(&mailbox("p6@players.test")[1]);
+    assert_eq!(
+        b6.matches("error[").count() + b6.matches("warning[").count() + b6.matches("note[").count(),
+        1,
+        "{b6}"
+    );
+    assert!(
+        b6.contains(&format!(
+            "{unit} has no other orders: its pending orders will be cleared and it will WORK"
+        )),
+        "{b6}"
+    );
 
     // The game master's list of what came in and what became of it.
     let inbox = place.umpire(&["host", "inbox", "spring"]);
@@ -350,7 +426,7 @@ fn players_mail_in_both_ways_answers_and_reports_land_in_their_own_mailboxes() {
         inbox.contains("f7: refused: wrong password for f7"),
         "{inbox}"
     );
-    assert_eq!(inbox.matches(" answered ").count(), 3, "{inbox}");
+    assert_eq!(inbox.matches(" answered ").count(), 4, "{inbox}");
 
     // The deadline passes: every faction's report in its own mailbox.
     sql(&url, "UPDATE games SET deadline = 1000");
@@ -359,6 +435,8 @@ fn players_mail_in_both_ways_answers_and_reports_land_in_their_own_mailboxes() {
     });
     for n in 5..=7 {
         let box_ = mailbox(&format!("p{n}@players.test"));
+        // f6's second set had no orders for its first unit and nothing
+        // for the other: its report still comes.
         let reports: Vec<&String> = box_
             .iter()
             .filter(|m| header(m, "Subject").is_some_and(|s| s.contains("report")))
@@ -550,4 +628,193 @@ fn a_server_killed_while_it_reads_mail_or_sends_reports_loses_nothing() {
         twice += reports.len() - 1;
     }
     assert!(twice <= 1, "at most the one message in flight went twice");
+}
+
+/// Every mail of `user` whose subject holds `subject_has`, as its text.
+fn texts(user: &str, subject_has: &str) -> Vec<String> {
+    count(user, subject_has)
+        .iter()
+        .map(|m| body_of(m))
+        .collect()
+}
+
+#[test]
+fn en_garde_by_mail_replies_rulings_and_a_rollback_that_withdraws_its_mail() {
+    let _one = PORTS.lock().unwrap_or_else(|e| e.into_inner());
+    let (place, _servers) = setup("engarde", "paris@pipe.test");
+    let made = place.umpire(&[
+        "host",
+        "new",
+        "engarde",
+        "paris",
+        "--player",
+        "Athos:a1@players.test",
+        "--player",
+        "Porthos:p2@players.test",
+        "--seed",
+        "3",
+        "--gm",
+        "gm@game.test",
+        "--hold-percent",
+        "100",
+    ]);
+    let pw = |seat: &str| -> String {
+        made.lines()
+            .find(|l| l.trim_start().starts_with(&format!("{seat} ")))
+            .and_then(|l| l.split_whitespace().nth(2))
+            .unwrap_or_else(|| panic!("{made}"))
+            .to_string()
+    };
+    let athos = pw("athos");
+    let server = place.serve();
+    wait_for("the welcomes", Duration::from_secs(90), || {
+        !count("a1@players.test", "Welcome").is_empty()
+            && !count("p2@players.test", "Welcome").is_empty()
+    });
+
+    // An HTML-only sheet: the lines read are shown back, the password
+    // blanked.
+    send_with(
+        "a1@players.test",
+        "server@game.test",
+        "h1@players.test",
+        &["Content-Type: text/html; charset=utf-8"],
+        &format!(
+            "<html><body><div>CHARACTER Athos</div><div>PASSWORD {athos}</div><div>WEEK 1: REST</div></body></html>"
+        ),
+    );
+    wait_for(
+        "the answer to the HTML mail",
+        Duration::from_secs(90),
+        || !count("a1@players.test", "received").is_empty(),
+    );
+    let html = &texts("a1@players.test", "received")[0];
+    assert!(html.contains("  | PASSWORD **********"), "{html}");
+    assert!(!html.contains(&athos), "{html}");
+
+    // Athos answers last month's mail with his mail program's Reply: new
+    // orders above, his signature, the quote below with the old password.
+    let reply = format!(
+        "CHARACTER Athos\nPASSWORD {athos}\nWEEK 1\nCHALLENGE Porthos TO A DUEL\nCAROUSE\n\n-- \nAthos, of the King's Musketeers\n\nOn Monday, Umpire <server@game.test> wrote:\n> CHARACTER Athos\n> PASSWORD PASSWORD\n> WEEK 2\n> DANCE WITH THE QUEEN\n"
+    );
+    send(
+        "a1@players.test",
+        "server@game.test",
+        "r1@players.test",
+        &reply,
+    );
+    // Porthos gets his password wrong.
+    send(
+        "p2@players.test",
+        "paris@pipe.test",
+        "w2@players.test",
+        "CHARACTER Porthos\nPASSWORD guessed\nWEEK 1: DANCE WITH THE QUEEN\n",
+    );
+    wait_for("the two answers", Duration::from_secs(90), || {
+        count("a1@players.test", "received").len() >= 2
+            && !count("p2@players.test", "refused").is_empty()
+    });
+    let answer = &texts("a1@players.test", "received")[1];
+    assert!(
+        answer.contains("Athos: a sheet of 1 order stored for turn 1 (replacing earlier ones)"),
+        "{answer}"
+    );
+    // Only the new line is held; nothing quoted or signed is read.
+    assert!(answer.contains("--> your mail:4:1"), "{answer}");
+    assert_eq!(answer.matches("warning[").count(), 1, "{answer}");
+    assert!(!answer.contains("DANCE"), "{answer}");
+    assert!(
+        answer.contains(
+            "Athos's orders as stored, read back in canonical form (this is what runs):\n\nCHARACTER Athos\nWEEK 1\n  CAROUSE\n"
+        ),
+        "{answer}"
+    );
+    assert!(!answer.contains(&athos), "{answer}");
+    let refused = &count("p2@players.test", "refused")[0];
+    assert_eq!(
+        header(refused, "Subject"),
+        Some("[paris] Porthos orders refused: wrong password")
+    );
+    assert_eq!(
+        body_of(refused).trim_end(),
+        "Porthos: refused: wrong password for Porthos; nothing stored"
+    );
+
+    // The game master rules on the held line.
+    let held = place.umpire(&["host", "held", "paris"]);
+    assert!(
+        held.contains("athos          line 4   `CHALLENGE Porthos TO A DUEL` -- not ruled on yet"),
+        "{held}"
+    );
+    place.umpire(&[
+        "host",
+        "approve",
+        "paris",
+        "athos",
+        "4",
+        "--note",
+        "the duel is fought at dawn in week 2",
+    ]);
+
+    // The month is run with the server down, and rolled back before any
+    // of its mail has gone: all of it is withdrawn.
+    stop(server);
+    let ran = place.umpire(&["host", "run", "paris"]);
+    assert!(ran.contains("No orders from: porthos (Porthos)."), "{ran}");
+    let back = place.umpire(&["host", "rollback", "paris"]);
+    assert!(
+        back.contains("3 message(s) of turn 1 withdrawn before they were sent."),
+        "{back}"
+    );
+    let withdrawn = place.umpire(&["host", "outbox", "paris", "--status", "withdrawn"]);
+    assert_eq!(withdrawn.lines().count(), 3, "{withdrawn}");
+    let server = place.serve();
+    wait_for("the rollback notices", Duration::from_secs(90), || {
+        !count("a1@players.test", "rolled back").is_empty()
+            && !count("p2@players.test", "rolled back").is_empty()
+    });
+    let notice = &texts("a1@players.test", "rolled back")[0];
+    assert!(
+        notice.contains(
+            "Your report of turn 1 had not been sent yet: it is withdrawn and will not come."
+        ),
+        "{notice}"
+    );
+    // Run again: the reports go, once, with the ruling.
+    place.umpire(&["host", "run", "paris"]);
+    wait_for("the reports", Duration::from_secs(90), || {
+        !count("a1@players.test", "Turn 1 report").is_empty()
+            && !count("p2@players.test", "Turn 1 report").is_empty()
+            && !count("gm@game.test", "Turn 1 ran").is_empty()
+    });
+    stop(server);
+    let athos_report = texts("a1@players.test", "Turn 1 report");
+    assert_eq!(athos_report.len(), 1, "the withdrawn report never came");
+    assert!(
+        athos_report[0].contains(
+            "line 4: `CHALLENGE Porthos TO A DUEL`: approved by the game master: the duel is fought at dawn in week 2."
+        ),
+        "{}",
+        athos_report[0]
+    );
+    assert!(!athos_report[0].contains(&athos));
+    assert!(!athos_report[0].contains("DANCE"));
+    let porthos_report = texts("p2@players.test", "Turn 1 report");
+    assert_eq!(porthos_report.len(), 1);
+    assert!(
+        porthos_report[0].contains("No sheet was received from you for month 1"),
+        "{}",
+        porthos_report[0]
+    );
+    let gm = texts("gm@game.test", "Turn 1 ran");
+    assert_eq!(
+        gm.len(),
+        1,
+        "the first run's mail to the game master was withdrawn"
+    );
+    assert!(
+        gm[0].contains("No orders from 1 of the seats in play: porthos (Porthos)."),
+        "{}",
+        gm[0]
+    );
 }

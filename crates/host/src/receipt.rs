@@ -16,6 +16,9 @@
 
 use umpire_core::diagnostic::plural;
 
+/// The most findings one answer shows; the rest are counted.
+pub const MAX_FINDINGS: usize = 60;
+
 /// Where the game stands when a submission arrives.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Situation {
@@ -93,6 +96,14 @@ pub struct Receipt {
     pub what: &'static str,
     /// The turn it went to, when something was stored.
     pub turn: Option<u32>,
+    /// What the answer's subject says of it, when the usual words do
+    /// not fit ("your mail was empty").
+    pub subject: Option<String>,
+    /// The orders as stored, in canonical form, shown after the line.
+    pub shown: Option<String>,
+    /// Refused for a wrong password: said first, with no word on the
+    /// orders.
+    pub wrong_password: bool,
 }
 
 impl Receipt {
@@ -212,12 +223,18 @@ impl Submitted {
             .receipts
             .iter()
             .map(|r| {
+                if let Some(s) = &r.subject {
+                    return s.clone();
+                }
                 let what = if r.what.is_empty() { "message" } else { r.what };
                 let who = if r.who.is_empty() {
                     "your message"
                 } else {
                     r.who.as_str()
                 };
+                if r.wrong_password {
+                    return format!("{who} {what} refused: wrong password");
+                }
                 if r.refused {
                     return format!("{who} {what} refused");
                 }
@@ -252,26 +269,80 @@ impl Submitted {
         self.receipts.iter().filter(|r| r.refused).count()
     }
 
-    /// The answer as the player reads it.
+    /// The answer as the player reads it: a wrong password first (and
+    /// nothing about those orders), then what is about the whole
+    /// submission, then each envelope's findings, line and what was
+    /// stored; at most [`MAX_FINDINGS`] findings in all.
     pub fn text(&self) -> String {
         let mut out = String::new();
-        for f in &self.general {
-            out.push_str(f);
+        for r in self.receipts.iter().filter(|r| r.wrong_password) {
+            out.push_str(&r.line);
             out.push('\n');
         }
-        for r in &self.receipts {
-            for f in &r.findings {
+        let (mut shown, mut more) = (0usize, 0usize);
+        let mut finding = |out: &mut String, f: &str, more: &mut usize| {
+            if shown < MAX_FINDINGS {
                 out.push_str(f);
                 out.push('\n');
+                shown += 1;
+            } else {
+                *more += 1;
+            }
+        };
+        for f in &self.general {
+            finding(&mut out, f, &mut more);
+        }
+        for r in self.receipts.iter().filter(|r| !r.wrong_password) {
+            for f in &r.findings {
+                finding(&mut out, f, &mut more);
+            }
+            if more > 0 {
+                out.push_str(&format!(
+                    "… and {} more, not shown: put right the ones above and send again.\n",
+                    plural(more, "finding", "findings")
+                ));
+                more = 0;
             }
             out.push_str(&r.line);
             out.push('\n');
+            if let Some(s) = &r.shown {
+                out.push_str(&format!(
+                    "\n{}'s orders as stored, read back in canonical form (this is what runs):\n\n{}",
+                    r.who,
+                    s.trim_end()
+                ));
+                out.push_str("\n\n");
+            }
             if let Some(report) = &r.report {
                 out.push('\n');
                 out.push_str(report);
             }
         }
         out
+    }
+}
+
+/// The answer to a mail with no text in it.
+pub fn empty(name: &str) -> Receipt {
+    Receipt {
+        line: format!(
+            "{name}: your mail was empty: no text was found in it, so nothing was read and nothing stored. Write your orders in the body of the mail, as plain text."
+        ),
+        refused: true,
+        subject: Some("your mail was empty".to_string()),
+        ..Receipt::default()
+    }
+}
+
+/// The answer to a mail whose text is not text.
+pub fn not_text(name: &str, junk: usize, of: usize) -> Receipt {
+    Receipt {
+        line: format!(
+            "{name}: this is not text that can be read: {junk} of its {of} characters are control characters or bytes that are no character (binary data, or an attachment pasted in), so nothing was read and nothing stored. Send your orders as plain text in the body of the mail."
+        ),
+        refused: true,
+        subject: Some("your mail could not be read: it is not text".to_string()),
+        ..Receipt::default()
     }
 }
 

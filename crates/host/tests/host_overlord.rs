@@ -792,3 +792,254 @@ async fn bots_play_their_seats_and_never_a_players_orders(location: Location) {
 }
 
 on_both!(bots, bots_play_their_seats_and_never_a_players_orders);
+
+/// A rollback withdraws every message its turn queued and has not sent,
+/// and each player is told which of that turn's messages already reached
+/// them.
+async fn a_rollback_withdraws_the_mail_of_its_turn(location: Location) {
+    let (host, seats) = new_game(
+        &location,
+        "recall",
+        Settings {
+            gm_address: Some("gm@game.test".into()),
+            hold_percent: 100,
+            ..Settings::default()
+        },
+    )
+    .await;
+    for (seat, _) in &seats {
+        host.set_address("recall", seat, &format!("{seat}@players.test"), "gm@test")
+            .await
+            .unwrap();
+    }
+    let now = Trigger::Now {
+        actor: "gm@test".into(),
+    };
+    let ran = host.run_turn("recall", now.clone()).await.unwrap();
+    assert!(matches!(ran, Ran::Kept { turn: 1, .. }), "{ran:?}");
+    let of_turn = |rows: &[umpire_host::store::OutboxRow]| -> Vec<(i64, String, String)> {
+        rows.iter()
+            .filter(|m| m.message.run.map(|(t, _)| t) == Some(1))
+            .map(|m| (m.id, m.message.subject.clone(), m.status.clone()))
+            .collect()
+    };
+    let queued = of_turn(&host.store().outbox(Some("recall"), None).await.unwrap());
+    // Three reports and the game master's mail.
+    assert_eq!(queued.len(), 4, "{queued:?}");
+    // The sender has already sent the first seat's report.
+    let (f, _) = &seats[0];
+    let sent = host
+        .store()
+        .outbox(Some("recall"), None)
+        .await
+        .unwrap()
+        .into_iter()
+        .find(|m| m.message.kind == "report" && m.message.seat.as_deref() == Some(f))
+        .unwrap();
+    assert!(host.store().take_to_send(sent.id).await.unwrap());
+    host.store().mark_sent(sent.id).await.unwrap();
+
+    host.rollback("recall", "gm@test").await.unwrap();
+    let outbox = host.store().outbox(Some("recall"), None).await.unwrap();
+    for (id, subject, _) in &queued {
+        let now = outbox.iter().find(|m| m.id == *id).unwrap();
+        let want = if *id == sent.id { "sent" } else { "withdrawn" };
+        assert_eq!(now.status, want, "{subject}");
+    }
+    // Nothing of the rolled-back turn is due to be sent any more.
+    let due = host.store().due(i64::MAX, 100).await.unwrap();
+    assert!(
+        due.iter().all(|m| m.message.run.is_none()),
+        "{:?}",
+        due.iter().map(|m| &m.message.subject).collect::<Vec<_>>()
+    );
+    // A failed attempt to send a withdrawn message does not revive it.
+    let withdrawn = queued.iter().find(|(id, ..)| *id != sent.id).unwrap().0;
+    host.store()
+        .mark_retry(withdrawn, "refused", 0)
+        .await
+        .unwrap();
+    let still = host.store().outbox(Some("recall"), None).await.unwrap();
+    assert_eq!(
+        still.iter().find(|m| m.id == withdrawn).unwrap().status,
+        "withdrawn"
+    );
+    // Each player is told what reached them and what will not come.
+    let notice = |seat: &str| {
+        still
+            .iter()
+            .find(|m| {
+                m.message.seat.as_deref() == Some(seat) && m.message.subject.contains("rolled back")
+            })
+            .unwrap()
+            .message
+            .body
+            .clone()
+    };
+    let first = notice(f);
+    assert!(
+        first.contains(&format!(
+            "Already sent to you and now void: \"[recall] Turn 1 report for {f}\"."
+        )),
+        "{first}"
+    );
+    assert!(!first.contains("withdrawn"), "{first}");
+    let (g, _) = &seats[1];
+    let second = notice(g);
+    assert!(
+        second.contains(
+            "Your report of turn 1 had not been sent yet: it is withdrawn and will not come."
+        ),
+        "{second}"
+    );
+    assert!(!second.contains("Already sent"), "{second}");
+    let audit = host.store().audit(Some("recall")).await.unwrap();
+    assert!(
+        audit
+            .last()
+            .unwrap()
+            .detail
+            .ends_with("3 of its 4 message(s) withdrawn before they were sent"),
+        "{:?}",
+        audit.last()
+    );
+    // The rerun queues its own reports, which go.
+    host.run_turn("recall", now).await.unwrap();
+    let waiting = host
+        .store()
+        .outbox(Some("recall"), Some("waiting"))
+        .await
+        .unwrap();
+    assert_eq!(
+        waiting
+            .iter()
+            .filter(|m| m.message.kind == "report" && m.message.run == Some((1, 2)))
+            .count(),
+        3
+    );
+}
+on_both!(rollback_mail, a_rollback_withdraws_the_mail_of_its_turn);
+
+/// A header's password, right or wrong, is blanked in the stored text
+/// and in every finding that quotes its line; so is a new password.
+async fn header_passwords_are_never_kept_or_shown_in_clear(location: Location) {
+    let (host, seats) = new_game(&location, "hush", Settings::default()).await;
+    let (f, pw) = (seats[0].0.as_str(), seats[0].1.as_str());
+    let orders = filled_template(&host, "hush", f, pw).await;
+    // A stray word on the header line: the finding quotes the line.
+    let right = orders.replacen(&format!("{pw} hush"), &format!("{pw} hush spare-word"), 1);
+    assert_ne!(right, orders);
+    let with_new = format!("{right}\n#GAME {f} {pw}\nPASSWORD fresh-secret-9\n#END\n");
+    let wrong = format!("#PRESS {f} wrong-guess-3 12\nA tale.\n#END\n");
+    for (text, secrets) in [
+        (with_new.as_str(), vec![pw, "fresh-secret-9"]),
+        (wrong.as_str(), vec!["wrong-guess-3"]),
+    ] {
+        let a = send(&host, "hush", text, None).await;
+        let row = host
+            .store()
+            .submission(a.submission)
+            .await
+            .unwrap()
+            .unwrap();
+        let kept = row.text.clone().unwrap_or_default();
+        for secret in secrets {
+            assert!(!a.text.contains(secret), "{secret}: {}", a.text);
+            assert!(!kept.contains(secret), "{secret}: {kept}");
+            assert!(String::from_utf8_lossy(&row.raw).contains(secret));
+        }
+        assert_eq!(kept.lines().count(), text.lines().count());
+    }
+    let a = send(&host, "hush", &with_new, None).await;
+    assert!(a.text.contains("unexpected `spare-word`"), "{}", a.text);
+    // The password's letters are blanked where they stood, so the finding
+    // still points at the stray word.
+    let stars = "*".repeat(pw.chars().count());
+    assert!(
+        a.text.contains(&format!("f05 {stars} hush spare-word")),
+        "{}",
+        a.text
+    );
+}
+on_both!(hush, header_passwords_are_never_kept_or_shown_in_clear);
+
+/// The answers players ask for first: a clean order set comes back as
+/// stored, unit by unit, in canonical form; a wrong password is said
+/// first and nothing is said about the orders; one mistake makes one
+/// finding.
+async fn answers_show_what_was_read(location: Location) {
+    let (host, seats) = new_game(&location, "echo", Settings::default()).await;
+    let (f, pw) = (seats[0].0.as_str(), seats[0].1.as_str());
+    let template = filled_template(&host, "echo", f, pw).await;
+    let unit = template
+        .lines()
+        .find_map(|l| l.strip_prefix("UNIT "))
+        .and_then(|l| l.split_whitespace().next())
+        .unwrap()
+        .to_string();
+    let clean = template.replacen(
+        &format!("UNIT {unit}"),
+        &format!("UNIT {unit}\nname \u{201C}Søren la Fère\u{201D}\nwork"),
+        1,
+    );
+    let a = send(&host, "echo", &clean, None).await;
+    assert_eq!(a.refused, 0, "{}", a.text);
+    let shown = a
+        .text
+        .split_once("f5's orders as stored, read back in canonical form (this is what runs):\n\n")
+        .map(|(_, s)| s)
+        .unwrap_or_else(|| panic!("{}", a.text));
+    assert!(shown.starts_with("GAME f05 ******** echo\n"), "{shown}");
+    assert!(
+        shown.contains(&format!("UNIT {unit}\nNAME \"Søren la Fère\"\nWORK\n")),
+        "{shown}"
+    );
+    assert!(!a.text.contains(pw));
+
+    // A wrong password: said first, and not a word on the orders.
+    let wrong = clean
+        .replacen(pw, "not-it", 1)
+        .replace("\nwork", "\nfrobnicate");
+    let a = send(&host, "echo", &wrong, Some("<wrong@players.test>")).await;
+    assert!(
+        a.text
+            .starts_with("f5: refused: wrong password for f5; nothing stored\n"),
+        "{}",
+        a.text
+    );
+    assert!(!a.text.contains("frobnicate"), "{}", a.text);
+    assert!(!a.text.contains("error["), "{}", a.text);
+    let subject = host
+        .store()
+        .outbox(Some("echo"), None)
+        .await
+        .unwrap()
+        .into_iter()
+        .rfind(|m| m.message.kind == "answer")
+        .unwrap()
+        .message
+        .subject;
+    assert_eq!(subject, "[echo] f5 orders refused: wrong password");
+
+    // One mistake, one finding: the unit whose only order is unknown is
+    // told so on that finding, not in a second one.
+    let mistaken = format!("#GAME f05 {pw} echo\nUNIT {unit}\nFROBNICATE\n#END\n");
+    let a = send(&host, "echo", &mistaken, None).await;
+    let findings = a.text.matches("error[").count()
+        + a.text.matches("warning[").count()
+        + a.text.matches("note[").count();
+    assert_eq!(findings, 1, "{}", a.text);
+    assert!(
+        a.text.contains(&format!(
+            "note: {unit} has no other orders: its pending orders will be cleared and it will WORK"
+        )),
+        "{}",
+        a.text
+    );
+    assert!(
+        !a.text.contains(&format!("no orders for {unit}")),
+        "{}",
+        a.text
+    );
+}
+on_both!(answers, answers_show_what_was_read);

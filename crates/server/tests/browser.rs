@@ -101,7 +101,10 @@ async fn a_player_reads_writes_and_sends_orders_in_a_real_browser() {
         b.wait_for("the receipt", "document.querySelector('#receipt')");
         assert!(b.current().contains("/games/spring/orders?sent="), "{}", b.current());
         let receipt = b.text("#receipt pre");
-        assert_eq!(receipt, "f5: 1 unit's orders stored for turn 2");
+        assert_eq!(
+            receipt,
+            "f5: 1 unit's orders stored for turn 2\n\nf5's orders as stored, read back in canonical form (this is what runs):\n\nGAME f05 ******** spring\nUNIT U117\nMOVE OUT\nEND"
+        );
         b.screenshot("receipt");
 
         // Log out; the desk shows f5's orders in.

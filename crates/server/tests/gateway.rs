@@ -189,8 +189,14 @@ async fn ov_srv_003_html_only_mail_is_read_and_shown(location: Location) {
         body.starts_with("warning: this mail has no plain-text part, only HTML"),
         "{body}"
     );
-    assert!(body.contains("  | #GAME f05"), "{body}");
+    assert!(body.contains("  | #GAME f05 ****"), "{body}");
     assert!(body.contains("stored for turn 1"), "{body}");
+    // The lines read are shown back without the password.
+    assert!(!body.contains(w.pw[0].as_str()), "{body}");
+    let id = w.host.store().submissions(None, 1).await.unwrap()[0].id;
+    let kept = w.host.store().submission(id).await.unwrap().unwrap();
+    assert!(!kept.text.unwrap_or_default().contains(w.pw[0].as_str()));
+    assert!(!kept.answer.unwrap_or_default().contains(w.pw[0].as_str()));
 }
 on_both!(html_only, ov_srv_003_html_only_mail_is_read_and_shown);
 
@@ -257,7 +263,11 @@ async fn a_flood_gets_one_answer_and_a_huge_mail_a_refusal(location: Location) {
     );
     w.deliver(&big).await;
     let a = w.out_to("ann@players.test").await;
-    assert_eq!(a[0].message.subject, "Your message was too large to read");
+    // Tagged with the game, as every answer is (one game is hosted).
+    assert_eq!(
+        a[0].message.subject,
+        "[spring] Your message was too large to read"
+    );
     assert!(
         a[0].message.body.contains("up to 8 KiB"),
         "{}",
@@ -402,7 +412,15 @@ async fn a_wrong_password_is_told_to_the_seats_owner(location: Location) {
     ))
     .await;
     let to_eve = &w.out_to("eve@else.test").await[0];
-    assert_eq!(to_eve.message.subject, "[spring] f5 orders refused");
+    assert_eq!(
+        to_eve.message.subject,
+        "[spring] f5 orders refused: wrong password"
+    );
+    // Said first, and nothing about the orders or the password tried.
+    assert_eq!(
+        to_eve.message.body,
+        "f5: refused: wrong password for f5; nothing stored\n"
+    );
     let to_ann = &w.out_to("ann@players.test").await[0];
     assert_eq!(to_ann.message.kind, "notice");
     assert!(

@@ -72,6 +72,11 @@ fn ov_srv_003_an_html_only_mail_is_read_and_the_lines_read_are_shown() {
         "{note}"
     );
     assert!(note.contains("  | UNIT U12"), "{note}");
+    assert!(note.contains("  | #GAME f5 ******* spring"), "{note}");
+    assert!(
+        !note.contains("hunter2"),
+        "no reply repeats a password: {note}"
+    );
 }
 
 #[test]

@@ -34,6 +34,7 @@ const DESK_PAGES: &[&str] = &[
     "/desk/games/spring/audit",
     "/desk/games/spring/seats/f5/reports/1",
     "/desk/games/paris",
+    "/desk/games/paris/held",
 ];
 const API: &[&str] = &[
     "/api/v1/me",

@@ -27,6 +27,15 @@ impl Read {
     pub fn accepted(&self) -> bool {
         self.character.is_some()
     }
+
+    /// The sheet as the month runs it, without the orders the check
+    /// found errors in, and those left out (`source` is the one read).
+    pub fn runnable(
+        &self,
+        source: &SourceFile,
+    ) -> (OrderSheet, Vec<crate::orders::left_out::LeftOut>) {
+        crate::orders::left_out::runnable(&self.sheet, &self.diagnostics, source)
+    }
 }
 
 /// Parse and check one sheet, and settle whose it is. For many sheets of
@@ -89,7 +98,9 @@ fn read_with(reader: &Reader<'_>, source: &SourceFile) -> Read {
                     .iter()
                     .filter(|x| !x.npc)
                     .map(|x| x.name.as_str());
-                if let Some(s) = umpire_core::text::suggest(&c.value, players) {
+                if let Some(s) =
+                    crate::orders::check::nearest(&c.value, players, crate::orders::ast::name_key)
+                {
                     d = d.with_note(format!("did you mean `{s}`?"));
                 }
                 diagnostics.push(d);

@@ -214,7 +214,10 @@ pub fn new_game_checked(
 pub enum JoinError {
     #[error("a character needs a name")]
     NoName,
-    #[error("there is already a character called `{0}` in this game")]
+    /// The character already in the game the name would be taken for.
+    #[error(
+        "there is already a character called `{0}` in this game (names are told apart without case, accents or a leading \"the\")"
+    )]
     Taken(String),
 }
 
@@ -226,8 +229,11 @@ pub fn join(world: &mut World, player: &NewPlayer, seed: u64) -> Result<Characte
     if name.is_empty() {
         return Err(JoinError::NoName);
     }
-    if world.find_character(name).is_some() {
-        return Err(JoinError::Taken(name.to_string()));
+    if let Some(c) = world
+        .find_character(name)
+        .and_then(|id| world.character(id))
+    {
+        return Err(JoinError::Taken(c.name.clone()));
     }
     let mut dice = Dice::from_seed(seed).derive("join");
     let sl = 2 + i64::from(dice.roll(6));

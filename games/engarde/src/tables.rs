@@ -221,18 +221,8 @@ fn err(entry: impl Into<String>, message: impl Into<String>) -> TablesError {
     }
 }
 
-/// A word as lookups compare it: "the" dropped, `&` read as "and", then
-/// only letters and digits, lower case ("The King's Musketeers" and
-/// "kings musketeers" both give `kingsmusketeers`).
-fn key(word: &str) -> String {
-    word.replace('&', " and ")
-        .split_whitespace()
-        .filter(|w| !w.eq_ignore_ascii_case("the"))
-        .flat_map(str::chars)
-        .filter(char::is_ascii_alphanumeric)
-        .map(|c| c.to_ascii_lowercase())
-        .collect()
-}
+/// A word as lookups compare it (the order checker compares the same way).
+use crate::orders::ast::table_key as key;
 
 /// A 2d6 number needed: 2 to 13 (13 = cannot succeed unmodified).
 fn check_2d6(entry: &str, what: &str, n: i32) -> Result<(), TablesError> {

@@ -165,6 +165,52 @@ fn eg_ord_001_unreadable_text_is_held_for_the_gm() {
 }
 
 #[test]
+fn eg_ord_001_a_reply_quoting_last_months_sheet_is_read_as_a_reply() {
+    // Orders on top, last month's answer quoted below with its password,
+    // a signature between.
+    let text = "\
+CHARACTER Athos
+PASSWORD fresh
+WEEK 1: CAROUSE
+
+-- 
+Athos, of the King's Musketeers
+GIVE Porthos 500
+
+On Mon, 3 Mar 2025 at 10:00, Umpire <server@game.test> wrote:
+
+> CHARACTER Athos
+> PASSWORD stale
+> WEEK 2
+> DANCE WITH THE QUEEN
+";
+    let (sheet, diags) = parse_str(text);
+    assert!(diags.is_empty(), "{diags:#?}");
+    assert_eq!(sheet.password.as_deref(), Some("fresh"));
+    assert_eq!(orders(&sheet.weeks[0]), vec![Weekly::Carouse]);
+    assert!(sheet.weeks[1].is_empty());
+    assert!(sheet.premonthly.is_empty(), "the signature gives nothing");
+    assert!(sheet.for_gm.is_empty(), "nothing quoted is held");
+    // Quoted above the orders (bottom-posting), the same.
+    let text = "\
+Umpire wrote:
+> CHARACTER Athos
+> PASSWORD stale
+> CHALLENGE Porthos
+CHARACTER Athos
+PASSWORD fresh
+WEEK 2: REST
+";
+    let (sheet, diags) = parse_str(text);
+    assert!(diags.is_empty(), "{diags:#?}");
+    assert_eq!(sheet.password.as_deref(), Some("fresh"));
+    assert_eq!(orders(&sheet.weeks[1]), vec![Weekly::Rest]);
+    assert!(sheet.for_gm.is_empty());
+    // The lines keep their numbers.
+    assert_eq!(sheet.character.as_ref().map(|c| c.line), Some(5));
+}
+
+#[test]
 fn eg_ord_002_if_else_endif_nested_and_else_optional() {
     let text = "\
 CHARACTER Athos
@@ -915,6 +961,48 @@ fn conditions_and_or_not() {
     );
 }
 
+/// The line of every order and IF of a sheet.
+fn order_lines(sheet: &OrderSheet) -> Vec<u32> {
+    within(sheet, &[])
+}
+
+/// The lines of a sheet's orders and IFs, and of everything inside an IF
+/// whose line is one of `blocks`, but not those IFs themselves.
+fn within(sheet: &OrderSheet, blocks: &[u32]) -> Vec<u32> {
+    fn walk<A>(bs: &[Block<A>], blocks: &[u32], inside: bool, out: &mut Vec<u32>) {
+        for b in bs {
+            match b {
+                Block::Order(o) => {
+                    if blocks.is_empty() || inside {
+                        out.push(o.line);
+                    }
+                }
+                Block::If {
+                    cond,
+                    then,
+                    otherwise,
+                } => {
+                    if blocks.is_empty() || inside {
+                        out.push(cond.line);
+                    }
+                    let inside = inside || blocks.contains(&cond.line);
+                    walk(then, blocks, inside, out);
+                    walk(otherwise, blocks, inside, out);
+                }
+            }
+        }
+    }
+    let mut out = Vec::new();
+    walk(&sheet.premonthly, blocks, false, &mut out);
+    for w in &sheet.weeks {
+        walk(w, blocks, false, &mut out);
+    }
+    if blocks.is_empty() {
+        out.extend(sheet.front.iter().map(|c| c.line));
+    }
+    out
+}
+
 fn valid_line() -> impl Strategy<Value = String> {
     prop::sample::select(vec![
         "CHARACTER Athos",
@@ -966,6 +1054,91 @@ proptest! {
         let src = SourceFile::new("p", text);
         let (sheet, _) = parse(&src);
         let _ = check(&sheet, &vocab(), &src);
+    }
+
+    /// EG-ORD-001: whatever a reply quotes, and whatever a signature
+    /// holds, the sheet read is the one the player wrote above them.
+    #[test]
+    fn eg_ord_001_a_quote_or_a_signature_changes_nothing(
+        lines in prop::collection::vec(valid_line(), 0..20),
+        quoted in prop::collection::vec(valid_line(), 0..12),
+        signature in prop::collection::vec(valid_line(), 0..6),
+        mark in prop::sample::select(vec!["> ", ">", "  > ", ">> "]),
+    ) {
+        let text = lines.join("\n");
+        let mut replied = text.clone();
+        replied.push('\n');
+        if !quoted.is_empty() {
+            replied.push_str("On Monday, Umpire <server@game.test> wrote:\n");
+        }
+        for q in &quoted {
+            replied.push_str(mark);
+            replied.push_str(q);
+            replied.push('\n');
+        }
+        replied.push_str("-- \n");
+        replied.push_str(&signature.join("\n"));
+        let (sheet, diags) = parse(&SourceFile::new("p", text.clone()));
+        let (again, again_diags) = parse(&SourceFile::new("p", replied));
+        prop_assert_eq!(sheet, again);
+        prop_assert_eq!(diags, again_diags);
+    }
+
+    /// What the check says is left out does not run: the sheet the month
+    /// runs has every order of the sheet but those left out, each once; a
+    /// check of it finds nothing more to leave out; and "only the first
+    /// action runs" never names an order that is left out.
+    #[test]
+    fn orders_told_left_out_are_exactly_those_that_do_not_run(
+        lines in prop::collection::vec(prop_oneof![
+            3 => valid_line(),
+            1 => prop::sample::select(vec![
+                "TOADY TO Nobody",
+                "COURT Milady",
+                "BAWDYHOUSE 99999999999999",
+                "APPLY TO Nowhere Guards",
+                "JOIN CLUB Nowhere",
+                "GIVE Nobody 10",
+                "GAMBLE -5",
+                "IF Nobody IS IN PARIS THEN REST",
+                "IF Athos DID CAROUSE IN WEEK 4 THEN",
+            ]).prop_map(str::to_string),
+        ], 0..30),
+    ) {
+        let text = lines.join("\n");
+        let src = SourceFile::new("p", text);
+        let (sheet, mut diags) = parse(&src);
+        diags.extend(check(&sheet, &vocab(), &src));
+        let (runs, left) = umpire_engarde::orders::left_out::runnable(&sheet, &diags, &src);
+        let all = order_lines(&sheet);
+        let kept = order_lines(&runs);
+        for l in &left {
+            prop_assert!(!kept.contains(&l.line), "line {} left out and run", l.line);
+            prop_assert!(all.contains(&l.line));
+        }
+        let blocks: Vec<u32> = left.iter().filter(|l| l.block).map(|l| l.line).collect();
+        let with_a_block = within(&sheet, &blocks);
+        for line in &all {
+            prop_assert!(
+                kept.contains(line)
+                    || left.iter().any(|l| l.line == *line)
+                    || with_a_block.contains(line),
+                "line {line} vanished"
+            );
+        }
+        let again = check(&runs, &vocab(), &src);
+        prop_assert!(
+            !again.iter().any(umpire_engarde::orders::left_out::leaves_out),
+            "{again:#?}"
+        );
+        for d in diags.iter().filter(|d| d.code == "W2102") {
+            let first: Option<u32> = d
+                .message
+                .rsplit("on line ")
+                .next()
+                .and_then(|n| n.parse().ok());
+            prop_assert!(first.is_some_and(|f| kept.contains(&f)), "{d:#?}");
+        }
     }
 
     #[test]
@@ -1102,4 +1275,35 @@ fn very_deep_nesting_is_held_not_overflowed() {
     let _ = check(&sheet, &vocab(), &src);
     assert!(diags.iter().any(|d| d.code == "W2009"));
     assert!(!sheet.for_gm.is_empty());
+}
+
+mod printed {
+    use super::*;
+    use umpire_engarde::orders::print::{Names, print};
+
+    proptest! {
+        /// A sheet printed in canonical form reads back as the same
+        /// orders: printing what was read of the print gives the print.
+        #[test]
+        fn a_printed_sheet_reads_back_as_itself(
+            lines in prop::collection::vec(valid_line(), 0..40),
+        ) {
+            let world = umpire_engarde::setup::new_game(
+                "p",
+                1,
+                3,
+                &[],
+                umpire_engarde::tables::Tables::builtin().unwrap(),
+            );
+            let names = Names {
+                world: &world,
+                tables: umpire_engarde::tables::Tables::builtin().unwrap(),
+            };
+            let (sheet, _) = parse(&SourceFile::new("p", lines.join("\n")));
+            let printed = print(&sheet, &names);
+            let (again, diags) = parse(&SourceFile::new("p", printed.clone()));
+            prop_assert!(again.for_gm.is_empty(), "{printed}\n{diags:#?}");
+            prop_assert_eq!(print(&again, &names), printed);
+        }
+    }
 }

@@ -29,6 +29,7 @@ use anyhow::{Context, Result, bail};
 use umpire_core::source::{SourceFile, decode_text};
 use umpire_engarde::mail;
 use umpire_engarde::month::run_month;
+use umpire_engarde::orders::left_out;
 use umpire_engarde::report;
 use umpire_engarde::review::{self, Decision, Fate, Held};
 use umpire_engarde::tables::Tables;
@@ -264,12 +265,13 @@ fn read_reviews(dir: &Path, month: u32) -> Result<Vec<Decision>> {
     }
 }
 
-/// The sheets kept for the coming month, read against the world.
+/// The sheets kept for the coming month, read against the world, each
+/// with its text.
 fn kept_sheets(
     dir: &Path,
     world: &World,
     tables: &Tables,
-) -> Result<Vec<(CharacterId, mail::Read)>> {
+) -> Result<Vec<(CharacterId, mail::Read, SourceFile)>> {
     let reader = mail::Reader::new(world, tables);
     let mut out = Vec::new();
     for path in visible_files(&orders_dir(dir, world.month))? {
@@ -279,7 +281,7 @@ fn kept_sheets(
         let source = SourceFile::new(path.display().to_string(), text.into_owned());
         let read = reader.read(&source);
         if let Some(id) = read.character {
-            out.push((id, read));
+            out.push((id, read, source));
         }
     }
     Ok(out)
@@ -299,7 +301,7 @@ fn held_of(read: &mail::Read) -> Vec<(u32, String)> {
 pub fn held_lines(dir: &Path, world: &World, tables: &Tables) -> Result<Vec<(String, Vec<Held>)>> {
     let decisions = read_reviews(dir, world.month)?;
     let mut out = Vec::new();
-    for (id, read) in kept_sheets(dir, world, tables)? {
+    for (id, read, _) in kept_sheets(dir, world, tables)? {
         let name = world
             .character(id)
             .map_or_else(String::new, |c| c.name.clone());
@@ -327,9 +329,9 @@ pub fn review_line(
     let name = world
         .character(id)
         .map_or_else(String::new, |c| c.name.clone());
-    let Some((_, read)) = kept_sheets(dir, world, tables)?
+    let Some((_, read, _)) = kept_sheets(dir, world, tables)?
         .into_iter()
-        .find(|(c, _)| *c == id)
+        .find(|(c, ..)| *c == id)
     else {
         bail!("{name} has no sheet for month {}", world.month);
     };
@@ -370,12 +372,16 @@ pub fn run_next(dir: &Path, tables: &Tables) -> Result<u32> {
     let decisions = read_reviews(dir, month)?;
     let mut orders = BTreeMap::new();
     let mut held = BTreeMap::new();
-    for (id, read) in kept_sheets(dir, &world, tables)? {
+    // Orders with errors are left out, as `submit` told.
+    let mut left = BTreeMap::new();
+    for (id, read, source) in kept_sheets(dir, &world, tables)? {
         let name = world
             .character(id)
             .map_or_else(String::new, |c| c.name.clone());
         held.insert(id, review::fates(&name, &held_of(&read), &decisions));
-        orders.insert(id, read.sheet);
+        let (runs, left_out) = read.runnable(&source);
+        left.insert(id, left_out);
+        orders.insert(id, runs);
     }
     let outcome = run_month(&world, tables, &orders);
     let staging = dir.join("months").join(format!("{month}.partial"));
@@ -392,7 +398,8 @@ pub fn run_next(dir: &Path, tables: &Tables) -> Result<u32> {
         if let Some(r) = reports.player(id) {
             let name = slug(&world, id);
             let lines = held.get(&id).cloned().unwrap_or_default();
-            let text = report::render(&r) + &review::render(&lines);
+            let left_out = left.get(&id).cloned().unwrap_or_default();
+            let text = report::render(&r) + &left_out::render(&left_out) + &review::render(&lines);
             write_atomic(
                 &staging.join("reports").join(format!("{name}.txt")),
                 text.as_bytes(),
@@ -401,6 +408,7 @@ pub fn run_next(dir: &Path, tables: &Tables) -> Result<u32> {
             let mut json = serde_json::to_value(&r)?;
             if let Some(o) = json.as_object_mut() {
                 o.insert("held_lines".to_string(), serde_json::to_value(&lines)?);
+                o.insert("left_out".to_string(), serde_json::to_value(&left_out)?);
             }
             write_atomic(
                 &staging.join("reports").join(format!("{name}.json")),

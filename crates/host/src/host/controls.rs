@@ -253,8 +253,11 @@ impl Host {
 
     /// Undo the last turn: the world goes back to what it was before it,
     /// its run is kept but marked rolled back, and the turn is collected
-    /// again with the orders sent for it (players may send new ones). The
-    /// players are told. Refused when a player joined since.
+    /// again with the orders sent for it (players may send new ones).
+    /// Everything the run queued and has not sent is withdrawn; each
+    /// player is told, in the same transaction, which of that turn's
+    /// messages already reached them and are void. Refused when a player
+    /// joined since.
     pub async fn rollback(&self, game: &str, actor: &str) -> Result<GameRow> {
         let Some(lock) = RunLock::try_take(self.store(), game).await? else {
             return Err(HostError::Busy(format!(
@@ -263,22 +266,7 @@ impl Host {
         };
         let result = self.rollback_locked(game, actor).await;
         lock.release().await;
-        let row = result?;
-        let turn = row.turn + 1;
-        let deadline = row
-            .deadline
-            .map(|d| describe(from_ms(d), &Settings::of(&row).zone));
-        self.tell_all(
-            game,
-            "notice",
-            &format!("[{game}] Turn {turn} was rolled back and will run again"),
-            &format!(
-                "The game master rolled back turn {turn}: forget its report, it will be run again. The orders you sent for turn {turn} stand; you may send new ones. {}",
-                due(turn, deadline.as_deref())
-            ),
-        )
-        .await?;
-        Ok(row)
+        result
     }
 
     async fn rollback_locked(&self, game: &str, actor: &str) -> Result<GameRow> {
@@ -316,6 +304,7 @@ impl Host {
         let before = store::world_in(&mut tx, game, turn.world_before).await?;
         let rev = store::keep_world(&mut tx, game, g.turn - 1, "rollback", &before).await?;
         store::roll_back(&mut tx, game, turn.turn, turn.attempt).await?;
+        let mail = store::withdraw_run(&mut tx, game, turn.turn, turn.attempt).await?;
         g.turn -= 1;
         g.world_rev = rev;
         g.held_turn = 0;
@@ -323,17 +312,44 @@ impl Host {
             g.deadline = Some(d);
         }
         store::games_update(&mut tx, &g).await?;
+        let withdrawn = mail.iter().filter(|m| m.status == "withdrawn").count();
         store::audit_record(
             &mut tx,
             Some(game),
             actor,
             "rollback",
             &format!(
-                "rolled back turn {} (attempt {}); the world is revision {} again as revision {rev}",
-                turn.turn, turn.attempt, turn.world_before
+                "rolled back turn {} (attempt {}); the world is revision {} again as revision {rev}; {} of its {} message(s) withdrawn before they were sent",
+                turn.turn,
+                turn.attempt,
+                turn.world_before,
+                withdrawn,
+                mail.len()
             ),
         )
         .await?;
+        let settings = Settings::of(&g);
+        let deadline = g.deadline.map(|d| describe(from_ms(d), &settings.zone));
+        for s in store::seats_in(&mut tx, game).await? {
+            if !s.status.plays() {
+                continue;
+            }
+            store::queue(
+                &mut tx,
+                &letters::to_seat(
+                    game,
+                    &s.seat,
+                    s.address(),
+                    "notice",
+                    format!(
+                        "[{game}] Turn {} was rolled back and will run again",
+                        turn.turn
+                    ),
+                    letters::rolled_back(&s.seat, turn.turn, &mail, deadline.as_deref()),
+                ),
+            )
+            .await?;
+        }
         store::commit(tx, "the rollback").await?;
         self.forget(game);
         Ok(g)

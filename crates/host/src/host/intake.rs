@@ -5,6 +5,7 @@
 
 use std::collections::HashMap;
 
+use super::plain::{self, Plain};
 use super::{Host, HostError, Result, blocking};
 use crate::kind::{Envelope, Mail, Request};
 use crate::password::{self, Check};
@@ -73,6 +74,14 @@ fn repeated(row: &SubmissionRow) -> Answer {
         refused: 0,
         repeated: true,
     }
+}
+
+/// `what` with a capital first letter.
+fn capitalised(what: &str) -> String {
+    let mut c = what.chars();
+    c.next()
+        .map(|f| f.to_uppercase().chain(c).collect())
+        .unwrap_or_default()
 }
 
 fn notes_text(notes: &[String]) -> String {
@@ -277,6 +286,10 @@ impl Host {
             }
             Err(e) => return Err(e),
         };
+        // An empty mail, or one that is not text, is not read: a short
+        // answer says so.
+        let decoded = umpire_core::source::decode_text(read.text).0.into_owned();
+        let plain = plain::plain(&decoded);
         // A turn kept between reading and storing means reading again.
         for _ in 0..3 {
             let game = self.game(&game.id).await?;
@@ -284,13 +297,21 @@ impl Host {
             let text = read.text.to_vec();
             let label = name.to_string();
             let reader = loaded.clone();
-            let reading = blocking(move || {
-                reader.game.read(Mail {
-                    name: &label,
-                    bytes: &text,
-                })
-            })
-            .await?;
+            let reading = match plain {
+                Plain::Text => {
+                    blocking(move || {
+                        reader.game.read(Mail {
+                            name: &label,
+                            bytes: &text,
+                        })
+                    })
+                    .await?
+                }
+                Plain::Empty | Plain::Binary { .. } => crate::kind::Reading {
+                    text: crate::blank::passwords(&decoded),
+                    ..Default::default()
+                },
+            };
             // Only the seats the envelopes name.
             let mut seats: HashMap<String, SeatRow> = HashMap::new();
             for e in &reading.envelopes {
@@ -303,9 +324,14 @@ impl Host {
             }
             let verified = self.verified.clone();
             let id = game.id.clone();
-            let mut general = read.notes.clone();
+            let mut general = match plain {
+                // Nothing of it is echoed.
+                Plain::Binary { .. } => Vec::new(),
+                _ => read.notes.clone(),
+            };
             general.extend(reading.general);
             let envelopes = reading.envelopes;
+            let shown = reading.text;
             let authenticated = read.authenticated.map(str::to_string);
             let checked = blocking(move || {
                 check(&id, envelopes, &seats, &verified, authenticated.as_deref())
@@ -321,9 +347,9 @@ impl Host {
                 drop(tx);
                 return self.answered(row.id).await;
             }
-            if read.text != row.raw.as_slice() {
-                store::keep_text(&mut tx, row.id, &String::from_utf8_lossy(read.text)).await?;
-            }
+            // The text as read, without its passwords; the raw message
+            // stays as received, the record.
+            store::keep_text(&mut tx, row.id, &shown).await?;
             let collecting = now.turn + 1;
             let situation = Situation {
                 collecting,
@@ -335,10 +361,11 @@ impl Host {
                 receipts.push(r);
             }
             if receipts.is_empty() {
-                receipts.push(receipt::nothing_found(
-                    name,
-                    &loaded.kind.envelope_keywords(),
-                ));
+                receipts.push(match plain {
+                    Plain::Empty => receipt::empty(name),
+                    Plain::Binary { junk, of } => receipt::not_text(name, junk, of),
+                    Plain::Text => receipt::nothing_found(name, &loaded.kind.envelope_keywords()),
+                });
             }
             let submitted = Submitted { general, receipts };
             let text = submitted.text();
@@ -369,8 +396,9 @@ impl Host {
 
     /// Settle a stored message the host does not read (mail for the game
     /// master, relayed between players, refused, or from a machine): it
-    /// is claimed, what became of it recorded, and `messages` queued, in
-    /// one transaction. False when another process settled it first.
+    /// is claimed, what became of it recorded (with `text`, what was read
+    /// of it, its passwords blanked), and `messages` queued, in one
+    /// transaction. False when another process settled it first.
     pub async fn dispose(
         &self,
         id: i64,
@@ -385,7 +413,7 @@ impl Host {
             return Ok(false);
         }
         if let Some(t) = text {
-            store::keep_text(&mut tx, id, t).await?;
+            store::keep_text(&mut tx, id, &crate::blank::passwords(t)).await?;
         }
         store::answer(&mut tx, id, game, disposition, note).await?;
         for m in messages {
@@ -443,6 +471,9 @@ impl Host {
                             if kept == store::Kept::Superseded {
                                 Receipt::superseded(&who, &o.summary, turn)
                             } else {
+                                let told = self
+                                    .stranger_notice(tx, game, seat, row, "orders", turn)
+                                    .await?;
                                 let replacing = kept == store::Kept::Replacing;
                                 let mut r = Receipt::orders(
                                     &who, &o.summary, turn, archived, replacing, o.errors,
@@ -450,9 +481,15 @@ impl Host {
                                 if !archived {
                                     r.findings = o.warnings.clone();
                                 }
+                                r.shown = Some(o.shown.clone()).filter(|s| !s.trim().is_empty());
                                 if c.new_password.is_some() {
                                     r.line.push_str(&format!(
                                         "; the new password takes effect when turn {turn} runs"
+                                    ));
+                                }
+                                if told {
+                                    r.line.push_str(&format!(
+                                        "; they came from an address that is not {who}'s, so {who}'s own address is told too"
                                     ));
                                 }
                                 r
@@ -469,7 +506,16 @@ impl Host {
                         Decision::StoreArticle { turn } => {
                             store::keep_article(tx, game, turn, seat, *signed, text, row.id)
                                 .await?;
-                            Receipt::article(&who, summary, turn)
+                            let told = self
+                                .stranger_notice(tx, game, seat, row, "an article", turn)
+                                .await?;
+                            let mut r = Receipt::article(&who, summary, turn);
+                            if told {
+                                r.line.push_str(&format!(
+                                    "; it came from an address that is not {who}'s, so {who}'s own address is told too"
+                                ));
+                            }
+                            r
                         }
                         Decision::Refuse(why) => Receipt::refused(&who, &why),
                         Decision::StoreOrders { .. } => Receipt::refused(&who, "not orders"),
@@ -497,6 +543,13 @@ impl Host {
                 Request::Report { .. } => "report",
                 Request::Refused { .. } => "",
             };
+        }
+        if c.wrong_password {
+            // Said first, and nothing about the orders: they are not
+            // the sender's to read about.
+            receipt.wrong_password = true;
+            receipt.findings.clear();
+            return Ok(receipt);
         }
         let mut all = c.envelope.findings;
         all.append(&mut receipt.findings);
@@ -573,16 +626,10 @@ impl Host {
         seat: &str,
         row: &SubmissionRow,
     ) -> Result<()> {
-        let Some(s) = self.store().seat(game, seat).await? else {
+        let Some((_, registered, from)) = self.elsewhere(game, seat, row).await? else {
             return Ok(());
         };
-        let Some(registered) = s.address() else {
-            return Ok(());
-        };
-        if row.source != "mail" || Some(registered) == row.sender.as_deref() {
-            return Ok(());
-        }
-        let from = row.sender.as_deref().unwrap_or("an unknown address");
+        let registered = registered.as_str();
         store::queue(
             tx,
             &super::letters::to_seat(
@@ -600,6 +647,72 @@ impl Host {
         Ok(())
     }
 
+    /// Where to tell a seat's player of a mail that came from elsewhere:
+    /// the seat, the address it is registered at, and the sender (or "an
+    /// unknown address"); None when the message did not come by mail,
+    /// came from one of the seat's own addresses, or the seat has none.
+    async fn elsewhere(
+        &self,
+        game: &str,
+        seat: &str,
+        row: &SubmissionRow,
+    ) -> Result<Option<(SeatRow, String, String)>> {
+        if row.source != "mail" {
+            return Ok(None);
+        }
+        let Some(s) = self.store().seat(game, seat).await? else {
+            return Ok(None);
+        };
+        let Some(registered) = s.address().map(str::to_string) else {
+            return Ok(None);
+        };
+        let from = row.sender.clone();
+        if from
+            .as_deref()
+            .is_some_and(|f| s.addresses.iter().any(|a| a.eq_ignore_ascii_case(f)))
+        {
+            return Ok(None);
+        }
+        let from = from.unwrap_or_else(|| "an unknown address".to_string());
+        Ok(Some((s, registered, from)))
+    }
+
+    /// Orders or an article kept from an address that is not one of the
+    /// seat's own: the seat's own address is told, so a player whose
+    /// password someone else has learns of it at once. True when told.
+    async fn stranger_notice(
+        &self,
+        tx: &mut sqlx::AnyConnection,
+        game: &str,
+        seat: &str,
+        row: &SubmissionRow,
+        what: &str,
+        turn: u32,
+    ) -> Result<bool> {
+        let Some((s, registered, sender)) = self.elsewhere(game, seat, row).await? else {
+            return Ok(false);
+        };
+        let registered = registered.as_str();
+        store::queue(
+            tx,
+            &super::letters::to_seat(
+                game,
+                seat,
+                Some(registered),
+                "notice",
+                format!("[{game}] {} for {seat} came from {sender}", capitalised(what)),
+                format!(
+                    "{} for {seat} ({}) {} received from {sender}, not from this address, with {seat}'s password, and kept for turn {turn}. If that was you, nothing needs doing. If it was not, send your own orders again (the last received counts) and ask the game master for a new password.",
+                    capitalised(what),
+                    s.name,
+                    if what == "orders" { "were" } else { "was" }
+                ),
+            ),
+        )
+        .await?;
+        Ok(true)
+    }
+
     /// A report sent to an address that is not the seat's own: the seat's
     /// address is told (OV-SRV-011).
     async fn report_notice(
@@ -610,26 +723,15 @@ impl Host {
         row: &SubmissionRow,
         turn: u32,
     ) -> Result<()> {
-        let Some(s) = self.store().seat(game, seat).await? else {
+        let Some((_, registered, to)) = self.elsewhere(game, seat, row).await? else {
             return Ok(());
         };
-        let registered = s.address().map(str::to_string);
-        if row.source != "mail"
-            || registered.is_none()
-            || registered.as_deref() == row.sender.as_deref()
-        {
-            return Ok(());
-        }
-        let to = row
-            .sender
-            .clone()
-            .unwrap_or_else(|| "an address".to_string());
         store::queue(
             tx,
             &super::letters::to_seat(
                 game,
                 seat,
-                registered.as_deref(),
+                Some(&registered),
                 "notice",
                 format!("[{game}] Your report of turn {turn} was requested"),
                 format!(

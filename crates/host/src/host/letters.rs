@@ -27,6 +27,7 @@ pub(crate) fn to_seat(
         references: None,
         reply_to: None,
         sender_name: None,
+        run: None,
     }
 }
 
@@ -46,6 +47,12 @@ pub(crate) fn report_to_seat(
     m
 }
 
+/// `m`, marked as queued by the run `(turn, attempt)` of a turn.
+pub(crate) fn of_run(mut m: Outgoing, run: (u32, i64)) -> Outgoing {
+    m.run = Some(run);
+    m
+}
+
 /// An answer to whoever sent a message.
 pub(crate) fn to_sender(address: &str, subject: String, body: String) -> Outgoing {
     Outgoing {
@@ -60,6 +67,7 @@ pub(crate) fn to_sender(address: &str, subject: String, body: String) -> Outgoin
         references: None,
         reply_to: None,
         sender_name: None,
+        run: None,
     }
 }
 
@@ -77,6 +85,7 @@ pub(crate) fn to_gm(game: &str, address: Option<&str>, subject: String, body: St
         references: None,
         reply_to: None,
         sender_name: None,
+        run: None,
     }
 }
 
@@ -88,6 +97,48 @@ pub(crate) fn due(turn: u32, deadline: Option<&str>) -> String {
             "Orders for turn {turn} are taken until the game master runs it (no deadline is set)."
         ),
     }
+}
+
+/// What a player is told when turn `turn` is rolled back: which of the
+/// messages its run queued for them had already gone (and are void), and
+/// that a report not yet sent is withdrawn.
+pub(crate) fn rolled_back(
+    seat: &str,
+    turn: u32,
+    mail: &[crate::store::OutboxRow],
+    deadline: Option<&str>,
+) -> String {
+    let theirs: Vec<&crate::store::OutboxRow> = mail
+        .iter()
+        .filter(|m| m.message.seat.as_deref() == Some(seat))
+        .collect();
+    let gone: Vec<String> = theirs
+        .iter()
+        .filter(|m| m.status != "withdrawn")
+        .map(|m| format!("\"{}\"", m.message.subject))
+        .collect();
+    let report_withdrawn = theirs
+        .iter()
+        .any(|m| m.status == "withdrawn" && m.message.kind == "report");
+    let mut body = format!(
+        "The game master rolled back turn {turn}: it will be run again, and the report of that run is the one that counts."
+    );
+    if !gone.is_empty() {
+        body.push_str(&format!(
+            " Already sent to you and now void: {}.",
+            gone.join(", ")
+        ));
+    }
+    if report_withdrawn {
+        body.push_str(&format!(
+            " Your report of turn {turn} had not been sent yet: it is withdrawn and will not come."
+        ));
+    }
+    body.push_str(&format!(
+        " The orders you sent for turn {turn} stand; you may send new ones. {}",
+        due(turn, deadline)
+    ));
+    body
 }
 
 /// A message's whole text: its words, then the report it carries with

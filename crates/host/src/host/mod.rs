@@ -23,6 +23,8 @@ mod controls;
 mod create;
 mod intake;
 mod letters;
+mod plain;
+mod rulings;
 mod run;
 mod scheduler;
 pub mod web;
@@ -35,6 +37,7 @@ use serde::{Deserialize, Serialize};
 pub use controls::{Overview, SeatView};
 pub use create::{Made, NewGame, Told};
 pub use intake::{Answer, Reading, Submission};
+pub use rulings::HeldView;
 pub use run::{Ran, Trigger};
 pub use scheduler::Tick;
 

@@ -49,6 +49,8 @@ pub enum Ran {
         reports: usize,
         /// When the next turn runs, as players read it.
         next: Option<String>,
+        /// The seats in play that sent no orders for it: `seat (name)`.
+        missing: Vec<String>,
     },
     /// Held by the safety valve: too many seats sent nothing.
     Held {
@@ -117,6 +119,7 @@ impl Host {
             })?;
         let orders = store::orders_for(&mut c, game, collecting).await?;
         let articles = store::articles_for(&mut c, game, collecting).await?;
+        let rulings = store::rulings_for(&mut c, game, collecting).await?;
         drop(c);
         let next_text = row
             .running_next
@@ -128,6 +131,7 @@ impl Host {
                 .collect(),
             articles,
             next_deadline: next_text.clone().unwrap_or_default(),
+            rulings: rulings.into_iter().map(|r| r.ruled).collect(),
         };
         let started = Instant::now();
         let engine = loaded.clone();
@@ -146,6 +150,9 @@ impl Host {
         let after = store::keep_world(&mut tx, game, collecting, "turn", &out.state).await?;
         fault::point("kept-world");
         let attempt = store::next_attempt(&mut tx, game, collecting).await?;
+        // Every message this run queues is marked as its own, so that a
+        // rollback withdraws what has not gone.
+        let run = (collecting, attempt);
         store::keep_turn(
             &mut tx,
             &TurnRow {
@@ -196,13 +203,16 @@ impl Host {
                     for to in [before.as_deref(), Some(a.as_str())].into_iter().flatten() {
                         store::queue(
                             &mut tx,
-                            &letters::to_seat(
-                                game,
-                                &s.seat,
-                                Some(to),
-                                "notice",
-                                format!("[{game}] {}'s address is now {a}", s.seat),
-                                body.clone(),
+                            &letters::of_run(
+                                letters::to_seat(
+                                    game,
+                                    &s.seat,
+                                    Some(to),
+                                    "notice",
+                                    format!("[{game}] {}'s address is now {a}", s.seat),
+                                    body.clone(),
+                                ),
+                                run,
                             ),
                         )
                         .await?;
@@ -224,7 +234,7 @@ impl Host {
                     s.missed = 0;
                 } else {
                     s.missed += 1;
-                    self.missed(&mut tx, game, &settings, s, collecting).await?;
+                    self.missed(&mut tx, game, &settings, s, run).await?;
                 }
             }
             store::upsert_seat(&mut tx, s).await?;
@@ -245,24 +255,46 @@ impl Host {
             );
             store::queue(
                 &mut tx,
-                &letters::report_to_seat(
-                    game,
-                    &s.seat,
-                    s.address(),
-                    "report",
-                    format!("[{game}] Turn {collecting} report for {}", s.seat),
-                    intro,
-                    (collecting, attempt),
+                &letters::of_run(
+                    letters::report_to_seat(
+                        game,
+                        &s.seat,
+                        s.address(),
+                        "report",
+                        format!("[{game}] Turn {collecting} report for {}", s.seat),
+                        intro,
+                        (collecting, attempt),
+                    ),
+                    run,
                 ),
             )
             .await?;
         }
         let mut gm = out.summary.clone();
+        let missing: Vec<String> = seats
+            .iter()
+            .filter(|s| s.status.plays() && !sent.contains(s.seat.as_str()))
+            .map(|s| format!("{} ({})", s.seat, s.name))
+            .collect();
+        if !missing.is_empty() {
+            gm.push_str(&format!(
+                "\n\nNo orders from {} of the seats in play: {}.",
+                missing.len(),
+                missing.join(", ")
+            ));
+        }
         if !out.errors.is_empty() {
             gm.push_str(&format!(
                 "\n\n{} order(s) with errors were left out:\n{}",
                 out.errors.len(),
                 out.errors.join("")
+            ));
+        }
+        if !out.unruled.is_empty() {
+            gm.push_str(&format!(
+                "\n\n{} line(s) held for your ruling were not ruled on before turn {collecting} ran, so they did not run (their players' reports say so):\n{}",
+                out.unruled.len(),
+                out.unruled.join("").trim_end()
             ));
         }
         gm.push_str(&format!(
@@ -271,11 +303,14 @@ impl Host {
         ));
         store::queue(
             &mut tx,
-            &letters::to_gm(
-                game,
-                settings.gm_address.as_deref(),
-                format!("[{game}] Turn {collecting} ran"),
-                gm,
+            &letters::of_run(
+                letters::to_gm(
+                    game,
+                    settings.gm_address.as_deref(),
+                    format!("[{game}] Turn {collecting} ran"),
+                    gm,
+                ),
+                run,
             ),
         )
         .await?;
@@ -306,6 +341,7 @@ impl Host {
             run_ms,
             reports: out.reports.len(),
             next: next_text,
+            missing,
         })
     }
 
@@ -413,12 +449,13 @@ impl Host {
         game: &str,
         settings: &Settings,
         s: &mut store::SeatRow,
-        turn: u32,
+        run: (u32, i64),
     ) -> Result<()> {
+        let turn = run.0;
         if settings.nmr_warn_after > 0 && s.missed == settings.nmr_warn_after {
             store::queue(
                 tx,
-                &letters::to_seat(
+                &letters::of_run(letters::to_seat(
                     game,
                     &s.seat,
                     s.address(),
@@ -437,7 +474,7 @@ impl Host {
                             String::new()
                         }
                     ),
-                ),
+                ), run),
             )
             .await?;
         }
@@ -448,7 +485,7 @@ impl Host {
             s.status = SeatStatus::GmDecides;
             store::queue(
                 tx,
-                &letters::to_gm(
+                &letters::of_run(letters::to_gm(
                     game,
                     settings.gm_address.as_deref(),
                     format!("[{game}] {} has sent nothing for {} turns", s.seat, s.missed),
@@ -456,7 +493,7 @@ impl Host {
                         "{} ({}) has sent no orders for {} turns. Its units carry on with their pending orders. Decide: remove it with `umpire host remove {game} {}`, or keep it with `umpire host keep {game} {}`.",
                         s.seat, s.name, s.missed, s.seat, s.seat
                     ),
-                ),
+                ), run),
             )
             .await?;
         }

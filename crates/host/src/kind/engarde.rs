@@ -5,8 +5,8 @@
 //!
 //! * The host keeps the passwords: a hosted world holds none (a character
 //!   with no password takes any sheet that names it), and a sheet's
-//!   `PASSWORD` line is checked by the host and left out of what is
-//!   stored.
+//!   `PASSWORD` line is checked by the host and its password blanked in
+//!   what is stored (the line stays, so line numbers stay the sheet's).
 //! * The host's turn N is game month N; orders are always for the month
 //!   being collected.
 //! * A player removed by the game master retires: the character becomes
@@ -19,6 +19,8 @@ use std::path::Path;
 
 use umpire_core::source::{SourceFile, decode_text};
 use umpire_engarde::month::run_month;
+use umpire_engarde::orders::{left_out, print};
+use umpire_engarde::review::{Decision, Fate};
 use umpire_engarde::setup::{NewPlayer, join, new_game_checked};
 use umpire_engarde::tables::Tables;
 use umpire_engarde::world::{CharacterId, World};
@@ -26,8 +28,9 @@ use umpire_engarde::{mail, report, review};
 
 use super::overlord::random_seed;
 use super::{
-    Created, Envelope, Game, GameKind, Join, Joined, KindError, Mail, NewSeat, OptionSpec, Options,
-    Orders, Reading, Removal, Request, SeatInfo, SeatPassword, SeatReport, TurnInput, TurnOutput,
+    Created, Envelope, Game, GameKind, HeldLine, Join, Joined, KindError, Mail, NewSeat,
+    OptionSpec, Options, Orders, Reading, Removal, Request, Ruled, Ruling, SeatInfo, SeatPassword,
+    SeatReport, TurnInput, TurnOutput,
 };
 use crate::engarde::game_dir::{self, slug};
 use crate::password::Secret;
@@ -220,6 +223,37 @@ impl GameKind for EnGarde {
     }
 }
 
+/// The report's word to a player who sent no sheet for `month`; empty
+/// when one came.
+fn no_sheet(sheet: bool, month: u32, name: &str) -> String {
+    if sheet {
+        return String::new();
+    }
+    format!(
+        "\nNo sheet\n  No sheet was received from you for month {month}: {name} gave no orders, so nothing was done for him but what every month does by itself.\n"
+    )
+}
+
+/// The host's rulings on `seat`'s held lines as the game's decisions on
+/// `name`'s sheet.
+fn decisions(name: &str, seat: &str, rulings: &[Ruled]) -> Vec<Decision> {
+    rulings
+        .iter()
+        .filter(|r| r.seat == seat)
+        .map(|r| Decision {
+            character: name.to_string(),
+            line: r.line,
+            text: r.text.clone(),
+            fate: match &r.ruling {
+                Ruling::Approved { note } => Fate::Approved { note: note.clone() },
+                Ruling::Refused { reason } => Fate::Refused {
+                    reason: reason.clone(),
+                },
+            },
+        })
+        .collect()
+}
+
 /// An En Garde! world between months.
 pub struct EnGardeGame {
     world: World,
@@ -244,19 +278,6 @@ impl EnGardeGame {
             "CHARACTER {name}\nPASSWORD PASSWORD\n\nPREMONTHLY\n\nWEEK 1\n\nWEEK 2\n\nWEEK 3\n\nWEEK 4\n\nFRONT\n"
         )
     }
-}
-
-/// The sheet without its PASSWORD line(s): what the host stores.
-fn without_password_lines(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for line in text.lines() {
-        let word = line.split_whitespace().next().unwrap_or("");
-        if !word.eq_ignore_ascii_case("PASSWORD") {
-            out.push_str(line);
-            out.push('\n');
-        }
-    }
-    out
 }
 
 impl Game for EnGardeGame {
@@ -287,18 +308,23 @@ impl Game for EnGardeGame {
         let (text, _) = decode_text(m.bytes);
         let source = SourceFile::new(m.name.to_string(), text.into_owned());
         let read = mail::read(&self.world, self.tables, &source);
+        // Findings quote the sheet without its password.
+        let blanked = crate::blank::passwords(source.text());
+        let shown = SourceFile::new(m.name.to_string(), blanked.clone());
         let mut findings = Vec::new();
         let options = umpire_core::diagnostic::RenderOptions { color: false };
         for d in &read.diagnostics {
-            findings.push(umpire_core::diagnostic::render(d, Some(&source), options));
+            findings.push(umpire_core::diagnostic::render(d, Some(&shown), options));
         }
-        let errors = read.diagnostics.iter().filter(|d| d.is_error()).count();
+        // What runs is what is told: the orders with errors are left out.
+        let (runs, left_out) = read.runnable(&source);
+        let errors = left_out.len();
         let written = read.sheet.character.as_ref().map(|c| c.value.clone());
         let envelope = match read.character {
             Some(id) => {
-                let orders = read.sheet.premonthly.len()
-                    + read.sheet.weeks.iter().map(Vec::len).sum::<usize>()
-                    + read.sheet.front.len();
+                let orders = runs.premonthly.len()
+                    + runs.weeks.iter().map(Vec::len).sum::<usize>()
+                    + runs.front.len();
                 Envelope {
                     line: 1,
                     seat: Some(slug(&self.world, id)),
@@ -310,7 +336,7 @@ impl Game for EnGardeGame {
                     findings,
                     request: Request::Orders(Orders {
                         turn: None,
-                        text: without_password_lines(source.text()),
+                        text: blanked.clone(),
                         summary: format!(
                             "a sheet of {}",
                             umpire_core::diagnostic::plural(orders, "order", "orders")
@@ -318,6 +344,17 @@ impl Game for EnGardeGame {
                         errors,
                         warnings: Vec::new(),
                         new_password: None,
+                        shown: format!(
+                            "CHARACTER {}\n{}",
+                            self.world.character(id).map_or("", |c| c.name.as_str()),
+                            print::print(
+                                &runs,
+                                &print::Names {
+                                    world: &self.world,
+                                    tables: self.tables,
+                                },
+                            )
+                        ),
                     }),
                 }
             }
@@ -340,6 +377,7 @@ impl Game for EnGardeGame {
         Reading {
             general: Vec::new(),
             envelopes: vec![envelope],
+            text: blanked,
         }
     }
 
@@ -354,17 +392,13 @@ impl Game for EnGardeGame {
         // Lines held for the game master are told in the report, so none
         // vanishes without a word.
         let mut held = BTreeMap::new();
+        // Orders with errors are left out, as the answer told.
+        let mut left = BTreeMap::new();
+        let mut unruled = Vec::new();
         let mut errors = Vec::new();
         for (seat, text) in &input.orders {
             let source = SourceFile::new(seat.clone(), text.clone());
             let read = reader.read(&source);
-            for d in read.diagnostics.iter().filter(|d| d.is_error()) {
-                errors.push(umpire_core::diagnostic::render(
-                    d,
-                    Some(&source),
-                    umpire_core::diagnostic::RenderOptions { color: false },
-                ));
-            }
             if let Some(id) = read.character {
                 let name = self
                     .world
@@ -376,10 +410,23 @@ impl Game for EnGardeGame {
                     .iter()
                     .map(|h| (h.line, h.value.clone()))
                     .collect();
-                held.insert(id, review::fates(&name, &lines, &[]));
-                orders.insert(id, read.sheet);
+                let fates = review::fates(&name, &lines, &decisions(&name, seat, &input.rulings));
+                for h in fates.iter().filter(|h| h.fate == Fate::NotReviewed) {
+                    unruled.push(format!("{name}, line {}: `{}`\n", h.line, h.text.trim()));
+                }
+                held.insert(id, fates);
+                let (runs, left_out) = read.runnable(&source);
+                for l in &left_out {
+                    errors.push(format!(
+                        "{name}, line {}: `{}`: {}\n",
+                        l.line, l.text, l.why
+                    ));
+                }
+                left.insert(id, left_out);
+                orders.insert(id, runs);
             }
         }
+        unruled.sort();
         let outcome = run_month(&self.world, self.tables, &orders);
         let reports = report::Reports::new(&self.world, &outcome, self.tables);
         let mut out = Vec::new();
@@ -393,13 +440,20 @@ impl Game for EnGardeGame {
             if let Some(r) = reports.player(id) {
                 let alive = outcome.world.character(id).is_some_and(|c| c.is_alive());
                 let lines = held.get(&id).cloned().unwrap_or_default();
+                let left_out = left.get(&id).cloned().unwrap_or_default();
+                let sheet = orders.contains_key(&id);
                 let mut json = serde_json::to_value(&r)?;
                 if let Some(o) = json.as_object_mut() {
+                    o.insert("sheet_received".to_string(), serde_json::Value::Bool(sheet));
                     o.insert("held_lines".to_string(), serde_json::to_value(&lines)?);
+                    o.insert("left_out".to_string(), serde_json::to_value(&left_out)?);
                 }
                 out.push(SeatReport {
                     seat: slug(&self.world, id),
-                    text: report::render(&r) + &review::render(&lines),
+                    text: report::render(&r)
+                        + &no_sheet(sheet, self.world.month, &c.name)
+                        + &left_out::render(&left_out)
+                        + &review::render(&lines),
                     json: Some(serde_json::to_string(&json)?),
                     template: alive.then(|| self.template(id)),
                 });
@@ -429,6 +483,7 @@ impl Game for EnGardeGame {
             seats,
             seed: self.world.seed,
             errors,
+            unruled,
         })
     }
 
@@ -484,6 +539,19 @@ impl Game for EnGardeGame {
             c.npc = true;
         }
         Ok(Removal::Now(save(&world)?))
+    }
+
+    fn held(&self, seat: &str, orders: &str) -> Vec<HeldLine> {
+        let source = SourceFile::new(seat.to_string(), orders.to_string());
+        let read = mail::read(&self.world, self.tables, &source);
+        read.sheet
+            .for_gm
+            .iter()
+            .map(|h| HeldLine {
+                line: h.line,
+                text: h.value.clone(),
+            })
+            .collect()
     }
 
     fn bot_orders(&self, seat: &str) -> Result<String, KindError> {

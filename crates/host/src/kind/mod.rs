@@ -188,6 +188,9 @@ pub struct Mail<'a> {
 pub struct Reading {
     pub general: Vec<String>,
     pub envelopes: Vec<Envelope>,
+    /// The submission's text as read, every password in it blanked
+    /// ([`crate::blank`]), line for line: what the host keeps as its text.
+    pub text: String,
 }
 
 /// One envelope of a submission: whose it claims to be, and what it asks.
@@ -243,6 +246,10 @@ pub struct Orders {
     /// A new password the orders set (Overlord's PASSWORD): the host
     /// keeps its hash and makes it the seat's when the turn runs.
     pub new_password: Option<Secret>,
+    /// The orders as they will run, unit by unit (or section by
+    /// section), in canonical form and with no password: the answer shows
+    /// them, so a player sees how every line was read.
+    pub shown: String,
 }
 
 /// What a turn is run on: the orders and articles the host kept for it.
@@ -254,6 +261,51 @@ pub struct TurnInput {
     pub articles: Vec<(String, bool, String)>,
     /// When the turn after this one runs, as players read it.
     pub next_deadline: String,
+    /// The game master's rulings on lines held for them, oldest first.
+    pub rulings: Vec<Ruled>,
+}
+
+/// A line of a seat's orders held for the game master's ruling (En
+/// Garde!'s EG-ORD-005: a duel challenge, an audience with the Cardinal):
+/// the machine does not run it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HeldLine {
+    /// Its line in the orders (1-based).
+    pub line: u32,
+    /// The line as the player wrote it.
+    pub text: String,
+}
+
+/// The game master's ruling on a held line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Ruling {
+    /// Approved: the game master does what it asks, as the note says.
+    Approved { note: String },
+    /// Refused, for this reason.
+    Refused { reason: String },
+}
+
+impl Ruling {
+    /// The ruling in words: "approved: the duel is fought at dawn",
+    /// "refused: duels are fought by CHALLENGE".
+    pub fn words(&self) -> String {
+        match self {
+            Ruling::Approved { note } if note.trim().is_empty() => "approved".to_string(),
+            Ruling::Approved { note } => format!("approved: {}", note.trim()),
+            Ruling::Refused { reason } => format!("refused: {}", reason.trim()),
+        }
+    }
+}
+
+/// A ruling on one held line of one seat's orders. It holds the line's
+/// text: a ruling on a line the player has since rewritten does not carry
+/// over to the new line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Ruled {
+    pub seat: String,
+    pub line: u32,
+    pub text: String,
+    pub ruling: Ruling,
 }
 
 /// A seat's report of a turn.
@@ -286,6 +338,9 @@ pub struct TurnOutput {
     pub seed: u64,
     /// Orders left out for errors, rendered.
     pub errors: Vec<String>,
+    /// Lines held for the game master that were not ruled on before the
+    /// turn ran (they did not run), rendered one a line.
+    pub unruled: Vec<String>,
 }
 
 /// A player joining a running game.
@@ -367,6 +422,12 @@ pub trait Game: Send + Sync {
     fn join(&self, join: &Join) -> Result<Joined, KindError>;
     /// Take a seat out of play, by the game's own rules.
     fn remove(&self, seat: &str) -> Result<Removal, KindError>;
+    /// The lines of `seat`'s stored `orders` held for the game master's
+    /// ruling; none for a game that holds nothing.
+    fn held(&self, seat: &str, orders: &str) -> Vec<HeldLine> {
+        let _ = (seat, orders);
+        Vec::new()
+    }
     /// The orders a bot writes for `seat` for the coming turn, as a
     /// player would send them. The envelope's password is a placeholder:
     /// the host vouches for a bot's seat. The same world gives the same

@@ -381,6 +381,7 @@ impl Game for OverlordGame {
             played.errors.len(),
         );
         Ok(TurnOutput {
+            unruled: Vec::new(),
             state: save::save(&world, &self.rules),
             events: played.events,
             reports,

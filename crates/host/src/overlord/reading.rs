@@ -90,6 +90,19 @@ pub fn without_passwords(set: &OrderSet) -> (String, Option<Secret>) {
     (set.to_string(), new_password)
 }
 
+/// The orders as the answer shows them: canonical, the header's password
+/// and a new password as placeholders.
+fn shown(set: &OrderSet) -> String {
+    let mut set = set.clone();
+    set.header.password = "********".to_string();
+    for o in &mut set.faction_orders {
+        if let FactionOrder::Password(p) = &mut o.value {
+            p.password = orders::ast::PASSWORD_PLACEHOLDER.to_string();
+        }
+    }
+    set.to_string()
+}
+
 impl Reader {
     /// Index `world` for reading mail.
     pub fn new(world: &World) -> Reader {
@@ -191,10 +204,13 @@ impl Reader {
             }
         };
         let render_opts = RenderOptions { color };
+        // Findings quote the mail without its passwords.
+        let blanked = crate::blank::passwords(checked.source.text());
+        let shown = umpire_core::source::SourceFile::new(name.to_string(), blanked.clone());
         let mut general = Vec::new();
         let mut by_group: HashMap<Group, (Vec<String>, usize)> = HashMap::new();
         for d in &checked.diagnostics {
-            let text = render(d, Some(&checked.source), render_opts);
+            let text = render(d, Some(&shown), render_opts);
             match group_of(d.position.map(|p| p.line)) {
                 Group::General => general.push(text),
                 g => {
@@ -236,6 +252,7 @@ impl Reader {
             reading: Reading {
                 general,
                 envelopes: out,
+                text: blanked,
             },
             parsed,
         }
@@ -269,6 +286,7 @@ impl Reader {
                     }
                 } else {
                     let (text, new_password) = without_passwords(set);
+                    let shown = shown(set);
                     Request::Orders(Orders {
                         turn: set.header.turn,
                         text,
@@ -276,6 +294,7 @@ impl Reader {
                         errors,
                         warnings: self.ownership(name, set, number, &who),
                         new_password,
+                        shown,
                     })
                 }
             }
@@ -334,7 +353,9 @@ fn article(a: &Article, signed: bool) -> Request {
     a.header.password = String::new();
     Request::Article {
         signed,
-        text: a.to_string(),
+        // The newspaper is public: a password quoted in an article (an
+        // earlier mail's header, a line beginning PASSWORD) is blanked.
+        text: crate::blank::passwords(&a.to_string()),
         summary: format!(
             "{} ({lines})",
             if signed { "signed article" } else { "rumour" }

@@ -46,6 +46,11 @@ pub const MIGRATIONS: &[Migration] = &[
         name: "drafts",
         sql: include_str!("migrations/0005_drafts.sql"),
     },
+    Migration {
+        version: 6,
+        name: "hosting",
+        sql: include_str!("migrations/0006_hosting.sql"),
+    },
 ];
 
 /// The newest version this program knows.
@@ -69,6 +74,7 @@ const OURS: &[&str] = &[
     "sessions",
     "api_tokens",
     "desk_users",
+    "rulings",
 ];
 
 /// A migration's text for `backend`.

@@ -18,6 +18,7 @@
 //! | `reports` | each seat's report and template of each turn |
 //! | `outbox` | every message to send, and what became of it |
 //! | `audit` | every game master's action |
+//! | `rulings` | the game master's rulings on lines held for them, by turn |
 //! | `table_games`, `table_lines`, `table_links` | games at the table: scenario, every line typed, the map, the links |
 //!
 //! Writes to one game are serialised: each write transaction first bumps
@@ -36,6 +37,7 @@ mod audit;
 mod games;
 pub mod migrate;
 mod outbox;
+mod rulings;
 mod seats;
 mod submissions;
 mod tables;
@@ -54,8 +56,10 @@ pub use audit::AuditEntry;
 pub(crate) use audit::record as audit_record;
 pub use games::{GameRow, Status};
 pub(crate) use games::{game_in, insert as games_insert, update as games_update};
-pub(crate) use outbox::queue;
 pub use outbox::{OutboxRow, Outgoing};
+pub(crate) use outbox::{queue, withdraw_run};
+pub use rulings::RulingRow;
+pub(crate) use rulings::{keep_ruling, rulings_for};
 pub use seats::{SeatRow, SeatStatus};
 pub(crate) use seats::{seats_in, set_password, upgrade_password, upsert as upsert_seat};
 pub use submissions::SubmissionRow;
@@ -404,6 +408,14 @@ impl Store {
         &self.pool
     }
 
+    /// A connection of the pool, for reads outside a transaction.
+    pub(crate) async fn connection(&self) -> Result<sqlx::pool::PoolConnection<sqlx::Any>> {
+        self.pool
+            .acquire()
+            .await
+            .map_err(StoreError::db("cannot reach the database"))
+    }
+
     /// Close every connection.
     pub async fn close(&self) {
         self.pool.close().await;
@@ -476,6 +488,13 @@ fn open_error(location: &Location, e: sqlx::Error) -> StoreError {
         ));
     }
     StoreError::Open(format!("{location}: {text}"))
+}
+
+/// Text as both databases keep it: PostgreSQL's text cannot hold a NUL,
+/// which a player's mail may, so a NUL is kept as U+FFFD (the raw message
+/// keeps every byte).
+pub(crate) fn text(s: &str) -> String {
+    s.replace('\0', "\u{FFFD}")
 }
 
 /// Decode every row with `f`, or say what could not be read.

@@ -9,7 +9,7 @@ use sqlx::{AnyConnection, Row};
 use super::{Result, Store, StoreError, now_ms};
 
 /// A message to queue.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Outgoing {
     pub game: Option<String>,
     pub seat: Option<String>,
@@ -34,6 +34,9 @@ pub struct Outgoing {
     /// The name it is sent under (`f5 via spring`), instead of the
     /// server's.
     pub sender_name: Option<String>,
+    /// The run of a turn that queued it (turn, attempt): rolling that run
+    /// back withdraws it if it has not been sent.
+    pub run: Option<(u32, i64)>,
 }
 
 /// A message in the outbox.
@@ -42,7 +45,8 @@ pub struct OutboxRow {
     pub id: i64,
     pub message: Outgoing,
     pub created_at: i64,
-    /// `waiting`, `sent`, `failed` or `no-address`.
+    /// `waiting`, `sending`, `sent`, `failed`, `no-address`, or
+    /// `withdrawn` (its turn was rolled back before it was sent).
     pub status: String,
     pub attempts: i64,
     pub last_error: Option<String>,
@@ -70,6 +74,13 @@ fn row(r: &AnyRow) -> std::result::Result<OutboxRow, sqlx::Error> {
             references: r.try_get("reference_ids")?,
             reply_to: r.try_get("reply_to")?,
             sender_name: r.try_get("sender_name")?,
+            run: match (
+                r.try_get::<Option<i64>, _>("run_turn")?,
+                r.try_get::<Option<i64>, _>("run_attempt")?,
+            ) {
+                (Some(t), Some(a)) => Some((u32::try_from(t).unwrap_or(u32::MAX), a)),
+                _ => None,
+            },
         },
         created_at: r.try_get("created_at")?,
         status: r.try_get("status")?,
@@ -79,7 +90,7 @@ fn row(r: &AnyRow) -> std::result::Result<OutboxRow, sqlx::Error> {
     })
 }
 
-const COLUMNS: &str = "id, game_id, seat, kind, to_address, subject, body, report_turn, report_attempt, in_reply_to, reference_ids, reply_to, sender_name, created_at, status, attempts, last_error, sent_at";
+const COLUMNS: &str = "id, game_id, seat, kind, to_address, subject, body, report_turn, report_attempt, in_reply_to, reference_ids, reply_to, sender_name, run_turn, run_attempt, created_at, status, attempts, last_error, sent_at";
 
 /// Queue a message.
 pub(crate) async fn queue(c: &mut AnyConnection, m: &Outgoing) -> Result<()> {
@@ -89,15 +100,15 @@ pub(crate) async fn queue(c: &mut AnyConnection, m: &Outgoing) -> Result<()> {
         "waiting"
     };
     sqlx::query(
-        "INSERT INTO outbox (game_id, seat, kind, to_address, subject, body, in_reply_to, created_at, status, report_turn, report_attempt, reference_ids, reply_to, sender_name)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)",
+        "INSERT INTO outbox (game_id, seat, kind, to_address, subject, body, in_reply_to, created_at, status, report_turn, report_attempt, reference_ids, reply_to, sender_name, run_turn, run_attempt)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)",
     )
     .bind(m.game.as_deref())
     .bind(m.seat.as_deref())
     .bind(&m.kind)
     .bind(&m.to)
-    .bind(&m.subject)
-    .bind(&m.body)
+    .bind(super::text(&m.subject))
+    .bind(super::text(&m.body))
     .bind(m.in_reply_to.as_deref())
     .bind(now_ms())
     .bind(status)
@@ -106,13 +117,66 @@ pub(crate) async fn queue(c: &mut AnyConnection, m: &Outgoing) -> Result<()> {
     .bind(m.references.as_deref())
     .bind(m.reply_to.as_deref())
     .bind(m.sender_name.as_deref())
+    .bind(m.run.map(|(t, _)| i64::from(t)))
+    .bind(m.run.map(|(_, a)| a))
     .execute(&mut *c)
     .await
     .map_err(StoreError::db("cannot queue a message"))?;
     Ok(())
 }
 
+/// Withdraw what the run `(turn, attempt)` of `game` queued and has not
+/// sent (waiting, or kept for want of an address): it will never go.
+/// Returns every message that run queued, as it stands after.
+pub(crate) async fn withdraw_run(
+    c: &mut AnyConnection,
+    game: &str,
+    turn: u32,
+    attempt: i64,
+) -> Result<Vec<OutboxRow>> {
+    sqlx::query(
+        "UPDATE outbox SET status = 'withdrawn' WHERE game_id = $1 AND run_turn = $2 AND run_attempt = $3 AND status IN ('waiting', 'no-address')",
+    )
+    .bind(game)
+    .bind(i64::from(turn))
+    .bind(attempt)
+    .execute(&mut *c)
+    .await
+    .map_err(StoreError::db("cannot withdraw the turn's mail"))?;
+    of_run(c, game, turn, attempt).await
+}
+
+/// The mail the run `(turn, attempt)` of `game` queued, oldest first.
+async fn of_run(
+    c: &mut AnyConnection,
+    game: &str,
+    turn: u32,
+    attempt: i64,
+) -> Result<Vec<OutboxRow>> {
+    let rows = sqlx::query(sql!(
+        "SELECT {COLUMNS} FROM outbox WHERE game_id = $1 AND run_turn = $2 AND run_attempt = $3 ORDER BY id"
+    ))
+    .bind(game)
+    .bind(i64::from(turn))
+    .bind(attempt)
+    .fetch_all(&mut *c)
+    .await
+    .map_err(StoreError::db("cannot read the turn's mail"))?;
+    super::decode_all(&rows, row, "cannot read the turn's mail")
+}
+
 impl Store {
+    /// The mail the run `(turn, attempt)` of `game` queued, oldest first.
+    pub async fn outbox_of_run(
+        &self,
+        game: &str,
+        turn: u32,
+        attempt: i64,
+    ) -> Result<Vec<OutboxRow>> {
+        let mut c = self.connection().await?;
+        of_run(&mut c, game, turn, attempt).await
+    }
+
     /// The outbox of `game` (every game when None), oldest first; only
     /// messages of `status` when given.
     pub async fn outbox(&self, game: Option<&str>, status: Option<&str>) -> Result<Vec<OutboxRow>> {
@@ -176,10 +240,11 @@ impl Store {
         Ok(())
     }
 
-    /// A failed attempt to try again at `next` (ms since 1970).
+    /// A failed attempt to try again at `next` (ms since 1970). Only a
+    /// message being sent goes back to waiting (never one withdrawn).
     pub async fn mark_retry(&self, id: i64, error: &str, next: i64) -> Result<()> {
         sqlx::query(
-            "UPDATE outbox SET status = 'waiting', attempts = attempts + 1, last_error = $2, next_attempt_at = $3 WHERE id = $1",
+            "UPDATE outbox SET status = 'waiting', attempts = attempts + 1, last_error = $2, next_attempt_at = $3 WHERE id = $1 AND status = 'sending'",
         )
         .bind(id)
         .bind(error)

@@ -206,7 +206,7 @@ pub(crate) async fn claim(c: &mut AnyConnection, id: i64) -> Result<bool> {
 pub(crate) async fn keep_text(c: &mut AnyConnection, id: i64, text: &str) -> Result<()> {
     sqlx::query("UPDATE submissions SET text = $2 WHERE id = $1")
         .bind(id)
-        .bind(text)
+        .bind(super::text(text))
         .execute(&mut *c)
         .await
         .map_err(StoreError::db("cannot keep the message's text"))?;
@@ -226,7 +226,7 @@ pub(crate) async fn answer(
     )
     .bind(id)
     .bind(disposition)
-    .bind(answer)
+    .bind(super::text(answer))
     .bind(now_ms())
     .bind(game)
     .execute(&mut *c)
@@ -284,7 +284,7 @@ pub(crate) async fn keep_orders(
     .bind(i64::from(turn))
     .bind(seat)
     .bind(submission)
-    .bind(text)
+    .bind(super::text(text))
     .bind(new_password_hash)
     .bind(now_ms())
     .execute(&mut *c)
@@ -343,7 +343,7 @@ pub(crate) async fn keep_article(
     .bind(i64::from(turn))
     .bind(seat)
     .bind(i64::from(signed))
-    .bind(text)
+    .bind(super::text(text))
     .bind(submission)
     .execute(&mut *c)
     .await

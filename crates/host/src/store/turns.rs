@@ -440,9 +440,9 @@ pub(crate) async fn keep_report(
     .bind(i64::from(turn))
     .bind(attempt)
     .bind(&r.seat)
-    .bind(&r.text)
-    .bind(r.json.as_deref())
-    .bind(r.template.as_deref())
+    .bind(super::text(&r.text))
+    .bind(r.json.as_deref().map(super::text))
+    .bind(r.template.as_deref().map(super::text))
     .execute(&mut *c)
     .await
     .map_err(StoreError::db(format!("cannot keep the report of {}", r.seat)))?;

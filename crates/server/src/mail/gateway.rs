@@ -199,6 +199,22 @@ impl Gateway {
         })
     }
 
+    /// The game a message is for, when its address or its text says (or
+    /// the server hosts only one).
+    async fn game_of(
+        &self,
+        row: &SubmissionRow,
+        mail: &Mail,
+    ) -> Result<Option<GameRow>, HostError> {
+        let mut recipients: Vec<String> = row.envelope_to.iter().cloned().collect();
+        recipients.extend(mail.recipients.iter().cloned());
+        let named = match self.route(&recipients, &mail.text) {
+            Route::Server { game } | Route::Gm { game } | Route::Entity { game, .. } => game,
+            Route::Unknown(_) => None,
+        };
+        Ok(self.game_for(named, &mail.text).await?.ok())
+    }
+
     /// Where a message sent to `recipients` goes.
     pub fn route(&self, recipients: &[String], text: &str) -> Route {
         let domain = self.config.domain.to_ascii_lowercase();
@@ -275,6 +291,7 @@ impl Gateway {
             },
             reply_to: None,
             sender_name: None,
+            run: None,
         })
     }
 
@@ -295,16 +312,25 @@ impl Gateway {
                 row.raw.len() / 1024,
                 self.config.max_kib
             );
+            // Tagged with its game, as every answer is, when the address
+            // or the text says which.
+            let game = self.game_of(row, &mail).await?;
+            let subject = match &game {
+                Some(g) => format!("[{}] Your message was too large to read", g.id),
+                None => "Your message was too large to read".to_string(),
+            };
             let answer = self
-                .answer(
-                    row,
-                    &mail,
-                    "Your message was too large to read",
-                    body.clone(),
-                )
+                .answer(row, &mail, &subject, body.clone())
                 .filter(|_| mail.automatic.is_none());
-            host.dispose(row.id, None, "refused", &body, None, answer.as_slice())
-                .await?;
+            host.dispose(
+                row.id,
+                game.as_ref().map(|g| g.id.as_str()),
+                "refused",
+                &body,
+                None,
+                answer.as_slice(),
+            )
+            .await?;
             return Ok(());
         }
         // 2. Machines.
@@ -341,6 +367,7 @@ impl Gateway {
                         references: None,
                         reply_to: None,
                         sender_name: None,
+                        run: None,
                     });
                 }
             }
@@ -506,6 +533,7 @@ impl Gateway {
             references: None,
             reply_to: Some(sender.clone()),
             sender_name: Some(format!("{sender} via {}", self.config.domain)),
+            run: None,
         });
         messages.extend(self.answer(
             row,
@@ -652,6 +680,7 @@ impl Gateway {
                     .entity_address(&from_seat.seat, &game.id, several),
             ),
             sender_name: Some(format!("{} via {}", from_seat.seat, game.id)),
+            run: None,
         }))
     }
 }

@@ -189,7 +189,8 @@ pub fn read(raw: &[u8], loop_mark: &str) -> Mail {
         let mut note = String::from(
             "warning: this mail has no plain-text part, only HTML; it was turned into text and these are the lines that were read (send plain text to be sure):\n",
         );
-        for line in text.lines() {
+        // Shown back without any password they hold.
+        for line in umpire_host::blank::passwords(&text).lines() {
             note.push_str("  | ");
             note.push_str(line);
             note.push('\n');

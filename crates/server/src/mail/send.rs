@@ -182,6 +182,7 @@ impl Sender {
                 references: None,
                 reply_to: None,
                 sender_name: None,
+                run: None,
             })
             .await?;
         Ok(())

@@ -2,8 +2,9 @@
 //! sent orders for the coming turn, the mail log and the outbox, the audit
 //! log, any seat's reports; and the controls — pause, resume, extend, run
 //! now, roll back (and rerun), schedule, add and remove a player, give a
-//! seat a new password, resend a report. Every control goes through the
-//! host, which writes it to the audit log under the desk login's name.
+//! seat a new password, resend a report; and the game master's rulings on
+//! lines held for them. Every control goes through the host, which writes
+//! it to the audit log under the desk login's name.
 //!
 //! Every control is a POST answered with a redirect to the game's page,
 //! which shows what was done once (POST, redirect, GET): reloading that
@@ -19,6 +20,7 @@ use axum::response::{IntoResponse, Redirect};
 use maud::{Markup, html};
 use serde::Deserialize;
 use umpire_host::host::{Ran, Settings, Trigger};
+use umpire_host::kind::Ruling;
 use umpire_host::schedule::{describe, from_ms};
 
 use super::auth::{self, Viewer};
@@ -168,7 +170,8 @@ async fn game_page(web: &Web, gm: &Gm, game: &str, done: Option<String>) -> Page
             p { "Outbox: " (o.waiting) " waiting, " (o.unsendable) " that cannot be sent. "
                 a href={ "/desk/games/" (g.id) "/inbox" } { "Mail in" } " · "
                 a href={ "/desk/games/" (g.id) "/outbox" } { "Mail out" } " · "
-                a href={ "/desk/games/" (g.id) "/audit" } { "Audit log" } }
+                a href={ "/desk/games/" (g.id) "/audit" } { "Audit log" } " · "
+                a href={ "/desk/games/" (g.id) "/held" } { "Lines held for your ruling" } }
         }
         h2 { "Orders for turn " (o.collecting) ": " (o.seats.iter().filter(|s| s.seat.status.plays() && s.has_orders).count()) " of " (o.seats.iter().filter(|s| s.seat.status.plays()).count()) }
         table.seats {
@@ -551,6 +554,97 @@ pub async fn report(
         (maud::PreEscaped(&*laid))
     };
     Ok(page(&format!("{seat}, turn {turn}"), &gm.viewer, "/desk", body).into_response())
+}
+
+/// `/desk/games/{game}/held`: the lines of the orders for the coming
+/// turn held for the game master's ruling (En Garde!: a duel challenge,
+/// an audience), each with its ruling so far and a form to approve it
+/// (with a note for the player) or refuse it (with the reason).
+pub async fn held(State(web): State<Web>, headers: HeaderMap, Path(game): Path<String>) -> Page {
+    let gm = gm(&web, &headers).await?;
+    let (turn, lines) = web.host.held(&game).await?;
+    let csrf = &gm.csrf;
+    let body = html! {
+        h1 { "Lines held for your ruling — " (game) }
+        p { "These lines of the orders for turn " (turn) " could not be run by the machine. Approve one (you do what it asks by hand, and your note tells the player what) or refuse it with the reason the player will read. A line not ruled on when the turn runs does not run; the player's report says what became of each." }
+        @if lines.is_empty() { p { "No line of the orders for turn " (turn) " is held." } }
+        @for h in &lines {
+            @let id = format!("{}-{}", h.seat, h.line);
+            section.card id=(id) {
+                p { strong { (h.name) } ", line " (h.line) ": " code { (h.text.trim()) } }
+                p {
+                    @match &h.ruling {
+                        Some((r, by)) => { "Ruled: " (r.words()) " (by " (by) ")." }
+                        None => span.warn { "Not ruled on yet." }
+                    }
+                }
+                (rule_form(&game, csrf, h, "approve", "Approve", "Note for the player (what you do)", false))
+                (rule_form(&game, csrf, h, "refuse", "Refuse", "Reason the player will read", true))
+            }
+        }
+        p { a href={ "/desk/games/" (game) } { "Back" } }
+    };
+    Ok(page("Held lines", &gm.viewer, "/desk", body).into_response())
+}
+
+fn rule_form(
+    game: &str,
+    csrf: &str,
+    h: &umpire_host::host::HeldView,
+    verdict: &str,
+    label: &str,
+    words: &str,
+    required: bool,
+) -> Markup {
+    let field = format!("{verdict}-{}-{}", h.seat, h.line);
+    html! {
+        form.row method="post" action={ "/desk/games/" (game) "/held" } {
+            input type="hidden" name="csrf" value=(csrf);
+            input type="hidden" name="seat" value=(h.seat);
+            input type="hidden" name="line" value=(h.line);
+            input type="hidden" name="verdict" value=(verdict);
+            label for=(field) { (words) }
+            input type="text" id=(field) name="words" required[required];
+            button type="submit" { (label) }
+        }
+    }
+}
+
+#[derive(Deserialize)]
+pub struct RuleForm {
+    csrf: String,
+    seat: String,
+    line: u32,
+    verdict: String,
+    #[serde(default)]
+    words: String,
+}
+
+/// `POST /desk/games/{game}/held`: one ruling, then back to the held
+/// lines (a reload repeats nothing).
+pub async fn rule(
+    State(web): State<Web>,
+    headers: HeaderMap,
+    Path(game): Path<String>,
+    Form(f): Form<RuleForm>,
+) -> Page {
+    let gm = gm(&web, &headers).await?;
+    if !auth::same(&gm.csrf, &f.csrf) {
+        return Err(WebError::Bad(
+            "this form has expired: reload the page and try again".to_string(),
+        ));
+    }
+    let ruling = match f.verdict.as_str() {
+        "approve" => Ruling::Approved { note: f.words },
+        "refuse" => Ruling::Refused { reason: f.words },
+        other => return Err(WebError::Bad(format!("there is no ruling `{other}`"))),
+    };
+    let actor = format!("{}@desk", gm.user);
+    let h = web
+        .host
+        .rule(&game, &f.seat, f.line, ruling, &actor)
+        .await?;
+    Ok(Redirect::to(&format!("/desk/games/{game}/held#{}-{}", h.seat, h.line)).into_response())
 }
 
 #[cfg(test)]

@@ -370,6 +370,7 @@ pub fn router(web: Web) -> Router {
         .route("/desk/games/{game}/inbox", get(desk::inbox))
         .route("/desk/games/{game}/outbox", get(desk::outbox))
         .route("/desk/games/{game}/audit", get(desk::audit))
+        .route("/desk/games/{game}/held", get(desk::held).post(desk::rule))
         .route(
             "/desk/games/{game}/seats/{seat}/reports/{turn}",
             get(desk::report),

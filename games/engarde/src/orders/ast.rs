@@ -288,22 +288,57 @@ impl Vocabulary {
     }
 }
 
-/// How names are compared: case and runs of spaces ignored ("count  DE
-/// rochefort" is "Count de Rochefort").
+/// How the names of people are compared: case, accents and runs of
+/// spaces ignored ("count  DE rochefort" is "Count de Rochefort", `Sevigne`
+/// is `Sévigné`); a leading "the" is not part of a name ("Comte de Villars"
+/// is "the Comte de Villars"); a typographic apostrophe is an apostrophe
+/// (`d’Artagnan` is `d'Artagnan`, as mail programs type it).
 pub fn name_key(name: &str) -> String {
     let mut key = String::with_capacity(name.len());
-    for word in name.split_whitespace() {
+    let mut words = name.split_whitespace().peekable();
+    if let Some(first) = words.next() {
+        let lone = words.peek().is_none();
+        if lone || !first.eq_ignore_ascii_case("the") {
+            push_word(&mut key, first);
+        }
+    }
+    for word in words {
         if !key.is_empty() {
             key.push(' ');
         }
-        for c in word.chars().flat_map(char::to_lowercase) {
-            match unaccented(c) {
-                Some(plain) => key.push_str(plain),
-                None => key.push(c),
-            }
-        }
+        push_word(&mut key, word);
     }
     key
+}
+
+fn push_word(key: &mut String, word: &str) {
+    for c in word.chars().flat_map(char::to_lowercase) {
+        match c {
+            '\u{2019}' | '\u{2018}' | '\u{02BC}' | '`' | '\u{00B4}' => key.push('\''),
+            c => match unaccented(c) {
+                Some(plain) => key.push_str(plain),
+                None => key.push(c),
+            },
+        }
+    }
+}
+
+/// How the names of things (regiments, clubs) are compared: "the"
+/// dropped, `&` read as "and", then only letters and digits, lower case,
+/// accents ignored ("The King's Musketeers" and "kings musketeers" both
+/// give `kingsmusketeers`; "Frog & Peach" is "frog and peach").
+pub fn table_key(word: &str) -> String {
+    word.replace('&', " and ")
+        .split_whitespace()
+        .filter(|w| !w.eq_ignore_ascii_case("the"))
+        .flat_map(str::chars)
+        .flat_map(char::to_lowercase)
+        .flat_map(|c| match unaccented(c) {
+            Some(plain) => plain.chars().collect::<Vec<_>>(),
+            None => vec![c],
+        })
+        .filter(char::is_ascii_alphanumeric)
+        .collect()
 }
 
 /// A lower-case letter of the French (and neighbouring) alphabets without

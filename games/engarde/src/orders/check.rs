@@ -12,9 +12,24 @@ use umpire_core::diagnostic::Diagnostic;
 use umpire_core::source::{SourceFile, Span};
 use umpire_core::text::suggest;
 
-use super::ast::{ActionKind, Block, Cond, OrderSheet, Premonthly, Vocabulary, WeekRef, Weekly};
+use super::ast::{
+    ActionKind, Block, Cond, OrderSheet, Premonthly, Vocabulary, WeekRef, Weekly, name_key,
+    table_key,
+};
 use super::codes::{self, Code};
 use super::parse::same_name;
+
+/// The name among `known` nearest to `name` when both are compared by
+/// `key` (`comte de villers` finds `the Comte de Villars`), if one is near.
+pub fn nearest<'v>(
+    name: &str,
+    known: impl Iterator<Item = &'v str>,
+    key: fn(&str) -> String,
+) -> Option<&'v str> {
+    let keyed: Vec<(String, &'v str)> = known.map(|k| (key(k), k)).collect();
+    let found = suggest(&key(name), keyed.iter().map(|(k, _)| k.as_str()))?;
+    keyed.iter().find(|(k, _)| k == found).map(|(_, n)| *n)
+}
 
 /// Where a condition is used.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -105,6 +120,7 @@ pub fn check(sheet: &OrderSheet, vocab: &Vocabulary, source: &SourceFile) -> Vec
         name: source.shared_name(),
         vocab,
         diags: Vec::new(),
+        left_out: 0,
     };
     match &sheet.character {
         None => {
@@ -133,6 +149,9 @@ struct Checker<'a> {
     name: Arc<str>,
     vocab: &'a Vocabulary,
     diags: Vec<Diagnostic>,
+    /// Inside this many IF blocks whose condition has an error: the
+    /// block is left out whole, so nothing in it "runs first".
+    left_out: usize,
 }
 
 impl Checker<'_> {
@@ -141,6 +160,10 @@ impl Checker<'_> {
             .at(span, self.source.position(span))
     }
 
+    /// `name` is not among `known` (compared by `key`, as the month
+    /// finds them; `keys` holds the keys when indexed): say so, with the
+    /// nearest name.
+    #[allow(clippy::too_many_arguments)]
     fn unknown<'v>(
         &mut self,
         code: &Code,
@@ -148,12 +171,14 @@ impl Checker<'_> {
         name: &str,
         known: impl Iterator<Item = &'v str> + Clone,
         keys: &std::collections::HashSet<String>,
+        key: fn(&str) -> String,
         span: Span,
     ) {
+        let want = key(name);
         let found = if keys.is_empty() {
-            known.clone().any(|k| same_name(k, name))
+            known.clone().any(|k| key(k) == want)
         } else {
-            keys.contains(&super::ast::name_key(name))
+            keys.contains(&want)
         };
         if name == "me" || known.clone().next().is_none() || found {
             return;
@@ -161,7 +186,7 @@ impl Checker<'_> {
         let mut d = self
             .diag(code, format!("there is no {what} called `{name}`"), span)
             .with_label(format!("unknown {what}"));
-        if let Some(s) = suggest(name, known) {
+        if let Some(s) = nearest(name, known, key) {
             d = d.with_help(format!("did you mean `{s}`?"));
         } else if matches!(name.to_lowercase().as_str(), "he" | "she" | "him" | "her") {
             d = d.with_help("write the name: it is not clear who is meant");
@@ -177,6 +202,7 @@ impl Checker<'_> {
             name,
             v.characters.iter().map(String::as_str),
             &v.character_keys,
+            name_key,
             span,
         );
     }
@@ -189,6 +215,7 @@ impl Checker<'_> {
             name,
             v.mistresses.iter().map(String::as_str),
             &v.mistress_keys,
+            name_key,
             span,
         );
     }
@@ -283,6 +310,7 @@ impl Checker<'_> {
                 club,
                 v.clubs.iter().map(String::as_str),
                 &std::collections::HashSet::new(),
+                table_key,
                 span,
             ),
             Premonthly::Apply { regiment, .. } => self.unknown(
@@ -293,6 +321,7 @@ impl Checker<'_> {
                     .iter()
                     .flat_map(|(id, name)| [id.as_str(), name.as_str()]),
                 &std::collections::HashSet::new(),
+                table_key,
                 span,
             ),
             Premonthly::Give { to, amount, .. } => {
@@ -325,23 +354,32 @@ impl Checker<'_> {
                     then,
                     otherwise,
                 } => {
+                    let before = self.diags.len();
                     self.if_block(&cond.value, cond.span, cond.line, Phase::Week(n));
+                    let erred = self.diags.iter().skip(before).any(Diagnostic::is_error);
+                    self.left_out += usize::from(erred);
                     self.week(n, then);
                     self.week(n, otherwise);
+                    self.left_out -= usize::from(erred);
                 }
                 Block::Order(o) => {
+                    let before = self.diags.len();
                     self.week_order(&o.value, o.span);
                     // A gift does not use the week; a COURT or BAWDYHOUSE
-                    // without a sum cannot run, so the next action does.
-                    let unrunnable = matches!(
-                        o.value,
-                        Weekly::Court { purse: None, .. } | Weekly::Bawdyhouse { purse: None }
-                    );
+                    // without a sum cannot run, and an order with an error
+                    // is left out (`left_out`), so the next action does.
+                    let erred = self.diags.iter().skip(before).any(Diagnostic::is_error);
+                    let unrunnable = erred
+                        || matches!(
+                            o.value,
+                            Weekly::Court { purse: None, .. } | Weekly::Bawdyhouse { purse: None }
+                        );
                     if !o.value.uses_the_week() || unrunnable {
                         continue;
                     }
                     match first {
                         None => first = Some((&o.value, o.line)),
+                        Some(_) if self.left_out > 0 => {}
                         Some((w, line)) => {
                             let d = self
                                 .diag(

@@ -6,7 +6,9 @@
 //! `PASSWORD`, `PREMONTHLY`, `WEEK n`, `FRONT`) choose where the following
 //! orders go; orders before any header are premonthly. A line that cannot
 //! be read is held for the GM (`OrderSheet::for_gm`, EG-ORD-005) with a
-//! warning; nothing is dropped silently. See `docs/engarde-orders.md`.
+//! warning; nothing is dropped silently. Quoted mail, a quote's
+//! introduction and a signature are not the player's orders and are not
+//! read at all ([`super::reply`]). See `docs/engarde-orders.md`.
 
 use std::sync::Arc;
 
@@ -86,10 +88,14 @@ pub fn parse(source: &SourceFile) -> (OrderSheet, Vec<Diagnostic>) {
         line_text: "",
     };
     let text = source.text();
+    let not_orders = super::reply::not_orders(text);
     let mut offset = 0usize;
     for (i, raw) in text.split('\n').enumerate() {
         let start = offset;
         offset = offset.saturating_add(raw.len() + 1);
+        if not_orders.get(i).copied().unwrap_or(false) {
+            continue;
+        }
         let raw = raw.strip_suffix('\r').unwrap_or(raw);
         p.line = u32::try_from(i + 1).unwrap_or(u32::MAX);
         p.line_span = Span::new(start, start + raw.len());

@@ -65,6 +65,7 @@ pub fn parse_message(source: &Arc<str>, text: &str, options: ParseOptions<'_>) -
         saw_header: false,
         pending: Vec::new(),
         pending_section: Vec::new(),
+        unread: Vec::new(),
         sections: Vec::new(),
         section_at: Vec::new(),
         seen: HashMap::default(),
@@ -238,6 +239,9 @@ struct MessageParser<'o, 't> {
     /// of each. Kept between order sets so that their room is reused.
     pending: Vec<Written<Order>>,
     pending_section: Vec<u32>,
+    /// The open order set's order lines that were not read (an error
+    /// says why): section, line.
+    unread: Vec<(u32, u32)>,
     /// The open order set's sections so far; while reading, a section's
     /// `len` counts every order read for it (beyond
     /// [`MAX_ORDERS_PER_UNIT`] too).
@@ -637,6 +641,7 @@ impl MessageParser<'_, '_> {
             &mut self.pending,
         );
         match (read, &open.section) {
+            (None, &Section::Unit(i)) => self.unread.push((i as u32, ctx.number)),
             (None, _) => {}
             (Some(Read::Faction(order)), _) => open.faction_orders.push(Written {
                 value: order,
@@ -735,6 +740,7 @@ impl MessageParser<'_, '_> {
         let mut pending = std::mem::take(&mut self.pending);
         let mut units = std::mem::take(&mut self.sections);
         let unit_at = std::mem::take(&mut self.section_at);
+        let unread = std::mem::take(&mut self.unread);
         if joined {
             // Bring each unit's orders together, in reading order.
             let mut tagged: Vec<(u32, Written<Order>)> = self
@@ -761,12 +767,33 @@ impl MessageParser<'_, '_> {
         };
         let mut start = 0usize;
         let mut too_many = false;
-        for (section, &spot) in units.iter().zip(&unit_at) {
+        for (index, (section, &spot)) in units.iter().zip(&unit_at).enumerate() {
             let at = || spot.locate(&self.source, self.text);
             let count = section.order_count();
             let orders = pending.get(start..start + count).unwrap_or(&[]);
             start += count;
-            if count == 0 {
+            // One mistake, one finding: a section whose only orders could
+            // not be read is told so on the error of its last one.
+            let last_unread = unread
+                .iter()
+                .rev()
+                .find(|(s, _)| *s as usize == index)
+                .map(|&(_, line)| line);
+            let told = count == 0
+                && last_unread.is_some_and(|line| {
+                    self.diags
+                        .iter_mut()
+                        .rev()
+                        .find(|d| d.is_error() && d.position.is_some_and(|p| p.line == line))
+                        .map(|d| {
+                            d.notes.push(format!(
+                                "{} has no other orders: its pending orders will be cleared and it will WORK",
+                                section.unit
+                            ));
+                        })
+                        .is_some()
+                });
+            if count == 0 && !told {
                 self.diags.push(
                     self.diag_at(
                         &codes::EMPTY_UNIT_SECTION,
