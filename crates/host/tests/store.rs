@@ -12,12 +12,18 @@ use umpire_host::store::{Location, Store, StoreError, migrate};
 
 async fn opens_twice_and_keeps_its_schema(location: Location) {
     let store = Store::open(&location).await.unwrap();
-    assert_eq!(migrate::applied(&store).await.unwrap(), vec![1, 2, 3, 4, 5, 6]);
+    assert_eq!(
+        migrate::applied(&store).await.unwrap(),
+        vec![1, 2, 3, 4, 5, 6]
+    );
     assert!(store.games().await.unwrap().is_empty());
     store.close().await;
     // Opening again changes nothing.
     let store = Store::open(&location).await.unwrap();
-    assert_eq!(migrate::applied(&store).await.unwrap(), vec![1, 2, 3, 4, 5, 6]);
+    assert_eq!(
+        migrate::applied(&store).await.unwrap(),
+        vec![1, 2, 3, 4, 5, 6]
+    );
     store.close().await;
 }
 on_both!(opens_twice, opens_twice_and_keeps_its_schema);

@@ -176,7 +176,9 @@ impl Store {
             .bind(id)
             .execute(self.pool())
             .await
-            .map_err(StoreError::db("cannot tell the other servers of a table's change"))?;
+            .map_err(StoreError::db(
+                "cannot tell the other servers of a table's change",
+            ))?;
         Ok(())
     }
 
@@ -188,10 +190,14 @@ impl Store {
         }
         let mut l = sqlx::postgres::PgListener::connect(&self.location.url)
             .await
-            .map_err(StoreError::db("cannot listen for other servers' table changes"))?;
+            .map_err(StoreError::db(
+                "cannot listen for other servers' table changes",
+            ))?;
         l.listen(&self.channel("tables"))
             .await
-            .map_err(StoreError::db("cannot listen for other servers' table changes"))?;
+            .map_err(StoreError::db(
+                "cannot listen for other servers' table changes",
+            ))?;
         Ok(Some(l))
     }
 
