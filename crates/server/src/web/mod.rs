@@ -428,6 +428,10 @@ pub async fn serve(
         let _ = told.wait_for(|s| *s).await;
         tables.close();
     });
+    // Other servers' changes to the tables reach this one's pages; idle
+    // tables leave memory.
+    let following = web.tables.clone();
+    tokio::spawn(async move { following.follow().await });
     let limits = listen::Limits {
         max_connections: web.config.max_connections,
         header_timeout: std::time::Duration::from_secs(web.config.header_timeout_seconds.max(1)),
