@@ -6,6 +6,7 @@
 //! line's game folders and for the server alike.
 
 pub mod blank;
+pub mod duty;
 pub mod engarde;
 pub mod fault;
 pub mod files;

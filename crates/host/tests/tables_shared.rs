@@ -40,8 +40,12 @@ async fn two(name: &str) -> (Location, Arc<Tables>, Arc<Tables>, Store, Store) {
     )
 }
 
+/// A view's board, its log lines (seq, command, answer) and its pieces
+/// where they stand.
+type Seen = (String, Vec<(i64, String, String)>, Vec<(String, f64, f64)>);
+
 /// What a view shows a reader, without the per-server change count.
-fn seen(v: &View) -> (String, Vec<(i64, String, String)>, Vec<(String, f64, f64)>) {
+fn seen(v: &View) -> Seen {
     (
         v.board.clone(),
         v.log

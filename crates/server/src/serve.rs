@@ -17,6 +17,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use anyhow::Result;
+use umpire_host::duty::{Duty, Holding};
 use umpire_host::host::{Host, Ran, Tick};
 
 use crate::config::Config;
@@ -49,8 +50,11 @@ pub async fn stop_signal() {
     }
 }
 
-/// The mail side: settle stored mail, send the outbox. One round.
-async fn mail_round(gateway: Option<&Gateway>, sender: Option<&Sender>) {
+/// The mail side: settle stored mail, send the outbox. One round. Any
+/// server settles stored mail (each message is claimed by one); the outbox
+/// is sent by the one server that has the `mail-out` duty, which on taking
+/// it over first sends again what its last holder left half sent.
+async fn mail_round(gateway: Option<&Gateway>, sender: Option<&Sender>, out: &mut Duty) {
     if let Some(g) = gateway {
         match g.process_waiting().await {
             Ok(0) => {}
@@ -59,6 +63,22 @@ async fn mail_round(gateway: Option<&Gateway>, sender: Option<&Sender>) {
         }
     }
     if let Some(s) = sender {
+        match out.holding().await {
+            Holding::No => return,
+            Holding::Kept => {}
+            Holding::Taken => match s.recover().await {
+                Ok(0) => {}
+                Ok(n) => tracing::info!(
+                    messages = n,
+                    "messages interrupted while being sent go again"
+                ),
+                Err(e) => {
+                    tracing::warn!(error = %e, "cannot look for messages left half sent; trying again");
+                    out.release().await;
+                    return;
+                }
+            },
+        }
         match s.send_due().await {
             Ok(0) => {}
             Ok(n) => tracing::info!(sent = n, "mail sent"),
@@ -93,17 +113,7 @@ pub async fn serve_then(
         .clone()
         .map(|m| Arc::new(Gateway::new(host.clone(), m)));
     let sender = match config.mail.as_ref().filter(|m| m.smtp.is_some()) {
-        Some(m) => {
-            let s = Sender::new(host.clone(), m.clone())?;
-            let again = s.recover().await?;
-            if again > 0 {
-                tracing::info!(
-                    messages = again,
-                    "messages interrupted while being sent go again"
-                );
-            }
-            Some(Arc::new(s))
-        }
+        Some(m) => Some(Arc::new(Sender::new(host.clone(), m.clone())?)),
         None => None,
     };
     let (stop_tx, stop_rx) = tokio::sync::watch::channel(false);
@@ -128,23 +138,27 @@ pub async fn serve_then(
         r(None);
     }
     if let (Some(g), Some(imap)) = (&gateway, config.mail.as_ref().and_then(|m| m.imap.clone())) {
+        let duty = Duty::new(host.store().clone(), "mail-in");
         if once {
             // One look at the mailbox: a round that stops at once.
             let (tx, rx) = tokio::sync::watch::channel(true);
-            crate::mail::imap::run_once(g.clone(), imap, rx).await;
+            crate::mail::imap::run_once(g.clone(), imap, duty, rx).await;
             drop(tx);
         } else {
             tasks.push(tokio::spawn(crate::mail::imap::run(
                 g.clone(),
                 imap,
+                duty,
                 stop_rx.clone(),
             )));
         }
     }
+    let mut out = Duty::new(host.store().clone(), "mail-out");
     if once {
-        mail_round(gateway.as_deref(), sender.as_deref()).await;
+        mail_round(gateway.as_deref(), sender.as_deref(), &mut out).await;
         log_tick(host.tick().await);
-        mail_round(gateway.as_deref(), sender.as_deref()).await;
+        mail_round(gateway.as_deref(), sender.as_deref(), &mut out).await;
+        out.release().await;
         return Ok(());
     }
     if gateway.is_some() || sender.is_some() {
@@ -152,12 +166,13 @@ pub async fn serve_then(
         let mut stop = stop_rx.clone();
         tasks.push(tokio::spawn(async move {
             loop {
-                mail_round(g.as_deref(), s.as_deref()).await;
+                mail_round(g.as_deref(), s.as_deref(), &mut out).await;
                 tokio::select! {
                     _ = tokio::time::sleep(MAIL_EVERY) => {}
                     _ = stop.changed() => {
                         // The last answers and reports go before stopping.
-                        mail_round(g.as_deref(), s.as_deref()).await;
+                        mail_round(g.as_deref(), s.as_deref(), &mut out).await;
+                        out.release().await;
                         return;
                     }
                 }
