@@ -60,12 +60,25 @@ impl Site {
     /// Start `n` more processes on the site's database, all at once (they
     /// bring a fresh schema up to date between them).
     fn serve(&mut self, n: usize) -> Vec<Server> {
+        self.serve_with(n, "", None)
+    }
+
+    /// [`Site::serve`], each with `config` in its `umpire.toml`, and
+    /// aborting at the fault point `crash` when given.
+    fn serve_with(&mut self, n: usize, config: &str, crash: Option<&str>) -> Vec<Server> {
         let spawned: Vec<(usize, Child, mpsc::Receiver<String>)> = (0..n)
             .map(|_| {
                 self.started += 1;
                 let data = self.dir.join(format!("data{}", self.started));
                 std::fs::create_dir_all(&data).unwrap();
-                let mut child = Command::new(env!("CARGO_BIN_EXE_umpire"))
+                std::fs::write(data.join("umpire.toml"), config).unwrap();
+                let mut command = Command::new(env!("CARGO_BIN_EXE_umpire"));
+                if let Some(at) = crash {
+                    command.env("UMPIRE_CRASH_AT", at);
+                } else {
+                    command.env_remove("UMPIRE_CRASH_AT");
+                }
+                let mut child = command
                     .args([
                         "--color=never",
                         "serve",
@@ -78,7 +91,6 @@ impl Site {
                     .arg(&self.url)
                     .env("UMPIRE_LOG", "info")
                     .env_remove("UMPIRE_DATABASE_URL")
-                    .env_remove("UMPIRE_CRASH_AT")
                     .stdin(Stdio::null())
                     .stdout(Stdio::null())
                     .stderr(Stdio::piped())
@@ -124,6 +136,28 @@ impl Site {
             })
             .collect()
     }
+}
+
+/// `umpire ARGS` on the site's database: what it printed.
+fn umpire(site: &Site, args: &[&str]) -> String {
+    let o = Command::new(env!("CARGO_BIN_EXE_umpire"))
+        .arg("--color=never")
+        .args(args)
+        .arg("--data")
+        .arg(site.dir.join("cli"))
+        .arg("--database")
+        .arg(&site.url)
+        .env_remove("UMPIRE_DATABASE_URL")
+        .env_remove("UMPIRE_CRASH_AT")
+        .output()
+        .unwrap();
+    let said = format!(
+        "{}{}",
+        String::from_utf8_lossy(&o.stdout),
+        String::from_utf8_lossy(&o.stderr)
+    );
+    assert!(o.status.success(), "umpire {args:?}: {said}");
+    said
 }
 
 /// A log line without its terminal colours.
@@ -418,4 +452,131 @@ fn two_servers_typed_at_once_keep_each_line_once_and_a_killed_one_loses_none() {
         view(&b.base, &page).matches("data-seq=").count(),
         lines.len()
     );
+}
+
+/// A number the site's database answers.
+fn number(url: &str, query: &str) -> i64 {
+    let (base, schema) = url.split_once("?schema=").unwrap();
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    rt.block_on(async {
+        use sqlx::{Connection, Executor, Row};
+        sqlx::any::install_default_drivers();
+        let mut c = sqlx::AnyConnection::connect(base).await.unwrap();
+        c.execute(sqlx::AssertSqlSafe(format!("SET search_path TO {schema}")))
+            .await
+            .unwrap();
+        let r = sqlx::query(sqlx::AssertSqlSafe(query.to_string()))
+            .fetch_one(&mut c)
+            .await
+            .unwrap();
+        r.try_get::<i64, _>(0).unwrap()
+    })
+}
+
+fn wait_for(what: &str, limit: Duration, mut f: impl FnMut() -> bool) {
+    let start = Instant::now();
+    while !f() {
+        assert!(start.elapsed() < limit, "waited {limit:?} for {what}");
+        std::thread::sleep(Duration::from_millis(200));
+    }
+}
+
+#[test]
+fn reminders_go_once_and_a_turn_whose_server_dies_mid_run_is_kept_once_by_another() {
+    let mut site = Site::new("turns");
+    std::fs::create_dir_all(site.dir.join("cli")).unwrap();
+    let made = umpire(
+        &site,
+        &[
+            "host",
+            "new",
+            "overlord",
+            "winter",
+            "--factions",
+            "6",
+            "--seed",
+            "4",
+            "--hold-percent",
+            "100",
+        ],
+    );
+    let seats = made
+        .lines()
+        .filter(|l| l.trim_start().starts_with('f'))
+        .count() as i64;
+    assert_eq!(seats, 6, "{made}");
+    // The deadline is an hour off: every server reminds, once between them.
+    let soon = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_millis() as i64
+        + 3_600_000;
+    sql(&site.url, &format!("UPDATE games SET deadline = {soon}"));
+    let mut both = site.serve_with(2, "tick_seconds = 1\n", None);
+    wait_for("the reminders", Duration::from_secs(30), || {
+        number(
+            &site.url,
+            "SELECT count(*) FROM outbox WHERE kind = 'reminder'",
+        ) >= seats
+    });
+    std::thread::sleep(Duration::from_secs(3));
+    assert_eq!(
+        number(
+            &site.url,
+            "SELECT count(*) FROM outbox WHERE kind = 'reminder'"
+        ),
+        seats,
+        "each seat reminded once"
+    );
+    drop(both.pop());
+    // A server that looks at the deadlines every 10 s carries on while
+    // another, looking every second, takes the turn and dies running it.
+    let steady = site.serve_with(1, "tick_seconds = 10\n", None);
+    // Its first look, at its start, finds nothing due; the next is 10 s on.
+    std::thread::sleep(Duration::from_secs(1));
+    sql(&site.url, "UPDATE games SET deadline = 1000");
+    let mut dying = site.serve_with(1, "tick_seconds = 1\n", Some("engine-done"));
+    let dead = dying.pop().unwrap();
+    let start = Instant::now();
+    let mut said = String::new();
+    while let Ok(line) = dead.log.recv_timeout(Duration::from_secs(30)) {
+        said.push_str(&line);
+        said.push('\n');
+        assert!(start.elapsed() < Duration::from_secs(60), "{said}");
+    }
+    assert!(
+        said.contains("UMPIRE_CRASH_AT=engine-done"),
+        "the server died mid-turn:\n{said}"
+    );
+    assert_eq!(
+        number(
+            &site.url,
+            "SELECT count(*) FROM outbox WHERE kind = 'report'"
+        ),
+        0,
+        "nothing of the dead run was kept"
+    );
+    wait_for(
+        "the other server to keep the turn",
+        Duration::from_secs(60),
+        || {
+            number(
+                &site.url,
+                "SELECT count(*) FROM outbox WHERE kind = 'report'",
+            ) >= seats
+        },
+    );
+    std::thread::sleep(Duration::from_secs(2));
+    assert_eq!(
+        number(
+            &site.url,
+            "SELECT count(*) FROM outbox WHERE kind = 'report'"
+        ),
+        seats,
+        "one report per seat"
+    );
+    let status = umpire(&site, &["host", "status", "winter"]);
+    assert!(status.contains("1 turn(s) run"), "{status}");
+    drop(steady);
+    drop(both);
 }
