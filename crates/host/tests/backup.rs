@@ -516,3 +516,82 @@ async fn a_postgresql_database_is_backed_up_with_its_own_tools() {
         .expect("refused");
     assert!(e.to_string().contains("pg_dump"), "{e}");
 }
+
+/// The README's PostgreSQL commands, as written there: `pg_dump` of
+/// Umpire's schema, the schema lost, `pg_restore` brings it back whole and
+/// the game runs on.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_readmes_pg_dump_and_pg_restore_bring_a_game_back() {
+    let location = umpire_host::testing::postgres("backup_pgdump").await;
+    let shown = location.to_string();
+    let schema = shown
+        .rsplit_once("(schema ")
+        .map(|(_, s)| s.trim_end_matches(')').to_string())
+        .unwrap();
+    let url = umpire_host::testing::postgres_url();
+    let host = Host::open(&location).await.unwrap();
+    let seats = new_game(&host, "pg", 3).await;
+    let (seat, pw) = &seats[0];
+    let orders = template(&host, "pg", seat, pw).await;
+    mail(&host, "pg", "p@players.test", "<pg1@t>", &orders).await;
+    host.run_turn(
+        "pg",
+        Trigger::Now {
+            actor: "gm@test".into(),
+        },
+    )
+    .await
+    .unwrap();
+    let games = host.store().games().await.unwrap();
+    let outbox = host.store().outbox(None, None).await.unwrap();
+    let report = host.store().report("pg", seat, None).await.unwrap();
+    host.store().close().await;
+
+    let file = temp_dir("backup-pgdump").join("umpire.dump");
+    let run = |cmd: &mut std::process::Command| {
+        let o = cmd.output().unwrap_or_else(|e| {
+            panic!("{cmd:?} cannot be run ({e}): PostgreSQL's client tools are needed (scripts/services installs them)")
+        });
+        assert!(
+            o.status.success(),
+            "{cmd:?}: {}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+    };
+    run(std::process::Command::new("pg_dump")
+        .arg("--format=custom")
+        .arg(format!("--schema={schema}"))
+        .arg(format!("--file={}", file.display()))
+        .arg(&url));
+    // The schema is lost.
+    umpire_host::testing::execute(&location, &format!("DROP SCHEMA {schema} CASCADE")).await;
+    assert!(
+        Host::open(&location)
+            .await
+            .unwrap()
+            .store()
+            .games()
+            .await
+            .unwrap()
+            .is_empty()
+    );
+    umpire_host::testing::execute(&location, &format!("DROP SCHEMA {schema} CASCADE")).await;
+    run(std::process::Command::new("pg_restore")
+        .arg("--clean")
+        .arg("--if-exists")
+        .arg(format!("--dbname={url}"))
+        .arg(&file));
+    let back = Host::open(&location).await.unwrap();
+    assert_eq!(back.store().games().await.unwrap(), games);
+    assert_eq!(back.store().outbox(None, None).await.unwrap(), outbox);
+    assert_eq!(back.store().report("pg", seat, None).await.unwrap(), report);
+    back.run_turn(
+        "pg",
+        Trigger::Now {
+            actor: "gm@test".into(),
+        },
+    )
+    .await
+    .unwrap();
+    assert_eq!(back.store().game("pg").await.unwrap().unwrap().turn, 2);
+}
