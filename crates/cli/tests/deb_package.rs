@@ -4,7 +4,8 @@
 //! folder, the first steps printed); `systemd-analyze verify` passes on the
 //! unit as installed; the unit's ExecStart, run as the unit's user, serves
 //! the web, keeps the games in the data folder as that user's only, takes
-//! the day's backup, and stops on SIGTERM. The package is purged after.
+//! the day's backup, and stops on SIGTERM; an upgrade keeps a copy of the
+//! games as they were, which restores. The package is purged after.
 //!
 //! It needs root (dpkg), cargo-deb and systemd-analyze: `scripts/packaging`
 //! installs them. The package is made of the binary this test was built
@@ -72,6 +73,45 @@ fn get(port: u16, path: &str) -> Option<String> {
     answer.lines().next().map(str::to_string)
 }
 
+/// The package, built by cargo-deb from this test's binary, with Debian
+/// revision `revision`.
+fn build(workspace: &Path, target: &Path, out: &Path, revision: &str) -> PathBuf {
+    let built = run(Command::new("cargo")
+        .current_dir(workspace)
+        .env("CARGO_TARGET_DIR", target)
+        .args([
+            "deb",
+            "-p",
+            "umpire-cli",
+            "--profile",
+            "dev",
+            "--no-build",
+            "--no-strip",
+            "--fast",
+            "--deb-revision",
+            revision,
+            "-o",
+        ])
+        .arg(out));
+    String::from_utf8_lossy(&built.stdout)
+        .lines()
+        .rev()
+        .find(|l| l.trim_end().ends_with(".deb"))
+        .map(|l| PathBuf::from(l.trim()))
+        .unwrap_or_else(|| panic!("cargo deb named no package:\n{}", text(&built)))
+}
+
+/// Run the installed `umpire` as the user `umpire`.
+fn as_umpire(args: &[&str]) -> String {
+    text(&run(Command::new("setpriv")
+        .args(["--reuid=umpire", "--regid=umpire", "--init-groups", "--"])
+        .arg("/usr/bin/umpire")
+        .args(args)
+        .env_clear()
+        .env("PATH", "/usr/bin:/bin")
+        .env("HOME", "/var/lib/umpire")))
+}
+
 /// Put the settings back as they were, and purge the package, however the
 /// test ends.
 struct Installed {
@@ -107,27 +147,7 @@ fn the_debian_package_installs_and_its_unit_serves_as_its_own_user() {
     std::fs::create_dir_all(&out).unwrap();
 
     // Built by cargo-deb from this test's binary.
-    let built = run(Command::new("cargo")
-        .current_dir(&workspace)
-        .env("CARGO_TARGET_DIR", &target)
-        .args([
-            "deb",
-            "-p",
-            "umpire-cli",
-            "--profile",
-            "dev",
-            "--no-build",
-            "--no-strip",
-            "--fast",
-            "-o",
-        ])
-        .arg(&out));
-    let deb = String::from_utf8_lossy(&built.stdout)
-        .lines()
-        .rev()
-        .find(|l| l.trim_end().ends_with(".deb"))
-        .map(|l| PathBuf::from(l.trim()))
-        .unwrap_or_else(|| panic!("cargo deb named no package:\n{}", text(&built)));
+    let deb = build(&workspace, &target, &out, "1");
     println!("built {}", deb.display());
     let listing = text(&run(Command::new("dpkg-deb").arg("--contents").arg(&deb)));
     for file in [
@@ -283,6 +303,42 @@ fn the_debian_package_installs_and_its_unit_serves_as_its_own_user() {
         .unwrap();
     assert!(exit.success(), "{exit}:\n{err}");
     assert!(err.contains("umpire serve stopped"), "{err}");
+
+    // An upgrade keeps a copy of the games as the old version left them.
+    let game = format!("t{}", std::process::id());
+    as_umpire(&[
+        "host",
+        "--data",
+        "/var/lib/umpire",
+        "new",
+        "overlord",
+        &game,
+        "--factions",
+        "3",
+        "--size",
+        "small",
+    ]);
+    let newer = build(&workspace, &target, &out.join("newer"), "2");
+    let upgraded = text(&run(Command::new("dpkg").arg("-i").arg(&newer)));
+    println!("{upgraded}");
+    let kept = upgraded
+        .lines()
+        .find_map(|l| l.strip_prefix("The games as they were before this upgrade are kept in "))
+        .unwrap_or_else(|| panic!("no copy before the upgrade:\n{upgraded}"))
+        .trim()
+        .to_string();
+    assert!(kept.contains("before-upgrade-from-0.1.0-1-"), "{kept}");
+    let fresh = format!("/var/lib/umpire/restore-test-{}", std::process::id());
+    let restored = as_umpire(&["restore", &kept, "--data", &fresh]);
+    assert!(
+        restored.contains(&format!("{game} (overlord) after turn 0")),
+        "{restored}"
+    );
+    let _ = std::fs::remove_dir_all(&fresh);
+    assert!(
+        !upgraded.contains("First steps:"),
+        "the first steps are for a first install"
+    );
 
     drop(guard);
     let left = Command::new("dpkg")
