@@ -171,4 +171,33 @@ fn backup_while_serving_then_restore_into_a_new_folder_and_over_the_old() {
     );
     let status = ok(&data, &["host", "status", "club"]);
     println!("{status}");
+
+    // While a restore holds the database, the mail pipe says "try again
+    // later" (75) rather than store a message in the database being
+    // replaced.
+    let db = data.join("umpire.db");
+    let umpire_host::lock::Serving::Held(restoring) =
+        umpire_host::lock::ServeLock::restore(&db).unwrap()
+    else {
+        panic!("nobody holds the database")
+    };
+    let mut pipe = umpire(
+        &data,
+        &["mail", "deliver", "p@players.test", "server@club.test"],
+    );
+    pipe.stdin(Stdio::piped());
+    let mut child = pipe.spawn().unwrap();
+    {
+        use std::io::Write as _;
+        let mut stdin = child.stdin.take().unwrap();
+        stdin
+            .write_all(
+                b"From: p@players.test\r\nTo: server@club.test\r\nSubject: hi\r\n\r\nhello\r\n",
+            )
+            .unwrap();
+    }
+    let o = child.wait_with_output().unwrap();
+    assert_eq!(o.status.code(), Some(75), "{}", said(&o));
+    assert!(said(&o).contains("a restore of"), "{}", said(&o));
+    drop(restoring);
 }
