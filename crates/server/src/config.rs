@@ -183,3 +183,48 @@ impl Config {
         Ok(c)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+
+    use super::*;
+
+    fn read(text: &str) -> Result<Config> {
+        let dir = std::env::temp_dir().join(format!("umpire-config-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join(format!("{}.toml", text.len()));
+        std::fs::write(&path, text).unwrap();
+        let c = Config::read(&path, true);
+        let _ = std::fs::remove_file(&path);
+        c
+    }
+
+    #[test]
+    fn backups_are_off_unless_asked_and_default_into_the_data_folder() {
+        assert_eq!(read("").unwrap().backup, None);
+        let c = read("[backup]\n").unwrap();
+        let policy = c.backup.unwrap().policy(Path::new("/var/lib/umpire"));
+        assert_eq!(policy.dir, Path::new("/var/lib/umpire/backups"));
+        assert_eq!(policy.keep, 14);
+        let c = read("[backup]\ndir = \"/srv/copies\"\nkeep = 3\n").unwrap();
+        let policy = c.backup.unwrap().policy(Path::new("/data"));
+        assert_eq!(
+            (policy.dir.as_path(), policy.keep),
+            (Path::new("/srv/copies"), 3)
+        );
+        let e = read("[backup]\nkeep = 0\n").unwrap_err().to_string();
+        assert!(e.contains("keep must be at least 1"), "{e}");
+        let e = format!("{:#}", read("[backup]\nkept = 3\n").unwrap_err());
+        assert!(e.contains("unknown field `kept`"), "{e}");
+    }
+
+    #[test]
+    fn the_debian_packages_settings_are_read() {
+        let text = include_str!("../../cli/debian/umpire.toml");
+        let c = read(text).unwrap();
+        assert_eq!(c.web.listen, "127.0.0.1:8080");
+        let policy = c.backup.unwrap().policy(Path::new("/var/lib/umpire"));
+        assert_eq!(policy.dir, Path::new("/var/lib/umpire/backups"));
+    }
+}
