@@ -138,6 +138,19 @@ fn deliver(
     let config = crate::serve::config(place, config)?;
     let mail_config: MailConfig = config.mail.clone().unwrap_or_default();
     let location = place.location(config.database.as_deref())?;
+    // Held while the message is stored, as a server holds it: a restore
+    // under way means "try again later" to the mail server, so that no
+    // message is stored into the database being replaced.
+    let _serving = match location.sqlite_path() {
+        Some(db) => match umpire_host::lock::ServeLock::serve(&db)? {
+            umpire_host::lock::Serving::Held(l) => Some(l),
+            umpire_host::lock::Serving::Busy => anyhow::bail!(
+                "a restore of {} is under way: try again later",
+                db.display()
+            ),
+        },
+        None => None,
+    };
     let rt = runtime()?;
     rt.block_on(async {
         let host = std::sync::Arc::new(

@@ -6,6 +6,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+mod backup;
 mod dbr;
 mod demo;
 mod engarde;
@@ -105,8 +106,25 @@ enum Game {
 The data folder holds umpire.db (SQLite) and umpire.toml, whose keys are
 database, tick_seconds (15), grace_seconds (60), log (info), and a [mail]
 table for the mail gateway (domain, from_name, gm_address, [mail.imap],
-[mail.smtp]; see the README's \"Mail\" section).")]
+[mail.smtp]; see the README's \"Mail\" section), and a [backup] table
+for a copy before every turn and daily (dir, keep).")]
     Serve(serve::Args),
+    /// Copy the games' database (SQLite) while the server runs: one
+    /// consistent moment, checked as a restore checks it.
+    #[command(after_help = "Examples:
+  umpire backup --data /var/lib/umpire
+  umpire backup --to /mnt/offsite/umpire-monday.db
+
+A PostgreSQL database is backed up with pg_dump (see the README's \"Backups\").")]
+    Backup(backup::BackupArgs),
+    /// Put a backup in place of the games' database. Refused while
+    /// `umpire serve` uses it; the database replaced is kept beside it,
+    /// and the answer says what it held.
+    #[command(after_help = "Example:
+  systemctl stop umpire
+  umpire restore /var/lib/umpire/backups/umpire-20261129-180000-000-daily.db --data /var/lib/umpire
+  systemctl start umpire")]
+    Restore(backup::RestoreArgs),
     /// See the whole job in one command: a small Overlord game played by
     /// bots for a few turns.
     ///
@@ -140,6 +158,8 @@ fn main() -> ExitCode {
         Game::Demo(args) => demo::run(args),
         Game::Host { place, command } => host::run(&place, command),
         Game::Serve(args) => serve::run(args),
+        Game::Backup(args) => backup::run_backup(args),
+        Game::Restore(args) => backup::run_restore(args),
         Game::Mail(cmd) => mail::run(cmd),
     };
     match result {

@@ -5,8 +5,9 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use anyhow::{Context, Result};
+use anyhow::{Context, Result, bail};
 use umpire_host::host::Host;
+use umpire_host::lock::{ServeLock, Serving};
 use umpire_server::config::Config;
 
 use crate::host::{Place, runtime};
@@ -89,11 +90,30 @@ pub fn run(args: Args) -> Result<ExitCode> {
         }
     }
     let location = args.place.location(config.database.as_deref())?;
+    // Held while serving: no restore replaces the database meanwhile.
+    let _serving = match location.sqlite_path() {
+        Some(db) => match ServeLock::serve(&db)? {
+            Serving::Held(l) => Some(l),
+            Serving::Busy => bail!(
+                "a restore of {} is under way: start again when it is done",
+                db.display()
+            ),
+        },
+        None => None,
+    };
     let rt = runtime()?;
     rt.block_on(async move {
         let host = Host::open(&location)
             .await
             .with_context(|| format!("cannot open the games' database {location}"))?;
+        let host = match &config.backup {
+            Some(b) => {
+                let policy = b.policy(&data);
+                tracing::info!(dir = %policy.dir.display(), keep = policy.keep, "a backup before every turn and one a day");
+                host.with_backups(policy)?
+            }
+            None => host,
+        };
         tracing::info!(database = %location, data = %data.display(), mail = config.mail.is_some(), web = %config.web.listen, "umpire serve started");
         let host = std::sync::Arc::new(host);
         let demo = if args.demo {

@@ -5,6 +5,7 @@
 //! (take a player's mail, run the turn, keep the reports) for the command
 //! line's game folders and for the server alike.
 
+pub mod backup;
 pub mod blank;
 pub mod duty;
 pub mod engarde;

@@ -135,3 +135,78 @@ impl RunLock {
         }
     }
 }
+
+/// `umpire serve` at work on a SQLite database, across processes: each
+/// server holds a shared lock on a file beside the database
+/// (`DB.serve.lock`) while it runs; a restore takes it exclusively, so a
+/// database is never replaced under a running server, and no server starts
+/// while one is being put in place. The kernel releases it when the
+/// process dies, however it dies.
+pub struct ServeLock {
+    _file: File,
+}
+
+/// Whether a serve lock could be had.
+pub enum Serving {
+    Held(ServeLock),
+    /// Another process holds it the other way: a server (for a restore),
+    /// or a restore (for a server).
+    Busy,
+}
+
+impl ServeLock {
+    /// The lock file of the SQLite database at `db`.
+    pub fn path(db: &std::path::Path) -> PathBuf {
+        let name = format!(
+            "{}.serve.lock",
+            db.file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or_default()
+        );
+        db.with_file_name(name)
+    }
+
+    fn open(db: &std::path::Path) -> Result<File, StoreError> {
+        let path = ServeLock::path(db);
+        if let Some(parent) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
+            crate::store::make_folder(parent).map_err(|e| {
+                StoreError::Open(format!("cannot make the folder {}: {e}", parent.display()))
+            })?;
+        }
+        OpenOptions::new()
+            .create(true)
+            .truncate(false)
+            .write(true)
+            .open(&path)
+            .map_err(|e| {
+                StoreError::Open(format!("cannot open the lock file {}: {e}", path.display()))
+            })
+    }
+
+    /// A server's lock on the database at `db`: shared with other servers,
+    /// refused while a restore holds it.
+    pub fn serve(db: &std::path::Path) -> Result<Serving, StoreError> {
+        let file = ServeLock::open(db)?;
+        match file.try_lock_shared() {
+            Ok(()) => Ok(Serving::Held(ServeLock { _file: file })),
+            Err(TryLockError::WouldBlock) => Ok(Serving::Busy),
+            Err(TryLockError::Error(e)) => Err(StoreError::Open(format!(
+                "cannot lock {}: {e}",
+                ServeLock::path(db).display()
+            ))),
+        }
+    }
+
+    /// A restore's lock on the database at `db`: nobody else's.
+    pub fn restore(db: &std::path::Path) -> Result<Serving, StoreError> {
+        let file = ServeLock::open(db)?;
+        match file.try_lock() {
+            Ok(()) => Ok(Serving::Held(ServeLock { _file: file })),
+            Err(TryLockError::WouldBlock) => Ok(Serving::Busy),
+            Err(TryLockError::Error(e)) => Err(StoreError::Open(format!(
+                "cannot lock {}: {e}",
+                ServeLock::path(db).display()
+            ))),
+        }
+    }
+}

@@ -18,6 +18,10 @@
 //!
 //! [mail]                 # the mail gateway: see `mail::config`
 //! domain = "game.example"
+//!
+//! [backup]               # a copy before every turn and one a day (SQLite)
+//! dir = "/srv/backups/umpire" # default DATA/backups
+//! keep = 14                   # the newest 14 of each kind are kept
 //! ```
 
 use std::path::Path;
@@ -45,6 +49,39 @@ pub struct Config {
     pub web: WebConfig,
     /// The mail gateway; none: no mail is read or sent.
     pub mail: Option<MailConfig>,
+    /// The automatic backups; none: no automatic backups.
+    pub backup: Option<BackupConfig>,
+}
+
+/// The `[backup]` table: `umpire serve` copies the database before every
+/// turn and once a day.
+#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
+#[serde(default, deny_unknown_fields)]
+pub struct BackupConfig {
+    /// Where the copies go (default DATA/backups). Best on another disk,
+    /// or a folder copied off the machine.
+    pub dir: Option<std::path::PathBuf>,
+    /// How many of each kind (before a turn; daily) are kept (default 14).
+    pub keep: usize,
+}
+
+impl Default for BackupConfig {
+    fn default() -> Self {
+        BackupConfig {
+            dir: None,
+            keep: 14,
+        }
+    }
+}
+
+impl BackupConfig {
+    /// The policy, with the data folder for a default.
+    pub fn policy(&self, data: &Path) -> umpire_host::backup::Policy {
+        umpire_host::backup::Policy {
+            dir: self.dir.clone().unwrap_or_else(|| data.join("backups")),
+            keep: self.keep.max(1),
+        }
+    }
 }
 
 /// The `[web]` table.
@@ -109,6 +146,7 @@ impl Default for Config {
             log: "info".to_string(),
             web: WebConfig::default(),
             mail: None,
+            backup: None,
         }
     }
 }
@@ -132,10 +170,61 @@ impl Config {
         c.web
             .address()
             .map_err(|e| anyhow::anyhow!("{}: [web] {e}", path.display()))?;
+        if c.backup.as_ref().is_some_and(|b| b.keep == 0) {
+            bail!(
+                "{}: [backup] keep must be at least 1 (how many copies of each kind are kept)",
+                path.display()
+            );
+        }
         if let Some(m) = &c.mail {
             m.check()
                 .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
         }
         Ok(c)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+
+    use super::*;
+
+    fn read(text: &str) -> Result<Config> {
+        let dir = std::env::temp_dir().join(format!("umpire-config-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join(format!("{}.toml", text.len()));
+        std::fs::write(&path, text).unwrap();
+        let c = Config::read(&path, true);
+        let _ = std::fs::remove_file(&path);
+        c
+    }
+
+    #[test]
+    fn backups_are_off_unless_asked_and_default_into_the_data_folder() {
+        assert_eq!(read("").unwrap().backup, None);
+        let c = read("[backup]\n").unwrap();
+        let policy = c.backup.unwrap().policy(Path::new("/var/lib/umpire"));
+        assert_eq!(policy.dir, Path::new("/var/lib/umpire/backups"));
+        assert_eq!(policy.keep, 14);
+        let c = read("[backup]\ndir = \"/srv/copies\"\nkeep = 3\n").unwrap();
+        let policy = c.backup.unwrap().policy(Path::new("/data"));
+        assert_eq!(
+            (policy.dir.as_path(), policy.keep),
+            (Path::new("/srv/copies"), 3)
+        );
+        let e = read("[backup]\nkeep = 0\n").unwrap_err().to_string();
+        assert!(e.contains("keep must be at least 1"), "{e}");
+        let e = format!("{:#}", read("[backup]\nkept = 3\n").unwrap_err());
+        assert!(e.contains("unknown field `kept`"), "{e}");
+    }
+
+    #[test]
+    fn the_debian_packages_settings_are_read() {
+        let text = include_str!("../../cli/debian/umpire.toml");
+        let c = read(text).unwrap();
+        assert_eq!(c.web.listen, "127.0.0.1:8080");
+        let policy = c.backup.unwrap().policy(Path::new("/var/lib/umpire"));
+        assert_eq!(policy.dir, Path::new("/var/lib/umpire/backups"));
     }
 }

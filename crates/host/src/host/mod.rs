@@ -166,6 +166,8 @@ pub struct Host {
     /// arriving together read it once.
     loading: tokio::sync::Mutex<()>,
     verified: Arc<crate::password::Verified>,
+    /// The automatic backups (`[backup]`): before every turn, and daily.
+    backups: Option<crate::backup::Policy>,
 }
 
 /// Run CPU work (the engine, argon2, reading a world) off the async
@@ -190,7 +192,26 @@ impl Host {
             cache: Mutex::new(HashMap::new()),
             loading: tokio::sync::Mutex::new(()),
             verified: Arc::new(crate::password::Verified::new()),
+            backups: None,
         }
+    }
+
+    /// Take a backup before every turn and one a day (SQLite only; a
+    /// PostgreSQL database is refused: pg_dump backs it up).
+    pub fn with_backups(mut self, policy: crate::backup::Policy) -> Result<Host> {
+        if self.store.backend() == crate::store::Backend::Postgres {
+            return Err(HostError::Refused(format!(
+                "[backup] copies a SQLite database; {} is PostgreSQL: back it up with pg_dump (the README's \"Backups\")",
+                self.store.location()
+            )));
+        }
+        self.backups = Some(policy);
+        Ok(self)
+    }
+
+    /// The automatic backups, if any.
+    pub fn backups(&self) -> Option<&crate::backup::Policy> {
+        self.backups.as_ref()
     }
 
     pub fn store(&self) -> &Store {

@@ -104,6 +104,19 @@ impl Host {
         {
             return Ok(held);
         }
+        // The game as it stands before the turn, kept apart (`[backup]`).
+        // A backup that fails does not stop the turn: the players are owed
+        // it; the failure is logged for the game master.
+        if !repeating && let Some(policy) = self.backups() {
+            match crate::backup::Policy::before(policy, self.store(), game, collecting).await {
+                Ok(copy) => {
+                    tracing::info!(game, turn = collecting, file = %copy.path.display(), bytes = copy.bytes, "backed up before the turn")
+                }
+                Err(e) => {
+                    tracing::error!(game, turn = collecting, error = %e, "the backup before the turn failed; the turn runs all the same")
+                }
+            }
+        }
         let row = if repeating {
             row
         } else {

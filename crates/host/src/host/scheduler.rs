@@ -18,12 +18,27 @@ pub struct Tick {
     pub reminded: usize,
     /// Games that failed, and why (each is tried again next tick).
     pub failed: Vec<(String, String)>,
+    /// The day's backup, when this tick took it.
+    pub backup: Option<std::path::PathBuf>,
 }
 
 impl Host {
     /// Do what is due now.
     pub async fn tick(&self) -> Result<Tick> {
         let mut tick = Tick::default();
+        if let Some(policy) = self.backups() {
+            match policy.daily(self.store()).await {
+                Ok(Some(copy)) => {
+                    tracing::info!(file = %copy.path.display(), bytes = copy.bytes, "the day's backup is taken");
+                    tick.backup = Some(copy.path);
+                }
+                Ok(None) => {}
+                Err(e) => {
+                    tracing::error!(error = %e, "the day's backup failed; trying again at the next tick");
+                    tick.failed.push(("backup".to_string(), e.to_string()));
+                }
+            }
+        }
         let now = now_ms();
         for g in self.store().games().await? {
             let collecting = g.turn + 1;

@@ -458,7 +458,7 @@ fn owner_only(path: &Path) -> Result<()> {
     Ok(())
 }
 
-fn check_sqlite_header(path: &Path) -> Result<()> {
+pub(crate) fn check_sqlite_header(path: &Path) -> Result<()> {
     use std::io::Read as _;
     let Ok(mut f) = std::fs::File::open(path) else {
         return Ok(());
