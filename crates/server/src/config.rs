@@ -10,6 +10,7 @@
 //! [web]
 //! listen = "127.0.0.1:8080"   # where the web is served; "off": no web
 //! secure_cookies = false      # true behind TLS (a reverse proxy): also HSTS
+//! trusted_proxies = []        # e.g. ["127.0.0.1"]: whose X-Forwarded-For is believed
 //! max_connections = 256       # open connections at once; more wait
 //! header_timeout_seconds = 10 # a request's headers must arrive within this
 //! body_timeout_seconds = 30   # and its body within this
@@ -69,6 +70,11 @@ pub struct WebConfig {
     pub tables_need_login: bool,
     /// Tables one client address may make in an hour (default 20).
     pub tables_per_hour: u32,
+    /// The reverse proxies in front of the server (addresses or
+    /// networks, `127.0.0.1`, `10.0.0.0/8`): only from these is the
+    /// client's address taken from `Forwarded` or `X-Forwarded-For`
+    /// (see `web::client`). Default none: the connection's address.
+    pub trusted_proxies: Vec<String>,
 }
 
 impl Default for WebConfig {
@@ -81,6 +87,7 @@ impl Default for WebConfig {
             body_timeout_seconds: 30,
             tables_need_login: false,
             tables_per_hour: 20,
+            trusted_proxies: Vec::new(),
         }
     }
 }
@@ -132,6 +139,8 @@ impl Config {
         c.web
             .address()
             .map_err(|e| anyhow::anyhow!("{}: [web] {e}", path.display()))?;
+        crate::web::client::parse_all(&c.web.trusted_proxies)
+            .map_err(|e| anyhow::anyhow!("{}: [web] trusted_proxies: {e}", path.display()))?;
         if let Some(m) = &c.mail {
             m.check()
                 .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;

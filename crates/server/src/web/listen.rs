@@ -11,7 +11,9 @@
 //!   request it is answering, then everything returns.
 //!
 //! Each request carries `ConnectInfo<SocketAddr>`, as axum's own `serve`
-//! gives it, for the login and table limits.
+//! gives it, for the login and table limits: the client's address, which
+//! behind a trusted reverse proxy is the one the proxy names
+//! ([`super::client`]); and [`Peer`], the connection's own.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -32,11 +34,16 @@ pub struct Limits {
     pub header_timeout: Duration,
 }
 
+/// The address a request's connection comes from (a proxy's, behind one).
+#[derive(Clone, Copy, Debug)]
+pub struct Peer(pub std::net::SocketAddr);
+
 /// Serve `app` on `listener` until `stop` turns true.
 pub async fn run(
     listener: TcpListener,
     app: Router,
     limits: Limits,
+    trusted: Arc<Vec<super::client::Trusted>>,
     mut stop: tokio::sync::watch::Receiver<bool>,
 ) -> std::io::Result<()> {
     let max = limits.max_connections.clamp(1, 1 << 20);
@@ -63,11 +70,16 @@ pub async fn run(
             _ = async { stop.wait_for(|s| *s).await.is_ok() } => break,
         };
         let app = app.clone();
+        let trusted = trusted.clone();
         let mut told = stop.clone();
         tokio::spawn(async move {
             let _permit = permit;
             let service = hyper::service::service_fn(move |mut req: hyper::Request<Incoming>| {
-                req.extensions_mut().insert(ConnectInfo(addr));
+                let ip = super::client::client(addr.ip(), req.headers(), &trusted);
+                let port = if ip == addr.ip() { addr.port() } else { 0 };
+                req.extensions_mut()
+                    .insert(ConnectInfo(std::net::SocketAddr::new(ip, port)));
+                req.extensions_mut().insert(Peer(addr));
                 app.clone().oneshot(req.map(axum::body::Body::new))
             });
             let mut builder = hyper::server::conn::http1::Builder::new();

@@ -11,8 +11,10 @@
 
 pub mod api;
 pub mod auth;
+pub mod client;
 pub mod desk;
 pub mod guard;
+pub mod health;
 pub mod home;
 pub mod layout;
 pub mod listen;
@@ -142,6 +144,8 @@ pub struct Web {
     pub tables_made: Arc<Rate>,
     /// Words waiting for the page a form redirected to.
     pub flashes: Arc<Flashes>,
+    /// What `/readyz` last found.
+    pub health: Arc<health::Health>,
 }
 
 impl Web {
@@ -166,6 +170,7 @@ impl Web {
             secure: config.secure_cookies,
             tables_made: Arc::new(Rate::per_hour(config.tables_per_hour)),
             flashes: Arc::new(Flashes::default()),
+            health: Arc::new(health::Health::default()),
             config: Arc::new(config),
         }
     }
@@ -323,6 +328,8 @@ pub fn router(web: Web) -> Router {
     let tables_guard = axum::middleware::from_fn_with_state(web.clone(), guard::tables);
     let routes = Router::new()
         .route("/", get(home::index))
+        .route("/healthz", get(health::live))
+        .route("/readyz", get(health::ready))
         .route("/login", post(home::login))
         .route("/logout", post(home::logout))
         .route(
@@ -432,5 +439,9 @@ pub async fn serve(
         max_connections: web.config.max_connections,
         header_timeout: std::time::Duration::from_secs(web.config.header_timeout_seconds.max(1)),
     };
-    listen::run(listener, router(web), limits, stop).await
+    // Checked when the config was read; a list made in code is held to
+    // the same words here.
+    let trusted = client::parse_all(&web.config.trusted_proxies)
+        .map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidInput, e))?;
+    listen::run(listener, router(web), limits, Arc::new(trusted), stop).await
 }
