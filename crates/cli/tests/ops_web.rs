@@ -119,7 +119,11 @@ impl Served {
             if let Some(addr) = text
                 .lines()
                 .find(|l| l.contains("the web is served"))
-                .and_then(|l| l.split("address=").nth(1))
+                .and_then(|l| {
+                    l.split("address=")
+                        .nth(1)
+                        .or_else(|| l.split("\"address\":\"").nth(1))
+                })
                 .and_then(|a| {
                     a.split(|c: char| c.is_whitespace() || c == '"' || c == ',')
                         .find(|s| !s.is_empty())
@@ -512,4 +516,259 @@ fn the_version_names_the_database_schema() {
         "{}",
         String::from_utf8_lossy(&o.stdout)
     );
+}
+
+/// A sample's value in a scrape, by name and labels.
+fn sample(scrape: &prometheus_parse::Scrape, name: &str, labels: &[(&str, &str)]) -> Option<f64> {
+    scrape
+        .samples
+        .iter()
+        .find(|s| s.metric == name && labels.iter().all(|(k, v)| s.labels.get(k) == Some(*v)))
+        .map(|s| match &s.value {
+            prometheus_parse::Value::Counter(v)
+            | prometheus_parse::Value::Gauge(v)
+            | prometheus_parse::Value::Untyped(v) => *v,
+            prometheus_parse::Value::Histogram(h) => h.iter().map(|b| b.count).fold(0.0, f64::max),
+            prometheus_parse::Value::Summary(_) => f64::NAN,
+        })
+}
+
+fn scrape_text(at: SocketAddr, token: Option<&str>) -> (u16, String) {
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let auth = token.map(|t| format!("Bearer {t}"));
+    let mut headers = Vec::new();
+    if let Some(a) = &auth {
+        headers.push(("Authorization", a.as_str()));
+    }
+    let a = rt.block_on(request(loopback(1), at, "/metrics", &headers, None));
+    (a.status, a.body)
+}
+
+/// `/metrics` as Prometheus scrapes it: on its own address, or on the
+/// web's behind the token; counts of turns, requests by route and status
+/// with latency histograms, the database's submissions and outbox, the
+/// pool; parsed by a Prometheus text parser and passed by `promtool check
+/// metrics`. And `log_format = "json"`: every line a JSON object, a
+/// request's lines carrying its id, a turn's its game and number.
+#[test]
+fn metrics_are_scraped_and_pass_promtool_and_the_log_is_json() {
+    web_tools();
+    let dir = scratch("metrics");
+    let data = dir.join("data");
+    let o = umpire(
+        &data,
+        &[
+            "host",
+            "new",
+            "overlord",
+            "spring",
+            "--factions",
+            "3",
+            "--seed",
+            "4",
+            "--size",
+            "small",
+            "--schedule",
+            "daily 06:00",
+            "--hold-percent",
+            "100",
+        ],
+    )
+    .output()
+    .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    // f5 sends its template back, as mail would.
+    let made = String::from_utf8_lossy(&o.stdout).into_owned();
+    let password = made
+        .lines()
+        .find(|l| l.trim_start().starts_with("f5"))
+        .and_then(|l| l.split_whitespace().nth(3))
+        .unwrap()
+        .to_string();
+    let report = umpire(&data, &["host", "report", "spring", "f5"])
+        .output()
+        .unwrap();
+    let report = String::from_utf8_lossy(&report.stdout).into_owned();
+    let template = report.split("==== Order template ====\n\n").nth(1).unwrap();
+    let file = dir.join("f5.txt");
+    std::fs::write(&file, template.replacen("PASSWORD", &password, 1)).unwrap();
+    let o = umpire(&data, &["host", "submit", "spring", file.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    // The deadline has passed: the server runs the turn at once.
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    rt.block_on(async {
+        use sqlx::Connection as _;
+        sqlx::any::install_default_drivers();
+        let url = format!("sqlite://{}", data.join("umpire.db").display());
+        let mut c = sqlx::AnyConnection::connect(&url).await.unwrap();
+        sqlx::query("UPDATE games SET deadline = 1000")
+            .execute(&mut c)
+            .await
+            .unwrap();
+        c.close().await.unwrap();
+    });
+    let (web_port, metrics_port) = (free_port(), free_port());
+    let served = Served::start(
+        &data,
+        &format!(
+            "tick_seconds = 1\nlog = \"info,umpire_server=debug\"\nlog_format = \"json\"\n\n[web]\nlisten = \"127.0.0.1:{web_port}\"\nmetrics_listen = \"127.0.0.1:{metrics_port}\"\nmetrics_token = \"scrape-me\"\n"
+        ),
+    );
+    let web = served.addr;
+    let metrics = SocketAddr::from(([127, 0, 0, 1], metrics_port));
+
+    // Some traffic: a page, a failed login, a page that is not there.
+    let page = rt.block_on(request(loopback(2), web, "/", &[], None));
+    assert_eq!(page.status, 200);
+    let request_id = page
+        .header("x-request-id")
+        .expect("a request id")
+        .to_string();
+    assert_eq!(
+        rt.block_on(login(loopback(2), web, "f5", "wrong", None)),
+        303
+    );
+    assert_eq!(
+        rt.block_on(request(loopback(2), web, "/nowhere", &[], None))
+            .status,
+        404
+    );
+
+    // The turn runs; its count shows.
+    let started = Instant::now();
+    let text = loop {
+        let (status, text) = scrape_text(metrics, None);
+        assert_eq!(status, 200, "{text}");
+        if text.contains("umpire_turns_total{outcome=\"kept\"} 1") {
+            break text;
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(90),
+            "no turn counted:\n{text}\n{}",
+            served.log.lock().unwrap()
+        );
+        std::thread::sleep(Duration::from_millis(300));
+    };
+    let lines: Vec<String> = text.lines().map(str::to_string).collect();
+    let scrape = prometheus_parse::Scrape::parse(lines.into_iter().map(Ok)).unwrap();
+    let get = |name: &str, labels: &[(&str, &str)]| {
+        sample(&scrape, name, labels).unwrap_or_else(|| panic!("no {name} {labels:?} in:\n{text}"))
+    };
+    assert_eq!(get("umpire_turns_total", &[("outcome", "kept")]), 1.0);
+    assert_eq!(get("umpire_turn_duration_seconds_count", &[]), 1.0);
+    assert!(
+        get(
+            "umpire_http_requests_total",
+            &[("route", "/"), ("method", "GET"), ("status", "200")]
+        ) >= 2.0
+    );
+    assert_eq!(
+        get(
+            "umpire_http_requests_total",
+            &[("route", "/login"), ("method", "POST"), ("status", "303")]
+        ),
+        1.0
+    );
+    assert_eq!(
+        get(
+            "umpire_http_requests_total",
+            &[("route", "unmatched"), ("status", "404")]
+        ),
+        1.0
+    );
+    assert!(
+        get(
+            "umpire_http_request_duration_seconds_count",
+            &[("route", "/")]
+        ) >= 2.0
+    );
+    assert!(
+        get(
+            // The histogram's +Inf bucket.
+            "umpire_http_request_duration_seconds",
+            &[("route", "/")]
+        ) >= 2.0
+    );
+    // Each seat's reports went to the outbox, kept for the game master:
+    // the seats have no address.
+    assert!(
+        get("umpire_outbox_messages", &[("status", "no-address")]) >= 3.0,
+        "{text}"
+    );
+    // f5's orders, by their source and what became of them.
+    let submitted: f64 = scrape
+        .samples
+        .iter()
+        .filter(|s| s.metric == "umpire_submissions")
+        .map(|s| match s.value {
+            prometheus_parse::Value::Gauge(v) => v,
+            _ => 0.0,
+        })
+        .sum();
+    assert_eq!(submitted, 1.0, "{text}");
+    assert_eq!(get("umpire_games", &[]), 1.0);
+    assert_eq!(get("umpire_db_pool_connections", &[("state", "max")]), 4.0);
+    assert!(
+        get("umpire_http_connections", &[]) >= 1.0,
+        "the scrape's own connection is open"
+    );
+    assert_eq!(get("umpire_up", &[]), 1.0);
+
+    // promtool, Prometheus' own checker, passes the scrape.
+    let mut promtool = Command::new("promtool")
+        .args(["check", "metrics"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("promtool (scripts/web-tools installs it)");
+    {
+        use std::io::Write as _;
+        promtool
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(text.as_bytes())
+            .unwrap();
+    }
+    let checked = promtool.wait_with_output().unwrap();
+    assert!(
+        checked.status.success() && checked.stdout.is_empty() && checked.stderr.is_empty(),
+        "promtool check metrics: {}{}\n{text}",
+        String::from_utf8_lossy(&checked.stdout),
+        String::from_utf8_lossy(&checked.stderr)
+    );
+
+    // On the web's address: only with the token.
+    assert_eq!(scrape_text(web, None).0, 401);
+    assert_eq!(scrape_text(web, Some("wrong")).0, 401);
+    let (status, with_token) = scrape_text(web, Some("scrape-me"));
+    assert_eq!(status, 200);
+    assert!(with_token.contains("# TYPE umpire_http_requests_total counter"));
+
+    // The log: one JSON object a line; the page's request by its id, the
+    // turn by its game and number.
+    let log = served.log.lock().unwrap().clone();
+    let entries: Vec<serde_json::Value> = log
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("not JSON ({e}): {l}")))
+        .collect();
+    assert!(
+        entries
+            .iter()
+            .any(|e| e["span"]["request_id"] == request_id.as_str()
+                && e["span"]["route"] == "/"
+                && e["status"] == 200),
+        "no log line of request {request_id}:\n{log}"
+    );
+    assert!(
+        entries.iter().any(|e| e["message"] == "turn run and kept"
+            && e["game"] == "spring"
+            && e["turn"] == 1),
+        "no log line of the turn:\n{log}"
+    );
+    drop(served);
+    let _ = std::fs::remove_dir_all(&dir);
 }

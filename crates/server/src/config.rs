@@ -6,11 +6,15 @@
 //! tick_seconds = 15      # how often deadlines are looked at
 //! grace_seconds = 60     # how long a running turn may finish when stopping
 //! log = "info"           # or debug, or umpire_host=debug; $UMPIRE_LOG wins
+//! log_format = "text"    # or "json": one JSON object a line, with the
+//!                        # request's id and the turn's game and number
 //!
 //! [web]
 //! listen = "127.0.0.1:8080"   # where the web is served; "off": no web
 //! secure_cookies = false      # true behind TLS (a reverse proxy): also HSTS
 //! trusted_proxies = []        # e.g. ["127.0.0.1"]: whose X-Forwarded-For is believed
+//! metrics_listen = "127.0.0.1:9464"  # /metrics on an address of its own
+//! metrics_token = "…"         # or /metrics here, for `Authorization: Bearer …`
 //! max_connections = 256       # open connections at once; more wait
 //! header_timeout_seconds = 10 # a request's headers must arrive within this
 //! body_timeout_seconds = 30   # and its body within this
@@ -42,10 +46,23 @@ pub struct Config {
     pub grace_seconds: u64,
     /// What to log (`info`, `debug`, `umpire_host=debug`); $UMPIRE_LOG wins.
     pub log: String,
+    /// How the log is written: `text` (default) or `json`, one object a
+    /// line with its spans' fields (a request's `request_id`, route and
+    /// method; a turn's game and number).
+    pub log_format: LogFormat,
     /// The web.
     pub web: WebConfig,
     /// The mail gateway; none: no mail is read or sent.
     pub mail: Option<MailConfig>,
+}
+
+/// How the log is written.
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum LogFormat {
+    #[default]
+    Text,
+    Json,
 }
 
 /// The `[web]` table.
@@ -75,6 +92,13 @@ pub struct WebConfig {
     /// client's address taken from `Forwarded` or `X-Forwarded-For`
     /// (see `web::client`). Default none: the connection's address.
     pub trusted_proxies: Vec<String>,
+    /// An address of its own for `/metrics` (Prometheus' text format),
+    /// e.g. `127.0.0.1:9464`; default none.
+    pub metrics_listen: Option<String>,
+    /// `/metrics` on the web's own address too, for a scraper that sends
+    /// `Authorization: Bearer` this token; default none (no `/metrics`
+    /// there).
+    pub metrics_token: Option<String>,
 }
 
 impl Default for WebConfig {
@@ -88,11 +112,30 @@ impl Default for WebConfig {
             tables_need_login: false,
             tables_per_hour: 20,
             trusted_proxies: Vec::new(),
+            metrics_listen: None,
+            metrics_token: None,
         }
     }
 }
 
 impl WebConfig {
+    /// Where `/metrics` has an address of its own, if anywhere.
+    pub fn metrics_address(&self) -> Result<Option<std::net::SocketAddr>> {
+        let Some(l) = self
+            .metrics_listen
+            .as_deref()
+            .map(str::trim)
+            .filter(|l| !l.is_empty())
+        else {
+            return Ok(None);
+        };
+        l.parse().map(Some).map_err(|_| {
+            anyhow::anyhow!(
+                "metrics_listen `{l}` is not an address to listen on: write it as 127.0.0.1:9464"
+            )
+        })
+    }
+
     /// Where to listen; None when the web is off.
     pub fn address(&self) -> Result<Option<std::net::SocketAddr>> {
         let l = self.listen.trim();
@@ -114,6 +157,7 @@ impl Default for Config {
             tick_seconds: 15,
             grace_seconds: 60,
             log: "info".to_string(),
+            log_format: LogFormat::Text,
             web: WebConfig::default(),
             mail: None,
         }
@@ -138,6 +182,9 @@ impl Config {
         }
         c.web
             .address()
+            .map_err(|e| anyhow::anyhow!("{}: [web] {e}", path.display()))?;
+        c.web
+            .metrics_address()
             .map_err(|e| anyhow::anyhow!("{}: [web] {e}", path.display()))?;
         crate::web::client::parse_all(&c.web.trusted_proxies)
             .map_err(|e| anyhow::anyhow!("{}: [web] trusted_proxies: {e}", path.display()))?;

@@ -38,6 +38,15 @@ pub struct Limits {
 #[derive(Clone, Copy, Debug)]
 pub struct Peer(pub std::net::SocketAddr);
 
+/// Counts a connection closed when dropped, however its task ends.
+struct Closed;
+
+impl Drop for Closed {
+    fn drop(&mut self) {
+        crate::metrics::connections(-1.0);
+    }
+}
+
 /// Serve `app` on `listener` until `stop` turns true.
 pub async fn run(
     listener: TcpListener,
@@ -74,6 +83,8 @@ pub async fn run(
         let mut told = stop.clone();
         tokio::spawn(async move {
             let _permit = permit;
+            crate::metrics::connections(1.0);
+            let _closed = Closed;
             let service = hyper::service::service_fn(move |mut req: hyper::Request<Incoming>| {
                 let ip = super::client::client(addr.ip(), req.headers(), &trusted);
                 let port = if ip == addr.ip() { addr.port() } else { 0 };

@@ -330,6 +330,7 @@ pub fn router(web: Web) -> Router {
         .route("/", get(home::index))
         .route("/healthz", get(health::live))
         .route("/readyz", get(health::ready))
+        .route("/metrics", get(crate::metrics::scrape_with_token))
         .route("/login", post(home::login))
         .route("/logout", post(home::logout))
         .route(
@@ -398,6 +399,7 @@ pub fn router(web: Web) -> Router {
             body_timeout,
         ))
         .layer(axum::middleware::from_fn(guard::json_errors))
+        .layer(axum::middleware::from_fn(crate::metrics::http))
         .with_state(web);
     guard::headers(routes, secure)
 }
