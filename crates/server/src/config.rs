@@ -13,6 +13,8 @@
 //! listen = "127.0.0.1:8080"   # where the web is served; "off": no web
 //! secure_cookies = false      # true behind TLS (a reverse proxy): also HSTS
 //! trusted_proxies = []        # e.g. ["127.0.0.1"]: whose X-Forwarded-For is believed
+//! tls_cert = "/etc/letsencrypt/live/game.example/fullchain.pem"  # HTTPS here:
+//! tls_key = "/etc/letsencrypt/live/game.example/privkey.pem"     # read again when renewed
 //! metrics_listen = "127.0.0.1:9464"  # /metrics on an address of its own
 //! metrics_token = "…"         # or /metrics here, for `Authorization: Bearer …`
 //! max_connections = 256       # open connections at once; more wait
@@ -99,6 +101,12 @@ pub struct WebConfig {
     /// `Authorization: Bearer` this token; default none (no `/metrics`
     /// there).
     pub metrics_token: Option<String>,
+    /// Serve HTTPS: the certificate chain (PEM, as certbot's
+    /// `fullchain.pem`) and its key (`privkey.pem`); both or neither.
+    /// Read again when either file changes. Implies Secure cookies and
+    /// HSTS.
+    pub tls_cert: Option<std::path::PathBuf>,
+    pub tls_key: Option<std::path::PathBuf>,
 }
 
 impl Default for WebConfig {
@@ -114,11 +122,29 @@ impl Default for WebConfig {
             trusted_proxies: Vec::new(),
             metrics_listen: None,
             metrics_token: None,
+            tls_cert: None,
+            tls_key: None,
         }
     }
 }
 
 impl WebConfig {
+    /// Whether the web is served by HTTPS.
+    pub fn tls(&self) -> bool {
+        self.tls_cert.is_some() || self.tls_key.is_some()
+    }
+
+    /// Both of the certificate's files named, and readable as a pair.
+    pub fn check_tls(&self) -> std::result::Result<(), String> {
+        match (&self.tls_cert, &self.tls_key) {
+            (None, None) => Ok(()),
+            (Some(c), Some(k)) => crate::web::tls::load(c, k).map(|_| ()),
+            _ => Err(
+                "[web] tls_cert and tls_key go together: name both files, or neither".to_string(),
+            ),
+        }
+    }
+
     /// Where `/metrics` has an address of its own, if anywhere.
     pub fn metrics_address(&self) -> Result<Option<std::net::SocketAddr>> {
         let Some(l) = self
@@ -183,6 +209,12 @@ impl Config {
         c.web
             .address()
             .map_err(|e| anyhow::anyhow!("{}: [web] {e}", path.display()))?;
+        if c.web.tls_cert.is_some() != c.web.tls_key.is_some() {
+            bail!(
+                "{}: [web] tls_cert and tls_key go together: name both files, or neither",
+                path.display()
+            );
+        }
         c.web
             .metrics_address()
             .map_err(|e| anyhow::anyhow!("{}: [web] {e}", path.display()))?;

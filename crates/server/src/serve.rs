@@ -130,6 +130,8 @@ pub async fn serve_then(
         if let Some(r) = ready.take() {
             r(listener.local_addr().ok());
         }
+        // The certificate is read before anything is served.
+        config.web.check_tls().map_err(anyhow::Error::msg)?;
         let web = crate::web::Web::configured(host.clone(), config.web.clone());
         let stop = stop_rx.clone();
         tasks.push(tokio::spawn(async move {
@@ -157,7 +159,8 @@ pub async fn serve_then(
         };
         tasks.push(tokio::spawn(async move {
             if let Err(e) =
-                crate::web::listen::run(listener, app, limits, Arc::new(Vec::new()), stop).await
+                crate::web::listen::run(listener, app, limits, Arc::new(Vec::new()), None, stop)
+                    .await
             {
                 tracing::error!(error = %e, "the metrics stopped");
             }

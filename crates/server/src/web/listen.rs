@@ -7,6 +7,8 @@
 //!   header read timeout, which also closes a connection left idle), and
 //!   its body within `body_timeout` (`tower_http`'s request body timeout,
 //!   in [`super::router`]).
+//! - With TLS ([`super::tls`]), the handshake must be done within
+//!   `header_timeout` too.
 //! - Stopping: no new connection is taken, each open one finishes the
 //!   request it is answering, then everything returns.
 //!
@@ -38,6 +40,10 @@ pub struct Limits {
 #[derive(Clone, Copy, Debug)]
 pub struct Peer(pub std::net::SocketAddr);
 
+/// A connection's stream, plain or TLS.
+trait Io: tokio::io::AsyncRead + tokio::io::AsyncWrite + Unpin + Send {}
+impl<T: tokio::io::AsyncRead + tokio::io::AsyncWrite + Unpin + Send> Io for T {}
+
 /// Counts a connection closed when dropped, however its task ends.
 struct Closed;
 
@@ -53,6 +59,7 @@ pub async fn run(
     app: Router,
     limits: Limits,
     trusted: Arc<Vec<super::client::Trusted>>,
+    tls: Option<Arc<super::tls::Reloading>>,
     mut stop: tokio::sync::watch::Receiver<bool>,
 ) -> std::io::Result<()> {
     let max = limits.max_connections.clamp(1, 1 << 20);
@@ -80,11 +87,31 @@ pub async fn run(
         };
         let app = app.clone();
         let trusted = trusted.clone();
+        let tls = tls.clone();
         let mut told = stop.clone();
         tokio::spawn(async move {
             let _permit = permit;
             crate::metrics::connections(1.0);
             let _closed = Closed;
+            // HTTPS: the handshake first, within the time headers have.
+            let stream: Box<dyn Io> = match tls {
+                None => Box::new(stream),
+                Some(tls) => {
+                    let acceptor = tokio_rustls::TlsAcceptor::from(tls.current());
+                    match tokio::time::timeout(limits.header_timeout, acceptor.accept(stream)).await
+                    {
+                        Ok(Ok(s)) => Box::new(s),
+                        Ok(Err(e)) => {
+                            tracing::debug!(client = %addr, error = %e, "a TLS handshake failed");
+                            return;
+                        }
+                        Err(_) => {
+                            tracing::debug!(client = %addr, "a TLS handshake took too long");
+                            return;
+                        }
+                    }
+                }
+            };
             let service = hyper::service::service_fn(move |mut req: hyper::Request<Incoming>| {
                 let ip = super::client::client(addr.ip(), req.headers(), &trusted);
                 let port = if ip == addr.ip() { addr.port() } else { 0 };

@@ -23,6 +23,7 @@ pub mod player;
 pub mod receipt;
 pub mod report;
 pub mod table;
+pub mod tls;
 
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -161,7 +162,9 @@ impl Web {
     }
 
     /// The web with `config`'s settings.
-    pub fn configured(host: Arc<Host>, config: WebConfig) -> Web {
+    pub fn configured(host: Arc<Host>, mut config: WebConfig) -> Web {
+        // Served by https itself: the cookies are Secure, HSTS is sent.
+        config.secure_cookies |= config.tls();
         Web {
             tables: Arc::new(umpire_host::tables::Tables::new(host.store().clone())),
             host,
@@ -445,5 +448,14 @@ pub async fn serve(
     // the same words here.
     let trusted = client::parse_all(&web.config.trusted_proxies)
         .map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidInput, e))?;
-    listen::run(listener, router(web), limits, Arc::new(trusted), stop).await
+    let tls = match (&web.config.tls_cert, &web.config.tls_key) {
+        (Some(cert), Some(key)) => {
+            let t = tls::Reloading::new(cert, key)
+                .map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidInput, e))?;
+            tokio::spawn(t.clone().watch(stop.clone()));
+            Some(t)
+        }
+        _ => None,
+    };
+    listen::run(listener, router(web), limits, Arc::new(trusted), tls, stop).await
 }
