@@ -20,6 +20,7 @@
 //! max_connections = 256       # open connections at once; more wait
 //! header_timeout_seconds = 10 # a request's headers must arrive within this
 //! body_timeout_seconds = 30   # and its body within this
+//! request_timeout_seconds = 60 # and its answer must start within this
 //! tables_need_login = false   # true: only a desk login makes tables
 //! tables_per_hour = 20        # tables made from one address in an hour
 //!
@@ -84,6 +85,10 @@ pub struct WebConfig {
     pub header_timeout_seconds: u64,
     /// Seconds a client has to send a request's body (default 30).
     pub body_timeout_seconds: u64,
+    /// Seconds the server has to start answering a request (default 60);
+    /// past it the answer is 503 and the request's work is dropped (a
+    /// turn run from the desk still finishes).
+    pub request_timeout_seconds: u64,
     /// Only a game master logged in to the desk makes tables (default
     /// false: anyone who can reach the server).
     pub tables_need_login: bool,
@@ -117,6 +122,7 @@ impl Default for WebConfig {
             max_connections: 256,
             header_timeout_seconds: 10,
             body_timeout_seconds: 30,
+            request_timeout_seconds: 60,
             tables_need_login: false,
             tables_per_hour: 20,
             trusted_proxies: Vec::new(),

@@ -16,15 +16,18 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use serde_json::Value;
-use support::web::{Client, blocking, serve};
+use support::web::{Client, blocking, serve, serve_with};
 use umpire_host::host::Host;
 use umpire_host::store::{Location, migrate};
 use umpire_host::testing;
+use umpire_server::config::WebConfig;
 
 /// A TCP forwarder to PostgreSQL that can be cut and mended.
 struct Forwarder {
     port: u16,
     down: Arc<AtomicBool>,
+    /// New connections are taken and never answered.
+    stalled: Arc<AtomicBool>,
     open: Arc<std::sync::Mutex<Vec<tokio::task::JoinHandle<()>>>>,
 }
 
@@ -33,12 +36,21 @@ impl Forwarder {
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
         let port = listener.local_addr().unwrap().port();
         let down = Arc::new(AtomicBool::new(false));
+        let stalled = Arc::new(AtomicBool::new(false));
         let open = Arc::new(std::sync::Mutex::new(Vec::new()));
-        let (d, o) = (down.clone(), open.clone());
+        let (d, st, o) = (down.clone(), stalled.clone(), open.clone());
         tokio::spawn(async move {
             while let Ok((mut inbound, _)) = listener.accept().await {
                 if d.load(Ordering::SeqCst) {
                     drop(inbound);
+                    continue;
+                }
+                if st.load(Ordering::SeqCst) {
+                    let task = tokio::spawn(async move {
+                        tokio::time::sleep(Duration::from_secs(600)).await;
+                        drop(inbound);
+                    });
+                    o.lock().unwrap().push(task);
                     continue;
                 }
                 let to = to.clone();
@@ -50,7 +62,12 @@ impl Forwarder {
                 o.lock().unwrap().push(task);
             }
         });
-        Forwarder { port, down, open }
+        Forwarder {
+            port,
+            down,
+            stalled,
+            open,
+        }
     }
 
     /// Every connection cut, new ones refused.
@@ -61,8 +78,21 @@ impl Forwarder {
         }
     }
 
+    /// Every connection cut, new ones taken and never answered: a
+    /// database that hangs.
+    fn stall(&self) {
+        self.stalled.store(true, Ordering::SeqCst);
+        for t in self.open.lock().unwrap().drain(..) {
+            t.abort();
+        }
+    }
+
     fn mend(&self) {
         self.down.store(false, Ordering::SeqCst);
+        self.stalled.store(false, Ordering::SeqCst);
+        for t in self.open.lock().unwrap().drain(..) {
+            t.abort();
+        }
     }
 }
 
@@ -173,5 +203,70 @@ async fn readyz_follows_the_database_away_and_back() {
         why.contains(&format!("{} (", migrate::latest())) && why.contains("not applied"),
         "{why}"
     );
+    let _ = stop.send(true);
+}
+
+/// A database that hangs: pages answer 503 with the reason once their
+/// time is up (`[web] request_timeout_seconds`), `/readyz` says the
+/// database does not answer in time, and both recover when it does.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_hanging_database_times_requests_out_and_readyz_says_so() {
+    let _direct = testing::postgres("hang").await;
+    let schema = format!("t_hang_{}", std::process::id());
+    let url = testing::postgres_url();
+    let hostport = url
+        .split('@')
+        .nth(1)
+        .and_then(|r| r.split('/').next())
+        .unwrap()
+        .to_string();
+    let fwd = Forwarder::start(hostport.clone()).await;
+    let via = Location::parse(&format!(
+        "{}?schema={schema}",
+        url.replace(&hostport, &format!("127.0.0.1:{}", fwd.port))
+    ))
+    .unwrap();
+    let host = Arc::new(Host::open(&via).await.unwrap());
+    let (base, stop) = serve_with(
+        host,
+        WebConfig {
+            request_timeout_seconds: 2,
+            ..WebConfig::default()
+        },
+    )
+    .await;
+    let b = base.clone();
+    assert_eq!(blocking(move || Client::new(&b).get("/")).await.status, 200);
+
+    fwd.stall();
+    let b = base.clone();
+    let started = Instant::now();
+    let page = blocking(move || Client::new(&b).get("/")).await;
+    let took = started.elapsed();
+    assert_eq!(page.status, 503, "{}", page.body);
+    assert!(page.body.contains("took too long"), "{}", page.body);
+    assert!(took < Duration::from_secs(10), "took {took:?}");
+    // The API says it in JSON.
+    let b = base.clone();
+    let api = blocking(move || Client::with_token(&b, "x").get("/api/v1/me")).await;
+    assert_eq!(api.status, 503, "{}", api.body);
+    let v: Value = serde_json::from_str(&api.body).unwrap();
+    assert!(
+        v["error"].as_str().unwrap().contains("took too long"),
+        "{v}"
+    );
+    let v = wait_until("with the database hanging", &base, 503).await;
+    assert!(
+        v["why"]
+            .as_str()
+            .unwrap()
+            .contains("does not answer within"),
+        "{v}"
+    );
+
+    fwd.mend();
+    wait_until("with the database back", &base, 200).await;
+    let b = base.clone();
+    assert_eq!(blocking(move || Client::new(&b).get("/")).await.status, 200);
     let _ = stop.send(true);
 }

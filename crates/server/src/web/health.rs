@@ -26,7 +26,8 @@ use super::Web;
 /// The server's version, as `umpire --version` says it.
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");
 
-/// How long the database has to answer before the server is not ready.
+/// How long the database has to answer before the server is not ready
+/// (at most half the request's time, `[web] request_timeout_seconds`).
 pub const READY_WITHIN: Duration = Duration::from_secs(3);
 
 /// Whether the last look found the server ready, and why not, to log
@@ -63,13 +64,17 @@ pub async fn live() -> Response {
 /// versions applied (the newest), or why it is not ready.
 pub async fn check(web: &Web) -> (Option<i64>, Result<(), String>) {
     let known = migrate::latest();
-    let applied = tokio::time::timeout(READY_WITHIN, migrate::applied(web.host.store())).await;
+    // Within the request's own time, so the answer is this one's.
+    let within = READY_WITHIN
+        .min(Duration::from_secs(web.config.request_timeout_seconds.max(1)) / 2)
+        .max(Duration::from_millis(500));
+    let applied = tokio::time::timeout(within, migrate::applied(web.host.store())).await;
     match applied {
         Err(_) => (
             None,
             Err(format!(
-                "the database does not answer within {} seconds",
-                READY_WITHIN.as_secs()
+                "the database does not answer within {:.1} seconds",
+                within.as_secs_f64()
             )),
         ),
         Ok(Err(e)) => (None, Err(format!("the database cannot be reached: {e}"))),

@@ -16,6 +16,7 @@ pub mod desk;
 pub mod guard;
 pub mod health;
 pub mod home;
+pub mod hygiene;
 pub mod layout;
 pub mod listen;
 pub mod map;
@@ -215,6 +216,8 @@ pub enum WebError {
     Bad(String),
     /// Too many attempts.
     Slow(String),
+    /// The server cannot answer now (it took too long).
+    Busy(String),
     Internal(String),
 }
 
@@ -244,6 +247,7 @@ impl IntoResponse for WebError {
             WebError::NotFound(w) => (StatusCode::NOT_FOUND, "Not found", w),
             WebError::Bad(w) => (StatusCode::BAD_REQUEST, "That cannot be done", w),
             WebError::Slow(w) => (StatusCode::TOO_MANY_REQUESTS, "Too many attempts", w),
+            WebError::Busy(w) => (StatusCode::SERVICE_UNAVAILABLE, "Not now", w),
             WebError::Internal(w) => {
                 tracing::error!(error = %w, "a page failed");
                 (
@@ -327,6 +331,7 @@ pub fn orders_bounded(text: &str) -> Result<(), String> {
 pub fn router(web: Web) -> Router {
     let secure = web.config.secure_cookies;
     let body_timeout = std::time::Duration::from_secs(web.config.body_timeout_seconds.max(1));
+    let request_timeout = std::time::Duration::from_secs(web.config.request_timeout_seconds.max(1));
     let orders = DefaultBodyLimit::max(ORDERS_BYTES);
     let tables_guard = axum::middleware::from_fn_with_state(web.clone(), guard::tables);
     let routes = Router::new()
@@ -397,12 +402,19 @@ pub fn router(web: Web) -> Router {
         .route("/api/v1/check", post(api::check).layer(orders))
         .route("/api/v1/deadline", get(api::deadline))
         .fallback(not_found)
+        .layer(axum::middleware::from_fn(hygiene::conditional))
         .layer(DefaultBodyLimit::max(FORM_BYTES))
         .layer(tower_http::timeout::RequestBodyTimeoutLayer::new(
             body_timeout,
         ))
+        .layer(tower_http::timeout::TimeoutLayer::with_status_code(
+            StatusCode::SERVICE_UNAVAILABLE,
+            request_timeout,
+        ))
+        .layer(axum::middleware::from_fn(hygiene::explain_timeout))
         .layer(axum::middleware::from_fn(guard::json_errors))
         .layer(axum::middleware::from_fn(crate::metrics::http))
+        .layer(tower_http::compression::CompressionLayer::new())
         .with_state(web);
     guard::headers(routes, secure)
 }
