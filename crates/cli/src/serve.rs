@@ -44,8 +44,10 @@ pub fn logging(filter: &str, format: LogFormat) -> Result<()> {
     let filter = std::env::var("UMPIRE_LOG").unwrap_or_else(|_| filter.to_string());
     let filter = tracing_subscriber::EnvFilter::try_new(&filter)
         .with_context(|| format!("`{filter}` is not a log filter (try info or debug)"))?;
+    // Colours only for a person at a terminal, not in a file or journald.
     let log = tracing_subscriber::fmt()
         .with_env_filter(filter)
+        .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
         .with_writer(std::io::stderr);
     let _ = match format {
         LogFormat::Text => log.try_init(),

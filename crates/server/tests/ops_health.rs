@@ -96,6 +96,38 @@ impl Forwarder {
     }
 }
 
+/// What the server logged, for every test of this file (one log per
+/// process).
+fn log() -> &'static std::sync::Mutex<Vec<u8>> {
+    static LOG: std::sync::OnceLock<&'static std::sync::Mutex<Vec<u8>>> =
+        std::sync::OnceLock::new();
+    LOG.get_or_init(|| {
+        let log: &'static std::sync::Mutex<Vec<u8>> =
+            Box::leak(Box::new(std::sync::Mutex::new(Vec::new())));
+        let _ = tracing_subscriber::fmt()
+            .with_ansi(false)
+            .with_writer(move || Writer(log))
+            .try_init();
+        log
+    })
+}
+
+struct Writer(&'static std::sync::Mutex<Vec<u8>>);
+
+impl std::io::Write for Writer {
+    fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
+        self.0.lock().unwrap().extend_from_slice(b);
+        Ok(b.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+fn logged() -> String {
+    String::from_utf8_lossy(&log().lock().unwrap()).into_owned()
+}
+
 /// `/readyz`'s status and JSON.
 fn readyz(base: &str) -> (u16, Value) {
     let got = Client::new(base).get("/readyz");
@@ -121,6 +153,7 @@ async fn wait_until(what: &str, base: &str, want: u16) -> Value {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn readyz_follows_the_database_away_and_back() {
+    log();
     // A schema of the test's own, reached through the forwarder.
     let direct = testing::postgres("readyz").await;
     // The schema `testing::postgres` names.
@@ -160,6 +193,13 @@ async fn readyz_follows_the_database_away_and_back() {
     assert_eq!(v["ready"], false);
     let why = v["why"].as_str().unwrap();
     assert!(why.starts_with("the database"), "{why}");
+    // The log says it too, with the same reason.
+    let said = logged();
+    assert!(
+        said.lines()
+            .any(|l| l.contains("not ready") && l.contains(why)),
+        "{said}"
+    );
     // Alive all the same.
     let b = base.clone();
     assert_eq!(
@@ -174,6 +214,7 @@ async fn readyz_follows_the_database_away_and_back() {
     let v = wait_until("with the database back", &base, 200).await;
     assert_eq!(v["ready"], true);
     assert!(v.get("why").is_none(), "{v}");
+    assert!(logged().contains("ready again"), "{}", logged());
 
     // A newer Umpire's schema in the same database: not ready, and why.
     testing::execute(
