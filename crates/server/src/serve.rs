@@ -58,8 +58,14 @@ async fn mail_round(gateway: Option<&Gateway>, sender: Option<&Sender>, out: &mu
     if let Some(g) = gateway {
         match g.process_waiting().await {
             Ok(0) => {}
-            Ok(n) => tracing::info!(mails = n, "mail read and answered"),
-            Err(e) => tracing::warn!(error = %e, "mail could not be read; trying again"),
+            Ok(n) => {
+                crate::metrics::mail("in", Ok(n));
+                tracing::info!(mails = n, "mail read and answered")
+            }
+            Err(e) => {
+                crate::metrics::mail("in", Err(()));
+                tracing::warn!(error = %e, "mail could not be read; trying again")
+            }
         }
     }
     if let Some(s) = sender {
@@ -81,8 +87,14 @@ async fn mail_round(gateway: Option<&Gateway>, sender: Option<&Sender>, out: &mu
         }
         match s.send_due().await {
             Ok(0) => {}
-            Ok(n) => tracing::info!(sent = n, "mail sent"),
-            Err(e) => tracing::warn!(error = %e, "mail could not be sent; trying again"),
+            Ok(n) => {
+                crate::metrics::mail("out", Ok(n));
+                tracing::info!(sent = n, "mail sent")
+            }
+            Err(e) => {
+                crate::metrics::mail("out", Err(()));
+                tracing::warn!(error = %e, "mail could not be sent; trying again")
+            }
         }
     }
 }
@@ -104,6 +116,8 @@ pub async fn serve_then(
     if let Some(m) = &config.mail {
         m.check_credentials().map_err(anyhow::Error::msg)?;
     }
+    // Counting starts now, whether or not anyone scrapes.
+    crate::metrics::handle();
     let n = host.answer_waiting().await?;
     if n > 0 {
         tracing::info!(answered = n, "answered messages left from before");
@@ -126,6 +140,8 @@ pub async fn serve_then(
         if let Some(r) = ready.take() {
             r(listener.local_addr().ok());
         }
+        // The certificate is read before anything is served.
+        config.web.check_tls().map_err(anyhow::Error::msg)?;
         let web = crate::web::Web::configured(host.clone(), config.web.clone());
         let stop = stop_rx.clone();
         tasks.push(tokio::spawn(async move {
@@ -136,6 +152,29 @@ pub async fn serve_then(
     }
     if let Some(r) = ready.take() {
         r(None);
+    }
+    // The metrics on an address of their own.
+    if let Some(at) = if once {
+        None
+    } else {
+        config.web.metrics_address()?
+    } {
+        let listener = crate::web::bind(at).await?;
+        tracing::info!(address = %listener.local_addr()?, "the metrics are served");
+        let stop = stop_rx.clone();
+        let app = crate::metrics::router(host.clone());
+        let limits = crate::web::listen::Limits {
+            max_connections: 16,
+            header_timeout: Duration::from_secs(10),
+        };
+        tasks.push(tokio::spawn(async move {
+            if let Err(e) =
+                crate::web::listen::run(listener, app, limits, Arc::new(Vec::new()), None, stop)
+                    .await
+            {
+                tracing::error!(error = %e, "the metrics stopped");
+            }
+        }));
     }
     if let (Some(g), Some(imap)) = (&gateway, config.mail.as_ref().and_then(|m| m.imap.clone())) {
         let duty = Duty::new(host.store().clone(), "mail-in");
@@ -234,30 +273,35 @@ fn log_tick(t: umpire_host::host::Result<Tick>) {
                         reports,
                         next,
                         ..
-                    } => tracing::info!(
-                        game,
-                        turn,
-                        run_ms,
-                        reports,
-                        next = next.as_deref().unwrap_or("none"),
-                        "turn run and kept"
-                    ),
+                    } => {
+                        tracing::info!(
+                            game,
+                            turn,
+                            run_ms,
+                            reports,
+                            next = next.as_deref().unwrap_or("none"),
+                            "turn run and kept"
+                        )
+                    }
                     Ran::Held {
                         turn,
                         missing,
                         playing,
-                    } => tracing::warn!(
-                        game,
-                        turn,
-                        missing,
-                        playing,
-                        "turn held: too many seats sent nothing; the game master is told"
-                    ),
+                    } => {
+                        tracing::warn!(
+                            game,
+                            turn,
+                            missing,
+                            playing,
+                            "turn held: too many seats sent nothing; the game master is told"
+                        )
+                    }
                     Ran::Busy => tracing::info!(game, "a run of this game is going on elsewhere"),
                     Ran::NotDue => {}
                 }
             }
             if tick.reminded > 0 {
+                crate::metrics::reminders(tick.reminded);
                 tracing::info!(reminders = tick.reminded, "reminders queued");
             }
             for (game, why) in &tick.failed {
