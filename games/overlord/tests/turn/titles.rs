@@ -440,14 +440,15 @@ fn ov_uo_061_062_pillage_loots_the_taxes_and_earns_wages() {
     let l = pillage_place(&mut g);
     let p = soldiers(&mut g, 1, 20, 1);
     let log = g.run_bare(&[&mail(1, p, "PILLAGE")]);
-    // Taxes, a day's wages a figure, and a coin a figure of the month's
-    // entertainment money (990 people after the day's 1% left: 99).
-    assert_eq!(coins(&g, p), 300 + 20 * 5 + 20);
+    // Taxes, a day's wages (20 figures at a month's $5: 100 / 30 = 3), and
+    // a coin a figure of the month's entertainment money (990 people after
+    // the day's 1% left: 99).
+    assert_eq!(coins(&g, p), 300 + 3 + 20);
     assert!(
         first(&log, p, |w| *w
             == What::Pillaged {
                 taxes: 300,
-                wages: 100,
+                wages: 3,
                 entertainment: 20
             })
         .is_some()
@@ -481,7 +482,82 @@ fn ov_uo_064_each_combat_level_above_2nd_raises_efficiency() {
     let p = soldiers(&mut g, 1, 20, 1);
     g.learn(p, "cmbt", 4);
     g.run_bare(&[&mail(1, p, "PILLAGE")]);
-    assert_eq!(coins(&g, p), 300 + 20 * 5 * 3 + 20 * 3);
+    // Entertainment (and tax) at three levels; the day's work is a day's
+    // work: "efficiency by one level equivalence for entertainment and tax".
+    assert_eq!(coins(&g, p), 300 + 3 + 20 * 3);
+}
+
+#[test]
+fn ov_uo_062_pillage_earns_a_days_wages_not_a_months() {
+    // 51 figures at a $13 wage (a month's pay) earn 51 × 13 / 30 = 22
+    // coins for a day of pillage, what a day of WORK pays them.
+    let mut g = Game::new(1, 1);
+    let l = pillage_place(&mut g);
+    g.w.locations[l].wages = 13;
+    g.w.locations[l].taxes = 0;
+    let p = soldiers(&mut g, 1, 51, 1);
+    let log = g.run_bare(&[&mail(1, p, "PILLAGE")]);
+    let wages = log.events.iter().find_map(|e| match e.what {
+        What::Pillaged { wages, .. } if e.unit == Some(p) => Some(wages),
+        _ => None,
+    });
+    assert_eq!(wages, Some(22));
+}
+
+mod pillage_pays_a_day_of_work {
+    use proptest::prelude::*;
+    use umpire_overlord::turn::economy::wages::pay_for;
+
+    use super::*;
+
+    fn cases() -> u32 {
+        std::env::var("PROPTEST_CASES")
+            .ok()
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(12)
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig {
+            cases: cases(),
+            failure_persistence: None,
+            ..ProptestConfig::default()
+        })]
+
+        /// Whatever the wage, the force, its combat and the days, pillage
+        /// earns for its work what WORK would for those days: wage ×
+        /// figures / 30 a day, never a month's pay a day.
+        #[test]
+        fn pillage_wages_are_a_days_work_a_day(
+            wage in 5u32..=15,
+            figures in 20u32..=120,
+            combat in 1u8..=4,
+            days in 1u32..=6,
+        ) {
+            let mut g = Game::new(1, 1);
+            let l = pillage_place(&mut g);
+            g.w.locations[l].wages = wage;
+            let p = soldiers(&mut g, 1, figures, 1);
+            g.learn(p, "cmbt", combat);
+            let order = format!("{days} PILLAGE");
+            let log = g.run_bare(&[&mail(1, p, &order)]);
+            let earned: Vec<u64> = log
+                .events
+                .iter()
+                .filter_map(|e| match e.what {
+                    What::Pillaged { wages, .. } if e.unit == Some(p) => Some(wages),
+                    _ => None,
+                })
+                .collect();
+            prop_assert!(!earned.is_empty());
+            for w in &earned {
+                prop_assert_eq!(*w, pay_for(wage, figures, 1));
+            }
+            let total: u64 = earned.iter().sum();
+            let n = u32::try_from(earned.len()).unwrap();
+            prop_assert!(total <= pay_for(wage, figures, n));
+        }
+    }
 }
 
 #[test]
