@@ -611,6 +611,84 @@ fn ov_econ_002_004_over_subscribed_days_follow_the_market_and_the_price_rises() 
 }
 
 #[test]
+fn ov_econ_004_one_leader_asking_more_than_the_offer_raises_the_price() {
+    // 30 asked of 23 at $63: the day is over-subscribed, as when two
+    // leaders ask for 20 each; the price goes up 10% to $69.
+    let mut g = Game::new(1, 1);
+    offer(&mut g, 1, "man", 23, 63, 10_000);
+    let a = g.leader(1, 1);
+    give(&mut g, a, "coin", 5000);
+    g.orders(a, &["RECRUIT f01nU01 30 man 63"]);
+    let log = run_trade(&mut g, &[]);
+    assert_eq!(
+        recruited(&log, a).iter().map(|x| x.1).collect::<Vec<_>>(),
+        [23]
+    );
+    let o = offered(&g, 1, "man");
+    assert_eq!((o.count, o.price), (0, 69));
+    // Two leaders asking 20 each: the same rise.
+    let mut g = Game::new(1, 1);
+    offer(&mut g, 1, "man", 23, 63, 10_000);
+    for n in 1..=2 {
+        let l = g.leader(1, 1);
+        give(&mut g, l, "coin", 5000);
+        g.orders(l, &[&format!("RECRUIT f01nU0{n} 20 man 63")]);
+    }
+    run_trade(&mut g, &[]);
+    assert_eq!(offered(&g, 1, "man").price, 69);
+    // As many as possible (0) takes what there is: nobody asked for more.
+    let mut g = Game::new(1, 1);
+    offer(&mut g, 1, "man", 23, 63, 10_000);
+    let a = g.leader(1, 1);
+    give(&mut g, a, "coin", 5000);
+    g.orders(a, &["RECRUIT f01nU01 0 man 63"]);
+    run_trade(&mut g, &[]);
+    let o = offered(&g, 1, "man");
+    assert_eq!((o.count, o.price), (0, 63));
+}
+
+mod demand_is_what_was_asked {
+    use proptest::prelude::*;
+
+    use super::*;
+
+    fn cases() -> u32 {
+        std::env::var("PROPTEST_CASES")
+            .ok()
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(16)
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig {
+            cases: cases(),
+            failure_persistence: None,
+            ..ProptestConfig::default()
+        })]
+
+        /// However the day's asks are shared among leaders, the price goes
+        /// up exactly when more figures were asked for than were offered.
+        #[test]
+        fn the_price_rises_when_the_asks_exceed_the_offer(
+            available in 1u32..40,
+            asks in prop::collection::vec(1u32..40, 1..4),
+        ) {
+            let mut g = Game::new(1, 1);
+            offer(&mut g, 1, "man", available, 50, 10_000);
+            for (n, ask) in asks.iter().enumerate() {
+                let l = g.leader(1, 1);
+                give(&mut g, l, "coin", 10_000);
+                g.orders(l, &[&format!("RECRUIT f01nU0{} {ask} man 50", n + 1)]);
+            }
+            run_trade(&mut g, &[]);
+            let asked: u32 = asks.iter().sum();
+            let price = offered(&g, 1, "man").price;
+            prop_assert_eq!(price, if asked > available { 55 } else { 50 });
+        }
+    }
+}
+
+#[test]
 fn ov_uo_071_a_recruiting_leader_sets_out_the_next_day() {
     let mut g = Game::new(2, 1);
     offer(&mut g, 1, "man", 10, 50, 10_000);
