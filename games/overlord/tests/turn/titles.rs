@@ -386,6 +386,84 @@ fn ov_land_002_taxes_paid_day_by_day_to_the_owners_funds() {
     assert!(g.w.factions[f1].funds >= before + 310 - 20);
 }
 
+fn taxes_collected(log: &TurnLog) -> Vec<(u8, u64)> {
+    log.events
+        .iter()
+        .filter_map(|e| match e.what {
+            What::TaxesCollected { amount, .. } => Some((e.day, amount)),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn ov_land_002_a_title_claimed_late_collects_only_the_days_it_is_held() {
+    // "Day 1 166 taxes … collected", "Day 30 166 taxes … collected": the
+    // month's taxes are levied day by day, each day's share by whoever
+    // owns the land that day. A Sheriff claiming on day 24 holds the land
+    // for days 24 to 30: 7 of the month's 30 shares, 70 of 300.
+    let mut g = Game::new(1, 1);
+    let a = g.leader(1, 1);
+    g.learn(a, "cmbt", 1);
+    give_coins(&mut g, a, 1000);
+    seat(&mut g, 1, "shrf", None);
+    let l = g.loc(1);
+    g.w.locations[l].taxes = 300;
+    let log = g.run(&[&mail(1, a, "D24 CLAIM shrf L1")]);
+    assert_eq!(holder(&g, 1), Some(a));
+    let days = taxes_collected(&log);
+    assert_eq!(days.first(), Some(&(24, 10)));
+    assert_eq!(days.len(), 7);
+    assert_eq!(days.iter().map(|d| d.1).sum::<u64>(), 70);
+}
+
+mod taxes_by_days_held {
+    use proptest::prelude::*;
+
+    use super::*;
+
+    fn cases() -> u32 {
+        std::env::var("PROPTEST_CASES")
+            .ok()
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(12)
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig {
+            cases: cases(),
+            failure_persistence: None,
+            ..ProptestConfig::default()
+        })]
+
+        /// Whatever the month's taxes and the day the title is claimed, its
+        /// holder collects on the days it holds the land only, and no more
+        /// than those days' shares of the month (rounded up a coin a day).
+        #[test]
+        fn a_holder_collects_no_more_than_its_days_share(
+            taxes in 0u64..5000,
+            day in 1u8..=30,
+        ) {
+            let mut g = Game::new(1, 1);
+            let a = g.leader(1, 1);
+            g.learn(a, "cmbt", 1);
+            give_coins(&mut g, a, 1000);
+            seat(&mut g, 1, "shrf", None);
+            let l = g.loc(1);
+            g.w.locations[l].taxes = taxes;
+            let order = format!("D{day} CLAIM shrf L1");
+            let log = g.run(&[&mail(1, a, &order)]);
+            prop_assert_eq!(holder(&g, 1), Some(a));
+            let days = taxes_collected(&log);
+            let held = u64::from(31 - day);
+            prop_assert!(days.iter().all(|d| d.0 >= day));
+            let total: u64 = days.iter().map(|d| d.1).sum();
+            prop_assert!(total <= taxes * held / 30 + held, "{total} of {taxes} in {held} days");
+            prop_assert!(total + held >= taxes * held / 30, "{total} of {taxes} in {held} days");
+        }
+    }
+}
+
 #[test]
 fn ov_land_010_occupation_suspends_the_owners_taxes() {
     let mut g = Game::new(1, 2);
