@@ -104,6 +104,49 @@ fn act_word(a: Act) -> &'static str {
     }
 }
 
+/// Why a journey could not begin, in the words the report gives.
+fn stuck(n: &Names<'_>, why: &Stuck) -> String {
+    match why {
+        Stuck::Impassable => "the way is impassable for the stack".to_string(),
+        Stuck::Overloaded { weight, capacity } => format!(
+            "the stack is overloaded: it weighs {weight} and can carry {} walking",
+            (*capacity).max(0)
+        ),
+        Stuck::TooHeavy { days } => format!(
+            "the stack is so overloaded that walking there would take {}",
+            plural(u64::from(*days), "day", "days")
+        ),
+        Stuck::VesselOverloaded {
+            structure,
+            weight,
+            capacity,
+        } => format!(
+            "{} is overloaded: the stack and its cargo weigh {weight}, and it carries {}",
+            n.structure(*structure),
+            (*capacity).max(0)
+        ),
+        Stuck::VesselUncrewed {
+            structure,
+            crew,
+            needed,
+        } => format!(
+            "{} needs a crew of {needed} who know how to sail it; the stack has {crew}",
+            n.structure(*structure)
+        ),
+        Stuck::VesselNotCommanded { structure, captain } => match captain {
+            Some(c) => format!(
+                "{} is in the charge of {}, who is not in the stack",
+                n.structure(*structure),
+                n.unit(*c)
+            ),
+            None => format!("{} has nobody in charge", n.structure(*structure)),
+        },
+        Stuck::VesselUnfinished { structure } => {
+            format!("{} is not finished", n.structure(*structure))
+        }
+    }
+}
+
 fn journey_verb(k: JourneyKind) -> &'static str {
     match k {
         JourneyKind::Move => "sets out",
@@ -288,14 +331,9 @@ pub fn action(n: &Names<'_>, e: &Event) -> Option<String> {
             plural(u64::from(*days), "day", "days"),
             mode.as_str()
         ),
-        What::CannotTravel { to, why } => format!(
-            "cannot set out for {}: {}",
-            n.place(*to),
-            match why {
-                Stuck::Impassable => "the way is impassable",
-                Stuck::TooHeavy => "the stack is too heavily loaded",
-            }
-        ),
+        What::CannotTravel { to, why } => {
+            format!("cannot set out for {}: {}", n.place(*to), stuck(n, why))
+        }
         What::Arrived { at, .. } => format!("arrives at {}", n.place(*at)),
         What::TurnedBack {
             toward,
@@ -537,19 +575,39 @@ pub fn action(n: &Names<'_>, e: &Event) -> Option<String> {
             "loses the wages of {}: it worked somewhere else",
             plural(u64::from(*days), "day", "days")
         ),
-        What::UpkeepPaid { due, rations, .. } => {
-            if *rations > 0 {
+        What::UpkeepPaid {
+            due,
+            rations,
+            from_unit,
+            from_others,
+            from_funds,
+        } => {
+            // What was paid, not what was owed: a unit that paid nothing
+            // is not told it paid.
+            let paid = from_unit
+                .saturating_add(*from_others)
+                .saturating_add(*from_funds);
+            let coins = if paid >= *due {
+                format!("pays {} of upkeep", plural(*due, "coin", "coins"))
+            } else if paid == 0 {
                 format!(
-                    "eats {} and pays {} of upkeep",
-                    plural(*rations, "ration", "rations"),
+                    "pays nothing of the {} of upkeep it owes",
                     plural(*due, "coin", "coins")
                 )
             } else {
-                format!("pays {} of upkeep", plural(*due, "coin", "coins"))
+                format!(
+                    "pays {paid} of the {} of upkeep it owes",
+                    plural(*due, "coin", "coins")
+                )
+            };
+            if *rations > 0 {
+                format!("eats {} and {coins}", plural(*rations, "ration", "rations"))
+            } else {
+                coins
             }
         }
         What::Unpaid { short, dissent } => format!(
-            "is not paid in full ({} short); unpaid {} running",
+            "is {} short of its upkeep; unpaid {} running",
             plural(*short, "coin", "coins"),
             plural(u64::from(*dissent), "month", "months")
         ),

@@ -72,9 +72,37 @@ pub enum Dropped {
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Stuck {
+    /// No way of travelling the stack has goes there (OV-MOVE-014).
     Impassable,
-    /// Overloaded past the limit (OV-MOVE-018/019).
-    TooHeavy,
+    /// Only walking overloaded is left, and the stack carries `weight`
+    /// where it can carry `capacity` walking: 100% overload or more
+    /// (OV-MOVE-018).
+    Overloaded { weight: u64, capacity: i64 },
+    /// Walking overloaded would take `days`, 60 or more (OV-MOVE-019).
+    TooHeavy { days: u32 },
+    /// The vessel the stack is aboard goes that way, but the stack and
+    /// its cargo weigh `weight` and the vessel with the stack's own
+    /// capacities carries `capacity` (OV-BLD-001).
+    VesselOverloaded {
+        structure: StructureId,
+        weight: u64,
+        capacity: i64,
+    },
+    /// The vessel goes that way, but the stack has `crew` figures able to
+    /// crew it where it needs `needed` (OV-BLD-001).
+    VesselUncrewed {
+        structure: StructureId,
+        crew: u64,
+        needed: u64,
+    },
+    /// The vessel goes that way, but the unit in charge of it is not in
+    /// the stack (OV-BLD-001).
+    VesselNotCommanded {
+        structure: StructureId,
+        captain: Option<UnitId>,
+    },
+    /// The vessel goes that way, but it is not finished.
+    VesselUnfinished { structure: StructureId },
 }
 
 /// What happened.

@@ -40,6 +40,38 @@ pub fn controller(t: &Turn<'_>, place: LocationId) -> Option<FactionId> {
     o.occupier.or(o.owner)
 }
 
+/// Why the land's policy forbids `u` to do `act` where it stands, in the
+/// player's words, naming the faction whose policy it is; `None` when it
+/// is allowed ([`permits`]).
+pub fn forbidden(t: &Turn<'_>, u: UnitId, act: Act) -> Option<String> {
+    if permits(t, u, act) {
+        return None;
+    }
+    let place = t.world.units.get(u)?.location;
+    let o = &t.world.locations.get(place)?.ownership;
+    let (ruler, whose) = match (o.occupier, o.owner) {
+        (Some(f), _) => (f, "which occupies the land"),
+        (None, Some(f)) => (f, "which owns the land"),
+        (None, None) => return None,
+    };
+    let name = t
+        .world
+        .factions
+        .get(ruler)
+        .map_or_else(String::new, |f| format!("{} [{}]", f.name, f.code()));
+    let needs = match act {
+        Act::Pillage => "only its allies may pillage",
+        Act::Trade => "only its friends may trade",
+        Act::Recruit => "only its friends may recruit",
+        Act::Harvest => "only its friends may harvest",
+        Act::Entertain => "only its friends may entertain",
+        Act::Tax => "only its allies may tax",
+        Act::Enter => "enemies may not enter",
+        Act::Work => "anyone may work",
+    };
+    Some(format!("{name}, {whose}, does not allow it: {needs}"))
+}
+
 /// May unit `u` do `act` where it stands?
 pub fn permits(t: &Turn<'_>, u: UnitId, act: Act) -> bool {
     let Some(unit) = t.world.units.get(u) else {

@@ -56,13 +56,16 @@ fn shrink(n: u64, percent: u64) -> u64 {
 }
 
 pub fn pillage(t: &mut Turn<'_>, u: UnitId) -> Outcome {
-    if t.level_of(u, "cmbt") < 1
-        || !land::deals_damage(t, u)
-        || !policy::permits(t, u, Act::Pillage)
-    {
+    if t.level_of(u, "cmbt") < 1 {
+        return Outcome::wait("the unit has no level in combat [cmbt]: pillage needs the 1st");
+    }
+    if !land::deals_damage(t, u) {
         return Outcome::wait(
-            "the unit cannot pillage here: no land to pillage, no damage dealt, or its faction forbids it",
+            "not every figure of the unit can deal damage (an equipped weapon each, or martial arts)",
         );
+    }
+    if let Some(why) = policy::forbidden(t, u, Act::Pillage) {
+        return Outcome::wait(why);
     }
     let place = t.world.units[u].location;
     let force: u32 = t
