@@ -443,6 +443,33 @@ fn ov_land_004_007_trade_needs_a_friendly_controller() {
 }
 
 #[test]
+fn ov_land_004_a_trade_that_waits_is_told_the_check_that_failed() {
+    // Occupied by f2, which does not hold the buyer Friendly: the
+    // occupier's policy is named, never the buyer's own faction.
+    let mut g = Game::new(1, 2);
+    sells(&mut g, 1, "swrd", 10, 50);
+    let l = g.loc(1);
+    g.w.locations[l].ownership.occupier = Some(g.faction(2));
+    let b = g.leader(1, 1);
+    g.leader(2, 1);
+    g.w.units[b].settings.advertise = true;
+    give(&mut g, b, "coin", 500);
+    g.orders(b, &["BUY 1 swrd 50"]);
+    let log = run_trade(&mut g, &[]);
+    assert_eq!(
+        kept_why(&log, b),
+        ["Faction 2 [f2], which occupies the land, does not allow it: only its friends may trade"]
+    );
+    // No market at all.
+    let mut g = Game::new(1, 1);
+    let b = g.leader(1, 1);
+    give(&mut g, b, "coin", 500);
+    g.orders(b, &["BUY 1 swrd 50"]);
+    let log = run_trade(&mut g, &[]);
+    assert_eq!(kept_why(&log, b), ["there is no market here"]);
+}
+
+#[test]
 fn ov_econ_013_town_stock_comes_back_and_prices_follow_demand() {
     let mut g = Game::new(1, 1);
     sells(&mut g, 1, "swrd", 10, 50);
@@ -645,6 +672,41 @@ fn ov_econ_004_one_leader_asking_more_than_the_offer_raises_the_price() {
     run_trade(&mut g, &[]);
     let o = offered(&g, 1, "man");
     assert_eq!((o.count, o.price), (0, 63));
+}
+
+#[test]
+fn ov_econ_003_ov_land_004_a_recruit_that_waits_is_told_the_check_that_failed() {
+    // The month's offer used up.
+    let mut g = Game::new(1, 1);
+    offer(&mut g, 1, "man", 0, 50, 10_000);
+    let a = g.leader(1, 1);
+    // Into a unit of men it has (a placeholder never made is dropped at
+    // the month's end, OV-UO-068).
+    let men = g.unit(1, "man", 2, 1);
+    give(&mut g, a, "coin", 1000);
+    g.orders(a, &[&format!("RECRUIT {} 3 man 50", g.w.units[men].code())]);
+    let log = run_trade(&mut g, &[]);
+    assert_eq!(
+        kept_why(&log, a),
+        ["the month's offer of that race here is used up"]
+    );
+    // The owner's policy: Faction 2 holds f1 Neutral, and only its
+    // friends may recruit on its land.
+    let mut g = Game::new(1, 2);
+    offer(&mut g, 1, "man", 10, 50, 10_000);
+    let l = g.loc(1);
+    g.w.locations[l].ownership.owner = Some(g.faction(2));
+    let a = g.leader(1, 1);
+    let men = g.unit(1, "man", 2, 1);
+    g.leader(2, 1);
+    g.w.units[a].settings.advertise = true;
+    give(&mut g, a, "coin", 1000);
+    g.orders(a, &[&format!("RECRUIT {} 3 man 50", g.w.units[men].code())]);
+    let log = run_trade(&mut g, &[]);
+    assert_eq!(
+        kept_why(&log, a),
+        ["Faction 2 [f2], which owns the land, does not allow it: only its friends may recruit"]
+    );
 }
 
 mod demand_is_what_was_asked {

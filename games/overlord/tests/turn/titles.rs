@@ -687,6 +687,44 @@ fn ov_land_004_pillage_needs_the_controllers_alliance() {
 }
 
 #[test]
+fn ov_land_004_ov_uo_061_a_pillage_that_waits_is_told_the_check_that_failed() {
+    // The owner's policy forbids it: the owner is named, not the
+    // pillager's own faction.
+    let mut g = Game::new(1, 2);
+    let l = pillage_place(&mut g);
+    let h = g.leader(1, 1);
+    seat(&mut g, 1, "shrf", Some(h));
+    g.w.locations[l].ownership.owner = Some(g.faction(1));
+    let p = soldiers(&mut g, 2, 20, 1);
+    let log = g.run_bare(&[&mail(2, p, "PILLAGE")]);
+    assert_eq!(
+        kept_why(&log, p),
+        ["Faction 1 [f1], which owns the land, does not allow it: only its allies may pillage"]
+    );
+    // No combat.
+    let mut g = Game::new(1, 1);
+    pillage_place(&mut g);
+    let p = g.unit(1, "man", 20, 1);
+    g.w.units[p].add_items(rules().item("swrd").unwrap(), 20, 20);
+    let log = g.run_bare(&[&mail(1, p, "PILLAGE")]);
+    assert_eq!(
+        kept_why(&log, p),
+        ["the unit has no level in combat [cmbt]: pillage needs the 1st"]
+    );
+    // Combat, but only half the figures armed.
+    let mut g = Game::new(1, 1);
+    pillage_place(&mut g);
+    let p = g.unit(1, "man", 20, 1);
+    g.w.units[p].add_items(rules().item("swrd").unwrap(), 10, 10);
+    g.learn(p, "cmbt", 1);
+    let log = g.run_bare(&[&mail(1, p, "PILLAGE")]);
+    assert_eq!(
+        kept_why(&log, p),
+        ["not every figure of the unit can deal damage (an equipped weapon each, or martial arts)"]
+    );
+}
+
+#[test]
 fn ov_ttl_014_sheriff_kept_inside_its_location() {
     let mut g = Game::new(1, 1);
     let plains = rules().terrain("plai").unwrap();
