@@ -1791,10 +1791,8 @@ combat = "RANGED"
                     }
                     Deed::Attacked {
                         unit, ranged: true, ..
-                    } if *unit == rangers => {
-                        if out.shot.last() != Some(&r.number) {
-                            out.shot.push(r.number);
-                        }
+                    } if *unit == rangers && out.shot.last() != Some(&r.number) => {
+                        out.shot.push(r.number);
                     }
                     Deed::Moved { unit, to } => {
                         if let Some(x) = at.iter_mut().find(|x| x.0 == *unit) {

@@ -254,7 +254,7 @@ pub fn bestow(t: &mut Turn<'_>, u: UnitId, i: usize, order: &Order, o: &Bestow) 
         return Outcome::wait("the unit to receive the title is not here");
     };
     let here = t.world.units[u].location;
-    if !t.world.units.get(to).is_some_and(|x| x.location == here) {
+    if t.world.units.get(to).is_none_or(|x| x.location != here) {
         return Outcome::wait("the unit to receive the title is not here");
     }
     if t.travelling(to) {
