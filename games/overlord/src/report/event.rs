@@ -190,7 +190,12 @@ fn study_block(b: StudyBlock) -> &'static str {
         StudyBlock::Specialist => "a specialist skill needs a teacher or a seat of teaching",
         StudyBlock::OtherBasicSkill => "followers keep to one basic skill",
         StudyBlock::Elements => "magecraft does not allow another element yet",
-        StudyBlock::Teacher => "no teacher can take the unit today",
+        StudyBlock::Teacher => {
+            "the teacher it needs comes after it in the day's order and has not taught yet"
+        }
+        StudyBlock::TooManyToTeach => {
+            "past its limit only a teacher takes it further, and a teacher takes no more than 10 figures so"
+        }
     }
 }
 

@@ -861,9 +861,12 @@ pub enum StudyBlock {
     /// An element more than the unit's magecraft level allows
     /// (OV-MAG-004).
     Elements,
-    /// The teacher needed comes after the pupil today, or the pupil has more
-    /// than 10 figures (OV-UO-110/111).
+    /// The teacher needed comes after the pupil in the day's order: its
+    /// TEACH has not run when the pupil studies (OV-UO-111).
     Teacher,
+    /// The pupil needs its teacher to pass its limit and has more than 10
+    /// figures (OV-UO-110).
+    TooManyToTeach,
 }
 
 /// Why a USE did not run.
