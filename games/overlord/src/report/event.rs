@@ -133,11 +133,12 @@ fn stuck(n: &Names<'_>, why: &Stuck) -> String {
             "{} needs a crew of {needed} who know how to sail it; the stack has {crew}",
             n.structure(*structure)
         ),
+        // The unit in charge is not named: it may be one the faction
+        // does not see.
         Stuck::VesselNotCommanded { structure, captain } => match captain {
-            Some(c) => format!(
-                "{} is in the charge of {}, who is not in the stack",
-                n.structure(*structure),
-                n.unit(*c)
+            Some(_) => format!(
+                "{} is in the charge of a unit that is not in the stack",
+                n.structure(*structure)
             ),
             None => format!("{} has nobody in charge", n.structure(*structure)),
         },

@@ -49,16 +49,16 @@ pub fn forbidden(t: &Turn<'_>, u: UnitId, act: Act) -> Option<String> {
     }
     let place = t.world.units.get(u)?.location;
     let o = &t.world.locations.get(place)?.ownership;
-    let (ruler, whose) = match (o.occupier, o.owner) {
-        (Some(f), _) => (f, "which occupies the land"),
-        (None, Some(f)) => (f, "which owns the land"),
+    // The legal owner is public (the location's description names it);
+    // an occupier is not named, its units may be unknown to the unit.
+    let name = match (o.occupier, o.owner) {
+        (Some(_), _) => "the land's occupier".to_string(),
+        (None, Some(f)) => t.world.factions.get(f).map_or_else(
+            || "the land's owner".to_string(),
+            |f| format!("{} [{}], which owns the land,", f.name, f.code()),
+        ),
         (None, None) => return None,
     };
-    let name = t
-        .world
-        .factions
-        .get(ruler)
-        .map_or_else(String::new, |f| format!("{} [{}]", f.name, f.code()));
     let needs = match act {
         Act::Pillage => "only its allies may pillage",
         Act::Trade => "only its friends may trade",
@@ -69,7 +69,7 @@ pub fn forbidden(t: &Turn<'_>, u: UnitId, act: Act) -> Option<String> {
         Act::Enter => "enemies may not enter",
         Act::Work => "anyone may work",
     };
-    Some(format!("{name}, {whose}, does not allow it: {needs}"))
+    Some(format!("{name} does not allow it: {needs}"))
 }
 
 /// May unit `u` do `act` where it stands?

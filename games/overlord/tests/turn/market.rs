@@ -445,7 +445,8 @@ fn ov_land_004_007_trade_needs_a_friendly_controller() {
 #[test]
 fn ov_land_004_a_trade_that_waits_is_told_the_check_that_failed() {
     // Occupied by f2, which does not hold the buyer Friendly: the
-    // occupier's policy is named, never the buyer's own faction.
+    // occupier's policy is said (an occupier is not named: its units may
+    // be unknown to the buyer), never the buyer's own faction.
     let mut g = Game::new(1, 2);
     sells(&mut g, 1, "swrd", 10, 50);
     let l = g.loc(1);
@@ -458,7 +459,7 @@ fn ov_land_004_a_trade_that_waits_is_told_the_check_that_failed() {
     let log = run_trade(&mut g, &[]);
     assert_eq!(
         kept_why(&log, b),
-        ["Faction 2 [f2], which occupies the land, does not allow it: only its friends may trade"]
+        ["the land's occupier does not allow it: only its friends may trade"]
     );
     // No market at all.
     let mut g = Game::new(1, 1);

@@ -219,7 +219,10 @@ fn ov_bld_001_only_the_captain_takes_the_ship() {
             captain: Some(owner)
         })
     );
-    assert!(g.report(&log, 1).contains("who is not in the stack"));
+    assert!(
+        g.report(&log, 1)
+            .contains("is in the charge of a unit that is not in the stack")
+    );
     assert_eq!(g.w.structures[ship].location, g.loc(1));
     assert_eq!(g.w.units[sailors].location, g.loc(1));
     // Named in charge, the same stack sails, and the other leader is put

@@ -140,13 +140,12 @@ pub fn synchro(t: &mut Turn<'_>, u: UnitId, x: UnitRef) -> Outcome {
     }
     let (fu, fx) = (t.world.units[u].faction, t.world.units[x].faction);
     if fu != fx {
-        if t.world.units[u].location != t.world.units[x].location {
+        // Absent and unseen are one to the player: telling them apart
+        // would say a hidden unit is here.
+        if t.world.units[u].location != t.world.units[x].location || !t.sees(fu, x) {
             return Outcome::wait(
-                "the other unit, of another faction, is not here (only a faction's own units synchronise from afar)",
+                "the other unit, of another faction, is not here or not seen (only a faction's own units synchronise from afar)",
             );
-        }
-        if !t.sees(fu, x) {
-            return Outcome::wait("the unit's faction cannot see the other unit");
         }
         if !t.sees(fx, u) {
             return Outcome::wait("the other unit's faction cannot see this unit");

@@ -64,10 +64,11 @@ pub fn merge(t: &mut Turn<'_>, u: UnitId, o: &Merge) -> Outcome {
         Some("the unit has no figures to merge")
     } else if me.location != them.location {
         Some("the unit to merge into is not here")
+    } else if me.faction != them.faction && !stockpile {
+        // Before the race: another faction's unit tells nothing of itself.
+        Some("the unit to merge into is not of this faction")
     } else if me.race != them.race {
         Some("the unit to merge into is of another race")
-    } else if me.faction != them.faction && !stockpile {
-        Some("the unit to merge into is not of this faction")
     } else if t.travelling(u) {
         Some("the unit is travelling")
     } else if t.travelling(into) {
