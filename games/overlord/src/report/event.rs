@@ -286,6 +286,9 @@ pub fn action(n: &Names<'_>, e: &Event) -> Option<String> {
         What::OrderKept { order, why } => {
             format!("order `{order}` is kept for next month: {why}")
         }
+        What::WaitedInVain { order, why } => {
+            format!("order `{order}` waited all month: {why}")
+        }
         What::TargetGone { target } => format!(
             "its attack on {} came to nothing: the target was gone before the battle",
             n.unit(*target)

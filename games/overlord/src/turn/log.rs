@@ -134,6 +134,13 @@ pub enum What {
         order: String,
         why: String,
     },
+    /// At the month's end, an order that waited all month and is now
+    /// dropped (it names a unit that was never made, often the one it was
+    /// to make): why it waited, so the drop is not its only answer.
+    WaitedInVain {
+        order: String,
+        why: String,
+    },
     /// The unit attacked `target`, which was gone (fallen in an earlier
     /// battle of the day) when the day's battles were fought.
     TargetGone {

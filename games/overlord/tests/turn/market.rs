@@ -677,6 +677,23 @@ fn ov_econ_004_one_leader_asking_more_than_the_offer_raises_the_price() {
 
 #[test]
 fn ov_econ_003_ov_land_004_a_recruit_that_waits_is_told_the_check_that_failed() {
+    // Into a new unit that is never made: dropped at the month's end with
+    // the placeholder, and told why it waited all month first.
+    let mut g = Game::new(1, 1);
+    offer(&mut g, 1, "man", 0, 50, 10_000);
+    let a = g.leader(1, 1);
+    give(&mut g, a, "coin", 1000);
+    g.orders(a, &["RECRUIT f01nU01 3 man 50"]);
+    let log = run_trade(&mut g, &[]);
+    let why: Vec<&str> = log
+        .of_unit(a)
+        .filter_map(|e| match &e.what {
+            What::WaitedInVain { why, .. } => Some(why.as_str()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(why, ["the month's offer of that race here is used up"]);
+    assert!(g.pending(a).is_empty());
     // The month's offer used up.
     let mut g = Game::new(1, 1);
     offer(&mut g, 1, "man", 0, 50, 10_000);
