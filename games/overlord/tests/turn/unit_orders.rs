@@ -514,3 +514,24 @@ fn ov_uo_041_ov_uo_092_give_and_stack_that_wait_say_which_check_failed() {
         ["the unit cannot stack under a unit it leads"]
     );
 }
+
+#[test]
+fn ov_uo_090_a_split_that_never_ran_says_why() {
+    // Five figures cannot split five off: the order waits all month, and
+    // is dropped at its end with the unit it never made, told why.
+    let mut g = Game::new(1, 1);
+    let u = g.unit(1, "man", 5, 1);
+    g.orders(u, &["SPLIT f01nU01 5"]);
+    let log = g.run_bare(&[]);
+    let why: Vec<&str> = log
+        .of_unit(u)
+        .filter_map(|e| match &e.what {
+            What::WaitedInVain { why, .. } => Some(why.as_str()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        why,
+        ["the unit has 5 figures: it must keep at least one of its own"]
+    );
+}
