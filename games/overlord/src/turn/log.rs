@@ -892,8 +892,18 @@ pub enum UseProblem {
     Forbidden,
     /// The materials for the next piece are missing.
     NoMaterials,
-    /// No TARGET, or a target that cannot take this work.
+    /// No TARGET given (OV-UO-107).
     NoTarget,
+    /// The TARGET is not of a kind this work or spell takes, or names
+    /// nothing that exists.
+    WrongTarget,
+    /// The TARGET unit or structure is not here, or not seen (one reason:
+    /// telling them apart would betray a hidden unit).
+    TargetOutOfReach,
+    /// The TARGET place is not next to the caster's.
+    TargetNotNear,
+    /// The TARGET structure needs no more of this work.
+    NothingToFit,
     /// Nothing can be built here (water, or from inside a structure).
     CannotBuildHere,
     /// The place's taxes or entertainment money are all taken this month.

@@ -675,7 +675,7 @@ fn ov_bld_007_work_the_structure_does_not_need_is_refused() {
     give(&mut g, u, "ston", 10);
     g.orders(u, &["TARGET mine", "USE maso"]);
     let log = g.run_bare(&[]);
-    assert_eq!(cannot(&log, u), Some(UseProblem::NoTarget));
+    assert_eq!(cannot(&log, u), Some(UseProblem::NothingToFit));
     assert_eq!(has(&g, u, "ston"), 10);
 }
 
