@@ -78,16 +78,21 @@ pub fn ship_for(t: &Turn<'_>, leader: UnitId) -> Option<Ship> {
     if crew(t, &stack, vessel) < u64::from(vessel.crew.unwrap_or(1)) {
         return None;
     }
-    let modes = Movement::ALL
-        .iter()
-        .copied()
-        .filter(|m| vessel.capacity.get(*m) > 0)
-        .collect();
+    let modes = modes_of(vessel);
     Some(Ship {
         id: s,
         hull: Load::of_hull(&vessel.capacity),
         modes,
     })
+}
+
+/// The modes a vessel travels by: those it has a capacity for.
+fn modes_of(vessel: &Vessel) -> Vec<Movement> {
+    Movement::ALL
+        .iter()
+        .copied()
+        .filter(|m| vessel.capacity.get(*m) > 0)
+        .collect()
 }
 
 /// Why the vessel the leader `leader` is aboard (lying where it is) does
@@ -103,11 +108,7 @@ pub fn why_not_aboard(t: &Turn<'_>, leader: UnitId) -> Option<(Vec<Movement>, St
         return None;
     }
     let vessel = t.rules.constructions.get(st.kind)?.vessel.as_ref()?;
-    let modes: Vec<Movement> = Movement::ALL
-        .iter()
-        .copied()
-        .filter(|m| vessel.capacity.get(*m) > 0)
-        .collect();
+    let modes = modes_of(vessel);
     if !st.complete {
         return Some((modes, Stuck::VesselUnfinished { structure: s }));
     }

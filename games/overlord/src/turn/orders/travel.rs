@@ -115,8 +115,10 @@ fn route(
     let load = t.stack_load(u);
     let mut afloat = None;
     if !travel::is_inner_exit(t.world, from, exit) {
-        let days = travel::crossing_days(t.world, t.rules, from, exit);
+        // The first of the vessel's modes that goes that way (worked out
+        // only when the vessel does not take the stack).
         let goes = |modes: &[crate::rules::Movement]| {
+            let days = travel::crossing_days(t.world, t.rules, from, exit);
             modes.iter().find(|m| days.get(**m).is_some()).copied()
         };
         if let Some(ship) = vessels::ship_for(t, u) {
