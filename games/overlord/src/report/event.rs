@@ -130,7 +130,7 @@ fn stuck(n: &Names<'_>, why: &Stuck) -> String {
             crew,
             needed,
         } => format!(
-            "{} needs a crew of {needed} who know how to sail it; the stack has {crew}",
+            "{} needs a crew of {needed} able to sail it; the stack has {crew}",
             n.structure(*structure)
         ),
         // The unit in charge is not named: it may be one the faction
@@ -195,7 +195,7 @@ fn study_block(b: StudyBlock) -> &'static str {
             "the teacher it needs comes after it in the day's order and has not taught yet"
         }
         StudyBlock::TooManyToTeach => {
-            "past its limit only a teacher takes it further, and a teacher takes no more than 10 figures so"
+            "it needs a teacher to pass its limit, and only a unit of 10 figures or fewer is taught past it"
         }
     }
 }
