@@ -206,7 +206,7 @@ fn use_problem(p: UseProblem) -> &'static str {
         UseProblem::NoUse => "the skill has no use to make",
         UseProblem::NoResource => "there is none of that resource here",
         UseProblem::ResourceExhausted => "the land here had none of it left today",
-        UseProblem::Forbidden => "the land's masters forbid it",
+        UseProblem::Forbidden { .. } => "the land's masters do not allow it",
         UseProblem::NoMaterials => "the materials are missing",
         UseProblem::NoTarget => "no TARGET has been given for it",
         UseProblem::WrongTarget => "its TARGET is not one it can work on",
@@ -704,6 +704,20 @@ pub fn action(n: &Names<'_>, e: &Event) -> Option<String> {
             "loses its work under way with {}: it moved",
             n.skill(*skill)
         ),
+        What::CannotUse {
+            skill,
+            why: UseProblem::Forbidden { owner },
+        } => match owner {
+            Some(f) => format!(
+                "cannot use {}: {}, which owns the land, does not allow it",
+                n.skill(*skill),
+                n.faction(*f)
+            ),
+            None => format!(
+                "cannot use {}: the land's occupier does not allow it",
+                n.skill(*skill)
+            ),
+        },
         What::CannotUse { skill, why } => {
             format!("cannot use {}: {}", n.skill(*skill), use_problem(*why))
         }

@@ -888,8 +888,10 @@ pub enum UseProblem {
     NoResource,
     /// The location's resource ran out before the unit's share today.
     ResourceExhausted,
-    /// The land's controller does not allow harvesting here.
-    Forbidden,
+    /// The land's controller does not allow it here: `owner` names the
+    /// legal owner whose policy it is; `None` for an occupier, who is not
+    /// named (its units may be unknown to the unit).
+    Forbidden { owner: Option<FactionId> },
     /// The materials for the next piece are missing.
     NoMaterials,
     /// No TARGET given (OV-UO-107).

@@ -55,7 +55,14 @@ pub fn forbidden(t: &Turn<'_>, u: UnitId, act: Act) -> Option<String> {
         (Some(_), _) => "the land's occupier".to_string(),
         (None, Some(f)) => t.world.factions.get(f).map_or_else(
             || "the land's owner".to_string(),
-            |f| format!("{} [{}], which owns the land,", f.name, f.code()),
+            // As the report names a faction: "Faction 1 [f01]".
+            |f| {
+                format!(
+                    "{} [{}], which owns the land,",
+                    f.name,
+                    crate::orders::FactionRef::Player(f.number)
+                )
+            },
         ),
         (None, None) => return None,
     };
@@ -70,6 +77,14 @@ pub fn forbidden(t: &Turn<'_>, u: UnitId, act: Act) -> Option<String> {
         Act::Work => "anyone may work",
     };
     Some(format!("{name} does not allow it: {needs}"))
+}
+
+/// The faction a refusal by the land's policy may name: the legal owner,
+/// when the land is not occupied (the location's description names its
+/// owner; an occupier's units may be unknown to the unit).
+pub fn named_ruler(t: &Turn<'_>, place: LocationId) -> Option<FactionId> {
+    let o = &t.world.locations.get(place)?.ownership;
+    if o.occupier.is_some() { None } else { o.owner }
 }
 
 /// May unit `u` do `act` where it stands?

@@ -723,7 +723,7 @@ fn ov_econ_003_ov_land_004_a_recruit_that_waits_is_told_the_check_that_failed() 
     let log = run_trade(&mut g, &[]);
     assert_eq!(
         kept_why(&log, a),
-        ["Faction 2 [f2], which owns the land, does not allow it: only its friends may recruit"]
+        ["Faction 2 [f02], which owns the land, does not allow it: only its friends may recruit"]
     );
 }
 

@@ -699,7 +699,7 @@ fn ov_land_004_ov_uo_061_a_pillage_that_waits_is_told_the_check_that_failed() {
     let log = g.run_bare(&[&mail(2, p, "PILLAGE")]);
     assert_eq!(
         kept_why(&log, p),
-        ["Faction 1 [f1], which owns the land, does not allow it: only its allies may pillage"]
+        ["Faction 1 [f01], which owns the land, does not allow it: only its allies may pillage"]
     );
     // No combat.
     let mut g = Game::new(1, 1);

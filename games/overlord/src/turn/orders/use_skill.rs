@@ -342,7 +342,8 @@ fn harvest(
     let per_batch = u64::from(h.days.max(1));
     let batch = u64::from(use_.produces.as_ref().map_or(1, |p| p.days).max(1)) * 100;
     if !policy::permits(t, u, Act::Harvest) {
-        return cannot(t, u, i, skill, UseProblem::Forbidden);
+        let owner = policy::named_ruler(t, t.world.units[u].location);
+        return cannot(t, u, i, skill, UseProblem::Forbidden { owner });
     }
     if super::guard::stopped(t, u, i, Act::Harvest) {
         return Outcome::wait("a guard stops the work");
