@@ -1693,3 +1693,176 @@ fn ov_cmb_045_no_reload_a_bow_shoots_every_round() {
         assert_eq!(volleys, 1, "round {k}: {:?}", r.deeds);
     }
 }
+
+mod shooters_without_a_tactic {
+    use super::*;
+    use proptest::prelude::*;
+    use umpire_overlord::combat::scenario;
+    use umpire_overlord::rules::Rules;
+
+    fn rules() -> &'static Rules {
+        static R: std::sync::OnceLock<Rules> = std::sync::OnceLock::new();
+        R.get_or_init(|| Rules::bundled().unwrap())
+    }
+
+    /// Rangers with bows and `COMBAT RANGED`, and `tactic` if any, against
+    /// swordsmen charging from the front.
+    fn battle(rangers: u32, swordsmen: u32, tactic: Option<&str>, seed: u64) -> String {
+        battle_against(
+            rangers,
+            swordsmen,
+            "FIGHT FRONT CENTER CHARGE",
+            tactic,
+            seed,
+        )
+    }
+
+    fn battle_against(
+        rangers: u32,
+        swordsmen: u32,
+        theirs: &str,
+        tactic: Option<&str>,
+        seed: u64,
+    ) -> String {
+        let tactic = tactic.map_or(String::new(), |t| format!("tactic = \"{t}\"\n"));
+        format!(
+            r#"seed = {seed}
+
+[[attacker]]
+name = "Swordsmen"
+race = "man"
+figures = {swordsmen}
+skills = {{ cmbt = 2, blde = 1 }}
+items = {{ swrd = {swordsmen} }}
+tactic = "{theirs}"
+
+[[defender]]
+name = "Rangers"
+race = "man"
+figures = {rangers}
+skills = {{ cmbt = 1, arch = 2 }}
+items = {{ lbow = {rangers} }}
+combat = "RANGED"
+{tactic}"#
+        )
+    }
+
+    /// What the rangers did, before the rout: the rounds they shot in,
+    /// and whether they stood next to an enemy at the start or any move
+    /// of theirs took them there (squares followed through every move).
+    struct Seen {
+        shot: Vec<u32>,
+        stepped_next_to_an_enemy: bool,
+        /// A melee blow struck with no enemy next to it: a shot not taken.
+        struck_from_afar: bool,
+    }
+
+    fn seen(text: &str, seed: u64) -> Seen {
+        let mut sc = scenario::parse(rules(), text).unwrap();
+        let rangers = sc.fighters[1].number;
+        let mut at: Vec<(u32, Side, Square)> = sc
+            .fighters
+            .iter()
+            .map(|f| (f.number, f.side, f.square))
+            .collect();
+        let mut dice = Dice::from_seed(seed).derive("battle");
+        let report = fight(&mut sc.fighters, &mut dice);
+        let mut out = Seen {
+            shot: Vec::new(),
+            stepped_next_to_an_enemy: false,
+            struck_from_afar: false,
+        };
+        let next_to_an_enemy = |at: &[(u32, Side, Square)], sq: Square| {
+            at.iter()
+                .any(|x| x.1 == Side::Attacker && x.2.distance(sq) <= 1)
+        };
+        for r in report.rounds.iter().filter(|r| !r.rout) {
+            for d in &r.deeds {
+                match d {
+                    Deed::Attacked {
+                        unit,
+                        ranged: false,
+                        ..
+                    } if *unit == rangers => {
+                        let here = at.iter().find(|x| x.0 == rangers).map(|x| x.2);
+                        if here.is_some_and(|sq| !next_to_an_enemy(&at, sq)) {
+                            out.struck_from_afar = true;
+                        }
+                    }
+                    Deed::Attacked {
+                        unit, ranged: true, ..
+                    } if *unit == rangers && out.shot.last() != Some(&r.number) => {
+                        out.shot.push(r.number);
+                    }
+                    Deed::Moved { unit, to } => {
+                        if let Some(x) = at.iter_mut().find(|x| x.0 == *unit) {
+                            x.2 = *to;
+                        }
+                        if *unit == rangers && next_to_an_enemy(&at, *to) {
+                            out.stepped_next_to_an_enemy = true;
+                        }
+                    }
+                    _ => {}
+                }
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn ov_uo_106_a_unit_told_to_shoot_is_not_marched_into_melee() {
+        // No TACTIC of their own: the rangers keep their distance (the
+        // middle rank, stepping back from an enemy who comes next to them)
+        // and shoot by the second round, rather than charge into melee and
+        // shoot only in the rout.
+        let text = battle(20, 20, None, 3);
+        let sc = scenario::parse(rules(), &text).unwrap();
+        let r = &sc.fighters[1];
+        assert_eq!(r.movement, CombatMove::Support);
+        assert_eq!(
+            r.square,
+            Square::deploy(Side::Defender, Rank::Middle, File::Center)
+        );
+        let s = seen(&text, 3);
+        assert_eq!(s.shot.first(), Some(&2), "{:?}", s.shot);
+        assert!(!s.stepped_next_to_an_enemy && !s.struck_from_afar);
+        // A TACTIC they chose is theirs: charging, they close to melee.
+        let text = battle(20, 20, Some("FIGHT FRONT CENTER CHARGE"), 3);
+        let sc = scenario::parse(rules(), &text).unwrap();
+        assert_eq!(sc.fighters[1].movement, CombatMove::Charge);
+    }
+
+    fn cases() -> u32 {
+        std::env::var("PROPTEST_CASES")
+            .ok()
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(16)
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig {
+            cases: cases(),
+            failure_persistence: None,
+            ..ProptestConfig::default()
+        })]
+
+        /// Whatever the numbers and the dice, rangers who gave no TACTIC
+        /// never step next to an enemy, and never strike in melee unless an
+        /// enemy stands next to them: with no enemy adjacent they shoot.
+        #[test]
+        fn shooters_without_a_tactic_keep_their_distance_and_shoot(
+            rangers in 5u32..40,
+            swordsmen in 5u32..40,
+            rank in prop::sample::select(vec!["FRONT", "MIDDLE", "REAR"]),
+            file in prop::sample::select(vec!["LEFT", "CENTER", "RIGHT"]),
+            moves in prop::sample::select(vec!["CHARGE", "ADVANCE", "FLANK", "STAND"]),
+            seed in 0u64..1000,
+        ) {
+            let theirs = format!("FIGHT {rank} {file} {moves}");
+            let text = battle_against(rangers, swordsmen, &theirs, None, seed);
+            let s = seen(&text, seed);
+            prop_assert!(!s.stepped_next_to_an_enemy);
+            prop_assert!(!s.struck_from_afar);
+        }
+    }
+}

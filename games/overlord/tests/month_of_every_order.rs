@@ -391,7 +391,7 @@ const EXPECT: &[(&str, &str, &str)] = &[
     (
         "U165",
         "PILLAGE",
-        "order `PILLAGE` is kept for next month: the unit cannot pillage here",
+        "order `PILLAGE` is kept for next month: the unit has no level in combat [cmbt]: pillage needs the 1st",
     ),
     (
         "U165",

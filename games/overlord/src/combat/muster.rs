@@ -187,6 +187,13 @@ fn mounted(rules: &Rules, unit: &Unit) -> bool {
     unit.figures > 0 && mounts >= u64::from(unit.figures)
 }
 
+/// The TACTIC setting the unit fights with: its own, or the default for
+/// a unit that never gave one ([`Setting::of_unit`]).
+pub fn setting_of(rules: &Rules, unit: &Unit) -> Setting {
+    let actions = setting::actions(&unit.combat_orders);
+    Setting::of_unit(&unit.tactics.text, &actions, ratings(rules, unit).range)
+}
+
 /// The unit as a fighter of `side`.
 pub fn fighter(rules: &Rules, unit: &Unit, side: Side) -> Fighter {
     fighter_with(rules, unit, side, true, &Stats::default())
@@ -200,16 +207,20 @@ pub fn fighter_sheltered(rules: &Rules, unit: &Unit, side: Side, shelter: &Stats
 
 /// The unit as a fighter; `summons`: muster its summonings' creatures.
 fn fighter_with(rules: &Rules, unit: &Unit, side: Side, summons: bool, shelter: &Stats) -> Fighter {
-    let set = Setting::parse(&unit.tactics.text);
+    let actions = setting::actions(&unit.combat_orders);
+    let ratings = ratings_with(rules, unit, shelter);
+    // A unit that never chose a TACTIC and shoots first keeps its distance
+    // (`setting`).
+    let set = Setting::of_unit(&unit.tactics.text, &actions, ratings.range);
     let mut f = Fighter::new(
         unit.number,
         side,
         Square::deploy(side, set.rank, set.file),
         set.movement,
-        ratings_with(rules, unit, shelter),
+        ratings,
         unit.figures,
     );
-    f.actions = setting::actions(&unit.combat_orders);
+    f.actions = actions;
     f.tactics = level(rules, unit, "tact");
     f.strategy = level(rules, unit, "stra");
     f.flying = Load::of_unit(rules, unit).can(Movement::Fly);

@@ -12,6 +12,16 @@
 //!   file. `ATTACK` is the original's FIGHT.
 //! - A unit that never gave TACTIC fights FRONT CENTER CHARGE, the setting
 //!   most units of the original game carry.
+//! - A unit that never gave TACTIC and whose COMBAT list shoots before it
+//!   strikes (RANGED before any MELEE), and that can shoot (a ranged
+//!   weapon equipped), is not marched into melee by a setting it never
+//!   chose: whatever the default, it takes the MIDDLE rank, two squares
+//!   from the enemy's front rank and within reach of every ranged weapon,
+//!   and SUPPORT, which advances as FIRE does and steps back when an enemy
+//!   comes adjacent (where RANGED is skipped), so it keeps its distance
+//!   and shoots while it has targets in range ([`Setting::of_unit`]).
+//!   Its engagement and file are the default's. A unit that gave TACTIC
+//!   fights as it said.
 //! - Words that are none of these are ignored when reading saved text (the
 //!   order checker already refused them in orders).
 //! - A COMBAT list holds MELEE, PARRY, RANGED and skill or item tags; the
@@ -75,6 +85,19 @@ impl Setting {
         s
     }
 
+    /// The setting a unit fights with: the TACTIC it gave (`text`), or,
+    /// when it never gave one (`text` is blank), the default — except that
+    /// a unit that shoots first (`actions`: RANGED before any MELEE) and
+    /// can shoot (`range` > 0) keeps its distance, MIDDLE rank and SUPPORT.
+    pub fn of_unit(text: &str, actions: &[Action], range: u8) -> Setting {
+        let mut s = Setting::parse(text);
+        if text.trim().is_empty() && range > 0 && shoots_first(actions) {
+            s.rank = Rank::Middle;
+            s.movement = CombatMove::Support;
+        }
+        s
+    }
+
     /// The canonical text kept on the unit: `FIGHT FRONT CENTER CHARGE`.
     pub fn text(&self) -> String {
         format!(
@@ -85,6 +108,15 @@ impl Setting {
             self.movement.as_str()
         )
     }
+}
+
+/// Does the COMBAT list shoot before it strikes: RANGED comes before any
+/// MELEE?
+pub fn shoots_first(actions: &[Action]) -> bool {
+    actions
+        .iter()
+        .find(|a| matches!(a, Action::Melee | Action::Ranged))
+        .is_some_and(|a| *a == Action::Ranged)
 }
 
 /// A unit's COMBAT list, from its saved lines. A line may hold several

@@ -104,6 +104,50 @@ fn act_word(a: Act) -> &'static str {
     }
 }
 
+/// Why a journey could not begin, in the words the report gives.
+fn stuck(n: &Names<'_>, why: &Stuck) -> String {
+    match why {
+        Stuck::Impassable => "the way is impassable for the stack".to_string(),
+        Stuck::Overloaded { weight, capacity } => format!(
+            "the stack is overloaded: it weighs {weight} and can carry {} walking",
+            (*capacity).max(0)
+        ),
+        Stuck::TooHeavy { days } => format!(
+            "the stack is so overloaded that walking there would take {}",
+            plural(u64::from(*days), "day", "days")
+        ),
+        Stuck::VesselOverloaded {
+            structure,
+            weight,
+            capacity,
+        } => format!(
+            "{} is overloaded: the stack and its cargo weigh {weight}, and it carries {}",
+            n.structure(*structure),
+            (*capacity).max(0)
+        ),
+        Stuck::VesselUncrewed {
+            structure,
+            crew,
+            needed,
+        } => format!(
+            "{} needs a crew of {needed} able to sail it; the stack has {crew}",
+            n.structure(*structure)
+        ),
+        // The unit in charge is not named: it may be one the faction
+        // does not see.
+        Stuck::VesselNotCommanded { structure, captain } => match captain {
+            Some(_) => format!(
+                "{} is in the charge of a unit that is not in the stack",
+                n.structure(*structure)
+            ),
+            None => format!("{} has nobody in charge", n.structure(*structure)),
+        },
+        Stuck::VesselUnfinished { structure } => {
+            format!("{} is not finished", n.structure(*structure))
+        }
+    }
+}
+
 fn journey_verb(k: JourneyKind) -> &'static str {
     match k {
         JourneyKind::Move => "sets out",
@@ -147,7 +191,12 @@ fn study_block(b: StudyBlock) -> &'static str {
         StudyBlock::Specialist => "a specialist skill needs a teacher or a seat of teaching",
         StudyBlock::OtherBasicSkill => "followers keep to one basic skill",
         StudyBlock::Elements => "magecraft does not allow another element yet",
-        StudyBlock::Teacher => "no teacher can take the unit today",
+        StudyBlock::Teacher => {
+            "the teacher it needs comes after it in the day's order and has not taught yet"
+        }
+        StudyBlock::TooManyToTeach => {
+            "it needs a teacher to pass its limit, and only a unit of 10 figures or fewer is taught past it"
+        }
     }
 }
 
@@ -157,9 +206,13 @@ fn use_problem(p: UseProblem) -> &'static str {
         UseProblem::NoUse => "the skill has no use to make",
         UseProblem::NoResource => "there is none of that resource here",
         UseProblem::ResourceExhausted => "the land here had none of it left today",
-        UseProblem::Forbidden => "the land's masters forbid it",
+        UseProblem::Forbidden { .. } => "the land's masters do not allow it",
         UseProblem::NoMaterials => "the materials are missing",
-        UseProblem::NoTarget => "there is no target for it",
+        UseProblem::NoTarget => "no TARGET has been given for it",
+        UseProblem::WrongTarget => "its TARGET is not one it can work on",
+        UseProblem::TargetOutOfReach => "its TARGET is not here or not seen",
+        UseProblem::TargetNotNear => "its TARGET place is not next to this one",
+        UseProblem::NothingToFit => "its TARGET needs no more of this work",
         UseProblem::NotAPerson => "only a lone figure, a leader or hero, can be assassinated",
         UseProblem::NotUndead => "only the walking dead (zombies, skeletons) are buried",
         UseProblem::CannotBuildHere => "nothing can be built here",
@@ -237,6 +290,9 @@ pub fn action(n: &Names<'_>, e: &Event) -> Option<String> {
         What::OrderKept { order, why } => {
             format!("order `{order}` is kept for next month: {why}")
         }
+        What::WaitedInVain { order, why } => {
+            format!("order `{order}` waited all month: {why}")
+        }
         What::TargetGone { target } => format!(
             "its attack on {} came to nothing: the target was gone before the battle",
             n.unit(*target)
@@ -288,14 +344,9 @@ pub fn action(n: &Names<'_>, e: &Event) -> Option<String> {
             plural(u64::from(*days), "day", "days"),
             mode.as_str()
         ),
-        What::CannotTravel { to, why } => format!(
-            "cannot set out for {}: {}",
-            n.place(*to),
-            match why {
-                Stuck::Impassable => "the way is impassable",
-                Stuck::TooHeavy => "the stack is too heavily loaded",
-            }
-        ),
+        What::CannotTravel { to, why } => {
+            format!("cannot set out for {}: {}", n.place(*to), stuck(n, why))
+        }
         What::Arrived { at, .. } => format!("arrives at {}", n.place(*at)),
         What::TurnedBack {
             toward,
@@ -537,19 +588,39 @@ pub fn action(n: &Names<'_>, e: &Event) -> Option<String> {
             "loses the wages of {}: it worked somewhere else",
             plural(u64::from(*days), "day", "days")
         ),
-        What::UpkeepPaid { due, rations, .. } => {
-            if *rations > 0 {
+        What::UpkeepPaid {
+            due,
+            rations,
+            from_unit,
+            from_others,
+            from_funds,
+        } => {
+            // What was paid, not what was owed: a unit that paid nothing
+            // is not told it paid.
+            let paid = from_unit
+                .saturating_add(*from_others)
+                .saturating_add(*from_funds);
+            let coins = if paid >= *due {
+                format!("pays {} of upkeep", plural(*due, "coin", "coins"))
+            } else if paid == 0 {
                 format!(
-                    "eats {} and pays {} of upkeep",
-                    plural(*rations, "ration", "rations"),
+                    "pays nothing of the {} of upkeep it owes",
                     plural(*due, "coin", "coins")
                 )
             } else {
-                format!("pays {} of upkeep", plural(*due, "coin", "coins"))
+                format!(
+                    "pays {paid} of the {} of upkeep it owes",
+                    plural(*due, "coin", "coins")
+                )
+            };
+            if *rations > 0 {
+                format!("eats {} and {coins}", plural(*rations, "ration", "rations"))
+            } else {
+                coins
             }
         }
         What::Unpaid { short, dissent } => format!(
-            "is not paid in full ({} short); unpaid {} running",
+            "is {} short of its upkeep; unpaid {} running",
             plural(*short, "coin", "coins"),
             plural(u64::from(*dissent), "month", "months")
         ),
@@ -633,6 +704,20 @@ pub fn action(n: &Names<'_>, e: &Event) -> Option<String> {
             "loses its work under way with {}: it moved",
             n.skill(*skill)
         ),
+        What::CannotUse {
+            skill,
+            why: UseProblem::Forbidden { owner },
+        } => match owner {
+            Some(f) => format!(
+                "cannot use {}: {}, which owns the land, does not allow it",
+                n.skill(*skill),
+                n.faction(*f)
+            ),
+            None => format!(
+                "cannot use {}: the land's occupier does not allow it",
+                n.skill(*skill)
+            ),
+        },
         What::CannotUse { skill, why } => {
             format!("cannot use {}: {}", n.skill(*skill), use_problem(*why))
         }

@@ -35,7 +35,6 @@
 
 use std::fmt::Write as _;
 
-use crate::combat::setting::Setting;
 use crate::orders::print::one_line;
 use crate::rules::{Movement, Rules, SkillId, Stats};
 use crate::turn::travel::load::{Load, stack_load};
@@ -122,7 +121,8 @@ pub fn of<'a>(names: &Names<'a>, u: UnitId) -> Option<model::Unit<'a>> {
             &visibility::ratings(world, rules, unit),
             control::needed(rules, unit),
         ),
-        tactic: Setting::parse(&unit.tactics.text).text(),
+        // The setting it fights with, a default included.
+        tactic: crate::combat::muster::setting_of(rules, unit).text(),
         combat: &unit.combat_orders,
         upkeep: race.map_or(0, |r| u64::from(r.upkeep)) * u64::from(unit.figures),
         actions: Vec::new(),

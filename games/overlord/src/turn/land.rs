@@ -31,10 +31,13 @@
 //!   among several forces the largest occupies (ties: the lower faction).
 //! - OV-LAND-002/010: the location's taxes (`Location::taxes`, the money
 //!   stored there for the month) go to the legal owner's faction funds day
-//!   by day: each day the stored taxes divided by the days left, all of
-//!   them on day 30. On a day the land is occupied nothing is collected
-//!   and the share stays stored (for a pillager, OV-LAND-009, or for the
-//!   owner once the occupation ends).
+//!   by day, as the rules' report shows ("Day 1 166 taxes from Windfort
+//!   … collected", "Day 30 166 taxes …"): each day's share is the money
+//!   left for the month's remaining days divided by them, and goes to
+//!   whoever owns the land that day. On a day nobody owns it, or it is
+//!   occupied, that day's share is not collected: it stays stored (for a
+//!   pillager, OV-LAND-009) but no owner collects it later, so a title
+//!   claimed on day 24 collects 7 days' shares, not the month's taxes.
 
 use rustc_hash::FxHashMap;
 use umpire_core::ids::TypedId;
@@ -330,16 +333,28 @@ pub fn occupy(t: &mut Turn<'_>) {
     }
 }
 
-/// OV-LAND-002/010: the day's share of each owned, unoccupied location's
-/// stored taxes to its owner's funds.
+/// OV-LAND-002/010: the day's share of each location's stored taxes goes
+/// to its owner's funds when the land is owned and not occupied; on any
+/// other day the share is set aside ([`Turn::untaxed_days`]): it stays
+/// stored, for a pillager, but no later owner collects it, so a title
+/// held for part of the month collects that part's shares only. A day's
+/// share is what is left for the month's remaining days divided by them;
+/// taxers (USE taxe) and pillagers draw on the stored money, set-aside
+/// shares included.
 pub fn collect_taxes(t: &mut Turn<'_>) {
     let days_left = u64::from(31u8.saturating_sub(t.day).max(1));
     for place in t.world.locations.ids() {
         let loc = &t.world.locations[place];
+        if loc.taxes == 0 {
+            continue;
+        }
+        let set_aside = t.untaxed_days.get(&place).copied().unwrap_or(0);
+        let set_aside = set_aside.min(loc.taxes);
+        let amount = (loc.taxes - set_aside) / days_left;
         let (Some(owner), None) = (loc.ownership.owner, loc.ownership.occupier) else {
+            t.untaxed_days.insert(place, set_aside + amount);
             continue;
         };
-        let amount = loc.taxes / days_left;
         if amount == 0 {
             continue;
         }

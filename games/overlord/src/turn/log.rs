@@ -72,9 +72,37 @@ pub enum Dropped {
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Stuck {
+    /// No way of travelling the stack has goes there (OV-MOVE-014).
     Impassable,
-    /// Overloaded past the limit (OV-MOVE-018/019).
-    TooHeavy,
+    /// Only walking overloaded is left, and the stack carries `weight`
+    /// where it can carry `capacity` walking: 100% overload or more
+    /// (OV-MOVE-018).
+    Overloaded { weight: u64, capacity: i64 },
+    /// Walking overloaded would take `days`, 60 or more (OV-MOVE-019).
+    TooHeavy { days: u32 },
+    /// The vessel the stack is aboard goes that way, but the stack and
+    /// its cargo weigh `weight` and the vessel with the stack's own
+    /// capacities carries `capacity` (OV-BLD-001).
+    VesselOverloaded {
+        structure: StructureId,
+        weight: u64,
+        capacity: i64,
+    },
+    /// The vessel goes that way, but the stack has `crew` figures able to
+    /// crew it where it needs `needed` (OV-BLD-001).
+    VesselUncrewed {
+        structure: StructureId,
+        crew: u64,
+        needed: u64,
+    },
+    /// The vessel goes that way, but the unit in charge of it is not in
+    /// the stack (OV-BLD-001).
+    VesselNotCommanded {
+        structure: StructureId,
+        captain: Option<UnitId>,
+    },
+    /// The vessel goes that way, but it is not finished.
+    VesselUnfinished { structure: StructureId },
 }
 
 /// What happened.
@@ -103,6 +131,13 @@ pub enum What {
     /// At the month's end, an order kept in the list for next month, and
     /// why (every order kept is told, but one repeated that ran).
     OrderKept {
+        order: String,
+        why: String,
+    },
+    /// At the month's end, an order that waited all month and is now
+    /// dropped (it names a unit that was never made, often the one it was
+    /// to make): why it waited, so the drop is not its only answer.
+    WaitedInVain {
         order: String,
         why: String,
     },
@@ -833,9 +868,12 @@ pub enum StudyBlock {
     /// An element more than the unit's magecraft level allows
     /// (OV-MAG-004).
     Elements,
-    /// The teacher needed comes after the pupil today, or the pupil has more
-    /// than 10 figures (OV-UO-110/111).
+    /// The teacher needed comes after the pupil in the day's order: its
+    /// TEACH has not run when the pupil studies (OV-UO-111).
     Teacher,
+    /// The pupil needs its teacher to pass its limit and has more than 10
+    /// figures (OV-UO-110).
+    TooManyToTeach,
 }
 
 /// Why a USE did not run.
@@ -850,12 +888,24 @@ pub enum UseProblem {
     NoResource,
     /// The location's resource ran out before the unit's share today.
     ResourceExhausted,
-    /// The land's controller does not allow harvesting here.
-    Forbidden,
+    /// The land's controller does not allow it here: `owner` names the
+    /// legal owner whose policy it is; `None` for an occupier, who is not
+    /// named (its units may be unknown to the unit).
+    Forbidden { owner: Option<FactionId> },
     /// The materials for the next piece are missing.
     NoMaterials,
-    /// No TARGET, or a target that cannot take this work.
+    /// No TARGET given (OV-UO-107).
     NoTarget,
+    /// The TARGET is not of a kind this work or spell takes, or names
+    /// nothing that exists.
+    WrongTarget,
+    /// The TARGET unit or structure is not here, or not seen (one reason:
+    /// telling them apart would betray a hidden unit).
+    TargetOutOfReach,
+    /// The TARGET place is not next to the caster's.
+    TargetNotNear,
+    /// The TARGET structure needs no more of this work.
+    NothingToFit,
     /// Nothing can be built here (water, or from inside a structure).
     CannotBuildHere,
     /// The place's taxes or entertainment money are all taken this month.

@@ -40,6 +40,53 @@ pub fn controller(t: &Turn<'_>, place: LocationId) -> Option<FactionId> {
     o.occupier.or(o.owner)
 }
 
+/// Why the land's policy forbids `u` to do `act` where it stands, in the
+/// player's words, naming the faction whose policy it is; `None` when it
+/// is allowed ([`permits`]).
+pub fn forbidden(t: &Turn<'_>, u: UnitId, act: Act) -> Option<String> {
+    if permits(t, u, act) {
+        return None;
+    }
+    let place = t.world.units.get(u)?.location;
+    let o = &t.world.locations.get(place)?.ownership;
+    // The legal owner is public (the location's description names it);
+    // an occupier is not named, its units may be unknown to the unit.
+    let name = match (o.occupier, o.owner) {
+        (Some(_), _) => "the land's occupier".to_string(),
+        (None, Some(f)) => t.world.factions.get(f).map_or_else(
+            || "the land's owner".to_string(),
+            // As the report names a faction: "Faction 1 [f01]".
+            |f| {
+                format!(
+                    "{} [{}], which owns the land,",
+                    f.name,
+                    crate::orders::FactionRef::Player(f.number)
+                )
+            },
+        ),
+        (None, None) => return None,
+    };
+    let needs = match act {
+        Act::Pillage => "only its allies may pillage",
+        Act::Trade => "only its friends may trade",
+        Act::Recruit => "only its friends may recruit",
+        Act::Harvest => "only its friends may harvest",
+        Act::Entertain => "only its friends may entertain",
+        Act::Tax => "only its allies may tax",
+        Act::Enter => "enemies may not enter",
+        Act::Work => "anyone may work",
+    };
+    Some(format!("{name} does not allow it: {needs}"))
+}
+
+/// The faction a refusal by the land's policy may name: the legal owner,
+/// when the land is not occupied (the location's description names its
+/// owner; an occupier's units may be unknown to the unit).
+pub fn named_ruler(t: &Turn<'_>, place: LocationId) -> Option<FactionId> {
+    let o = &t.world.locations.get(place)?.ownership;
+    if o.occupier.is_some() { None } else { o.owner }
+}
+
 /// May unit `u` do `act` where it stands?
 pub fn permits(t: &Turn<'_>, u: UnitId, act: Act) -> bool {
     let Some(unit) = t.world.units.get(u) else {

@@ -146,6 +146,11 @@ pub struct Turn<'a> {
     pub earnings: Vec<super::orders::earn::Earning>,
     /// Entertainment money taken this month, by place (OV-ECON-030).
     pub entertained: FxHashMap<LocationId, u64>,
+    /// Taxes left uncollected this month, by place: the day's shares of
+    /// the days nobody owned the land or it was occupied. They stay stored
+    /// (a pillager loots them) but no later owner collects them
+    /// (OV-LAND-002, `land::collect_taxes`).
+    pub untaxed_days: FxHashMap<LocationId, u64>,
     // --- engagement ---
     /// The land titles each faction holds, as (seat, range): who may
     /// GUARD where (OV-GRD-003..005). Made when a GUARD first asks,
@@ -227,6 +232,7 @@ impl<'a> Turn<'a> {
             harvests: Vec::new(),
             earnings: Vec::new(),
             entertained: FxHashMap::default(),
+            untaxed_days: FxHashMap::default(),
             land_titles: None,
             posted: FxHashMap::default(),
         };

@@ -257,6 +257,20 @@ pub fn write_pending(t: &mut Turn<'_>) {
         while k < list.len() {
             let (text, unbound) = rewrite_placeholders(&list[k].order.to_string(), &bound);
             if let Some(id) = unbound {
+                // Why it never ran comes first: a RECRUIT into a new unit
+                // that waited all month is dropped with the unit it never
+                // made, and its player must still learn why it waited.
+                if !list[k].ran
+                    && let Some(why) = &list[k].waiting
+                {
+                    t.private(
+                        u,
+                        What::WaitedInVain {
+                            order: text.clone(),
+                            why: why.to_string(),
+                        },
+                    );
+                }
                 // Removed as invalid: the dashed orders below wake, as for
                 // any order dropped (OV-SCH-002).
                 t.private(u, What::PlaceholderUnused { placeholder: id });

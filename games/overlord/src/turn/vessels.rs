@@ -42,7 +42,7 @@
 //!   destination, moved to the end of the destination's structures; a
 //!   stack turned back by a guard brings it back.
 
-use super::log::What;
+use super::log::{Stuck, What};
 use super::state::Turn;
 use super::travel::Load;
 use crate::rules::Movement;
@@ -78,16 +78,63 @@ pub fn ship_for(t: &Turn<'_>, leader: UnitId) -> Option<Ship> {
     if crew(t, &stack, vessel) < u64::from(vessel.crew.unwrap_or(1)) {
         return None;
     }
-    let modes = Movement::ALL
-        .iter()
-        .copied()
-        .filter(|m| vessel.capacity.get(*m) > 0)
-        .collect();
+    let modes = modes_of(vessel);
     Some(Ship {
         id: s,
         hull: Load::of_hull(&vessel.capacity),
         modes,
     })
+}
+
+/// The modes a vessel travels by: those it has a capacity for.
+fn modes_of(vessel: &Vessel) -> Vec<Movement> {
+    Movement::ALL
+        .iter()
+        .copied()
+        .filter(|m| vessel.capacity.get(*m) > 0)
+        .collect()
+}
+
+/// Why the vessel the leader `leader` is aboard (lying where it is) does
+/// not take its stack: unfinished, in another's charge, or short of crew.
+/// `None` when the leader is aboard no vessel, or [`ship_for`] would give
+/// it. The modes the vessel would travel by come with the reason, so the
+/// caller says it only where the vessel could have gone.
+pub fn why_not_aboard(t: &Turn<'_>, leader: UnitId) -> Option<(Vec<Movement>, Stuck)> {
+    let unit = t.world.units.get(leader)?;
+    let s = unit.structure?;
+    let st = t.world.structures.get(s)?;
+    if st.location != unit.location {
+        return None;
+    }
+    let vessel = t.rules.constructions.get(st.kind)?.vessel.as_ref()?;
+    let modes = modes_of(vessel);
+    if !st.complete {
+        return Some((modes, Stuck::VesselUnfinished { structure: s }));
+    }
+    let stack = t.stack_of(leader);
+    let in_charge = captain(t, s);
+    if !in_charge.is_some_and(|c| stack.contains(&c)) {
+        return Some((
+            modes,
+            Stuck::VesselNotCommanded {
+                structure: s,
+                captain: in_charge,
+            },
+        ));
+    }
+    let (crew, needed) = (crew(t, &stack, vessel), u64::from(vessel.crew.unwrap_or(1)));
+    if crew < needed {
+        return Some((
+            modes,
+            Stuck::VesselUncrewed {
+                structure: s,
+                crew,
+                needed,
+            },
+        ));
+    }
+    None
 }
 
 /// The unit in charge of structure `s`: its owner unit when aboard, else

@@ -170,7 +170,7 @@ fn ov_bld_009_half_a_castle_s_stone_is_fortification_work() {
     let log = g.run_bare(&[]);
     // Masonry has nothing left to fit; siegecraft fits a fortification
     // work from a stone (10 men, 10 man-days).
-    assert_eq!(cannot(&log, mason), Some(UseProblem::NoTarget));
+    assert_eq!(cannot(&log, mason), Some(UseProblem::NothingToFit));
     assert_eq!(has(&g, mason, "ston"), 10);
     assert_eq!(has(&g, sapper, "ston"), 9);
     let fortwk = r.works.iter().find(|(_, w)| w.tag == "fortwk").unwrap().0;

@@ -128,7 +128,7 @@ fn ov_fac_017_only_the_holders_allies_tax_owned_land() {
         first(&log, stranger, |w| matches!(
             w,
             What::CannotUse {
-                why: UseProblem::Forbidden,
+                why: UseProblem::Forbidden { .. },
                 ..
             }
         ))

@@ -368,8 +368,9 @@ fn ov_mag_016_without_a_valid_target_the_spell_waits_said_once() {
     g.orders(a, &["USE rmor"]);
     g.orders(b, &["TARGET U3", "USE rmor"]);
     let log = g.run_bare(&[]);
-    for u in [a, b] {
-        assert_eq!(cannot(&log, u), [UseProblem::NoTarget]);
+    // Each told its own reason: no TARGET given; a target not here.
+    for (u, why) in [(a, UseProblem::NoTarget), (b, UseProblem::TargetOutOfReach)] {
+        assert_eq!(cannot(&log, u), [why]);
         assert_eq!(g.w.units[u].mana, 5);
         assert_eq!(g.pending(u), ["USE rmor"]);
     }

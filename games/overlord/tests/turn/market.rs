@@ -443,6 +443,34 @@ fn ov_land_004_007_trade_needs_a_friendly_controller() {
 }
 
 #[test]
+fn ov_land_004_a_trade_that_waits_is_told_the_check_that_failed() {
+    // Occupied by f2, which does not hold the buyer Friendly: the
+    // occupier's policy is said (an occupier is not named: its units may
+    // be unknown to the buyer), never the buyer's own faction.
+    let mut g = Game::new(1, 2);
+    sells(&mut g, 1, "swrd", 10, 50);
+    let l = g.loc(1);
+    g.w.locations[l].ownership.occupier = Some(g.faction(2));
+    let b = g.leader(1, 1);
+    g.leader(2, 1);
+    g.w.units[b].settings.advertise = true;
+    give(&mut g, b, "coin", 500);
+    g.orders(b, &["BUY 1 swrd 50"]);
+    let log = run_trade(&mut g, &[]);
+    assert_eq!(
+        kept_why(&log, b),
+        ["the land's occupier does not allow it: only its friends may trade"]
+    );
+    // No market at all.
+    let mut g = Game::new(1, 1);
+    let b = g.leader(1, 1);
+    give(&mut g, b, "coin", 500);
+    g.orders(b, &["BUY 1 swrd 50"]);
+    let log = run_trade(&mut g, &[]);
+    assert_eq!(kept_why(&log, b), ["there is no market here"]);
+}
+
+#[test]
 fn ov_econ_013_town_stock_comes_back_and_prices_follow_demand() {
     let mut g = Game::new(1, 1);
     sells(&mut g, 1, "swrd", 10, 50);
@@ -608,6 +636,136 @@ fn ov_econ_002_004_over_subscribed_days_follow_the_market_and_the_price_rises() 
         g.pending(b),
         [format!("RECRUIT {} 6 man 50", g.w.units[made].code())]
     );
+}
+
+#[test]
+fn ov_econ_004_one_leader_asking_more_than_the_offer_raises_the_price() {
+    // 30 asked of 23 at $63: the day is over-subscribed, as when two
+    // leaders ask for 20 each; the price goes up 10% to $69.
+    let mut g = Game::new(1, 1);
+    offer(&mut g, 1, "man", 23, 63, 10_000);
+    let a = g.leader(1, 1);
+    give(&mut g, a, "coin", 5000);
+    g.orders(a, &["RECRUIT f01nU01 30 man 63"]);
+    let log = run_trade(&mut g, &[]);
+    assert_eq!(
+        recruited(&log, a).iter().map(|x| x.1).collect::<Vec<_>>(),
+        [23]
+    );
+    let o = offered(&g, 1, "man");
+    assert_eq!((o.count, o.price), (0, 69));
+    // Two leaders asking 20 each: the same rise.
+    let mut g = Game::new(1, 1);
+    offer(&mut g, 1, "man", 23, 63, 10_000);
+    for n in 1..=2 {
+        let l = g.leader(1, 1);
+        give(&mut g, l, "coin", 5000);
+        g.orders(l, &[&format!("RECRUIT f01nU0{n} 20 man 63")]);
+    }
+    run_trade(&mut g, &[]);
+    assert_eq!(offered(&g, 1, "man").price, 69);
+    // As many as possible (0) takes what there is: nobody asked for more.
+    let mut g = Game::new(1, 1);
+    offer(&mut g, 1, "man", 23, 63, 10_000);
+    let a = g.leader(1, 1);
+    give(&mut g, a, "coin", 5000);
+    g.orders(a, &["RECRUIT f01nU01 0 man 63"]);
+    run_trade(&mut g, &[]);
+    let o = offered(&g, 1, "man");
+    assert_eq!((o.count, o.price), (0, 63));
+}
+
+#[test]
+fn ov_econ_003_ov_land_004_a_recruit_that_waits_is_told_the_check_that_failed() {
+    // Into a new unit that is never made: dropped at the month's end with
+    // the placeholder, and told why it waited all month first.
+    let mut g = Game::new(1, 1);
+    offer(&mut g, 1, "man", 0, 50, 10_000);
+    let a = g.leader(1, 1);
+    give(&mut g, a, "coin", 1000);
+    g.orders(a, &["RECRUIT f01nU01 3 man 50"]);
+    let log = run_trade(&mut g, &[]);
+    let why: Vec<&str> = log
+        .of_unit(a)
+        .filter_map(|e| match &e.what {
+            What::WaitedInVain { why, .. } => Some(why.as_str()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(why, ["the month's offer of that race here is used up"]);
+    assert!(g.pending(a).is_empty());
+    // The month's offer used up.
+    let mut g = Game::new(1, 1);
+    offer(&mut g, 1, "man", 0, 50, 10_000);
+    let a = g.leader(1, 1);
+    // Into a unit of men it has (a placeholder never made is dropped at
+    // the month's end, OV-UO-068).
+    let men = g.unit(1, "man", 2, 1);
+    give(&mut g, a, "coin", 1000);
+    g.orders(a, &[&format!("RECRUIT {} 3 man 50", g.w.units[men].code())]);
+    let log = run_trade(&mut g, &[]);
+    assert_eq!(
+        kept_why(&log, a),
+        ["the month's offer of that race here is used up"]
+    );
+    // The owner's policy: Faction 2 holds f1 Neutral, and only its
+    // friends may recruit on its land.
+    let mut g = Game::new(1, 2);
+    offer(&mut g, 1, "man", 10, 50, 10_000);
+    let l = g.loc(1);
+    g.w.locations[l].ownership.owner = Some(g.faction(2));
+    let a = g.leader(1, 1);
+    let men = g.unit(1, "man", 2, 1);
+    g.leader(2, 1);
+    g.w.units[a].settings.advertise = true;
+    give(&mut g, a, "coin", 1000);
+    g.orders(a, &[&format!("RECRUIT {} 3 man 50", g.w.units[men].code())]);
+    let log = run_trade(&mut g, &[]);
+    assert_eq!(
+        kept_why(&log, a),
+        ["Faction 2 [f02], which owns the land, does not allow it: only its friends may recruit"]
+    );
+}
+
+mod demand_is_what_was_asked {
+    use proptest::prelude::*;
+
+    use super::*;
+
+    fn cases() -> u32 {
+        std::env::var("PROPTEST_CASES")
+            .ok()
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(16)
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig {
+            cases: cases(),
+            failure_persistence: None,
+            ..ProptestConfig::default()
+        })]
+
+        /// However the day's asks are shared among leaders, the price goes
+        /// up exactly when more figures were asked for than were offered.
+        #[test]
+        fn the_price_rises_when_the_asks_exceed_the_offer(
+            available in 1u32..40,
+            asks in prop::collection::vec(1u32..40, 1..4),
+        ) {
+            let mut g = Game::new(1, 1);
+            offer(&mut g, 1, "man", available, 50, 10_000);
+            for (n, ask) in asks.iter().enumerate() {
+                let l = g.leader(1, 1);
+                give(&mut g, l, "coin", 10_000);
+                g.orders(l, &[&format!("RECRUIT f01nU0{} {ask} man 50", n + 1)]);
+            }
+            run_trade(&mut g, &[]);
+            let asked: u32 = asks.iter().sum();
+            let price = offered(&g, 1, "man").price;
+            prop_assert_eq!(price, if asked > available { 55 } else { 50 });
+        }
+    }
 }
 
 #[test]

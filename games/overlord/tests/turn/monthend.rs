@@ -283,6 +283,46 @@ fn ov_econ_021_022_unpaid_upkeep_is_dissent_counted_in_months_running() {
 }
 
 #[test]
+fn ov_econ_021_a_unit_that_paid_nothing_is_not_told_it_paid() {
+    // A leader with no coins, no other unit and an empty treasury owes 20
+    // and pays none of it: the report says so, and how much is short.
+    let mut g = Game::new(1, 1);
+    let a = g.leader(1, 1);
+    g.orders(a, &["@WAIT 40"]);
+    let f1 = g.faction(1);
+    g.w.factions[f1].funds = 0;
+    let log = g.run(&[]);
+    assert_eq!(upkeep_of(&log, a), Some((20, 0, 0, 0, 0)));
+    let report = g.report(&log, 1);
+    assert!(!report.contains("pays 20 coins of upkeep"), "{report}");
+    assert!(
+        report.contains("pays nothing of the 20 coins of upkeep it owes"),
+        "{report}"
+    );
+    assert!(
+        report.contains("is 20 coins short of its upkeep"),
+        "{report}"
+    );
+    // Part paid: what was paid, of what was owed.
+    let mut g = Game::new(1, 1);
+    let men = g.unit(1, "man", 3, 1);
+    give_coins(&mut g, men, 25);
+    g.orders(men, &["@WAIT 40"]);
+    let f1 = g.faction(1);
+    g.w.factions[f1].funds = 0;
+    let log = g.run(&[]);
+    let report = g.report(&log, 1);
+    assert!(
+        report.contains("pays 25 of the 30 coins of upkeep it owes"),
+        "{report}"
+    );
+    assert!(
+        report.contains("is 5 coins short of its upkeep"),
+        "{report}"
+    );
+}
+
+#[test]
 fn ov_econ_018_upkeep_before_creatures_change_sides_npcs_pay_none() {
     let mut g = Game::new(1, 2);
     let f2 = g.faction(2);

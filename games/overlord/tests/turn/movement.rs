@@ -2,7 +2,7 @@
 
 use umpire_overlord::rules::Movement;
 use umpire_overlord::turn::What;
-use umpire_overlord::turn::log::BattleCause;
+use umpire_overlord::turn::log::{BattleCause, Stuck};
 use umpire_overlord::world::{JourneyKind, Stance};
 
 use super::*;
@@ -517,4 +517,36 @@ fn ov_uo_057_a_move_ends_on_arrival_on_retreat_or_when_a_guard_bars_the_way() {
     assert!(g.w.units[u].journey.is_none());
     assert_eq!(g.w.units[u].location, g.loc(2));
     assert!(g.pending(u).is_empty(), "not tried again");
+}
+
+#[test]
+fn ov_move_018_a_stack_overloaded_past_the_limit_is_told_its_weight() {
+    // A leader with 1000 iron bars (8 each) cannot walk at all: the
+    // reason is the load, with the weight and what it can carry, never the
+    // way.
+    let mut g = Game::new(2, 1);
+    let u = g.leader(1, 1);
+    g.w.units[u].add_items(rules().item("iron").unwrap(), 1000, 0);
+    g.orders(u, &["MOVE S"]);
+    let load = umpire_overlord::turn::travel::stack_load(&g.w, rules(), u);
+    let log = g.run_bare(&[]);
+    let why = log.of_unit(u).find_map(|e| match e.what {
+        What::CannotTravel { why, .. } => Some(why),
+        _ => None,
+    });
+    assert_eq!(
+        why,
+        Some(Stuck::Overloaded {
+            weight: load.weight(),
+            capacity: load.capacity(Movement::Walk)
+        })
+    );
+    let report = g.report(&log, 1);
+    assert!(
+        report.contains(&format!(
+            "the stack is overloaded: it weighs {}",
+            load.weight()
+        )),
+        "{report}"
+    );
 }

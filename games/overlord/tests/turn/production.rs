@@ -675,7 +675,7 @@ fn ov_bld_007_work_the_structure_does_not_need_is_refused() {
     give(&mut g, u, "ston", 10);
     g.orders(u, &["TARGET mine", "USE maso"]);
     let log = g.run_bare(&[]);
-    assert_eq!(cannot(&log, u), Some(UseProblem::NoTarget));
+    assert_eq!(cannot(&log, u), Some(UseProblem::NothingToFit));
     assert_eq!(has(&g, u, "ston"), 10);
 }
 
@@ -766,7 +766,18 @@ fn ov_land_004_the_land_s_controller_may_forbid_harvesting() {
     let u = workers(&mut g, 60, "digg", 1);
     g.orders(u, &["USE digg"]);
     let log = g.run_bare(&[]);
-    assert_eq!(cannot(&log, u), Some(UseProblem::Forbidden));
+    // The owner whose policy it is is named.
+    assert_eq!(
+        cannot(&log, u),
+        Some(UseProblem::Forbidden {
+            owner: Some(g.faction(2))
+        })
+    );
+    let report = g.report(&log, 1);
+    assert!(
+        report.contains("Faction 2 [f02], which owns the land, does not allow it"),
+        "{report}"
+    );
     assert_eq!(has(&g, u, "ston"), 0);
     // Held Friendly, the same unit may dig.
     let (f1, f2) = (g.faction(1), g.faction(2));

@@ -466,7 +466,8 @@ fn ov_uo_110_double_speed_for_fifty_figures_and_at_most_ten_past_the_limit() {
     let log = g.run_bare(&[]);
     // 50 of 100 figures doubled: 150 %.
     assert_eq!(gains(&log, many), [150]);
-    assert_eq!(waits(&log, big), Some(StudyBlock::Teacher));
+    // Told why: too many figures, not the teacher's place in the order.
+    assert_eq!(waits(&log, big), Some(StudyBlock::TooManyToTeach));
     assert!(gains(&log, big).is_empty());
     // Past its limit: taught, but at normal speed.
     assert_eq!(gains(&log, small), [100]);

@@ -386,6 +386,84 @@ fn ov_land_002_taxes_paid_day_by_day_to_the_owners_funds() {
     assert!(g.w.factions[f1].funds >= before + 310 - 20);
 }
 
+fn taxes_collected(log: &TurnLog) -> Vec<(u8, u64)> {
+    log.events
+        .iter()
+        .filter_map(|e| match e.what {
+            What::TaxesCollected { amount, .. } => Some((e.day, amount)),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn ov_land_002_a_title_claimed_late_collects_only_the_days_it_is_held() {
+    // "Day 1 166 taxes … collected", "Day 30 166 taxes … collected": the
+    // month's taxes are levied day by day, each day's share by whoever
+    // owns the land that day. A Sheriff claiming on day 24 holds the land
+    // for days 24 to 30: 7 of the month's 30 shares, 70 of 300.
+    let mut g = Game::new(1, 1);
+    let a = g.leader(1, 1);
+    g.learn(a, "cmbt", 1);
+    give_coins(&mut g, a, 1000);
+    seat(&mut g, 1, "shrf", None);
+    let l = g.loc(1);
+    g.w.locations[l].taxes = 300;
+    let log = g.run(&[&mail(1, a, "D24 CLAIM shrf L1")]);
+    assert_eq!(holder(&g, 1), Some(a));
+    let days = taxes_collected(&log);
+    assert_eq!(days.first(), Some(&(24, 10)));
+    assert_eq!(days.len(), 7);
+    assert_eq!(days.iter().map(|d| d.1).sum::<u64>(), 70);
+}
+
+mod taxes_by_days_held {
+    use proptest::prelude::*;
+
+    use super::*;
+
+    fn cases() -> u32 {
+        std::env::var("PROPTEST_CASES")
+            .ok()
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(12)
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig {
+            cases: cases(),
+            failure_persistence: None,
+            ..ProptestConfig::default()
+        })]
+
+        /// Whatever the month's taxes and the day the title is claimed, its
+        /// holder collects on the days it holds the land only, and no more
+        /// than those days' shares of the month (rounded up a coin a day).
+        #[test]
+        fn a_holder_collects_no_more_than_its_days_share(
+            taxes in 0u64..5000,
+            day in 1u8..=30,
+        ) {
+            let mut g = Game::new(1, 1);
+            let a = g.leader(1, 1);
+            g.learn(a, "cmbt", 1);
+            give_coins(&mut g, a, 1000);
+            seat(&mut g, 1, "shrf", None);
+            let l = g.loc(1);
+            g.w.locations[l].taxes = taxes;
+            let order = format!("D{day} CLAIM shrf L1");
+            let log = g.run(&[&mail(1, a, &order)]);
+            prop_assert_eq!(holder(&g, 1), Some(a));
+            let days = taxes_collected(&log);
+            let held = u64::from(31 - day);
+            prop_assert!(days.iter().all(|d| d.0 >= day));
+            let total: u64 = days.iter().map(|d| d.1).sum();
+            prop_assert!(total <= taxes * held / 30 + held, "{total} of {taxes} in {held} days");
+            prop_assert!(total + held >= taxes * held / 30, "{total} of {taxes} in {held} days");
+        }
+    }
+}
+
 #[test]
 fn ov_land_010_occupation_suspends_the_owners_taxes() {
     let mut g = Game::new(1, 2);
@@ -440,14 +518,15 @@ fn ov_uo_061_062_pillage_loots_the_taxes_and_earns_wages() {
     let l = pillage_place(&mut g);
     let p = soldiers(&mut g, 1, 20, 1);
     let log = g.run_bare(&[&mail(1, p, "PILLAGE")]);
-    // Taxes, a day's wages a figure, and a coin a figure of the month's
-    // entertainment money (990 people after the day's 1% left: 99).
-    assert_eq!(coins(&g, p), 300 + 20 * 5 + 20);
+    // Taxes, a day's wages (20 figures at a month's $5: 100 / 30 = 3), and
+    // a coin a figure of the month's entertainment money (990 people after
+    // the day's 1% left: 99).
+    assert_eq!(coins(&g, p), 300 + 3 + 20);
     assert!(
         first(&log, p, |w| *w
             == What::Pillaged {
                 taxes: 300,
-                wages: 100,
+                wages: 3,
                 entertainment: 20
             })
         .is_some()
@@ -481,7 +560,82 @@ fn ov_uo_064_each_combat_level_above_2nd_raises_efficiency() {
     let p = soldiers(&mut g, 1, 20, 1);
     g.learn(p, "cmbt", 4);
     g.run_bare(&[&mail(1, p, "PILLAGE")]);
-    assert_eq!(coins(&g, p), 300 + 20 * 5 * 3 + 20 * 3);
+    // Entertainment (and tax) at three levels; the day's work is a day's
+    // work: "efficiency by one level equivalence for entertainment and tax".
+    assert_eq!(coins(&g, p), 300 + 3 + 20 * 3);
+}
+
+#[test]
+fn ov_uo_062_pillage_earns_a_days_wages_not_a_months() {
+    // 51 figures at a $13 wage (a month's pay) earn 51 × 13 / 30 = 22
+    // coins for a day of pillage, what a day of WORK pays them.
+    let mut g = Game::new(1, 1);
+    let l = pillage_place(&mut g);
+    g.w.locations[l].wages = 13;
+    g.w.locations[l].taxes = 0;
+    let p = soldiers(&mut g, 1, 51, 1);
+    let log = g.run_bare(&[&mail(1, p, "PILLAGE")]);
+    let wages = log.events.iter().find_map(|e| match e.what {
+        What::Pillaged { wages, .. } if e.unit == Some(p) => Some(wages),
+        _ => None,
+    });
+    assert_eq!(wages, Some(22));
+}
+
+mod pillage_pays_a_day_of_work {
+    use proptest::prelude::*;
+    use umpire_overlord::turn::economy::wages::pay_for;
+
+    use super::*;
+
+    fn cases() -> u32 {
+        std::env::var("PROPTEST_CASES")
+            .ok()
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(12)
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig {
+            cases: cases(),
+            failure_persistence: None,
+            ..ProptestConfig::default()
+        })]
+
+        /// Whatever the wage, the force, its combat and the days, pillage
+        /// earns for its work what WORK would for those days: wage ×
+        /// figures / 30 a day, never a month's pay a day.
+        #[test]
+        fn pillage_wages_are_a_days_work_a_day(
+            wage in 5u32..=15,
+            figures in 20u32..=120,
+            combat in 1u8..=4,
+            days in 1u32..=6,
+        ) {
+            let mut g = Game::new(1, 1);
+            let l = pillage_place(&mut g);
+            g.w.locations[l].wages = wage;
+            let p = soldiers(&mut g, 1, figures, 1);
+            g.learn(p, "cmbt", combat);
+            let order = format!("{days} PILLAGE");
+            let log = g.run_bare(&[&mail(1, p, &order)]);
+            let earned: Vec<u64> = log
+                .events
+                .iter()
+                .filter_map(|e| match e.what {
+                    What::Pillaged { wages, .. } if e.unit == Some(p) => Some(wages),
+                    _ => None,
+                })
+                .collect();
+            prop_assert!(!earned.is_empty());
+            for w in &earned {
+                prop_assert_eq!(*w, pay_for(wage, figures, 1));
+            }
+            let total: u64 = earned.iter().sum();
+            let n = u32::try_from(earned.len()).unwrap();
+            prop_assert!(total <= pay_for(wage, figures, n));
+        }
+    }
 }
 
 #[test]
@@ -530,6 +684,44 @@ fn ov_land_004_pillage_needs_the_controllers_alliance() {
     g.run_bare(&[&mail(2, p, "PILLAGE")]);
     assert_eq!(coins(&g, p), 0);
     assert_eq!(g.pending(p), ["PILLAGE"]);
+}
+
+#[test]
+fn ov_land_004_ov_uo_061_a_pillage_that_waits_is_told_the_check_that_failed() {
+    // The owner's policy forbids it: the owner is named, not the
+    // pillager's own faction.
+    let mut g = Game::new(1, 2);
+    let l = pillage_place(&mut g);
+    let h = g.leader(1, 1);
+    seat(&mut g, 1, "shrf", Some(h));
+    g.w.locations[l].ownership.owner = Some(g.faction(1));
+    let p = soldiers(&mut g, 2, 20, 1);
+    let log = g.run_bare(&[&mail(2, p, "PILLAGE")]);
+    assert_eq!(
+        kept_why(&log, p),
+        ["Faction 1 [f01], which owns the land, does not allow it: only its allies may pillage"]
+    );
+    // No combat.
+    let mut g = Game::new(1, 1);
+    pillage_place(&mut g);
+    let p = g.unit(1, "man", 20, 1);
+    g.w.units[p].add_items(rules().item("swrd").unwrap(), 20, 20);
+    let log = g.run_bare(&[&mail(1, p, "PILLAGE")]);
+    assert_eq!(
+        kept_why(&log, p),
+        ["the unit has no level in combat [cmbt]: pillage needs the 1st"]
+    );
+    // Combat, but only half the figures armed.
+    let mut g = Game::new(1, 1);
+    pillage_place(&mut g);
+    let p = g.unit(1, "man", 20, 1);
+    g.w.units[p].add_items(rules().item("swrd").unwrap(), 10, 10);
+    g.learn(p, "cmbt", 1);
+    let log = g.run_bare(&[&mail(1, p, "PILLAGE")]);
+    assert_eq!(
+        kept_why(&log, p),
+        ["not every figure of the unit can deal damage (an equipped weapon each, or martial arts)"]
+    );
 }
 
 #[test]

@@ -413,3 +413,125 @@ fn ov_uo_107_target_sets_what_a_targeted_skill_acts_on() {
     assert_eq!(g.w.units[d].target, None);
     assert_eq!(g.pending(d), ["TARGET U99"]);
 }
+
+// --- The reason an order waits is the check that failed -------------------
+
+/// Why `u`'s orders are kept, for one order run against a world `g`.
+fn waits_because(g: &mut Game, u: UnitId, order: &str) -> Vec<String> {
+    g.orders(u, &[order]);
+    let log = g.run_bare(&[]);
+    kept_why(&log, u)
+}
+
+#[test]
+fn ov_uo_030_an_enter_that_waits_says_which_check_failed() {
+    // Unfinished; not here; already inside: each told as it is, never
+    // "is full", which nothing checks.
+    let mut g = Game::new(2, 1);
+    let l1 = g.loc(1);
+    let mut s = Structure::new(7, rules().construction("tave").unwrap(), l1);
+    s.complete = false;
+    let s = g.w.structures.push(s);
+    g.w.locations[l1].structures.push(s);
+    let here = g.leader(1, 1);
+    let there = g.leader(1, 2);
+    assert_eq!(
+        waits_because(&mut g, here, "ENTER B7"),
+        ["the structure is not finished"]
+    );
+    assert_eq!(
+        waits_because(&mut g, there, "ENTER B7"),
+        ["the structure is not here"]
+    );
+    g.w.structures[s].complete = true;
+    g.w.units[here].structure = Some(s);
+    assert_eq!(
+        waits_because(&mut g, here, "ENTER B7"),
+        ["the unit is already inside it"]
+    );
+}
+
+#[test]
+fn ov_uo_051_a_merge_that_waits_says_which_check_failed() {
+    // Another race: before, "not here, not of this faction, or travelling",
+    // none of which was so.
+    let mut g = Game::new(2, 2);
+    let men = g.unit(1, "man", 5, 1);
+    let orcs = g.unit(1, "dwar", 5, 1);
+    let away = g.unit(1, "man", 5, 2);
+    let theirs = g.unit(2, "man", 5, 1);
+    let code = |g: &Game, u: UnitId| g.w.units[u].code();
+    let (o, a, t) = (code(&g, orcs), code(&g, away), code(&g, theirs));
+    assert_eq!(
+        waits_because(&mut g, men, &format!("MERGE {o} 1")),
+        ["the unit to merge into is of another race"]
+    );
+    assert_eq!(
+        waits_because(&mut g, men, &format!("MERGE {a} 1")),
+        ["the unit to merge into is not here"]
+    );
+    assert_eq!(
+        waits_because(&mut g, men, &format!("MERGE {t} 1")),
+        ["the unit to merge into is not of this faction"]
+    );
+}
+
+#[test]
+fn ov_uo_007_a_bestow_that_waits_says_which_check_failed() {
+    let mut g = Game::new(2, 1);
+    let lord = g.leader(1, 1);
+    g.title(1, "shrf", lord);
+    let men = g.unit(1, "man", 5, 1);
+    let far = g.leader(1, 2);
+    let m = g.w.units[men].code();
+    let f = g.w.units[far].code();
+    assert_eq!(
+        waits_because(&mut g, lord, &format!("BESTOW {m}")),
+        ["the unit to receive the title is not a leader"]
+    );
+    assert_eq!(
+        waits_because(&mut g, lord, &format!("BESTOW {f}")),
+        ["the unit to receive the title is not here"]
+    );
+}
+
+#[test]
+fn ov_uo_041_ov_uo_092_give_and_stack_that_wait_say_which_check_failed() {
+    let mut g = Game::new(2, 1);
+    let a = g.leader(1, 1);
+    let b = g.leader(1, 2);
+    g.w.units[a].add_items(item("coin"), 10, 0);
+    let bc = g.w.units[b].code();
+    assert_eq!(
+        waits_because(&mut g, a, &format!("GIVE {bc} coin 5")),
+        ["the unit to give to is not here"]
+    );
+    let c = g.leader(1, 1);
+    g.stack(c, a);
+    let cc = g.w.units[c].code();
+    assert_eq!(
+        waits_because(&mut g, a, &format!("STACK {cc}")),
+        ["the unit cannot stack under a unit it leads"]
+    );
+}
+
+#[test]
+fn ov_uo_090_a_split_that_never_ran_says_why() {
+    // Five figures cannot split five off: the order waits all month, and
+    // is dropped at its end with the unit it never made, told why.
+    let mut g = Game::new(1, 1);
+    let u = g.unit(1, "man", 5, 1);
+    g.orders(u, &["SPLIT f01nU01 5"]);
+    let log = g.run_bare(&[]);
+    let why: Vec<&str> = log
+        .of_unit(u)
+        .filter_map(|e| match &e.what {
+            What::WaitedInVain { why, .. } => Some(why.as_str()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        why,
+        ["the unit has 5 figures: it must keep at least one of its own"]
+    );
+}

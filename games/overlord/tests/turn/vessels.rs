@@ -3,8 +3,9 @@
 
 use umpire_overlord::rules::terrains::Direction;
 use umpire_overlord::rules::{ItemId, Movement};
-use umpire_overlord::turn::log::UseProblem;
+use umpire_overlord::turn::log::{Stuck, UseProblem};
 use umpire_overlord::turn::stranded;
+use umpire_overlord::turn::travel::stack_load;
 use umpire_overlord::world::{Exit, Structure, StructureId};
 
 use super::*;
@@ -53,6 +54,20 @@ fn crew(g: &mut Game, f: u32, at: u32, men: u32, level: u8, s: StructureId) -> (
 
 fn cannot_travel(log: &TurnLog, u: UnitId) -> bool {
     first(log, u, |w| matches!(w, What::CannotTravel { .. })).is_some()
+}
+
+/// Why `u` could not set out, as its faction is told.
+fn stuck(log: &TurnLog, u: UnitId) -> Option<Stuck> {
+    log.of_unit(u).find_map(|e| match e.what {
+        What::CannotTravel { why, .. } => Some(why),
+        _ => None,
+    })
+}
+
+/// The stack `captain` leads and `iron` bars loaded on its sailors,
+/// aboard `ship`: the weights the crossing decides on.
+fn laden(g: &mut Game, sailors: UnitId, iron: u64) {
+    g.w.units[sailors].add_items(rules().item("iron").unwrap(), iron, 0);
 }
 
 /// A unit's `Drowned` event: figures, items lost, vanished.
@@ -131,6 +146,17 @@ fn ov_bld_001_without_the_crew_the_ship_stays_and_the_stack_cannot_sail() {
         g.orders(captain, &["MOVE S"]);
         let log = g.run_bare(&[]);
         assert!(cannot_travel(&log, captain), "{men} sailors at {level}");
+        // The reason is the crew, not the way (OV-BLD-001).
+        let crew = if level >= 2 { u64::from(men) } else { 0 };
+        assert_eq!(
+            stuck(&log, captain),
+            Some(Stuck::VesselUncrewed {
+                structure: ship,
+                crew,
+                needed: 5
+            }),
+            "{men} sailors at {level}"
+        );
         assert_eq!(first(&log, captain, departed), None);
         assert_eq!(g.w.structures[ship].location, g.loc(1));
         assert_eq!(g.w.units[sailors].structure, Some(ship));
@@ -186,7 +212,17 @@ fn ov_bld_001_only_the_captain_takes_the_ship() {
     let (captain, sailors) = crew(&mut g, 1, 1, 5, 2, ship);
     g.orders(captain, &["MOVE S"]);
     let log = g.run_bare(&[]);
-    assert!(cannot_travel(&log, captain));
+    assert_eq!(
+        stuck(&log, captain),
+        Some(Stuck::VesselNotCommanded {
+            structure: ship,
+            captain: Some(owner)
+        })
+    );
+    assert!(
+        g.report(&log, 1)
+            .contains("is in the charge of a unit that is not in the stack")
+    );
     assert_eq!(g.w.structures[ship].location, g.loc(1));
     assert_eq!(g.w.units[sailors].location, g.loc(1));
     // Named in charge, the same stack sails, and the other leader is put
@@ -550,4 +586,77 @@ fn ov_bld_013_a_vessel_appears_in_its_owners_report_with_cargo_weight_and_capaci
     );
     // Another faction's report does not list it among its structures.
     assert!(!g.report(&log, 2).contains(&line));
+}
+
+#[test]
+fn ov_bld_001_a_stack_too_heavy_for_its_boat_is_told_so_with_the_weights() {
+    // The longboat carries 6000; five sailors with 800 iron bars (8 each)
+    // are too heavy for it. The way is open to the boat: the reason is
+    // the load, with the weights, never "impassable".
+    let mut g = coast();
+    let ship = vessel(&mut g, "lgbt", 1);
+    let (captain, sailors) = crew(&mut g, 1, 1, 5, 2, ship);
+    laden(&mut g, sailors, 800);
+    g.orders(captain, &["MOVE S"]);
+    let weight = stack_load(&g.w, rules(), captain).weight();
+    let log = g.run_bare(&[]);
+    let Some(Stuck::VesselOverloaded {
+        structure,
+        weight: w,
+        capacity,
+    }) = stuck(&log, captain)
+    else {
+        panic!("{:?}", stuck(&log, captain))
+    };
+    assert_eq!((structure, w), (ship, weight));
+    assert!(w > 6000 && capacity >= 6000 && w > u64::try_from(capacity).unwrap());
+    let report = g.report(&log, 1);
+    assert!(report.contains("is overloaded"), "{report}");
+    assert!(report.contains(&format!("weigh {w}")), "{report}");
+    assert!(!report.contains("impassable"), "{report}");
+    assert_eq!(g.w.units[captain].location, g.loc(1));
+}
+
+mod the_stated_load_decides {
+    use proptest::prelude::*;
+
+    use super::*;
+
+    fn cases() -> u32 {
+        std::env::var("PROPTEST_CASES")
+            .ok()
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(16)
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig {
+            cases: cases(),
+            failure_persistence: None,
+            ..ProptestConfig::default()
+        })]
+
+        /// A crewed longboat's stack with any cargo: it sails when the
+        /// cargo fits, and when it does not, the reason given is the boat's
+        /// load, with the stack's true weight, more than what it carries.
+        #[test]
+        fn a_boat_that_stays_says_it_is_overloaded_and_by_how_much(iron in 0u64..1500) {
+            let mut g = coast();
+            let ship = vessel(&mut g, "lgbt", 1);
+            let (captain, sailors) = crew(&mut g, 1, 1, 5, 2, ship);
+            laden(&mut g, sailors, iron);
+            g.orders(captain, &["MOVE S"]);
+            let weight = stack_load(&g.w, rules(), captain).weight();
+            let log = g.run_bare(&[]);
+            match stuck(&log, captain) {
+                None => prop_assert!(first(&log, captain, departed).is_some()),
+                Some(Stuck::VesselOverloaded { structure, weight: w, capacity }) => {
+                    prop_assert_eq!(structure, ship);
+                    prop_assert_eq!(w, weight);
+                    prop_assert!(i128::from(w) > i128::from(capacity));
+                }
+                Some(other) => prop_assert!(false, "{other:?}"),
+            }
+        }
+    }
 }

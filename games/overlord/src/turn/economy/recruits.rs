@@ -5,7 +5,9 @@
 //! - Each leader pays its own price per figure (at least the offer's,
 //!   checked when the order ran) from its own coins only (OV-UO-069).
 //! - When more figures are asked for than the offer (or the population)
-//!   still holds, the day is settled by the market rule
+//!   still holds — counting what each leader asked for and can pay, not
+//!   what it can get, so one leader asking 30 of 23 over-subscribes the
+//!   day as two asking 20 do — the day is settled by the market rule
 //!   ([`super::clearing`]): the higher prices first, equal prices pro
 //!   rata (OV-ECON-004, decision OV-ECON-012), and the offer's price then
 //!   goes up by [`RAISE_PERCENT`] (at least 1 coin).
@@ -104,6 +106,10 @@ fn settle(t: &mut Turn<'_>, place: LocationId, race: RaceId, here: &[&Hire]) {
     }
     let mut purse: FxHashMap<UnitId, u64> = FxHashMap::default();
     let mut reqs = Vec::with_capacity(here.len());
+    // What was asked for (and could be paid for), before anyone's request
+    // is cut to what the offer holds: the day is over-subscribed when this
+    // is more than the offer, however many leaders asked (OV-ECON-004).
+    let mut demand = 0u64;
     for h in here {
         let cash = purse
             .entry(h.unit)
@@ -112,19 +118,21 @@ fn settle(t: &mut Turn<'_>, place: LocationId, race: RaceId, here: &[&Hire]) {
             0 => u64::from(available),
             p => *cash / p,
         };
-        let want = if h.count == 0 {
-            afford
+        // 0 is "as much as possible, given the available recruits in the
+        // month and the cash": never more than the offer.
+        let asked = if h.count == 0 {
+            afford.min(u64::from(available))
         } else {
             u64::from(h.count).min(afford)
-        }
-        .min(u64::from(available));
+        };
+        demand += asked;
+        let want = asked.min(u64::from(available));
         *cash -= want * u64::from(h.price);
         reqs.push(Request {
             count: want,
             price: h.price,
         });
     }
-    let demand: u64 = reqs.iter().map(|r| r.count).sum();
     let c = clear(
         &reqs,
         &[Request {

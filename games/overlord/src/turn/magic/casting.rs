@@ -197,6 +197,14 @@ pub fn cast(
 /// The spell's target today (OV-MAG-016).
 fn aim(t: &Turn<'_>, u: UnitId, use_: &SkillUse, spell: Spell) -> Result<Aim, UseProblem> {
     let chosen = t.world.units.get(u).and_then(|x| x.target);
+    // Why a unit target will not do: none given, not a unit (or the
+    // caster itself, for a spell on another), or out of reach.
+    let unit_missing = |chosen: Option<Aim>| match chosen {
+        None => UseProblem::NoTarget,
+        Some(Aim::Unit(x)) if x == u => UseProblem::WrongTarget,
+        Some(Aim::Unit(_)) => UseProblem::TargetOutOfReach,
+        Some(_) => UseProblem::WrongTarget,
+    };
     match (spell, use_.target) {
         (Spell::Summon, _) | (_, None | Some(UseTarget::SelfOnly)) => Ok(Aim::Unit(u)),
         (Spell::Pickpocket | Spell::Assassinate | Spell::Bury, _) => match chosen {
@@ -205,11 +213,11 @@ fn aim(t: &Turn<'_>, u: UnitId, use_: &SkillUse, spell: Spell) -> Result<Aim, Us
                 Spell::Bury if !thievery::is_undead(t, x) => Err(UseProblem::NotUndead),
                 _ => Ok(Aim::Unit(x)),
             },
-            _ => Err(UseProblem::NoTarget),
+            other => Err(unit_missing(other)),
         },
         (_, Some(UseTarget::Unit)) => match chosen {
             Some(Aim::Unit(x)) if unit_in_reach(t, u, x) => Ok(Aim::Unit(x)),
-            _ => Err(UseProblem::NoTarget),
+            other => Err(unit_missing(other)),
         },
         (_, Some(UseTarget::NearLocation)) => {
             let here = t.world.units.get(u).map(|x| x.location);
@@ -219,10 +227,15 @@ fn aim(t: &Turn<'_>, u: UnitId, use_: &SkillUse, spell: Spell) -> Result<Aim, Us
             };
             match chosen {
                 Some(Aim::Location(l)) if near(l) => Ok(Aim::Location(l)),
-                _ => Err(UseProblem::NoTarget),
+                Some(Aim::Location(_)) => Err(UseProblem::TargetNotNear),
+                None => Err(UseProblem::NoTarget),
+                Some(_) => Err(UseProblem::WrongTarget),
             }
         }
-        (_, Some(UseTarget::Construction)) => Err(UseProblem::NoTarget),
+        (_, Some(UseTarget::Construction)) => Err(match chosen {
+            None => UseProblem::NoTarget,
+            Some(_) => UseProblem::WrongTarget,
+        }),
     }
 }
 

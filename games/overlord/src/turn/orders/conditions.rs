@@ -126,16 +126,29 @@ pub fn synchro(t: &mut Turn<'_>, u: UnitId, x: UnitRef) -> Outcome {
     let Some(x) = t.unit_ref(x) else {
         return Outcome::wait("there is no such unit to synchronise with");
     };
-    if x == u || t.live(x).synchronised || t.live(x).refusing || t.travelling(x) {
-        return Outcome::wait(
-            "the other unit is not ready: already synchronised, refusing, travelling, or the unit itself",
-        );
+    if x == u {
+        return Outcome::wait("a unit cannot synchronise with itself");
+    }
+    if t.live(x).synchronised {
+        return Outcome::wait("the other unit has already synchronised today");
+    }
+    if t.live(x).refusing {
+        return Outcome::wait("the other unit refuses (REFUSE)");
+    }
+    if t.travelling(x) {
+        return Outcome::wait("the other unit is travelling");
     }
     let (fu, fx) = (t.world.units[u].faction, t.world.units[x].faction);
     if fu != fx {
-        let together = t.world.units[u].location == t.world.units[x].location;
-        if !together || !t.sees(fu, x) || !t.sees(fx, u) {
-            return Outcome::wait("the other unit is not here, or the two cannot see each other");
+        // Absent and unseen are one to the player: telling them apart
+        // would say a hidden unit is here.
+        if t.world.units[u].location != t.world.units[x].location || !t.sees(fu, x) {
+            return Outcome::wait(
+                "the other unit, of another faction, is not here or not seen (only a faction's own units synchronise from afar)",
+            );
+        }
+        if !t.sees(fx, u) {
+            return Outcome::wait("the other unit's faction cannot see this unit");
         }
     }
     let day = t.day;

@@ -76,7 +76,8 @@ pub fn earn(
         Purse::Entertainment => Act::Entertain,
     };
     if !policy::permits(t, u, act) {
-        return cannot(t, u, i, skill, UseProblem::Forbidden);
+        let owner = policy::named_ruler(t, t.world.units[u].location);
+        return cannot(t, u, i, skill, UseProblem::Forbidden { owner });
     }
     if super::guard::stopped(t, u, i, act) {
         return Outcome::wait("a guard stops the work");

@@ -17,12 +17,21 @@ use crate::orders::catalog::goods::Give;
 use crate::world::UnitId;
 
 pub fn give(t: &mut Turn<'_>, u: UnitId, o: &Give) -> Outcome {
-    let (Some(to), Some(item)) = (t.unit_ref(o.to), t.item(o.item)) else {
-        return Outcome::wait("there is no such unit or item");
+    let Some(to) = t.unit_ref(o.to) else {
+        return Outcome::wait("there is no such unit to give to");
+    };
+    let Some(item) = t.item(o.item) else {
+        return Outcome::wait("there is no such item");
     };
     let (me, them) = (&t.world.units[u], &t.world.units[to]);
-    if to == u || me.location != them.location || t.travelling(to) {
-        return Outcome::wait("the unit to give to is not here, or is travelling");
+    if to == u {
+        return Outcome::wait("a unit cannot give to itself");
+    }
+    if me.location != them.location {
+        return Outcome::wait("the unit to give to is not here");
+    }
+    if t.travelling(to) {
+        return Outcome::wait("the unit to give to is travelling");
     }
     let (fu, ft) = (me.faction, them.faction);
     if !t.sees(fu, to) {

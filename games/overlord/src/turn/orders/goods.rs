@@ -192,17 +192,23 @@ pub fn drop(t: &mut Turn<'_>, u: UnitId, o: &Drop) -> Outcome {
 }
 
 pub fn swap(t: &mut Turn<'_>, u: UnitId, o: &Swap) -> Outcome {
-    let (Some(with), Some(give), Some(take)) =
-        (t.unit_ref(o.with), t.item(o.give_item), t.item(o.take_item))
-    else {
-        return Outcome::wait("there is no such unit or item");
+    let Some(with) = t.unit_ref(o.with) else {
+        return Outcome::wait("there is no such unit to swap with");
     };
-    if with == u
-        || t.world.units[with].location != t.world.units[u].location
-        || t.travelling(with)
-        || t.live(with).refusing
-    {
-        return Outcome::wait("the other unit is not here, is travelling or refuses");
+    let (Some(give), Some(take)) = (t.item(o.give_item), t.item(o.take_item)) else {
+        return Outcome::wait("there is no such item");
+    };
+    if with == u {
+        return Outcome::wait("a unit cannot swap with itself");
+    }
+    if t.world.units[with].location != t.world.units[u].location {
+        return Outcome::wait("the other unit is not here");
+    }
+    if t.travelling(with) {
+        return Outcome::wait("the other unit is travelling");
+    }
+    if t.live(with).refusing {
+        return Outcome::wait("the other unit refuses (REFUSE)");
     }
     let (gave, got) = (u64::from(o.give_count), u64::from(o.take_count));
     if t.world.units[u].count(give) < gave || t.world.units[with].count(take) < got {

@@ -73,13 +73,14 @@ fn place(
     let Some(here) = t.world.units.get(u).map(|x| x.location) else {
         return Outcome::wait("the order is no longer in the list");
     };
-    if !open_today(t, here)
-        || !policy::permits(t, u, Act::Trade)
-        || super::guard::stopped(t, u, i, Act::Trade)
-    {
-        return Outcome::wait(
-            "no market today here, or the unit's faction or a guard stops its trade",
-        );
+    if !open_today(t, here) {
+        return Outcome::wait(closed_why(t, here));
+    }
+    if let Some(why) = policy::forbidden(t, u, Act::Trade) {
+        return Outcome::wait(why);
+    }
+    if super::guard::stopped(t, u, i, Act::Trade) {
+        return Outcome::wait("a guard stops the trade (see the reason above)");
     }
     let sells = town_price(t, here, item, Side::Sell);
     let wants = town_price(t, here, item, Side::Buy);
@@ -145,4 +146,19 @@ fn place(
     t.market.bids.push(bid);
     t.live(u).trading = true;
     Outcome::Kept
+}
+
+/// Why the market of `here` is not open today: none, or not a market day.
+fn closed_why(t: &Turn<'_>, here: crate::world::LocationId) -> String {
+    let Some(m) = t.world.locations.get(here).map(|l| &l.market) else {
+        return "there is no market here".to_string();
+    };
+    if m.sells.is_empty() && m.buys.is_empty() {
+        return "there is no market here".to_string();
+    }
+    let days: Vec<String> = m.days.iter().map(|d| d.to_string()).collect();
+    format!(
+        "today is not a market day here (market days: {})",
+        days.join(", ")
+    )
 }

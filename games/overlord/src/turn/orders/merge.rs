@@ -57,17 +57,27 @@ pub fn merge(t: &mut Turn<'_>, u: UnitId, o: &Merge) -> Outcome {
         return Outcome::wait("there is no such unit to merge into");
     };
     let stockpile = them.figures == 0;
-    if into == u
-        || me.figures == 0
-        || me.location != them.location
-        || me.race != them.race
-        || (me.faction != them.faction && !stockpile)
-        || t.travelling(u)
-        || t.travelling(into)
-    {
-        return Outcome::wait(
-            "the unit to merge into is not here, not of this faction, or one of them is travelling",
-        );
+    // Each check its own reason: the one that decided is the one told.
+    let refused = if into == u {
+        Some("a unit cannot merge into itself")
+    } else if me.figures == 0 {
+        Some("the unit has no figures to merge")
+    } else if me.location != them.location {
+        Some("the unit to merge into is not here")
+    } else if me.faction != them.faction && !stockpile {
+        // Before the race: another faction's unit tells nothing of itself.
+        Some("the unit to merge into is not of this faction")
+    } else if me.race != them.race {
+        Some("the unit to merge into is of another race")
+    } else if t.travelling(u) {
+        Some("the unit is travelling")
+    } else if t.travelling(into) {
+        Some("the unit to merge into is travelling")
+    } else {
+        None
+    };
+    if let Some(why) = refused {
+        return Outcome::wait(why);
     }
     let possessions = o.figures == 0;
     let moved = if possessions { me.figures } else { o.figures };

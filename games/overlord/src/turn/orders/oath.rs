@@ -22,8 +22,14 @@ pub fn oath(t: &mut Turn<'_>, u: UnitId, i: usize, order: &Order, to: UnitRef) -
         return Outcome::wait("there is no such unit to swear to");
     };
     let (me, them) = (&t.world.units[u], &t.world.units[x]);
-    if x == u || me.location != them.location || t.travelling(x) {
-        return Outcome::wait("the unit to swear to is not here, or is travelling");
+    if x == u {
+        return Outcome::wait("a unit cannot swear to itself");
+    }
+    if me.location != them.location {
+        return Outcome::wait("the unit to swear to is not here");
+    }
+    if t.travelling(x) {
+        return Outcome::wait("the unit to swear to is travelling");
     }
     let (mine, theirs) = (me.faction, them.faction);
     if theirs == mine {

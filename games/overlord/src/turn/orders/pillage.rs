@@ -13,10 +13,15 @@
 //!   A force too small spends the day with no effect (the rules'
 //!   "otherwise PILLAGE has no effect"), and is told so.
 //! - OV-LAND-009/OV-UO-062: a day of pillage loots all the tax money
-//!   stored in the location (`Location::taxes`), and the pillagers earn
-//!   a day's wages as workers: the location's wage for each figure of
-//!   the force, times the efficiency (OV-UO-064: 1, plus one for each
-//!   combat level above the 2nd). The coins go to the pillaging unit.
+//!   stored in the location (`Location::taxes`), and the pillagers "work
+//!   at the same time": a day's wages for each figure of the force, the
+//!   location's wage being a month's pay, so wage × figures / 30 rounded
+//!   down ([`wages::pay_for`] for one day), what a day of WORK earns. The
+//!   efficiency (OV-UO-064: 1, plus one for each combat level above the
+//!   2nd) raises only entertainment and tax, as the rules say ("increase
+//!   the PILLAGE efficiency by one level equivalence for entertainment
+//!   and tax"); a day's work is a day's work. The coins go to the
+//!   pillaging unit.
 //! - OV-ECON-030: the force also takes entertainment money as 1st-level
 //!   entertainers would (a coin a figure, times the efficiency) from what
 //!   the month has left ([`entertainment`]), before any entertainer or
@@ -35,7 +40,7 @@
 //!   pillager's are the combat rules' to gather.
 
 use super::super::battle;
-use super::super::economy::entertainment;
+use super::super::economy::{entertainment, wages};
 use super::super::land;
 use super::super::log::{BattleCause, What};
 use super::super::money;
@@ -51,13 +56,16 @@ fn shrink(n: u64, percent: u64) -> u64 {
 }
 
 pub fn pillage(t: &mut Turn<'_>, u: UnitId) -> Outcome {
-    if t.level_of(u, "cmbt") < 1
-        || !land::deals_damage(t, u)
-        || !policy::permits(t, u, Act::Pillage)
-    {
+    if t.level_of(u, "cmbt") < 1 {
+        return Outcome::wait("the unit has no level in combat [cmbt]: pillage needs the 1st");
+    }
+    if !land::deals_damage(t, u) {
         return Outcome::wait(
-            "the unit cannot pillage here: no land to pillage, no damage dealt, or its faction forbids it",
+            "not every figure of the unit can deal damage (an equipped weapon each, or martial arts)",
         );
+    }
+    if let Some(why) = policy::forbidden(t, u, Act::Pillage) {
+        return Outcome::wait(why);
     }
     let place = t.world.units[u].location;
     let force: u32 = t
@@ -81,7 +89,8 @@ pub fn pillage(t: &mut Turn<'_>, u: UnitId) -> Outcome {
     let efficiency = 1 + u64::from(t.level_of(u, "cmbt").saturating_sub(2));
     let loc = &mut t.world.locations[place];
     let taxes = std::mem::take(&mut loc.taxes);
-    let wages = u64::from(loc.wages) * u64::from(force) * efficiency;
+    // A day's work for each figure: the wage is a month's pay.
+    let wages = wages::pay_for(loc.wages, force, 1);
     loc.population = shrink(u64::from(loc.population), 1) as u32;
     loc.optimum = shrink(u64::from(loc.optimum), 2) as u32;
     for o in loc

@@ -91,14 +91,17 @@ pub fn recruit(t: &mut Turn<'_>, u: UnitId, i: usize, o: &Recruit) -> Outcome {
         return Outcome::wait("nobody of that race can be recruited here");
     };
     let people = t.world.locations.get(here).map_or(0, |l| l.population);
-    if offer.count == 0
-        || people == 0
-        || !policy::permits(t, u, Act::Recruit)
-        || super::guard::stopped(t, u, i, Act::Recruit)
-    {
-        return Outcome::wait(
-            "nobody can be recruited here now, or the faction or a guard stops it",
-        );
+    if offer.count == 0 {
+        return Outcome::wait("the month's offer of that race here is used up");
+    }
+    if people == 0 {
+        return Outcome::wait("nobody lives here to be recruited");
+    }
+    if let Some(why) = policy::forbidden(t, u, Act::Recruit) {
+        return Outcome::wait(why);
+    }
+    if super::guard::stopped(t, u, i, Act::Recruit) {
+        return Outcome::wait("a guard stops the recruiting (see the reason above)");
     }
     let price = if o.price == 0 { offer.price } else { o.price };
     if price < offer.price {

@@ -17,8 +17,14 @@ use crate::world::{Unit, UnitId};
 
 pub fn split(t: &mut Turn<'_>, u: UnitId, o: &Split) -> Outcome {
     let me = &t.world.units[u];
-    if me.figures <= o.figures || t.placeholders.contains_key(&o.new_unit) {
-        return Outcome::wait("the unit has too few figures, or the new unit's number is taken");
+    if me.figures <= o.figures {
+        return Outcome::wait(format!(
+            "the unit has {} figures: it must keep at least one of its own",
+            me.figures
+        ));
+    }
+    if t.placeholders.contains_key(&o.new_unit) {
+        return Outcome::wait("the new unit's number is taken: a unit was already made under it");
     }
     if t.world.factions[me.faction].number != o.new_unit.faction {
         return Outcome::wait("the new unit's number is not of this faction");

@@ -25,10 +25,14 @@ pub fn stack(t: &mut Turn<'_>, u: UnitId, under: Option<UnitRef>) -> Outcome {
     let Some(x) = t.unit_ref(under) else {
         return Outcome::wait("there is no such unit to stack under");
     };
-    if x == u || t.above(u, x) || t.travelling(x) {
-        return Outcome::wait(
-            "the unit cannot stack under itself, a unit it leads, or one travelling",
-        );
+    if x == u {
+        return Outcome::wait("the unit cannot stack under itself");
+    }
+    if t.above(u, x) {
+        return Outcome::wait("the unit cannot stack under a unit it leads");
+    }
+    if t.travelling(x) {
+        return Outcome::wait("the leader to stack under is travelling");
     }
     let (me, them) = (&t.world.units[u], &t.world.units[x]);
     if me.location != them.location || me.structure != them.structure {
@@ -118,15 +122,21 @@ pub fn promote(t: &mut Turn<'_>, u: UnitId, x: UnitRef) -> Outcome {
         return Outcome::wait("there is no such unit to promote");
     };
     let (a, b) = (&t.world.units[u], &t.world.units[x]);
-    if x == u
-        || a.location != b.location
-        || a.stack_parent != b.stack_parent
-        || a.structure != b.structure
-        || t.travelling(x)
-    {
-        return Outcome::wait(
-            "that unit is not in the same stack, place and structure, or is travelling",
-        );
+    let refused = if x == u {
+        Some("a unit cannot promote itself")
+    } else if a.location != b.location {
+        Some("that unit is not here")
+    } else if a.stack_parent != b.stack_parent {
+        Some("that unit is not in the same stack, under the same leader")
+    } else if a.structure != b.structure {
+        Some("that unit is not in the same structure")
+    } else if t.travelling(x) {
+        Some("that unit is travelling")
+    } else {
+        None
+    };
+    if let Some(why) = refused {
+        return Outcome::wait(why);
     }
     let place = a.location;
     let list = &mut t.world.locations[place].units;

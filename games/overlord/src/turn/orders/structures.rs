@@ -25,15 +25,22 @@ pub fn enter(t: &mut Turn<'_>, u: UnitId, o: &Enter) -> Outcome {
     let unit = &t.world.units[u];
     // A finished city or village is a place, not a building: its works
     // wait inside it to be cleared (`turn/settlement.rs`).
-    if st.location != unit.location
-        || !st.complete
-        || unit.structure == Some(s)
-        || vessels::under_way(t, s)
-        || super::super::settlement::founded(t.rules, st)
-    {
-        return Outcome::wait(
-            "the structure is not here, is full, is under way, or is not entered",
-        );
+    // Each check its own reason: the one that decided is the one told.
+    let refused = if st.location != unit.location {
+        Some("the structure is not here")
+    } else if unit.structure == Some(s) {
+        Some("the unit is already inside it")
+    } else if super::super::settlement::founded(t.rules, st) {
+        Some("it has become a place of its own: MOVE into it instead")
+    } else if !st.complete {
+        Some("the structure is not finished")
+    } else if vessels::under_way(t, s) {
+        Some("the vessel is sailing away with its stack")
+    } else {
+        None
+    };
+    if let Some(why) = refused {
+        return Outcome::wait(why);
     }
     if let Some(owner) = owner_faction(t.world, s)
         && owner != unit.faction

@@ -186,6 +186,9 @@ pub fn study(t: &mut Turn<'_>, u: UnitId, i: usize, o: &Study) -> Outcome {
         (false, Some(tc)) => (tc.doubled, tc.of),
         (false, None) => (0, 0),
         (true, Some(tc)) if tc.ran && figures <= NEEDY_FIGURES => (0, 0),
+        (true, Some(_)) if figures > NEEDY_FIGURES => {
+            return wait(t, u, i, asked, StudyBlock::TooManyToTeach);
+        }
         (true, Some(_)) => return wait(t, u, i, asked, StudyBlock::Teacher),
         (true, None) => {
             let why = if specialist {

@@ -120,7 +120,7 @@ pub fn build(t: &mut Turn<'_>, u: UnitId, i: usize, o: &Build) -> Outcome {
             BuildTarget::Structure(StructureRef::New(_)) => None,
         };
         let Some(aim) = aim else {
-            return use_skill::cannot(t, u, i, skill, UseProblem::NoTarget);
+            return use_skill::cannot(t, u, i, skill, UseProblem::WrongTarget);
         };
         // Once a new structure is begun the target moves on to it; the
         // order's tag then means "the one I am building".
@@ -183,7 +183,8 @@ pub fn work_on_target(
                 s
             }
         },
-        _ => return use_skill::cannot(t, u, i, skill, UseProblem::NoTarget),
+        None => return use_skill::cannot(t, u, i, skill, UseProblem::NoTarget),
+        Some(_) => return use_skill::cannot(t, u, i, skill, UseProblem::WrongTarget),
     };
     let fits = t
         .world
@@ -191,7 +192,7 @@ pub fn work_on_target(
         .get(s)
         .is_some_and(|st| st.location == here);
     if !fits {
-        return use_skill::cannot(t, u, i, skill, UseProblem::NoTarget);
+        return use_skill::cannot(t, u, i, skill, UseProblem::TargetOutOfReach);
     }
     use_skill::work_pieces(t, u, i, skill, use_, Piece::Work(s, work, n), count)
 }
@@ -224,13 +225,13 @@ fn may_begin(t: &Turn<'_>, u: UnitId, k: ConstructionId, work: WorkId) -> Result
         return Err(UseProblem::CannotBuildHere);
     }
     let Some(c) = t.rules.constructions.get(k) else {
-        return Err(UseProblem::NoTarget);
+        return Err(UseProblem::WrongTarget);
     };
     if c.settlement.is_some() && !settlement::may_found_in(t.world, unit.location) {
         return Err(UseProblem::CannotBuildHere);
     }
     if !c.works.iter().any(|wc| wc.work.id() == work) {
-        return Err(UseProblem::NoTarget);
+        return Err(UseProblem::NothingToFit);
     }
     let skilled = c
         .building_skill

@@ -254,14 +254,17 @@ pub fn bestow(t: &mut Turn<'_>, u: UnitId, i: usize, order: &Order, o: &Bestow) 
         return Outcome::wait("the unit to receive the title is not here");
     };
     let here = t.world.units[u].location;
-    let ready = t.world.units.get(to).is_some_and(|x| x.location == here)
-        && !t.travelling(to)
-        && t.kind(to) == Some(RaceKind::Leader)
-        && held_by(t, to).is_none();
-    if !ready {
-        return Outcome::wait(
-            "the unit to receive the title is not here, travelling, not a leader, or already holds a title",
-        );
+    if t.world.units.get(to).is_none_or(|x| x.location != here) {
+        return Outcome::wait("the unit to receive the title is not here");
+    }
+    if t.travelling(to) {
+        return Outcome::wait("the unit to receive the title is travelling");
+    }
+    if t.kind(to) != Some(RaceKind::Leader) {
+        return Outcome::wait("the unit to receive the title is not a leader");
+    }
+    if held_by(t, to).is_some() {
+        return Outcome::wait("the unit to receive the title already holds one (one title a unit)");
     }
     set_holder(t, place, s, Some(to));
     let to_faction = t.world.units[to].faction;
@@ -320,13 +323,15 @@ pub fn cancel(t: &mut Turn<'_>, u: UnitId, i: usize, order: &Order, o: &Cancel) 
         return drop_order(t, u, i, order, Dropped::NotAllowed);
     }
     let range = mine.range.unwrap_or(0);
-    if t.world.units[u].location != place
-        || !t
-            .land
-            .around(t.world, t.rules, mine_at, range)
-            .contains_key(&place)
+    if t.world.units[u].location != place {
+        return Outcome::wait("the unit is not at that title's place");
+    }
+    if !t
+        .land
+        .around(t.world, t.rules, mine_at, range)
+        .contains_key(&place)
     {
-        return Outcome::wait("the unit is not at that place, or it is beyond its title's range");
+        return Outcome::wait("that place is beyond the range of the unit's own title");
     }
     let Some(j) = seat_of(t, place, title) else {
         return Outcome::wait("that place has no such title");

@@ -101,27 +101,57 @@ pub fn set_out(
 
 /// How the stack `u` leads crosses `exit`: aboard its vessel when the
 /// vessel can take it there (never into or out of an inner location),
-/// else by its own means.
+/// else by its own means. When neither can, the reason given is the one
+/// that decided: where the vessel the leader is aboard goes that way, why
+/// the vessel could not take the stack (overloaded, with the weights;
+/// short of crew; in another's charge; unfinished), else why the stack
+/// cannot go by its own means.
 fn route(
     t: &Turn<'_>,
     u: UnitId,
     from: LocationId,
     exit: &Exit,
-) -> Result<(Trip, Option<StructureId>), NoTrip> {
+) -> Result<(Trip, Option<StructureId>), Stuck> {
     let load = t.stack_load(u);
-    if !travel::is_inner_exit(t.world, from, exit)
-        && let Some(ship) = vessels::ship_for(t, u)
-    {
-        let mut aboard = load;
-        aboard.add(&ship.hull);
-        if let Some(trip) = travel::plan_by(t.world, t.rules, from, exit, &aboard, &ship.modes) {
-            return Ok((trip, Some(ship.id)));
+    let mut afloat = None;
+    if !travel::is_inner_exit(t.world, from, exit) {
+        // The first of the vessel's modes that goes that way (worked out
+        // only when the vessel does not take the stack).
+        let goes = |modes: &[crate::rules::Movement]| {
+            let days = travel::crossing_days(t.world, t.rules, from, exit);
+            modes.iter().find(|m| days.get(**m).is_some()).copied()
+        };
+        if let Some(ship) = vessels::ship_for(t, u) {
+            let mut aboard = load;
+            aboard.add(&ship.hull);
+            if let Some(trip) = travel::plan_by(t.world, t.rules, from, exit, &aboard, &ship.modes)
+            {
+                return Ok((trip, Some(ship.id)));
+            }
+            if let Some(mode) = goes(&ship.modes) {
+                afloat = Some(Stuck::VesselOverloaded {
+                    structure: ship.id,
+                    weight: aboard.weight(),
+                    capacity: aboard.capacity(mode),
+                });
+            }
+        } else if let Some((modes, why)) = vessels::why_not_aboard(t, u)
+            && goes(&modes).is_some()
+        {
+            afloat = Some(why);
         }
     }
-    travel::plan(t.world, t.rules, from, exit, &load).map(|trip| (trip, None))
+    match travel::plan(t.world, t.rules, from, exit, &load) {
+        Ok(trip) => Ok((trip, None)),
+        Err(why) => Err(afloat.unwrap_or(match why {
+            NoTrip::Impassable => Stuck::Impassable,
+            NoTrip::Overloaded { weight, capacity } => Stuck::Overloaded { weight, capacity },
+            NoTrip::TooHeavy { days } => Stuck::TooHeavy { days },
+        })),
+    }
 }
 
-fn cannot(t: &mut Turn<'_>, u: UnitId, i: usize, to: LocationId, why: NoTrip) {
+fn cannot(t: &mut Turn<'_>, u: UnitId, i: usize, to: LocationId, why: Stuck) {
     let Some(p) = t.live(u).list.get_mut(i) else {
         return;
     };
@@ -129,10 +159,6 @@ fn cannot(t: &mut Turn<'_>, u: UnitId, i: usize, to: LocationId, why: NoTrip) {
         return;
     }
     p.noted = true;
-    let why = match why {
-        NoTrip::Impassable => Stuck::Impassable,
-        NoTrip::Overloaded { .. } | NoTrip::TooHeavy { .. } => Stuck::TooHeavy,
-    };
     t.private(u, What::CannotTravel { to, why });
 }
 

@@ -136,7 +136,13 @@ pub fn use_order(t: &mut Turn<'_>, u: UnitId, i: usize, o: &Use) -> Outcome {
             }
             (Some(from), Some(Product::Construction(c))) => {
                 let Some(s) = target::refit_target(t, u, from) else {
-                    return cannot(t, u, i, skill, UseProblem::NoTarget);
+                    // None given, or not a finished vessel of that kind
+                    // of the faction's here.
+                    let why = match t.world.units[u].target {
+                        None => UseProblem::NoTarget,
+                        Some(_) => UseProblem::WrongTarget,
+                    };
+                    return cannot(t, u, i, skill, why);
                 };
                 work_pieces(
                     t,
@@ -336,7 +342,8 @@ fn harvest(
     let per_batch = u64::from(h.days.max(1));
     let batch = u64::from(use_.produces.as_ref().map_or(1, |p| p.days).max(1)) * 100;
     if !policy::permits(t, u, Act::Harvest) {
-        return cannot(t, u, i, skill, UseProblem::Forbidden);
+        let owner = policy::named_ruler(t, t.world.units[u].location);
+        return cannot(t, u, i, skill, UseProblem::Forbidden { owner });
     }
     if super::guard::stopped(t, u, i, Act::Harvest) {
         return Outcome::wait("a guard stops the work");
@@ -540,7 +547,7 @@ pub fn work_pieces(
     while avail > 0 && made < left {
         if !target::has_room(t, piece) {
             if avail == start {
-                return cannot(t, u, i, skill, UseProblem::NoTarget);
+                return cannot(t, u, i, skill, UseProblem::NothingToFit);
             }
             break;
         }
