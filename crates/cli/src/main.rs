@@ -146,8 +146,26 @@ A PostgreSQL database is backed up with pg_dump (see the README's \"Backups\")."
     Demo(demo::Args),
 }
 
+/// What `umpire --version` says: the program's version and the newest
+/// database schema it knows (a database made by a later schema is
+/// refused; an earlier one is brought up to it).
+fn version() -> String {
+    format!(
+        "{} (database schema version {})",
+        env!("CARGO_PKG_VERSION"),
+        umpire_host::store::migrate::latest()
+    )
+}
+
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    use clap::{CommandFactory as _, FromArgMatches as _};
+    // Said once per run; a `&'static str` is what clap keeps.
+    let version: &'static str = Box::leak(version().into_boxed_str());
+    let matches = Cli::command().version(version).get_matches();
+    let cli = match Cli::from_arg_matches(&matches) {
+        Ok(cli) => cli,
+        Err(e) => e.exit(),
+    };
     let color = cli.color.enabled();
     let result = match cli.game {
         Game::Overlord(cmd) => overlord::run(cmd, color),

@@ -8,7 +8,7 @@ use std::process::ExitCode;
 use anyhow::{Context, Result, bail};
 use umpire_host::host::Host;
 use umpire_host::lock::{ServeLock, Serving};
-use umpire_server::config::Config;
+use umpire_server::config::{Config, LogFormat};
 
 use crate::host::{Place, runtime};
 
@@ -38,15 +38,22 @@ pub struct Args {
     pub demo: bool,
 }
 
-/// Start the log on standard error.
-pub fn logging(filter: &str) -> Result<()> {
+/// Start the log on standard error, as text or as one JSON object a
+/// line (with the fields of the spans it was written in: a request's id,
+/// a turn's game and number).
+pub fn logging(filter: &str, format: LogFormat) -> Result<()> {
     let filter = std::env::var("UMPIRE_LOG").unwrap_or_else(|_| filter.to_string());
     let filter = tracing_subscriber::EnvFilter::try_new(&filter)
         .with_context(|| format!("`{filter}` is not a log filter (try info or debug)"))?;
-    let _ = tracing_subscriber::fmt()
+    // Colours only for a person at a terminal, not in a file or journald.
+    let log = tracing_subscriber::fmt()
         .with_env_filter(filter)
-        .with_writer(std::io::stderr)
-        .try_init();
+        .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
+        .with_writer(std::io::stderr);
+    let _ = match format {
+        LogFormat::Text => log.try_init(),
+        LogFormat::Json => log.json().flatten_event(true).try_init(),
+    };
     Ok(())
 }
 
@@ -69,7 +76,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
         config.web.listen = l;
         config.web.address()?;
     }
-    logging(&config.log)?;
+    logging(&config.log, config.log_format)?;
     // The data folder holds the games' database and the mail as received:
     // made, it is its owner's only. One its owner opened to others (a mail
     // pipe run as another user must read the config) is left so, with a

@@ -818,3 +818,211 @@ fn en_garde_by_mail_replies_rulings_and_a_rollback_that_withdraws_its_mail() {
         gm[0]
     );
 }
+
+/// Deliver mails into `to`'s mailbox straight through Dovecot's LMTP, as
+/// the mail server does (many at once, quicker than one SMTP client each).
+fn lmtp_deliver(to: &str, mails: &[(String, String, String)]) {
+    use std::io::{BufRead, BufReader, Write};
+    let s = std::net::TcpStream::connect("127.0.0.1:2424").unwrap();
+    let mut r = BufReader::new(s.try_clone().unwrap());
+    let mut w = s;
+    let reply = |r: &mut BufReader<std::net::TcpStream>| -> String {
+        let mut all = String::new();
+        loop {
+            let mut line = String::new();
+            r.read_line(&mut line).unwrap();
+            all.push_str(&line);
+            if line.len() < 4 || line.as_bytes()[3] != b'-' {
+                return all;
+            }
+        }
+    };
+    assert!(reply(&mut r).starts_with("220"));
+    write!(w, "LHLO test\r\n").unwrap();
+    assert!(reply(&mut r).starts_with("250"));
+    for (from, id, body) in mails {
+        write!(w, "MAIL FROM:<{from}>\r\n").unwrap();
+        assert!(reply(&mut r).starts_with("250"));
+        write!(w, "RCPT TO:<{to}>\r\n").unwrap();
+        assert!(reply(&mut r).starts_with("250"));
+        write!(w, "DATA\r\n").unwrap();
+        assert!(reply(&mut r).starts_with("354"));
+        write!(
+            w,
+            "From: <{from}>\r\nTo: <{to}>\r\nMessage-ID: <{id}>\r\nSubject: hello\r\n\r\n{body}\r\n.\r\n"
+        )
+        .unwrap();
+        let got = reply(&mut r);
+        assert!(got.starts_with("250"), "{got}");
+    }
+    write!(w, "QUIT\r\n").unwrap();
+}
+
+/// A number the database answers.
+fn number(url: &str, query: &str) -> i64 {
+    let (base, schema) = url.split_once("?schema=").unwrap();
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    rt.block_on(async {
+        use sqlx::{Connection, Executor, Row};
+        sqlx::any::install_default_drivers();
+        let mut c = sqlx::AnyConnection::connect(base).await.unwrap();
+        c.execute(sqlx::AssertSqlSafe(format!("SET search_path TO {schema}")))
+            .await
+            .unwrap();
+        let r = sqlx::query(sqlx::AssertSqlSafe(query.to_string()))
+            .fetch_one(&mut c)
+            .await
+            .unwrap();
+        r.try_get::<i64, _>(0).unwrap()
+    })
+}
+
+/// A server whose log is read as it comes (a thousand mails fill a pipe
+/// no one reads, and the server would wait on it), killed when dropped.
+struct Drained(Child);
+
+impl Drop for Drained {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+fn drained(mut child: Child) -> Drained {
+    if let Some(err) = child.stderr.take() {
+        std::thread::spawn(move || {
+            use std::io::Read;
+            let mut sink = Vec::new();
+            let _ = std::io::BufReader::new(err).read_to_end(&mut sink);
+        });
+    }
+    Drained(child)
+}
+
+/// How many mails of the shared-mailbox test; `UMPIRE_SHARED_MAILS` sets it.
+fn shared_mails() -> usize {
+    std::env::var("UMPIRE_SHARED_MAILS")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(1000)
+}
+
+#[test]
+fn servers_sharing_a_database_answer_each_mail_once_and_send_each_message_once_though_one_is_killed()
+ {
+    let _one = PORTS.lock().unwrap_or_else(|e| e.into_inner());
+    let (place, _servers) = setup("shared", "winter@pipe.test");
+    let n = shared_mails();
+    // A thousand players write to the server's mailbox, each once.
+    let mails: Vec<(String, String, String)> = (0..n)
+        .map(|i| {
+            (
+                format!("s{i}@players.test"),
+                format!("shared-{i}@players.test"),
+                "What games are played here?".to_string(),
+            )
+        })
+        .collect();
+    let first = drained(place.serve());
+    lmtp_deliver("server@game.test", &mails);
+    let second = drained(place.serve());
+    // The server reading the mailbox dies part way.
+    wait_for(
+        "a third of the mail stored",
+        Duration::from_secs(120),
+        || number(&place.url, "SELECT count(*) FROM submissions") >= n as i64 / 3,
+    );
+    drop(first);
+    let stored_at_kill = number(&place.url, "SELECT count(*) FROM submissions");
+    assert!(
+        stored_at_kill < n as i64,
+        "the kill landed after all was read ({stored_at_kill})"
+    );
+    wait_for(
+        "every mail answered and every answer sent",
+        Duration::from_secs(600),
+        || {
+            number(
+                &place.url,
+                "SELECT count(*) FROM submissions WHERE disposition IN ('received', 'answering')",
+            ) == 0
+                && number(&place.url, "SELECT count(*) FROM submissions") == n as i64
+                && number(
+                    &place.url,
+                    "SELECT count(*) FROM outbox WHERE status <> 'sent'",
+                ) == 0
+        },
+    );
+    // Each stored once, answered once.
+    assert_eq!(
+        number(
+            &place.url,
+            "SELECT count(DISTINCT message_id) FROM submissions"
+        ),
+        n as i64
+    );
+    assert_eq!(
+        number(
+            &place.url,
+            "SELECT count(*) FROM (SELECT in_reply_to FROM outbox GROUP BY in_reply_to HAVING count(*) <> 1) AS twice"
+        ),
+        0,
+        "a mail answered more than once"
+    );
+    assert_eq!(number(&place.url, "SELECT count(*) FROM outbox"), n as i64);
+    // And each answer arrived: one Message-ID in each player's mailbox.
+    let mut copies = 0;
+    for i in 0..n {
+        let got = mailbox(&format!("s{i}@players.test"));
+        let ids: std::collections::BTreeSet<&str> =
+            got.iter().filter_map(|m| header(m, "Message-ID")).collect();
+        assert_eq!(ids.len(), 1, "s{i}: {} answers", ids.len());
+        copies += got.len() - 1;
+    }
+    assert!(copies <= 1, "{copies} answers went twice");
+
+    // A thousand messages to send; the server sending them dies part way
+    // and a third carries on.
+    let mut third = drained(place.serve());
+    sql(
+        &place.url,
+        &format!(
+            "INSERT INTO outbox (kind, to_address, subject, body, created_at, status)
+             SELECT 'notice', 'club@players.test', 'Notice ' || i, 'Notice number ' || i, 0, 'waiting'
+             FROM generate_series(1, {n}) AS i"
+        ),
+    );
+    wait_for(
+        "a third of the notices sent",
+        Duration::from_secs(300),
+        || {
+            number(
+                &place.url,
+                "SELECT count(*) FROM outbox WHERE kind = 'notice' AND status = 'sent'",
+            ) >= n as i64 / 3
+        },
+    );
+    drop(second);
+    wait_for("every notice sent", Duration::from_secs(600), || {
+        number(
+            &place.url,
+            "SELECT count(*) FROM outbox WHERE kind = 'notice' AND status <> 'sent'",
+        ) == 0
+    });
+    let _ = Command::new("kill")
+        .args(["-TERM", &third.0.id().to_string()])
+        .status();
+    assert!(
+        third.0.wait().unwrap().success(),
+        "the last server stops cleanly"
+    );
+    let club = mailbox("club@players.test");
+    let ids: std::collections::BTreeSet<&str> = club
+        .iter()
+        .filter_map(|m| header(m, "Message-ID"))
+        .collect();
+    assert_eq!(ids.len(), n, "each notice arrived");
+    // Only the one message in flight when the sender died may go twice,
+    // with its Message-ID, which a mail program shows once.
+    assert!(club.len() <= n + 1, "{} copies of {n}", club.len());
+}

@@ -7,6 +7,7 @@
 
 pub mod backup;
 pub mod blank;
+pub mod duty;
 pub mod engarde;
 pub mod fault;
 pub mod files;

@@ -8,7 +8,14 @@
 //! cargo run --release -p umpire-server --example table_live
 //! cargo run --release -p umpire-server --example table_live -- --pages 300 --commands 100
 //! (add --database 'postgres://root@127.0.0.1:5432/test?schema=table_live' for PostgreSQL)
+//! cargo run --release -p umpire-server --example table_live -- --across \
+//!     --database 'postgres://root@127.0.0.1:5432/test?schema=table_live'
 //! ```
+//!
+//! `--across` serves the table from two servers sharing the PostgreSQL,
+//! each with its own pool, as two `umpire serve` processes behind a load
+//! balancer: the commands go to the first, the pages listen to the second,
+//! so each change travels through the database (`NOTIFY`) to be heard.
 //!
 //! The pages and the server share the machine; a page here only listens
 //! (a browser then asks for its own view, one more request).
@@ -47,6 +54,7 @@ async fn main() {
             Location::sqlite(&dir.join("umpire.db"))
         }
     };
+    let across = args.iter().any(|a| a == "--across");
     let host = Arc::new(Host::open(&location).await.unwrap());
     let web_state = Web::new(host, false);
     let made = web_state
@@ -65,7 +73,17 @@ async fn main() {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
     let (_stop, stop_rx) = tokio::sync::watch::channel(false);
-    tokio::spawn(web::serve(listener, web_state, stop_rx));
+    tokio::spawn(web::serve(listener, web_state, stop_rx.clone()));
+    // Where the pages listen: the same server, or the second one.
+    let pages_at = if across {
+        let other = Web::new(Arc::new(Host::open(&location).await.unwrap()), false);
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let at = listener.local_addr().unwrap();
+        tokio::spawn(web::serve(listener, other, stop_rx));
+        at
+    } else {
+        addr
+    };
 
     // The pages: each counts the changes it has heard.
     let (heard_tx, mut heard_rx) = tokio::sync::mpsc::unbounded_channel::<(usize, u64)>();
@@ -75,7 +93,7 @@ async fn main() {
         } else {
             &made.sides[1].1
         };
-        let mut conn = BufReader::new(TcpStream::connect(addr).await.unwrap());
+        let mut conn = BufReader::new(TcpStream::connect(pages_at).await.unwrap());
         conn.get_mut()
             .write_all(
                 format!(
@@ -149,7 +167,8 @@ async fn main() {
     let ms = |d: Duration| d.as_secs_f64() * 1000.0;
     let at = |q: f64| took[((took.len() as f64 * q) as usize).min(took.len() - 1)];
     println!(
-        "{commands} changes heard by all {pages} pages: median {:.1} ms, p99 {:.1} ms, slowest {:.1} ms",
+        "{commands} changes heard by all {pages} pages{}: median {:.1} ms, p99 {:.1} ms, slowest {:.1} ms",
+        if across { " on the other server" } else { "" },
         ms(at(0.5)),
         ms(at(0.99)),
         ms(took[took.len() - 1])

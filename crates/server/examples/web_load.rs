@@ -8,6 +8,9 @@
 //! cargo run --release -p umpire-server --example web_load -- alpha100
 //! cargo run --release -p umpire-server --example web_load -- alpha100 --players 300 --seconds 10
 //! (add --database 'postgres://root@127.0.0.1:5432/test?schema=web_load' for PostgreSQL)
+//! (add --servers 2 with PostgreSQL: the players are spread over two
+//!  servers sharing the database, each with its own pool and caches, as
+//!  two `umpire serve` processes behind a load balancer)
 //! ```
 //!
 //! The world is imported and one turn is run through the host first, so
@@ -72,13 +75,14 @@ fn pct(sorted: &[u64], p: f64) -> f64 {
 async fn main() {
     let mut args = std::env::args().skip(1);
     let workload = args.next().unwrap_or_else(|| "alpha100".into());
-    let (mut seconds, mut database, mut players) = (30u64, None, 1_500usize);
+    let (mut seconds, mut database, mut players, mut servers) = (30u64, None, 1_500usize, 1usize);
     while let Some(flag) = args.next() {
         let value = args.next().expect("a value after the flag");
         match flag.as_str() {
             "--seconds" => seconds = value.parse().unwrap(),
             "--database" => database = Some(value),
             "--players" => players = value.parse().unwrap(),
+            "--servers" => servers = value.parse().unwrap(),
             other => panic!("unknown flag {other}"),
         }
     }
@@ -142,15 +146,33 @@ async fn main() {
         t.elapsed().as_secs_f64()
     );
 
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let address = listener.local_addr().unwrap();
     let (stop_tx, stop_rx) = tokio::sync::watch::channel(false);
-    let server = tokio::spawn(web::serve(listener, Web::new(host.clone(), false), stop_rx));
+    let mut addresses = Vec::new();
+    let mut served = Vec::new();
+    for i in 0..servers.max(1) {
+        let h = if i == 0 {
+            host.clone()
+        } else {
+            std::sync::Arc::new(
+                umpire_host::host::Host::open(host.store().location())
+                    .await
+                    .unwrap(),
+            )
+        };
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        addresses.push(listener.local_addr().unwrap());
+        served.push(tokio::spawn(web::serve(
+            listener,
+            Web::new(h, false),
+            stop_rx.clone(),
+        )));
+    }
 
     let until = Instant::now() + Duration::from_secs(seconds);
     let started = Instant::now();
     let mut tasks = Vec::new();
-    for (login, text) in logins {
+    for (i, (login, text)) in logins.into_iter().enumerate() {
+        let address = addresses[i % addresses.len()];
         tasks.push(tokio::spawn(async move {
             let cookie = format!("umpire_session={}", login.token.expose());
             let report = format!(
@@ -190,7 +212,12 @@ async fn main() {
     }
     let secs = started.elapsed().as_secs_f64();
     let _ = stop_tx.send(true);
-    let _ = server.await;
+    for s in served {
+        let _ = s.await;
+    }
+    if servers > 1 {
+        println!("spread over {servers} servers sharing the database");
+    }
     reads.sort_unstable();
     checks.sort_unstable();
     let mut all: Vec<u64> = reads.iter().chain(&checks).copied().collect();

@@ -6,13 +6,21 @@
 //! tick_seconds = 15      # how often deadlines are looked at
 //! grace_seconds = 60     # how long a running turn may finish when stopping
 //! log = "info"           # or debug, or umpire_host=debug; $UMPIRE_LOG wins
+//! log_format = "text"    # or "json": one JSON object a line, with the
+//!                        # request's id and the turn's game and number
 //!
 //! [web]
 //! listen = "127.0.0.1:8080"   # where the web is served; "off": no web
 //! secure_cookies = false      # true behind TLS (a reverse proxy): also HSTS
+//! trusted_proxies = []        # e.g. ["127.0.0.1"]: whose X-Forwarded-For is believed
+//! tls_cert = "/etc/letsencrypt/live/game.example/fullchain.pem"  # HTTPS here:
+//! tls_key = "/etc/letsencrypt/live/game.example/privkey.pem"     # read again when renewed
+//! metrics_listen = "127.0.0.1:9464"  # /metrics on an address of its own
+//! metrics_token = "…"         # or /metrics here, for `Authorization: Bearer …`
 //! max_connections = 256       # open connections at once; more wait
 //! header_timeout_seconds = 10 # a request's headers must arrive within this
 //! body_timeout_seconds = 30   # and its body within this
+//! request_timeout_seconds = 60 # and its answer must start within this
 //! tables_need_login = false   # true: only a desk login makes tables
 //! tables_per_hour = 20        # tables made from one address in an hour
 //!
@@ -45,6 +53,10 @@ pub struct Config {
     pub grace_seconds: u64,
     /// What to log (`info`, `debug`, `umpire_host=debug`); $UMPIRE_LOG wins.
     pub log: String,
+    /// How the log is written: `text` (default) or `json`, one object a
+    /// line with its spans' fields (a request's `request_id`, route and
+    /// method; a turn's game and number).
+    pub log_format: LogFormat,
     /// The web.
     pub web: WebConfig,
     /// The mail gateway; none: no mail is read or sent.
@@ -84,6 +96,15 @@ impl BackupConfig {
     }
 }
 
+/// How the log is written.
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum LogFormat {
+    #[default]
+    Text,
+    Json,
+}
+
 /// The `[web]` table.
 #[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
 #[serde(default, deny_unknown_fields)]
@@ -101,11 +122,33 @@ pub struct WebConfig {
     pub header_timeout_seconds: u64,
     /// Seconds a client has to send a request's body (default 30).
     pub body_timeout_seconds: u64,
+    /// Seconds the server has to start answering a request (default 60);
+    /// past it the answer is 503 and the request's work is dropped (a
+    /// turn run from the desk still finishes).
+    pub request_timeout_seconds: u64,
     /// Only a game master logged in to the desk makes tables (default
     /// false: anyone who can reach the server).
     pub tables_need_login: bool,
     /// Tables one client address may make in an hour (default 20).
     pub tables_per_hour: u32,
+    /// The reverse proxies in front of the server (addresses or
+    /// networks, `127.0.0.1`, `10.0.0.0/8`): only from these is the
+    /// client's address taken from `Forwarded` or `X-Forwarded-For`
+    /// (see `web::client`). Default none: the connection's address.
+    pub trusted_proxies: Vec<String>,
+    /// An address of its own for `/metrics` (Prometheus' text format),
+    /// e.g. `127.0.0.1:9464`; default none.
+    pub metrics_listen: Option<String>,
+    /// `/metrics` on the web's own address too, for a scraper that sends
+    /// `Authorization: Bearer` this token; default none (no `/metrics`
+    /// there).
+    pub metrics_token: Option<String>,
+    /// Serve HTTPS: the certificate chain (PEM, as certbot's
+    /// `fullchain.pem`) and its key (`privkey.pem`); both or neither.
+    /// Read again when either file changes. Implies Secure cookies and
+    /// HSTS.
+    pub tls_cert: Option<std::path::PathBuf>,
+    pub tls_key: Option<std::path::PathBuf>,
 }
 
 impl Default for WebConfig {
@@ -116,13 +159,52 @@ impl Default for WebConfig {
             max_connections: 256,
             header_timeout_seconds: 10,
             body_timeout_seconds: 30,
+            request_timeout_seconds: 60,
             tables_need_login: false,
             tables_per_hour: 20,
+            trusted_proxies: Vec::new(),
+            metrics_listen: None,
+            metrics_token: None,
+            tls_cert: None,
+            tls_key: None,
         }
     }
 }
 
 impl WebConfig {
+    /// Whether the web is served by HTTPS.
+    pub fn tls(&self) -> bool {
+        self.tls_cert.is_some() || self.tls_key.is_some()
+    }
+
+    /// Both of the certificate's files named, and readable as a pair.
+    pub fn check_tls(&self) -> std::result::Result<(), String> {
+        match (&self.tls_cert, &self.tls_key) {
+            (None, None) => Ok(()),
+            (Some(c), Some(k)) => crate::web::tls::load(c, k).map(|_| ()),
+            _ => Err(
+                "[web] tls_cert and tls_key go together: name both files, or neither".to_string(),
+            ),
+        }
+    }
+
+    /// Where `/metrics` has an address of its own, if anywhere.
+    pub fn metrics_address(&self) -> Result<Option<std::net::SocketAddr>> {
+        let Some(l) = self
+            .metrics_listen
+            .as_deref()
+            .map(str::trim)
+            .filter(|l| !l.is_empty())
+        else {
+            return Ok(None);
+        };
+        l.parse().map(Some).map_err(|_| {
+            anyhow::anyhow!(
+                "metrics_listen `{l}` is not an address to listen on: write it as 127.0.0.1:9464"
+            )
+        })
+    }
+
     /// Where to listen; None when the web is off.
     pub fn address(&self) -> Result<Option<std::net::SocketAddr>> {
         let l = self.listen.trim();
@@ -144,6 +226,7 @@ impl Default for Config {
             tick_seconds: 15,
             grace_seconds: 60,
             log: "info".to_string(),
+            log_format: LogFormat::Text,
             web: WebConfig::default(),
             mail: None,
             backup: None,
@@ -176,6 +259,17 @@ impl Config {
                 path.display()
             );
         }
+        if c.web.tls_cert.is_some() != c.web.tls_key.is_some() {
+            bail!(
+                "{}: [web] tls_cert and tls_key go together: name both files, or neither",
+                path.display()
+            );
+        }
+        c.web
+            .metrics_address()
+            .map_err(|e| anyhow::anyhow!("{}: [web] {e}", path.display()))?;
+        crate::web::client::parse_all(&c.web.trusted_proxies)
+            .map_err(|e| anyhow::anyhow!("{}: [web] trusted_proxies: {e}", path.display()))?;
         if let Some(m) = &c.mail {
             m.check()
                 .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;

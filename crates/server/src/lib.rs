@@ -3,5 +3,6 @@
 
 pub mod config;
 pub mod mail;
+pub mod metrics;
 pub mod serve;
 pub mod web;

@@ -17,6 +17,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use anyhow::Result;
+use umpire_host::duty::{Duty, Holding};
 use umpire_host::host::{Host, Ran, Tick};
 
 use crate::config::Config;
@@ -49,20 +50,51 @@ pub async fn stop_signal() {
     }
 }
 
-/// The mail side: settle stored mail, send the outbox. One round.
-async fn mail_round(gateway: Option<&Gateway>, sender: Option<&Sender>) {
+/// The mail side: settle stored mail, send the outbox. One round. Any
+/// server settles stored mail (each message is claimed by one); the outbox
+/// is sent by the one server that has the `mail-out` duty, which on taking
+/// it over first sends again what its last holder left half sent.
+async fn mail_round(gateway: Option<&Gateway>, sender: Option<&Sender>, out: &mut Duty) {
     if let Some(g) = gateway {
         match g.process_waiting().await {
             Ok(0) => {}
-            Ok(n) => tracing::info!(mails = n, "mail read and answered"),
-            Err(e) => tracing::warn!(error = %e, "mail could not be read; trying again"),
+            Ok(n) => {
+                crate::metrics::mail("in", Ok(n));
+                tracing::info!(mails = n, "mail read and answered")
+            }
+            Err(e) => {
+                crate::metrics::mail("in", Err(()));
+                tracing::warn!(error = %e, "mail could not be read; trying again")
+            }
         }
     }
     if let Some(s) = sender {
+        match out.holding().await {
+            Holding::No => return,
+            Holding::Kept => {}
+            Holding::Taken => match s.recover().await {
+                Ok(0) => {}
+                Ok(n) => tracing::info!(
+                    messages = n,
+                    "messages interrupted while being sent go again"
+                ),
+                Err(e) => {
+                    tracing::warn!(error = %e, "cannot look for messages left half sent; trying again");
+                    out.release().await;
+                    return;
+                }
+            },
+        }
         match s.send_due().await {
             Ok(0) => {}
-            Ok(n) => tracing::info!(sent = n, "mail sent"),
-            Err(e) => tracing::warn!(error = %e, "mail could not be sent; trying again"),
+            Ok(n) => {
+                crate::metrics::mail("out", Ok(n));
+                tracing::info!(sent = n, "mail sent")
+            }
+            Err(e) => {
+                crate::metrics::mail("out", Err(()));
+                tracing::warn!(error = %e, "mail could not be sent; trying again")
+            }
         }
     }
 }
@@ -84,6 +116,8 @@ pub async fn serve_then(
     if let Some(m) = &config.mail {
         m.check_credentials().map_err(anyhow::Error::msg)?;
     }
+    // Counting starts now, whether or not anyone scrapes.
+    crate::metrics::handle();
     let n = host.answer_waiting().await?;
     if n > 0 {
         tracing::info!(answered = n, "answered messages left from before");
@@ -93,17 +127,7 @@ pub async fn serve_then(
         .clone()
         .map(|m| Arc::new(Gateway::new(host.clone(), m)));
     let sender = match config.mail.as_ref().filter(|m| m.smtp.is_some()) {
-        Some(m) => {
-            let s = Sender::new(host.clone(), m.clone())?;
-            let again = s.recover().await?;
-            if again > 0 {
-                tracing::info!(
-                    messages = again,
-                    "messages interrupted while being sent go again"
-                );
-            }
-            Some(Arc::new(s))
-        }
+        Some(m) => Some(Arc::new(Sender::new(host.clone(), m.clone())?)),
         None => None,
     };
     let (stop_tx, stop_rx) = tokio::sync::watch::channel(false);
@@ -116,6 +140,8 @@ pub async fn serve_then(
         if let Some(r) = ready.take() {
             r(listener.local_addr().ok());
         }
+        // The certificate is read before anything is served.
+        config.web.check_tls().map_err(anyhow::Error::msg)?;
         let web = crate::web::Web::configured(host.clone(), config.web.clone());
         let stop = stop_rx.clone();
         tasks.push(tokio::spawn(async move {
@@ -127,24 +153,51 @@ pub async fn serve_then(
     if let Some(r) = ready.take() {
         r(None);
     }
+    // The metrics on an address of their own.
+    if let Some(at) = if once {
+        None
+    } else {
+        config.web.metrics_address()?
+    } {
+        let listener = crate::web::bind(at).await?;
+        tracing::info!(address = %listener.local_addr()?, "the metrics are served");
+        let stop = stop_rx.clone();
+        let app = crate::metrics::router(host.clone());
+        let limits = crate::web::listen::Limits {
+            max_connections: 16,
+            header_timeout: Duration::from_secs(10),
+        };
+        tasks.push(tokio::spawn(async move {
+            if let Err(e) =
+                crate::web::listen::run(listener, app, limits, Arc::new(Vec::new()), None, stop)
+                    .await
+            {
+                tracing::error!(error = %e, "the metrics stopped");
+            }
+        }));
+    }
     if let (Some(g), Some(imap)) = (&gateway, config.mail.as_ref().and_then(|m| m.imap.clone())) {
+        let duty = Duty::new(host.store().clone(), "mail-in");
         if once {
             // One look at the mailbox: a round that stops at once.
             let (tx, rx) = tokio::sync::watch::channel(true);
-            crate::mail::imap::run_once(g.clone(), imap, rx).await;
+            crate::mail::imap::run_once(g.clone(), imap, duty, rx).await;
             drop(tx);
         } else {
             tasks.push(tokio::spawn(crate::mail::imap::run(
                 g.clone(),
                 imap,
+                duty,
                 stop_rx.clone(),
             )));
         }
     }
+    let mut out = Duty::new(host.store().clone(), "mail-out");
     if once {
-        mail_round(gateway.as_deref(), sender.as_deref()).await;
+        mail_round(gateway.as_deref(), sender.as_deref(), &mut out).await;
         log_tick(host.tick().await);
-        mail_round(gateway.as_deref(), sender.as_deref()).await;
+        mail_round(gateway.as_deref(), sender.as_deref(), &mut out).await;
+        out.release().await;
         return Ok(());
     }
     if gateway.is_some() || sender.is_some() {
@@ -152,12 +205,13 @@ pub async fn serve_then(
         let mut stop = stop_rx.clone();
         tasks.push(tokio::spawn(async move {
             loop {
-                mail_round(g.as_deref(), s.as_deref()).await;
+                mail_round(g.as_deref(), s.as_deref(), &mut out).await;
                 tokio::select! {
                     _ = tokio::time::sleep(MAIL_EVERY) => {}
                     _ = stop.changed() => {
                         // The last answers and reports go before stopping.
-                        mail_round(g.as_deref(), s.as_deref()).await;
+                        mail_round(g.as_deref(), s.as_deref(), &mut out).await;
+                        out.release().await;
                         return;
                     }
                 }
@@ -219,30 +273,35 @@ fn log_tick(t: umpire_host::host::Result<Tick>) {
                         reports,
                         next,
                         ..
-                    } => tracing::info!(
-                        game,
-                        turn,
-                        run_ms,
-                        reports,
-                        next = next.as_deref().unwrap_or("none"),
-                        "turn run and kept"
-                    ),
+                    } => {
+                        tracing::info!(
+                            game,
+                            turn,
+                            run_ms,
+                            reports,
+                            next = next.as_deref().unwrap_or("none"),
+                            "turn run and kept"
+                        )
+                    }
                     Ran::Held {
                         turn,
                         missing,
                         playing,
-                    } => tracing::warn!(
-                        game,
-                        turn,
-                        missing,
-                        playing,
-                        "turn held: too many seats sent nothing; the game master is told"
-                    ),
+                    } => {
+                        tracing::warn!(
+                            game,
+                            turn,
+                            missing,
+                            playing,
+                            "turn held: too many seats sent nothing; the game master is told"
+                        )
+                    }
                     Ran::Busy => tracing::info!(game, "a run of this game is going on elsewhere"),
                     Ran::NotDue => {}
                 }
             }
             if tick.reminded > 0 {
+                crate::metrics::reminders(tick.reminded);
                 tracing::info!(reminders = tick.reminded, "reminders queued");
             }
             for (game, why) in &tick.failed {

@@ -71,8 +71,24 @@ impl Host {
         let Some(lock) = RunLock::try_take(self.store(), game).await? else {
             return Ok(Ran::Busy);
         };
-        let result = self.run_locked(game, &trigger).await;
+        // Whatever is logged while the turn runs carries the game and the
+        // turn (a JSON log's span).
+        let span = tracing::info_span!("turn", game = %game, turn = tracing::field::Empty);
+        let result = tracing::Instrument::instrument(self.run_locked(game, &trigger), span).await;
         lock.release().await;
+        // Counted for the server's metrics (a no-op without a recorder).
+        match &result {
+            Ok(Ran::Kept { run_ms, .. }) => {
+                metrics::counter!("umpire_turns_total", "outcome" => "kept").increment(1);
+                metrics::histogram!("umpire_turn_duration_seconds")
+                    .record((*run_ms).max(0) as f64 / 1000.0);
+            }
+            Ok(Ran::Held { .. }) => {
+                metrics::counter!("umpire_turns_total", "outcome" => "held").increment(1)
+            }
+            Ok(Ran::NotDue | Ran::Busy) => {}
+            Err(_) => metrics::counter!("umpire_turns_total", "outcome" => "failed").increment(1),
+        }
         result
     }
 
@@ -81,6 +97,7 @@ impl Host {
         let row = self.game(game).await?;
         let settings = Settings::of(&row);
         let collecting = row.turn + 1;
+        tracing::Span::current().record("turn", collecting);
         let repeating = row.running_turn == Some(collecting);
         let now = now_ms();
         if *trigger == Trigger::Deadline && !repeating {

@@ -159,8 +159,45 @@ pub async fn applied(store: &Store) -> Result<Vec<i64>> {
         .collect()
 }
 
-/// Bring the schema up to date.
+/// Bring the schema up to date. Servers sharing a PostgreSQL that start
+/// at once update it one after the other (an advisory lock keyed by the
+/// schema): the second finds the work done.
 pub async fn up(store: &Store) -> Result<()> {
+    if store.backend() != Backend::Postgres {
+        return up_alone(store).await;
+    }
+    let mut c = store
+        .pool()
+        .acquire()
+        .await
+        .map_err(|e| read_error(store, e))?;
+    let key = {
+        use sha2::Digest as _;
+        let schema = store.location().schema.as_deref().unwrap_or("public");
+        let d = sha2::Sha256::digest(format!("umpire-migrate:{schema}").as_bytes());
+        let mut b = [0u8; 8];
+        b.copy_from_slice(&d[..8]);
+        i64::from_le_bytes(b)
+    };
+    sqlx::query("SELECT pg_advisory_lock($1)")
+        .bind(key)
+        .execute(&mut *c)
+        .await
+        .map_err(StoreError::db("cannot take the schema's update lock"))?;
+    let done = up_alone(store).await;
+    if sqlx::query("SELECT pg_advisory_unlock($1)")
+        .bind(key)
+        .execute(&mut *c)
+        .await
+        .is_err()
+    {
+        // Closing the connection lets the lock go too.
+        c.close_on_drop();
+    }
+    done
+}
+
+async fn up_alone(store: &Store) -> Result<()> {
     let tables = present(store).await?;
     let has_record = tables.iter().any(|t| t == "umpire_schema");
     if !has_record {

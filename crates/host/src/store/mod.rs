@@ -39,6 +39,7 @@ pub mod migrate;
 mod outbox;
 mod rulings;
 mod seats;
+mod stats;
 mod submissions;
 mod tables;
 mod turns;
@@ -62,6 +63,7 @@ pub use rulings::RulingRow;
 pub(crate) use rulings::{keep_ruling, rulings_for};
 pub use seats::{SeatRow, SeatStatus};
 pub(crate) use seats::{seats_in, set_password, upgrade_password, upsert as upsert_seat};
+pub use stats::{PoolUse, Stats};
 pub use submissions::SubmissionRow;
 pub use submissions::{Incoming, Kept, OrdersRow};
 pub(crate) use submissions::{

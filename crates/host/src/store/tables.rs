@@ -166,14 +166,16 @@ impl Store {
     }
 
     /// Tell every other process sharing this database that table `id`
-    /// changed (PostgreSQL's `NOTIFY`; a SQLite file has one process).
-    pub async fn table_changed(&self, id: &str) -> Result<()> {
+    /// changed (PostgreSQL's `NOTIFY`; a SQLite file has one process). The
+    /// note reads `FROM ID`: `from` names the process that changed it, so
+    /// that it need not listen to itself.
+    pub async fn table_changed(&self, id: &str, from: &str) -> Result<()> {
         if self.backend() != super::Backend::Postgres {
             return Ok(());
         }
         sqlx::query("SELECT pg_notify($1, $2)")
             .bind(self.channel("tables"))
-            .bind(id)
+            .bind(format!("{from} {id}"))
             .execute(self.pool())
             .await
             .map_err(StoreError::db(
@@ -219,19 +221,45 @@ impl Store {
         Ok(())
     }
 
-    /// Write back what of a table changes besides its lines: the map, the
-    /// consents asked for, whether it is over.
-    pub async fn update_table(&self, t: &TableRow) -> Result<()> {
-        sqlx::query(
-            "UPDATE table_games SET places = $2, consents = $3, finished = $4 WHERE id = $1",
-        )
-        .bind(&t.id)
-        .bind(&t.places)
-        .bind(&t.consents)
-        .bind(i64::from(t.finished))
-        .execute(self.pool())
-        .await
-        .map_err(StoreError::db(format!("cannot update table {}", t.id)))?;
+    /// Put one piece at `at` on a table's map, and return the whole map
+    /// as now kept (JSON). The row is locked first, so two servers placing
+    /// different pieces at once both keep theirs.
+    pub async fn place_piece(&self, id: &str, piece: &str, at: (f64, f64)) -> Result<String> {
+        let what = format!("cannot keep the map of table {id}");
+        let mut tx = super::begin(self).await?;
+        sqlx::query("UPDATE table_games SET places = places WHERE id = $1")
+            .bind(id)
+            .execute(&mut *tx)
+            .await
+            .map_err(StoreError::db(what.clone()))?;
+        let r = sqlx::query("SELECT places FROM table_games WHERE id = $1")
+            .bind(id)
+            .fetch_one(&mut *tx)
+            .await
+            .map_err(StoreError::db(what.clone()))?;
+        let kept: String = r.try_get("places").map_err(StoreError::db(what.clone()))?;
+        let mut places: std::collections::BTreeMap<String, (f64, f64)> =
+            serde_json::from_str(&kept).unwrap_or_default();
+        places.insert(piece.to_string(), at);
+        let places = serde_json::to_string(&places)
+            .map_err(|e| StoreError::Refused(format!("{what}: {e}")))?;
+        sqlx::query("UPDATE table_games SET places = $2 WHERE id = $1")
+            .bind(id)
+            .bind(&places)
+            .execute(&mut *tx)
+            .await
+            .map_err(StoreError::db(what.clone()))?;
+        super::commit(tx, &format!("the map of table {id}")).await?;
+        Ok(places)
+    }
+
+    /// Mark a table's game over: every log opens to everyone.
+    pub async fn finish_table(&self, id: &str) -> Result<()> {
+        sqlx::query("UPDATE table_games SET finished = 1 WHERE id = $1")
+            .bind(id)
+            .execute(self.pool())
+            .await
+            .map_err(StoreError::db(format!("cannot end table {id}")))?;
         Ok(())
     }
 }

@@ -10,12 +10,24 @@
 //! own last change that rolled nothing. A side reads of the log what the
 //! session lets it read; its board is the game's `show` as that side.
 //! Ending the game (`end`) opens every log to every side.
+//!
+//! A table is the database's, not a process's: several servers may share
+//! one PostgreSQL and answer the same table. Before it answers, a server
+//! catches up with the lines and the map another kept since it last looked
+//! ([`Tables::fresh`]), so no view is older than the last line kept. A line
+//! is kept under its number: should another server have kept that number
+//! first, the table is read again and the line run on the table as it now
+//! stands ([`Tables::run`]). Every change is announced to the other servers
+//! (`NOTIFY`), whose open pages then update ([`Tables::follow`]). Tables no
+//! page has looked at for a while are dropped from memory and read back
+//! when asked for.
 
 use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 use serde::Serialize;
-use tokio::sync::{Mutex, broadcast};
+use tokio::sync::{Mutex, OwnedMutexGuard, broadcast};
 
 use super::{Kind, Piece, Played};
 use crate::host::web::{random_token, token_hash};
@@ -170,6 +182,16 @@ struct Open {
     version: u64,
     differs: Option<i64>,
     changes: broadcast::Sender<u64>,
+    /// When a request last used it (idle tables are dropped from memory).
+    used: Instant,
+}
+
+impl Open {
+    /// Tell every open page of this process that the table changed.
+    fn changed(&mut self) {
+        self.version += 1;
+        let _ = self.changes.send(self.version);
+    }
 }
 
 /// The tables the server hosts.
@@ -180,7 +202,16 @@ pub struct Tables {
     loading: Mutex<()>,
     /// Turned true when the server stops: live updates end.
     closing: tokio::sync::watch::Sender<bool>,
+    /// This process's name in the notes it sends other servers.
+    tag: String,
 }
+
+/// How many times a line is run again when other servers keep lines
+/// before it, before the player is asked to look and type it again.
+const RETRIES: usize = 3;
+
+/// How long a table no page looks at stays in memory.
+const IDLE: Duration = Duration::from_secs(10 * 60);
 
 /// The largest scenario taken.
 const SCENARIO_MAX: usize = 256 * 1024;
@@ -192,7 +223,15 @@ impl Tables {
             open: std::sync::Mutex::new(HashMap::new()),
             loading: Mutex::new(()),
             closing: tokio::sync::watch::Sender::new(false),
+            tag: random_token()
+                .map(|t| t.expose().chars().take(12).collect())
+                .unwrap_or_else(|_| format!("p{}", std::process::id())),
         }
+    }
+
+    /// How many tables are in memory.
+    pub fn in_memory(&self) -> usize {
+        self.open.lock().map_or(0, |m| m.len())
     }
 
     /// Turns true when the server stops (live updates end then).
@@ -319,6 +358,161 @@ impl Tables {
         self.open.lock().ok().and_then(|m| m.get(id).cloned())
     }
 
+    /// The table as the database has it now, locked for this request: read
+    /// in when it is not in memory, caught up with whatever another server
+    /// kept since this one last looked.
+    async fn fresh(&self, id: &str) -> Result<OwnedMutexGuard<Open>> {
+        let open = self.opened(id).await?;
+        let mut o = open.lock_owned().await;
+        if self.store.backend() == crate::store::Backend::Postgres {
+            self.catch_up(&mut o).await?;
+        }
+        o.used = Instant::now();
+        Ok(o)
+    }
+
+    /// Run the lines and take the map another server kept since this one
+    /// last looked; every open page of this process is told.
+    async fn catch_up(&self, o: &mut Open) -> Result<()> {
+        let id = o.row.id.clone();
+        let row = self
+            .store
+            .table(&id)
+            .await?
+            .ok_or_else(|| TableError::Refused(format!("there is no table {id}")))?;
+        let mut moved = false;
+        if row.places != o.row.places || row.finished != o.row.finished {
+            o.places = serde_json::from_str(&row.places).unwrap_or_default();
+            o.row.places = row.places;
+            o.row.finished = row.finished;
+            moved = true;
+        }
+        let next = o.lines.len() as i64;
+        let new = self.store.table_lines_from(&id, next).await?;
+        for (l, seq) in new.into_iter().zip(next..) {
+            if l.seq != seq {
+                self.forget(&id);
+                return Err(TableError::Internal(format!(
+                    "table {id} skips line {seq}: it is read again on the next request"
+                )));
+            }
+            let answer = o.game.run(&l.line);
+            if o.differs.is_none() && (answer.text != l.answer || answer.changed != l.changed) {
+                tracing::warn!(table = %id, seq = l.seq, "a caught-up answer differs from the one kept");
+                o.differs = Some(l.seq);
+            }
+            o.lines.push(l);
+            moved = true;
+        }
+        if moved {
+            o.changed();
+        }
+        Ok(())
+    }
+
+    /// Another server changed table `id`: catch up now if a page of this
+    /// process watches it (otherwise the next request does).
+    async fn heard(&self, id: &str) {
+        let Some(open) = self.cached(id) else { return };
+        let mut o = open.lock().await;
+        if o.changes.receiver_count() == 0 {
+            return;
+        }
+        if let Err(e) = self.catch_up(&mut o).await {
+            tracing::warn!(table = %id, error = %e, "cannot catch up with another server's change");
+        }
+    }
+
+    /// Drop from memory the tables no page watches and no request used
+    /// for `idle`.
+    pub fn forget_idle(&self, idle: Duration) {
+        let Ok(mut m) = self.open.lock() else { return };
+        m.retain(|_, open| match open.try_lock() {
+            Ok(o) => o.changes.receiver_count() > 0 || o.used.elapsed() < idle,
+            Err(_) => true,
+        });
+    }
+
+    /// Follow the other servers sharing the database until the server
+    /// stops: their changes reach this process's open pages, and idle
+    /// tables leave memory. With SQLite (one process) it only sweeps.
+    pub async fn follow(&self) {
+        let mut closing = self.closing();
+        let mut sweep = tokio::time::interval(Duration::from_secs(60));
+        let mut listener = None;
+        let mut retry = Instant::now();
+        loop {
+            if listener.is_none()
+                && self.store.backend() == crate::store::Backend::Postgres
+                && retry <= Instant::now()
+            {
+                match self.store.table_changes().await {
+                    Ok(l) => {
+                        listener = l;
+                        // Whatever was missed while not listening.
+                        self.heard_all().await;
+                    }
+                    Err(e) => {
+                        tracing::warn!(error = %e, "cannot hear other servers' table changes; trying again in 5 s");
+                        retry = Instant::now() + Duration::from_secs(5);
+                    }
+                }
+            }
+            let step = {
+                let heard = async {
+                    match listener.as_mut() {
+                        Some(l) => Some(l.try_recv().await),
+                        None => {
+                            tokio::time::sleep(Duration::from_secs(5)).await;
+                            None
+                        }
+                    }
+                };
+                tokio::select! {
+                    _ = closing.wait_for(|c| *c) => return,
+                    _ = sweep.tick() => None,
+                    got = heard => got,
+                }
+            };
+            match step {
+                Some(Ok(Some(n))) => {
+                    if let Some((from, id)) = n.payload().split_once(' ')
+                        && from != self.tag
+                    {
+                        self.heard(id).await;
+                    }
+                }
+                // The connection dropped and came back: notes may have been
+                // missed.
+                Some(Ok(None)) => self.heard_all().await,
+                Some(Err(e)) => {
+                    tracing::warn!(error = %e, "lost the other servers' table changes; listening again");
+                    listener = None;
+                }
+                None => self.forget_idle(IDLE),
+            }
+        }
+    }
+
+    /// Catch up every table a page of this process watches.
+    async fn heard_all(&self) {
+        let ids: Vec<String> = self
+            .open
+            .lock()
+            .map(|m| m.keys().cloned().collect())
+            .unwrap_or_default();
+        for id in ids {
+            self.heard(&id).await;
+        }
+    }
+
+    /// Tell the other servers that table `id` changed.
+    async fn announce(&self, id: &str) {
+        if let Err(e) = self.store.table_changed(id, &self.tag).await {
+            tracing::warn!(table = %id, error = %e, "cannot tell the other servers of a table's change");
+        }
+    }
+
     /// Forget a table read in (the next request reads it again).
     fn forget(&self, id: &str) {
         if let Ok(mut m) = self.open.lock() {
@@ -341,9 +535,6 @@ impl Tables {
                 "type a command (`help` lists them)".into(),
             ));
         }
-        let open = self.opened(&seat.table).await?;
-        let mut o = open.lock().await;
-        playing(&o, seat)?;
         let first = typed.split_whitespace().next().unwrap_or_default();
         let (line, who) = match &seat.side {
             None => (typed.to_string(), String::new()),
@@ -356,16 +547,32 @@ impl Tables {
                 (format!("as {side} {typed}"), side.clone())
             }
         };
-        let ran = self.keep(&mut o, who, &line).await?;
-        if o.game.ended() && !o.row.finished {
-            o.row.finished = true;
-            self.save(&mut o).await?;
+        for _ in 0..RETRIES {
+            let mut o = self.fresh(&seat.table).await?;
+            playing(&o, seat)?;
+            let ran = match self.keep(&mut o, who.clone(), &line).await {
+                Ok(ran) => ran,
+                // Another server kept a line first: the table was
+                // forgotten, and is read again as it now stands.
+                Err(TableError::Store(e)) if e.is_conflict() => continue,
+                Err(e) => return Err(e),
+            };
+            if o.game.ended() && !o.row.finished {
+                self.store.finish_table(&o.row.id).await?;
+                o.row.finished = true;
+                o.changed();
+            }
+            self.announce(&o.row.id).await;
+            return Ok(ran);
         }
-        Ok(ran)
+        Err(TableError::Refused(
+            "the table moved on while you typed, and your line was not run: look at the table as it is now and type it again".into(),
+        ))
     }
 
-    /// Run a line and keep it; on a failure to keep it the table is read
-    /// in again, so memory never runs ahead of the database.
+    /// Run a line and keep it under the next number; on a failure to keep
+    /// it the table is read in again, so memory never runs ahead of the
+    /// database.
     async fn keep(&self, o: &mut Open, who: String, line: &str) -> Result<Ran> {
         let answer = o.game.run(line);
         let l = TableLine {
@@ -381,8 +588,7 @@ impl Tables {
             return Err(e.into());
         }
         o.lines.push(l);
-        o.version += 1;
-        let _ = o.changes.send(o.version);
+        o.changed();
         Ok(Ran {
             answer: answer.text,
             changed: answer.changed,
@@ -394,8 +600,7 @@ impl Tables {
     /// one's asking ends it).
     pub async fn finish(&self, seat: &Seat) -> Result<String> {
         {
-            let open = self.opened(&seat.table).await?;
-            let o = open.lock().await;
+            let o = self.fresh(&seat.table).await?;
             playing(&o, seat)?;
             if o.row.finished || o.game.ended() {
                 return Ok("The game is over already; every log is open.".into());
@@ -423,8 +628,7 @@ impl Tables {
                     let (d, inches) = self.measure(seat, a, b).await?;
                     let unit = self.about(seat).await?.unit;
                     let (a, b) = {
-                        let open = self.opened(&seat.table).await?;
-                        let o = open.lock().await;
+                        let o = self.fresh(&seat.table).await?;
                         (piece_seen(&o, seat, a)?.name, piece_seen(&o, seat, b)?.name)
                     };
                     Ok(if unit == "cm" {
@@ -445,8 +649,7 @@ impl Tables {
                         let (x, y) = self.place(seat, name, x, y).await?;
                         let unit = self.about(seat).await?.unit;
                         let name = {
-                            let open = self.opened(&seat.table).await?;
-                            let o = open.lock().await;
+                            let o = self.fresh(&seat.table).await?;
                             piece_seen(&o, seat, name)?.name
                         };
                         Ok(format!(
@@ -464,8 +667,7 @@ impl Tables {
     /// edges; kept on the table): where it now stands. A side moves its
     /// own pieces; the umpire any.
     pub async fn place(&self, seat: &Seat, name: &str, x: f64, y: f64) -> Result<(f64, f64)> {
-        let open = self.opened(&seat.table).await?;
-        let mut o = open.lock().await;
+        let mut o = self.fresh(&seat.table).await?;
         playing(&o, seat)?;
         let piece = piece_seen(&o, seat, name)?;
         if let Some(side) = &seat.side
@@ -481,16 +683,25 @@ impl Tables {
         }
         let (w, d) = (o.row.width as f64, o.row.depth as f64);
         let at = (x.clamp(0.0, w), y.clamp(0.0, d));
-        o.places.insert(piece.name, at);
-        self.save(&mut o).await?;
+        let id = o.row.id.clone();
+        let places = match self.store.place_piece(&id, &piece.name, at).await {
+            Ok(p) => p,
+            Err(e) => {
+                self.forget(&id);
+                return Err(e.into());
+            }
+        };
+        o.places = serde_json::from_str(&places).unwrap_or_default();
+        o.row.places = places;
+        o.changed();
+        self.announce(&id).await;
         Ok(at)
     }
 
     /// The distance between two pieces the seat can see, centre to
     /// centre: in the table's unit, and in inches (what the rules use).
     pub async fn measure(&self, seat: &Seat, a: &str, b: &str) -> Result<(f64, f64)> {
-        let open = self.opened(&seat.table).await?;
-        let o = open.lock().await;
+        let o = self.fresh(&seat.table).await?;
         playing(&o, seat)?;
         let (pa, pb) = (piece_seen(&o, seat, a)?, piece_seen(&o, seat, b)?);
         let placed = placed(&o, vec![pa, pb]);
@@ -506,8 +717,7 @@ impl Tables {
     /// commands and its unit. Refused for the maker's link of a table with
     /// no umpire, which plays nothing.
     pub async fn about(&self, seat: &Seat) -> Result<About> {
-        let open = self.opened(&seat.table).await?;
-        let o = open.lock().await;
+        let o = self.fresh(&seat.table).await?;
         playing(&o, seat)?;
         Ok(About {
             commands: o.game.commands(),
@@ -517,8 +727,7 @@ impl Tables {
 
     /// The table as the seat may see it.
     pub async fn view(&self, seat: &Seat) -> Result<View> {
-        let open = self.opened(&seat.table).await?;
-        let o = open.lock().await;
+        let o = self.fresh(&seat.table).await?;
         let viewer = seat.side.as_deref();
         let organiser = playing(&o, seat).is_err();
         let finished = o.row.finished || o.game.ended();
@@ -573,20 +782,6 @@ impl Tables {
             version: o.version,
             differs: o.differs,
         })
-    }
-
-    /// Write back the map and whether the game is over, and tell every
-    /// open page.
-    async fn save(&self, o: &mut Open) -> Result<()> {
-        o.row.places =
-            serde_json::to_string(&o.places).map_err(|e| TableError::Internal(e.to_string()))?;
-        if let Err(e) = self.store.update_table(&o.row).await {
-            self.forget(&o.row.id);
-            return Err(e.into());
-        }
-        o.version += 1;
-        let _ = o.changes.send(o.version);
-        Ok(())
     }
 }
 
@@ -676,5 +871,6 @@ fn replay(row: TableRow, lines: Vec<TableLine>) -> Result<Open> {
         version: 0,
         differs,
         changes,
+        used: Instant::now(),
     })
 }

@@ -8,6 +8,10 @@
 //! twice. Between rounds it waits for new mail with IDLE where the server
 //! offers it, or `poll_seconds`. A server that goes away is tried again,
 //! waiting longer each time, at most five minutes.
+//!
+//! Of several servers sharing a database, one reads the mailbox at a time
+//! (the `mail-in` duty); the others look every few seconds whether it is
+//! free, and take it over when its holder stops or dies.
 
 use std::fmt::Debug;
 use std::sync::Arc;
@@ -16,6 +20,8 @@ use std::time::Duration;
 use futures::TryStreamExt;
 use tokio::io::{AsyncRead, AsyncWrite};
 use tokio::net::TcpStream;
+
+use umpire_host::duty::Duty;
 
 use super::config::{Imap, Security};
 use super::gateway::Gateway;
@@ -29,15 +35,32 @@ fn err(what: &str) -> impl Fn(async_imap::error::Error) -> ImapError + '_ {
     move |e| ImapError(format!("{what}: {e}"))
 }
 
-/// Store every new message of the mailbox; wait for more; repeat until
-/// `stop` says so.
-pub async fn run(gateway: Arc<Gateway>, imap: Imap, stop: tokio::sync::watch::Receiver<bool>) {
+/// How often a server without the mailbox looks whether it is free.
+const LOOK_EVERY: Duration = Duration::from_secs(3);
+
+/// Store every new message of the mailbox while this server has the
+/// `mail-in` duty; wait for more; repeat until `stop` says so.
+pub async fn run(
+    gateway: Arc<Gateway>,
+    imap: Imap,
+    mut duty: Duty,
+    stop: tokio::sync::watch::Receiver<bool>,
+) {
     let mut failures = 0u32;
     loop {
         if *stop.borrow() {
+            duty.release().await;
             return;
         }
-        match round(&gateway, &imap, stop.clone()).await {
+        if !duty.holding().await.held() {
+            let mut stop = stop.clone();
+            tokio::select! {
+                _ = tokio::time::sleep(LOOK_EVERY) => {}
+                _ = stop.changed() => {}
+            }
+            continue;
+        }
+        match round(&gateway, &imap, &mut duty, stop.clone()).await {
             Ok(()) => failures = 0,
             Err(e) => {
                 failures += 1;
@@ -46,31 +69,46 @@ pub async fn run(gateway: Arc<Gateway>, imap: Imap, stop: tokio::sync::watch::Re
                 let mut stop = stop.clone();
                 tokio::select! {
                     _ = tokio::time::sleep(wait) => {}
-                    _ = stop.changed() => return,
+                    _ = stop.changed() => {
+                        duty.release().await;
+                        return;
+                    }
                 }
             }
         }
     }
 }
 
-/// One look at the mailbox: take what is there, then log out.
-pub async fn run_once(gateway: Arc<Gateway>, imap: Imap, stop: tokio::sync::watch::Receiver<bool>) {
-    if let Err(e) = round(&gateway, &imap, stop).await {
+/// One look at the mailbox: take what is there, then log out. Nothing
+/// when another server has the mailbox.
+pub async fn run_once(
+    gateway: Arc<Gateway>,
+    imap: Imap,
+    mut duty: Duty,
+    stop: tokio::sync::watch::Receiver<bool>,
+) {
+    if !duty.holding().await.held() {
+        tracing::info!(host = %imap.host, "another server reads the mailbox");
+        return;
+    }
+    if let Err(e) = round(&gateway, &imap, &mut duty, stop).await {
         tracing::warn!(host = %imap.host, error = %e, "the mailbox could not be read");
     }
+    duty.release().await;
 }
 
 /// Connect, then take mail until the connection ends or `stop`.
 async fn round(
     gateway: &Arc<Gateway>,
     imap: &Imap,
+    duty: &mut Duty,
     stop: tokio::sync::watch::Receiver<bool>,
 ) -> Result<(), ImapError> {
     let tcp = TcpStream::connect((imap.host.as_str(), imap.port))
         .await
         .map_err(|e| ImapError(format!("cannot reach {}:{}: {e}", imap.host, imap.port)))?;
     match imap.security {
-        Security::None => session(gateway, imap, tcp, stop).await,
+        Security::None => session(gateway, imap, tcp, duty, stop).await,
         Security::Tls | Security::Starttls => {
             let mut roots = tokio_rustls::rustls::RootCertStore::empty();
             roots.extend(webpki_roots::TLS_SERVER_ROOTS.iter().cloned());
@@ -83,7 +121,7 @@ async fn round(
                 .connect(name, tcp)
                 .await
                 .map_err(|e| ImapError(format!("TLS to {}: {e}", imap.host)))?;
-            session(gateway, imap, tls, stop).await
+            session(gateway, imap, tls, duty, stop).await
         }
     }
 }
@@ -92,6 +130,7 @@ async fn session<T>(
     gateway: &Arc<Gateway>,
     imap: &Imap,
     stream: T,
+    duty: &mut Duty,
     mut stop: tokio::sync::watch::Receiver<bool>,
 ) -> Result<(), ImapError>
 where
@@ -118,6 +157,12 @@ where
             .map_err(err("capabilities"))?
             .has_str("IDLE");
     loop {
+        if !duty.holding().await.held() {
+            // Cut off from the database, another server may have taken
+            // the mailbox: leave it to that one.
+            let _ = s.logout().await;
+            return Ok(());
+        }
         s.select(&imap.mailbox)
             .await
             .map_err(err("cannot open the mailbox"))?;

@@ -271,6 +271,17 @@ fn minutes(s: &str) -> Option<i64> {
     (number.is_empty() && total > 0).then_some(total)
 }
 
+/// Run `game`'s turn now, in a task of its own: a request that stops
+/// waiting (its time is up, the browser went away) does not cut the run
+/// short; it finishes and is kept, and the desk shows it.
+async fn run_now(web: &Web, game: &str, actor: String) -> Result<Ran, WebError> {
+    let (host, game) = (web.host.clone(), game.to_string());
+    tokio::spawn(async move { host.run_turn(&game, Trigger::Now { actor }).await })
+        .await
+        .map_err(|e| WebError::Internal(format!("the turn's run stopped: {e}")))?
+        .map_err(WebError::from)
+}
+
 fn ran(r: &Ran) -> String {
     match r {
         Ran::Kept { turn, summary, .. } => format!("Turn {turn} ran and is kept. {summary}"),
@@ -321,14 +332,14 @@ pub async fn act(
             host.extend(&game, Some(by), None, &actor).await?;
             "Deadline moved; the players are told.".to_string()
         }
-        "run" => ran(&host.run_turn(&game, Trigger::Now { actor }).await?),
+        "run" => ran(&run_now(&web, &game, actor).await?),
         "rollback" => {
             let g = host.rollback(&game, &actor).await?;
             format!("Turn {} rolled back; the players are told.", g.turn + 1)
         }
         "rerun" => {
             host.rollback(&game, &actor).await?;
-            ran(&host.run_turn(&game, Trigger::Now { actor }).await?)
+            ran(&run_now(&web, &game, actor).await?)
         }
         "schedule" => {
             let zone = (!f.zone.trim().is_empty()).then_some(f.zone.trim());

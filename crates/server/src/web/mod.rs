@@ -11,9 +11,12 @@
 
 pub mod api;
 pub mod auth;
+pub mod client;
 pub mod desk;
 pub mod guard;
+pub mod health;
 pub mod home;
+pub mod hygiene;
 pub mod layout;
 pub mod listen;
 pub mod map;
@@ -21,6 +24,7 @@ pub mod player;
 pub mod receipt;
 pub mod report;
 pub mod table;
+pub mod tls;
 
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -142,6 +146,8 @@ pub struct Web {
     pub tables_made: Arc<Rate>,
     /// Words waiting for the page a form redirected to.
     pub flashes: Arc<Flashes>,
+    /// What `/readyz` last found.
+    pub health: Arc<health::Health>,
 }
 
 impl Web {
@@ -157,7 +163,9 @@ impl Web {
     }
 
     /// The web with `config`'s settings.
-    pub fn configured(host: Arc<Host>, config: WebConfig) -> Web {
+    pub fn configured(host: Arc<Host>, mut config: WebConfig) -> Web {
+        // Served by https itself: the cookies are Secure, HSTS is sent.
+        config.secure_cookies |= config.tls();
         Web {
             tables: Arc::new(umpire_host::tables::Tables::new(host.store().clone())),
             host,
@@ -166,6 +174,7 @@ impl Web {
             secure: config.secure_cookies,
             tables_made: Arc::new(Rate::per_hour(config.tables_per_hour)),
             flashes: Arc::new(Flashes::default()),
+            health: Arc::new(health::Health::default()),
             config: Arc::new(config),
         }
     }
@@ -207,6 +216,8 @@ pub enum WebError {
     Bad(String),
     /// Too many attempts.
     Slow(String),
+    /// The server cannot answer now (it took too long).
+    Busy(String),
     Internal(String),
 }
 
@@ -236,6 +247,7 @@ impl IntoResponse for WebError {
             WebError::NotFound(w) => (StatusCode::NOT_FOUND, "Not found", w),
             WebError::Bad(w) => (StatusCode::BAD_REQUEST, "That cannot be done", w),
             WebError::Slow(w) => (StatusCode::TOO_MANY_REQUESTS, "Too many attempts", w),
+            WebError::Busy(w) => (StatusCode::SERVICE_UNAVAILABLE, "Not now", w),
             WebError::Internal(w) => {
                 tracing::error!(error = %w, "a page failed");
                 (
@@ -319,10 +331,14 @@ pub fn orders_bounded(text: &str) -> Result<(), String> {
 pub fn router(web: Web) -> Router {
     let secure = web.config.secure_cookies;
     let body_timeout = std::time::Duration::from_secs(web.config.body_timeout_seconds.max(1));
+    let request_timeout = std::time::Duration::from_secs(web.config.request_timeout_seconds.max(1));
     let orders = DefaultBodyLimit::max(ORDERS_BYTES);
     let tables_guard = axum::middleware::from_fn_with_state(web.clone(), guard::tables);
     let routes = Router::new()
         .route("/", get(home::index))
+        .route("/healthz", get(health::live))
+        .route("/readyz", get(health::ready))
+        .route("/metrics", get(crate::metrics::scrape_with_token))
         .route("/login", post(home::login))
         .route("/logout", post(home::logout))
         .route(
@@ -386,11 +402,19 @@ pub fn router(web: Web) -> Router {
         .route("/api/v1/check", post(api::check).layer(orders))
         .route("/api/v1/deadline", get(api::deadline))
         .fallback(not_found)
+        .layer(axum::middleware::from_fn(hygiene::conditional))
         .layer(DefaultBodyLimit::max(FORM_BYTES))
         .layer(tower_http::timeout::RequestBodyTimeoutLayer::new(
             body_timeout,
         ))
+        .layer(tower_http::timeout::TimeoutLayer::with_status_code(
+            StatusCode::SERVICE_UNAVAILABLE,
+            request_timeout,
+        ))
+        .layer(axum::middleware::from_fn(hygiene::explain_timeout))
         .layer(axum::middleware::from_fn(guard::json_errors))
+        .layer(axum::middleware::from_fn(crate::metrics::http))
+        .layer(tower_http::compression::CompressionLayer::new())
         .with_state(web);
     guard::headers(routes, secure)
 }
@@ -428,9 +452,26 @@ pub async fn serve(
         let _ = told.wait_for(|s| *s).await;
         tables.close();
     });
+    // Other servers' changes to the tables reach this one's pages; idle
+    // tables leave memory.
+    let following = web.tables.clone();
+    tokio::spawn(async move { following.follow().await });
     let limits = listen::Limits {
         max_connections: web.config.max_connections,
         header_timeout: std::time::Duration::from_secs(web.config.header_timeout_seconds.max(1)),
     };
-    listen::run(listener, router(web), limits, stop).await
+    // Checked when the config was read; a list made in code is held to
+    // the same words here.
+    let trusted = client::parse_all(&web.config.trusted_proxies)
+        .map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidInput, e))?;
+    let tls = match (&web.config.tls_cert, &web.config.tls_key) {
+        (Some(cert), Some(key)) => {
+            let t = tls::Reloading::new(cert, key)
+                .map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidInput, e))?;
+            tokio::spawn(t.clone().watch(stop.clone()));
+            Some(t)
+        }
+        _ => None,
+    };
+    listen::run(listener, router(web), limits, Arc::new(trusted), tls, stop).await
 }

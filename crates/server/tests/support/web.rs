@@ -130,6 +130,8 @@ pub struct Got {
     pub status: u16,
     pub location: Option<String>,
     pub body: String,
+    /// The body as it came (compressed, when it was).
+    pub bytes: Vec<u8>,
     /// Every header, names in lower case.
     pub headers: Vec<(String, String)>,
 }
@@ -219,6 +221,7 @@ impl Client {
             status: r.status().as_u16(),
             location,
             body: String::from_utf8_lossy(&body).into_owned(),
+            bytes: body,
             headers,
         }
     }
@@ -230,6 +233,22 @@ impl Client {
         }
         if let Some(t) = &self.bearer {
             req = req.header("Authorization", format!("Bearer {t}"));
+        }
+        let r = req.call().unwrap();
+        self.took(r)
+    }
+
+    /// A GET with headers of its own.
+    pub fn get_with(&mut self, path: &str, headers: &[(&str, &str)]) -> Got {
+        let mut req = self.agent.get(format!("{}{path}", self.base));
+        if !self.cookies.is_empty() {
+            req = req.header("Cookie", self.cookie_header());
+        }
+        if let Some(t) = &self.bearer {
+            req = req.header("Authorization", format!("Bearer {t}"));
+        }
+        for (k, v) in headers {
+            req = req.header(*k, *v);
         }
         let r = req.call().unwrap();
         self.took(r)
