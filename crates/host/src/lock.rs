@@ -173,14 +173,20 @@ impl ServeLock {
                 StoreError::Open(format!("cannot make the folder {}: {e}", parent.display()))
             })?;
         }
-        OpenOptions::new()
+        let opened = OpenOptions::new()
             .create(true)
             .truncate(false)
             .write(true)
-            .open(&path)
-            .map_err(|e| {
-                StoreError::Open(format!("cannot open the lock file {}: {e}", path.display()))
-            })
+            .open(&path);
+        // Another user's process (a mail pipe) may lock a file it can
+        // only read: the lock is the kernel's, not the file's.
+        let opened = match opened {
+            Err(e) if e.kind() == std::io::ErrorKind::PermissionDenied => File::open(&path),
+            other => other,
+        };
+        opened.map_err(|e| {
+            StoreError::Open(format!("cannot open the lock file {}: {e}", path.display()))
+        })
     }
 
     /// A server's lock on the database at `db`: shared with other servers,
