@@ -9,6 +9,8 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod common;
+#[path = "common/game.rs"]
+mod game;
 
 use std::collections::BTreeMap;
 
@@ -180,4 +182,22 @@ fn ov_grd_004_ov_fac_the_copies_of_a_replicated_alpha_behave_alike() {
     // fought, and the same taxes come in.
     assert_eq!(outcomes[0], outcomes[1], "{outcomes:#?}");
     assert_eq!(outcomes[0], outcomes[2], "{outcomes:#?}");
+}
+
+#[test]
+fn ov_uo_016_the_imported_caravan_saved_at_its_last_stop_goes_on_travelling() {
+    let r = rules();
+    let mut w = import(&common::alpha_game_files(), &r).world;
+    let u315 = w.unit_by_number(315).unwrap();
+    let log = run_turn(&mut w, &r, &[], 1);
+    // It sets out on day 1 back toward L312, instead of waiting all month
+    // "at its last stop".
+    assert_eq!(game::day_of(&log, u315, game::departed), Some(1));
+    assert!(
+        !game::kept_why(&log, u315)
+            .iter()
+            .any(|why| why.contains("last stop")),
+        "{:?}",
+        game::kept_why(&log, u315)
+    );
 }
