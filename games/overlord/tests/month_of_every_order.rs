@@ -428,6 +428,6 @@ const EXPECT: &[(&str, &str, &str)] = &[
         "RETREAT",
         "order `RETREAT` dropped: RETREAT must be the first order, with something to retreat from",
     ),
-    ("U180", "WORK", "Month end - worked 29 days this month"),
+    ("U180", "WORK", "Month end - worked 30 days this month"),
     ("U181", "DISBAND CONFIRM", "Day 2 - disbands (2 figures)"),
 ];

@@ -297,6 +297,10 @@ pub fn action(n: &Names<'_>, e: &Event) -> Option<String> {
             }
         ),
         What::Arrived { at, .. } => format!("arrives at {}", n.place(*at)),
+        What::Entering { to, .. } => format!(
+            "is half way: seen at {} from now on, on its way",
+            n.place(*to)
+        ),
         What::TurnedBack {
             toward,
             days,

@@ -490,6 +490,11 @@ fn place_event(n: &Names<'_>, eyes: &Eyes, faction: FactionId, e: &Event) -> Opt
             format!("{}, arrives from {}.", actor(e.unit), n.place(*from))
         }
         What::Departed { to, .. } => format!("{}, departs to {}.", actor(e.unit), n.place(*to)),
+        What::Entering { from, .. } => format!(
+            "{}, comes in from {}, on its way here.",
+            actor(e.unit),
+            n.place(*from)
+        ),
         What::StructureBegun { structure } => {
             format!("{} begins {}.", actor(e.unit), n.structure(*structure))
         }
@@ -548,7 +553,15 @@ fn present<'a>(
     if !mine.iter().any(|&u| here(u)) {
         return Vec::new();
     }
-    let present: Vec<UnitId> = l.units.iter().copied().filter(|&u| here(u)).collect();
+    // Those listed here and not seen elsewhere, then the travellers past
+    // half their journey to here (OV-MOVE-027), listed where they set out.
+    let present: Vec<UnitId> = l
+        .units
+        .iter()
+        .copied()
+        .filter(|&u| here(u))
+        .chain(eyes.on_the_way_to(at).iter().copied())
+        .collect();
     let glances: FxHashMap<UnitId, Glance> = present
         .iter()
         .map(|&u| (u, eyes.glance(world, faction, u)))

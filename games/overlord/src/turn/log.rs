@@ -216,6 +216,14 @@ pub enum What {
         at: LocationId,
         units: Vec<UnitId>,
     },
+    /// Half its journey done, the stack counts as entering its destination
+    /// and is seen there (OV-MOVE-027); placed at the destination, told to
+    /// the factions there. `Arrived` follows on the last day.
+    Entering {
+        from: LocationId,
+        to: LocationId,
+        units: Vec<UnitId>,
+    },
     /// Turned back by RETREAT, given or forced by a guard.
     TurnedBack {
         toward: LocationId,
