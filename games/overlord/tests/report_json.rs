@@ -565,3 +565,56 @@ fn ov_rep_json_agrees_with_the_text_for_every_faction_of_alpha() {
     let stats = f7["battles"][0]["statistics"].as_array().unwrap();
     assert!(stats.iter().any(|s| s["id"] == "U503"), "{stats:?}");
 }
+
+/// OV-ITEM-008: the rules' own example, a 30-man unit with 10 horses
+/// equipped (+3 initiative each), has +1 initiative: in the text's stats,
+/// the JSON's, the battle's statistics, and in the battle itself.
+#[test]
+fn ov_item_008_equipment_shared_by_part_of_a_unit_counts_in_proportion() {
+    use umpire_overlord::combat::muster;
+    use umpire_overlord::turn::visibility;
+    let mut g = Game::new(1, 2);
+    let men = g.unit(1, "man", 30, 1);
+    let horse = rules().item("hrse").unwrap();
+    g.w.units[men].add_items(horse, 10, 10);
+    let raider = g.unit(2, "man", 1, 1);
+    g.orders(raider, &["ATTACK U1"]);
+    // A seasoned hero of f1 wins the battle, so f1 sees the statistics.
+    let hero = g.unit(1, "hero", 1, 1);
+    g.learn(hero, "cmbt", 3);
+    let base = muster::base(rules(), &g.w.units[men]).initiative;
+    // The battle reads the same figure as the report.
+    assert_eq!(
+        muster::ratings(rules(), &g.w.units[men]).initiative,
+        base + 1
+    );
+    assert_eq!(
+        visibility::ratings(&g.w, rules(), &g.w.units[men]).initiative,
+        base + 1
+    );
+    let log = g.run(&[]);
+    let all = reports(&g.w, rules(), &log, &[]);
+    let (text, json) = (all.report(g.faction(1)), all.json(g.faction(1)));
+    let unit = &json["units"][0];
+    assert_eq!(unit["id"], "U1");
+    assert_eq!(json["battles"][0]["side"], "defender");
+    assert_eq!(unit["stats"]["initiative"], base + 1, "{unit}");
+    // -1 melee from a third of the unit rounds to nothing.
+    assert_eq!(unit["stats"]["melee"], 0, "{unit}");
+    let stats_line = text
+        .lines()
+        .find(|l| l.trim_start().starts_with("Stats:"))
+        .unwrap();
+    assert!(
+        stats_line.contains(&format!("ini {}", base + 1)),
+        "{stats_line}"
+    );
+    let fought = &json["battles"][0]["statistics"];
+    let ours = fought
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["id"] == "U1")
+        .unwrap();
+    assert_eq!(ours["stats"]["initiative"], base + 1, "{ours}");
+}
