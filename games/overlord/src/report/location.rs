@@ -4,7 +4,7 @@
 //! ```text
 //! Massada [L278], city, located in Tholian Plains [L216], plains.
 //! This month was spring; next month should be summer, fair.
-//! Population: 5621. Wages: $11, taxes: $11244.
+//! Population: 5621. This month's wages: $11, taxes: $11244.
 //! For hire: 281 followers [man] at $64, 2 leaders [ldr] at $320.
 //! For sale: 17 swords [swrd] at $151.
 //! Buying: 56 horses [hrse] at $45.
@@ -256,7 +256,7 @@ pub fn render(l: &model::Location<'_>, out: &mut String) {
     if let Some(p) = &l.population {
         let _ = writeln!(
             out,
-            "Population: {}. Wages: ${}, taxes: ${}.",
+            "Population: {}. This month's wages: ${}, taxes: ${}.",
             p.population, p.wages, p.taxes
         );
     }

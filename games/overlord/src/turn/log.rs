@@ -627,9 +627,10 @@ pub enum What {
     CannotEquip {
         item: ItemId,
     },
-    /// TARGET chose what construction skills work on.
+    /// TARGET chose what construction skills and spells work on; the
+    /// report names it (the unit, place or structure, not a bare id).
     Targeted {
-        target: String,
+        aim: crate::world::Aim,
     },
     /// A new structure was begun (OV-BLD-005, 006).
     StructureBegun {
