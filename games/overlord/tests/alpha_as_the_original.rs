@@ -9,6 +9,8 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod common;
+#[path = "common/game.rs"]
+mod game;
 
 use std::collections::BTreeMap;
 
@@ -180,4 +182,74 @@ fn ov_grd_004_ov_fac_the_copies_of_a_replicated_alpha_behave_alike() {
     // fought, and the same taxes come in.
     assert_eq!(outcomes[0], outcomes[1], "{outcomes:#?}");
     assert_eq!(outcomes[0], outcomes[2], "{outcomes:#?}");
+}
+
+#[test]
+fn ov_uo_016_the_imported_caravan_saved_at_its_last_stop_goes_on_travelling() {
+    let r = rules();
+    let mut w = import(&common::alpha_game_files(), &r).world;
+    let u315 = w.unit_by_number(315).unwrap();
+    let log = run_turn(&mut w, &r, &[], 1);
+    // It sets out on day 1 back toward L312, instead of waiting all month
+    // "at its last stop".
+    assert_eq!(game::day_of(&log, u315, game::departed), Some(1));
+    assert!(
+        !game::kept_why(&log, u315)
+            .iter()
+            .any(|why| why.contains("last stop")),
+        "{:?}",
+        game::kept_why(&log, u315)
+    );
+}
+
+/// Per copy of a replicated world: every unit left standing, as the copy's
+/// own numbers (unit, faction, place, figures, items) with the copy's
+/// offsets taken off.
+fn copy_units(w: &World, copies: u32) -> Vec<Vec<String>> {
+    let mut out = vec![Vec::new(); copies as usize];
+    for u in w.units.values().filter(|u| !u.gone) {
+        let k = u.number / 2000;
+        let place = w.locations[u.location].number;
+        let faction = w.factions[u.faction].number;
+        if let Some(list) = out.get_mut(k as usize) {
+            list.push(format!(
+                "U{} f{} L{} {} {:?}",
+                u.number - 2000 * k,
+                faction - 100 * k,
+                place - 1000 * k,
+                u.figures,
+                u.items
+            ));
+        }
+    }
+    for list in &mut out {
+        list.sort();
+    }
+    out
+}
+
+#[test]
+fn ov_sch_039_each_copy_keeps_its_own_creatures_and_behaves_as_the_original() {
+    let r = rules();
+    let mut w = import(&replicate(&common::alpha_game_files(), 3), &r).world;
+    let log = run_turn(&mut w, &r, &[], 1);
+    // Copy k's wild creatures stay with copy k's Monsters (f03, f103,
+    // f203), not with the first copy's.
+    let moved: Vec<String> = log
+        .events
+        .iter()
+        .filter_map(|e| match e.what {
+            What::Reverted { to } | What::Allegiance { to } => {
+                let u = &w.units[e.unit?];
+                (u.number / 2000 != w.factions[to].number / 100).then(|| u.code())
+            }
+            _ => None,
+        })
+        .collect();
+    assert!(moved.is_empty(), "{moved:?}");
+    // And each copy ends the month unit for unit as the first.
+    let units = copy_units(&w, 3);
+    assert_eq!(units[0].len(), units[1].len());
+    assert_eq!(units[0], units[1]);
+    assert_eq!(units[0], units[2]);
 }

@@ -127,7 +127,7 @@ fn alpha_imports_whole() {
     );
     let others: Vec<&String> = notes
         .iter()
-        .filter(|n| !n.contains("LOYALITY 100"))
+        .filter(|n| !n.contains("LOYALITY 100") && !n.contains("no COMBAT_TACTICS"))
         .collect();
     assert_eq!(
         others,
@@ -135,6 +135,7 @@ fn alpha_imports_whole() {
             "locations.dat:0: L94: lists structure B601, which buildings.dat does not define",
             "units.dat:24: U1: `SKILL parr 9000`: skill listed twice; the higher experience is kept",
             "locations.dat:0: L289: lists unit U612, which units.dat does not define or which was skipped",
+            "units.dat:0: U315: `@ CARAVAN L304 L312 L322` stands at its caravan's last stop, where the original engine had reversed the route it saves as first written: the route is reversed to `@CARAVAN L322 L312 L304`",
             "factions.dat:0: f04: `Outlaws` plays the rules' Outlaws, who hold everyone Enemy (OV-FAC-009): its default stance `hostile` is raised to `enemy`",
         ]
     );
@@ -164,7 +165,10 @@ fn the_hundredfold_alpha_world_imports_with_the_same_stacks() {
         "{:?}",
         &w.check()[..w.check().len().min(5)]
     );
-    assert_eq!(im.notes.len(), 800, "each copy notes the same 8 lines");
+    // Each copy notes the same 9 lines; one note lists every unit that
+    // never gave TACTIC, in all the copies.
+    assert_eq!(im.notes.len(), 901);
+    assert!(im.notes.iter().any(|n| n.message.starts_with("8900 units")));
     // Copy 57: U1 becomes U114001, its guards U114002 stay stacked under it,
     // and the copy's Overlord title is held by it.
     let u = w.unit_by_number(114_001).unwrap();
@@ -187,4 +191,62 @@ fn ov_fac_009_the_imported_outlaws_hold_everyone_enemy() {
     // So a player's unit is attacked on sight (OV-FAC-025): the stance
     // the on-sight rule reads.
     assert_eq!(w.factions[f04].stance_toward(f05), Stance::Enemy);
+}
+
+#[test]
+fn ov_uo_106_imported_units_that_never_gave_tactic_keep_the_original_default() {
+    use umpire_overlord::combat::setting::Setting;
+    use umpire_overlord::orders::words::{CombatMove, Engage, File, Rank};
+    let rules = Rules::bundled().unwrap();
+    let im = import(&common::alpha_game_files(), &rules);
+    let w = &im.world;
+    // 50 units chose AVOID REAR CENTER FLEE in the files; 89 never gave
+    // TACTIC and carry the original engine's default, the same setting.
+    let avoiding: Vec<&str> = w
+        .units
+        .values()
+        .filter(|u| {
+            Setting::parse(&u.tactics.text)
+                == Setting {
+                    engage: Engage::Avoid,
+                    rank: Rank::Rear,
+                    file: File::Center,
+                    movement: CombatMove::Flee,
+                }
+        })
+        .map(|u| u.tactics.text.as_str())
+        .collect();
+    assert_eq!(avoiding.len(), 50 + 89);
+    let fighting = w
+        .units
+        .values()
+        .filter(|u| Setting::parse(&u.tactics.text).engage == Engage::Fight)
+        .count();
+    assert_eq!(fighting, 61 + 57 + 7, "only the units that chose to fight");
+    let note = im
+        .notes
+        .iter()
+        .find(|n| n.message.contains("no COMBAT_TACTICS"))
+        .expect("the import says so");
+    assert!(note.message.starts_with("89 units"), "{}", note.message);
+    assert!(note.message.contains("avoid rear center flee"));
+}
+
+#[test]
+fn ov_uo_016_an_imported_caravan_at_its_last_stop_has_its_route_reversed() {
+    let rules = Rules::bundled().unwrap();
+    let im = import(&common::alpha_game_files(), &rules);
+    let w = &im.world;
+    // U315 stands at L322, the last stop of `@ CARAVAN L304 L312 L322`.
+    let u315 = w.unit_by_number(315).unwrap();
+    assert_eq!(w.locations[w.units[u315].location].number, 322);
+    assert_eq!(w.units[u315].orders, ["@CARAVAN L322 L312 L304"]);
+    assert!(
+        im.notes
+            .iter()
+            .any(|n| n.entry == "U315" && n.message.contains("last stop"))
+    );
+    // The caravans elsewhere on their routes keep them as written.
+    let u310 = w.unit_by_number(310).unwrap();
+    assert_eq!(w.units[u310].orders, ["@ CARAVAN L720 L513 L648 L647"]);
 }

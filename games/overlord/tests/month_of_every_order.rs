@@ -242,7 +242,11 @@ const EXPECT: &[(&str, &str, &str)] = &[
         "CLAIM amag",
         "order `CLAIM amag` is kept for next month: that place has no such title",
     ),
-    ("U164", "TARGET U165", "Day 1 - targets U165"),
+    (
+        "U164",
+        "TARGET U165",
+        "Day 1 - targets Followers Kept [U165]",
+    ),
     (
         "U164",
         "STUDY mage",
@@ -428,6 +432,6 @@ const EXPECT: &[(&str, &str, &str)] = &[
         "RETREAT",
         "order `RETREAT` dropped: RETREAT must be the first order, with something to retreat from",
     ),
-    ("U180", "WORK", "Month end - worked 29 days this month"),
+    ("U180", "WORK", "Month end - worked 30 days this month"),
     ("U181", "DISBAND CONFIRM", "Day 2 - disbands (2 figures)"),
 ];

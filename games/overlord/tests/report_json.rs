@@ -512,10 +512,12 @@ fn ov_rep_json_agrees_with_the_text_for_every_faction_of_alpha() {
         structures += json["structures"].as_array().unwrap().len();
     }
     assert_eq!(w.factions.len(), 15);
-    // 1,049 units-present lines matched, five battle accounts (each side
-    // of the two battles, and a third party), six units lost, seventeen
-    // structures owned.
-    assert_eq!((seen, battles, lost, structures), (1049, 5, 6, 17));
+    // 1,085 units-present lines matched (stacks past half their journey
+    // listed where they are seen), five battle accounts (each side of the
+    // two battles, and a third party), two units lost (the units that
+    // never gave TACTIC avoid the battles, as in the original engine),
+    // seventeen structures owned.
+    assert_eq!((seen, battles, lost, structures), (1085, 5, 2, 17));
 
     // f05 in detail.
     let f5 = w.faction_by_number(5).unwrap();
@@ -528,17 +530,18 @@ fn ov_rep_json_agrees_with_the_text_for_every_faction_of_alpha() {
     assert_eq!(
         ids(&json["units"]),
         [
-            "U500", "U501", "U502", "U504", "U505", "U508", "U509", "U510"
+            "U500", "U501", "U502", "U504", "U505", "U506", "U507", "U508", "U509", "U510"
         ]
     );
     assert_eq!(
         json["header"]["control_points"],
-        json!({"used": 10, "limit": 200})
+        json!({"used": 15, "limit": 200})
     );
     assert_eq!(json["header"]["funds"]["count"], 5000);
-    // U503 attacked U703 in Anarnium and fell with two of its stack: f05
-    // was the attacker, though none of its units there survived.
-    assert_eq!(ids(&json["lost_units"]), ["U503", "U506", "U507"]);
+    // U503 attacked U703 in Anarnium and fell: f05 was the attacker. Its
+    // mage and artisan there never gave TACTIC and so, as in the original
+    // engine, kept out of the battle and live.
+    assert_eq!(ids(&json["lost_units"]), ["U503"]);
     assert_eq!(json["lost_units"][0]["now_with"], Value::Null);
     assert_eq!(
         json["lost_units"][0]["actions"][1],
@@ -549,11 +552,69 @@ fn ov_rep_json_agrees_with_the_text_for_every_faction_of_alpha() {
     assert_eq!((&b["day"], &b["side"]), (&json!(1), &json!("attacker")));
     assert_eq!(b["statistics"], Value::Null);
     assert_eq!(ids(&json["locations"]), ["L18"]);
-    assert_eq!(json["knowledge"]["items"].as_array().unwrap().len(), 27);
-    assert_eq!(json["knowledge"]["skills"].as_array().unwrap().len(), 84);
+    assert_eq!(
+        (
+            json["knowledge"]["items"].as_array().unwrap().len(),
+            json["knowledge"]["skills"].as_array().unwrap().len()
+        ),
+        (47, 156)
+    );
     // The defenders won: f07 gets every unit's statistics.
     let f7 = all.json(w.faction_by_number(7).unwrap());
     assert_eq!(f7["battles"][0]["side"], "defender");
     let stats = f7["battles"][0]["statistics"].as_array().unwrap();
     assert!(stats.iter().any(|s| s["id"] == "U503"), "{stats:?}");
+}
+
+/// OV-ITEM-008: the rules' own example, a 30-man unit with 10 horses
+/// equipped (+3 initiative each), has +1 initiative: in the text's stats,
+/// the JSON's, the battle's statistics, and in the battle itself.
+#[test]
+fn ov_item_008_equipment_shared_by_part_of_a_unit_counts_in_proportion() {
+    use umpire_overlord::combat::muster;
+    use umpire_overlord::turn::visibility;
+    let mut g = Game::new(1, 2);
+    let men = g.unit(1, "man", 30, 1);
+    let horse = rules().item("hrse").unwrap();
+    g.w.units[men].add_items(horse, 10, 10);
+    let raider = g.unit(2, "man", 1, 1);
+    g.orders(raider, &["ATTACK U1"]);
+    // A seasoned hero of f1 wins the battle, so f1 sees the statistics.
+    let hero = g.unit(1, "hero", 1, 1);
+    g.learn(hero, "cmbt", 3);
+    let base = muster::base(rules(), &g.w.units[men]).initiative;
+    // The battle reads the same figure as the report.
+    assert_eq!(
+        muster::ratings(rules(), &g.w.units[men]).initiative,
+        base + 1
+    );
+    assert_eq!(
+        visibility::ratings(&g.w, rules(), &g.w.units[men]).initiative,
+        base + 1
+    );
+    let log = g.run(&[]);
+    let all = reports(&g.w, rules(), &log, &[]);
+    let (text, json) = (all.report(g.faction(1)), all.json(g.faction(1)));
+    let unit = &json["units"][0];
+    assert_eq!(unit["id"], "U1");
+    assert_eq!(json["battles"][0]["side"], "defender");
+    assert_eq!(unit["stats"]["initiative"], base + 1, "{unit}");
+    // -1 melee from a third of the unit rounds to nothing.
+    assert_eq!(unit["stats"]["melee"], 0, "{unit}");
+    let stats_line = text
+        .lines()
+        .find(|l| l.trim_start().starts_with("Stats:"))
+        .unwrap();
+    assert!(
+        stats_line.contains(&format!("ini {}", base + 1)),
+        "{stats_line}"
+    );
+    let fought = &json["battles"][0]["statistics"];
+    let ours = fought
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["id"] == "U1")
+        .unwrap();
+    assert_eq!(ours["stats"]["initiative"], base + 1, "{ours}");
 }

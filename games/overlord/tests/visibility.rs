@@ -138,8 +138,10 @@ fn ratings_add_race_skills_and_items_per_figure() {
     assert_eq!(stealth(&t.w, &t.r, &t.w.units[hero]), 1);
 
     let band = t.unit(t.b, "ldr", 2, t.l1);
-    t.equip(band, "amsh", 1); // one amulet for two figures hides neither
-    assert_eq!(stealth(&t.w, &t.r, &t.w.units[band]), 0);
+    // One amulet (+4) for two figures counts in proportion (OV-ITEM-008):
+    // +2, as in battle; one among ten would give nothing.
+    t.equip(band, "amsh", 1);
+    assert_eq!(stealth(&t.w, &t.r, &t.w.units[band]), 2);
     t.equip(band, "amsh", 1);
     assert_eq!(stealth(&t.w, &t.r, &t.w.units[band]), 4);
     t.carry(band, "cclo", 10); // carried, not worn

@@ -116,18 +116,15 @@ pub fn shelter(world: &World, rules: &Rules, unit: &Unit) -> Stats {
         .unwrap_or_default()
 }
 
-/// The unit's battle ratings.
-pub fn ratings(rules: &Rules, unit: &Unit) -> Ratings {
-    ratings_with(rules, unit, &Stats::default())
-}
-
-/// The unit's battle ratings with `shelter` (a structure's, see
-/// [`shelter`]) added before the floors of 1.
-pub fn ratings_with(rules: &Rules, unit: &Unit, shelter: &Stats) -> Ratings {
-    let b = base(rules, unit);
+/// What the unit's equipped items add to a figure's ratings (OV-ITEM-008):
+/// each item's `stats` in proportion to the share of figures equipped,
+/// rounded toward zero, a figure counting at most the item's per-figure
+/// maximum. 10 horses (+3 initiative) in a 30-man unit give +1; a ±1 item
+/// gives its 1 only when every figure has one. Battle, the report's stats
+/// line and the battle's statistics all read this one figure.
+pub fn equipment(rules: &Rules, unit: &Unit) -> Stats {
     let figures = u64::from(unit.figures.max(1));
-    let mut s = b.plus(&battle_bonus(rules, unit)).plus(shelter);
-    let mut range = 0u8;
+    let mut s = Stats::default();
     for h in &unit.items {
         let Some(item) = rules.items.get(h.item) else {
             continue;
@@ -140,17 +137,47 @@ pub fn ratings_with(rules: &Rules, unit: &Unit, shelter: &Stats) -> Ratings {
             continue;
         }
         let i = item.stats;
-        s.melee += part(i.melee, used, figures);
-        s.missile += part(i.missile, used, figures);
-        s.initiative += part(i.initiative, used, figures);
-        s.defense += part(i.defense, used, figures);
-        s.damage += part(i.damage, used, figures);
-        s.ranged_damage += part(i.ranged_damage, used, figures);
-        s.hits += part(i.hits, used, figures);
-        s.life += part(i.life, used, figures);
-        s.stealth += part(i.stealth, used, figures);
-        s.observation += part(i.observation, used, figures);
-        if item.combat.action == Some(crate::rules::combat::CombatActionKind::Ranged) {
+        let p = |v: i32| part(v, used, figures);
+        s = s.plus(&Stats {
+            melee: p(i.melee),
+            missile: p(i.missile),
+            initiative: p(i.initiative),
+            defense: p(i.defense),
+            damage: p(i.damage),
+            ranged_damage: p(i.ranged_damage),
+            hits: p(i.hits),
+            life: p(i.life),
+            mana: p(i.mana),
+            upkeep: p(i.upkeep),
+            control: p(i.control),
+            stealth: p(i.stealth),
+            observation: p(i.observation),
+        });
+    }
+    s
+}
+
+/// The unit's battle ratings.
+pub fn ratings(rules: &Rules, unit: &Unit) -> Ratings {
+    ratings_with(rules, unit, &Stats::default())
+}
+
+/// The unit's battle ratings with `shelter` (a structure's, see
+/// [`shelter`]) added before the floors of 1.
+pub fn ratings_with(rules: &Rules, unit: &Unit, shelter: &Stats) -> Ratings {
+    let b = base(rules, unit);
+    let s = b
+        .plus(&battle_bonus(rules, unit))
+        .plus(shelter)
+        .plus(&equipment(rules, unit));
+    let mut range = 0u8;
+    for h in unit.items.iter().filter(|h| h.equipped > 0) {
+        let Some(item) = rules.items.get(h.item) else {
+            continue;
+        };
+        if item.equip.is_some()
+            && item.combat.action == Some(crate::rules::combat::CombatActionKind::Ranged)
+        {
             range = range.max(item.combat.range.unwrap_or(0));
         }
     }

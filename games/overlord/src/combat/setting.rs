@@ -10,8 +10,14 @@
 //!   original engine's `attack middle center charge` is the middle rank,
 //!   centre file, and `FIGHT FRONT CENTER CHARGE` the front rank, centre
 //!   file. `ATTACK` is the original's FIGHT.
-//! - A unit that never gave TACTIC fights FRONT CENTER CHARGE, the setting
-//!   most units of the original game carry.
+//! - A unit that never gave TACTIC fights FRONT CENTER CHARGE. The rules
+//!   name no default; they make fighting the norm and AVOID a choice ("do
+//!   not enter battle unless attacked"), and their first TACTIC example is
+//!   `TACTIC FIGHT FRONT CENTER CHARGE`, also the setting the sample game's
+//!   units choose most often when they choose one (68 of 186). The
+//!   original engine's default differs (AVOID REAR CENTER FLEE, carried by
+//!   the 89 sample units that never chose): an imported game keeps it on
+//!   those units (`legacy::world::ORIGINAL_DEFAULT_TACTICS`).
 //! - A unit that never gave TACTIC and whose COMBAT list shoots before it
 //!   strikes (RANGED before any MELEE), and that can shoot (a ranged
 //!   weapon equipped), is not marched into melee by a setting it never

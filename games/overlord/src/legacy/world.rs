@@ -66,6 +66,51 @@ fn stance(word: &str) -> Option<Stance> {
     })
 }
 
+/// The battle setting the original engine gives a unit that never gave
+/// TACTIC. A unit in its files without a `COMBAT_TACTICS` line carries it,
+/// so an imported game keeps its players' choice (not having chosen).
+/// New games have their own default (`combat::setting`).
+pub const ORIGINAL_DEFAULT_TACTICS: &str = "avoid rear center flee";
+
+/// The original engine reverses a CARAVAN's route in memory when it heads
+/// for the last stop, but saves the order as first written: a caravan
+/// saved standing at its last stop has, to the original, a reversed route.
+/// Its route is reversed here, with a note, so it goes on travelling
+/// (OV-UO-016) instead of waiting at the last stop for ever.
+fn caravans_at_their_last_stop(w: &mut World, im: &mut Importer<'_>) {
+    use crate::orders::{Scope, UnitOrder, parse_order_line};
+    for u in w.units.ids().collect::<Vec<_>>() {
+        let here = w.units[u].location;
+        let here = w.locations[here].number;
+        for k in 0..w.units[u].orders.len() {
+            let (Some(mut order), _) = parse_order_line(&w.units[u].orders[k], Scope::default())
+            else {
+                continue;
+            };
+            let UnitOrder::Caravan(c) = &mut order.order else {
+                continue;
+            };
+            let at = c.stops.iter().position(|s| s.0 == here);
+            if c.stops.len() < 2 || at != Some(c.stops.len() - 1) {
+                continue;
+            }
+            c.stops.reverse();
+            let was = std::mem::replace(&mut w.units[u].orders[k], order.to_string());
+            let code = w.units[u].code();
+            im.note(
+                "units.dat",
+                0,
+                &code,
+                format!(
+                    "`{}` stands at its caravan's last stop, where the original engine had reversed the route it saves as first written: the route is reversed to `{}`",
+                    was.trim(),
+                    w.units[u].orders[k]
+                ),
+            );
+        }
+    }
+}
+
 struct Importer<'r> {
     rules: &'r Rules,
     notes: Vec<Note>,
@@ -558,6 +603,7 @@ pub fn import(files: &GameFiles, rules: &Rules) -> Imported {
     // Units.
     let mut stack: Vec<(UnitId, u32)> = Vec::new();
     let mut containers: Vec<(UnitId, u32)> = Vec::new();
+    let mut untold_tactics: Vec<String> = Vec::new();
     for b in &unit_file.blocks {
         const F: &str = "units.dat";
         let Some(n) = number(b.tag(), 'U') else {
@@ -655,6 +701,10 @@ pub fn import(files: &GameFiles, rules: &Rules) -> Imported {
                 _ => im.bad(F, b, l, "not a unit property"),
             }
         }
+        if u.tactics.text.trim().is_empty() {
+            u.tactics.text = ORIGINAL_DEFAULT_TACTICS.to_string();
+            untold_tactics.push(u.code());
+        }
         let id = w.units.push(u);
         if let Some(p) = stack_to {
             stack.push((id, p));
@@ -664,6 +714,18 @@ pub fn import(files: &GameFiles, rules: &Rules) -> Imported {
         }
         unit_ids.insert(n, id);
         w.locations[location].units.push(id);
+    }
+    if !untold_tactics.is_empty() {
+        im.note(
+            "units.dat",
+            0,
+            "",
+            format!(
+                "{} units have no COMBAT_TACTICS; the original engine sets such a unit `{ORIGINAL_DEFAULT_TACTICS}`, so they keep avoiding battle: {}",
+                untold_tactics.len(),
+                untold_tactics.join(" ")
+            ),
+        );
     }
     for (n, loc) in &unit_loc {
         if !unit_ids.contains_key(n) {
@@ -769,6 +831,8 @@ pub fn import(files: &GameFiles, rules: &Rules) -> Imported {
             }
         }
     }
+
+    caravans_at_their_last_stop(&mut w, &mut im);
 
     // The original files keep no taxes: the original engine levies them
     // from the people, so the land is taxed from the first month on

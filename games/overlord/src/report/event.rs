@@ -24,7 +24,7 @@ use crate::turn::log::{
 };
 use crate::turn::orders::earn::Purse;
 use crate::turn::policy::Act;
-use crate::world::JourneyKind;
+use crate::world::{Aim, JourneyKind};
 
 use super::model::Line;
 use super::names::Names;
@@ -348,6 +348,10 @@ pub fn action(n: &Names<'_>, e: &Event) -> Option<String> {
             format!("cannot set out for {}: {}", n.place(*to), stuck(n, why))
         }
         What::Arrived { at, .. } => format!("arrives at {}", n.place(*at)),
+        What::Entering { to, .. } => format!(
+            "is half way: seen at {} from now on, on its way",
+            n.place(*to)
+        ),
         What::TurnedBack {
             toward,
             days,
@@ -725,7 +729,15 @@ pub fn action(n: &Names<'_>, e: &Event) -> Option<String> {
             format!("now has {} equipped", n.items(*item, *equipped))
         }
         What::CannotEquip { item } => format!("cannot equip {}: it lacks the skill", n.item(*item)),
-        What::Targeted { target } => format!("targets {target}"),
+        What::Targeted { aim } => format!(
+            "targets {}",
+            match *aim {
+                Aim::Unit(x) => n.unit(x),
+                Aim::Location(x) => n.place(x),
+                Aim::Structure(x) => n.structure(x),
+                Aim::Kind(k) => format!("a new {}", n.construction(k)),
+            }
+        ),
         What::StructureBegun { structure } => format!("begins {}", n.structure(*structure)),
         What::Pickpocketed {
             target,

@@ -4,7 +4,7 @@
 //! ```text
 //! Massada [L278], city, located in Tholian Plains [L216], plains.
 //! This month was spring; next month should be summer, fair.
-//! Population: 5621. Wages: $11, taxes: $11244.
+//! Population: 5621. This month's wages: $11, taxes: $11244.
 //! For hire: 281 followers [man] at $64, 2 leaders [ldr] at $320.
 //! For sale: 17 swords [swrd] at $151.
 //! Buying: 56 horses [hrse] at $45.
@@ -256,7 +256,7 @@ pub fn render(l: &model::Location<'_>, out: &mut String) {
     if let Some(p) = &l.population {
         let _ = writeln!(
             out,
-            "Population: {}. Wages: ${}, taxes: ${}.",
+            "Population: {}. This month's wages: ${}, taxes: ${}.",
             p.population, p.wages, p.taxes
         );
     }
@@ -490,6 +490,11 @@ fn place_event(n: &Names<'_>, eyes: &Eyes, faction: FactionId, e: &Event) -> Opt
             format!("{}, arrives from {}.", actor(e.unit), n.place(*from))
         }
         What::Departed { to, .. } => format!("{}, departs to {}.", actor(e.unit), n.place(*to)),
+        What::Entering { from, .. } => format!(
+            "{}, comes in from {}, on its way here.",
+            actor(e.unit),
+            n.place(*from)
+        ),
         What::StructureBegun { structure } => {
             format!("{} begins {}.", actor(e.unit), n.structure(*structure))
         }
@@ -548,7 +553,15 @@ fn present<'a>(
     if !mine.iter().any(|&u| here(u)) {
         return Vec::new();
     }
-    let present: Vec<UnitId> = l.units.iter().copied().filter(|&u| here(u)).collect();
+    // Those listed here and not seen elsewhere, then the travellers past
+    // half their journey to here (OV-MOVE-027), listed where they set out.
+    let present: Vec<UnitId> = l
+        .units
+        .iter()
+        .copied()
+        .filter(|&u| here(u))
+        .chain(eyes.on_the_way_to(at).iter().copied())
+        .collect();
     let glances: FxHashMap<UnitId, Glance> = present
         .iter()
         .map(|&u| (u, eyes.glance(world, faction, u)))

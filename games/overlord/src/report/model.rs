@@ -195,6 +195,9 @@ pub struct Unit<'a> {
     pub skills: Vec<Skill<'a>>,
     pub may_learn: Vec<SkillLevel<'a>>,
     pub stats: Ratings,
+    /// A mage's mana: what it holds now and the most it can hold (none for
+    /// a unit that can hold none and holds none).
+    pub mana: Option<Mana>,
     /// TACTIC in canonical form.
     pub tactic: String,
     /// The COMBAT list.
@@ -234,6 +237,14 @@ pub struct Skill<'a> {
     pub skill: SkillLevel<'a>,
     /// Whole days of experience.
     pub days: u32,
+}
+
+/// A unit's mana now and its maximum (OV-MAG-009): what a mage can spend on
+/// next month's castings, and how far it can fill.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Mana {
+    pub current: u32,
+    pub maximum: u32,
 }
 
 /// A unit's per-figure ratings and the control points it costs.

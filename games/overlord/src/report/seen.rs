@@ -46,14 +46,33 @@ impl Exposed {
 pub struct Eyes {
     pub sight: Sight,
     pub exposed: Exposed,
+    /// Units seen somewhere other than where they are listed (travellers
+    /// past half their journey), by the place they are seen at.
+    away: FxHashMap<LocationId, Vec<UnitId>>,
 }
 
 impl Eyes {
     pub fn new(world: &World, rules: &crate::rules::Rules, log: &TurnLog) -> Eyes {
-        Eyes {
-            sight: Sight::build(world, rules),
-            exposed: final_exposure(rules, log),
+        let sight = Sight::build(world, rules);
+        let mut away: FxHashMap<LocationId, Vec<UnitId>> = FxHashMap::default();
+        for (id, u) in world.units.iter() {
+            if let Some(at) = sight.seen_at(id)
+                && at != u.location
+            {
+                away.entry(at).or_default().push(id);
+            }
         }
+        Eyes {
+            sight,
+            exposed: final_exposure(rules, log),
+            away,
+        }
+    }
+
+    /// The units seen at `at` though listed elsewhere: stacks past half
+    /// their journey to `at` (OV-MOVE-027), in the world's order.
+    pub fn on_the_way_to(&self, at: LocationId) -> &[UnitId] {
+        self.away.get(&at).map_or(&[], Vec::as_slice)
     }
 
     /// Whether `faction` sees `u`, and knows its faction.

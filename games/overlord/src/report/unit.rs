@@ -28,6 +28,9 @@
 //!   life and hits, OV-UNIT-009), abbreviated as the
 //!   rules' "Unit Statistics" list does (ini, att, mis, def, dmg, rng,
 //!   life, hit, ste, obs, mana), then the control points it costs (CP).
+//! - Mana: a unit that can hold mana (or holds some) shows what it holds
+//!   now and its maximum ("Mana: 12 of 20."), what a player plans next
+//!   month's castings with.
 //!   Decision OV-REP-014: "non-default" is read as "not the default"; a race's
 //!   own ratings are shown too, since a reader cannot tell them apart from
 //!   bonuses otherwise.
@@ -121,6 +124,13 @@ pub fn of<'a>(names: &Names<'a>, u: UnitId) -> Option<model::Unit<'a>> {
             &visibility::ratings(world, rules, unit),
             control::needed(rules, unit),
         ),
+        mana: {
+            let maximum = control::max_mana(rules, unit);
+            (maximum > 0 || unit.mana > 0).then_some(model::Mana {
+                current: unit.mana,
+                maximum,
+            })
+        },
         // The setting it fights with, a default included.
         tactic: crate::combat::muster::setting_of(rules, unit).text(),
         combat: &unit.combat_orders,
@@ -191,6 +201,9 @@ pub fn render(unit: &model::Unit<'_>, out: &mut String) {
         let _ = writeln!(out, "  May learn: {}.", may.join(", "));
     }
     let _ = writeln!(out, "  Stats: {}.", stats(&unit.stats));
+    if let Some(m) = unit.mana {
+        let _ = writeln!(out, "  Mana: {} of {}.", m.current, m.maximum);
+    }
     let _ = write!(out, "  Tactic: {}.", unit.tactic);
     if !unit.combat.is_empty() {
         let _ = write!(out, " Combat: {}.", unit.combat.join(" "));

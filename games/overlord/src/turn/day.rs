@@ -13,7 +13,11 @@
 //!    (OV-MAG-017), then battles, markets, recruits, mana, taxes,
 //!    enchantments — in that order (`turn/magic/`).
 //!
-//! Units that arrive or are created during a day act from the next day.
+//! A unit SPLIT makes during the immediate passes stands just after the
+//! unit that split and takes part in the day from there on, as any unit in
+//! report order: the rest of that pass, the next passes and the full-day
+//! pass (OV-SCH-027..029). Units that arrive, are recruited or are
+//! summoned during a day act from the next day.
 
 use super::hooks::Hooks;
 use super::log::{Dropped, What};
@@ -28,7 +32,7 @@ use umpire_core::ids::TypedId;
 /// Run day `day` of the month.
 pub fn run_day(t: &mut Turn<'_>, hooks: &mut dyn Hooks, day: u8) {
     t.new_day(day);
-    let order = day_order(t.world);
+    let mut order = day_order(t.world);
     // Only units with an immediate order ready can run one. A unit cannot
     // gain one during the passes without running one itself (orders wake
     // only when an order above them leaves the list), so the others are
@@ -40,8 +44,23 @@ pub fn run_day(t: &mut Turn<'_>, hooks: &mut dyn Hooks, day: u8) {
         .collect();
     while !active.is_empty() {
         let mut any = false;
-        for &u in &active {
+        let mut k = 0;
+        while let Some(&u) = active.get(k) {
+            let units = t.world.units.len();
             any |= immediate_step(t, u);
+            k += 1;
+            if t.world.units.len() != units {
+                // A SPLIT made a unit, just after `u` in report order: it
+                // takes part from here on, this pass included.
+                order = day_order(t.world);
+                let at = order.iter().position(|&v| v == u).map_or(0, |i| i + 1);
+                k = order[..at].iter().filter(|&&v| has_immediate(t, v)).count();
+                active = order
+                    .iter()
+                    .copied()
+                    .filter(|&v| has_immediate(t, v))
+                    .collect();
+            }
         }
         if !any {
             break;

@@ -251,6 +251,14 @@ pub enum What {
         at: LocationId,
         units: Vec<UnitId>,
     },
+    /// Half its journey done, the stack counts as entering its destination
+    /// and is seen there (OV-MOVE-027); placed at the destination, told to
+    /// the factions there. `Arrived` follows on the last day.
+    Entering {
+        from: LocationId,
+        to: LocationId,
+        units: Vec<UnitId>,
+    },
     /// Turned back by RETREAT, given or forced by a guard.
     TurnedBack {
         toward: LocationId,
@@ -654,9 +662,10 @@ pub enum What {
     CannotEquip {
         item: ItemId,
     },
-    /// TARGET chose what construction skills work on.
+    /// TARGET chose what construction skills and spells work on; the
+    /// report names it (the unit, place or structure, not a bare id).
     Targeted {
-        target: String,
+        aim: crate::world::Aim,
     },
     /// A new structure was begun (OV-BLD-005, 006).
     StructureBegun {

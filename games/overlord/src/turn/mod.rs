@@ -175,7 +175,7 @@ mod month_end {
     use super::log::What;
     use super::state::Turn;
     use crate::rules::races::RaceKind;
-    use crate::world::UnitId;
+    use crate::world::{Role, UnitId};
 
     /// Each unit's days of WORK, for the wages step and the report.
     pub fn worked(t: &mut Turn<'_>) {
@@ -206,7 +206,8 @@ mod month_end {
     }
 
     /// Creatures take their stack leader's side; unstacked ones go back to
-    /// the Creatures faction (OV-SCH-039). A travelling creature is still
+    /// the Creatures faction (OV-SCH-039), and those already of a faction
+    /// playing the Creatures stay with it. A travelling creature is still
     /// in its stack.
     /// The nearest leader above `u` in its stack, if any: the leader of
     /// the substack it is in (OV-UNIT-023).
@@ -236,6 +237,10 @@ mod month_end {
             let (to, what) = if let Some(leader) = leader {
                 let f = t.world.units[leader].faction;
                 (Some(f), What::Allegiance { to: f })
+            } else if t.world.factions[now].npc_role() == Some(Role::Creatures) {
+                // Already wild: it stays with the creatures' faction it
+                // is in (each copy of a replicated world has its own).
+                (None, What::Reverted { to: now })
             } else {
                 match wild {
                     Some(f) => (Some(f), What::Reverted { to: f }),

@@ -146,10 +146,12 @@ pub fn after_run_dropping(
         Outcome::Kept => false,
         Outcome::Done => {
             let t = spec.traits;
-            let movement_repeat = t.movement && p.order.prefix.repeat == Repeat::Always;
-            if t.condition || (t.one_shot && !movement_repeat) {
+            let repeated = p.order.prefix.repeat == Repeat::Always;
+            if t.condition || (t.one_shot && !repeated) {
                 // Conditions ignore `@` (OV-SCH-016); one-shot orders
-                // ignore counts (OV-SCH-015); `@MOVE` stays (OV-UO-058).
+                // ignore counts (OV-SCH-015); `@` keeps any other order,
+                // one-shot ones included: `@MOVE NE`, `@SETTING silent`
+                // (OV-UO-058).
                 true
             } else {
                 match p.order.prefix.repeat {
@@ -289,6 +291,8 @@ mod tests {
     #[test]
     fn ov_uo_058_repeated_move_stays() {
         let mut l = list(&["@MOVE NE"]);
+        assert!(!after_run(&mut l, 0, Outcome::Done));
+        let mut l = list(&["@SETTING ANNOUNCE ON"]);
         assert!(!after_run(&mut l, 0, Outcome::Done));
         let mut l = list(&["MOVE NE"]);
         assert!(after_run(&mut l, 0, Outcome::Done));

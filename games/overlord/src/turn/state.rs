@@ -481,6 +481,16 @@ impl<'a> Turn<'a> {
         });
     }
 
+    /// [`Turn::event`], placed at `place` rather than where the unit is
+    /// listed (a travelling stack seen at its destination).
+    pub fn event_at(&mut self, place: LocationId, unit: UnitId, what: What, others: &[FactionId]) {
+        let mark = self.log.events.len();
+        self.event(Some(unit), what, others);
+        if let Some(e) = self.log.events.get_mut(mark) {
+            e.place = Some(place);
+        }
+    }
+
     /// An event only the unit's own faction learns of.
     pub fn private(&mut self, unit: UnitId, what: What) {
         self.event(Some(unit), what, &[]);

@@ -25,6 +25,9 @@
 //!   down with them, each equipped item in proportion to the figures
 //!   lost, rounded down; goods carried unequipped stay with the unit.
 //! - Who learns of it: the unit's faction and the factions present.
+//! - A unit inside a complete building that is not a vessel (a magic
+//!   tower on an ocean hex) is not "left in water": it is never stranded.
+//!   Its stack members outside the building are judged as a stack.
 
 use umpire_core::ids::TypedId;
 
@@ -70,7 +73,7 @@ pub fn drown(t: &mut Turn<'_>) {
 fn groups(t: &Turn<'_>, place: LocationId) -> Vec<(Afloat, Vec<UnitId>)> {
     let mut out: Vec<(Afloat, Vec<UnitId>)> = Vec::new();
     for &u in &t.world.locations[place].units {
-        if t.world.units[u].gone {
+        if t.world.units[u].gone || sheltered(t, u, place) {
             continue;
         }
         let top = t.top(u);
@@ -84,6 +87,24 @@ fn groups(t: &Turn<'_>, place: LocationId) -> Vec<(Afloat, Vec<UnitId>)> {
         }
     }
     out
+}
+
+/// Is `u` inside a building at `place`, standing on its floor rather than
+/// in the water: a complete structure that is not a vessel (a magic tower
+/// on an ocean hex), and the unit not on a journey.
+fn sheltered(t: &Turn<'_>, u: UnitId, place: LocationId) -> bool {
+    let Some(s) = t.world.units[u].structure else {
+        return false;
+    };
+    let building = t.world.structures.get(s).is_some_and(|st| {
+        st.complete
+            && st.location == place
+            && t.rules
+                .constructions
+                .get(st.kind)
+                .is_some_and(|c| c.vessel.is_none())
+    });
+    building && !t.travelling(u)
 }
 
 /// The capacity of a complete vessel lying at `place`.

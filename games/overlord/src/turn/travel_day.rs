@@ -34,13 +34,39 @@ pub fn advance(t: &mut Turn<'_>, u: UnitId) {
     let Some(mut j) = t.world.units[u].journey else {
         return;
     };
+    let was_at_origin = j.seen_at_origin();
     j.elapsed += 1;
     if j.elapsed < j.days {
         t.world.units[u].journey = Some(j);
+        if was_at_origin && !j.seen_at_origin() {
+            entering(t, u, j);
+        }
         return;
     }
     t.world.units[u].journey = None;
     arrive(t, u, j);
+}
+
+/// Half the journey done: from the next day the stack is seen at its
+/// destination, not where it set out (OV-MOVE-027), and the factions there
+/// see it come in. Said once; the arrival is told on the last day.
+fn entering(t: &mut Turn<'_>, u: UnitId, j: Journey) {
+    if j.from == j.to {
+        return;
+    }
+    let units = t.stack_of(u);
+    let mut seen = t.present_factions(j.to);
+    seen.extend(units.iter().map(|&m| t.world.units[m].faction));
+    t.event_at(
+        j.to,
+        u,
+        What::Entering {
+            from: j.from,
+            to: j.to,
+            units,
+        },
+        &seen,
+    );
 }
 
 fn arrive(t: &mut Turn<'_>, u: UnitId, j: Journey) {

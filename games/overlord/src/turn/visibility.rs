@@ -12,10 +12,10 @@
 //! - A unit's ratings are per figure: its race's, plus the level it has
 //!   reached in each skill it knows ([`Skill::reached`](crate::rules::skills::Skill::reached)),
 //!   plus its equipped items, plus the enchantments on it. An equipped item
-//!   counts once for every one each figure holds: `equipped / figures`,
-//!   rounded down and at most the item's `equip.max` (one cloak among ten
-//!   figures hides nobody). Ratings of the structure a unit is in are not
-//!   counted here.
+//!   counts in proportion to the figures equipped, rounded toward zero,
+//!   each figure counting at most the item's `equip.max` (OV-ITEM-008: one
+//!   cloak among ten figures hides nobody), as battle counts it; the
+//!   complete structure the unit is in counts too (OV-UNIT-010).
 //! - A faction observes a location with the best observation among its
 //!   units there (OV-REP-046). Units are "there" where they are seen: a
 //!   travelling stack where [`Journey::seen_at`] says, at observation − 1
@@ -64,28 +64,15 @@ impl Exposure {
     }
 }
 
-/// A unit's per-figure ratings: race, skill levels reached, equipped items
-/// (as many as each figure holds), enchantments and the complete
-/// structure it is inside (OV-UNIT-010, [`crate::combat::muster::shelter`]).
+/// A unit's per-figure ratings: race, skill levels reached, enchantments,
+/// the complete structure it is inside (OV-UNIT-010,
+/// [`crate::combat::muster::shelter`]) and equipped items in proportion to
+/// the figures equipped (OV-ITEM-008, [`crate::combat::muster::equipment`]),
+/// as battle reads them.
 pub fn ratings(world: &World, rules: &Rules, unit: &Unit) -> Stats {
-    // Race, skills and enchantments, as battle reads them; equipment
-    // here counts only in whole items per figure.
-    let mut s = crate::combat::muster::base(rules, unit)
-        .plus(&crate::combat::muster::shelter(world, rules, unit));
-    let figures = u64::from(unit.figures.max(1));
-    for h in &unit.items {
-        let Some(item) = rules.items.get(h.item) else {
-            continue;
-        };
-        let Some(equip) = &item.equip else {
-            continue;
-        };
-        let each = (h.equipped / figures).min(u64::from(equip.max));
-        for _ in 0..each {
-            s = s.plus(&item.stats);
-        }
-    }
-    s
+    crate::combat::muster::base(rules, unit)
+        .plus(&crate::combat::muster::shelter(world, rules, unit))
+        .plus(&crate::combat::muster::equipment(rules, unit))
 }
 
 /// A unit's stealth (see [`ratings`]).

@@ -939,3 +939,38 @@ fn ov_mag_005_each_elements_spells_follow_its_themes() {
         assert_eq!(element_of(t), "wate", "{t}");
     }
 }
+
+#[test]
+fn ov_mag_009_the_report_shows_a_mages_mana_now_and_its_maximum() {
+    let mut g = Game::new(1, 1);
+    let m = mage(&mut g, 1, 1, &[], 0);
+    let plain = g.leader(1, 1);
+    let log = g.run_bare(&[]);
+    let max = control::max_mana(rules(), &g.w.units[m]);
+    let now = g.w.units[m].mana;
+    assert!(max > 0);
+    let text = g.report(&log, 1);
+    let mage_part =
+        &text[text.find("Unit 1 [U1] at").unwrap()..text.find("Unit 2 [U2] at").unwrap()];
+    assert!(
+        mage_part.contains(&format!("\n  Mana: {now} of {max}.\n")),
+        "{mage_part}"
+    );
+    // A unit that can hold no mana says nothing of it.
+    let plain_part = &text[text.find("Unit 2 [U2] at").unwrap()..];
+    let plain_part = &plain_part[..plain_part.find("\n\n").unwrap()];
+    assert!(!plain_part.contains("Mana:"), "{plain_part}");
+    let _ = plain;
+}
+
+#[test]
+fn ov_uo_107_target_is_told_by_the_name_of_what_it_chose() {
+    let mut g = Game::new(1, 1);
+    let a = mage(&mut g, 1, 1, &[], 0);
+    let b = g.leader(1, 1);
+    g.w.units[b].name = "Merlin".into();
+    g.orders(a, &["TARGET U2"]);
+    let log = g.run_bare(&[]);
+    let text = g.report(&log, 1);
+    assert!(text.contains("Day 1 - targets Merlin [U2]"), "{text}");
+}

@@ -1122,7 +1122,7 @@ fn ov_econ_014_money_is_the_coin_item_and_dollars_in_prices() {
     // The price is paid in coins.
     assert_eq!(has(&g, b, "coin"), 450);
     let text = g.report(&log, 1);
-    assert!(text.contains("Wages: $9, taxes: $"), "{text}");
+    assert!(text.contains("This month's wages: $9, taxes: $"), "{text}");
     assert!(text.contains("For sale: 9 swords [swrd] at $50."), "{text}");
     assert!(
         text.contains("has: 450 coins [coin], 1 sword [swrd]"),

@@ -954,7 +954,7 @@ fn ov_rep_022_the_wage_and_taxes_lines_are_this_months() {
     let population = g.w.locations[l].population;
     assert!(
         report.contains(&format!(
-            "Population: {population}. Wages: $7, taxes: $300."
+            "Population: {population}. This month's wages: $7, taxes: $300."
         )),
         "{report}"
     );

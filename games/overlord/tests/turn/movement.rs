@@ -550,3 +550,45 @@ fn ov_move_018_a_stack_overloaded_past_the_limit_is_told_its_weight() {
         "{report}"
     );
 }
+
+/// The section of place `n` in a text report, up to the next blank line.
+fn section(report: &str, n: u32) -> &str {
+    let head = format!("\nPlace {n} [L{n}], ");
+    let from = report.find(&head).map_or(report.len(), |i| i + 1);
+    let rest = &report[from..];
+    &rest[..rest.find("\n\n").unwrap_or(rest.len())]
+}
+
+#[test]
+fn ov_move_027_past_halfway_every_faction_sees_the_stack_at_its_destination() {
+    let mut g = Game::new(3, 2);
+    let u = g.leader(1, 2);
+    let rider = g.unit(1, "man", 3, 2);
+    g.stack(rider, u);
+    // f2 watches both ends of the road.
+    g.leader(2, 1);
+    g.leader(2, 2);
+    g.orders(u, &["WAIT 25", "-MOVE N"]);
+    let log = g.run(&[]);
+    // Set out on day 26: 5 of 9 days behind it, seen at L1 now.
+    assert_eq!(g.w.units[u].journey.unwrap().seen_at(), g.loc(1));
+    let theirs = g.report(&log, 2);
+    let (l1, l2) = (section(&theirs, 1), section(&theirs, 2));
+    assert!(l1.contains("  - Unit 1 [U1], 1 leader"), "{l1}");
+    assert!(l1.contains("    - Unit 2 [U2], 3 followers"), "{l1}");
+    assert!(
+        l1.contains("Day 29 - Unit 1 [U1], 1 leader [ldr], comes in from Place 2 [L2]"),
+        "{l1}"
+    );
+    assert!(!l2.contains("\n  - Unit 1 [U1]"), "{l2}");
+    assert!(l2.contains("Day 26 - Unit 1 [U1], 1 leader [ldr], departs to Place 1 [L1]."));
+    // Its own faction sees it there too, and is told when it got half way.
+    let mine = g.report(&log, 1);
+    let l1 = section(&mine, 1);
+    assert!(l1.contains("  * Unit 1 [U1] of Faction 1 [f01]"), "{l1}");
+    assert!(l1.contains("    * Unit 2 [U2] of Faction 1 [f01]"), "{l1}");
+    assert_eq!(
+        day_of(&log, u, |w| matches!(w, What::Entering { .. })),
+        Some(29)
+    );
+}

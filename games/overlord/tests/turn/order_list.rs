@@ -606,3 +606,25 @@ fn ov_uo_004_at_a_structure_holds_only_once_the_unit_is_inside() {
     assert_eq!(g.w.units[comer].structure, Some(s));
     assert_eq!(g.w.units[comer].name, "In");
 }
+
+#[test]
+fn ov_uo_058_every_repeated_order_stays_in_the_list() {
+    // `@` keeps a one-shot order as it keeps a movement (the prefixes'
+    // "repeated every day"): the alpha files' `@ SETTING silent` is still
+    // there next month, and runs once each day.
+    let mut g = Game::new(1, 1);
+    let u = g.leader(1, 1);
+    g.orders(u, &["@SETTING ANNOUNCE ON", "@NAME \"Again\""]);
+    let log = g.run(&[]);
+    assert_eq!(g.pending(u), ["@SETTING ANNOUNCE ON", "@NAME \"Again\""]);
+    let renamed: Vec<u8> = log
+        .of_unit(u)
+        .filter(|e| matches!(e.what, What::UnitRenamed))
+        .map(|e| e.day)
+        .collect();
+    assert_eq!(renamed, (1..=30).collect::<Vec<u8>>());
+    // A one-shot order without `@` still runs once and leaves.
+    g.orders(u, &["NAME \"Once\""]);
+    g.run(&[]);
+    assert!(g.pending(u).is_empty());
+}

@@ -187,6 +187,7 @@ fn ov_rep_019_030_a_place_visited_gets_its_section_with_the_days_there() {
     assert!(
         l2.ends_with(
             "Events during turn:\n  \
+             Day 4 - Walker [U5] of Faction 1 [f01], 1 leader [ldr], comes in from Place 1 [L1], on its way here.\n  \
              Day 9 - Walker [U5] of Faction 1 [f01], 1 leader [ldr], arrives from Place 1 [L1].\n  \
              Day 10 - Walker [U5] of Faction 1 [f01], 1 leader [ldr], departs to Place 3 [L3].\n"
         ),
@@ -294,10 +295,13 @@ fn ov_rep_028_an_inner_location_lists_its_outer_directions() {
 #[test]
 fn ov_rep_029_location_events_arrivals_and_departures_by_day() {
     let s = scene();
+    // Half way (day 13 of the 9-day walk begun on day 10) it counts as
+    // entering and is seen here (OV-MOVE-027); it arrives on day 18.
     let l3 = place_section(&s.text, "Place 3 [L3], plains.");
     assert!(
         l3.contains(
             "Events during turn:\n  \
+             Day 13 - Walker [U5] of Faction 1 [f01], 1 leader [ldr], comes in from Place 2 [L2], on its way here.\n  \
              Day 18 - Walker [U5] of Faction 1 [f01], 1 leader [ldr], arrives from Place 2 [L2].\n"
         ),
         "{l3}"

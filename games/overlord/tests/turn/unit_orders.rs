@@ -535,3 +535,31 @@ fn ov_uo_090_a_split_that_never_ran_says_why() {
         ["the unit has 5 figures: it must keep at least one of its own"]
     );
 }
+
+#[test]
+fn ov_sch_027_a_unit_made_by_split_acts_on_the_day_it_is_made() {
+    // The immediate passes start again from the first unit in report order
+    // while anything ran (OV-SCH-028), and the new unit stands just after
+    // the one that split: it runs its immediate orders on day 1 and works
+    // day 1 in the full-day pass (OV-SCH-029).
+    let mut g = Game::new(1, 1);
+    let u = g.unit(1, "man", 25, 1);
+    // Twenty bare figures go first, then two with their swords: split 22
+    // of 25 takes two swords along, equipped.
+    g.w.units[u].add_items(item("swrd"), 5, 5);
+    let log = g.run_bare(&[
+        "#GAME f01 pw\nUNIT U1\nSPLIT f01nU01 22\nUNIT f01nU01\nNAME \"Splinter\"\nEQUIP swrd 1\n#END",
+    ]);
+    let new = g.w.units.ids().last().unwrap();
+    assert_eq!(g.w.units[new].name, "Splinter");
+    assert_eq!(
+        day_of(&log, new, |w| matches!(w, What::UnitRenamed)),
+        Some(1)
+    );
+    assert_eq!(
+        day_of(&log, new, |w| matches!(w, What::Equipped { .. })),
+        Some(1)
+    );
+    assert_eq!(worked(&log, new), 30);
+    assert_eq!(worked(&log, u), 30);
+}

@@ -660,3 +660,27 @@ mod the_stated_load_decides {
         }
     }
 }
+
+#[test]
+fn ov_move_029_a_unit_inside_a_building_on_the_water_is_not_stranded() {
+    // The alpha game's water mage keeps to his magic tower on an ocean
+    // hex: he is in the tower, not "left in water", whatever the dice.
+    for seed in 1..=40 {
+        let mut g = Game::new(1, 1);
+        g.w.seed = seed;
+        let l = g.loc(1);
+        g.w.locations[l].terrain = rules().terrain("ocea").unwrap();
+        let tower = vessel(&mut g, "mtow", 1);
+        let mage = g.leader(1, 1);
+        let men = g.unit(1, "man", 8, 1);
+        board(&mut g, &[mage, men], tower);
+        // A unit outside it, in the water, is stranded as ever.
+        let swimmer = g.unit(1, "man", 8, 1);
+        let log = g.run_bare(&[]);
+        assert_eq!(drowned(&log, mage), None, "seed {seed}");
+        assert_eq!(drowned(&log, men), None, "seed {seed}");
+        assert!(!g.w.units[mage].gone);
+        assert_eq!(g.w.units[men].figures, 8);
+        assert_eq!(g.w.units[swimmer].figures, 6, "seed {seed}");
+    }
+}

@@ -2,7 +2,8 @@
 //! DEFEND or FIGHT, from the TACTIC text kept on the unit. How that text
 //! is read and written is [`crate::combat::setting`]'s (both the original
 //! engine's lower-case words with `attack` for FIGHT, and ours); a unit
-//! that never gave TACTIC FIGHTs.
+//! that never gave TACTIC FIGHTs (the reason is given there; an imported
+//! unit carries the original engine's own default instead).
 
 use crate::combat::setting::Setting;
 use crate::orders::words::Engage;

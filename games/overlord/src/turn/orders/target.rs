@@ -60,7 +60,7 @@ pub fn target(t: &mut Turn<'_>, u: UnitId, _i: usize, o: &Target) -> Outcome {
     let Some(aim) = aim else {
         return Outcome::wait("the target is not here yet");
     };
-    set_aim(t, u, aim, &o.target.to_string());
+    set_aim(t, u, aim);
     Outcome::Done
 }
 
@@ -70,7 +70,7 @@ fn kind(t: &Turn<'_>, tag: Tag) -> Option<ConstructionId> {
 
 /// Set the target; a changed target loses construction work under way
 /// (decision OV-UO-108).
-fn set_aim(t: &mut Turn<'_>, u: UnitId, aim: Aim, text: &str) {
+fn set_aim(t: &mut Turn<'_>, u: UnitId, aim: Aim) {
     let old = t.world.units[u].target;
     if old != Some(aim) {
         let rules = t.rules;
@@ -87,12 +87,7 @@ fn set_aim(t: &mut Turn<'_>, u: UnitId, aim: Aim, text: &str) {
         super::super::magic::casting::retargeted(t, u);
     }
     t.world.units[u].target = Some(aim);
-    t.private(
-        u,
-        What::Targeted {
-            target: text.to_string(),
-        },
-    );
+    t.private(u, What::Targeted { aim });
 }
 
 /// Is `skill` a construction skill at any level?
@@ -134,7 +129,7 @@ pub fn build(t: &mut Turn<'_>, u: UnitId, i: usize, o: &Build) -> Outcome {
             (a, c) => Some(a) == c,
         };
         if !same {
-            set_aim(t, u, aim, &to.to_string());
+            set_aim(t, u, aim);
         }
     }
     let Some(use_) = use_skill::skill_use(t, u, skill) else {
