@@ -772,3 +772,29 @@ fn metrics_are_scraped_and_pass_promtool_and_the_log_is_json() {
     drop(served);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A metrics address that is taken stops the server with the reason and
+/// the setting to change.
+#[test]
+fn a_taken_metrics_address_is_refused_with_the_setting_to_change() {
+    let dir = scratch("metrics-taken");
+    let data = dir.join("data");
+    std::fs::create_dir_all(&data).unwrap();
+    let taken = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = taken.local_addr().unwrap().port();
+    std::fs::write(
+        data.join("umpire.toml"),
+        format!("[web]\nlisten = \"127.0.0.1:0\"\nmetrics_listen = \"127.0.0.1:{port}\"\n"),
+    )
+    .unwrap();
+    let o = umpire(&data, &["serve"]).output().unwrap();
+    assert!(!o.status.success());
+    let said = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        said.contains(&format!("cannot serve the metrics on 127.0.0.1:{port}"))
+            && said.contains("[web] metrics_listen"),
+        "{said}"
+    );
+    drop(taken);
+    let _ = std::fs::remove_dir_all(&dir);
+}
