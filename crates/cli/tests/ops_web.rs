@@ -741,6 +741,44 @@ fn metrics_are_scraped_and_pass_promtool_and_the_log_is_json() {
         String::from_utf8_lossy(&checked.stderr)
     );
 
+    // A phone at a table holds its live updates open: counted while it
+    // does.
+    let made = rt.block_on(request(
+        loopback(2),
+        web,
+        "/tables/new",
+        &[],
+        Some("kind=dbr&width=72&depth=48&unit=in"),
+    ));
+    assert_eq!(made.status, 303, "{}", made.body);
+    let table = made.header("location").unwrap().to_string();
+    let streams = |want: f64| {
+        let started = Instant::now();
+        loop {
+            let (_, text) = scrape_text(metrics, None);
+            if text.contains(&format!("umpire_table_streams {want}")) {
+                return;
+            }
+            assert!(
+                started.elapsed() < Duration::from_secs(20),
+                "no umpire_table_streams {want}:\n{text}"
+            );
+            std::thread::sleep(Duration::from_millis(200));
+        }
+    };
+    {
+        use std::io::Write as _;
+        let mut phone = std::net::TcpStream::connect(web).unwrap();
+        write!(
+            phone,
+            "GET {table}/events HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n"
+        )
+        .unwrap();
+        streams(1.0);
+        drop(phone);
+    }
+    streams(0.0);
+
     // On the web's address: only with the token.
     assert_eq!(scrape_text(web, None).0, 401);
     assert_eq!(scrape_text(web, Some("wrong")).0, 401);
