@@ -160,7 +160,19 @@ struct Proxy {
 }
 
 impl Drop for Proxy {
+    /// Asked to stop (nginx's master then stops its workers), and killed
+    /// only if it does not within a few seconds.
     fn drop(&mut self) {
+        let _ = Command::new("kill")
+            .args(["-TERM", &self.child.id().to_string()])
+            .status();
+        let started = Instant::now();
+        while started.elapsed() < Duration::from_secs(5) {
+            if let Ok(Some(_)) = self.child.try_wait() {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
