@@ -160,7 +160,19 @@ struct Proxy {
 }
 
 impl Drop for Proxy {
+    /// Asked to stop (nginx's master then stops its workers), and killed
+    /// only if it does not within a few seconds.
     fn drop(&mut self) {
+        let _ = Command::new("kill")
+            .args(["-TERM", &self.child.id().to_string()])
+            .status();
+        let started = Instant::now();
+        while started.elapsed() < Duration::from_secs(5) {
+            if let Ok(Some(_)) = self.child.try_wait() {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
@@ -741,6 +753,44 @@ fn metrics_are_scraped_and_pass_promtool_and_the_log_is_json() {
         String::from_utf8_lossy(&checked.stderr)
     );
 
+    // A phone at a table holds its live updates open: counted while it
+    // does.
+    let made = rt.block_on(request(
+        loopback(2),
+        web,
+        "/tables/new",
+        &[],
+        Some("kind=dbr&width=72&depth=48&unit=in"),
+    ));
+    assert_eq!(made.status, 303, "{}", made.body);
+    let table = made.header("location").unwrap().to_string();
+    let streams = |want: f64| {
+        let started = Instant::now();
+        loop {
+            let (_, text) = scrape_text(metrics, None);
+            if text.contains(&format!("umpire_table_streams {want}")) {
+                return;
+            }
+            assert!(
+                started.elapsed() < Duration::from_secs(20),
+                "no umpire_table_streams {want}:\n{text}"
+            );
+            std::thread::sleep(Duration::from_millis(200));
+        }
+    };
+    {
+        use std::io::Write as _;
+        let mut phone = std::net::TcpStream::connect(web).unwrap();
+        write!(
+            phone,
+            "GET {table}/events HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n"
+        )
+        .unwrap();
+        streams(1.0);
+        drop(phone);
+    }
+    streams(0.0);
+
     // On the web's address: only with the token.
     assert_eq!(scrape_text(web, None).0, 401);
     assert_eq!(scrape_text(web, Some("wrong")).0, 401);
@@ -770,5 +820,31 @@ fn metrics_are_scraped_and_pass_promtool_and_the_log_is_json() {
         "no log line of the turn:\n{log}"
     );
     drop(served);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A metrics address that is taken stops the server with the reason and
+/// the setting to change.
+#[test]
+fn a_taken_metrics_address_is_refused_with_the_setting_to_change() {
+    let dir = scratch("metrics-taken");
+    let data = dir.join("data");
+    std::fs::create_dir_all(&data).unwrap();
+    let taken = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = taken.local_addr().unwrap().port();
+    std::fs::write(
+        data.join("umpire.toml"),
+        format!("[web]\nlisten = \"127.0.0.1:0\"\nmetrics_listen = \"127.0.0.1:{port}\"\n"),
+    )
+    .unwrap();
+    let o = umpire(&data, &["serve"]).output().unwrap();
+    assert!(!o.status.success());
+    let said = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        said.contains(&format!("cannot serve the metrics on 127.0.0.1:{port}"))
+            && said.contains("[web] metrics_listen"),
+        "{said}"
+    );
+    drop(taken);
     let _ = std::fs::remove_dir_all(&dir);
 }

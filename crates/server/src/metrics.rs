@@ -7,7 +7,7 @@
 //! reminders, mail read and sent and the rounds that failed, HTTP
 //! requests by route, method and status with their latency (a table's
 //! commands are its routes, `/t/{token}/run` and the rest), open
-//! connections. Read from the database at each scrape: submissions by
+//! connections and tables' live-update streams. Read from the database at each scrape: submissions by
 //! source and disposition, the outbox by status, failing addresses, the
 //! games, and the connection pool's use.
 
@@ -82,6 +82,10 @@ fn describe() {
     );
     describe_gauge!("umpire_http_connections", "HTTP connections open now.");
     describe_gauge!(
+        "umpire_table_streams",
+        "Tables' live-update streams open now (a phone at a table holds one)."
+    );
+    describe_gauge!(
         "umpire_submissions",
         "Submissions (orders by mail, web, API or bot) in the database, by source and disposition."
     );
@@ -139,6 +143,18 @@ fn request_id() -> String {
     format!("{start:05x}-{:x}", NEXT.fetch_add(1, Ordering::Relaxed))
 }
 
+/// The route of a table's live updates.
+const TABLE_STREAM: &str = "/t/{token}/events";
+
+/// Counts a table's stream closed when it is dropped.
+struct StreamOpen;
+
+impl Drop for StreamOpen {
+    fn drop(&mut self) {
+        gauge!("umpire_table_streams").decrement(1.0);
+    }
+}
+
 /// Every request: counted by its route (the pattern, never the address
 /// asked for, so a token or a game's name makes no new series) and timed;
 /// logged within a span carrying its id, which the answer carries too
@@ -160,6 +176,17 @@ pub async fn http(req: Request, next: Next) -> Response {
     });
     if let Ok(v) = axum::http::HeaderValue::from_str(&id) {
         r.headers_mut().insert("x-request-id", v);
+    }
+    // A table's live updates: counted while the stream is open.
+    if route == TABLE_STREAM && r.status().is_success() && handle().is_some() {
+        gauge!("umpire_table_streams").increment(1.0);
+        let guard = StreamOpen;
+        let (parts, body) = r.into_parts();
+        let stream = futures::StreamExt::map(body.into_data_stream(), move |chunk| {
+            let _open = &guard;
+            chunk
+        });
+        r = Response::from_parts(parts, axum::body::Body::from_stream(stream));
     }
     if handle().is_some() {
         counter!("umpire_http_requests_total", "route" => route.clone(), "method" => method, "status" => status.to_string()).increment(1);

@@ -159,7 +159,11 @@ pub async fn serve_then(
     } else {
         config.web.metrics_address()?
     } {
-        let listener = crate::web::bind(at).await?;
+        let listener = tokio::net::TcpListener::bind(at).await.map_err(|e| {
+            anyhow::anyhow!(
+                "cannot serve the metrics on {at}: {e}; choose another address in [web] metrics_listen"
+            )
+        })?;
         tracing::info!(address = %listener.local_addr()?, "the metrics are served");
         let stop = stop_rx.clone();
         let app = crate::metrics::router(host.clone());
