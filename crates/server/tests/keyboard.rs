@@ -139,7 +139,15 @@ async fn the_main_flows_work_from_the_keyboard_alone() {
         b.tab_to("form[action='/games/spring/orders'] button[type=submit]:not([name])", false);
         b.press(&[ENTER]);
         b.wait_for("the receipt", "document.querySelector('#receipt')");
-        assert_eq!(b.text("#receipt pre"), "f5: 1 unit's orders stored for turn 2");
+        let receipt = b.text("#receipt pre");
+        assert!(
+            receipt.starts_with("f5: 1 unit's orders stored for turn 2\n\n"),
+            "{receipt}"
+        );
+        assert!(
+            receipt.ends_with("UNIT U117\nMOVE OUT\nEND"),
+            "the receipt shows the orders as stored: {receipt}"
+        );
         b.screenshot("sent");
 
         // The desk: log out, log in as the game master, pause the game.
