@@ -242,7 +242,11 @@ const EXPECT: &[(&str, &str, &str)] = &[
         "CLAIM amag",
         "order `CLAIM amag` is kept for next month: that place has no such title",
     ),
-    ("U164", "TARGET U165", "Day 1 - targets Followers Kept [U165]"),
+    (
+        "U164",
+        "TARGET U165",
+        "Day 1 - targets Followers Kept [U165]",
+    ),
     (
         "U164",
         "STUDY mage",
