@@ -4,7 +4,8 @@
 //! imported alpha game, three months running. And every one of them is
 //! accounted for in its unit's report: kept with why, dropped with the
 //! reason, or carried out with its own event, on the sample game and on
-//! the world `umpire demo` makes.
+//! the world `umpire demo` makes. And every unit a faction sees is in its
+//! report, where it is seen, stacks on the road included.
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
@@ -367,4 +368,123 @@ fn every_order_of_a_month_is_accounted_for_on_the_demo_world() {
     for k in 0..cases() {
         a_month_of_random_orders(w.clone(), 91 + 13 * k, &format!("demo world seed {k}"));
     }
+}
+
+/// Every unit a faction sees at the month's end, where one of its own units
+/// is, by the visibility rules, is in that faction's report, listed at the
+/// place it is seen at: travellers too, wherever their journey has them
+/// (OV-MOVE-027). Returns how many sightings were checked and how many of
+/// them were of stacks past half their journey (seen away from where they
+/// are listed).
+fn everyone_seen_is_in_the_report(w: &World, log: &TurnLog, what: &str) -> (usize, usize) {
+    use std::collections::HashSet;
+    use umpire_overlord::report::text::{Inputs, Reports};
+    use umpire_overlord::turn::visibility::{Exposure, Sight};
+    let sight = Sight::build(w, rules());
+    let press = Vec::new();
+    let reports = Reports::new(Inputs {
+        world: w,
+        rules: rules(),
+        log,
+        next_turn: "soon",
+        press: &press,
+    });
+    let mut eyes: HashMap<FactionId, HashSet<usize>> = HashMap::new();
+    for (id, u) in w.units.iter().filter(|(_, u)| !u.gone) {
+        if let Some(at) = sight.seen_at(id) {
+            eyes.entry(u.faction)
+                .or_default()
+                .insert(umpire_core::ids::TypedId::index(at));
+        }
+    }
+    let (mut checked, mut away) = (0, 0);
+    for (&f, places) in &eyes {
+        if w.factions[f].resigned {
+            continue;
+        }
+        let json = reports.json(f);
+        let mut listed: HashSet<(String, String)> = HashSet::new();
+        for l in json["locations"].as_array().unwrap() {
+            for u in l["units"].as_array().unwrap() {
+                listed.insert((
+                    l["id"].as_str().unwrap().to_string(),
+                    u["id"].as_str().unwrap().to_string(),
+                ));
+            }
+        }
+        for (id, u) in w.units.iter().filter(|(_, u)| !u.gone && u.figures > 0) {
+            let Some(at) = sight.seen_at(id) else {
+                continue;
+            };
+            if !places.contains(&umpire_core::ids::TypedId::index(at))
+                || !sight.sees(w, f, id, Exposure::default())
+            {
+                continue;
+            }
+            checked += 1;
+            if at != u.location {
+                away += 1;
+            }
+            let place = w.locations[at].code();
+            assert!(
+                listed.contains(&(place.clone(), u.code())),
+                "{what}: f{} sees {} at {place} but its report does not list it there",
+                w.factions[f].number,
+                u.code()
+            );
+        }
+    }
+    (checked, away)
+}
+
+/// Every third unit waits some days into the month, then sets out for a
+/// neighbouring place: journeys that end the month on the road, some
+/// before and some past their halfway point.
+fn late_journeys(w: &mut World, seed: u64) {
+    let mut dice = seed.wrapping_mul(6_364_136_223_846_793_005) | 1;
+    let ids: Vec<UnitId> = w.units.ids().collect();
+    for (k, u) in ids.into_iter().enumerate() {
+        dice = dice
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        let exits = &w.locations[w.units[u].location].exits;
+        if k % 3 != 0 || exits.is_empty() || w.units[u].gone {
+            continue;
+        }
+        let to = exits[(dice >> 33) as usize % exits.len()].to;
+        let wait = 15 + (dice >> 40) % 15;
+        let place = w.locations[to].code();
+        w.units[u].orders = vec![format!("WAIT {wait}"), format!("-MOVE {place}")];
+    }
+}
+
+#[test]
+fn ov_move_027_no_unit_a_faction_sees_is_missing_from_its_report() {
+    let cases: u64 = std::env::var("PROPTEST_CASES")
+        .ok()
+        .and_then(|c| c.parse().ok())
+        .unwrap_or(2);
+    let r = rules();
+    let (mut checked, mut away) = (0, 0);
+    for seed in 0..cases {
+        for (name, mut w) in [("alpha", alpha()), ("demo", common::demo_world(r))] {
+            for month in 0..3 {
+                scramble(&mut w, 1000 + seed * 31 + month, 8);
+                late_journeys(&mut w, seed * 7 + month);
+                let log = run_turn(&mut w, r, &[], seed);
+                let (c, a) = everyone_seen_is_in_the_report(
+                    &w,
+                    &log,
+                    &format!("{name} seed {seed} month {month}"),
+                );
+                checked += c;
+                away += a;
+            }
+        }
+    }
+    assert!(checked > 0, "nothing was seen");
+    assert!(
+        away > 0,
+        "no stack past half its journey was seen: the case went untested"
+    );
 }
