@@ -475,9 +475,16 @@ impl<'v> OrderGen<'v> {
         }
     }
 
+    /// Another unit by its id (never the unit giving the order).
     fn other_unit_id(&mut self) -> UnitRef {
         match self.other_unit() {
-            UnitRef::New(_) => UnitRef::Id(self.n(2, 30_000)),
+            UnitRef::New(_) => {
+                let u = self.n(2, 30_000);
+                match self.me {
+                    UnitRef::Id(me) if me == u => UnitRef::Id(u + 1),
+                    _ => UnitRef::Id(u),
+                }
+            }
             u => u,
         }
     }
