@@ -88,11 +88,15 @@ fn import_then_show() {
         "{text}"
     );
     assert!(
-        text.contains("8 line(s) could not be mapped exactly"),
+        text.contains("10 line(s) could not be mapped exactly"),
         "{text}"
     );
     let notes = std::fs::read_to_string(dir.join("import-notes.txt")).unwrap();
-    assert_eq!(notes.lines().count(), 8);
+    assert_eq!(notes.lines().count(), 10);
+    // The units that never chose a tactic keep the original's default,
+    // and the caravan saved at its last stop turns back.
+    assert!(notes.contains("89 units have no COMBAT_TACTICS"), "{notes}");
+    assert!(notes.contains("U315: `@ CARAVAN L304 L312 L322`"), "{notes}");
 
     // A second import into the same folder is refused without --force.
     let again = umpire(&["overlord", "import", &alpha(), d]);
