@@ -96,7 +96,10 @@ fn import_then_show() {
     // The units that never chose a tactic keep the original's default,
     // and the caravan saved at its last stop turns back.
     assert!(notes.contains("89 units have no COMBAT_TACTICS"), "{notes}");
-    assert!(notes.contains("U315: `@ CARAVAN L304 L312 L322`"), "{notes}");
+    assert!(
+        notes.contains("U315: `@ CARAVAN L304 L312 L322`"),
+        "{notes}"
+    );
 
     // A second import into the same folder is refused without --force.
     let again = umpire(&["overlord", "import", &alpha(), d]);
