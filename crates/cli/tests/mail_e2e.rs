@@ -860,21 +860,10 @@ fn lmtp_deliver(to: &str, mails: &[(String, String, String)]) {
 
 /// A number the database answers.
 fn number(url: &str, query: &str) -> i64 {
-    let (base, schema) = url.split_once("?schema=").unwrap();
-    let rt = tokio::runtime::Runtime::new().unwrap();
-    rt.block_on(async {
-        use sqlx::{Connection, Executor, Row};
-        sqlx::any::install_default_drivers();
-        let mut c = sqlx::AnyConnection::connect(base).await.unwrap();
-        c.execute(sqlx::AssertSqlSafe(format!("SET search_path TO {schema}")))
-            .await
-            .unwrap();
-        let r = sqlx::query(sqlx::AssertSqlSafe(query.to_string()))
-            .fetch_one(&mut c)
-            .await
-            .unwrap();
-        r.try_get::<i64, _>(0).unwrap()
-    })
+    let location = umpire_host::store::Location::parse(url).unwrap();
+    tokio::runtime::Runtime::new()
+        .unwrap()
+        .block_on(umpire_host::testing::count(&location, query))
 }
 
 /// A server whose log is read as it comes (a thousand mails fill a pipe

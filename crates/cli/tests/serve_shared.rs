@@ -179,28 +179,10 @@ fn plain(line: &str) -> String {
 }
 
 fn sql(url: &str, statement: &str) {
-    let (base, schema) = url.split_once("?schema=").unwrap();
-    let rt = tokio::runtime::Runtime::new().unwrap();
-    rt.block_on(async {
-        use sqlx::{Connection, Executor};
-        sqlx::any::install_default_drivers();
-        let mut c = sqlx::AnyConnection::connect(base)
-            .await
-            .unwrap_or_else(|e| {
-                panic!("PostgreSQL is needed for this test (scripts/services starts it): {e}")
-            });
-        c.execute(sqlx::AssertSqlSafe(format!(
-            "CREATE SCHEMA IF NOT EXISTS {schema}"
-        )))
-        .await
-        .unwrap();
-        c.execute(sqlx::AssertSqlSafe(format!("SET search_path TO {schema}")))
-            .await
-            .unwrap();
-        c.execute(sqlx::AssertSqlSafe(statement.to_string()))
-            .await
-            .unwrap();
-    });
+    let location = umpire_host::store::Location::parse(url).unwrap();
+    tokio::runtime::Runtime::new()
+        .unwrap()
+        .block_on(umpire_host::testing::execute(&location, statement));
 }
 
 /// The lines kept at the site's only table: (seq, answer).
@@ -333,6 +315,9 @@ fn a_table_played_through_three_servers_in_turn_keeps_every_line_and_every_page_
     let page = make_table(&servers[0]);
     // A page open on the third process hears what the others change.
     let events = listen(&servers[2].base, &page);
+    // The page listens once its answer has begun (it subscribed first).
+    let began = events.recv_timeout(Duration::from_secs(30)).unwrap();
+    assert!(began.starts_with("HTTP/1.1 200"), "{began}");
     let mut answers = Vec::new();
     for i in 0..15 {
         let by = &servers[i % 3];
@@ -456,21 +441,10 @@ fn two_servers_typed_at_once_keep_each_line_once_and_a_killed_one_loses_none() {
 
 /// A number the site's database answers.
 fn number(url: &str, query: &str) -> i64 {
-    let (base, schema) = url.split_once("?schema=").unwrap();
-    let rt = tokio::runtime::Runtime::new().unwrap();
-    rt.block_on(async {
-        use sqlx::{Connection, Executor, Row};
-        sqlx::any::install_default_drivers();
-        let mut c = sqlx::AnyConnection::connect(base).await.unwrap();
-        c.execute(sqlx::AssertSqlSafe(format!("SET search_path TO {schema}")))
-            .await
-            .unwrap();
-        let r = sqlx::query(sqlx::AssertSqlSafe(query.to_string()))
-            .fetch_one(&mut c)
-            .await
-            .unwrap();
-        r.try_get::<i64, _>(0).unwrap()
-    })
+    let location = umpire_host::store::Location::parse(url).unwrap();
+    tokio::runtime::Runtime::new()
+        .unwrap()
+        .block_on(umpire_host::testing::count(&location, query))
 }
 
 fn wait_for(what: &str, limit: Duration, mut f: impl FnMut() -> bool) {

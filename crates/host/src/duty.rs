@@ -13,7 +13,6 @@
 //! last holder left half done (messages marked as being sent) is its to
 //! finish, since no one else can be doing it.
 
-use sha2::{Digest, Sha256};
 use sqlx::{AnyConnection, Connection as _, Row};
 
 use crate::store::{Backend, Store, StoreError};
@@ -140,8 +139,5 @@ impl Duty {
 
 /// The advisory lock key of a duty in a schema.
 fn key(schema: &str, duty: &str) -> i64 {
-    let digest = Sha256::digest(format!("umpire-duty:{schema}/{duty}").as_bytes());
-    let mut b = [0u8; 8];
-    b.copy_from_slice(&digest[..8]);
-    i64::from_le_bytes(b)
+    crate::lock::advisory_key(&format!("umpire-duty:{schema}/{duty}"))
 }

@@ -35,7 +35,14 @@ enum Inner {
 
 /// The advisory lock key of a game.
 fn key(game: &str) -> i64 {
-    let digest = Sha256::digest(format!("umpire-run:{game}").as_bytes());
+    advisory_key(&format!("umpire-run:{game}"))
+}
+
+/// A PostgreSQL advisory lock key named by `what` (the first 8 bytes of
+/// its SHA-256): the run locks, the site's duties and the schema's update
+/// lock all take their keys from here.
+pub(crate) fn advisory_key(what: &str) -> i64 {
+    let digest = Sha256::digest(what.as_bytes());
     let mut b = [0u8; 8];
     b.copy_from_slice(&digest[..8]);
     i64::from_le_bytes(b)

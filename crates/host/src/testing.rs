@@ -59,6 +59,25 @@ pub async fn postgres(name: &str) -> Location {
 /// Run SQL on a location directly (to move a deadline into the past, as
 /// time passing would).
 pub async fn execute(location: &Location, sql: &str) {
+    let mut c = connect(location).await;
+    c.execute(sqlx::AssertSqlSafe(sql.to_string()))
+        .await
+        .unwrap_or_else(|e| panic!("{sql}: {e}"));
+}
+
+/// The number a query on a location answers (its first column).
+pub async fn count(location: &Location, query: &str) -> i64 {
+    use sqlx::Row;
+    let mut c = connect(location).await;
+    sqlx::query(sqlx::AssertSqlSafe(query.to_string()))
+        .fetch_one(&mut c)
+        .await
+        .and_then(|r| r.try_get::<i64, _>(0))
+        .unwrap_or_else(|e| panic!("{query}: {e}"))
+}
+
+/// A connection to a location, in its schema (made when missing).
+async fn connect(location: &Location) -> sqlx::AnyConnection {
     let url = match location.sqlite_path() {
         Some(p) => format!("sqlite://{}?mode=rwc", p.display()),
         None => postgres_url(),
@@ -80,9 +99,7 @@ pub async fn execute(location: &Location, sql: &str) {
             .await
             .expect("set the schema");
     }
-    c.execute(sqlx::AssertSqlSafe(sql.to_string()))
-        .await
-        .unwrap_or_else(|e| panic!("{sql}: {e}"));
+    c
 }
 
 /// Declare a test run once on SQLite and once on PostgreSQL.

@@ -171,14 +171,8 @@ pub async fn up(store: &Store) -> Result<()> {
         .acquire()
         .await
         .map_err(|e| read_error(store, e))?;
-    let key = {
-        use sha2::Digest as _;
-        let schema = store.location().schema.as_deref().unwrap_or("public");
-        let d = sha2::Sha256::digest(format!("umpire-migrate:{schema}").as_bytes());
-        let mut b = [0u8; 8];
-        b.copy_from_slice(&d[..8]);
-        i64::from_le_bytes(b)
-    };
+    let schema = store.location().schema.as_deref().unwrap_or("public");
+    let key = crate::lock::advisory_key(&format!("umpire-migrate:{schema}"));
     sqlx::query("SELECT pg_advisory_lock($1)")
         .bind(key)
         .execute(&mut *c)

@@ -396,11 +396,7 @@ impl Tables {
                     "table {id} skips line {seq}: it is read again on the next request"
                 )));
             }
-            let answer = o.game.run(&l.line);
-            if o.differs.is_none() && (answer.text != l.answer || answer.changed != l.changed) {
-                tracing::warn!(table = %id, seq = l.seq, "a caught-up answer differs from the one kept");
-                o.differs = Some(l.seq);
-            }
+            rerun(o.game.as_mut(), &id, &l, &mut o.differs);
             o.lines.push(l);
             moved = true;
         }
@@ -855,11 +851,7 @@ fn replay(row: TableRow, lines: Vec<TableLine>) -> Result<Open> {
         })?;
     let mut differs = None;
     for l in &lines {
-        let answer = game.run(&l.line);
-        if differs.is_none() && (answer.text != l.answer || answer.changed != l.changed) {
-            tracing::warn!(table = %row.id, seq = l.seq, "a replayed answer differs from the one kept");
-            differs = Some(l.seq);
-        }
+        rerun(game.as_mut(), &row.id, l, &mut differs);
     }
     let places = serde_json::from_str(&row.places).unwrap_or_default();
     let (changes, _) = broadcast::channel(64);
@@ -873,4 +865,18 @@ fn replay(row: TableRow, lines: Vec<TableLine>) -> Result<Open> {
         changes,
         used: Instant::now(),
     })
+}
+
+/// Run a kept line again; the first whose answer differs from the one
+/// kept is noted in `differs`.
+fn rerun(game: &mut dyn Played, table: &str, l: &TableLine, differs: &mut Option<i64>) {
+    let answer = game.run(&l.line);
+    if differs.is_none() && (answer.text != l.answer || answer.changed != l.changed) {
+        tracing::warn!(
+            table,
+            seq = l.seq,
+            "a replayed answer differs from the one kept"
+        );
+        *differs = Some(l.seq);
+    }
 }
