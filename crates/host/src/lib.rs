@@ -9,6 +9,7 @@ pub mod backup;
 pub mod blank;
 pub mod duty;
 pub mod engarde;
+pub mod envelope;
 pub mod fault;
 pub mod files;
 pub mod host;
@@ -18,6 +19,7 @@ pub mod overlord;
 pub mod password;
 pub mod receipt;
 pub mod schedule;
+pub mod seed;
 pub mod store;
 pub mod tables;
 #[cfg(feature = "testing")]

@@ -3,8 +3,9 @@
 //! A stored hash is one of:
 //!
 //! - an argon2id PHC string (`$argon2id$v=19$m=…`), what the host writes;
-//! - `sha256$SALT$HEX`, the salted SHA-256 that game folders' worlds keep
-//!   (`umpire_overlord::world::faction::hash_password`). Still accepted;
+//! - `sha256$SALT$HEX`, the salted SHA-256 a kind's worlds kept before
+//!   the host hashed passwords (a game folder's world): checked by the
+//!   kind's own [`LegacyHash`] (`GameKind::legacy_hash`). Still accepted;
 //!   a successful check hands back an argon2id hash to store instead.
 //!
 //! A password is held in a [`Secret`], which never prints: no password
@@ -71,8 +72,13 @@ pub enum Check {
     Wrong,
 }
 
-/// Check `password` against a stored hash.
-pub fn check(stored: &str, password: &Secret) -> Check {
+/// How a kind's worlds hashed a password before the host did: the
+/// password and the salt give the whole stored string (`sha256$SALT$HEX`).
+pub type LegacyHash = fn(password: &str, salt: &str) -> String;
+
+/// Check `password` against a stored hash; `legacy` is the kind's own
+/// older hash, when its worlds kept one.
+pub fn check(stored: &str, password: &Secret, legacy: Option<LegacyHash>) -> Check {
     if stored.starts_with("$argon2") {
         let Ok(parsed) = PasswordHash::new(stored) else {
             return Check::Wrong;
@@ -83,8 +89,10 @@ pub fn check(stored: &str, password: &Secret) -> Check {
         };
     }
     let mut parts = stored.splitn(3, '$');
-    if let (Some("sha256"), Some(salt), Some(_)) = (parts.next(), parts.next(), parts.next()) {
-        let computed = umpire_overlord::world::faction::hash_password(password.expose(), salt);
+    if let (Some("sha256"), Some(salt), Some(_), Some(legacy)) =
+        (parts.next(), parts.next(), parts.next(), legacy)
+    {
+        let computed = legacy(password.expose(), salt);
         if bool::from(computed.as_bytes().ct_eq(stored.as_bytes())) {
             return Check::Matches {
                 upgrade: hash(password).ok(),
@@ -107,7 +115,7 @@ pub fn check_nothing(password: &Secret) {
         hash(&Secret::new(clear)).ok()
     });
     if let Some(stored) = stored {
-        let _ = check(stored, password);
+        let _ = check(stored, password, None);
     }
 }
 
@@ -157,7 +165,13 @@ impl Verified {
     }
 
     /// [`check`], remembering a match under `key` (the game and seat).
-    pub fn check(&self, key: &str, stored: &str, password: &Secret) -> Check {
+    pub fn check(
+        &self,
+        key: &str,
+        stored: &str,
+        password: &Secret,
+        legacy: Option<LegacyHash>,
+    ) -> Check {
         let d = self.digest(key, stored, password);
         let known = self
             .seen
@@ -168,7 +182,7 @@ impl Verified {
         if known {
             return Check::Matches { upgrade: None };
         }
-        let result = check(stored, password);
+        let result = check(stored, password, legacy);
         if let Check::Matches { upgrade } = &result
             && self.secret != [0u8; 32]
         {
@@ -204,6 +218,16 @@ pub fn generate() -> Result<Secret, HashError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::kind::GameKind;
+
+    /// The legacy hash of the kind whose folders keep one.
+    fn legacy() -> Option<LegacyHash> {
+        crate::kind::overlord::Overlord::new().legacy_hash()
+    }
+
+    fn legacy_hash(password: &str, salt: &str) -> String {
+        legacy().map(|h| h(password, salt)).unwrap_or_default()
+    }
 
     #[test]
     fn an_argon2id_hash_checks_its_password_only() {
@@ -211,32 +235,47 @@ mod tests {
         let h = hash(&pw).unwrap();
         assert!(h.starts_with("$argon2id$"), "{h}");
         assert!(!h.contains("sword"));
-        assert_eq!(check(&h, &pw), Check::Matches { upgrade: None });
-        assert_eq!(check(&h, &Secret::new("sword and sorcerY")), Check::Wrong);
-        assert_eq!(check(&h, &Secret::new("")), Check::Wrong);
+        assert_eq!(check(&h, &pw, legacy()), Check::Matches { upgrade: None });
+        assert_eq!(
+            check(&h, &Secret::new("sword and sorcerY"), legacy()),
+            Check::Wrong
+        );
+        assert_eq!(check(&h, &Secret::new(""), legacy()), Check::Wrong);
         // Two hashes of one password differ (a fresh salt each time).
         assert_ne!(hash(&pw).unwrap(), h);
     }
 
     #[test]
     fn a_folder_worlds_sha256_hash_is_accepted_and_upgraded() {
-        let legacy = umpire_overlord::world::faction::hash_password("hunter2", "f5");
-        let Check::Matches { upgrade: Some(new) } = check(&legacy, &Secret::new("hunter2")) else {
+        let kept = legacy_hash("hunter2", "f5");
+        let Check::Matches { upgrade: Some(new) } = check(&kept, &Secret::new("hunter2"), legacy())
+        else {
             panic!("the legacy hash should match and offer an upgrade");
         };
         assert!(new.starts_with("$argon2id$"));
         assert_eq!(
-            check(&new, &Secret::new("hunter2")),
+            check(&new, &Secret::new("hunter2"), legacy()),
             Check::Matches { upgrade: None }
         );
-        assert_eq!(check(&legacy, &Secret::new("hunter3")), Check::Wrong);
+        assert_eq!(
+            check(&kept, &Secret::new("hunter3"), legacy()),
+            Check::Wrong
+        );
     }
 
     #[test]
     fn no_hash_or_a_damaged_one_takes_no_password() {
         for stored in ["", "plain", "$argon2id$garbage", "sha256$f5"] {
-            assert_eq!(check(stored, &Secret::new("")), Check::Wrong, "{stored}");
-            assert_eq!(check(stored, &Secret::new("x")), Check::Wrong, "{stored}");
+            assert_eq!(
+                check(stored, &Secret::new(""), legacy()),
+                Check::Wrong,
+                "{stored}"
+            );
+            assert_eq!(
+                check(stored, &Secret::new("x"), legacy()),
+                Check::Wrong,
+                "{stored}"
+            );
         }
     }
 
@@ -245,23 +284,36 @@ mod tests {
         let v = Verified::new();
         let pw = Secret::new("right");
         let h = hash(&pw).unwrap();
-        assert_eq!(v.check("g/f5", &h, &pw), Check::Matches { upgrade: None });
+        assert_eq!(
+            v.check("g/f5", &h, &pw, legacy()),
+            Check::Matches { upgrade: None }
+        );
         // Remembered: the same answer, and a wrong password is still wrong.
-        assert_eq!(v.check("g/f5", &h, &pw), Check::Matches { upgrade: None });
-        assert_eq!(v.check("g/f5", &h, &Secret::new("wrong")), Check::Wrong);
+        assert_eq!(
+            v.check("g/f5", &h, &pw, legacy()),
+            Check::Matches { upgrade: None }
+        );
+        assert_eq!(
+            v.check("g/f5", &h, &Secret::new("wrong"), legacy()),
+            Check::Wrong
+        );
         // Another seat with the same hash is not the same key.
-        assert_eq!(v.check("g/f6", &h, &Secret::new("wrong")), Check::Wrong);
+        assert_eq!(
+            v.check("g/f6", &h, &Secret::new("wrong"), legacy()),
+            Check::Wrong
+        );
         // The seat's hash changed (a new password): the old one no longer counts.
         let h2 = hash(&Secret::new("new")).unwrap();
-        assert_eq!(v.check("g/f5", &h2, &pw), Check::Wrong);
+        assert_eq!(v.check("g/f5", &h2, &pw, legacy()), Check::Wrong);
         // An upgraded legacy hash is remembered under its new hash.
-        let legacy = umpire_overlord::world::faction::hash_password("old", "f7");
-        let Check::Matches { upgrade: Some(up) } = v.check("g/f7", &legacy, &Secret::new("old"))
+        let kept = legacy_hash("old", "f7");
+        let Check::Matches { upgrade: Some(up) } =
+            v.check("g/f7", &kept, &Secret::new("old"), legacy())
         else {
             panic!("legacy hash should match");
         };
         assert_eq!(
-            v.check("g/f7", &up, &Secret::new("old")),
+            v.check("g/f7", &up, &Secret::new("old"), legacy()),
             Check::Matches { upgrade: None }
         );
     }

@@ -6,7 +6,7 @@
 use super::create::{Told, welcome_intro};
 use super::letters::{self, due};
 use super::{Host, HostError, Result, Settings, blocking};
-use crate::kind::{Join, Removal, SeatPassword};
+use crate::kind::{Join, KindError, Removal, SeatPassword};
 use crate::lock::RunLock;
 use crate::password::{self, Secret};
 use crate::schedule::{Schedule, describe, from_ms, moment, zone};
@@ -372,7 +372,7 @@ impl Host {
         let row = self.game(game).await?;
         let settings = Settings::of(&row);
         let loaded = self.loaded(&row).await?;
-        let seed = crate::kind::overlord::random_seed()?;
+        let seed = crate::seed::random().map_err(KindError::from)?;
         let join = Join {
             name: name.map(str::to_string),
             address: address.map(str::to_string),
@@ -634,7 +634,7 @@ impl Host {
     pub async fn export(&self, game: &str, folder: &std::path::Path) -> Result<std::path::PathBuf> {
         let row = self.game(game).await?;
         let state = self.store().world(game, row.world_rev).await?;
-        let k = crate::kind::kind(&row.kind)?;
+        let k = self.kinds.get(&row.kind)?;
         let path = folder.join(k.world_file());
         crate::files::write_atomic(&path, &state)
             .map_err(|e| HostError::Refused(format!("{e:#}")))?;

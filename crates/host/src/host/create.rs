@@ -7,7 +7,7 @@ use std::path::PathBuf;
 
 use super::letters::{self, due};
 use super::{Host, HostError, Result, Settings, blocking};
-use crate::kind::{Created, Options, SeatPassword, kind};
+use crate::kind::{Created, Options, SeatPassword};
 use crate::password::{self, Secret};
 use crate::schedule::{describe, zone};
 use crate::store::{self, GameRow, SeatRow, SeatStatus, Status, now_ms};
@@ -89,7 +89,8 @@ impl Host {
             )));
         }
         let (kind_name, name, options) = (new.kind.clone(), new.name.clone(), new.options.clone());
-        let created = blocking(move || kind(&kind_name)?.create(&name, &options)).await??;
+        let kinds = self.kinds.clone();
+        let created = blocking(move || kinds.get(&kind_name)?.create(&name, &options)).await??;
         self.admit(&new.kind, created, new.settings, &new.actor, "create", true)
             .await
     }
@@ -107,7 +108,8 @@ impl Host {
     ) -> Result<Made> {
         settings.check()?;
         let k = kind_name.to_string();
-        let mut created = blocking(move || kind(&k)?.import(&folder)).await??;
+        let kinds = self.kinds.clone();
+        let mut created = blocking(move || kinds.get(&k)?.import(&folder)).await??;
         if let Some(n) = name {
             created.name = n;
         }
@@ -157,8 +159,9 @@ impl Host {
             Vec<crate::kind::SeatReport>,
             u32,
         );
+        let kinds = self.kinds.clone();
         let prepared = blocking(move || -> std::result::Result<Prepared, HostError> {
-            let game = kind(&k)?.open(&state_for_open)?;
+            let game = kinds.get(&k)?.open(&state_for_open)?;
             let mut out = Vec::with_capacity(seats.len());
             let mut reports = Vec::new();
             for s in seats {
@@ -215,7 +218,7 @@ impl Host {
                 address: s.address.clone(),
             });
         }
-        let title = kind(kind_name)?.title();
+        let title = self.kinds.get(kind_name)?.title();
         for (r, t) in reports.iter().zip(&told) {
             store::keep_report(&mut tx, &name, turn, 0, r).await?;
             let intro = welcome_intro(title, &name, t, turn + 1, deadline_text.as_deref());

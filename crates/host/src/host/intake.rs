@@ -112,6 +112,7 @@ fn check(
     envelopes: Vec<Envelope>,
     seats: &HashMap<String, SeatRow>,
     verified: &password::Verified,
+    legacy: Option<password::LegacyHash>,
     authenticated: Option<&str>,
 ) -> Vec<Checked> {
     envelopes
@@ -143,7 +144,7 @@ fn check(
                     ));
                     return c;
                 }
-                None => verified.check(&key, &seat.password_hash, &c.envelope.password),
+                None => verified.check(&key, &seat.password_hash, &c.envelope.password, legacy),
             };
             match proven {
                 Check::Wrong => {
@@ -323,6 +324,7 @@ impl Host {
                 }
             }
             let verified = self.verified.clone();
+            let legacy = loaded.kind.legacy_hash();
             let id = game.id.clone();
             let mut general = match plain {
                 // Nothing of it is echoed.
@@ -334,7 +336,14 @@ impl Host {
             let shown = reading.text;
             let authenticated = read.authenticated.map(str::to_string);
             let checked = blocking(move || {
-                check(&id, envelopes, &seats, &verified, authenticated.as_deref())
+                check(
+                    &id,
+                    envelopes,
+                    &seats,
+                    &verified,
+                    legacy,
+                    authenticated.as_deref(),
+                )
             })
             .await?;
 

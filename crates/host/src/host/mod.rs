@@ -41,7 +41,7 @@ pub use rulings::HeldView;
 pub use run::{Ran, Trigger};
 pub use scheduler::Tick;
 
-use crate::kind::{Game, GameKind, KindError, kind};
+use crate::kind::{Game, GameKind, KindError};
 use crate::schedule::{Schedule, ScheduleError, zone};
 use crate::store::{GameRow, Location, Store, StoreError};
 
@@ -168,6 +168,8 @@ pub struct Host {
     verified: Arc<crate::password::Verified>,
     /// The automatic backups (`[backup]`): before every turn, and daily.
     backups: Option<crate::backup::Policy>,
+    /// The kinds of game this host runs.
+    kinds: crate::kind::Kinds,
 }
 
 /// Run CPU work (the engine, argon2, reading a world) off the async
@@ -193,7 +195,20 @@ impl Host {
             loading: tokio::sync::Mutex::new(()),
             verified: Arc::new(crate::password::Verified::new()),
             backups: None,
+            kinds: crate::kind::Kinds::hosted(),
         }
+    }
+
+    /// Run these kinds of game instead of the ones this build hosts.
+    #[must_use]
+    pub fn with_kinds(mut self, kinds: crate::kind::Kinds) -> Host {
+        self.kinds = kinds;
+        self
+    }
+
+    /// The kind of game called `name` (a game row's `kind`).
+    pub fn kind(&self, name: &str) -> Result<Box<dyn GameKind>> {
+        Ok(self.kinds.get(name)?)
     }
 
     /// Take a backup before every turn and one a day (SQLite only; a
@@ -266,8 +281,9 @@ impl Host {
         let state = self.store.world(&row.id, row.world_rev).await?;
         let kind_name = row.kind.clone();
         let rev = row.world_rev;
+        let kinds = self.kinds.clone();
         let loaded = blocking(move || -> std::result::Result<Loaded, KindError> {
-            let k = kind(&kind_name)?;
+            let k = kinds.get(&kind_name)?;
             let game = k.open(&state)?;
             Ok(Loaded { rev, kind: k, game })
         })

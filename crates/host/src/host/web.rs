@@ -87,9 +87,12 @@ impl Host {
         // Whatever is wrong, the answer takes an argon2id check's time, so
         // its timing does not tell a seat that is there (a player's or a
         // bot's) from one that is not.
-        let seat = match self.store().game(game).await? {
-            Some(_) => self.find_seat(game, typed_seat).await?,
-            None => None,
+        let (seat, legacy) = match self.store().game(game).await? {
+            Some(g) => (
+                self.find_seat(game, typed_seat).await?,
+                self.kinds.get(&g.kind)?.legacy_hash(),
+            ),
+            None => (None, None),
         };
         let row = match &seat {
             Some(seat) => self.store().seat(game, seat).await?,
@@ -104,7 +107,7 @@ impl Host {
         let key = format!("{game}/{seat}");
         let (hash, pw) = (row.password_hash.clone(), pw.clone());
         let check = blocking(move || {
-            let c = verified.check(&key, &hash, &pw);
+            let c = verified.check(&key, &hash, &pw, legacy);
             if c == Check::Wrong && !hash.starts_with("$argon2") {
                 password::check_nothing(&pw);
             }
@@ -141,7 +144,7 @@ impl Host {
             return Ok(None);
         };
         let pw = pw.clone();
-        let check = blocking(move || password::check(&hash, &pw)).await?;
+        let check = blocking(move || password::check(&hash, &pw, None)).await?;
         if check == Check::Wrong {
             return Ok(None);
         }
@@ -279,7 +282,7 @@ impl Host {
     /// The players' guide to an order of `game`'s kind.
     pub async fn order_help(&self, game: &str, topic: &str) -> Result<Option<String>> {
         let row = self.game(game).await?;
-        Ok(crate::kind::kind(&row.kind)?.help(topic))
+        Ok(self.kinds.get(&row.kind)?.help(topic))
     }
 
     /// Send a seat its stored report of `turn` (the latest when None)

@@ -26,7 +26,6 @@ use umpire_engarde::tables::Tables;
 use umpire_engarde::world::{CharacterId, World};
 use umpire_engarde::{mail, report, review};
 
-use super::overlord::random_seed;
 use super::{
     Created, Envelope, Game, GameKind, HeldLine, Join, Joined, KindError, Mail, NewSeat,
     OptionSpec, Options, Orders, Reading, Removal, Request, Ruled, Ruling, SeatInfo, SeatPassword,
@@ -158,7 +157,7 @@ impl GameKind for EnGarde {
         }
         let seed = match options.get("seed") {
             Some(_) => options.number("seed", 0u64)?,
-            None => random_seed()?,
+            None => crate::seed::random()?,
         };
         let start: u8 = options.number("start-month", 3)?;
         if !(1..=12).contains(&start) {

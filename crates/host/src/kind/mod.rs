@@ -16,12 +16,14 @@
 
 pub mod engarde;
 pub mod overlord;
+pub mod view;
 
 use std::collections::BTreeMap;
 use std::fmt;
 use std::path::Path;
 
-use crate::password::Secret;
+pub use crate::envelope::{Envelope, Mail, Orders, Reading, Request};
+use crate::password::{LegacyHash, Secret};
 
 /// Why a kind could not do what was asked, worded for the game master.
 #[derive(Debug, thiserror::Error)]
@@ -37,6 +39,12 @@ impl KindError {
 impl From<serde_json::Error> for KindError {
     fn from(e: serde_json::Error) -> KindError {
         KindError(format!("cannot write JSON: {e}"))
+    }
+}
+
+impl From<crate::seed::NoRandomSource> for KindError {
+    fn from(e: crate::seed::NoRandomSource) -> KindError {
+        KindError(e.to_string())
     }
 }
 
@@ -172,84 +180,6 @@ pub struct SeatInfo {
     pub address: Option<String>,
     /// Still in the game (not resigned, destroyed or dead).
     pub active: bool,
-}
-
-/// One message from a player, as the host received it.
-#[derive(Clone, Copy, Debug)]
-pub struct Mail<'a> {
-    /// A name for findings: the file or `mail from …`.
-    pub name: &'a str,
-    pub bytes: &'a [u8],
-}
-
-/// A submission read by a kind: findings about the whole of it, then each
-/// envelope it holds.
-#[derive(Debug, Default)]
-pub struct Reading {
-    pub general: Vec<String>,
-    pub envelopes: Vec<Envelope>,
-    /// The submission's text as read, every password in it blanked
-    /// ([`crate::blank`]), line for line: what the host keeps as its text.
-    pub text: String,
-}
-
-/// One envelope of a submission: whose it claims to be, and what it asks.
-#[derive(Debug)]
-pub struct Envelope {
-    /// Its first line in the submission.
-    pub line: u32,
-    /// The seat it names, when it names one the game has.
-    pub seat: Option<String>,
-    /// Who to name in the answer: the seat, or what was written.
-    pub who: String,
-    /// The password written on it.
-    pub password: Secret,
-    /// The checker's findings for this envelope, rendered.
-    pub findings: Vec<String>,
-    pub request: Request,
-}
-
-/// What an envelope asks of the host.
-#[derive(Debug)]
-pub enum Request {
-    /// Keep these orders for a turn (the next one when `turn` is None).
-    Orders(Orders),
-    /// Keep an article for the newspaper of the turn being collected.
-    Article {
-        /// Signed (`#PRESS`) or a rumour (`#RUMOR`).
-        signed: bool,
-        text: String,
-        /// "signed article (3 lines)".
-        summary: String,
-    },
-    /// Send back the stored report of a turn (the last one when None).
-    Report { turn: Option<u32> },
-    /// Refused before any password is checked (another game, no such
-    /// seat, a seat no longer in play, a header that cannot be read).
-    Refused { why: String },
-}
-
-/// Orders read from an envelope.
-#[derive(Debug)]
-pub struct Orders {
-    pub turn: Option<u32>,
-    /// What is stored and what the turn runs: the orders as the checker
-    /// understood them, without errors, quoted mail or any password.
-    pub text: String,
-    /// "12 units' orders and 1 faction order".
-    pub summary: String,
-    /// Orders left out for errors.
-    pub errors: usize,
-    /// Problems the turn being collected would meet (a unit that is not
-    /// the seat's), shown only when the orders are for that turn.
-    pub warnings: Vec<String>,
-    /// A new password the orders set (Overlord's PASSWORD): the host
-    /// keeps its hash and makes it the seat's when the turn runs.
-    pub new_password: Option<Secret>,
-    /// The orders as they will run, unit by unit (or section by
-    /// section), in canonical form and with no password: the answer shows
-    /// them, so a player sees how every line was read.
-    pub shown: String,
 }
 
 /// What a turn is run on: the orders and articles the host kept for it.
@@ -398,6 +328,42 @@ pub trait GameKind: Send + Sync {
     /// The players' guide to an order (`help GIVE`), or to all orders when
     /// `topic` is empty; None when there is no such order.
     fn help(&self, topic: &str) -> Option<String>;
+
+    /// A stored report as a page's blocks, for the web to lay out; by
+    /// default its text under a heading.
+    fn report_page(&self, report: view::StoredReport<'_>) -> Vec<view::Block> {
+        view::plain_report(report)
+    }
+    /// A seat's map, from its reports' JSON (turn and document, oldest
+    /// first); empty for a game without one.
+    fn map(&self, reports: &[(u32, String)]) -> view::Hexes {
+        let _ = reports;
+        view::Hexes::new()
+    }
+    /// The name a seat goes by in the game as its report's JSON gives it
+    /// (a faction renames itself); None when the report does not say.
+    fn name_in_report(&self, json: &str) -> Option<String> {
+        let _ = json;
+        None
+    }
+    /// An article for the game's newspaper from `seat`, written as the
+    /// player's mail that carries it (its password a placeholder: the
+    /// web's player is logged in); None for a game without a newspaper.
+    fn article(&self, game: &str, seat: &str, signed: bool, text: &str) -> Option<String> {
+        let _ = (game, seat, signed, text);
+        None
+    }
+    /// The order a unit with no orders left does; None when the game has
+    /// no such default.
+    fn default_order(&self) -> Option<view::DefaultOrder> {
+        None
+    }
+    /// How the game's own worlds hashed passwords before the host did,
+    /// for the host to accept such a hash once and upgrade it; None when
+    /// they kept none.
+    fn legacy_hash(&self) -> Option<LegacyHash> {
+        None
+    }
 }
 
 /// One world of a hosted game, between turns.
@@ -435,30 +401,72 @@ pub trait Game: Send + Sync {
     fn bot_orders(&self, seat: &str) -> Result<String, KindError>;
 }
 
-/// The kinds this build hosts.
-pub fn kinds() -> Vec<Box<dyn GameKind>> {
-    vec![
-        Box::new(overlord::Overlord::new()),
-        Box::new(engarde::EnGarde::new()),
-    ]
+/// Makes a kind: what a registry of kinds holds.
+pub type MakeKind = fn() -> Box<dyn GameKind>;
+
+/// The kinds a host runs, found by the name game masters type.
+#[derive(Clone)]
+pub struct Kinds(Vec<MakeKind>);
+
+fn make_overlord() -> Box<dyn GameKind> {
+    Box::new(overlord::Overlord::new())
 }
 
-/// The kind called `name`, or why there is none.
-pub fn kind(name: &str) -> Result<Box<dyn GameKind>, KindError> {
-    let all = kinds();
-    let names: Vec<&str> = all.iter().map(|k| k.name()).collect();
-    let wanted = name
-        .trim()
-        .to_ascii_lowercase()
-        .replace([' ', '!', '-', '_'], "");
-    if let Some(k) = kinds().into_iter().find(|k| k.name() == wanted) {
-        return Ok(k);
+fn make_engarde() -> Box<dyn GameKind> {
+    Box::new(engarde::EnGarde::new())
+}
+
+impl Kinds {
+    /// The kinds this build hosts.
+    pub fn hosted() -> Kinds {
+        Kinds(vec![make_overlord, make_engarde])
     }
-    let hint = umpire_core::text::suggest(name, names.iter().copied())
-        .map(|s| format!(" (did you mean `{s}`?)"))
-        .unwrap_or_default();
-    Err(KindError(format!(
-        "no kind of game `{name}`{hint}; this server hosts {}",
-        names.join(" and ")
-    )))
+
+    /// These kinds and one more (a game of one's own, a test's).
+    #[must_use]
+    pub fn with(mut self, make: MakeKind) -> Kinds {
+        self.0.push(make);
+        self
+    }
+
+    /// Every kind, in the order they were given.
+    pub fn all(&self) -> Vec<Box<dyn GameKind>> {
+        self.0.iter().map(|make| make()).collect()
+    }
+
+    /// The kind called `name`, or why there is none.
+    pub fn get(&self, name: &str) -> Result<Box<dyn GameKind>, KindError> {
+        let all = self.all();
+        let wanted = name
+            .trim()
+            .to_ascii_lowercase()
+            .replace([' ', '!', '-', '_'], "");
+        let names: Vec<&'static str> = all.iter().map(|k| k.name()).collect();
+        if let Some(k) = all.into_iter().find(|k| k.name() == wanted) {
+            return Ok(k);
+        }
+        let hint = umpire_core::text::suggest(name, names.iter().copied())
+            .map(|s| format!(" (did you mean `{s}`?)"))
+            .unwrap_or_default();
+        Err(KindError(format!(
+            "no kind of game `{name}`{hint}; this server hosts {}",
+            names.join(" and ")
+        )))
+    }
+}
+
+impl Default for Kinds {
+    fn default() -> Self {
+        Kinds::hosted()
+    }
+}
+
+/// The kinds this build hosts.
+pub fn kinds() -> Vec<Box<dyn GameKind>> {
+    Kinds::hosted().all()
+}
+
+/// The kind called `name` of those this build hosts, or why there is none.
+pub fn kind(name: &str) -> Result<Box<dyn GameKind>, KindError> {
+    Kinds::hosted().get(name)
 }

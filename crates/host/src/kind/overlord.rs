@@ -17,6 +17,10 @@
 //! * A new game's dice come from the `seed` option, or when none is given
 //!   from the system's random source, so players cannot work them out.
 
+mod map;
+mod page;
+mod schema;
+
 use std::path::Path;
 use std::sync::{Arc, OnceLock};
 
@@ -28,6 +32,7 @@ use umpire_overlord::turn::log::What;
 use umpire_overlord::world::{Player, Role, World};
 use umpire_overlord::{orders, save};
 
+use super::view::{Block, DefaultOrder, Hexes, StoredReport, plain_report};
 use super::{
     Created, Game, GameKind, Join, Joined, KindError, Mail, NewSeat, OptionSpec, Options, Reading,
     Removal, SeatInfo, SeatPassword, SeatReport, TurnInput, TurnOutput,
@@ -36,7 +41,7 @@ use crate::overlord::game_dir;
 use crate::overlord::layout::parse_faction;
 use crate::overlord::play::{self, FactionReport, Play, Source};
 use crate::overlord::reading::Reader;
-use crate::password::Secret;
+use crate::password::{LegacyHash, Secret};
 
 /// The bundled rules, loaded once.
 fn rules() -> Result<Arc<Rules>, KindError> {
@@ -83,13 +88,6 @@ const OPTIONS: &[OptionSpec] = &[
         repeats: false,
     },
 ];
-
-/// A seed from the system's random source.
-pub(crate) fn random_seed() -> Result<u64, KindError> {
-    let mut b = [0u8; 8];
-    getrandom::fill(&mut b).map_err(|e| KindError(format!("no random source: {e}")))?;
-    Ok(u64::from_le_bytes(b))
-}
 
 /// The seats of a world: its player factions.
 fn seats_of(world: &World, password: impl Fn(&str) -> SeatPassword) -> Vec<NewSeat> {
@@ -142,7 +140,7 @@ impl GameKind for Overlord {
         }
         let seed = match options.get("seed") {
             Some(_) => options.number("seed", 0u64)?,
-            None => random_seed()?,
+            None => crate::seed::random()?,
         };
         let size = match options.get("size") {
             Some(s) => MapSize::parse(s).map_err(KindError)?,
@@ -229,6 +227,40 @@ impl GameKind for Overlord {
             return Some(manual::index());
         }
         registry::lookup(t).map(|found| manual::order_page(found.keyword.spec()))
+    }
+
+    fn report_page(&self, report: StoredReport<'_>) -> Vec<Block> {
+        report
+            .json
+            .and_then(page::page)
+            .unwrap_or_else(|| plain_report(report))
+    }
+
+    fn map(&self, reports: &[(u32, String)]) -> Hexes {
+        map::hexes(reports)
+    }
+
+    fn name_in_report(&self, json: &str) -> Option<String> {
+        schema::read(json)?.header.faction.map(|f| f.name)
+    }
+
+    fn article(&self, game: &str, seat: &str, signed: bool, text: &str) -> Option<String> {
+        let keyword = if signed { "PRESS" } else { "RUMOR" };
+        let body: String = text.lines().map(|l| format!("{l}\n")).collect();
+        Some(format!("#{keyword} {seat} PASSWORD {game}\n{body}#END\n"))
+    }
+
+    fn default_order(&self) -> Option<DefaultOrder> {
+        // The rules: "Spend the time working for the minimum wage. This is
+        // the default order."
+        Some(DefaultOrder {
+            order: "WORK",
+            does: "working for the minimum wage",
+        })
+    }
+
+    fn legacy_hash(&self) -> Option<LegacyHash> {
+        Some(umpire_overlord::world::faction::hash_password)
     }
 
     fn open(&self, state: &[u8]) -> Result<Box<dyn Game>, KindError> {

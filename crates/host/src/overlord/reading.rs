@@ -17,7 +17,7 @@ use umpire_overlord::orders::{
 };
 use umpire_overlord::world::World;
 
-use crate::kind::{Envelope, Mail, Orders, Reading, Request};
+use crate::envelope::{Envelope, Mail, Orders, Reading, Request};
 use crate::password::Secret;
 
 /// A faction as a reader needs it.

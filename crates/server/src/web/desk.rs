@@ -116,27 +116,21 @@ fn seat_order(seat: &str) -> (u64, &str) {
     )
 }
 
-/// Each seat's name in the game now, from its latest report (a faction
-/// renames itself with NAME); None for a seat whose reports do not say.
+/// Each seat's name in the game now, as its game reads it from its latest
+/// report (a seat may rename itself); None for a seat whose reports do
+/// not say.
 async fn names_in_game(
     web: &Web,
     game: &str,
     seats: &[&str],
 ) -> Result<std::collections::HashMap<String, String>, WebError> {
     let mut names = std::collections::HashMap::new();
+    let kind = web.host.kind(&web.host.game(game).await?.kind)?;
     for seat in seats {
         let Some(r) = web.host.store().report(game, seat, None).await? else {
             continue;
         };
-        let name = r
-            .json
-            .as_deref()
-            .and_then(|j| serde_json::from_str::<serde_json::Value>(j).ok())
-            .and_then(|v| {
-                v.pointer("/header/faction/name")
-                    .and_then(serde_json::Value::as_str)
-                    .map(str::to_string)
-            });
+        let name = r.json.as_deref().and_then(|j| kind.name_in_report(j));
         if let Some(n) = name {
             names.insert((*seat).to_string(), n);
         }
@@ -553,7 +547,7 @@ pub async fn report(
     let gm = gm(&web, &headers).await?;
     let laid = web
         .rendered
-        .report(web.host.store(), &game, &seat, Some(turn))
+        .report(&web.host, &game, &seat, Some(turn))
         .await?;
     let Some((_, laid)) = laid else {
         return Err(WebError::NotFound(format!(

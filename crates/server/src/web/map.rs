@@ -1,17 +1,15 @@
-//! A faction's map, drawn on the server as SVG from its own reports and
-//! nothing else: every place a report of its showed (the latest report
-//! that showed it wins), with its terrain; the places its directions lead
-//! to, by terrain alone; settlements, roads, its own units, others it
-//! saw, and the titles its units hold. A place the faction never saw is neither
-//! drawn nor in the page. Each hex links to the place in the report that
-//! last showed it.
+//! A seat's map, drawn on the server as SVG from the hexes its game gave
+//! (`GameKind::map`, gathered from the seat's own reports and nothing
+//! else): each with its terrain's colour, its settlements, roads, the
+//! seat's own units, others it saw, and the titles its units hold. A place
+//! the seat never saw is neither drawn nor in the page. Each hex links to
+//! the place in the report that last showed it.
 //!
-//! Hexes are flat-topped in axial coordinates, north is `r - 1`
-//! (`umpire_overlord::rules::terrains::Direction::axial_offset`); a
+//! Hexes are flat-topped in axial coordinates, north is `r - 1`; a
 //! place's coordinates are written `q,r`.
 //!
 //! To find one's way: every place shown carries its name on the map at a
-//! size a phone reads (the map opens on the faction's own units, near
+//! size a phone reads (the map opens on the seat's own units, near
 //! enough to read), a legend says what each colour and mark means, zoom
 //! buttons stand in for a wheel, and a tap on a hex shows the place's
 //! summary with a link to it in the report (without the script, the tap
@@ -20,192 +18,7 @@
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
-use serde::Deserialize;
-
-/// What the faction knows of one hex.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Cell {
-    pub id: String,
-    pub name: String,
-    pub terrain: String,
-    /// The report turn it was last shown in, if shown.
-    pub shown_in: Option<u32>,
-    /// The place's section in that report: the hex's own, or a
-    /// settlement's in it when only the settlement was shown.
-    pub anchor: String,
-    pub settlements: Vec<String>,
-    pub own_units: usize,
-    pub others_seen: usize,
-    pub titles: Vec<String>,
-    /// The neighbouring hexes a road leads to from here.
-    pub roads: Vec<(i32, i32)>,
-}
-
-/// What the map reads of one report: the report schema's `locations`,
-/// and of each only what is drawn (the rest of the JSON is skipped
-/// unread).
-#[derive(Debug, Default, Deserialize)]
-pub struct Seen {
-    #[serde(default)]
-    locations: Vec<Location>,
-}
-
-#[derive(Debug, Default, Deserialize)]
-#[serde(default)]
-struct Location {
-    id: String,
-    name: String,
-    terrain: String,
-    /// Set for a settlement: the hex it lies in.
-    outer: Option<Place>,
-    hex: Option<Hex>,
-    units: Vec<UnitSeen>,
-    directions: Vec<Direction>,
-    outer_directions: Option<Vec<Direction>>,
-}
-
-#[derive(Debug, Default, Deserialize)]
-#[serde(default)]
-struct Place {
-    id: String,
-    name: String,
-    terrain: String,
-}
-
-#[derive(Clone, Copy, Debug, Deserialize)]
-struct Hex {
-    q: i32,
-    r: i32,
-}
-
-#[derive(Debug, Default, Deserialize)]
-#[serde(default)]
-struct UnitSeen {
-    marker: String,
-    titles: Vec<TitleHeld>,
-}
-
-#[derive(Debug, Default, Deserialize)]
-#[serde(default)]
-struct TitleHeld {
-    title: Option<Place>,
-}
-
-#[derive(Debug, Default, Deserialize)]
-#[serde(default)]
-struct Direction {
-    to: Option<Place>,
-    terrain: String,
-    road: bool,
-    hex: Option<Hex>,
-}
-
-/// Read a report's JSON for the map; None when it is not a report.
-pub fn read(json: &str) -> Option<Seen> {
-    serde_json::from_str(json).ok()
-}
-
-/// Gather the hexes from a seat's reports, oldest first.
-pub fn gather(reports: &[(u32, Seen)]) -> BTreeMap<(i32, i32), Cell> {
-    let mut cells: BTreeMap<(i32, i32), Cell> = BTreeMap::new();
-    for (turn, r) in reports {
-        // What this report saw of each hex replaces what an older one did.
-        let mut seen: BTreeMap<(i32, i32), Cell> = BTreeMap::new();
-        for l in &r.locations {
-            let Some(Hex { q, r: rr }) = l.hex else {
-                continue;
-            };
-            let h = (q, rr);
-            let cell = seen.entry(h).or_default();
-            match &l.outer {
-                Some(o) => {
-                    cell.settlements.push(format!("{} [{}]", l.name, l.id));
-                    if cell.id.is_empty() {
-                        cell.id.clone_from(&o.id);
-                        cell.name.clone_from(&o.name);
-                        cell.terrain.clone_from(&o.terrain);
-                    }
-                }
-                None => {
-                    cell.id.clone_from(&l.id);
-                    cell.name.clone_from(&l.name);
-                    cell.terrain.clone_from(&l.terrain);
-                }
-            }
-            cell.shown_in = Some(*turn);
-            if cell.anchor.is_empty() || l.outer.is_none() {
-                cell.anchor.clone_from(&l.id);
-            }
-            for u in &l.units {
-                if u.marker == "*" {
-                    cell.own_units += 1;
-                    cell.titles.extend(
-                        u.titles
-                            .iter()
-                            .filter_map(|t| t.title.as_ref())
-                            .map(|t| t.name.clone()),
-                    );
-                } else {
-                    cell.others_seen += 1;
-                }
-            }
-            // The neighbours, by terrain only.
-            for d in l
-                .directions
-                .iter()
-                .chain(l.outer_directions.iter().flatten())
-            {
-                let Some(Hex { q, r: rr }) = d.hex else {
-                    continue;
-                };
-                let dh = (q, rr);
-                if dh == h {
-                    continue;
-                }
-                if d.road {
-                    let roads = &mut seen.entry(h).or_default().roads;
-                    if !roads.contains(&dh) {
-                        roads.push(dh);
-                    }
-                }
-                if cells.contains_key(&dh) {
-                    continue;
-                }
-                let (id, name) = d.to.as_ref().map_or((String::new(), String::new()), |t| {
-                    (t.id.clone(), t.name.clone())
-                });
-                cells.insert(
-                    dh,
-                    Cell {
-                        id,
-                        name,
-                        terrain: d.terrain.clone(),
-                        ..Cell::default()
-                    },
-                );
-            }
-        }
-        cells.extend(seen);
-    }
-    cells
-}
-
-/// A terrain's colour.
-fn colour(terrain: &str) -> &'static str {
-    match terrain.to_ascii_lowercase().as_str() {
-        "ocean" | "sea" | "lake" => "#7fa7d1",
-        "plains" | "plain" => "#cfe3a0",
-        "forest" => "#6e9f5a",
-        "jungle" => "#4f8a45",
-        "hills" | "hill" => "#c9b27c",
-        "mountains" | "mountain" => "#a89b8c",
-        "desert" => "#ecd79a",
-        "swamp" => "#8fa27a",
-        "tundra" => "#dfe6e8",
-        "city" | "village" => "#d9c3a5",
-        _ => "#d8d8d0",
-    }
-}
+use umpire_host::kind::view::Hexes;
 
 fn escape(t: &str) -> String {
     t.replace('&', "&amp;")
@@ -217,7 +30,7 @@ fn escape(t: &str) -> String {
 /// The map's part of the page: how much is known, how to move about,
 /// the zoom buttons, the SVG, the summary a tap fills and the legend;
 /// empty when nothing is known.
-pub fn drawn(cells: &BTreeMap<(i32, i32), Cell>, report: &str) -> String {
+pub fn drawn(cells: &Hexes, report: &str, seat_noun: &str) -> String {
     if cells.is_empty() {
         return String::new();
     }
@@ -237,34 +50,33 @@ pub fn drawn(cells: &BTreeMap<(i32, i32), Cell>, report: &str) -> String {
          <button type=\"button\" class=\"quiet\" data-pan=\"e\" aria-label=\"Move the view east\">→</button></span></div>\
          {}<section class=\"card\" id=\"place\" hidden aria-live=\"polite\"></section>{}",
         cells.len(),
-        svg(cells, report),
+        svg(cells, report, seat_noun),
         legend(cells)
     )
 }
 
 /// What the colours and marks mean: the terrains this map shows, and
 /// every mark.
-pub fn legend(cells: &BTreeMap<(i32, i32), Cell>) -> String {
-    let mut terrains: Vec<String> = cells
+pub fn legend(cells: &Hexes) -> String {
+    // Each terrain once, by its name in lower case, in the colour its
+    // game gave it.
+    let terrains: BTreeMap<String, &str> = cells
         .values()
-        .map(|c| c.terrain.to_ascii_lowercase())
-        .filter(|t| !t.is_empty())
+        .map(|c| (c.terrain.to_ascii_lowercase(), c.fill))
+        .filter(|(t, _)| !t.is_empty())
         .collect();
-    terrains.sort();
-    terrains.dedup();
     let swatch = |inner: &str| {
         format!(
             r#"<svg class="swatch" viewBox="0 0 20 20" width="20" height="20" aria-hidden="true">{inner}</svg>"#
         )
     };
     let mut out = String::from(r#"<section class="legend" id="legend"><h2>Legend</h2><ul>"#);
-    for t in &terrains {
+    for (t, fill) in &terrains {
         let _ = write!(
             out,
             "<li>{} {}</li>",
             swatch(&format!(
-                r##"<rect width="20" height="20" fill="{}" stroke="#8893a2"/>"##,
-                colour(t)
+                r##"<rect width="20" height="20" fill="{fill}" stroke="#8893a2"/>"##
             )),
             escape(t)
         );
@@ -301,8 +113,9 @@ pub fn legend(cells: &BTreeMap<(i32, i32), Cell>) -> String {
     out
 }
 
-/// The map as SVG; each hex links to `{report}/{turn}#{place}`.
-pub fn svg(cells: &BTreeMap<(i32, i32), Cell>, report: &str) -> String {
+/// The map as SVG; each hex links to `{report}/{turn}#{place}`. The map
+/// is of what a `seat_noun` (a faction) knows.
+pub fn svg(cells: &Hexes, report: &str, seat_noun: &str) -> String {
     const SIZE: f64 = 20.0;
     let s3 = 3f64.sqrt();
     let centre = |q: i32, r: i32| {
@@ -343,7 +156,7 @@ pub fn svg(cells: &BTreeMap<(i32, i32), Cell>, report: &str) -> String {
     let mut out = String::new();
     let _ = write!(
         out,
-        r#"<svg id="map" class="map" xmlns="http://www.w3.org/2000/svg" viewBox="{:.0} {:.0} {:.0} {:.0}" data-all="{:.0} {:.0} {:.0} {:.0}" data-focus="{fx:.0} {fy:.0}" role="group" aria-roledescription="map" aria-label="Map of what the faction knows" aria-describedby="map-help">"#,
+        r#"<svg id="map" class="map" xmlns="http://www.w3.org/2000/svg" viewBox="{:.0} {:.0} {:.0} {:.0}" data-all="{:.0} {:.0} {:.0} {:.0}" data-focus="{fx:.0} {fy:.0}" role="group" aria-roledescription="map" aria-label="Map of what the {} knows" aria-describedby="map-help">"#,
         fx - vw / 2.0,
         fy - vh / 2.0,
         vw,
@@ -351,7 +164,8 @@ pub fn svg(cells: &BTreeMap<(i32, i32), Cell>, report: &str) -> String {
         all.0,
         all.1,
         all.2,
-        all.3
+        all.3,
+        escape(seat_noun)
     );
     // One hex takes Tab (the one nearest the opening view's centre); the
     // arrow keys lead from it to the others (a roving tabindex).
@@ -419,7 +233,7 @@ pub fn svg(cells: &BTreeMap<(i32, i32), Cell>, report: &str) -> String {
             r##"<polygon data-place="{}" points="{}" fill="{}" stroke="#8893a2" stroke-width="0.6"{}><title>{}</title></polygon>"##,
             escape(&c.id),
             points.join(" "),
-            colour(&c.terrain),
+            c.fill,
             if c.shown_in.is_none() {
                 r#" fill-opacity="0.55""#
             } else {
@@ -514,8 +328,22 @@ fn short_name(name: &str) -> String {
 mod tests {
     use super::*;
 
-    fn report(turn: u32, json: &str) -> (u32, Seen) {
-        (turn, read(json).unwrap())
+    fn report(turn: u32, json: &str) -> (u32, String) {
+        (turn, json.to_string())
+    }
+
+    /// The hexes the game of these reports gathers from them (the
+    /// reports are in Overlord's schema).
+    fn gather(reports: &[(u32, String)]) -> Hexes {
+        umpire_host::kind::kind("overlord").unwrap().map(reports)
+    }
+
+    fn svg(cells: &Hexes, report: &str) -> String {
+        super::svg(cells, report, "faction")
+    }
+
+    fn drawn(cells: &Hexes, report: &str) -> String {
+        super::drawn(cells, report, "faction")
     }
 
     #[test]

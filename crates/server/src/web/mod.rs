@@ -56,16 +56,18 @@ pub type RenderedKey = (&'static str, String, String, u32, i64);
 const RENDERED_KEPT: usize = 4_096;
 
 impl Rendered {
-    /// `seat`'s report of `turn` (None: its latest) laid out, with its
-    /// turn; None when it has none. Only which run it is is read each
-    /// time; the report itself only when it was not laid out yet.
+    /// `seat`'s report of `turn` (None: its latest) laid out from the
+    /// blocks its game gives, with its turn; None when it has none. Only
+    /// which run it is is read each time; the report itself only when it
+    /// was not laid out yet.
     pub async fn report(
         &self,
-        store: &umpire_host::store::Store,
+        host: &Host,
         game: &str,
         seat: &str,
         turn: Option<u32>,
-    ) -> Result<Option<(u32, Arc<str>)>, umpire_host::store::StoreError> {
+    ) -> Result<Option<(u32, Arc<str>)>, WebError> {
+        let store = host.store();
         let Some((turn, attempt)) = store.report_run(game, seat, turn).await? else {
             return Ok(None);
         };
@@ -76,7 +78,13 @@ impl Rendered {
         let Some(r) = store.report_of_run(game, seat, turn, attempt).await? else {
             return Ok(None);
         };
-        let page = report::render(&r.text, r.json.as_deref(), turn).into_string();
+        let kind = host.kind(&host.game(game).await?.kind)?;
+        let blocks = kind.report_page(umpire_host::kind::view::StoredReport {
+            turn,
+            text: &r.text,
+            json: r.json.as_deref(),
+        });
+        let page = report::render(&blocks).into_string();
         Ok(Some((turn, self.put(key, page))))
     }
 

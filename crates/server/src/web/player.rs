@@ -131,7 +131,7 @@ async fn report_page(web: &Web, me: Me, turn: Option<u32>) -> Page {
     let turns = web.host.store().report_turns(&me.game, &me.seat).await?;
     let laid = web
         .rendered
-        .report(web.host.store(), &me.game, &me.seat, turn)
+        .report(&web.host, &me.game, &me.seat, turn)
         .await?;
     let Some((shown, laid)) = laid else {
         return match turn {
@@ -200,12 +200,9 @@ pub async fn map(State(web): State<Web>, headers: HeaderMap, Path(game): Path<St
                 None => {
                     let jsons = web.host.store().report_jsons(&me.game, &me.seat).await?;
                     let base = format!("/games/{}/reports", me.game);
+                    let kind = web.host.kind(&web.host.game(&me.game).await?.kind)?;
                     let made = tokio::task::spawn_blocking(move || {
-                        let reports: Vec<_> = jsons
-                            .iter()
-                            .filter_map(|(t, j)| Some((*t, map::read(j)?)))
-                            .collect();
-                        map::drawn(&map::gather(&reports), &base)
+                        map::drawn(&kind.map(&jsons), &base, kind.seat_noun())
                     })
                     .await
                     .map_err(|e| WebError::Internal(format!("the map could not be drawn: {e}")))?;
@@ -262,7 +259,11 @@ pub fn without_password(template: &str) -> String {
 async fn editor(web: &Web, me: &Me, q: &OrdersQuery) -> Page {
     let g = web.host.game(&me.game).await?;
     let collecting = g.turn + 1;
-    let overlord = g.kind == "overlord";
+    let kind = web.host.kind(&g.kind)?;
+    // What the game's pages offer besides the editor: the order a unit
+    // with none left does, and a newspaper to write for.
+    let default_order = kind.default_order();
+    let newspaper = kind.article(&me.game, &me.seat, true, "").is_some();
     let stored = web
         .host
         .store()
@@ -309,14 +310,14 @@ async fn editor(web: &Web, me: &Me, q: &OrdersQuery) -> Page {
     let body = html! {
         (coming(web, me, true).await?)
         @if let Some((fates, answer)) = &receipt {
-            @if !fates.is_empty() { (receipt::card(fates, true, overlord)) }
+            @if !fates.is_empty() { (receipt::card(fates, true, default_order)) }
             section.card id="receipt" {
                 h2 { "What was stored" }
                 pre { (answer) }
             }
         }
         @if let Some(fates) = &warning {
-            (receipt::card(fates, false, overlord))
+            (receipt::card(fates, false, default_order))
             p.warn #warning { "These orders have errors and were not sent. Fix them, or send them as they are and these lines are left out." }
         }
         @if q.kept.is_some() { p.flash { "Your draft is kept: it is here when you come back. It is not sent until you send it." } }
@@ -367,13 +368,13 @@ async fn editor(web: &Web, me: &Me, q: &OrdersQuery) -> Page {
                 p.muted { "The same checker reads your mail. " a href={ "/games/" (me.game) "/help" } { "Every order explained" } "." }
             }
         }
-        @if overlord {
+        @if newspaper {
             h2 { "An article for the newspaper" }
             form.stack method="post" action={ "/games/" (me.game) "/press" } {
                 input type="hidden" name="csrf" value=(me.csrf);
                 label for="kind" { "Kind" }
                 select #kind name="kind" {
-                    option value="signed" { "signed, with your faction's name" }
+                    option value="signed" { "signed, with your " (kind.seat_noun()) "'s name" }
                     option value="rumour" { "a rumour, unsigned" }
                 }
                 label for="article" { "Text" }
@@ -623,12 +624,10 @@ pub async fn press(
 ) -> Page {
     let me = me(&web, &headers, &game).await?;
     csrf_ok(&me, &f.csrf)?;
-    if web.host.game(&game).await?.kind != "overlord" {
+    let kind = web.host.kind(&web.host.game(&game).await?.kind)?;
+    let Some(text) = kind.article(&game, &me.seat, f.kind != "rumour", &f.text) else {
         return Err(WebError::Bad("this game has no newspaper".to_string()));
-    }
-    let keyword = if f.kind == "rumour" { "RUMOR" } else { "PRESS" };
-    let body: String = f.text.lines().map(|l| format!("{l}\n")).collect();
-    let text = format!("#{keyword} {} PASSWORD {game}\n{body}#END\n", me.seat);
+    };
     let answer = take(&web, &me, &text).await?;
     Ok(Redirect::to(&format!(
         "/games/{}/orders?sent={}#receipt",

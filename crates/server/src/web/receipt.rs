@@ -5,13 +5,18 @@
 //! stored, so it is the same whether the orders came by the editor, the
 //! API or a mail.
 //!
-//! An Overlord unit whose every order was left out has none: it does the
-//! default order, WORK (the rules: "Spend the time working for the
-//! minimum wage. This is the default order."). It is said so, rather
-//! than leaving the player to find out from the next report.
+//! A unit whose every order was left out has none: in a game with a
+//! default order (`GameKind::default_order`: Overlord's WORK) it does
+//! that, and it is said so, rather than leaving the player to find out
+//! from the next report.
+//!
+//! Orders are grouped by the `UNIT` line that opens each unit's section,
+//! the way the games with units write them; orders of a game without
+//! units (En Garde!'s character sheets) all fall outside any unit.
 
 use maud::{Markup, html};
 use umpire_core::Diagnostic;
+use umpire_host::kind::view::DefaultOrder;
 
 /// A line of the orders as sent that is not (or would not be) kept.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -132,9 +137,10 @@ pub fn count(fates: &[Fate]) -> usize {
 }
 
 /// The fates as a page's card: `sent` says whether the orders were sent
-/// (they were left out) or are about to be (they would be); `overlord`
-/// whether an empty unit does the default WORK.
-pub fn card(fates: &[Fate], sent: bool, overlord: bool) -> Markup {
+/// (they were left out) or are about to be (they would be);
+/// `default_order` is what a unit left with no orders does, when its game
+/// has such an order.
+pub fn card(fates: &[Fate], sent: bool, default_order: Option<DefaultOrder>) -> Markup {
     let n = count(fates);
     html! {
         section.card.bad #left-out {
@@ -162,8 +168,8 @@ pub fn card(fates: &[Fate], sent: bool, overlord: bool) -> Markup {
                             (f.unit) " will do: "
                             @if !f.will_do.is_empty() {
                                 @for (i, o) in f.will_do.iter().enumerate() { @if i > 0 { ", " } code { (o) } }
-                            } @else if overlord {
-                                code { "WORK" } " — no order of it is left, so it does the default order, working for the minimum wage"
+                            } @else if let Some(d) = default_order {
+                                code { (d.order) } " — no order of it is left, so it does the default order, " (d.does)
                             } @else {
                                 "none of these orders"
                             }
@@ -180,6 +186,11 @@ pub fn card(fates: &[Fate], sent: bool, overlord: bool) -> Markup {
 mod tests {
     use super::*;
     use umpire_core::source::Position;
+
+    /// The default order of the game these orders are written for.
+    fn work() -> Option<DefaultOrder> {
+        umpire_host::kind::kind("overlord").ok()?.default_order()
+    }
 
     fn error_at(line: u32, message: &str) -> Diagnostic {
         let mut d = Diagnostic::error("E0308", "orders".into(), message);
@@ -207,7 +218,7 @@ mod tests {
         assert_eq!(f[1].unit, "U118");
         assert_eq!(f[1].will_do, ["STUDY scou"]);
         assert_eq!(count(&f), 2);
-        let page = card(&f, true, true).into_string();
+        let page = card(&f, true, work()).into_string();
         assert!(page.contains("2 lines were left out"), "{page}");
         assert!(page.contains("U117 will do: <code>WORK</code>"), "{page}");
         assert!(
@@ -254,7 +265,7 @@ mod tests {
         let f = fates(sent, &[error_at(1, "orders for f06")], None);
         assert_eq!(f[0].unit, "");
         assert!(
-            card(&f, false, true)
+            card(&f, false, work())
                 .into_string()
                 .contains("1 line would be left out")
         );
