@@ -329,6 +329,12 @@ pub trait GameKind: Send + Sync {
     /// `topic` is empty; None when there is no such order.
     fn help(&self, topic: &str) -> Option<String>;
 
+    /// A seat as the game writes it in its reports, templates and
+    /// orders (Overlord's `f5` is `f05`), so that a player's pages write
+    /// it one way; by default as it is.
+    fn spelt(&self, seat: &str) -> String {
+        seat.to_string()
+    }
     /// A stored report as a page's blocks, for the web to lay out; by
     /// default its text under a heading.
     fn report_page(&self, report: view::StoredReport<'_>) -> Vec<view::Block> {

@@ -229,6 +229,13 @@ impl GameKind for Overlord {
         registry::lookup(t).map(|found| manual::order_page(found.keyword.spec()))
     }
 
+    fn spelt(&self, seat: &str) -> String {
+        match seat.strip_prefix('f').map(str::parse::<u32>) {
+            Some(Ok(n)) => format!("f{n:02}"),
+            _ => seat.to_string(),
+        }
+    }
+
     fn report_page(&self, report: StoredReport<'_>) -> Vec<Block> {
         report
             .json
@@ -505,5 +512,90 @@ impl Game for OverlordGame {
             faction,
             umpire_overlord::generate::bots::bot_seed(self.world.seed, self.world.turn + 1),
         ))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::kind::view::Inline;
+
+    #[test]
+    fn seats_are_spelt_as_the_game_spells_them() {
+        let spelt = |seat: &str| Overlord::new().spelt(seat);
+        assert_eq!(spelt("f5"), "f05");
+        assert_eq!(spelt("f11"), "f11");
+        assert_eq!(spelt("athos"), "athos");
+        assert_eq!(spelt("f"), "f");
+    }
+
+    /// Every part of a report the page reads, from a report the game
+    /// wrote: a field the schema renames or moves would read as empty.
+    #[test]
+    fn the_page_reads_every_part_of_a_report_the_game_writes() {
+        let kind = Overlord::new();
+        let options = Options(vec![
+            ("factions".into(), "2".into()),
+            ("seed".into(), "4".into()),
+            ("size".into(), "small".into()),
+        ]);
+        let made = kind.create("spring", &options).unwrap();
+        let game = kind.open(&made.state).unwrap();
+        let report = game.welcome("f5", "Sunday").unwrap();
+        let json = report.json.unwrap();
+        let read = schema::read(&json).unwrap();
+        let faction = read.header.faction.as_ref().unwrap();
+        assert!(faction.id.is_some() && !faction.name.is_empty());
+        assert!(read.header.funds.is_some() && read.header.control_points.is_some());
+        assert!(!read.header.default_stance.is_empty());
+        let unit = read.units.first().unwrap();
+        assert!(!unit.id.is_empty() && !unit.name.is_empty() && !unit.tactic.is_empty());
+        assert!(unit.figures.is_some() && unit.location.is_some() && unit.stats.is_some());
+        assert!(unit.capacity.as_ref().is_some_and(|c| c.walking > 0));
+        let place = read.locations.first().unwrap();
+        assert!(!place.id.is_empty() && !place.terrain.is_empty() && !place.season.is_empty());
+        assert!(
+            place
+                .directions
+                .iter()
+                .any(|d| d.to.is_some() && d.days.is_some())
+        );
+        assert!(!read.template.is_empty());
+        // The page leads with the units and what each will do, linked to
+        // each unit's part.
+        let blocks = kind.report_page(StoredReport {
+            turn: 0,
+            text: &report.text,
+            json: Some(&json),
+        });
+        let Some(Block::Card {
+            id: Some(id),
+            blocks: units,
+        }) = blocks.get(1)
+        else {
+            panic!("{blocks:?}");
+        };
+        assert_eq!(id, "your-units");
+        assert!(format!("{units:?}").contains(&format!(
+            "{:?}",
+            Inline::Link {
+                to: unit.id.clone(),
+                text: format!("{} [{}]", unit.name, unit.id),
+            }
+        )));
+        // A report that is not the game's is shown as its text.
+        let plain = kind.report_page(StoredReport {
+            turn: 3,
+            text: "words",
+            json: Some("{}"),
+        });
+        assert_eq!(
+            plain,
+            plain_report(StoredReport {
+                turn: 3,
+                text: "words",
+                json: None
+            })
+        );
     }
 }

@@ -29,6 +29,9 @@ pub enum Viewer {
     Player {
         game: String,
         seat: String,
+        /// The seat as its game writes it (`GameKind::spelt`), for the
+        /// page to name it the way the reports and orders do.
+        spelt: String,
         csrf: String,
         token: String,
     },

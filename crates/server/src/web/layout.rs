@@ -50,7 +50,7 @@ fn navigation(viewer: &Viewer, here: &str) -> Markup {
         Viewer::Gm { .. } => vec![("/desk".to_string(), "Desk")],
     };
     let seat = match viewer {
-        Viewer::Player { seat, .. } => spelt(seat),
+        Viewer::Player { spelt, .. } => spelt.clone(),
         _ => String::new(),
     };
     html! {
@@ -61,16 +61,6 @@ fn navigation(viewer: &Viewer, here: &str) -> Markup {
                 a href=(href) class=[(href == here).then_some("here")] aria-current=[(href == here).then_some("page")] { (text) }
             }
         }
-    }
-}
-
-/// A seat as the game writes it: an Overlord faction `f5` is `f05`, as
-/// in its reports, its template and its orders, so that a player's pages
-/// write a seat one way; other seats (an En Garde! character) as they are.
-pub fn spelt(seat: &str) -> String {
-    match seat.strip_prefix('f').map(str::parse::<u32>) {
-        Some(Ok(n)) => format!("f{n:02}"),
-        _ => seat.to_string(),
     }
 }
 
@@ -133,13 +123,5 @@ mod tests {
         assert_eq!(countdown(200 * m), "in 3 hours 20 minutes");
         assert_eq!(countdown((2 * 1440 + 4 * 60 + 7) * m), "in 2 days 4 hours");
         assert_eq!(countdown(1440 * m), "in 1 day");
-    }
-
-    #[test]
-    fn seats_are_spelt_as_the_game_spells_them() {
-        assert_eq!(spelt("f5"), "f05");
-        assert_eq!(spelt("f11"), "f11");
-        assert_eq!(spelt("athos"), "athos");
-        assert_eq!(spelt("f"), "f");
     }
 }

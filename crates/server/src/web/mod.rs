@@ -187,6 +187,18 @@ impl Web {
         }
     }
 
+    /// `seat` of `game` as its game writes it; as it is when the game
+    /// cannot be read.
+    async fn spelt(&self, game: &str, seat: &str) -> String {
+        match self.host.game(game).await {
+            Ok(g) => self
+                .host
+                .kind(&g.kind)
+                .map_or_else(|_| seat.to_string(), |k| k.spelt(seat)),
+            Err(_) => seat.to_string(),
+        }
+    }
+
     /// Who is asking.
     pub async fn viewer(&self, headers: &HeaderMap) -> Viewer {
         let Some(token) = auth::cookie(headers, auth::SESSION) else {
@@ -195,6 +207,7 @@ impl Web {
         match self.host.session(&token).await {
             Ok(Some(s)) if s.role == "player" => match (s.game, s.seat) {
                 (Some(game), Some(seat)) => Viewer::Player {
+                    spelt: self.spelt(&game, &seat).await,
                     game,
                     seat,
                     csrf: s.csrf,

@@ -42,6 +42,7 @@ pub async fn me(web: &Web, headers: &HeaderMap, game: &str) -> Result<Me, WebErr
             seat,
             csrf,
             token,
+            ..
         } if g == game => Ok(Me {
             game: g.clone(),
             seat: seat.clone(),
