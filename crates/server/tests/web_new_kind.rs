@@ -362,3 +362,62 @@ async fn a_kind_of_game_the_web_never_heard_of_gets_its_report_map_orders_and_de
         desk_page.body
     );
 }
+
+/// Every Rust file under `dir`, with its text.
+fn sources(dir: &Path, out: &mut Vec<(String, String)>) {
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            sources(&path, out);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            let text = std::fs::read_to_string(&path).unwrap();
+            out.push((path.display().to_string(), text));
+        }
+    }
+}
+
+/// The web's code, outside its tests, neither depends on a game crate nor
+/// branches on a kind's name: what it shows of a game it asks the kind.
+#[test]
+fn the_web_names_no_game_in_its_code() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let manifest = std::fs::read_to_string(root.join("Cargo.toml")).unwrap();
+    let dependencies = manifest
+        .split("[dev-dependencies]")
+        .next()
+        .unwrap_or_default();
+    let games = [
+        "umpire-overlord",
+        "umpire-engarde",
+        "umpire-dbr",
+        "umpire-nb",
+        "umpire-sharp",
+    ];
+    for game in games {
+        assert!(
+            !dependencies.contains(game),
+            "crates/server depends on {game}"
+        );
+    }
+    let mut files = Vec::new();
+    sources(&root.join("src"), &mut files);
+    assert!(files.len() > 20, "{files:?}");
+    let names = [
+        "umpire_overlord",
+        "umpire_engarde",
+        "umpire_dbr",
+        "umpire_nb",
+        "umpire_sharp",
+        "\"overlord\"",
+        "\"engarde\"",
+    ];
+    for (path, text) in &files {
+        let code = text.split("#[cfg(test)]").next().unwrap_or_default();
+        for name in names {
+            assert!(
+                !code.contains(name),
+                "{path} names {name} outside its tests"
+            );
+        }
+    }
+}

@@ -3,8 +3,12 @@
 //! The host, the mail gateway and the web speak to a game only through
 //! [`GameKind`] (make, import, open a stored world) and [`Game`] (one
 //! world between turns: read a submission, run the turn, welcome and join a
-//! player, remove one). Adding a game to the server means implementing
-//! these two traits; nothing outside `kind/` names a game's internals.
+//! player, remove one), and what its pages show ([`view`]: a report's
+//! blocks, a map's hexes). Adding a game to the server means implementing
+//! these two traits and giving the host the kind ([`Kinds`]); the web
+//! needs no change. Outside `kind/`, only the game folders' modules
+//! (`overlord/`, `engarde/`) and the tables' specs (`tables/`) name a
+//! game's internals (`tests/game_boundary.rs`).
 //!
 //! Turns are counted the same way for every kind: [`Game::turn`] is how
 //! many turns have run, and orders are collected for the next one. A game

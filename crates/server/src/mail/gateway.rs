@@ -433,6 +433,8 @@ impl Gateway {
             Route::Gm { game } => self.to_gm(row, &mail, game).await,
             Route::Entity { seat, game } => self.relay(row, &mail, &seat, game).await,
             Route::Unknown(address) => {
+                // Seats' addresses are their keys (`f5@…`): the example is
+                // a seat of the game with relayed addresses, Overlord's.
                 let d = &self.config.domain;
                 let body = format!(
                     "There is nobody at {address}. Send orders, articles and report requests to {}, write to the game master at {}@{d}, or to a faction at its own address (f5@{d}).",

@@ -107,8 +107,8 @@ fn asking(game: &str, name: &str, seat: Option<&str>, label: impl maud::Render) 
 /// The controls that ask on a page of their own before they act.
 const ASKING: [&str; 5] = ["run", "rollback", "rerun", "remove", "password"];
 
-/// `f5` → 5, so that seats sort by number (f5 before f10); a seat that is
-/// not a number (an En Garde! character) after them, by name.
+/// A seat written as a letter and a number (`f5`) → 5, so that such seats
+/// sort by number (f5 before f10); any other seat after them, by name.
 fn seat_order(seat: &str) -> (u64, &str) {
     (
         seat.trim_start_matches('f').parse().unwrap_or(u64::MAX),
@@ -437,6 +437,9 @@ pub async fn confirm(
             "The turn is run again from the orders now stored; every player gets the new report.".to_string(),
             "Roll back and rerun",
         ),
+        // What removal means in each game this build hosts, said to the
+        // game master in one sentence for all of them: the host's
+        // `Game::remove` does it by each game's own rules.
         "remove" if seat_name.is_some() => (
             format!("Remove {who} from {game}?"),
             "They leave the game at the next turn (Overlord: the faction resigns; En Garde!: the character retires) and get no more reports.".to_string(),
