@@ -205,14 +205,7 @@ fn take(
                     std::fs::remove_file(&mark)
                         .with_context(|| format!("cannot remove {}", mark.display()))?;
                 }
-                let mut r = Receipt::orders(who, &o.summary, turn, archived, replacing, o.errors);
-                // Obvious execution problems, for the turn being collected
-                // only: a later turn's units may have changed hands by then
-                // (OV-SRV-006, 007).
-                if !archived {
-                    r.findings = o.warnings.clone();
-                }
-                r
+                Receipt::orders_kept(who, o, turn, archived, replacing)
             }
             Decision::Refuse(why) => Receipt::refused(who, &why),
             Decision::StoreArticle { .. } => Receipt::refused(who, "not an article"),
