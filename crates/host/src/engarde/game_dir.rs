@@ -27,7 +27,6 @@ use std::path::{Path, PathBuf};
 use anyhow::{Context, Result, bail};
 use umpire_core::source::{SourceFile, decode_text};
 use umpire_engarde::mail;
-use umpire_engarde::orders::left_out;
 use umpire_engarde::report;
 use umpire_engarde::review::{self, Decision, Fate, Held};
 use umpire_engarde::tables::Tables;
@@ -376,7 +375,7 @@ pub fn run_next(dir: &Path, tables: &Tables) -> Result<u32> {
     let played = super::play::play(&world, tables, &kept_sheets(dir, month)?, |_, _| {
         decisions.clone()
     });
-    let (outcome, held, left) = (played.outcome, played.held, played.left);
+    let outcome = &played.outcome;
     let staging = dir.join("months").join(format!("{month}.partial"));
     if staging.exists() {
         std::fs::remove_dir_all(&staging)
@@ -386,26 +385,18 @@ pub fn run_next(dir: &Path, tables: &Tables) -> Result<u32> {
         .ids()
         .filter(|&id| world.character(id).is_some_and(|c| !c.npc && c.is_alive()))
         .collect();
-    let reports = report::Reports::new(&world, &outcome, tables);
+    let reports = report::Reports::new(&world, outcome, tables);
     for &id in &players {
         if let Some(r) = reports.player(id) {
             let name = slug(&world, id);
-            let lines = held.get(&id).cloned().unwrap_or_default();
-            let left_out = left.get(&id).cloned().unwrap_or_default();
-            let text = report::render(&r) + &left_out::render(&left_out) + &review::render(&lines);
+            let pages = played.pages(id, &r, "", Vec::new())?;
             write_atomic(
                 &staging.join("reports").join(format!("{name}.txt")),
-                text.as_bytes(),
+                pages.text.as_bytes(),
             )?;
-            // The held lines are an added field of the JSON report.
-            let mut json = serde_json::to_value(&r)?;
-            if let Some(o) = json.as_object_mut() {
-                o.insert("held_lines".to_string(), serde_json::to_value(&lines)?);
-                o.insert("left_out".to_string(), serde_json::to_value(&left_out)?);
-            }
             write_atomic(
                 &staging.join("reports").join(format!("{name}.json")),
-                &serde_json::to_vec_pretty(&json)?,
+                &serde_json::to_vec_pretty(&pages.json)?,
             )?;
         }
     }

@@ -10,7 +10,8 @@ use umpire_core::source::SourceFile;
 use umpire_engarde::mail;
 use umpire_engarde::month::{MonthOutcome, run_month};
 use umpire_engarde::orders::ast::OrderSheet;
-use umpire_engarde::orders::left_out::LeftOut;
+use umpire_engarde::orders::left_out::{self, LeftOut};
+use umpire_engarde::report::{self, PlayerReport};
 use umpire_engarde::review::{self, Decision, Held};
 use umpire_engarde::tables::Tables;
 use umpire_engarde::world::{CharacterId, World};
@@ -85,5 +86,39 @@ pub fn play(
         orders,
         held: held_by,
         left,
+    }
+}
+
+/// A player's report of a month played, as text and as JSON.
+pub struct PlayerPages {
+    pub text: String,
+    pub json: serde_json::Value,
+}
+
+impl Played {
+    /// Character `id`'s report `r` of this month: the game's report, then
+    /// `note` (what the keeper of the game adds), the orders left out and
+    /// the fates of the held lines; the JSON report with `fields`, then
+    /// the held lines and the orders left out, added.
+    pub fn pages(
+        &self,
+        id: CharacterId,
+        r: &PlayerReport,
+        note: &str,
+        fields: Vec<(&str, serde_json::Value)>,
+    ) -> Result<PlayerPages, serde_json::Error> {
+        let lines = self.held.get(&id).cloned().unwrap_or_default();
+        let left_out = self.left.get(&id).cloned().unwrap_or_default();
+        let text =
+            report::render(r) + note + &left_out::render(&left_out) + &review::render(&lines);
+        let mut json = serde_json::to_value(r)?;
+        if let Some(o) = json.as_object_mut() {
+            for (name, value) in fields {
+                o.insert(name.to_string(), value);
+            }
+            o.insert("held_lines".to_string(), serde_json::to_value(&lines)?);
+            o.insert("left_out".to_string(), serde_json::to_value(&left_out)?);
+        }
+        Ok(PlayerPages { text, json })
     }
 }

@@ -18,12 +18,12 @@ use std::collections::BTreeMap;
 use std::path::Path;
 
 use umpire_core::source::{SourceFile, decode_text};
-use umpire_engarde::orders::{left_out, print};
+use umpire_engarde::orders::print;
 use umpire_engarde::review::{Decision, Fate};
 use umpire_engarde::setup::{NewPlayer, join, new_game_checked};
 use umpire_engarde::tables::Tables;
 use umpire_engarde::world::{CharacterId, World};
-use umpire_engarde::{mail, report, review};
+use umpire_engarde::{mail, report};
 
 use super::overlord::random_seed;
 use super::{
@@ -416,9 +416,8 @@ impl Game for EnGardeGame {
             }
         }
         unruled.sort();
-        let (outcome, orders, held, left) =
-            (played.outcome, played.orders, played.held, played.left);
-        let reports = report::Reports::new(&self.world, &outcome, self.tables);
+        let outcome = &played.outcome;
+        let reports = report::Reports::new(&self.world, outcome, self.tables);
         let mut out = Vec::new();
         for id in self.world.ids() {
             let Some(c) = self.world.character(id).filter(|c| !c.npc) else {
@@ -429,22 +428,17 @@ impl Game for EnGardeGame {
             }
             if let Some(r) = reports.player(id) {
                 let alive = outcome.world.character(id).is_some_and(|c| c.is_alive());
-                let lines = held.get(&id).cloned().unwrap_or_default();
-                let left_out = left.get(&id).cloned().unwrap_or_default();
-                let sheet = orders.contains_key(&id);
-                let mut json = serde_json::to_value(&r)?;
-                if let Some(o) = json.as_object_mut() {
-                    o.insert("sheet_received".to_string(), serde_json::Value::Bool(sheet));
-                    o.insert("held_lines".to_string(), serde_json::to_value(&lines)?);
-                    o.insert("left_out".to_string(), serde_json::to_value(&left_out)?);
-                }
+                let sheet = played.orders.contains_key(&id);
+                let pages = played.pages(
+                    id,
+                    &r,
+                    &no_sheet(sheet, self.world.month, &c.name),
+                    vec![("sheet_received", serde_json::Value::Bool(sheet))],
+                )?;
                 out.push(SeatReport {
                     seat: slug(&self.world, id),
-                    text: report::render(&r)
-                        + &no_sheet(sheet, self.world.month, &c.name)
-                        + &left_out::render(&left_out)
-                        + &review::render(&lines),
-                    json: Some(serde_json::to_string(&json)?),
+                    text: pages.text,
+                    json: Some(serde_json::to_string(&pages.json)?),
                     template: alive.then(|| self.template(id)),
                 });
             }
@@ -460,7 +454,7 @@ impl Game for EnGardeGame {
             "{}: month {} run: {} sheet(s), {} event(s), {} report(s)",
             self.world.game,
             self.world.month,
-            orders.len(),
+            played.orders.len(),
             outcome.events.len(),
             out.len()
         );
