@@ -157,6 +157,31 @@ impl Receipt {
         }
     }
 
+    /// Orders a kind read, kept for `turn`: the line, and the checker's
+    /// warnings on obvious execution problems when they are for the turn
+    /// being collected only, since a later turn's units may have changed
+    /// hands by then (OV-SRV-006, 007).
+    pub fn orders_kept(
+        who: &str,
+        orders: &crate::kind::Orders,
+        turn: u32,
+        archived: bool,
+        replacing: bool,
+    ) -> Receipt {
+        let mut r = Receipt::orders(
+            who,
+            &orders.summary,
+            turn,
+            archived,
+            replacing,
+            orders.errors,
+        );
+        if !archived {
+            r.findings = orders.warnings.clone();
+        }
+        r
+    }
+
     /// Orders not kept because orders received after them are
     /// (OV-SRV-010: the one received last wins).
     pub fn superseded(who: &str, summary: &str, turn: u32) -> Receipt {

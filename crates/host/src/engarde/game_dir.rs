@@ -22,14 +22,11 @@
 //! run again, and its reports are read with the world they were written
 //! from even when `world.json` is damaged.
 
-use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, bail};
 use umpire_core::source::{SourceFile, decode_text};
 use umpire_engarde::mail;
-use umpire_engarde::month::run_month;
-use umpire_engarde::orders::left_out;
 use umpire_engarde::report;
 use umpire_engarde::review::{self, Decision, Fate, Held};
 use umpire_engarde::tables::Tables;
@@ -265,26 +262,30 @@ fn read_reviews(dir: &Path, month: u32) -> Result<Vec<Decision>> {
     }
 }
 
-/// The sheets kept for the coming month, read against the world, each
-/// with its text.
-fn kept_sheets(
-    dir: &Path,
-    world: &World,
-    tables: &Tables,
-) -> Result<Vec<(CharacterId, mail::Read, SourceFile)>> {
-    let reader = mail::Reader::new(world, tables);
+/// The sheets kept for the coming month, by file name.
+fn kept_sheets(dir: &Path, month: u32) -> Result<Vec<SourceFile>> {
     let mut out = Vec::new();
-    for path in visible_files(&orders_dir(dir, world.month))? {
+    for path in visible_files(&orders_dir(dir, month))? {
         let bytes =
             std::fs::read(&path).with_context(|| format!("cannot read {}", path.display()))?;
         let (text, _) = decode_text(&bytes);
-        let source = SourceFile::new(path.display().to_string(), text.into_owned());
-        let read = reader.read(&source);
-        if let Some(id) = read.character {
-            out.push((id, read, source));
-        }
+        out.push(SourceFile::new(
+            path.display().to_string(),
+            text.into_owned(),
+        ));
     }
     Ok(out)
+}
+
+/// The sheets kept for the coming month that name a character of the
+/// game, read against the world.
+fn read_kept(dir: &Path, world: &World, tables: &Tables) -> Result<Vec<(CharacterId, mail::Read)>> {
+    let reader = mail::Reader::new(world, tables);
+    Ok(kept_sheets(dir, world.month)?
+        .iter()
+        .map(|source| reader.read(source))
+        .filter_map(|read| Some((read.character?, read)))
+        .collect())
 }
 
 /// A sheet's held lines: (line, text).
@@ -301,7 +302,7 @@ fn held_of(read: &mail::Read) -> Vec<(u32, String)> {
 pub fn held_lines(dir: &Path, world: &World, tables: &Tables) -> Result<Vec<(String, Vec<Held>)>> {
     let decisions = read_reviews(dir, world.month)?;
     let mut out = Vec::new();
-    for (id, read, _) in kept_sheets(dir, world, tables)? {
+    for (id, read) in read_kept(dir, world, tables)? {
         let name = world
             .character(id)
             .map_or_else(String::new, |c| c.name.clone());
@@ -329,9 +330,9 @@ pub fn review_line(
     let name = world
         .character(id)
         .map_or_else(String::new, |c| c.name.clone());
-    let Some((_, read, _)) = kept_sheets(dir, world, tables)?
+    let Some((_, read)) = read_kept(dir, world, tables)?
         .into_iter()
-        .find(|(c, ..)| *c == id)
+        .find(|(c, _)| *c == id)
     else {
         bail!("{name} has no sheet for month {}", world.month);
     };
@@ -370,20 +371,11 @@ pub fn run_next(dir: &Path, tables: &Tables) -> Result<u32> {
     let world = read_world(dir)?;
     let month = world.month;
     let decisions = read_reviews(dir, month)?;
-    let mut orders = BTreeMap::new();
-    let mut held = BTreeMap::new();
     // Orders with errors are left out, as `submit` told.
-    let mut left = BTreeMap::new();
-    for (id, read, source) in kept_sheets(dir, &world, tables)? {
-        let name = world
-            .character(id)
-            .map_or_else(String::new, |c| c.name.clone());
-        held.insert(id, review::fates(&name, &held_of(&read), &decisions));
-        let (runs, left_out) = read.runnable(&source);
-        left.insert(id, left_out);
-        orders.insert(id, runs);
-    }
-    let outcome = run_month(&world, tables, &orders);
+    let played = super::play::play(&world, tables, &kept_sheets(dir, month)?, |_, _| {
+        decisions.clone()
+    });
+    let outcome = &played.outcome;
     let staging = dir.join("months").join(format!("{month}.partial"));
     if staging.exists() {
         std::fs::remove_dir_all(&staging)
@@ -393,26 +385,18 @@ pub fn run_next(dir: &Path, tables: &Tables) -> Result<u32> {
         .ids()
         .filter(|&id| world.character(id).is_some_and(|c| !c.npc && c.is_alive()))
         .collect();
-    let reports = report::Reports::new(&world, &outcome, tables);
+    let reports = report::Reports::new(&world, outcome, tables);
     for &id in &players {
         if let Some(r) = reports.player(id) {
             let name = slug(&world, id);
-            let lines = held.get(&id).cloned().unwrap_or_default();
-            let left_out = left.get(&id).cloned().unwrap_or_default();
-            let text = report::render(&r) + &left_out::render(&left_out) + &review::render(&lines);
+            let pages = played.pages(id, &r, "", Vec::new())?;
             write_atomic(
                 &staging.join("reports").join(format!("{name}.txt")),
-                text.as_bytes(),
+                pages.text.as_bytes(),
             )?;
-            // The held lines are an added field of the JSON report.
-            let mut json = serde_json::to_value(&r)?;
-            if let Some(o) = json.as_object_mut() {
-                o.insert("held_lines".to_string(), serde_json::to_value(&lines)?);
-                o.insert("left_out".to_string(), serde_json::to_value(&left_out)?);
-            }
             write_atomic(
                 &staging.join("reports").join(format!("{name}.json")),
-                &serde_json::to_vec_pretty(&json)?,
+                &serde_json::to_vec_pretty(&pages.json)?,
             )?;
         }
     }

@@ -1,3 +1,4 @@
 //! En Garde! games in a game folder.
 
 pub mod game_dir;
+pub mod play;

@@ -484,12 +484,8 @@ impl Host {
                                     .stranger_notice(tx, game, seat, row, "orders", turn)
                                     .await?;
                                 let replacing = kept == store::Kept::Replacing;
-                                let mut r = Receipt::orders(
-                                    &who, &o.summary, turn, archived, replacing, o.errors,
-                                );
-                                if !archived {
-                                    r.findings = o.warnings.clone();
-                                }
+                                let mut r =
+                                    Receipt::orders_kept(&who, o, turn, archived, replacing);
                                 r.shown = Some(o.shown.clone()).filter(|s| !s.trim().is_empty());
                                 if c.new_password.is_some() {
                                     r.line.push_str(&format!(

@@ -18,13 +18,12 @@ use std::collections::BTreeMap;
 use std::path::Path;
 
 use umpire_core::source::{SourceFile, decode_text};
-use umpire_engarde::month::run_month;
-use umpire_engarde::orders::{left_out, print};
+use umpire_engarde::orders::print;
 use umpire_engarde::review::{Decision, Fate};
 use umpire_engarde::setup::{NewPlayer, join, new_game_checked};
 use umpire_engarde::tables::Tables;
 use umpire_engarde::world::{CharacterId, World};
-use umpire_engarde::{mail, report, review};
+use umpire_engarde::{mail, report};
 
 use super::{
     Created, Envelope, Game, GameKind, HeldLine, Join, Joined, KindError, Mail, NewSeat,
@@ -386,48 +385,38 @@ impl Game for EnGardeGame {
     }
 
     fn run(&self, input: &TurnInput) -> Result<TurnOutput, KindError> {
-        let reader = mail::Reader::new(&self.world, self.tables);
-        let mut orders = BTreeMap::new();
+        let sheets: Vec<SourceFile> = input
+            .orders
+            .iter()
+            .map(|(seat, text)| SourceFile::new(seat.clone(), text.clone()))
+            .collect();
+        let played = crate::engarde::play::play(&self.world, self.tables, &sheets, |name, seat| {
+            decisions(name, seat, &input.rulings)
+        });
         // Lines held for the game master are told in the report, so none
-        // vanishes without a word.
-        let mut held = BTreeMap::new();
-        // Orders with errors are left out, as the answer told.
-        let mut left = BTreeMap::new();
+        // vanishes without a word; orders with errors are left out, as
+        // the answer told.
         let mut unruled = Vec::new();
         let mut errors = Vec::new();
-        for (seat, text) in &input.orders {
-            let source = SourceFile::new(seat.clone(), text.clone());
-            let read = reader.read(&source);
-            if let Some(id) = read.character {
-                let name = self
-                    .world
-                    .character(id)
-                    .map_or_else(String::new, |c| c.name.clone());
-                let lines: Vec<(u32, String)> = read
-                    .sheet
-                    .for_gm
-                    .iter()
-                    .map(|h| (h.line, h.value.clone()))
-                    .collect();
-                let fates = review::fates(&name, &lines, &decisions(&name, seat, &input.rulings));
-                for h in fates.iter().filter(|h| h.fate == Fate::NotReviewed) {
-                    unruled.push(format!("{name}, line {}: `{}`\n", h.line, h.text.trim()));
-                }
-                held.insert(id, fates);
-                let (runs, left_out) = read.runnable(&source);
-                for l in &left_out {
-                    errors.push(format!(
-                        "{name}, line {}: `{}`: {}\n",
-                        l.line, l.text, l.why
-                    ));
-                }
-                left.insert(id, left_out);
-                orders.insert(id, runs);
+        for sheet in &played.sheets {
+            for h in sheet.held.iter().filter(|h| h.fate == Fate::NotReviewed) {
+                unruled.push(format!(
+                    "{}, line {}: `{}`\n",
+                    sheet.name,
+                    h.line,
+                    h.text.trim()
+                ));
+            }
+            for l in &sheet.left_out {
+                errors.push(format!(
+                    "{}, line {}: `{}`: {}\n",
+                    sheet.name, l.line, l.text, l.why
+                ));
             }
         }
         unruled.sort();
-        let outcome = run_month(&self.world, self.tables, &orders);
-        let reports = report::Reports::new(&self.world, &outcome, self.tables);
+        let outcome = &played.outcome;
+        let reports = report::Reports::new(&self.world, outcome, self.tables);
         let mut out = Vec::new();
         for id in self.world.ids() {
             let Some(c) = self.world.character(id).filter(|c| !c.npc) else {
@@ -438,22 +427,17 @@ impl Game for EnGardeGame {
             }
             if let Some(r) = reports.player(id) {
                 let alive = outcome.world.character(id).is_some_and(|c| c.is_alive());
-                let lines = held.get(&id).cloned().unwrap_or_default();
-                let left_out = left.get(&id).cloned().unwrap_or_default();
-                let sheet = orders.contains_key(&id);
-                let mut json = serde_json::to_value(&r)?;
-                if let Some(o) = json.as_object_mut() {
-                    o.insert("sheet_received".to_string(), serde_json::Value::Bool(sheet));
-                    o.insert("held_lines".to_string(), serde_json::to_value(&lines)?);
-                    o.insert("left_out".to_string(), serde_json::to_value(&left_out)?);
-                }
+                let sheet = played.orders.contains_key(&id);
+                let pages = played.pages(
+                    id,
+                    &r,
+                    &no_sheet(sheet, self.world.month, &c.name),
+                    vec![("sheet_received", serde_json::Value::Bool(sheet))],
+                )?;
                 out.push(SeatReport {
                     seat: slug(&self.world, id),
-                    text: report::render(&r)
-                        + &no_sheet(sheet, self.world.month, &c.name)
-                        + &left_out::render(&left_out)
-                        + &review::render(&lines),
-                    json: Some(serde_json::to_string(&json)?),
+                    text: pages.text,
+                    json: Some(serde_json::to_string(&pages.json)?),
                     template: alive.then(|| self.template(id)),
                 });
             }
@@ -469,7 +453,7 @@ impl Game for EnGardeGame {
             "{}: month {} run: {} sheet(s), {} event(s), {} report(s)",
             self.world.game,
             self.world.month,
-            orders.len(),
+            played.orders.len(),
             outcome.events.len(),
             out.len()
         );

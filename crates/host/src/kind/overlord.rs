@@ -28,7 +28,6 @@ use umpire_core::Dice;
 use umpire_core::ids::TypedId;
 use umpire_overlord::generate::world::{MapSize, WorldParams, generate, join};
 use umpire_overlord::rules::Rules;
-use umpire_overlord::turn::log::What;
 use umpire_overlord::world::{Player, Role, World};
 use umpire_overlord::{orders, save};
 
@@ -405,8 +404,7 @@ impl Game for OverlordGame {
             f.password_hash = h;
         }
         let seats = OverlordGame::seats_in(&world);
-        let count =
-            |f: &dyn Fn(&What) -> bool| played.log.events.iter().filter(|e| f(&e.what)).count();
+        let tally = play::Tally::of(&played.log);
         let summary = format!(
             "{}: turn {} run in {:.2} s: {} order set(s), {} article(s), {} event(s); {} battle(s); {} order set(s) refused, {} order(s) with errors left out",
             world.game,
@@ -415,8 +413,8 @@ impl Game for OverlordGame {
             played.sets,
             played.articles,
             played.log.events.len(),
-            count(&|w| matches!(w, What::Battle { .. })),
-            count(&|w| matches!(w, What::OrdersRefused { .. })),
+            tally.battles,
+            tally.orders_refused,
             played.errors.len(),
         );
         Ok(TurnOutput {

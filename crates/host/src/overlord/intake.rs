@@ -36,12 +36,12 @@ use std::path::Path;
 use anyhow::{Context, Result};
 use umpire_overlord::orders::{self, Envelope as Parsed};
 use umpire_overlord::world::World;
-use umpire_overlord::world::faction::password_matches;
 
 use super::layout::{self, faction_file, staging_dir};
 use super::reading::Reader;
 use crate::files;
 use crate::kind::{Mail, Request};
+use crate::password::{self, Check};
 use crate::receipt::{self, Decision, Situation};
 
 pub use crate::receipt::{Receipt, Submitted};
@@ -146,7 +146,8 @@ fn submit(
             (Request::Refused { why }, _) => Receipt::refused(&who, why),
             (_, None) => Receipt::refused(&who, "the envelope could not be read"),
             (request, Some(parsed)) => {
-                // As the turn does: a faction with no password set takes any.
+                // As the turn does: a faction with no password set takes
+                // any. A set one is checked as the host checks a seat's.
                 let hash = envelope
                     .seat
                     .as_deref()
@@ -156,7 +157,7 @@ fn submit(
                     .unwrap_or_default();
                 if !game_master
                     && !hash.is_empty()
-                    && !password_matches(hash, envelope.password.expose())
+                    && password::check(hash, &envelope.password) == Check::Wrong
                 {
                     Receipt::refused(&who, &format!("wrong password for {who}"))
                 } else {
@@ -204,14 +205,7 @@ fn take(
                     std::fs::remove_file(&mark)
                         .with_context(|| format!("cannot remove {}", mark.display()))?;
                 }
-                let mut r = Receipt::orders(who, &o.summary, turn, archived, replacing, o.errors);
-                // Obvious execution problems, for the turn being collected
-                // only: a later turn's units may have changed hands by then
-                // (OV-SRV-006, 007).
-                if !archived {
-                    r.findings = o.warnings.clone();
-                }
-                r
+                Receipt::orders_kept(who, o, turn, archived, replacing)
             }
             Decision::Refuse(why) => Receipt::refused(who, &why),
             Decision::StoreArticle { .. } => Receipt::refused(who, "not an article"),

@@ -107,6 +107,41 @@ pub struct Played {
     pub errors: Vec<String>,
 }
 
+/// What the game master is told of a turn, counted in one pass over its
+/// events.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Tally {
+    pub departed: usize,
+    pub arrived: usize,
+    pub turned_back: usize,
+    pub battles: usize,
+    pub orders_refused: usize,
+    pub sections_refused: usize,
+    pub orders_dropped: usize,
+    pub not_adjudicated: usize,
+}
+
+impl Tally {
+    pub fn of(log: &TurnLog) -> Tally {
+        let mut t = Tally::default();
+        for e in &log.events {
+            let n = match e.what {
+                What::Departed { .. } => &mut t.departed,
+                What::Arrived { .. } => &mut t.arrived,
+                What::TurnedBack { .. } => &mut t.turned_back,
+                What::Battle { .. } => &mut t.battles,
+                What::OrdersRefused { .. } => &mut t.orders_refused,
+                What::SectionRefused { .. } => &mut t.sections_refused,
+                What::OrderDropped { .. } => &mut t.orders_dropped,
+                What::NotAdjudicated { .. } => &mut t.not_adjudicated,
+                _ => continue,
+            };
+            *n += 1;
+        }
+        t
+    }
+}
+
 /// Read the order and article files into order sets and articles.
 fn read_sources(play: &Play<'_>) -> (Vec<OrderSet>, Vec<Envelope>, Vec<String>) {
     let parse = ParseOptions {

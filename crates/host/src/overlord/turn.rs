@@ -37,12 +37,12 @@ use std::time::Duration;
 use anyhow::{Context, Result};
 use umpire_overlord::rules::Rules;
 use umpire_overlord::save;
-use umpire_overlord::turn::log::{TurnLog, What};
+use umpire_overlord::turn::log::TurnLog;
 use umpire_overlord::world::World;
 
 use super::game_dir::{WORLD_FILE, read_world, rules};
 use super::layout::{self, faction_file, faction_json_file, staging_dir, turn_dir};
-use super::play::{FactionReport, Play, Source, play};
+use super::play::{FactionReport, Play, Source, Tally, play};
 use crate::files;
 
 /// How to run a turn.
@@ -295,22 +295,7 @@ pub fn summary(dir: &Path, ran: &Ran) -> String {
     let mut out = String::new();
     let log = &ran.log;
     let turn = ran.turn;
-    // What the game master is told of, counted in one pass.
-    let mut n = [0usize; 8];
-    for e in &log.events {
-        let i = match e.what {
-            What::Departed { .. } => 0,
-            What::Arrived { .. } => 1,
-            What::TurnedBack { .. } => 2,
-            What::Battle { .. } => 3,
-            What::OrdersRefused { .. } => 4,
-            What::SectionRefused { .. } => 5,
-            What::OrderDropped { .. } => 6,
-            What::NotAdjudicated { .. } => 7,
-            _ => continue,
-        };
-        n[i] += 1;
-    }
+    let n = Tally::of(log);
     let _ = writeln!(
         out,
         "{}: turn {turn} run in {:.2} s — {} order set(s), {} article(s), {} event(s)",
@@ -323,12 +308,12 @@ pub fn summary(dir: &Path, ran: &Ran) -> String {
     let _ = writeln!(
         out,
         "  journeys begun {}, arrivals {}, turned back {}, battles {}",
-        n[0], n[1], n[2], n[3],
+        n.departed, n.arrived, n.turned_back, n.battles,
     );
     let _ = writeln!(
         out,
         "  order sets refused {}, sections refused {}, orders dropped {}, orders not yet adjudicated {}",
-        n[4], n[5], n[6], n[7],
+        n.orders_refused, n.sections_refused, n.orders_dropped, n.not_adjudicated,
     );
     if !ran.errors.is_empty() {
         let _ = writeln!(
