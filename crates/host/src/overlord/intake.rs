@@ -39,8 +39,8 @@ use umpire_overlord::world::World;
 
 use super::layout::{self, faction_file, staging_dir};
 use super::reading::Reader;
+use crate::envelope::{Mail, Request};
 use crate::files;
-use crate::kind::{Mail, Request};
 use crate::password::{self, Check};
 use crate::receipt::{self, Decision, Situation};
 
@@ -157,7 +157,11 @@ fn submit(
                     .unwrap_or_default();
                 if !game_master
                     && !hash.is_empty()
-                    && password::check(hash, &envelope.password) == Check::Wrong
+                    && password::check(
+                        hash,
+                        &envelope.password,
+                        crate::kind::GameKind::legacy_hash(&crate::kind::overlord::Overlord::new()),
+                    ) == Check::Wrong
                 {
                     Receipt::refused(&who, &format!("wrong password for {who}"))
                 } else {
