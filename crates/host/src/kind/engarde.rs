@@ -112,6 +112,10 @@ impl GameKind for EnGarde {
         "character"
     }
 
+    fn leaving(&self) -> &'static str {
+        "the character retires"
+    }
+
     fn envelope_keywords(&self) -> String {
         "CHARACTER".to_string()
     }

@@ -315,6 +315,11 @@ pub trait GameKind: Send + Sync {
     fn title(&self) -> &'static str;
     /// What a seat is: `faction`, `character`.
     fn seat_noun(&self) -> &'static str;
+    /// What leaving the game means for a seat, told to the game master
+    /// before a player is removed: `the faction resigns`.
+    fn leaving(&self) -> &'static str {
+        "the seat leaves the game"
+    }
     /// The words that begin a submission's envelopes, for an answer to
     /// one that holds none: `#GAME, #PRESS, #RUMOR or #REPORT`.
     fn envelope_keywords(&self) -> String;

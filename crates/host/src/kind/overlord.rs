@@ -116,6 +116,10 @@ impl GameKind for Overlord {
         "faction"
     }
 
+    fn leaving(&self) -> &'static str {
+        "the faction resigns"
+    }
+
     fn envelope_keywords(&self) -> String {
         "#GAME, #PRESS, #RUMOR or #REPORT".to_string()
     }

@@ -437,12 +437,14 @@ pub async fn confirm(
             "The turn is run again from the orders now stored; every player gets the new report.".to_string(),
             "Roll back and rerun",
         ),
-        // What removal means in each game this build hosts, said to the
-        // game master in one sentence for all of them: the host's
-        // `Game::remove` does it by each game's own rules.
+        // What removal means is the game's to say: the host's
+        // `Game::remove` does it by the game's own rules.
         "remove" if seat_name.is_some() => (
             format!("Remove {who} from {game}?"),
-            "They leave the game at the next turn (Overlord: the faction resigns; En Garde!: the character retires) and get no more reports.".to_string(),
+            format!(
+                "They leave the game at the next turn ({}) and get no more reports.",
+                web.host.kind(&g.kind)?.leaving()
+            ),
             "Remove the player",
         ),
         "password" if seat_name.is_some() => (
