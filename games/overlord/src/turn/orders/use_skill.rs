@@ -69,6 +69,7 @@
 //! Work under way is kept on the unit ([`Making`]): it survives days,
 //! other orders and months, and is lost when the unit moves.
 
+pub use super::super::economy::asks::Request;
 use super::super::experience::{self, DAY};
 use super::super::log::{UseProblem, What};
 use super::super::magic::{self, casting};
@@ -81,23 +82,8 @@ use crate::orders::UnitOrder;
 use crate::orders::catalog::skills::Use;
 use crate::rules::skills::{Product, SkillUse, UseKind};
 use crate::rules::{ItemId, SkillId};
-use crate::world::{Aim, LocationId, Making, UnitId};
+use crate::world::{Aim, Making, UnitId};
 use umpire_core::ids::TypedId;
-
-/// One unit's harvest for the day, settled after the full-day pass.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Request {
-    pub unit: UnitId,
-    pub skill: SkillId,
-    pub place: LocationId,
-    pub item: ItemId,
-    /// Items asked of the land.
-    pub want: u64,
-    /// Items the production building gives besides.
-    pub bonus: u64,
-    /// The order has a count to bring down.
-    pub counted: bool,
-}
 
 /// The USE order.
 pub fn use_order(t: &mut Turn<'_>, u: UnitId, i: usize, o: &Use) -> Outcome {

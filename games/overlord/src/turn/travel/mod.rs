@@ -14,6 +14,7 @@
 //! Every rules gap settled here is stated in the module that settles it and
 //! in RULES-DECISIONS.md, "Movement".
 
+pub mod areas;
 pub mod time;
 
 pub use crate::figures::load::{self, Load, could_cover, stack_load};
