@@ -105,3 +105,9 @@ mod tests {
         assert!(basics(&r, cmbt).is_empty());
     }
 }
+
+/// Does a bonus named for `named` count for `skill`: the skill itself or
+/// one it is built on?
+pub fn covers(t: &Turn<'_>, named: SkillId, skill: SkillId) -> bool {
+    named == skill || basics(t.rules, skill).contains(&named)
+}

@@ -39,7 +39,7 @@ use super::super::pending::Outcome;
 use super::super::policy::{self, Act};
 use super::super::share::share_out;
 use super::super::state::Turn;
-use super::use_skill::{cannot, count_down, day_work, making, practised};
+use super::skill_work::{cannot, count_down, day_work, making, practised};
 use crate::rules::SkillId;
 use crate::rules::skills::SkillUse;
 use crate::world::{LocationId, UnitId};
