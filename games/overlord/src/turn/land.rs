@@ -47,7 +47,70 @@ use super::relations;
 use super::state::Turn;
 pub use super::travel::areas::{Areas, walking_days};
 use crate::rules::{EquipSlot, Rules, SkillId};
-use crate::world::{FactionId, LocationId, Stance, UnitId, World};
+use crate::world::{FactionId, LocationId, Player, Stance, UnitId, World};
+
+/// Give the title at `place` (index `i`) to `holder` (or make it vacant),
+/// with the Overlord's stances, and work out the land's owners again.
+pub fn set_holder(t: &mut Turn<'_>, place: LocationId, i: usize, holder: Option<UnitId>) {
+    let Some(seat) = t.world.locations[place].titles.get_mut(i) else {
+        return;
+    };
+    let old = std::mem::replace(&mut seat.holder, holder);
+    let title = seat.title;
+    if let Some(o) = old
+        && let Some(list) = t.held.get_mut(&o)
+        && let Some(k) = list.iter().position(|&x| x == title)
+    {
+        list.swap_remove(k);
+    }
+    if let Some(h) = holder {
+        t.held.entry(h).or_default().push(title);
+    }
+    let faction =
+        |t: &Turn<'_>, u: Option<UnitId>| u.and_then(|u| t.world.units.get(u)).map(|x| x.faction);
+    let (from, to) = (faction(t, old), faction(t, holder));
+    if t.rules.titles.get(title).is_some_and(|x| x.supreme) && from != to {
+        overlord_stances(t, from, to);
+    }
+    recompute(t);
+}
+
+/// OV-TTL-021 (the Titles chapter's Overlord): the Imperials and the
+/// Citizens ally with the faction that gains the Overlord title and turn
+/// Enemy to the one that loses it.
+fn overlord_stances(t: &mut Turn<'_>, from: Option<FactionId>, to: Option<FactionId>) {
+    let npcs: Vec<FactionId> = t
+        .world
+        .factions
+        .iter()
+        .filter(|(_, f)| f.npc_role().is_some_and(|r| r.serves_the_overlord()))
+        .map(|(id, _)| id)
+        .collect();
+    for npc in npcs {
+        for (toward, stance) in [(from, Stance::Enemy), (to, Stance::Ally)] {
+            // Only player factions: the Citizens do not turn on the
+            // Imperials when the Emperor falls.
+            let Some(f) = toward.filter(|&f| {
+                f != npc
+                    && t.world
+                        .factions
+                        .get(f)
+                        .is_some_and(|x| x.player != Player::Npc)
+            }) else {
+                continue;
+            };
+            t.world.factions[npc].set_stance(f, stance);
+            t.faction_event(
+                f,
+                What::StanceSet {
+                    faction: npc,
+                    toward: Some(f),
+                    stance,
+                },
+            );
+        }
+    }
+}
 
 /// How far from its seat a holder may be and keep the title: the range,
 /// a Baron's half as far again (OV-TTL-017). `None`: not a land title.
@@ -98,7 +161,7 @@ pub fn lose_out_of_range(t: &mut Turn<'_>) {
             continue;
         };
         let Some(at) = t.world.units.get(h).map(|x| x.location) else {
-            super::orders::titles::set_holder(t, place, i, None);
+            set_holder(t, place, i, None);
             continue;
         };
         let within = match keep_range(t.rules, seat.title) {
@@ -119,7 +182,7 @@ pub fn lose_out_of_range(t: &mut Turn<'_>) {
                     seat: place,
                 },
             );
-            super::orders::titles::set_holder(t, place, i, None);
+            set_holder(t, place, i, None);
         }
     }
 }
