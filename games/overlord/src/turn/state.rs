@@ -183,6 +183,39 @@ pub struct Clash {
     pub march: Option<crate::world::Journey>,
 }
 
+impl Turn<'_> {
+    /// A battle starts today.
+    pub fn begin_battle(&mut self, attacker: UnitId, defender: UnitId, cause: BattleCause) {
+        let place = self.world.units[defender].location;
+        self.battles.push(Clash {
+            attacker,
+            defender,
+            place,
+            cause,
+            march: None,
+        });
+    }
+
+    /// A stack on MARCH that ended `journey` attacks the guard `defender`
+    /// barring the way (OV-MOVE-031): after the battle it stays if it won,
+    /// and goes back the way it came otherwise (OV-CMB-084).
+    pub fn begin_march(
+        &mut self,
+        leader: UnitId,
+        defender: UnitId,
+        journey: crate::world::Journey,
+    ) {
+        let place = self.world.units[defender].location;
+        self.battles.push(Clash {
+            attacker: leader,
+            defender,
+            place,
+            cause: BattleCause::MarchForces,
+            march: Some(journey),
+        });
+    }
+}
+
 impl<'a> Turn<'a> {
     pub fn new(world: &'a mut World, rules: &'a Rules, dice: Dice) -> Self {
         let numbers = world.numbers();
