@@ -1,7 +1,7 @@
 //! A unit's maximum mana: its race's, its equipped items', its skill
 //! levels' and its enchantments' `stats.mana` added up, never below zero
 //! (OV-MAG-009). Mana above it is lost at the day's end
-//! ([`crate::turn::magic::mana`]).
+//! (`turn::magic::mana`).
 
 use crate::rules::Rules;
 use crate::world::Unit;
