@@ -9,6 +9,7 @@
 //! writes files.
 
 pub mod combat;
+pub mod figures;
 pub mod generate;
 pub mod legacy;
 pub mod orders;

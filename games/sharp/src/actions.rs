@@ -11,54 +11,7 @@ use crate::model::{Inches, Status};
 use crate::rulings::{RulingId, Rulings};
 use crate::tables::{Tables, UseCost};
 
-macro_rules! actions {
-    ($($variant:ident = $id:literal;)+) => {
-        /// An action that costs action dice (SP-ACT-003 to 015).
-        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
-        #[serde(rename_all = "kebab-case")]
-        pub enum Action { $($variant),+ }
-
-        impl Action {
-            /// Every action, in the sheet's order.
-            pub const ALL: &'static [Action] = &[$(Action::$variant),+];
-
-            /// Its id in the data and on the command line.
-            pub fn id(self) -> &'static str {
-                match self { $(Action::$variant => $id),+ }
-            }
-
-            /// Read an id (any case).
-            pub fn parse(text: &str) -> Option<Action> {
-                let t = text.trim();
-                Action::ALL.iter().copied().find(|a| a.id().eq_ignore_ascii_case(t))
-            }
-
-            /// Read an id, or say which ids there are.
-            pub fn read(text: &str) -> Result<Action, SharpError> {
-                Action::parse(text).ok_or_else(|| {
-                    SharpError::unknown("action", text, Action::ALL.iter().map(|a| a.id()))
-                })
-            }
-        }
-    };
-}
-
-actions! {
-    Move = "move";
-    LowObstacle = "low-obstacle";
-    HighObstacle = "high-obstacle";
-    EnterBuilding = "enter-building";
-    Dismount = "dismount";
-    Mount = "mount";
-    Fire = "fire";
-    ReloadRifle = "reload-rifle";
-    TapLoad = "tap-load";
-    ReloadMusket = "reload-musket";
-    Spot = "spot";
-    OpenRanks = "open-ranks";
-    Task = "task";
-    ReloadArtillery = "reload-artillery";
-}
+pub use crate::vocabulary::Action;
 
 /// A Big Man's figures.
 #[derive(Debug, Clone, PartialEq, Serialize)]

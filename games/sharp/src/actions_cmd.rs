@@ -2,15 +2,14 @@
 //! initiative uses (SP-INI), reloading and tap-loading, and the rolls
 //! (fire, chosen man, fight, move, spot, random events) with their odds.
 
-use std::fmt::Write as _;
-
-use crate::commands::{arg, changed, number_after, own};
+use crate::answers::{arg, changed, number_after, own, spend_dice, working};
 use crate::error::SharpError;
 use crate::model::{Formation, Status, Weapon};
 use crate::roll::Rolls;
 use crate::rulings::{RulingId, Rulings};
-use crate::session::{Actor, Answer, Session};
+use crate::state::Session;
 use crate::state::{Activation, Battle, BigMan, Card, FormationState, Group};
+use umpire_core::session::{Actor, Answer};
 
 /// The active Big Man, if a Big Man's card is in play and `actor` may
 /// spend his initiative.
@@ -566,21 +565,6 @@ fn act(
     ))
 }
 
-/// Spend a Group's action dice on the card in play (SP-ACT-001..015).
-pub(crate) fn spend_dice(
-    b: &mut Battle,
-    who: &str,
-    cost: u32,
-    what: &str,
-) -> Result<u32, SharpError> {
-    match &mut b.active {
-        Some(a) => a.spend(who, cost, what),
-        None => Err(SharpError::Invalid(format!(
-            "no card is in play: `draw` until a Big Man's card comes up, then activate {who}"
-        ))),
-    }
-}
-
 /// The commands that roll (and `odds`), and those that spend initiative.
 pub(crate) fn dispatch(
     s: &mut Session,
@@ -597,16 +581,4 @@ pub(crate) fn dispatch(
         "tap" => reload(s, actor, words, true, rulings),
         _ => crate::rolls_cmd::dispatch(s, actor, command, words, rolls, rulings),
     }
-}
-
-/// Describe a list of working steps, one per line.
-pub(crate) fn working(steps: &[umpire_core::working::Step]) -> String {
-    let mut s = String::new();
-    for st in steps {
-        let _ = write!(s, "\n  {}: {}", st.rule, st.text);
-        if let Some(r) = st.ruling {
-            let _ = write!(s, " [ruling {r}]");
-        }
-    }
-    s
 }

@@ -4,72 +4,17 @@
 
 use std::fmt::Write as _;
 
+use crate::answers::{arg, changed, own, said, usage};
 use crate::deck::{self, Drawn};
 use crate::error::SharpError;
 use crate::roll::Rolls;
-use crate::session::{Actor, Answer, COMMANDS, Session};
+use crate::state::Session;
 use crate::state::{Battle, Card};
-
-pub(crate) fn changed(text: String) -> Result<Answer, SharpError> {
-    Ok(Answer::changed(text))
-}
-
-pub(crate) fn said(text: String) -> Result<Answer, SharpError> {
-    Ok(Answer::said(text))
-}
-
-/// The word after `key`, if any (`range 14` → "14").
-pub(crate) fn after<'a>(words: &'a [String], key: &str) -> Option<&'a str> {
-    let i = words.iter().position(|w| w.eq_ignore_ascii_case(key))?;
-    words.get(i + 1).map(String::as_str)
-}
-
-/// Whether a flag word is present.
-pub(crate) fn flag(words: &[String], key: &str) -> bool {
-    words.iter().any(|w| w.eq_ignore_ascii_case(key))
-}
-
-/// A required word at position `i`.
-pub(crate) fn arg<'a>(words: &'a [String], i: usize, what: &str) -> Result<&'a str, SharpError> {
-    words.get(i).map(String::as_str).ok_or_else(|| {
-        SharpError::Invalid(format!(
-            "{} needs {what}: {}",
-            words.first().map_or("", String::as_str),
-            usage(words.first().map_or("", String::as_str))
-        ))
-    })
-}
-
-/// A number after a key.
-pub(crate) fn number_after(words: &[String], key: &str) -> Result<Option<f64>, SharpError> {
-    match after(words, key) {
-        None => Ok(None),
-        Some(v) => crate::model::Inches::parse(v)
-            .map(|i| Some(i.0))
-            .ok_or_else(|| SharpError::Invalid(format!("`{key} {v}`: {v} is not a number"))),
-    }
-}
-
-/// A command's usage line.
-pub(crate) fn usage(command: &str) -> String {
-    umpire_core::session::usage(COMMANDS, command)
-}
+use umpire_core::session::{Actor, Answer};
 
 /// The most shock a single `shock` command adds or removes: more than any
 /// Group could carry before it breaks.
 const MAX_SHOCK_CHANGE: i64 = 99;
-
-/// Refuse a side's command on what is not its own.
-pub(crate) fn own(actor: &Actor, side: &str, what: &str) -> Result<(), SharpError> {
-    if actor.commands(side) {
-        Ok(())
-    } else {
-        Err(SharpError::Invalid(format!(
-            "{what} is the {side}': {} command their own",
-            actor.name()
-        )))
-    }
-}
 
 /// Run one command, issued by `actor` (who the session allowed to issue
 /// it); a side's runs on what it may see.

@@ -10,6 +10,8 @@
 
 pub mod actions;
 mod actions_cmd;
+mod answers;
+pub mod catalog;
 mod commands;
 pub mod deck;
 pub mod error;
@@ -28,6 +30,7 @@ pub mod setup;
 pub mod spotting;
 pub mod state;
 pub mod tables;
+pub mod vocabulary;
 
 pub use error::SharpError;
 pub use rulings::{RULINGS, RulingId, Rulings};

@@ -5,8 +5,9 @@
 
 use std::fmt::Write as _;
 
-use crate::actions_cmd::{spend_dice, working};
-use crate::commands::{after, arg, changed, flag, number_after, own, said};
+use crate::answers::{
+    after, arg, changed, flag, number_after, own, said, spend_dice, usage, working,
+};
 use crate::error::SharpError;
 use crate::firing::{self, Firers, Physique, Target};
 use crate::fisticuffs::{self, Fight, FistGroup, FistSide, Outcome};
@@ -15,10 +16,11 @@ use crate::movement::{MoveQuery, movement};
 use crate::random_events::{EventKind, EventTarget, event_effect, random_event};
 use crate::roll::Rolls;
 use crate::rulings::Rulings;
-use crate::session::{Actor, Answer, Session};
 use crate::spotting::{SpotQuery, spot, spot_odds};
+use crate::state::Session;
 use crate::state::{Battle, Condition, Group, Wound};
 use crate::tables::Tables;
+use umpire_core::session::{Actor, Answer};
 
 fn cover(words: &[String]) -> Result<Cover, SharpError> {
     match after(words, "cover") {
@@ -1156,7 +1158,7 @@ fn known_words(command: &str, words: &[String]) -> Result<(), SharpError> {
             if words.get(i + 1).is_none() {
                 return Err(SharpError::Invalid(format!(
                     "`{w}` needs a value after it: {}",
-                    crate::commands::usage(command)
+                    usage(command)
                 )));
             }
             i += 2;
@@ -1169,7 +1171,7 @@ fn known_words(command: &str, words: &[String]) -> Result<(), SharpError> {
                 .unwrap_or_default();
             return Err(SharpError::Invalid(format!(
                 "`{w}` is not a word `{command}` knows, and nothing was rolled.{hint} {}",
-                crate::commands::usage(command)
+                usage(command)
             )));
         }
     }
@@ -1220,7 +1222,7 @@ pub(crate) fn dispatch(
             changed(text)
         }
         other => {
-            let names = crate::session::COMMANDS.iter().map(|c| c.name);
+            let names = crate::catalog::COMMANDS.iter().map(|c| c.name);
             Err(SharpError::unknown("command", other, names))
         }
     }

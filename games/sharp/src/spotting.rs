@@ -11,49 +11,7 @@ use crate::roll::Rolls;
 use crate::rulings::{RulingId, Rulings};
 use crate::tables::{AutoSubject, AutoWhen, Tables};
 
-macro_rules! modifiers {
-    ($($variant:ident = $id:literal, $per_die:literal;)+) => {
-        /// A modifier to the number needed to spot (SP-SPOT-016 to 026).
-        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
-        #[serde(rename_all = "kebab-case")]
-        pub enum SpotModifier { $($variant),+ }
-
-        impl SpotModifier {
-            /// Every modifier, in the sheet's order.
-            pub const ALL: &'static [SpotModifier] = &[$(SpotModifier::$variant),+];
-
-            /// Its id in the data.
-            pub fn id(self) -> &'static str {
-                match self { $(SpotModifier::$variant => $id),+ }
-            }
-
-            /// Counted per die rather than once.
-            pub fn per_die(self) -> bool {
-                match self { $(SpotModifier::$variant => $per_die),+ }
-            }
-
-            /// Read an id.
-            pub fn parse(text: &str) -> Option<SpotModifier> {
-                let t = text.trim();
-                SpotModifier::ALL.iter().copied().find(|m| m.id().eq_ignore_ascii_case(t))
-            }
-        }
-    };
-}
-
-modifiers! {
-    SpotterUnderFire = "spotter-under-fire", false;
-    TargetStationary = "target-stationary", false;
-    Smoke = "smoke", false;
-    TargetSneaky = "target-sneaky", false;
-    SpotterElevated = "spotter-elevated", false;
-    TargetMoved = "target-moved", true;
-    ExtraDice = "extra-dice", true;
-    SpotterBigMan = "spotter-big-man", false;
-    TargetMounted = "target-mounted", false;
-    SpotterInjun = "spotter-injun", false;
-    TargetInFormation = "target-in-formation", false;
-}
+pub use crate::vocabulary::SpotModifier;
 
 /// The question: can this spotter see that target?
 #[derive(Debug, Clone, PartialEq, Serialize)]

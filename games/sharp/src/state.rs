@@ -257,6 +257,10 @@ impl Activation {
     }
 }
 
+/// A session: the battle (`session.state`), its history for `undo`, and
+/// the log.
+pub type Session = umpire_core::session::Session<Battle>;
+
 /// The whole battle.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Battle {

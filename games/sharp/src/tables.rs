@@ -13,11 +13,11 @@ use std::sync::OnceLock;
 
 use serde::{Deserialize, Serialize};
 
-use crate::actions::Action;
 use crate::error::SharpError;
 use crate::model::{Arm, Band, Formation, Instrument, Obscurity, Pace, Status};
 use crate::rulings::RulingId;
-use crate::spotting::SpotModifier;
+use crate::vocabulary::Action;
+use crate::vocabulary::SpotModifier;
 
 const FILE: &str = "data/tables.toml";
 

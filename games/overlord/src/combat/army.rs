@@ -13,11 +13,11 @@
 //! after them, marked [`Fighter::summoned`]; they are the battle's only.
 
 use crate::orders::words::CombatMove;
-use crate::rules::ItemId;
+use crate::rules::combat::{CombatActionKind, CombatTarget, DamageType};
+use crate::rules::{ItemId, Stats};
 
 use super::blow::Body;
 use super::field::{Side, Square};
-use super::special::{Boon, Special};
 
 /// A figure's ratings in battle (OV-CMB, "vital statistics").
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -226,4 +226,81 @@ impl Fighter {
         )
         .unwrap_or(u32::MAX)
     }
+}
+
+/// Where a special comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Source {
+    Skill,
+    Item,
+}
+
+/// What an action needs equipped.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Equipment {
+    /// Nothing: every standing figure takes part.
+    None,
+    /// An item action: the figures wielding one of these many items take
+    /// part (OV-CMB-050).
+    Wielded(u64),
+    /// A skill needing equipment: usable while every standing figure has
+    /// one of these many items equipped (OV-CMB-047).
+    Every(u64),
+}
+
+/// A COMBAT tag resolved for one unit.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Special {
+    pub tag: String,
+    pub source: Source,
+    /// A spell: leaves the list once cast (OV-CMB-048).
+    pub magic: bool,
+    pub kind: CombatActionKind,
+    pub target: CombatTarget,
+    /// Squares it reaches; `None`: melee adjacency for a melee attack,
+    /// the weapon's range for a ranged one, anywhere for the rest.
+    pub range: Option<u8>,
+    pub damage_type: Option<DamageType>,
+    /// The action's own ratings.
+    pub stats: Stats,
+    /// Added to the user for the round.
+    pub bonus: Stats,
+    /// What a wielder has beyond the unit's share of its item (item
+    /// actions only).
+    pub wielder: Stats,
+    /// Enchantments laid on the targets.
+    pub grants: Vec<Boon>,
+    pub secondary: Option<CombatActionKind>,
+    /// Mana a casting costs.
+    pub mana: u32,
+    /// Components a casting uses up.
+    pub consume: Vec<(ItemId, u64)>,
+    pub equipment: Equipment,
+    pub summons: Vec<Summon>,
+}
+
+impl Special {
+    /// The action's own initiative modifier.
+    pub fn initiative(&self) -> i32 {
+        self.stats.initiative + self.bonus.initiative
+    }
+}
+
+/// A battle enchantment or a round's bonus on a unit.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Boon {
+    /// The enchantment's tag, or the action's for a round bonus.
+    pub tag: String,
+    pub stats: Stats,
+    /// Rounds left, this one included.
+    pub rounds: u32,
+}
+
+/// Creatures a summoning calls: a ready fighter, placed when called.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Summon {
+    pub fighter: Fighter,
+    pub name: String,
+    /// Appears on the caster's square (no tactics of its own).
+    pub at_caster: bool,
 }

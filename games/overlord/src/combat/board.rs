@@ -194,7 +194,7 @@ mod tests {
 
     use super::*;
     use crate::combat::army::Ratings;
-    use crate::combat::round::enemies_of;
+    use crate::combat::strike::enemies_of;
     use crate::combat::targets;
     use crate::orders::words::CombatMove;
 

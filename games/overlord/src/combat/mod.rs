@@ -35,4 +35,5 @@ pub mod round;
 pub mod scenario;
 pub mod setting;
 pub mod special;
+pub mod strike;
 pub mod targets;

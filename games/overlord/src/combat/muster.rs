@@ -35,16 +35,18 @@
 //!   summonings are not (no summons within summons).
 //! - **A leader** (for "target the leader") is a unit of a leader race.
 
+use crate::figures::load::Load;
+use crate::figures::mana;
+use crate::figures::ratings::part;
+pub use crate::figures::ratings::{base, equipment, shelter};
 use crate::rules::combat::{CombatActionKind, CombatTarget};
 use crate::rules::common::{EquipSlot, Stats};
 use crate::rules::items::Item;
 use crate::rules::races::RaceKind;
 use crate::rules::skills::{Level, Skill, SkillUse};
 use crate::rules::{ItemId, Movement, Rules};
-use crate::turn::magic::mana;
-use crate::turn::travel::Load;
 use crate::world::unit::{Holding, Tactics};
-use crate::world::{FactionId, LocationId, Unit, World};
+use crate::world::{FactionId, LocationId, Unit};
 use umpire_core::ids::TypedId;
 
 use super::army::{Action, Component, Fighter, Ratings};
@@ -65,96 +67,12 @@ pub fn level(rules: &Rules, unit: &Unit, tag: &str) -> u8 {
         .unwrap_or(0)
 }
 
-/// Race, skills and enchantments: everything but equipment.
-pub fn base(rules: &Rules, unit: &Unit) -> Stats {
-    let mut s = rules
-        .races
-        .get(unit.race)
-        .map(|r| r.stats)
-        .unwrap_or_default();
-    for k in &unit.skills {
-        if let Some(level) = rules
-            .skills
-            .get(k.skill)
-            .and_then(|sk| sk.reached(k.experience))
-        {
-            s = s.plus(&level.stats);
-        }
-    }
-    for e in &unit.effects {
-        if let Some(en) = rules.enchantments.get(e.enchantment) {
-            s = s.plus(&en.stats);
-        }
-    }
-    s
-}
-
 /// The enchantments' battle bonuses.
 fn battle_bonus(rules: &Rules, unit: &Unit) -> Stats {
     unit.effects
         .iter()
         .filter_map(|e| rules.enchantments.get(e.enchantment))
         .fold(Stats::default(), |s, en| s.plus(&en.combat.bonus))
-}
-
-/// `value` × `share` / `whole`, rounded toward zero.
-fn part(value: i32, share: u64, whole: u64) -> i32 {
-    let v = i64::from(value) * i64::try_from(share).unwrap_or(i64::MAX)
-        / i64::try_from(whole.max(1)).unwrap_or(1);
-    i32::try_from(v).unwrap_or(0)
-}
-
-/// The ratings the complete structure the unit is inside gives it: its
-/// construction's `stats` (OV-BLD-031..034, OV-UNIT-010). None outside
-/// a structure or inside an unfinished one.
-pub fn shelter(world: &World, rules: &Rules, unit: &Unit) -> Stats {
-    unit.structure
-        .and_then(|s| world.structures.get(s))
-        .filter(|s| s.complete)
-        .and_then(|s| rules.constructions.get(s.kind))
-        .map(|c| c.stats)
-        .unwrap_or_default()
-}
-
-/// What the unit's equipped items add to a figure's ratings (OV-ITEM-008):
-/// each item's `stats` in proportion to the share of figures equipped,
-/// rounded toward zero, a figure counting at most the item's per-figure
-/// maximum. 10 horses (+3 initiative) in a 30-man unit give +1; a ±1 item
-/// gives its 1 only when every figure has one. Battle, the report's stats
-/// line and the battle's statistics all read this one figure.
-pub fn equipment(rules: &Rules, unit: &Unit) -> Stats {
-    let figures = u64::from(unit.figures.max(1));
-    let mut s = Stats::default();
-    for h in &unit.items {
-        let Some(item) = rules.items.get(h.item) else {
-            continue;
-        };
-        let Some(equip) = &item.equip else {
-            continue;
-        };
-        let used = h.equipped.min(figures * u64::from(equip.max.max(1)));
-        if used == 0 {
-            continue;
-        }
-        let i = item.stats;
-        let p = |v: i32| part(v, used, figures);
-        s = s.plus(&Stats {
-            melee: p(i.melee),
-            missile: p(i.missile),
-            initiative: p(i.initiative),
-            defense: p(i.defense),
-            damage: p(i.damage),
-            ranged_damage: p(i.ranged_damage),
-            hits: p(i.hits),
-            life: p(i.life),
-            mana: p(i.mana),
-            upkeep: p(i.upkeep),
-            control: p(i.control),
-            stealth: p(i.stealth),
-            observation: p(i.observation),
-        });
-    }
-    s
 }
 
 /// The unit's battle ratings.

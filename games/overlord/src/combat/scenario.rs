@@ -228,7 +228,7 @@ fn unit(
     }
     u.mana = spec
         .mana
-        .unwrap_or_else(|| crate::turn::magic::mana::maximum(rules, &u));
+        .unwrap_or_else(|| crate::figures::mana::maximum(rules, &u));
     if problems.is_empty() {
         Ok(u)
     } else {

@@ -84,93 +84,16 @@
 
 use umpire_core::dice::Dice;
 
-use crate::rules::ItemId;
-use crate::rules::combat::{CombatActionKind, CombatTarget, DamageType};
+use crate::rules::combat::{CombatActionKind, CombatTarget};
 use crate::rules::common::Stats;
 
 use super::army::{Action, Fighter, Ratings, Summoned};
+pub use super::army::{Boon, Equipment, Source, Special, Summon};
 use super::board::Candidate;
 use super::field::Side;
 use super::log::{Deed, Round};
-use super::round::{self, Acted, Blows, Marks};
+use super::strike::{self, Acted, Blows, Marks};
 use super::targets;
-
-/// Where a special comes from.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Source {
-    Skill,
-    Item,
-}
-
-/// What an action needs equipped.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Equipment {
-    /// Nothing: every standing figure takes part.
-    None,
-    /// An item action: the figures wielding one of these many items take
-    /// part (OV-CMB-050).
-    Wielded(u64),
-    /// A skill needing equipment: usable while every standing figure has
-    /// one of these many items equipped (OV-CMB-047).
-    Every(u64),
-}
-
-/// A COMBAT tag resolved for one unit.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Special {
-    pub tag: String,
-    pub source: Source,
-    /// A spell: leaves the list once cast (OV-CMB-048).
-    pub magic: bool,
-    pub kind: CombatActionKind,
-    pub target: CombatTarget,
-    /// Squares it reaches; `None`: melee adjacency for a melee attack,
-    /// the weapon's range for a ranged one, anywhere for the rest.
-    pub range: Option<u8>,
-    pub damage_type: Option<DamageType>,
-    /// The action's own ratings.
-    pub stats: Stats,
-    /// Added to the user for the round.
-    pub bonus: Stats,
-    /// What a wielder has beyond the unit's share of its item (item
-    /// actions only).
-    pub wielder: Stats,
-    /// Enchantments laid on the targets.
-    pub grants: Vec<Boon>,
-    pub secondary: Option<CombatActionKind>,
-    /// Mana a casting costs.
-    pub mana: u32,
-    /// Components a casting uses up.
-    pub consume: Vec<(ItemId, u64)>,
-    pub equipment: Equipment,
-    pub summons: Vec<Summon>,
-}
-
-impl Special {
-    /// The action's own initiative modifier.
-    pub fn initiative(&self) -> i32 {
-        self.stats.initiative + self.bonus.initiative
-    }
-}
-
-/// A battle enchantment or a round's bonus on a unit.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Boon {
-    /// The enchantment's tag, or the action's for a round bonus.
-    pub tag: String,
-    pub stats: Stats,
-    /// Rounds left, this one included.
-    pub rounds: u32,
-}
-
-/// Creatures a summoning calls: a ready fighter, placed when called.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Summon {
-    pub fighter: Fighter,
-    pub name: String,
-    /// Appears on the caster's square (no tactics of its own).
-    pub at_caster: bool,
-}
 
 /// Can the unit pay for a casting?
 enum Pay {
@@ -360,7 +283,7 @@ fn reached(
     routed: Option<Side>,
     enchant: bool,
 ) -> (Vec<usize>, Vec<targets::Enemy>, Vec<usize>) {
-    let (idx, es) = round::enemies_of(fighters, u, routed);
+    let (idx, es) = strike::enemies_of(fighters, u, routed);
     let me = &fighters[u];
     let mut order = if enchant {
         targets::within(me.square, s.range.unwrap_or(u8::MAX), &es)
@@ -409,7 +332,7 @@ fn enchanted(fighters: &[Fighter], u: usize, s: &Special, routed: Option<Side>) 
 /// Is a plain MELEE or RANGED possible for `u` now?
 fn plain_possible(fighters: &[Fighter], u: usize, ranged: bool, routed: Option<Side>) -> bool {
     let me = &fighters[u];
-    let (_, es) = round::enemies_of(fighters, u, routed);
+    let (_, es) = strike::enemies_of(fighters, u, routed);
     if ranged {
         me.ratings.missile > 0
             && me.ratings.range > 0
@@ -524,7 +447,7 @@ pub(super) fn carry_out(
                 stealth: es[k].stealth,
             })
             .collect();
-        round::volley(fighters, u, b, users, &candidates, marks, round, dice);
+        strike::volley(fighters, u, b, users, &candidates, marks, round, dice);
         return Acted::Done { melee_hits: None };
     }
     let number = fighters[u].number;
@@ -547,7 +470,7 @@ pub(super) fn carry_out(
             if s.kind == CombatActionKind::Enchant =>
         {
             let ranged = k == CombatActionKind::Ranged;
-            round::plain(fighters, u, ranged, standing, routed, marks, round, dice);
+            strike::plain(fighters, u, ranged, standing, routed, marks, round, dice);
             Acted::Done {
                 melee_hits: (!ranged).then_some(fighters[u].ratings.hits),
             }

@@ -18,12 +18,11 @@
 use std::fmt;
 
 use crate::combat::field::Side;
+use crate::turn::log::{Act, Purse};
 use crate::turn::log::{
     BEFORE_DAY_1, BattleCause, Dropped, Event, GuardRefusal, MONTH_END, NotTaken, Refusal, Stuck,
     StudyBlock, UseProblem, What,
 };
-use crate::turn::orders::earn::Purse;
-use crate::turn::policy::Act;
 use crate::world::{Aim, JourneyKind};
 
 use super::model::Line;

@@ -12,8 +12,8 @@
 
 use std::fmt::Write as _;
 
+use crate::figures::load::Load;
 use crate::rules::ItemId;
-use crate::turn::travel::load::Load;
 use crate::world::{StructureId, UnitId};
 
 use super::model::{OwnedStructure, Vessel};

@@ -38,9 +38,9 @@
 
 use std::fmt::Write as _;
 
+use crate::figures::load::{Load, stack_load};
 use crate::orders::print::one_line;
 use crate::rules::{Movement, Rules, SkillId, Stats};
-use crate::turn::travel::load::{Load, stack_load};
 use crate::turn::{control, visibility};
 use crate::world::{UnitId, World};
 

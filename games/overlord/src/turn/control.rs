@@ -39,9 +39,9 @@ pub fn needed(rules: &Rules, unit: &Unit) -> u32 {
 }
 
 /// The most mana a unit can hold (OV-MAG-009): see
-/// [`magic::mana::maximum`](super::magic::mana::maximum).
+/// [`magic::mana::maximum`](crate::figures::mana::maximum).
 pub fn max_mana(rules: &Rules, unit: &Unit) -> u32 {
-    super::magic::mana::maximum(rules, unit)
+    crate::figures::mana::maximum(rules, unit)
 }
 
 /// What every faction's units' titles add, indexed by faction (OV-CP-005).

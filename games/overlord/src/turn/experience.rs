@@ -88,6 +88,12 @@ pub fn gain_with_basics(t: &mut Turn<'_>, u: UnitId, skill: SkillId, amount: u32
     }
 }
 
+/// Does a bonus named for `named` count for `skill`: the skill itself or
+/// one it is built on?
+pub fn covers(t: &Turn<'_>, named: SkillId, skill: SkillId) -> bool {
+    named == skill || basics(t.rules, skill).contains(&named)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -45,94 +45,71 @@ use umpire_core::ids::TypedId;
 use super::log::What;
 use super::relations;
 use super::state::Turn;
-use super::travel::crossing_days;
+pub use super::travel::areas::{Areas, walking_days};
 use crate::rules::{EquipSlot, Rules, SkillId};
-use crate::world::{FactionId, LocationId, Stance, UnitId, World};
+use crate::world::{FactionId, LocationId, Player, Stance, UnitId, World};
 
-/// The walking days from a seat to every location within some bound,
-/// worked out once a turn (the weather does not count).
-#[derive(Clone, Debug, Default)]
-pub struct Areas {
-    within: FxHashMap<(LocationId, u32), FxHashMap<LocationId, u32>>,
-    /// The locations lying inside each location.
-    inner: Option<FxHashMap<LocationId, Vec<LocationId>>>,
-}
-
-impl Areas {
-    /// Locations within `bound` walking days of `seat`, with their days.
-    pub fn around(
-        &mut self,
-        world: &World,
-        rules: &Rules,
-        seat: LocationId,
-        bound: u32,
-    ) -> &FxHashMap<LocationId, u32> {
-        let inner = self.inner.get_or_insert_with(|| {
-            let mut m: FxHashMap<LocationId, Vec<LocationId>> = FxHashMap::default();
-            for (id, l) in world.locations.iter() {
-                if let Some(o) = l.outer {
-                    m.entry(o).or_default().push(id);
-                }
-            }
-            m
-        });
-        self.within
-            .entry((seat, bound))
-            .or_insert_with(|| walking_days(world, rules, inner, seat, bound))
+/// Give the title at `place` (index `i`) to `holder` (or make it vacant),
+/// with the Overlord's stances, and work out the land's owners again.
+pub fn set_holder(t: &mut Turn<'_>, place: LocationId, i: usize, holder: Option<UnitId>) {
+    let Some(seat) = t.world.locations[place].titles.get_mut(i) else {
+        return;
+    };
+    let old = std::mem::replace(&mut seat.holder, holder);
+    let title = seat.title;
+    if let Some(o) = old
+        && let Some(list) = t.held.get_mut(&o)
+        && let Some(k) = list.iter().position(|&x| x == title)
+    {
+        list.swap_remove(k);
     }
+    if let Some(h) = holder {
+        t.held.entry(h).or_default().push(title);
+    }
+    let faction =
+        |t: &Turn<'_>, u: Option<UnitId>| u.and_then(|u| t.world.units.get(u)).map(|x| x.faction);
+    let (from, to) = (faction(t, old), faction(t, holder));
+    if t.rules.titles.get(title).is_some_and(|x| x.supreme) && from != to {
+        overlord_stances(t, from, to);
+    }
+    recompute(t);
 }
 
-/// Shortest walks from `from`, up to `bound` days (Dijkstra over exits,
-/// inner locations free).
-pub fn walking_days(
-    world: &World,
-    rules: &Rules,
-    inner_of: &FxHashMap<LocationId, Vec<LocationId>>,
-    from: LocationId,
-    bound: u32,
-) -> FxHashMap<LocationId, u32> {
-    let mut best: FxHashMap<LocationId, u32> = FxHashMap::default();
-    let mut heap = std::collections::BinaryHeap::new();
-    best.insert(from, 0);
-    heap.push(std::cmp::Reverse((0u32, from)));
-    while let Some(std::cmp::Reverse((d, here))) = heap.pop() {
-        if best.get(&here).is_some_and(|&b| b < d) {
-            continue;
-        }
-        let Some(loc) = world.locations.get(here) else {
-            continue;
-        };
-        let mut next: Vec<(LocationId, u32)> = Vec::new();
-        for e in &loc.exits {
-            let inner = world
-                .locations
-                .get(e.to)
-                .is_some_and(|x| x.outer == Some(here))
-                || loc.outer == Some(e.to);
-            if inner {
-                next.push((e.to, 0));
-            } else if let Some(w) = crossing_days(world, rules, here, e).walk {
-                next.push((e.to, w));
-            }
-        }
-        if let Some(o) = loc.outer {
-            next.push((o, 0));
-        }
-        for &i in inner_of.get(&here).map_or(&[][..], Vec::as_slice) {
-            next.push((i, 0));
-        }
-        for (to, w) in next {
-            let nd = d.saturating_add(w);
-            if nd > bound {
+/// OV-TTL-021 (the Titles chapter's Overlord): the Imperials and the
+/// Citizens ally with the faction that gains the Overlord title and turn
+/// Enemy to the one that loses it.
+fn overlord_stances(t: &mut Turn<'_>, from: Option<FactionId>, to: Option<FactionId>) {
+    let npcs: Vec<FactionId> = t
+        .world
+        .factions
+        .iter()
+        .filter(|(_, f)| f.npc_role().is_some_and(|r| r.serves_the_overlord()))
+        .map(|(id, _)| id)
+        .collect();
+    for npc in npcs {
+        for (toward, stance) in [(from, Stance::Enemy), (to, Stance::Ally)] {
+            // Only player factions: the Citizens do not turn on the
+            // Imperials when the Emperor falls.
+            let Some(f) = toward.filter(|&f| {
+                f != npc
+                    && t.world
+                        .factions
+                        .get(f)
+                        .is_some_and(|x| x.player != Player::Npc)
+            }) else {
                 continue;
-            }
-            if best.get(&to).is_none_or(|&b| nd < b) {
-                best.insert(to, nd);
-                heap.push(std::cmp::Reverse((nd, to)));
-            }
+            };
+            t.world.factions[npc].set_stance(f, stance);
+            t.faction_event(
+                f,
+                What::StanceSet {
+                    faction: npc,
+                    toward: Some(f),
+                    stance,
+                },
+            );
         }
     }
-    best
 }
 
 /// How far from its seat a holder may be and keep the title: the range,
@@ -184,7 +161,7 @@ pub fn lose_out_of_range(t: &mut Turn<'_>) {
             continue;
         };
         let Some(at) = t.world.units.get(h).map(|x| x.location) else {
-            super::orders::titles::set_holder(t, place, i, None);
+            set_holder(t, place, i, None);
             continue;
         };
         let within = match keep_range(t.rules, seat.title) {
@@ -205,7 +182,7 @@ pub fn lose_out_of_range(t: &mut Turn<'_>) {
                     seat: place,
                 },
             );
-            super::orders::titles::set_holder(t, place, i, None);
+            set_holder(t, place, i, None);
         }
     }
 }

@@ -10,6 +10,28 @@ use crate::rules::{
 };
 use crate::world::{FactionId, JourneyKind, LocationId, Stance, StructureId, UnitId};
 
+/// Something the land's policy allows or forbids.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Act {
+    Trade,
+    Recruit,
+    Harvest,
+    Pillage,
+    Enter,
+    Work,
+    Tax,
+    Entertain,
+}
+
+/// Where the coins come from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Purse {
+    Taxes,
+    Entertainment,
+}
+
 /// The day an event happened on: 1 to 30, or one of the steps around them.
 pub const BEFORE_DAY_1: u8 = 0;
 pub const MONTH_END: u8 = 31;
@@ -289,7 +311,7 @@ pub enum What {
     /// a turn for each order.
     StoppedByGuard {
         guard: UnitId,
-        act: super::policy::Act,
+        act: Act,
     },
     /// Days of WORK done this month, for the wages step.
     Worked {
@@ -621,7 +643,7 @@ pub enum What {
     /// Coins a day of taxing or entertaining brought (OV-ECON-029, 030).
     Earned {
         skill: SkillId,
-        purse: super::orders::earn::Purse,
+        purse: Purse,
         coins: u64,
     },
     /// Items made with USE from materials (OV-PROD-005..010).

@@ -14,7 +14,8 @@
 //! | journeys under way, arrival, guards | [`travel_day`] |
 //! | vessels sailing with their stack | [`vessels`] |
 //! | stranded in water, drowning | [`stranded`] |
-//! | weight, capacity, travel time | [`travel`] |
+//! | weight, capacity, maximum mana, ratings | [`crate::figures`] |
+//! | travel time, walking areas | [`travel`] |
 //! | who sees whom, stances | [`visibility`], [`relations`] |
 //! | control points | [`control`] |
 //! | orders in, pending lists out | [`submit`] |

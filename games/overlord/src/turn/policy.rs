@@ -15,23 +15,10 @@
 //! - entering needs Neutral or better;
 //! - nobody may be stopped from working.
 
+pub use super::log::Act;
 use super::relations;
 use super::state::Turn;
 use crate::world::{FactionId, LocationId, Stance, UnitId};
-
-/// Something the land's policy allows or forbids.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Act {
-    Trade,
-    Recruit,
-    Harvest,
-    Pillage,
-    Enter,
-    Work,
-    Tax,
-    Entertain,
-}
 
 /// The faction whose policy applies in `place`: the occupier, else the
 /// legal owner. Inner locations follow their own ownership.

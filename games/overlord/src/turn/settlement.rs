@@ -144,7 +144,7 @@ pub fn found(
     // The turn's indexes by place: the number players write, and the
     // walking areas (a new inner location is a new place to reach).
     t.numbers.locations.insert(number, id);
-    t.land = super::land::Areas::default();
+    t.land = super::travel::areas::Areas::default();
     let others = t.present_factions(outer);
     t.event(
         Some(u),

@@ -121,7 +121,7 @@ pub struct Turn<'a> {
     by_faction: Vec<Vec<UnitId>>,
     // --- titles ---
     /// Title areas worked out this turn (walking days from each seat).
-    pub land: super::land::Areas,
+    pub land: super::travel::areas::Areas,
     /// The titles each unit holds, kept by `orders::titles::set_holder`
     /// and [`Turn::remove_unit`] (so study bonuses need not search every
     /// seat of the world).
@@ -132,7 +132,7 @@ pub struct Turn<'a> {
     // --- market ---
     /// Today's market and recruit offers, and the month's dealings with
     /// the towns.
-    pub market: super::economy::market::Book,
+    pub market: super::economy::book::Book,
     // --- skills ---
     /// Today's possible teachers by place (units with an awake TEACH), in
     /// the place's order; made when a STUDY first asks, forgotten by
@@ -141,9 +141,9 @@ pub struct Turn<'a> {
     // --- production ---
     /// Today's harvest requests, settled after the full-day pass
     /// (OV-WLD-040).
-    pub harvests: Vec<super::orders::use_skill::Request>,
+    pub harvests: Vec<super::economy::asks::Request>,
     /// Today's taxing and entertaining, settled with the harvests.
-    pub earnings: Vec<super::orders::earn::Earning>,
+    pub earnings: Vec<super::economy::asks::Earning>,
     /// Entertainment money taken this month, by place (OV-ECON-030).
     pub entertained: FxHashMap<LocationId, u64>,
     /// Taxes left uncollected this month, by place: the day's shares of
@@ -181,6 +181,39 @@ pub struct Clash {
     /// marching stack has just ended, to go back along after a defeat or
     /// a draw.
     pub march: Option<crate::world::Journey>,
+}
+
+impl Turn<'_> {
+    /// A battle starts today.
+    pub fn begin_battle(&mut self, attacker: UnitId, defender: UnitId, cause: BattleCause) {
+        let place = self.world.units[defender].location;
+        self.battles.push(Clash {
+            attacker,
+            defender,
+            place,
+            cause,
+            march: None,
+        });
+    }
+
+    /// A stack on MARCH that ended `journey` attacks the guard `defender`
+    /// barring the way (OV-MOVE-031): after the battle it stays if it won,
+    /// and goes back the way it came otherwise (OV-CMB-084).
+    pub fn begin_march(
+        &mut self,
+        leader: UnitId,
+        defender: UnitId,
+        journey: crate::world::Journey,
+    ) {
+        let place = self.world.units[defender].location;
+        self.battles.push(Clash {
+            attacker: leader,
+            defender,
+            place,
+            cause: BattleCause::MarchForces,
+            march: Some(journey),
+        });
+    }
 }
 
 impl<'a> Turn<'a> {
@@ -224,7 +257,7 @@ impl<'a> Turn<'a> {
             present: FxHashMap::default(),
             guards: None,
             by_faction: world_by_faction,
-            land: super::land::Areas::default(),
+            land: super::travel::areas::Areas::default(),
             held: FxHashMap::default(),
             control_missing: Vec::new(),
             market: Default::default(),

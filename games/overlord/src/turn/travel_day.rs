@@ -17,7 +17,6 @@
 //! it came, taking as long again) or, for MARCH, the marching leader
 //! attacks the guard. The Enemy case is looked at first, over all guards.
 
-use super::battle;
 use super::log::{BattleCause, Dropped, What};
 use super::orders::drop_order;
 use super::pending::{Outcome, after_run};
@@ -87,9 +86,9 @@ fn arrive(t: &mut Turn<'_>, u: UnitId, j: Journey) {
             Some(Stop::Battle(attacker, defender, cause)) => {
                 arrived(t, u, &units, j);
                 if cause == BattleCause::MarchForces {
-                    battle::begin_march(t, attacker, defender, j);
+                    t.begin_march(attacker, defender, j);
                 } else {
-                    battle::begin(t, attacker, defender, cause);
+                    t.begin_battle(attacker, defender, cause);
                 }
                 return;
             }

@@ -44,6 +44,7 @@
 use rustc_hash::FxHashMap;
 use umpire_core::ids::TypedId;
 
+use crate::figures::ratings;
 use crate::rules::{Rules, Stats};
 use crate::world::{FactionId, Holding, Journey, LocationId, Unit, UnitId, World};
 
@@ -66,13 +67,13 @@ impl Exposure {
 
 /// A unit's per-figure ratings: race, skill levels reached, enchantments,
 /// the complete structure it is inside (OV-UNIT-010,
-/// [`crate::combat::muster::shelter`]) and equipped items in proportion to
-/// the figures equipped (OV-ITEM-008, [`crate::combat::muster::equipment`]),
+/// [`crate::figures::ratings::shelter`]) and equipped items in proportion to
+/// the figures equipped (OV-ITEM-008, [`crate::figures::ratings::equipment`]),
 /// as battle reads them.
 pub fn ratings(world: &World, rules: &Rules, unit: &Unit) -> Stats {
-    crate::combat::muster::base(rules, unit)
-        .plus(&crate::combat::muster::shelter(world, rules, unit))
-        .plus(&crate::combat::muster::equipment(rules, unit))
+    ratings::base(rules, unit)
+        .plus(&ratings::shelter(world, rules, unit))
+        .plus(&ratings::equipment(rules, unit))
 }
 
 /// A unit's stealth (see [`ratings`]).

@@ -23,6 +23,7 @@
 //! `RULES-DECISIONS.md` ("World generator").
 
 pub mod join;
+pub mod kit;
 pub mod map;
 pub mod names;
 pub mod npcs;
@@ -187,7 +188,7 @@ pub fn generate(rules: &Rules, params: &WorldParams) -> Result<Generated, Genera
         &mut world,
     )?;
     let mut players = npcs::populate(rules, &map, &places, &mut root.derive("npcs"), &mut world)?;
-    world.creatures = Some(npcs::CREATURES);
+    world.creatures = Some(kit::CREATURES);
     players.extend(starting_position::place_players(
         rules,
         &places,

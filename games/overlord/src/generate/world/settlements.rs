@@ -742,7 +742,7 @@ fn seat_titles(
     for (i, imperial) in places.imperial.iter().enumerate() {
         if *imperial {
             world.locations[LocationId::from_index(i)].ownership = Ownership {
-                owner: Some(super::npcs::IMPERIALS),
+                owner: Some(super::kit::IMPERIALS),
                 seat: Some(seat),
                 occupier: None,
                 policy: Default::default(),

@@ -29,7 +29,7 @@ use std::fmt;
 
 use umpire_core::Dice;
 
-use super::npcs::{CITIZENS, CREATURES, IMPERIALS, Kit, MAGES};
+use super::kit::{CITIZENS, CREATURES, IMPERIALS, Kit, MAGES};
 use super::settlements::{Places, Rank};
 use super::spread::Spread;
 use super::{GenerateError, names};

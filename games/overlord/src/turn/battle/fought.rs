@@ -43,6 +43,7 @@ use crate::combat::field::Side;
 use crate::combat::fight;
 use crate::combat::log::Report;
 use crate::combat::muster;
+use crate::figures::ratings;
 use crate::rules::Movement;
 use crate::rules::Rules;
 use crate::rules::combat::CombatActionKind;
@@ -55,7 +56,7 @@ pub const OPTIMUM_CUT_PERCENT: u64 = 5;
 
 /// The units of a battle as fighters, each of its side. A defender
 /// inside a complete structure has the structure's ratings
-/// ([`muster::shelter`], OV-BLD-031..035) when no attacker is inside
+/// ([`ratings::shelter`], OV-BLD-031..035) when no attacker is inside
 /// that structure: the walls help those holding them against enemies
 /// from outside, never in a fight within, and never the attackers.
 pub fn muster_sides(world: &World, rules: &Rules, units: &[(UnitId, Side)]) -> Vec<Fighter> {
@@ -71,7 +72,7 @@ pub fn muster_sides(world: &World, rules: &Rules, units: &[(UnitId, Side)]) -> V
             let walls = side == Side::Defender
                 && unit.structure.is_some_and(|s| !attackers_in.contains(&s));
             let shelter = if walls {
-                muster::shelter(world, rules, unit)
+                ratings::shelter(world, rules, unit)
             } else {
                 Stats::default()
             };

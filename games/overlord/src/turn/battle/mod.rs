@@ -1,6 +1,6 @@
 //! Battles in the turn: where they begin and who takes part.
 //!
-//! - [`begin`]: a battle starts today; movement past guards (OV-MOVE-031),
+//! - [`Turn::begin_battle`]: a battle starts today; movement past guards (OV-MOVE-031),
 //!   pillage (OV-ECON-031), ATTACK (OV-UO-005), rival guards (OV-GRD-011)
 //!   and enemies on sight ([`on_sight`], OV-FAC-025) call it.
 //! - [`fight_the_day`]: at the end of the day (OV-SCH-030) the rival
@@ -26,38 +26,12 @@ pub mod on_sight;
 pub mod setting;
 
 use super::log::{BattleCause, What};
-use super::state::{Clash, Turn};
+use super::state::Turn;
 use super::travel_day;
 use crate::combat::field::Side;
 use crate::world::{FactionId, Journey, Stance, UnitId};
 
 pub use engage::{Engagement, engage};
-
-/// A battle starts today.
-pub fn begin(t: &mut Turn<'_>, attacker: UnitId, defender: UnitId, cause: BattleCause) {
-    let place = t.world.units[defender].location;
-    t.battles.push(Clash {
-        attacker,
-        defender,
-        place,
-        cause,
-        march: None,
-    });
-}
-
-/// A stack on MARCH that ended `journey` attacks the guard `defender`
-/// barring the way (OV-MOVE-031): after the battle it stays if it won,
-/// and goes back the way it came otherwise (OV-CMB-084, [`march_back`]).
-pub fn begin_march(t: &mut Turn<'_>, leader: UnitId, defender: UnitId, journey: Journey) {
-    let place = t.world.units[defender].location;
-    t.battles.push(Clash {
-        attacker: leader,
-        defender,
-        place,
-        cause: BattleCause::MarchForces,
-        march: Some(journey),
-    });
-}
 
 /// The end of the day's battles: rival guards and enemies on sight first,
 /// then every battle begun today, in the order they began.
@@ -176,7 +150,7 @@ fn rival_guards(t: &mut Turn<'_>) {
                 }
                 if t.world.factions[fa].stance_toward(fd) <= Stance::Hostile {
                     fought.push((fa, fd));
-                    begin(t, a, d, BattleCause::RivalGuards);
+                    t.begin_battle(a, d, BattleCause::RivalGuards);
                 }
             }
         }

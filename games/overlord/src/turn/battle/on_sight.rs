@@ -25,7 +25,7 @@ use super::super::log::BattleCause;
 use super::super::relations;
 use super::super::state::Turn;
 use super::super::visibility;
-use super::{begin, setting};
+use super::setting;
 use crate::orders::words::Engage;
 use crate::world::{FactionId, LocationId, Stance, UnitId};
 use rustc_hash::{FxHashMap, FxHashSet};
@@ -83,7 +83,7 @@ pub fn enemies_on_sight(t: &mut Turn<'_>) {
                 let clash = attack(t, newer, older).or_else(|| attack(t, older, newer));
                 if let Some((a, d)) = clash {
                     begun.insert(key);
-                    begin(t, a, d, BattleCause::OnSight);
+                    t.begin_battle(a, d, BattleCause::OnSight);
                 }
             }
         }

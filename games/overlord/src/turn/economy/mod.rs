@@ -9,6 +9,8 @@
 //! Orders that cost or earn money as they run (STUDY, CLAIM, BUY…) pay in
 //! their own modules under `turn/orders/`.
 
+pub mod asks;
+pub mod book;
 pub mod clearing;
 pub mod entertainment;
 pub mod market;

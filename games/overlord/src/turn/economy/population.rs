@@ -127,7 +127,7 @@ fn this_month(t: &Turn<'_>) -> rustc_hash::FxHashMap<LocationId, Month> {
             What::Bought { .. } | What::Sold { .. } => (e.place, |m| m.traded = true),
             What::TaxesCollected { place, .. } => (Some(place), |m| m.taxed = true),
             What::Earned {
-                purse: crate::turn::orders::earn::Purse::Taxes,
+                purse: crate::turn::log::Purse::Taxes,
                 ..
             } => (e.place, |m| m.taxed = true),
             What::Pillaged { .. } => (e.place, |m| m.pillaged = true),

@@ -8,7 +8,7 @@
 //! `combat_only`).
 //!
 //! **A casting is piece work** (decision), run by the same machinery as
-//! crafting (`use_skill::work_pieces`): each casting takes its man-days
+//! crafting (`skill_work::work_pieces`): each casting takes its man-days
 //! of the caster's work (one a day for a lone mage), its mana (`use.mana`,
 //! OV-MAG-011) and its components (`use.consume`) are taken when it
 //! begins, and its effect comes when its man-days are done. The man-days
@@ -68,7 +68,7 @@
 //! "negates 50% of the time spent casting").
 
 use super::super::log::{UseProblem, What};
-use super::super::orders::use_skill::{self, Piece};
+use super::super::orders::skill_work::{self, Piece};
 use super::super::pending::Outcome;
 use super::super::state::Turn;
 use super::{enchantments, meditation, reconnoitre, summoning, thievery};
@@ -151,6 +151,24 @@ pub fn classify(rules: &Rules, use_: &SkillUse) -> Option<Spell> {
     }
 }
 
+/// A casting of a world spell on its target.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Casting(pub Aim);
+
+impl Piece for Casting {
+    fn days(&self, use_: &SkillUse) -> u32 {
+        man_days(use_)
+    }
+
+    fn finish(&self, t: &mut Turn<'_>, u: UnitId, skill: SkillId, use_: &SkillUse) -> u64 {
+        complete(t, u, skill, use_, self.0)
+    }
+
+    fn tells_progress(&self) -> bool {
+        true
+    }
+}
+
 /// Man-days of one casting (see the module doc).
 pub fn man_days(use_: &SkillUse) -> u32 {
     if use_.kind == Some(UseKind::Summon) {
@@ -175,19 +193,19 @@ pub fn cast(
     count: Option<u32>,
 ) -> Outcome {
     let Some(spell) = classify(t.rules, use_) else {
-        return use_skill::unhandled(t, u, i);
+        return skill_work::unhandled(t, u, i);
     };
     let aim = match aim(t, u, use_, spell) {
         Ok(a) => a,
-        Err(why) => return use_skill::cannot(t, u, i, skill, why),
+        Err(why) => return skill_work::cannot(t, u, i, skill, why),
     };
     if spell == Spell::Enchant
         && let Aim::Unit(x) = aim
         && !laid(t, use_, x).iter().any(|&(_, d)| d > 0)
     {
-        return use_skill::cannot(t, u, i, skill, UseProblem::TooManyFigures);
+        return skill_work::cannot(t, u, i, skill, UseProblem::TooManyFigures);
     }
-    let out = use_skill::work_pieces(t, u, i, skill, use_, Piece::Cast(aim), count);
+    let out = skill_work::work_pieces(t, u, i, skill, use_, Casting(aim), count);
     if !matches!(out, Outcome::Skip(_)) {
         t.live(u).casting = Some(skill);
     }

@@ -42,8 +42,8 @@
 //! - **Split** (OV-ENCH-006): both parts keep every enchantment in full
 //!   (`turn/orders/split.rs`).
 
+use super::super::experience::covers;
 use super::super::log::What;
-use super::super::orders::use_skill::covers;
 use super::super::state::Turn;
 use crate::rules::{EnchantmentId, SkillId};
 use crate::world::UnitId;

@@ -46,33 +46,9 @@
 
 use super::super::log::What;
 use super::super::state::Turn;
-use crate::rules::Rules;
-use crate::world::{Unit, UnitId};
+pub use crate::figures::mana::maximum;
+use crate::world::UnitId;
 use umpire_core::ids::TypedId;
-
-/// The most mana a unit holds without losing it (see the module doc).
-pub fn maximum(rules: &Rules, unit: &Unit) -> u32 {
-    let mut m = rules.races.get(unit.race).map_or(0, |r| r.stats.mana);
-    for h in unit.items.iter().filter(|h| h.equipped > 0) {
-        m += rules.items.get(h.item).map_or(0, |i| i.stats.mana);
-    }
-    for k in &unit.skills {
-        if let Some(level) = rules
-            .skills
-            .get(k.skill)
-            .and_then(|s| s.reached(k.experience))
-        {
-            m += level.stats.mana;
-        }
-    }
-    for e in &unit.effects {
-        m += rules
-            .enchantments
-            .get(e.enchantment)
-            .map_or(0, |x| x.stats.mana);
-    }
-    u32::try_from(m.max(0)).unwrap_or(0)
-}
 
 /// The mana a unit holding `mana` with maximum `max` has after the end of
 /// day `day` (OV-MAG-012, 014).

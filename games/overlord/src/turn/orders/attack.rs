@@ -25,7 +25,6 @@
 //!   faction or structure that does not exist (yet) is waited for, like
 //!   an absent one.
 
-use super::super::battle;
 use super::super::log::{BattleCause, Dropped, What};
 use super::super::pending::Outcome;
 use super::super::state::Turn;
@@ -66,7 +65,7 @@ pub fn attack(t: &mut Turn<'_>, u: UnitId, i: usize, o: &Attack) -> Outcome {
     stacks::unstack(t, u);
     let theirs = faction(t, d);
     super::super::empire::offended(t, me, theirs);
-    battle::begin(t, u, d, BattleCause::Attack);
+    t.begin_battle(u, d, BattleCause::Attack);
     Outcome::Done
 }
 

@@ -30,36 +30,19 @@
 //! `USE taxe 100` stops after 100 coins (OV-UO-115). Experience as for
 //! any USE (OV-SKL-025).
 
+pub use super::super::economy::asks::Earning;
 use super::super::economy::entertainment;
+pub use super::super::log::Purse;
 use super::super::log::{UseProblem, What};
 use super::super::money;
 use super::super::pending::Outcome;
 use super::super::policy::{self, Act};
 use super::super::share::share_out;
 use super::super::state::Turn;
-use super::use_skill::{cannot, count_down, day_work, making, practised};
+use super::skill_work::{cannot, count_down, day_work, making, practised};
 use crate::rules::SkillId;
 use crate::rules::skills::SkillUse;
 use crate::world::{LocationId, UnitId};
-
-/// Where the coins come from.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Purse {
-    Taxes,
-    Entertainment,
-}
-
-/// One unit's ask for the day, settled after the full-day pass.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Earning {
-    pub unit: UnitId,
-    pub skill: SkillId,
-    pub place: LocationId,
-    pub purse: Purse,
-    pub want: u64,
-    pub counted: bool,
-}
 
 /// A day of taxing or entertaining.
 pub fn earn(

@@ -33,6 +33,7 @@ pub mod withdraw;
 pub mod work;
 // --- production ---
 pub mod equip;
+pub mod skill_work;
 pub mod target;
 pub mod use_skill;
 // --- engagement ---

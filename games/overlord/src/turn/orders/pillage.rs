@@ -39,7 +39,6 @@
 //!   the end of the day like every battle; the guards' allies and the
 //!   pillager's are the combat rules' to gather.
 
-use super::super::battle;
 use super::super::economy::{entertainment, wages};
 use super::super::land;
 use super::super::log::{BattleCause, What};
@@ -133,7 +132,7 @@ fn guards_attack(t: &mut Turn<'_>, u: UnitId) {
         }
         fought.push(f);
         if relations::effective(t.world, f, mine) != Stance::Ally {
-            battle::begin(t, g, u, BattleCause::Pillage);
+            t.begin_battle(g, u, BattleCause::Pillage);
         }
     }
 }

@@ -40,7 +40,7 @@ use super::super::log::{UseProblem, What};
 use super::super::pending::Outcome;
 use super::super::settlement;
 use super::super::state::Turn;
-use super::use_skill::{self, Piece};
+use super::skill_work::{self, Piece};
 use crate::orders::catalog::skills::{Build, BuildTarget, Target, TargetRef};
 use crate::orders::{StructureRef, Tag};
 use crate::rules::skills::{Product, SkillUse};
@@ -115,7 +115,7 @@ pub fn build(t: &mut Turn<'_>, u: UnitId, i: usize, o: &Build) -> Outcome {
             BuildTarget::Structure(StructureRef::New(_)) => None,
         };
         let Some(aim) = aim else {
-            return use_skill::cannot(t, u, i, skill, UseProblem::WrongTarget);
+            return skill_work::cannot(t, u, i, skill, UseProblem::WrongTarget);
         };
         // Once a new structure is begun the target moves on to it; the
         // order's tag then means "the one I am building".
@@ -132,10 +132,10 @@ pub fn build(t: &mut Turn<'_>, u: UnitId, i: usize, o: &Build) -> Outcome {
             set_aim(t, u, aim);
         }
     }
-    let Some(use_) = use_skill::skill_use(t, u, skill) else {
-        return use_skill::cannot(t, u, i, skill, UseProblem::Unskilled);
+    let Some(use_) = skill_work::skill_use(t, u, skill) else {
+        return skill_work::cannot(t, u, i, skill, UseProblem::Unskilled);
     };
-    use_skill::forget_if_moved(t, u);
+    skill_work::forget_if_moved(t, u);
     work_on_target(t, u, i, skill, &use_, o.count)
 }
 
@@ -149,7 +149,7 @@ pub fn work_on_target(
     count: Option<u32>,
 ) -> Outcome {
     let Some(Product::Work(w)) = use_.produces.as_ref().map(|p| &p.what) else {
-        return use_skill::cannot(t, u, i, skill, UseProblem::NoUse);
+        return skill_work::cannot(t, u, i, skill, UseProblem::NoUse);
     };
     let work = w.id();
     let n = use_.multiple.unwrap_or(1).max(1);
@@ -162,24 +162,24 @@ pub fn work_on_target(
                 s
             }
             None => {
-                if use_skill::day_work(t, u, skill, None) == 0 {
+                if skill_work::day_work(t, u, skill, None) == 0 {
                     return Outcome::wait("no figure is free to work today (one is on guard)");
                 }
                 if let Err(why) = may_begin(t, u, k, work) {
-                    return use_skill::cannot(t, u, i, skill, why);
+                    return skill_work::cannot(t, u, i, skill, why);
                 }
-                let k_idx = use_skill::making(t, u, skill);
+                let k_idx = skill_work::making(t, u, skill);
                 let started = t.world.units[u].making[k_idx].started;
-                if !started && let Err(why) = use_skill::ready(t, u, use_) {
-                    return use_skill::cannot(t, u, i, skill, why);
+                if !started && let Err(why) = skill_work::ready(t, u, use_) {
+                    return skill_work::cannot(t, u, i, skill, why);
                 }
                 let s = begin(t, u, k, false);
                 t.world.units[u].target = Some(Aim::Structure(s));
                 s
             }
         },
-        None => return use_skill::cannot(t, u, i, skill, UseProblem::NoTarget),
-        Some(_) => return use_skill::cannot(t, u, i, skill, UseProblem::WrongTarget),
+        None => return skill_work::cannot(t, u, i, skill, UseProblem::NoTarget),
+        Some(_) => return skill_work::cannot(t, u, i, skill, UseProblem::WrongTarget),
     };
     let fits = t
         .world
@@ -187,9 +187,9 @@ pub fn work_on_target(
         .get(s)
         .is_some_and(|st| st.location == here);
     if !fits {
-        return use_skill::cannot(t, u, i, skill, UseProblem::TargetOutOfReach);
+        return skill_work::cannot(t, u, i, skill, UseProblem::TargetOutOfReach);
     }
-    use_skill::work_pieces(t, u, i, skill, use_, Piece::Work(s, work, n), count)
+    skill_work::work_pieces(t, u, i, skill, use_, Works(s, work, n), count)
 }
 
 /// The lowest-numbered unfinished structure of type `k` in `place`.
@@ -264,16 +264,49 @@ fn begin(t: &mut Turn<'_>, u: UnitId, k: ConstructionId, complete: bool) -> Stru
     s
 }
 
-/// Does the piece still have somewhere to go?
-pub fn has_room(t: &Turn<'_>, piece: Piece) -> bool {
-    match piece {
-        Piece::Work(s, work, _) => needed(t, s, work) > 0,
-        Piece::Refit(s, from, _) => t
-            .world
+/// Construction work of one kind on a structure, `n` at a time.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Works(pub StructureId, pub WorkId, pub u32);
+
+impl Piece for Works {
+    fn has_room(&self, t: &Turn<'_>) -> bool {
+        needed(t, self.0, self.1) > 0
+    }
+
+    fn finish(&self, t: &mut Turn<'_>, u: UnitId, _skill: SkillId, _use_: &SkillUse) -> u64 {
+        let Works(s, work, n) = *self;
+        u64::from(fit(t, u, s, work, n))
+    }
+}
+
+/// A new vessel, complete when its man-days are done.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Vessel(pub ConstructionId);
+
+impl Piece for Vessel {
+    fn finish(&self, t: &mut Turn<'_>, u: UnitId, skill: SkillId, _use_: &SkillUse) -> u64 {
+        launch(t, u, skill, self.0);
+        1
+    }
+}
+
+/// A vessel of the first kind rebuilt as the second (a longboat made a
+/// war galley, see [`refit`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Refit(pub StructureId, pub ConstructionId, pub ConstructionId);
+
+impl Piece for Refit {
+    fn has_room(&self, t: &Turn<'_>) -> bool {
+        let Refit(s, from, _) = *self;
+        t.world
             .structures
             .get(s)
-            .is_some_and(|st| st.kind == from && st.complete),
-        Piece::Item(..) | Piece::Vessel(_) | Piece::Cast(_) => true,
+            .is_some_and(|st| st.kind == from && st.complete)
+    }
+
+    fn finish(&self, t: &mut Turn<'_>, u: UnitId, _skill: SkillId, _use_: &SkillUse) -> u64 {
+        let Refit(s, from, to) = *self;
+        refit(t, u, s, from, to)
     }
 }
 

@@ -48,7 +48,7 @@ use crate::orders::Order;
 use crate::orders::catalog::titles::{Bestow, Cancel, Claim, Yield};
 use crate::rules::TitleId;
 use crate::rules::races::RaceKind;
-use crate::world::{FactionId, LocationId, Player, Stance, UnitId};
+use crate::world::{LocationId, UnitId};
 
 /// The seat (location, index in its titles) of the title `u` holds.
 pub fn held_by(t: &Turn<'_>, u: UnitId) -> Option<(LocationId, usize)> {
@@ -66,69 +66,6 @@ pub fn absent_percent(tag: &str) -> u64 {
     match tag {
         "hgld" | "amag" | "emag" | "fmag" | "vmag" | "wmag" => 80,
         _ => 90,
-    }
-}
-
-/// Give the title at `place` (index `i`) to `holder` (or make it vacant),
-/// with the Overlord's stances, and work out the land's owners again.
-pub fn set_holder(t: &mut Turn<'_>, place: LocationId, i: usize, holder: Option<UnitId>) {
-    let Some(seat) = t.world.locations[place].titles.get_mut(i) else {
-        return;
-    };
-    let old = std::mem::replace(&mut seat.holder, holder);
-    let title = seat.title;
-    if let Some(o) = old
-        && let Some(list) = t.held.get_mut(&o)
-        && let Some(k) = list.iter().position(|&x| x == title)
-    {
-        list.swap_remove(k);
-    }
-    if let Some(h) = holder {
-        t.held.entry(h).or_default().push(title);
-    }
-    let faction =
-        |t: &Turn<'_>, u: Option<UnitId>| u.and_then(|u| t.world.units.get(u)).map(|x| x.faction);
-    let (from, to) = (faction(t, old), faction(t, holder));
-    if t.rules.titles.get(title).is_some_and(|x| x.supreme) && from != to {
-        overlord_stances(t, from, to);
-    }
-    land::recompute(t);
-}
-
-/// OV-TTL-021 (the Titles chapter's Overlord): the Imperials and the
-/// Citizens ally with the faction that gains the Overlord title and turn
-/// Enemy to the one that loses it.
-fn overlord_stances(t: &mut Turn<'_>, from: Option<FactionId>, to: Option<FactionId>) {
-    let npcs: Vec<FactionId> = t
-        .world
-        .factions
-        .iter()
-        .filter(|(_, f)| f.npc_role().is_some_and(|r| r.serves_the_overlord()))
-        .map(|(id, _)| id)
-        .collect();
-    for npc in npcs {
-        for (toward, stance) in [(from, Stance::Enemy), (to, Stance::Ally)] {
-            // Only player factions: the Citizens do not turn on the
-            // Imperials when the Emperor falls.
-            let Some(f) = toward.filter(|&f| {
-                f != npc
-                    && t.world
-                        .factions
-                        .get(f)
-                        .is_some_and(|x| x.player != Player::Npc)
-            }) else {
-                continue;
-            };
-            t.world.factions[npc].set_stance(f, stance);
-            t.faction_event(
-                f,
-                What::StanceSet {
-                    faction: npc,
-                    toward: Some(f),
-                    stance,
-                },
-            );
-        }
     }
 }
 
@@ -200,7 +137,7 @@ pub fn claim(t: &mut Turn<'_>, u: UnitId, o: &Claim) -> Outcome {
         ));
     }
     let Some(h) = holder else {
-        set_holder(t, place, i, Some(u));
+        land::set_holder(t, place, i, Some(u));
         let seen = t.present_factions(place);
         t.event(Some(u), What::TitleClaimed { title, seat: place }, &seen);
         return Outcome::Done;
@@ -236,7 +173,7 @@ pub fn claim(t: &mut Turn<'_>, u: UnitId, o: &Claim) -> Outcome {
         &[holder_faction],
     );
     if won {
-        set_holder(t, place, i, Some(u));
+        land::set_holder(t, place, i, Some(u));
     }
     Outcome::Done
 }
@@ -266,7 +203,7 @@ pub fn bestow(t: &mut Turn<'_>, u: UnitId, i: usize, order: &Order, o: &Bestow) 
     if held_by(t, to).is_some() {
         return Outcome::wait("the unit to receive the title already holds one (one title a unit)");
     }
-    set_holder(t, place, s, Some(to));
+    land::set_holder(t, place, s, Some(to));
     let to_faction = t.world.units[to].faction;
     t.event(
         Some(u),
@@ -291,7 +228,7 @@ pub fn yield_title(t: &mut Turn<'_>, u: UnitId, i: usize, order: &Order, o: &Yie
     {
         return drop_order(t, u, i, order, Dropped::NotAllowed);
     }
-    set_holder(t, place, s, None);
+    land::set_holder(t, place, s, None);
     t.private(u, What::TitleYielded { title, seat: place });
     Outcome::Done
 }
@@ -350,7 +287,7 @@ pub fn cancel(t: &mut Turn<'_>, u: UnitId, i: usize, order: &Order, o: &Cancel) 
             "the holder has as much combat experience as the unit or more: the title cannot be cancelled",
         );
     }
-    set_holder(t, place, j, None);
+    land::set_holder(t, place, j, None);
     let holder_faction = t.world.units.get(h).map(|x| x.faction);
     t.event(
         Some(u),
@@ -413,7 +350,7 @@ pub fn holder_killed(t: &mut Turn<'_>, dead: UnitId, heirs: &[UnitId]) {
             (n > 0).then(|| able[dice.below(n) as usize])
         }
     };
-    set_holder(t, place, s, heir);
+    land::set_holder(t, place, s, heir);
     match heir {
         Some(h) => {
             let seen = t.world.units.get(dead).map(|x| x.faction);

@@ -66,38 +66,25 @@
 //! **Experience** (OV-SKL-025): each day of USE that did some work gives the
 //! skill a tenth of a study day and each more basic skill 5% of a day.
 //!
-//! Work under way is kept on the unit ([`Making`]): it survives days,
+//! Work under way is kept on the unit ([`Making`](crate::world::Making)): it survives days,
 //! other orders and months, and is lost when the unit moves.
 
-use super::super::experience::{self, DAY};
+pub use super::super::economy::asks::Request;
 use super::super::log::{UseProblem, What};
-use super::super::magic::{self, casting};
-use super::super::pending::{self, Outcome};
+use super::super::magic::casting;
+use super::super::pending::Outcome;
 use super::super::policy::{self, Act};
 use super::super::share::share_out;
 use super::super::state::Turn;
-use super::{earn, equip, not_adjudicated, target};
-use crate::orders::UnitOrder;
+use super::skill_work::{
+    Piece, building_bonus, cannot, count_down, day_work, forget_if_moved, making, practised,
+    skill_use, unhandled, work_pieces,
+};
+use super::{earn, target};
 use crate::orders::catalog::skills::Use;
 use crate::rules::skills::{Product, SkillUse, UseKind};
 use crate::rules::{ItemId, SkillId};
-use crate::world::{Aim, LocationId, Making, UnitId};
-use umpire_core::ids::TypedId;
-
-/// One unit's harvest for the day, settled after the full-day pass.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Request {
-    pub unit: UnitId,
-    pub skill: SkillId,
-    pub place: LocationId,
-    pub item: ItemId,
-    /// Items asked of the land.
-    pub want: u64,
-    /// Items the production building gives besides.
-    pub bonus: u64,
-    /// The order has a count to bring down.
-    pub counted: bool,
-}
+use crate::world::UnitId;
 
 /// The USE order.
 pub fn use_order(t: &mut Turn<'_>, u: UnitId, i: usize, o: &Use) -> Outcome {
@@ -117,7 +104,7 @@ pub fn use_order(t: &mut Turn<'_>, u: UnitId, i: usize, o: &Use) -> Outcome {
         Some(UseKind::Harvest) => harvest(t, u, i, skill, &use_, o.count),
         Some(UseKind::Craft) => match use_.produces.as_ref().map(|p| &p.what) {
             Some(Product::Item(item)) => {
-                let piece = Piece::Item(item.id(), u64::from(use_.multiple.unwrap_or(1).max(1)));
+                let piece = Batch(item.id(), u64::from(use_.multiple.unwrap_or(1).max(1)));
                 work_pieces(t, u, i, skill, &use_, piece, o.count)
             }
             _ => unhandled(t, u, i),
@@ -132,7 +119,7 @@ pub fn use_order(t: &mut Turn<'_>, u: UnitId, i: usize, o: &Use) -> Outcome {
             use_.produces.as_ref().map(|p| &p.what),
         ) {
             (None, Some(Product::Construction(c))) => {
-                work_pieces(t, u, i, skill, &use_, Piece::Vessel(c.id()), o.count)
+                work_pieces(t, u, i, skill, &use_, target::Vessel(c.id()), o.count)
             }
             (Some(from), Some(Product::Construction(c))) => {
                 let Some(s) = target::refit_target(t, u, from) else {
@@ -150,7 +137,7 @@ pub fn use_order(t: &mut Turn<'_>, u: UnitId, i: usize, o: &Use) -> Outcome {
                     i,
                     skill,
                     &use_,
-                    Piece::Refit(s, from, c.id()),
+                    target::Refit(s, from, c.id()),
                     o.count,
                 )
             }
@@ -165,11 +152,24 @@ pub fn use_order(t: &mut Turn<'_>, u: UnitId, i: usize, o: &Use) -> Outcome {
     }
 }
 
-/// What USE of the skill does at the unit's level, if it knows it.
-pub fn skill_use(t: &Turn<'_>, u: UnitId, skill: SkillId) -> Option<SkillUse> {
-    let level = usize::from(t.level(u, skill));
-    let sk = t.rules.skills.get(skill)?;
-    sk.levels.get(level.checked_sub(1)?)?.use_.clone()
+/// A batch of `n` items made by a craft.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Batch(pub ItemId, pub u64);
+
+impl Piece for Batch {
+    fn finish(&self, t: &mut Turn<'_>, u: UnitId, _skill: SkillId, _use_: &SkillUse) -> u64 {
+        let Batch(item, n) = *self;
+        t.world.units[u].add_items(item, n, 0);
+        n
+    }
+
+    fn item(&self) -> Option<ItemId> {
+        Some(self.0)
+    }
+
+    fn tells_progress(&self) -> bool {
+        true
+    }
 }
 
 /// Does the skill at the unit's level act in battle (a COMBAT action)?
@@ -180,151 +180,6 @@ fn has_combat_action(t: &Turn<'_>, u: UnitId, skill: SkillId) -> bool {
         .get(skill)
         .and_then(|s| s.levels.get(level.checked_sub(1)?))
         .is_some_and(|l| l.combat.action.is_some())
-}
-
-/// A use this build does not carry out: kept, said once a turn.
-pub fn unhandled(t: &mut Turn<'_>, u: UnitId, i: usize) -> Outcome {
-    let Some(order) = t.live(u).list.get(i).map(|p| p.order.clone()) else {
-        return Outcome::wait("the order is no longer in the list");
-    };
-    not_adjudicated(t, u, i, &order)
-}
-
-/// The order cannot run today: skipped, said once a turn.
-pub fn cannot(t: &mut Turn<'_>, u: UnitId, i: usize, skill: SkillId, why: UseProblem) -> Outcome {
-    if let Some(p) = t.live(u).list.get_mut(i)
-        && !p.noted
-    {
-        p.noted = true;
-        t.private(u, What::CannotUse { skill, why });
-    }
-    Outcome::wait("the skill cannot be used today (see the reason above)")
-}
-
-/// Moving loses all work under way (OV-PROD-004, 008).
-pub fn forget_if_moved(t: &mut Turn<'_>, u: UnitId) {
-    let Some(here) = t.world.units.get(u).map(|x| x.location) else {
-        return;
-    };
-    let gone: Vec<SkillId> = t.world.units[u]
-        .making
-        .iter()
-        .filter(|m| m.place != here && (m.done > 0 || m.extra > 0 || m.started))
-        .map(|m| m.skill)
-        .collect();
-    t.world.units[u].making.retain(|m| m.place == here);
-    for skill in gone {
-        t.private(u, What::WorkLost { skill });
-    }
-}
-
-/// The unit's work under way with `skill`, made if none.
-pub fn making(t: &mut Turn<'_>, u: UnitId, skill: SkillId) -> usize {
-    let unit = &mut t.world.units[u];
-    let place = unit.location;
-    if let Some(k) = unit.making.iter().position(|m| m.skill == skill) {
-        return k;
-    }
-    unit.making.push(Making {
-        skill,
-        place,
-        done: 0,
-        extra: 0,
-        started: false,
-    });
-    unit.making.len() - 1
-}
-
-/// Does a bonus named for `named` count for `skill`: the skill itself or
-/// one it is built on?
-pub fn covers(t: &Turn<'_>, named: SkillId, skill: SkillId) -> bool {
-    named == skill || experience::basics(t.rules, skill).contains(&named)
-}
-
-/// The season's and weather's percent bonus to using `skill` where the
-/// unit stands (OV-WLD-026, 029..032); none in inner locations
-/// (OV-WLD-035).
-pub fn climate_bonus(t: &Turn<'_>, u: UnitId, skill: SkillId) -> i64 {
-    let Some(loc) = t
-        .world
-        .units
-        .get(u)
-        .and_then(|x| t.world.locations.get(x.location))
-    else {
-        return 0;
-    };
-    if loc.outer.is_some() {
-        return 0;
-    }
-    let season = super::super::calendar::season(t.rules, t.log.turn)
-        .and_then(|s| t.rules.seasons.get(s))
-        .map(|s| &s.bonuses.use_skill);
-    let weather = t
-        .rules
-        .weathers
-        .get(loc.weather)
-        .map(|w| &w.bonuses.use_skill);
-    season
-        .into_iter()
-        .chain(weather)
-        .flatten()
-        .filter(|b| covers(t, b.skill.id(), skill))
-        .map(|b| i64::from(b.value))
-        .sum()
-}
-
-/// The production building's percent bonus for `skill`, if the unit is
-/// inside a complete one (OV-BLD-037..039).
-pub fn building_bonus(t: &Turn<'_>, u: UnitId, skill: SkillId) -> u64 {
-    let Some(s) = t
-        .world
-        .units
-        .get(u)
-        .and_then(|x| x.structure)
-        .and_then(|s| t.world.structures.get(s))
-    else {
-        return 0;
-    };
-    if !s.complete {
-        return 0;
-    }
-    t.rules.constructions.get(s.kind).map_or(0, |c| {
-        c.production_bonus
-            .iter()
-            .filter(|b| covers(t, b.skill.id(), skill))
-            .map(|b| u64::try_from(b.value).unwrap_or(0))
-            .sum()
-    })
-}
-
-/// The unit's work today with `skill`, in hundredths of a man-day: its
-/// figures (halved on guard, OV-GRD-006), tooled figures at 150
-/// (OV-PROD-010), and the climate's and its enchantments' bonuses.
-pub fn day_work(t: &Turn<'_>, u: UnitId, skill: SkillId, tool: Option<ItemId>) -> u64 {
-    let Some(unit) = t.world.units.get(u) else {
-        return 0;
-    };
-    let mut figures = u64::from(unit.figures);
-    if t.live.get(u.index()).is_some_and(|l| l.guarding) {
-        figures /= 2;
-    }
-    let tooled = tool.map_or(0, |it| equip::equipped(t, u, it).min(figures));
-    let base = (figures - tooled) * 100 + tooled * 150;
-    let bonus = climate_bonus(t, u, skill) + magic::enchantments::use_bonus(t, u, skill);
-    let percent = (100 + bonus).max(0);
-    base * u64::try_from(percent).unwrap_or(0) / 100
-}
-
-/// A day of USE did some work: experience (OV-SKL-025).
-pub fn practised(t: &mut Turn<'_>, u: UnitId, skill: SkillId) {
-    let learns = t
-        .rules
-        .skills
-        .get(skill)
-        .is_some_and(|s| !s.flags.no_experience);
-    if learns {
-        experience::gain_with_basics(t, u, skill, DAY / 10, 50);
-    }
 }
 
 fn harvest(
@@ -463,232 +318,6 @@ pub fn settle_harvests(t: &mut Turn<'_>) {
         }
         if r.counted {
             count_down(t, r.unit, r.skill, count);
-        }
-    }
-}
-
-/// Bring down the count of today's USE of `skill` by `made`; at zero it
-/// is complete and leaves the list (OV-UO-115).
-pub(crate) fn count_down(t: &mut Turn<'_>, u: UnitId, skill: SkillId, made: u64) {
-    let rules = t.rules;
-    let list = &mut t.live(u).list;
-    let Some(j) = list.iter().position(|p| {
-        p.done_today
-            && matches!(&p.order.order, UnitOrder::Use(o) if rules.skill(o.skill.as_str()) == Some(skill))
-    }) else {
-        return;
-    };
-    let left = match &mut list[j].order.order {
-        UnitOrder::Use(o) => match o.count {
-            Some(c) => {
-                let left = u64::from(c).saturating_sub(made);
-                o.count = Some(u32::try_from(left).unwrap_or(u32::MAX).max(1));
-                left
-            }
-            None => return,
-        },
-        _ => return,
-    };
-    if left == 0 {
-        pending::after_run(list, j, Outcome::Finished);
-    }
-}
-
-/// What a day of piece work makes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Piece {
-    /// An item, `n` a batch.
-    Item(ItemId, u64),
-    /// Construction work on a structure (see [`super::target`]).
-    Work(crate::world::StructureId, crate::rules::WorkId, u32),
-    /// A new vessel, complete when its man-days are done.
-    Vessel(crate::rules::ConstructionId),
-    /// A casting of a world spell on its target (see [`magic::casting`]).
-    Cast(Aim),
-    /// A vessel of the first kind rebuilt as the second (a longboat made
-    /// a war galley, see [`super::target::refit`]).
-    Refit(
-        crate::world::StructureId,
-        crate::rules::ConstructionId,
-        crate::rules::ConstructionId,
-    ),
-}
-
-/// A day of work on pieces that each take the skill's `produces.days`
-/// man-days and its materials, taken as each piece starts (OV-PROD-005..009,
-/// OV-BLD-007). Returns the order's outcome.
-pub fn work_pieces(
-    t: &mut Turn<'_>,
-    u: UnitId,
-    i: usize,
-    skill: SkillId,
-    use_: &SkillUse,
-    piece: Piece,
-    count: Option<u32>,
-) -> Outcome {
-    let days = match piece {
-        Piece::Cast(_) => casting::man_days(use_),
-        _ => use_.produces.as_ref().map_or(1, |p| p.days).max(1),
-    };
-    let cost = u64::from(days) * 100;
-    // A production building speeds the work of its trades inside it: docks
-    // take a third off a ship's time (OV-BLD-036: +50% work).
-    let start = day_work(t, u, skill, use_.tool.as_ref().map(|r| r.id()))
-        * (100 + building_bonus(t, u, skill))
-        / 100;
-    let mut avail = start;
-    let mut made: u64 = 0;
-    let left = count.map_or(u64::MAX, u64::from);
-    if start == 0 {
-        // No figure free to work today (one figure on guard).
-        return Outcome::wait("no figure is free to work today (one is on guard)");
-    }
-    let k = making(t, u, skill);
-    while avail > 0 && made < left {
-        if !target::has_room(t, piece) {
-            if avail == start {
-                return cannot(t, u, i, skill, UseProblem::NothingToFit);
-            }
-            break;
-        }
-        if !t.world.units[u].making[k].started {
-            if let Err(why) = ready(t, u, use_) {
-                if avail == start {
-                    return cannot(t, u, i, skill, why);
-                }
-                break;
-            }
-            take_materials(t, u, skill, use_);
-            t.world.units[u].making[k].started = true;
-        }
-        let m = &mut t.world.units[u].making[k];
-        let need = cost - m.done.min(cost);
-        if avail >= need {
-            avail -= need;
-            m.done = 0;
-            m.started = false;
-            made += finish(t, u, skill, use_, piece);
-        } else {
-            m.done += avail;
-            avail = 0;
-        }
-    }
-    practised(t, u, skill);
-    if let Piece::Item(item, _) = piece
-        && made > 0
-    {
-        t.private(
-            u,
-            What::Produced {
-                skill,
-                item,
-                count: made,
-            },
-        );
-    }
-    // A day towards the next item or casting: how far it got.
-    let item = match piece {
-        Piece::Item(item, _) => Some(Some(item)),
-        Piece::Cast(_) => Some(None),
-        _ => None,
-    };
-    if let Some(item) = item
-        && made == 0
-    {
-        let done = t.world.units[u].making[k].done;
-        t.private(
-            u,
-            What::UseProgress {
-                skill,
-                item,
-                percent: done.min(cost) * 100 / cost,
-            },
-        );
-    }
-    match count {
-        None => Outcome::Done,
-        Some(_) if made >= left => Outcome::Finished,
-        Some(_) => {
-            set_count(t, u, i, left - made);
-            Outcome::Kept
-        }
-    }
-}
-
-/// Finish one piece; returns how many products it counts for.
-fn finish(t: &mut Turn<'_>, u: UnitId, skill: SkillId, use_: &SkillUse, piece: Piece) -> u64 {
-    match piece {
-        Piece::Item(item, n) => {
-            t.world.units[u].add_items(item, n, 0);
-            n
-        }
-        Piece::Work(s, work, n) => u64::from(target::fit(t, u, s, work, n)),
-        Piece::Vessel(kind) => {
-            target::launch(t, u, skill, kind);
-            1
-        }
-        Piece::Cast(aim) => casting::complete(t, u, skill, use_, aim),
-        Piece::Refit(s, from, to) => target::refit(t, u, s, from, to),
-    }
-}
-
-/// Are the next piece's materials and mana there? Materials are asked
-/// first.
-pub fn ready(t: &Turn<'_>, u: UnitId, use_: &SkillUse) -> Result<(), UseProblem> {
-    if !has_materials(t, u, use_) {
-        return Err(UseProblem::NoMaterials);
-    }
-    if !magic::mana::has(t, u, use_.mana.unwrap_or(0)) {
-        return Err(UseProblem::NoMana);
-    }
-    Ok(())
-}
-
-pub fn has_materials(t: &Turn<'_>, u: UnitId, use_: &SkillUse) -> bool {
-    let Some(unit) = t.world.units.get(u) else {
-        return false;
-    };
-    use_.consume
-        .iter()
-        .all(|c| unit.count(c.item.id()) >= u64::from(c.count))
-}
-
-/// Take a piece's mana and materials, unequipped materials first.
-fn take_materials(t: &mut Turn<'_>, u: UnitId, skill: SkillId, use_: &SkillUse) {
-    let mana = use_.mana.unwrap_or(0);
-    if mana > 0 {
-        let unit = &mut t.world.units[u];
-        unit.mana = unit.mana.saturating_sub(mana);
-        t.private(u, What::ManaSpent { skill, mana });
-    }
-    if use_.consume.is_empty() {
-        return;
-    }
-    let mut items = Vec::new();
-    let unit = &mut t.world.units[u];
-    for c in &use_.consume {
-        let (item, n) = (c.item.id(), u64::from(c.count));
-        if let Ok(k) = unit.items.binary_search_by_key(&item, |h| h.item) {
-            let h = &mut unit.items[k];
-            h.count -= n.min(h.count);
-            h.equipped = h.equipped.min(h.count);
-            if h.count == 0 {
-                unit.items.remove(k);
-            }
-        }
-        items.push((item, n));
-    }
-    t.private(u, What::MaterialsUsed { skill, items });
-}
-
-/// Write the products still to make back into the order (USE or BUILD).
-pub fn set_count(t: &mut Turn<'_>, u: UnitId, i: usize, left: u64) {
-    let n = u32::try_from(left).unwrap_or(u32::MAX).max(1);
-    if let Some(p) = t.live(u).list.get_mut(i) {
-        match &mut p.order.order {
-            UnitOrder::Use(o) => o.count = Some(n),
-            UnitOrder::Build(o) => o.count = Some(n),
-            _ => {}
         }
     }
 }

@@ -14,10 +14,10 @@
 //! Every rules gap settled here is stated in the module that settles it and
 //! in RULES-DECISIONS.md, "Movement".
 
-pub mod load;
+pub mod areas;
 pub mod time;
 
-pub use load::{Load, could_cover, stack_load};
+pub use crate::figures::load::{self, Load, could_cover, stack_load};
 pub use time::{
     MAX_OVERLOADED_DAYS, NoTrip, Trip, crossing_days, cut_third, find_exit, is_inner_exit,
     is_water, map_direction, overloaded_days, plan, plan_by, weathered,

@@ -46,7 +46,7 @@ use crate::rules::terrains::{Direction, Terrain, TravelDays};
 use crate::rules::{Movement, Rules};
 use crate::world::{Exit, Location, LocationId, World};
 
-use super::load::Load;
+use crate::figures::load::Load;
 
 /// An overloaded trip this long or longer does not start (OV-MOVE-019).
 pub const MAX_OVERLOADED_DAYS: u32 = 60;
