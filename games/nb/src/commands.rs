@@ -13,6 +13,8 @@ use umpire_core::session::{Actor, Answer, Command, Commands, RollCounts, Session
 
 use crate::engine::{self, Writing};
 use crate::error::NbError;
+use crate::ids::OrderId;
+use crate::log::{Event, Note};
 use crate::model::{OrderKind, Quality, ReserveKind};
 use crate::report;
 use crate::state::Game;
@@ -311,7 +313,7 @@ impl Table for Game {
             let mine: Vec<String> = notes
                 .iter()
                 .filter(|n| n.to.is_none() || n.to.as_deref() == side)
-                .map(|n| n.text.clone())
+                .map(Note::text)
                 .collect();
             if mine.len() == notes.len() && header.is_none() {
                 // Every entry is theirs to read: the answer is, too.
@@ -420,7 +422,7 @@ fn run(
             for n in g.log.get(from..).unwrap_or_default() {
                 if n.to.as_deref().is_none_or(|t| t == me) {
                     text.push('\n');
-                    text.push_str(&n.text);
+                    text.push_str(&n.text());
                 }
             }
             changed(text)
@@ -458,12 +460,12 @@ fn run(
             let objective = phrase(words, 3, &[]);
             engine::starting_order(g, f, k, &objective)?;
             let fs = g.formation(f)?.side.clone();
-            let text = format!(
-                "{f} starts on {} {objective}, in force from turn 1 with no roll (NB-SETUP-004/005).",
-                k.name()
-            );
-            g.note(Some(&fs), text.clone());
-            changed(text)
+            let event = Event::StartingOrder {
+                formation: f.to_string(),
+                kind: k,
+                objective,
+            };
+            changed(g.record(Some(&fs), event))
         }
         "order" => {
             let to = arg(words, 1, "the formation(s)")?;
@@ -505,9 +507,12 @@ fn run(
             changed(text)
         }
         "messenger" => {
-            let id: u32 = arg(words, 1, "an order number")?.parse().map_err(|_| {
-                NbError::Refused(umpire_core::session::usage(COMMANDS, "messenger"))
-            })?;
+            let id = arg(words, 1, "an order number")?
+                .parse()
+                .map(OrderId)
+                .map_err(|_| {
+                    NbError::Refused(umpire_core::session::usage(COMMANDS, "messenger"))
+                })?;
             if let Some(s) = side {
                 if !g
                     .messengers

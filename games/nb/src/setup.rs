@@ -7,6 +7,8 @@ use std::collections::BTreeMap;
 use serde::Deserialize;
 
 use crate::error::NbError;
+use crate::ids::{FormationId, GeneralId};
+use crate::log::Event;
 use crate::model::{Level, OrderKind, Phase, Quality};
 use crate::state::{Formation, Game, General, Order, Side};
 
@@ -157,13 +159,13 @@ pub fn game_from_toml(file: &str, text: &str) -> Result<Game, NbError> {
                 format!("{} already commands a formation", g.name),
             ));
         }
-        g.formation = Some(f.name.clone());
+        g.formation = Some(FormationId::new(&f.name));
         formations.push(Formation {
             name: f.name.clone(),
             side: side_of(&f.side, &entry)?,
             level,
-            general: g.name.clone(),
-            parent: f.parent.clone(),
+            general: GeneralId::new(&g.name),
+            parent: f.parent.as_deref().map(FormationId::from),
             order: Order {
                 kind: OrderKind::Defend,
                 objective: "its present position".into(),
@@ -180,7 +182,7 @@ pub fn game_from_toml(file: &str, text: &str) -> Result<Game, NbError> {
     }
     for f in &formations {
         if let Some(p) = &f.parent {
-            if !formations.iter().any(|x| &x.name == p) {
+            if !formations.iter().any(|x| p == &x.name) {
                 return Err(bad(
                     &format!("formation.{}", f.name),
                     format!("no formation called `{p}` above it"),
@@ -210,7 +212,7 @@ pub fn game_from_toml(file: &str, text: &str) -> Result<Game, NbError> {
         units.push(crate::state::Unit {
             name: u.name.clone(),
             side: f.side.clone(),
-            formation: f.name.clone(),
+            formation: f.id(),
             arm,
         });
     }
@@ -240,13 +242,10 @@ pub fn game_from_toml(file: &str, text: &str) -> Result<Game, NbError> {
         rolls: umpire_core::session::RollCounts::default(),
     };
     game.rulings().map_err(|e| bad("rulings", e.to_string()))?;
-    game.note(
-        None,
-        format!(
-            "{}: turn 1, Arrival Step. Choose reserves and give starting orders.",
-            game.name
-        ),
-    );
+    let opening = Event::Opening {
+        game: game.name.clone(),
+    };
+    game.record(None, opening);
     Ok(game)
 }
 
