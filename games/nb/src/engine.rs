@@ -11,7 +11,7 @@ use crate::ids::{FormationId, GeneralId, OrderId};
 use crate::log::{ArrivalRoll, Event, OutOfRange};
 use crate::model::{Level, OrderKind, Phase, ReserveKind};
 use crate::rulings::{RulingId, Rulings};
-use crate::state::{Formation, Game, Messenger, Order, Pending, WrittenOrder};
+use crate::state::{Formation, Game, General, Messenger, Order, Pending, Side, WrittenOrder};
 use crate::tables::Tables;
 
 /// Dice: `roll(sides, what)`, where `what` names the roll whole (the
@@ -77,102 +77,10 @@ pub fn write_order(
     if w.objective.trim().is_empty() {
         return refuse("an order names its single objective or position (NB-ISS-007, NB-DEF-001)");
     }
-    let mut formations = Vec::new();
-    for f in &w.to {
-        let f = game.formation(f)?.clone();
-        if f.side != side.name {
-            return refuse(format!("{} is not {}'s", f.name, side.name));
-        }
-        formations.push(f);
-    }
-    if formations.len() > 1 {
-        // Several formations: corps of one wing, one objective (NB-ISS-007).
-        let parents: Vec<Option<FormationId>> =
-            formations.iter().map(|f| f.parent.clone()).collect();
-        if formations.iter().any(|f| f.level != Level::Corps)
-            || parents.windows(2).any(|p| p[0] != p[1])
-        {
-            return refuse(
-                "an order for several formations must be for corps of one wing, with one objective (NB-ISS-006/007); write separate orders",
-            );
-        }
-    }
-    let allowance = tables.allowance(&side.nation);
-    let written = game
-        .written
-        .iter()
-        .find(|(s, _)| s == &side.name)
-        .map_or(0, |(_, n)| *n);
-    let mut steps = vec![
-        Step::new(
-            "NB-ISS-002",
-            format!(
-                "{} may write {allowance} order(s) a turn; {written} written",
-                side.nation
-            ),
-            i64::from(allowance),
-        )
-        .by(RulingId::Allowance.name()),
-    ];
-    if rulings.is(RulingId::Allowance, "bonus-only") {
-        let bonus = allowance.saturating_sub(1);
-        steps.push(
-            Step::new(
-                "NB-ISS-005",
-                format!("the bonus alone: {bonus}"),
-                i64::from(bonus),
-            )
-            .by(RulingId::Allowance.name()),
-        );
-    }
-    let limit = if rulings.is(RulingId::Allowance, "bonus-only") {
-        allowance.saturating_sub(1)
-    } else {
-        allowance
-    };
-    if written >= limit {
-        return refuse(format!(
-            "{} has written its {limit} order(s) this turn (NB-ISS-005)",
-            side.name
-        ));
-    }
-    let recipient = match &w.via {
-        Some(g) => game.general(g)?.id(),
-        None => formations
-            .first()
-            .map(|f| f.general.clone())
-            .unwrap_or_default(),
-    };
-    let rec = game.general(&recipient)?.clone();
-    if rec.side != side.name {
-        return refuse(format!("{} is not {}'s general", rec.name, side.name));
-    }
-    // Routing (NB-ROUTE): to the formation's own general, its corps
-    // commander (a division's order, NB-ROUTE-003/005) or its wing
-    // commander (NB-ROUTE-006).
+    let formations = addressed(game, w, &side)?;
+    let mut steps = allowance(game, tables, &side, &rulings)?;
+    let rec = recipient(game, w, &side, &formations)?;
     let first = formations.first().cloned();
-    if let Some(f) = &first {
-        let is_own = rec.formation.as_deref() == Some(f.name.as_str());
-        let is_parent = f
-            .parent
-            .as_ref()
-            .is_some_and(|p| rec.formation.as_deref() == Some(p.as_str()));
-        if !is_own && !is_parent {
-            return refuse(format!(
-                "{} neither commands {} nor the formation above it (NB-ROUTE)",
-                rec.name, f.name
-            ));
-        }
-        if is_parent && f.level == Level::Division {
-            let div = game.general(&f.general)?;
-            if !div.in_superior_range {
-                return refuse(format!(
-                    "{} is out of {}'s command range: the messenger must ride to him (NB-ROUTE-005)",
-                    div.name, rec.name
-                ));
-            }
-        }
-    }
     let id = OrderId(game.next_order);
     game.next_order += 1;
     let order = WrittenOrder {
@@ -252,6 +160,130 @@ pub fn write_order(
         },
     );
     Ok((id, steps))
+}
+
+/// The formations an order is for: the side's own, and several only if
+/// they are corps of one wing (NB-ISS-006/007).
+fn addressed(game: &Game, w: &Writing, side: &Side) -> Result<Vec<Formation>, NbError> {
+    let mut formations = Vec::new();
+    for f in &w.to {
+        let f = game.formation(f)?.clone();
+        if f.side != side.name {
+            return refuse(format!("{} is not {}'s", f.name, side.name));
+        }
+        formations.push(f);
+    }
+    if formations.len() > 1 {
+        // Several formations: corps of one wing, one objective (NB-ISS-007).
+        let parents: Vec<Option<FormationId>> =
+            formations.iter().map(|f| f.parent.clone()).collect();
+        if formations.iter().any(|f| f.level != Level::Corps)
+            || parents.windows(2).any(|p| p[0] != p[1])
+        {
+            return refuse(
+                "an order for several formations must be for corps of one wing, with one objective (NB-ISS-006/007); write separate orders",
+            );
+        }
+    }
+    Ok(formations)
+}
+
+/// How many orders the side may still write this turn (NB-ISS-002/005):
+/// the working, or a refusal once they are written.
+fn allowance(
+    game: &Game,
+    tables: &Tables,
+    side: &Side,
+    rulings: &Rulings,
+) -> Result<Vec<Step>, NbError> {
+    let allowance = tables.allowance(&side.nation);
+    let written = game
+        .written
+        .iter()
+        .find(|(s, _)| s == &side.name)
+        .map_or(0, |(_, n)| *n);
+    let mut steps = vec![
+        Step::new(
+            "NB-ISS-002",
+            format!(
+                "{} may write {allowance} order(s) a turn; {written} written",
+                side.nation
+            ),
+            i64::from(allowance),
+        )
+        .by(RulingId::Allowance.name()),
+    ];
+    if rulings.is(RulingId::Allowance, "bonus-only") {
+        let bonus = allowance.saturating_sub(1);
+        steps.push(
+            Step::new(
+                "NB-ISS-005",
+                format!("the bonus alone: {bonus}"),
+                i64::from(bonus),
+            )
+            .by(RulingId::Allowance.name()),
+        );
+    }
+    let limit = if rulings.is(RulingId::Allowance, "bonus-only") {
+        allowance.saturating_sub(1)
+    } else {
+        allowance
+    };
+    if written >= limit {
+        return refuse(format!(
+            "{} has written its {limit} order(s) this turn (NB-ISS-005)",
+            side.name
+        ));
+    }
+    Ok(steps)
+}
+
+/// The general the messenger rides to, routed as the rules allow
+/// (NB-ROUTE): the formation's own general, its corps commander (a
+/// division's order, NB-ROUTE-003/005) or its wing commander (NB-ROUTE-006).
+fn recipient(
+    game: &Game,
+    w: &Writing,
+    side: &Side,
+    formations: &[Formation],
+) -> Result<General, NbError> {
+    let recipient = match &w.via {
+        Some(g) => game.general(g)?.id(),
+        None => formations
+            .first()
+            .map(|f| f.general.clone())
+            .unwrap_or_default(),
+    };
+    let rec = game.general(&recipient)?.clone();
+    if rec.side != side.name {
+        return refuse(format!("{} is not {}'s general", rec.name, side.name));
+    }
+    // Routing (NB-ROUTE): to the formation's own general, its corps
+    // commander (a division's order, NB-ROUTE-003/005) or its wing
+    // commander (NB-ROUTE-006).
+    if let Some(f) = formations.first() {
+        let is_own = rec.formation.as_deref() == Some(f.name.as_str());
+        let is_parent = f
+            .parent
+            .as_ref()
+            .is_some_and(|p| rec.formation.as_deref() == Some(p.as_str()));
+        if !is_own && !is_parent {
+            return refuse(format!(
+                "{} neither commands {} nor the formation above it (NB-ROUTE)",
+                rec.name, f.name
+            ));
+        }
+        if is_parent && f.level == Level::Division {
+            let div = game.general(&f.general)?;
+            if !div.in_superior_range {
+                return refuse(format!(
+                    "{} is out of {}'s command range: the messenger must ride to him (NB-ROUTE-005)",
+                    div.name, rec.name
+                ));
+            }
+        }
+    }
+    Ok(rec)
 }
 
 /// Re-measure a messenger's distance, or turn him toward another general
