@@ -98,38 +98,8 @@ fn action_word(w: &str) -> Option<ActionKind> {
 
 fn parse_atom(src: &str, t: &[Tok], i: &mut usize) -> Result<Cond, String> {
     let start = *i;
-    // DEATH ROLL / DR [IS] OVER|UNDER n
-    let dr = if is_word(t.get(*i), "death") && is_word(t.get(*i + 1), "roll") {
-        Some(*i + 2)
-    } else if is_word(t.get(*i), "dr") {
-        Some(*i + 1)
-    } else {
-        None
-    };
-    if let Some(mut k) = dr {
-        if is_word(t.get(k), "is") {
-            k += 1;
-        }
-        let over = if is_any(t.get(k), &["over", "above"]) {
-            true
-        } else if is_any(t.get(k), &["under", "below"]) {
-            false
-        } else {
-            return Err("write DEATH ROLL OVER n or DEATH ROLL UNDER n".into());
-        };
-        let n: u8 = number(t.get(k + 1)).ok_or("a number is missing after OVER/UNDER")?;
-        *i = k + 2;
-        return Ok(if over {
-            Cond::DeathRoll {
-                over: Some(n),
-                under: None,
-            }
-        } else {
-            Cond::DeathRoll {
-                over: None,
-                under: Some(n),
-            }
-        });
+    if let Some(cond) = death_roll(t, i)? {
+        return Ok(cond);
     }
     // The subject: words up to a verb.
     let v = (start..t.len())
@@ -213,23 +183,7 @@ fn parse_atom(src: &str, t: &[Tok], i: &mut usize) -> Result<Cond, String> {
                 negate = true;
             }
             take_not(i, &mut negate);
-            let a = t.get(*i).ok_or("DID what?")?;
-            let action = action_word(&a.lower).ok_or_else(|| {
-                let words: Vec<&str> = ActionKind::ALL.iter().map(|k| k.word()).collect();
-                match suggest(&a.lower, words.iter().copied()) {
-                    Some(s) => format!("`{}` is not an action; did you mean `{s}`?", a.lower),
-                    None => format!("`{}` is not an action", a.lower),
-                }
-            })?;
-            *i += 1;
-            if action == ActionKind::Duty && is_word(t.get(*i), "duty") {
-                *i += 1;
-            }
-            if action == ActionKind::Bawdyhouse && is_word(t.get(*i), "bawdyhouse") {
-                *i += 1;
-            }
-            let week = week_ref(t, i)?.unwrap_or(WeekRef::Last);
-            Cond::Did { who, action, week }
+            did(t, i, who)?
         }
         "gives" | "give" => {
             if is_any(t.get(*i), &["me", "i"]) {
@@ -239,31 +193,7 @@ fn parse_atom(src: &str, t: &[Tok], i: &mut usize) -> Result<Cond, String> {
             *i = k;
             Cond::Gives { who, amount }
         }
-        "appoints" | "appoint" => {
-            if is_any(t.get(*i), &["me", "i"]) {
-                *i += 1;
-            }
-            if is_any(t.get(*i), &["as", "to"]) {
-                *i += 1;
-            }
-            if is_word(t.get(*i), "the") {
-                *i += 1;
-            }
-            let two = t
-                .get(*i..*i + 2)
-                .and_then(|w| post_words(src, w))
-                .map(|p| (p, 2));
-            let one = || {
-                t.get(*i..*i + 1)
-                    .and_then(|w| post_words(src, w))
-                    .map(|p| (p, 1))
-            };
-            let (post, n) = two
-                .or_else(one)
-                .ok_or("write X APPOINTS ME Brigade Major (or Adjutant)")?;
-            *i += n;
-            Cond::Appoints { who, post }
-        }
+        "appoints" | "appoint" => appoints(src, t, i, who)?,
         _ => return Err("no verb".into()),
     };
     Ok(if negate {
@@ -271,4 +201,91 @@ fn parse_atom(src: &str, t: &[Tok], i: &mut usize) -> Result<Cond, String> {
     } else {
         cond
     })
+}
+
+/// `DEATH ROLL [IS] OVER|UNDER n` (or `DR …`) at `t[*i..]`, if that is
+/// what is written there.
+fn death_roll(t: &[Tok], i: &mut usize) -> Result<Option<Cond>, String> {
+    // DEATH ROLL / DR [IS] OVER|UNDER n
+    let dr = if is_word(t.get(*i), "death") && is_word(t.get(*i + 1), "roll") {
+        Some(*i + 2)
+    } else if is_word(t.get(*i), "dr") {
+        Some(*i + 1)
+    } else {
+        None
+    };
+    if let Some(mut k) = dr {
+        if is_word(t.get(k), "is") {
+            k += 1;
+        }
+        let over = if is_any(t.get(k), &["over", "above"]) {
+            true
+        } else if is_any(t.get(k), &["under", "below"]) {
+            false
+        } else {
+            return Err("write DEATH ROLL OVER n or DEATH ROLL UNDER n".into());
+        };
+        let n: u8 = number(t.get(k + 1)).ok_or("a number is missing after OVER/UNDER")?;
+        *i = k + 2;
+        return Ok(Some(if over {
+            Cond::DeathRoll {
+                over: Some(n),
+                under: None,
+            }
+        } else {
+            Cond::DeathRoll {
+                over: None,
+                under: Some(n),
+            }
+        }));
+    }
+    Ok(None)
+}
+
+/// `X DID action [IN WEEK n | LAST WEEK]`, after DID (and NOT).
+fn did(t: &[Tok], i: &mut usize, who: String) -> Result<Cond, String> {
+    let a = t.get(*i).ok_or("DID what?")?;
+    let action = action_word(&a.lower).ok_or_else(|| {
+        let words: Vec<&str> = ActionKind::ALL.iter().map(|k| k.word()).collect();
+        match suggest(&a.lower, words.iter().copied()) {
+            Some(s) => format!("`{}` is not an action; did you mean `{s}`?", a.lower),
+            None => format!("`{}` is not an action", a.lower),
+        }
+    })?;
+    *i += 1;
+    if action == ActionKind::Duty && is_word(t.get(*i), "duty") {
+        *i += 1;
+    }
+    if action == ActionKind::Bawdyhouse && is_word(t.get(*i), "bawdyhouse") {
+        *i += 1;
+    }
+    let week = week_ref(t, i)?.unwrap_or(WeekRef::Last);
+    Ok(Cond::Did { who, action, week })
+}
+
+/// `X APPOINTS ME [AS|TO] [THE] post`, after APPOINTS.
+fn appoints(src: &str, t: &[Tok], i: &mut usize, who: String) -> Result<Cond, String> {
+    if is_any(t.get(*i), &["me", "i"]) {
+        *i += 1;
+    }
+    if is_any(t.get(*i), &["as", "to"]) {
+        *i += 1;
+    }
+    if is_word(t.get(*i), "the") {
+        *i += 1;
+    }
+    let two = t
+        .get(*i..*i + 2)
+        .and_then(|w| post_words(src, w))
+        .map(|p| (p, 2));
+    let one = || {
+        t.get(*i..*i + 1)
+            .and_then(|w| post_words(src, w))
+            .map(|p| (p, 1))
+    };
+    let (post, n) = two
+        .or_else(one)
+        .ok_or("write X APPOINTS ME Brigade Major (or Adjutant)")?;
+    *i += n;
+    Ok(Cond::Appoints { who, post })
 }
