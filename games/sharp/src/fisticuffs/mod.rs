@@ -788,6 +788,51 @@ fn take_shock(side: &mut FistSide, shock: u32) {
     }
 }
 
+/// A side overwhelmed: it surrenders if surrounded, else routs 3D6 inches.
+fn overwhelmed(
+    tables: &FistTables,
+    state: &Fight,
+    loser: Who,
+    rolls: &mut Rolls,
+    steps: &mut Vec<Step>,
+) -> Result<Outcome, SharpError> {
+    let side = state.side(loser);
+    let o = &tables.overwhelm;
+    if side.surrounded {
+        let s = surrender(tables, side);
+        steps.push(Step::new(
+            "SP-FRES-003",
+            format!(
+                "{loser:?} is surrounded and surrenders: {} prisoners, {} guards",
+                s.prisoners, s.guards
+            ),
+            i64::from(s.prisoners),
+        ));
+        return Ok(Outcome::Overwhelmed {
+            loser,
+            rout: None,
+            shock: o.rout_shock,
+            surrender: Some(s),
+        });
+    }
+    let faces = rolls.dice(o.rout_d6, 6, "the rout (3D6 inches)")?;
+    let inches: u32 = faces.iter().sum();
+    steps.push(Step::new(
+        "SP-FRES-001",
+        format!(
+            "{loser:?} routs {inches}\" ({}D6: {faces:?}) and takes {} shock",
+            o.rout_d6, o.rout_shock
+        ),
+        i64::from(inches),
+    ));
+    Ok(Outcome::Overwhelmed {
+        loser,
+        rout: Some(inches),
+        shock: o.rout_shock,
+        surrender: None,
+    })
+}
+
 /// Resolve a fight: overwhelm first, otherwise round by round with dice
 /// from `rolls` (A's dice then B's each round).
 pub fn resolve_fight(
@@ -812,41 +857,7 @@ pub fn resolve_fight(
             ));
         }
         if let Some(loser) = overwhelm(tables, rulings, &state, &dice, &mut steps) {
-            let side = state.side(loser);
-            let o = &tables.overwhelm;
-            if side.surrounded {
-                let s = surrender(tables, side);
-                steps.push(Step::new(
-                    "SP-FRES-003",
-                    format!(
-                        "{loser:?} is surrounded and surrenders: {} prisoners, {} guards",
-                        s.prisoners, s.guards
-                    ),
-                    i64::from(s.prisoners),
-                ));
-                break Outcome::Overwhelmed {
-                    loser,
-                    rout: None,
-                    shock: o.rout_shock,
-                    surrender: Some(s),
-                };
-            }
-            let faces = rolls.dice(o.rout_d6, 6, "the rout (3D6 inches)")?;
-            let inches: u32 = faces.iter().sum();
-            steps.push(Step::new(
-                "SP-FRES-001",
-                format!(
-                    "{loser:?} routs {inches}\" ({}D6: {faces:?}) and takes {} shock",
-                    o.rout_d6, o.rout_shock
-                ),
-                i64::from(inches),
-            ));
-            break Outcome::Overwhelmed {
-                loser,
-                rout: Some(inches),
-                shock: o.rout_shock,
-                surrender: None,
-            };
+            break overwhelmed(tables, &state, loser, rolls, &mut steps)?;
         }
 
         let mut faces: [Vec<u32>; 2] = [Vec::new(), Vec::new()];
