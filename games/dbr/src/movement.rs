@@ -254,6 +254,67 @@ impl Dbr<'_> {
         let naval = e.is_naval();
 
         // Grade adjustments (DBR-MOVE-030 to 036).
+        let adjustments = self.grade_adjustments(q, going, grade);
+
+        // The cap (DBR-MOVE-037 to 039): land moves off-road, and every move
+        // on water.
+        let cap_reason = cap_reason(q, off_road || naval);
+
+        let cap_first = self.rulings.is(RulingId::MoveCapOrder, "cap-then-adjust");
+        // The order only decides something when a cap and an adjustment
+        // both apply.
+        let order_ruling = (!adjustments.is_empty() && cap_reason.is_some())
+            .then_some(RulingId::MoveCapOrder.name());
+        let mut value = base;
+        let apply_cap = |value: Distance, steps: &mut Vec<MoveStep>| -> Distance {
+            let Some((rule, why)) = cap_reason else {
+                return value;
+            };
+            let capped = value.min(t.cap);
+            steps.push(MoveStep {
+                rule,
+                text: format!("{why}: capped"),
+                change: None,
+                result: Some(capped),
+                ruling: order_ruling,
+            });
+            capped
+        };
+        if cap_first {
+            value = apply_cap(value, &mut steps);
+        }
+        for mut s in adjustments {
+            let c = s.change.unwrap_or(0);
+            value = if c >= 0 {
+                value.plus(half(c.unsigned_abs()))
+            } else {
+                value.minus(half(c.unsigned_abs()))
+            };
+            s.result = Some(value);
+            steps.push(s);
+        }
+        if !cap_first {
+            value = apply_cap(value, &mut steps);
+        }
+        if q.grade.is_none() {
+            steps.push(MoveStep {
+                rule: "DBR-UNIT-003",
+                text: "no grade given: read as (O), which has no move adjustment".to_string(),
+                change: None,
+                result: Some(value),
+                ruling: None,
+            });
+        }
+        done(steps, Some(value))
+    }
+
+    /// The grade's adjustments to a move (DBR-MOVE-030 to 036), each a
+    /// step whose change is in half paces.
+    fn grade_adjustments(&self, q: &MoveQuery, going: Going, grade: Grade) -> Vec<MoveStep> {
+        let e = q.element;
+        let t = self.tables;
+        let off_road = going != Going::Road;
+        let naval = e.is_naval();
         let mut adjustments: Vec<MoveStep> = Vec::new();
         let mut adj = |rule, text: String, sign: i64, d: Distance, ruling: Option<RulingId>| {
             adjustments.push(MoveStep {
@@ -322,68 +383,7 @@ impl Dbr<'_> {
                 _ => {}
             }
         }
-
-        // The cap (DBR-MOVE-037 to 039): land moves off-road, and every move
-        // on water.
-        let cap_reason = if !(off_road || naval) {
-            None
-        } else if q.low_visibility {
-            Some(("DBR-MOVE-037", "visibility reduced by night and/or weather"))
-        } else {
-            match q.river {
-                Some(River::Easy) => Some(("DBR-MOVE-038", "crossing an easy river")),
-                Some(River::Tricky) => Some(("DBR-MOVE-039", "crossing a tricky river")),
-                Some(River::Dangerous) => Some(("DBR-MOVE-039", "crossing a dangerous river")),
-                None => None,
-            }
-        };
-
-        let cap_first = self.rulings.is(RulingId::MoveCapOrder, "cap-then-adjust");
-        // The order only decides something when a cap and an adjustment
-        // both apply.
-        let order_ruling = (!adjustments.is_empty() && cap_reason.is_some())
-            .then_some(RulingId::MoveCapOrder.name());
-        let mut value = base;
-        let apply_cap = |value: Distance, steps: &mut Vec<MoveStep>| -> Distance {
-            let Some((rule, why)) = cap_reason else {
-                return value;
-            };
-            let capped = value.min(t.cap);
-            steps.push(MoveStep {
-                rule,
-                text: format!("{why}: capped"),
-                change: None,
-                result: Some(capped),
-                ruling: order_ruling,
-            });
-            capped
-        };
-        if cap_first {
-            value = apply_cap(value, &mut steps);
-        }
-        for mut s in adjustments {
-            let c = s.change.unwrap_or(0);
-            value = if c >= 0 {
-                value.plus(half(c.unsigned_abs()))
-            } else {
-                value.minus(half(c.unsigned_abs()))
-            };
-            s.result = Some(value);
-            steps.push(s);
-        }
-        if !cap_first {
-            value = apply_cap(value, &mut steps);
-        }
-        if q.grade.is_none() {
-            steps.push(MoveStep {
-                rule: "DBR-UNIT-003",
-                text: "no grade given: read as (O), which has no move adjustment".to_string(),
-                change: None,
-                result: Some(value),
-                ruling: None,
-            });
-        }
-        done(steps, Some(value))
+        adjustments
     }
 }
 
@@ -450,4 +450,21 @@ fn move_item(e: ElementType, going: Going) -> &'static str {
         Going::Difficult => 3,
     };
     IDS[row][col]
+}
+
+/// Why a move is capped (DBR-MOVE-037 to 039), if it is: only land moves
+/// off-road and every move on water are.
+fn cap_reason(q: &MoveQuery, capped_kind: bool) -> Option<(&'static str, &'static str)> {
+    if !capped_kind {
+        None
+    } else if q.low_visibility {
+        Some(("DBR-MOVE-037", "visibility reduced by night and/or weather"))
+    } else {
+        match q.river {
+            Some(River::Easy) => Some(("DBR-MOVE-038", "crossing an easy river")),
+            Some(River::Tricky) => Some(("DBR-MOVE-039", "crossing a tricky river")),
+            Some(River::Dangerous) => Some(("DBR-MOVE-039", "crossing a dangerous river")),
+            None => None,
+        }
+    }
 }

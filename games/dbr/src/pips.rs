@@ -12,6 +12,7 @@ use crate::Dbr;
 use crate::error::DbrError;
 use crate::model::{ElementType, Grade};
 use crate::rulings::RulingId;
+use crate::tables::PipTable;
 use crate::units::{Distance, Units};
 
 macro_rules! actions {
@@ -264,217 +265,14 @@ impl Dbr<'_> {
         let moving = action.is_move();
 
         // The general (DBR-PIP-016 to 021).
-        if q.with_general {
-            if moving || action.is_steady() {
-                add(
-                    &mut steps,
-                    "DBR-PIP-016",
-                    "includes its command's general, who has not yet moved this bound".to_string(),
-                    p.with_general,
-                    None,
-                );
-            } else if action == PipAction::Rally {
-                add(
-                    &mut steps,
-                    "DBR-PIP-017",
-                    "rallying gets nothing for the general".to_string(),
-                    0,
-                    None,
-                );
-            }
-        }
-        if moving || action.is_steady() || action == PipAction::Rally {
-            let away = if q.general_lost {
-                Some((
-                    "DBR-PIP-018",
-                    "its command's general is lost".to_string(),
-                    None,
-                ))
-            } else {
-                match q.general_distance {
-                    Some(d) if d > p.general_far => Some((
-                        "DBR-PIP-019",
-                        format!(
-                            "its general is more than {} away",
-                            p.general_far.show(Units::Paces)
-                        ),
-                        None,
-                    )),
-                    Some(d) if d > p.general_unseen && q.general_unseen => Some((
-                        "DBR-PIP-020",
-                        format!(
-                            "its general is more than {} away and cannot see it",
-                            both(p.general_unseen)
-                        ),
-                        Some(RulingId::PipGeneralSight),
-                    )),
-                    _ => None,
-                }
-            };
-            if let Some((rule, text, ruling)) = away {
-                add(&mut steps, rule, text, p.general_away, ruling);
-            }
-        }
+        general_steps(p, q, action, &mut steps);
 
         if moving {
-            // Heavy things off-road (DBR-PIP-022 to 025): one +1 however
-            // many apply (the sheet lists them in one row).
-            let heavy = q.elements.iter().find(|(e, g)| {
-                (*e == ElementType::Art && matches!(g.unwrap_or(Grade::O), Grade::S | Grade::O))
-                    || *e == ElementType::Bg
-            });
-            if q.off_road
-                && let Some((e, g)) = heavy
-            {
-                let rule = match (e, g.unwrap_or(Grade::O)) {
-                    (ElementType::Bg, _) => "DBR-PIP-024",
-                    (_, Grade::S) => "DBR-PIP-022",
-                    _ => "DBR-PIP-023",
-                };
-                let shown = match e {
-                    ElementType::Bg => "Bg".to_string(),
-                    _ => format!("{e} {}", g.unwrap_or(Grade::O)),
-                };
-                add(
-                    &mut steps,
-                    rule,
-                    format!("moving {shown} off-road"),
-                    p.heavy_off_road,
-                    None,
-                );
-            } else if q.portable_obstacles {
-                add(
-                    &mut steps,
-                    "DBR-PIP-025",
-                    "moving portable obstacles".to_string(),
-                    p.heavy_off_road,
-                    None,
-                );
-            }
-
-            // A group's third march (DBR-PIP-026).
-            if q.marches_before >= 2 {
-                let all_lh_dr = !q.elements.is_empty()
-                    && q.elements
-                        .iter()
-                        .all(|(e, _)| matches!(e, ElementType::LH | ElementType::Dr));
-                if q.along_road {
-                    add(
-                        &mut steps,
-                        "DBR-PIP-026",
-                        "marching again, but along a road".to_string(),
-                        0,
-                        None,
-                    );
-                } else if all_lh_dr {
-                    add(
-                        &mut steps,
-                        "DBR-PIP-026",
-                        "marching again, but entirely LH or Dragoons".to_string(),
-                        0,
-                        None,
-                    );
-                } else {
-                    add(
-                        &mut steps,
-                        "DBR-PIP-026",
-                        format!(
-                            "marching a group that has already marched {} times this bound",
-                            q.marches_before
-                        ),
-                        p.third_march,
-                        None,
-                    );
-                }
-            }
+            heavy_and_third_march(p, q, &mut steps);
 
             // Separating or pivoting (DBR-PIP-027 to 032).
             let night_waives = q.night && self.rulings.is(RulingId::PipNight, "fifth-exception");
-            if q.separating {
-                let prev = &q.previous_group;
-                let exception = if !prev.is_empty() && prev.iter().all(|e| *e == ElementType::LH) {
-                    Some((
-                        "DBR-PIP-029",
-                        "exception (a): the previous group was only LH",
-                        None,
-                    ))
-                } else if !prev.is_empty()
-                    && prev
-                        .iter()
-                        .all(|e| matches!(e, ElementType::Sk | ElementType::Wb))
-                {
-                    Some((
-                        "DBR-PIP-029",
-                        "exception (a): the previous group was of Sk and/or Wb",
-                        None,
-                    ))
-                } else if q.exceptions.contains(&SeparateException::StraightAhead)
-                    && action.is_group()
-                {
-                    Some((
-                        "DBR-PIP-030",
-                        "exception (b): a group moving straightforward while the rest halt",
-                        None,
-                    ))
-                } else if q.exceptions.contains(&SeparateException::IntoCombat) {
-                    Some((
-                        "DBR-PIP-031",
-                        "exception (c): moving into close combat while any remainder stay halted",
-                        None,
-                    ))
-                } else if q.exceptions.contains(&SeparateException::Difficult) && !action.is_group()
-                {
-                    Some((
-                        "DBR-PIP-032",
-                        "exception (d): a single element moving into or in difficult going",
-                        None,
-                    ))
-                } else if night_waives {
-                    Some((
-                        "DBR-PIP-033",
-                        "moving at night, read as a fifth exception",
-                        Some(RulingId::PipNight),
-                    ))
-                } else {
-                    None
-                };
-                match exception {
-                    Some((rule, text, ruling)) => {
-                        add(&mut steps, rule, text.to_string(), 0, ruling)
-                    }
-                    None => add(
-                        &mut steps,
-                        "DBR-PIP-027",
-                        "separating from a previous group and/or pivoting onto an enemy flank"
-                            .to_string(),
-                        p.separate,
-                        None,
-                    ),
-                }
-            }
-            for x in &q.exceptions {
-                let misapplied = match x {
-                    SeparateException::StraightAhead => !action.is_group(),
-                    SeparateException::Difficult => action.is_group(),
-                    SeparateException::IntoCombat => false,
-                };
-                if misapplied {
-                    return Err(DbrError::Invalid(format!(
-                        "exception {} applies only to {}",
-                        match x {
-                            SeparateException::StraightAhead =>
-                                "(b), a group moving straightforward,",
-                            SeparateException::Difficult => "(d), difficult going,",
-                            SeparateException::IntoCombat => "(c)",
-                        },
-                        if action.is_group() {
-                            "a single element"
-                        } else {
-                            "a group"
-                        }
-                    )));
-                }
-            }
+            separating(p, q, action, night_waives, &mut steps)?;
 
             // Night (DBR-PIP-033).
             if q.night && !night_waives {
@@ -532,4 +330,225 @@ impl Dbr<'_> {
     pub fn roll_pips(&self, dice: &mut Dice, commands: u32) -> Vec<u32> {
         (0..commands).map(|_| dice.roll(6)).collect()
     }
+}
+
+/// The general's part of a cost (DBR-PIP-016 to 021).
+fn general_steps(p: &PipTable, q: &PipQuery, action: PipAction, steps: &mut Vec<PipStep>) {
+    let moving = action.is_move();
+    if q.with_general {
+        if moving || action.is_steady() {
+            add(
+                steps,
+                "DBR-PIP-016",
+                "includes its command's general, who has not yet moved this bound".to_string(),
+                p.with_general,
+                None,
+            );
+        } else if action == PipAction::Rally {
+            add(
+                steps,
+                "DBR-PIP-017",
+                "rallying gets nothing for the general".to_string(),
+                0,
+                None,
+            );
+        }
+    }
+    if moving || action.is_steady() || action == PipAction::Rally {
+        let away = if q.general_lost {
+            Some((
+                "DBR-PIP-018",
+                "its command's general is lost".to_string(),
+                None,
+            ))
+        } else {
+            match q.general_distance {
+                Some(d) if d > p.general_far => Some((
+                    "DBR-PIP-019",
+                    format!(
+                        "its general is more than {} away",
+                        p.general_far.show(Units::Paces)
+                    ),
+                    None,
+                )),
+                Some(d) if d > p.general_unseen && q.general_unseen => Some((
+                    "DBR-PIP-020",
+                    format!(
+                        "its general is more than {} away and cannot see it",
+                        both(p.general_unseen)
+                    ),
+                    Some(RulingId::PipGeneralSight),
+                )),
+                _ => None,
+            }
+        };
+        if let Some((rule, text, ruling)) = away {
+            add(steps, rule, text, p.general_away, ruling);
+        }
+    }
+}
+
+/// Heavy things off-road (DBR-PIP-022 to 025) and a group's third march
+/// (DBR-PIP-026).
+fn heavy_and_third_march(p: &PipTable, q: &PipQuery, steps: &mut Vec<PipStep>) {
+    // Heavy things off-road (DBR-PIP-022 to 025): one +1 however
+    // many apply (the sheet lists them in one row).
+    let heavy = q.elements.iter().find(|(e, g)| {
+        (*e == ElementType::Art && matches!(g.unwrap_or(Grade::O), Grade::S | Grade::O))
+            || *e == ElementType::Bg
+    });
+    if q.off_road
+        && let Some((e, g)) = heavy
+    {
+        let rule = match (e, g.unwrap_or(Grade::O)) {
+            (ElementType::Bg, _) => "DBR-PIP-024",
+            (_, Grade::S) => "DBR-PIP-022",
+            _ => "DBR-PIP-023",
+        };
+        let shown = match e {
+            ElementType::Bg => "Bg".to_string(),
+            _ => format!("{e} {}", g.unwrap_or(Grade::O)),
+        };
+        add(
+            steps,
+            rule,
+            format!("moving {shown} off-road"),
+            p.heavy_off_road,
+            None,
+        );
+    } else if q.portable_obstacles {
+        add(
+            steps,
+            "DBR-PIP-025",
+            "moving portable obstacles".to_string(),
+            p.heavy_off_road,
+            None,
+        );
+    }
+
+    // A group's third march (DBR-PIP-026).
+    if q.marches_before >= 2 {
+        let all_lh_dr = !q.elements.is_empty()
+            && q.elements
+                .iter()
+                .all(|(e, _)| matches!(e, ElementType::LH | ElementType::Dr));
+        if q.along_road {
+            add(
+                steps,
+                "DBR-PIP-026",
+                "marching again, but along a road".to_string(),
+                0,
+                None,
+            );
+        } else if all_lh_dr {
+            add(
+                steps,
+                "DBR-PIP-026",
+                "marching again, but entirely LH or Dragoons".to_string(),
+                0,
+                None,
+            );
+        } else {
+            add(
+                steps,
+                "DBR-PIP-026",
+                format!(
+                    "marching a group that has already marched {} times this bound",
+                    q.marches_before
+                ),
+                p.third_march,
+                None,
+            );
+        }
+    }
+}
+
+/// Separating from a previous group or pivoting (DBR-PIP-027 to 032), with
+/// its exceptions; an exception named where it cannot apply is refused.
+fn separating(
+    p: &PipTable,
+    q: &PipQuery,
+    action: PipAction,
+    night_waives: bool,
+    steps: &mut Vec<PipStep>,
+) -> Result<(), DbrError> {
+    if q.separating {
+        let prev = &q.previous_group;
+        let exception = if !prev.is_empty() && prev.iter().all(|e| *e == ElementType::LH) {
+            Some((
+                "DBR-PIP-029",
+                "exception (a): the previous group was only LH",
+                None,
+            ))
+        } else if !prev.is_empty()
+            && prev
+                .iter()
+                .all(|e| matches!(e, ElementType::Sk | ElementType::Wb))
+        {
+            Some((
+                "DBR-PIP-029",
+                "exception (a): the previous group was of Sk and/or Wb",
+                None,
+            ))
+        } else if q.exceptions.contains(&SeparateException::StraightAhead) && action.is_group() {
+            Some((
+                "DBR-PIP-030",
+                "exception (b): a group moving straightforward while the rest halt",
+                None,
+            ))
+        } else if q.exceptions.contains(&SeparateException::IntoCombat) {
+            Some((
+                "DBR-PIP-031",
+                "exception (c): moving into close combat while any remainder stay halted",
+                None,
+            ))
+        } else if q.exceptions.contains(&SeparateException::Difficult) && !action.is_group() {
+            Some((
+                "DBR-PIP-032",
+                "exception (d): a single element moving into or in difficult going",
+                None,
+            ))
+        } else if night_waives {
+            Some((
+                "DBR-PIP-033",
+                "moving at night, read as a fifth exception",
+                Some(RulingId::PipNight),
+            ))
+        } else {
+            None
+        };
+        match exception {
+            Some((rule, text, ruling)) => add(steps, rule, text.to_string(), 0, ruling),
+            None => add(
+                steps,
+                "DBR-PIP-027",
+                "separating from a previous group and/or pivoting onto an enemy flank".to_string(),
+                p.separate,
+                None,
+            ),
+        }
+    }
+    for x in &q.exceptions {
+        let misapplied = match x {
+            SeparateException::StraightAhead => !action.is_group(),
+            SeparateException::Difficult => action.is_group(),
+            SeparateException::IntoCombat => false,
+        };
+        if misapplied {
+            return Err(DbrError::Invalid(format!(
+                "exception {} applies only to {}",
+                match x {
+                    SeparateException::StraightAhead => "(b), a group moving straightforward,",
+                    SeparateException::Difficult => "(d), difficult going,",
+                    SeparateException::IntoCombat => "(c)",
+                },
+                if action.is_group() {
+                    "a single element"
+                } else {
+                    "a group"
+                }
+            )));
+        }
+    }
+    Ok(())
 }

@@ -248,34 +248,7 @@ impl Tables {
         let raw: RawTables = toml::from_str(text).map_err(|e| data_err("(file)", e.to_string()))?;
         let n = ElementType::ALL.len();
 
-        let mut classes: Vec<Option<Class>> = vec![None; n];
-        for (name, class) in &raw.classes {
-            let entry = format!("classes.{name}");
-            let e = element(&entry, name)?;
-            let c = Class::parse(class).ok_or_else(|| {
-                data_err(
-                    &entry,
-                    format!("unknown class `{class}`; use cavalry, foot, train or naval"),
-                )
-            })?;
-            classes[e as usize] = Some(c);
-        }
-        let classes = ElementType::ALL
-            .iter()
-            .map(|e| {
-                classes[*e as usize]
-                    .ok_or_else(|| data_err("classes", format!("no class for `{}`", e.name())))
-            })
-            .collect::<Result<Vec<_>, _>>()?;
-        for e in ElementType::ALL {
-            let naval = classes[*e as usize] == Class::Naval;
-            if naval != e.is_naval() {
-                return Err(data_err(
-                    format!("classes.{}", e.name()),
-                    "exactly Ships, Gal and Boats are naval (the sheet's \"Naval\")",
-                ));
-            }
-        }
+        let classes = read_classes(&raw)?;
 
         let mut moves: Vec<Option<[Option<Distance>; 4]>> = vec![None; n];
         for (i, row) in raw.moves.iter().enumerate() {
@@ -324,9 +297,6 @@ impl Tables {
         }
 
         let adj = &raw.move_adjustments;
-        let need = |entry: &str, text: &str| {
-            cell(entry, text)?.ok_or_else(|| data_err(entry, "must be a distance, not `-`"))
-        };
         let grade_bonus = need("move_adjustments.grade_bonus", &adj.grade_bonus)?;
         let grade_penalty = need("move_adjustments.grade_penalty", &adj.grade_penalty)?;
         let cap = need("move_adjustments.cap", &adj.cap)?;
@@ -337,41 +307,7 @@ impl Tables {
             Grade::parse(&w.grade).map_err(|e| data_err("water_range.grade", e.to_string()))?;
         let wr = need("water_range.range", &w.range)?;
 
-        let p = &raw.pips;
-        let mut actions: Vec<Option<i64>> = vec![None; crate::pips::PipAction::ALL.len()];
-        for (name, cost) in &p.actions {
-            let entry = format!("pips.actions.{name}");
-            let a = crate::pips::PipAction::ALL
-                .iter()
-                .find(|a| a.name() == name)
-                .ok_or_else(|| data_err(&entry, format!("unknown action `{name}`")))?;
-            if !(0..=6).contains(cost) {
-                return Err(data_err(
-                    &entry,
-                    format!("a cost of {cost} PIPs is impossible on one die"),
-                ));
-            }
-            actions[*a as usize] = Some(*cost);
-        }
-        let actions = crate::pips::PipAction::ALL
-            .iter()
-            .map(|a| {
-                actions[*a as usize]
-                    .ok_or_else(|| data_err("pips.actions", format!("no cost for `{}`", a.name())))
-            })
-            .collect::<Result<Vec<_>, _>>()?;
-        let pa = &p.adjustments;
-        let pips = PipTable {
-            actions,
-            with_general: pa.with_general,
-            general_away: pa.general_away,
-            general_far: need("pips.adjustments.general-far", &pa.general_far)?,
-            general_unseen: need("pips.adjustments.general-unseen", &pa.general_unseen)?,
-            heavy_off_road: pa.heavy_off_road,
-            third_march: pa.third_march,
-            separate: pa.separate,
-            night: pa.night,
-        };
+        let pips = read_pips(&raw)?;
 
         let mut factors: Vec<Option<[FactorCell; 3]>> = vec![None; n];
         for (i, row) in raw.factors.iter().enumerate() {
@@ -475,6 +411,85 @@ fn factor_col(c: Class) -> usize {
         Class::Foot => 1,
         Class::Train | Class::Naval => 2,
     }
+}
+
+/// A distance the tables must give (not `-`).
+fn need(entry: &str, text: &str) -> Result<Distance, DbrError> {
+    cell(entry, text)?.ok_or_else(|| data_err(entry, "must be a distance, not `-`"))
+}
+
+/// Each element type's class (cavalry, foot, train or naval); exactly
+/// Ships, Gal and Boats are naval.
+fn read_classes(raw: &RawTables) -> Result<Vec<Class>, DbrError> {
+    let n = ElementType::ALL.len();
+    let mut classes: Vec<Option<Class>> = vec![None; n];
+    for (name, class) in &raw.classes {
+        let entry = format!("classes.{name}");
+        let e = element(&entry, name)?;
+        let c = Class::parse(class).ok_or_else(|| {
+            data_err(
+                &entry,
+                format!("unknown class `{class}`; use cavalry, foot, train or naval"),
+            )
+        })?;
+        classes[e as usize] = Some(c);
+    }
+    let classes = ElementType::ALL
+        .iter()
+        .map(|e| {
+            classes[*e as usize]
+                .ok_or_else(|| data_err("classes", format!("no class for `{}`", e.name())))
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    for e in ElementType::ALL {
+        let naval = classes[*e as usize] == Class::Naval;
+        if naval != e.is_naval() {
+            return Err(data_err(
+                format!("classes.{}", e.name()),
+                "exactly Ships, Gal and Boats are naval (the sheet's \"Naval\")",
+            ));
+        }
+    }
+    Ok(classes)
+}
+
+/// The PIP costs of each action and the PIP score's adjustments.
+fn read_pips(raw: &RawTables) -> Result<PipTable, DbrError> {
+    let p = &raw.pips;
+    let mut actions: Vec<Option<i64>> = vec![None; crate::pips::PipAction::ALL.len()];
+    for (name, cost) in &p.actions {
+        let entry = format!("pips.actions.{name}");
+        let a = crate::pips::PipAction::ALL
+            .iter()
+            .find(|a| a.name() == name)
+            .ok_or_else(|| data_err(&entry, format!("unknown action `{name}`")))?;
+        if !(0..=6).contains(cost) {
+            return Err(data_err(
+                &entry,
+                format!("a cost of {cost} PIPs is impossible on one die"),
+            ));
+        }
+        actions[*a as usize] = Some(*cost);
+    }
+    let actions = crate::pips::PipAction::ALL
+        .iter()
+        .map(|a| {
+            actions[*a as usize]
+                .ok_or_else(|| data_err("pips.actions", format!("no cost for `{}`", a.name())))
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    let pa = &p.adjustments;
+    Ok(PipTable {
+        actions,
+        with_general: pa.with_general,
+        general_away: pa.general_away,
+        general_far: need("pips.adjustments.general-far", &pa.general_far)?,
+        general_unseen: need("pips.adjustments.general-unseen", &pa.general_unseen)?,
+        heavy_off_road: pa.heavy_off_road,
+        third_march: pa.third_march,
+        separate: pa.separate,
+        night: pa.night,
+    })
 }
 
 #[cfg(test)]

@@ -12,8 +12,9 @@ use std::fmt::Write as _;
 use umpire_core::dice::Dice;
 
 use crate::model::{Rank, Weapon};
+use crate::orders::ast::Crowns;
 use crate::tables::Tables;
-use crate::world::{Appointment, CharacterId, World};
+use crate::world::{Appointment, Character, CharacterId, World};
 
 /// The sheet a bot writes for `id` this month.
 pub fn orders_text(world: &World, tables: &Tables, id: CharacterId) -> String {
@@ -55,49 +56,7 @@ pub fn orders_text(world: &World, tables: &Tables, id: CharacterId) -> String {
             let _ = writeln!(s, "  JOIN {}", k.name);
         }
     }
-    // A regiment: the best he may join, with a horse if it is mounted.
-    if c.regiment.is_none() {
-        let best = tables
-            .regiments
-            .iter()
-            .filter(|r| r.min_sl.is_none_or(|min| c.sl >= i64::from(min)))
-            .filter(|r| !r.mounted || c.horses > 0 || cash >= tables.society.horse_price + 50)
-            .min_by_key(|r| r.pay_class);
-        if let Some(r) = best {
-            if r.mounted && c.horses == 0 {
-                let _ = writeln!(s, "  BUY HORSE");
-                cash -= tables.society.horse_price;
-            }
-            let rank = tables
-                .price(Rank::Subaltern, r.pay_class)
-                .filter(|&p| cash > p + 10 * c.sl);
-            match rank {
-                Some(p) => {
-                    let _ = writeln!(s, "  APPLY TO {} AS Subaltern", r.name);
-                    cash -= p;
-                }
-                None => {
-                    let _ = writeln!(s, "  APPLY TO {}", r.name);
-                }
-            }
-        }
-    } else if let (Some(rank), Some(reg)) = (
-        c.rank,
-        c.regiment.as_deref().and_then(|r| tables.regiment(r)),
-    ) {
-        if let Some(next) = rank.next().filter(|n| *n <= Rank::Major) {
-            let ok_sl = tables
-                .rank_min_sl(next, reg.pay_class)
-                .is_some_and(|min| c.sl >= i64::from(min));
-            if let Some(p) = tables
-                .price(next, reg.pay_class)
-                .filter(|&p| ok_sl && cash > p + 15 * c.sl)
-            {
-                let _ = writeln!(s, "  BUY COMMISSION {}", next.name());
-                cash -= p;
-            }
-        }
-    }
+    regiment(&mut s, tables, c, &mut cash);
     if cash > 25 * c.sl && dice.roll(6) >= 3 {
         let _ = writeln!(s, "  ANNOUNCE {} gives a supper for his friends", c.name);
         let _ = writeln!(s, "  CONSUME");
@@ -179,4 +138,51 @@ pub fn orders_text(world: &World, tables: &Tables, id: CharacterId) -> String {
         "FRONT\n  IF DEATH ROLL OVER 12, REDUCE IT TO 12. IF DR UNDER 10, INCREASE IT TO 10."
     );
     s
+}
+
+/// A regiment: the best he may join, with a horse if it is mounted; or
+/// the next commission in his own.
+fn regiment(s: &mut String, tables: &Tables, c: &Character, cash: &mut Crowns) {
+    if c.regiment.is_none() {
+        let best = tables
+            .regiments
+            .iter()
+            .filter(|r| r.min_sl.is_none_or(|min| c.sl >= i64::from(min)))
+            .filter(|r| !r.mounted || c.horses > 0 || *cash >= tables.society.horse_price + 50)
+            .min_by_key(|r| r.pay_class);
+        if let Some(r) = best {
+            if r.mounted && c.horses == 0 {
+                let _ = writeln!(s, "  BUY HORSE");
+                *cash -= tables.society.horse_price;
+            }
+            let rank = tables
+                .price(Rank::Subaltern, r.pay_class)
+                .filter(|&p| *cash > p + 10 * c.sl);
+            match rank {
+                Some(p) => {
+                    let _ = writeln!(s, "  APPLY TO {} AS Subaltern", r.name);
+                    *cash -= p;
+                }
+                None => {
+                    let _ = writeln!(s, "  APPLY TO {}", r.name);
+                }
+            }
+        }
+    } else if let (Some(rank), Some(reg)) = (
+        c.rank,
+        c.regiment.as_deref().and_then(|r| tables.regiment(r)),
+    ) {
+        if let Some(next) = rank.next().filter(|n| *n <= Rank::Major) {
+            let ok_sl = tables
+                .rank_min_sl(next, reg.pay_class)
+                .is_some_and(|min| c.sl >= i64::from(min));
+            if let Some(p) = tables
+                .price(next, reg.pay_class)
+                .filter(|&p| ok_sl && *cash > p + 15 * c.sl)
+            {
+                let _ = writeln!(s, "  BUY COMMISSION {}", next.name());
+                *cash -= p;
+            }
+        }
+    }
 }

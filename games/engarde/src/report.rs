@@ -49,6 +49,10 @@ pub struct PlayerReport {
 }
 
 /// Say what an event was, for the reader `me`.
+#[expect(
+    clippy::too_many_lines,
+    reason = "the one renderer of every event: one arm a sentence, read side by side"
+)]
 pub fn describe(e: &Event, world: &World, tables: &Tables) -> String {
     let name = |id: CharacterId| {
         world

@@ -11,8 +11,10 @@ use std::fmt::Write as _;
 use umpire_core::roll::Rolls;
 use umpire_core::session::{Actor, Answer, Command, Commands, RollCounts, Session, Table, builtin};
 
-use crate::engine::{self, Writing};
+use crate::engine::{self, Roll, Writing};
 use crate::error::NbError;
+use crate::ids::OrderId;
+use crate::log::{Event, Note};
 use crate::model::{OrderKind, Quality, ReserveKind};
 use crate::report;
 use crate::state::Game;
@@ -311,7 +313,7 @@ impl Table for Game {
             let mine: Vec<String> = notes
                 .iter()
                 .filter(|n| n.to.is_none() || n.to.as_deref() == side)
-                .map(|n| n.text.clone())
+                .map(Note::text)
                 .collect();
             if mine.len() == notes.len() && header.is_none() {
                 // Every entry is theirs to read: the answer is, too.
@@ -387,70 +389,8 @@ fn run(
         // phase and says so; the last to be done moves the turn on and
         // reads only what its own side may (the other side reads its
         // news with `show`).
-        "done" => {
-            let Some(me) = side else {
-                return Err(NbError::Refused(
-                        "`done` is a side's (`as French done`, or from `play --side French`); the umpire moves the turn on with `next`".into(),
-                    ));
-            };
-            if !g.done.iter().any(|d| d == me) {
-                g.done.push(me.to_string());
-            }
-            let waiting: Vec<String> = g
-                .sides
-                .iter()
-                .map(|s| s.name.clone())
-                .filter(|n| !g.done.contains(n))
-                .collect();
-            if !waiting.is_empty() {
-                return changed(format!(
-                    "The {me} are done with turn {}, {}; waiting for the {}.",
-                    g.turn,
-                    g.phase.name(),
-                    waiting.join(" and ")
-                ));
-            }
-            g.done.clear();
-            let from = g.log.len();
-            let lines = engine::next_phase(g, tables, &mut roll)?;
-            let mut text = format!(
-                "Both sides are done: {}",
-                lines.first().cloned().unwrap_or_default()
-            );
-            for n in g.log.get(from..).unwrap_or_default() {
-                if n.to.as_deref().is_none_or(|t| t == me) {
-                    text.push('\n');
-                    text.push_str(&n.text);
-                }
-            }
-            changed(text)
-        }
-        "reserve" => {
-            let f = arg(words, 1, "a formation")?;
-            guard(g, side, Some(f), None)?;
-            let k = match arg(words, 2, "on-board or off-board")?
-                .to_ascii_lowercase()
-                .as_str()
-            {
-                "on-board" | "onboard" | "on" => ReserveKind::OnBoard,
-                "off-board" | "offboard" | "off" => ReserveKind::OffBoard,
-                other => {
-                    return Err(NbError::unknown(
-                        "reserve",
-                        other,
-                        ["on-board", "off-board"].into_iter(),
-                    ));
-                }
-            };
-            changed(engine::make_reserve(
-                g,
-                tables,
-                f,
-                k,
-                words.get(3).map(String::as_str),
-                &mut roll,
-            )?)
-        }
+        "done" => done(g, side, tables, &mut roll),
+        "reserve" => reserve(g, side, words, tables, &mut roll),
         "start" => {
             let f = arg(words, 1, "a formation")?;
             guard(g, side, Some(f), None)?;
@@ -458,71 +398,15 @@ fn run(
             let objective = phrase(words, 3, &[]);
             engine::starting_order(g, f, k, &objective)?;
             let fs = g.formation(f)?.side.clone();
-            let text = format!(
-                "{f} starts on {} {objective}, in force from turn 1 with no roll (NB-SETUP-004/005).",
-                k.name()
-            );
-            g.note(Some(&fs), text.clone());
-            changed(text)
-        }
-        "order" => {
-            let to = arg(words, 1, "the formation(s)")?;
-            guard(g, side, Some(to), None)?;
-            let first_formation = to.split(',').next().unwrap_or(to);
-            let order_side = g.formation(first_formation)?.side.clone();
-            let k = kind(arg(words, 2, "attack or defend")?)?;
-            let objective = phrase(words, 3, &["distance", "via"]);
-            let distance = number(words, "distance")?.ok_or_else(|| {
-                NbError::Refused(
-                    "how far is the recipient? `distance N` (inches, measured on the table)".into(),
-                )
-            })?;
-            let w = Writing {
-                side: order_side,
-                to: to
-                    .split(',')
-                    .filter(|x| !x.is_empty())
-                    .map(str::to_string)
-                    .collect(),
+            let event = Event::StartingOrder {
+                formation: f.to_string(),
                 kind: k,
                 objective,
-                via: after(words, "via").map(str::to_string),
-                distance,
             };
-            let (id, steps) = engine::write_order(g, tables, &w)?;
-            let mut text = format!("Order {id} written.");
-            for s in steps {
-                let _ = write!(
-                    text,
-                    "\n  {}: {}{}",
-                    s.rule,
-                    s.text,
-                    s.ruling
-                        .map(|r| format!(" [ruling {r}]"))
-                        .unwrap_or_default()
-                );
-            }
-            changed(text)
+            changed(g.record(Some(&fs), event))
         }
-        "messenger" => {
-            let id: u32 = arg(words, 1, "an order number")?.parse().map_err(|_| {
-                NbError::Refused(umpire_core::session::usage(COMMANDS, "messenger"))
-            })?;
-            if let Some(s) = side {
-                if !g
-                    .messengers
-                    .iter()
-                    .any(|m| m.order.id == id && m.order.side.eq_ignore_ascii_case(s))
-                {
-                    return Err(NbError::Refused(format!("order {id} is not {s}'s")));
-                }
-            }
-            let d = number(words, "distance")?.ok_or_else(|| {
-                NbError::Refused(umpire_core::session::usage(COMMANDS, "messenger"))
-            })?;
-            guard(g, side, None, after(words, "to"))?;
-            changed(engine::redirect(g, id, after(words, "to"), d)?)
-        }
+        "order" => write(g, side, words, tables),
+        "messenger" => messenger(g, side, words),
         "place" => {
             let f = arg(words, 1, "a formation")?;
             guard(g, side, Some(f), None)?;
@@ -551,33 +435,7 @@ fn run(
             guard(g, side, Some(f), None)?;
             changed(engine::complete(g, f)?)
         }
-        "attach" => {
-            let who = arg(words, 1, "a general")?;
-            guard(g, side, None, Some(who))?;
-            if let Some(to) = after(words, "to") {
-                // The army commander joins a general of his own army, and
-                // not himself (NB-ATT-004).
-                let (a, b) = (g.general(who)?.clone(), g.general(to)?.clone());
-                if a.side != b.side {
-                    return Err(NbError::Refused(format!(
-                        "{} is the {}' general: {} joins only a general of his own army (NB-ATT-004)",
-                        b.name, b.side, a.name
-                    )));
-                }
-                if a.name == b.name {
-                    return Err(NbError::Refused(format!(
-                        "{} cannot attach to himself: name another of his generals",
-                        a.name
-                    )));
-                }
-            }
-            changed(engine::attach(
-                g,
-                who,
-                after(words, "to"),
-                after(words, "unit"),
-            )?)
-        }
+        "attach" => attach(g, side, words),
         "detach" => {
             let who = arg(words, 1, "a general")?;
             guard(g, side, None, Some(who))?;
@@ -618,26 +476,205 @@ fn run(
                 .map(|i| words[i + 1..].join(" "));
             changed(engine::out_of_range(g, unit, div, exempt.as_deref())?)
         }
-        "ruling" => {
-            let (Some(name), Some(option)) = (words.get(1), words.get(2)) else {
-                if words.len() > 1 {
-                    return Err(NbError::Refused(format!(
-                        "a ruling is switched with its name and an option: {}",
-                        umpire_core::session::usage(COMMANDS, "ruling")
-                    )));
-                }
-                return Ok(Answer::said(g.rulings()?.summary()));
-            };
-            let mut r = g.rulings()?;
-            r.set(name, option)?;
-            g.rulings.retain(|(n, _)| n != name);
-            g.rulings.push((name.clone(), option.clone()));
-            changed(format!("Ruling {name} is now {option} for this game."))
-        }
+        "ruling" => ruling(g, words),
         other => Err(NbError::unknown(
             "command",
             other,
             COMMANDS.iter().map(|c| c.name),
         )),
     }
+}
+
+/// `done`: a side has done its part of the phase; the last side to be
+/// done moves the turn on and reads only what its own side may.
+fn done(
+    g: &mut Game,
+    side: Option<&str>,
+    tables: &Tables,
+    roll: Roll<'_>,
+) -> Result<Answer, NbError> {
+    let Some(me) = side else {
+        return Err(NbError::Refused(
+                "`done` is a side's (`as French done`, or from `play --side French`); the umpire moves the turn on with `next`".into(),
+            ));
+    };
+    if !g.done.iter().any(|d| d == me) {
+        g.done.push(me.to_string());
+    }
+    let waiting: Vec<String> = g
+        .sides
+        .iter()
+        .map(|s| s.name.clone())
+        .filter(|n| !g.done.contains(n))
+        .collect();
+    if !waiting.is_empty() {
+        return changed(format!(
+            "The {me} are done with turn {}, {}; waiting for the {}.",
+            g.turn,
+            g.phase.name(),
+            waiting.join(" and ")
+        ));
+    }
+    g.done.clear();
+    let from = g.log.len();
+    let lines = engine::next_phase(g, tables, roll)?;
+    let mut text = format!(
+        "Both sides are done: {}",
+        lines.first().cloned().unwrap_or_default()
+    );
+    for n in g.log.get(from..).unwrap_or_default() {
+        if n.to.as_deref().is_none_or(|t| t == me) {
+            text.push('\n');
+            text.push_str(&n.text());
+        }
+    }
+    changed(text)
+}
+
+/// `reserve FORMATION on-board|off-board [SQUARE]`.
+fn reserve(
+    g: &mut Game,
+    side: Option<&str>,
+    words: &[String],
+    tables: &Tables,
+    roll: Roll<'_>,
+) -> Result<Answer, NbError> {
+    let f = arg(words, 1, "a formation")?;
+    guard(g, side, Some(f), None)?;
+    let k = match arg(words, 2, "on-board or off-board")?
+        .to_ascii_lowercase()
+        .as_str()
+    {
+        "on-board" | "onboard" | "on" => ReserveKind::OnBoard,
+        "off-board" | "offboard" | "off" => ReserveKind::OffBoard,
+        other => {
+            return Err(NbError::unknown(
+                "reserve",
+                other,
+                ["on-board", "off-board"].into_iter(),
+            ));
+        }
+    };
+    changed(engine::make_reserve(
+        g,
+        tables,
+        f,
+        k,
+        words.get(3).map(String::as_str),
+        roll,
+    )?)
+}
+
+/// `order FORMATION[,FORMATION] attack|defend OBJECTIVE distance N [via GENERAL]`.
+fn write(
+    g: &mut Game,
+    side: Option<&str>,
+    words: &[String],
+    tables: &Tables,
+) -> Result<Answer, NbError> {
+    let to = arg(words, 1, "the formation(s)")?;
+    guard(g, side, Some(to), None)?;
+    let first_formation = to.split(',').next().unwrap_or(to);
+    let order_side = g.formation(first_formation)?.side.clone();
+    let k = kind(arg(words, 2, "attack or defend")?)?;
+    let objective = phrase(words, 3, &["distance", "via"]);
+    let distance = number(words, "distance")?.ok_or_else(|| {
+        NbError::Refused(
+            "how far is the recipient? `distance N` (inches, measured on the table)".into(),
+        )
+    })?;
+    let w = Writing {
+        side: order_side,
+        to: to
+            .split(',')
+            .filter(|x| !x.is_empty())
+            .map(str::to_string)
+            .collect(),
+        kind: k,
+        objective,
+        via: after(words, "via").map(str::to_string),
+        distance,
+    };
+    let (id, steps) = engine::write_order(g, tables, &w)?;
+    let mut text = format!("Order {id} written.");
+    for s in steps {
+        let _ = write!(
+            text,
+            "\n  {}: {}{}",
+            s.rule,
+            s.text,
+            s.ruling
+                .map(|r| format!(" [ruling {r}]"))
+                .unwrap_or_default()
+        );
+    }
+    changed(text)
+}
+
+/// `messenger ORDER distance N [to GENERAL]`.
+fn messenger(g: &mut Game, side: Option<&str>, words: &[String]) -> Result<Answer, NbError> {
+    let id = arg(words, 1, "an order number")?
+        .parse()
+        .map(OrderId)
+        .map_err(|_| NbError::Refused(umpire_core::session::usage(COMMANDS, "messenger")))?;
+    if let Some(s) = side {
+        if !g
+            .messengers
+            .iter()
+            .any(|m| m.order.id == id && m.order.side.eq_ignore_ascii_case(s))
+        {
+            return Err(NbError::Refused(format!("order {id} is not {s}'s")));
+        }
+    }
+    let d = number(words, "distance")?
+        .ok_or_else(|| NbError::Refused(umpire_core::session::usage(COMMANDS, "messenger")))?;
+    guard(g, side, None, after(words, "to"))?;
+    changed(engine::redirect(g, id, after(words, "to"), d)?)
+}
+
+/// `attach GENERAL [to GENERAL] [unit UNIT]`.
+fn attach(g: &mut Game, side: Option<&str>, words: &[String]) -> Result<Answer, NbError> {
+    let who = arg(words, 1, "a general")?;
+    guard(g, side, None, Some(who))?;
+    if let Some(to) = after(words, "to") {
+        // The army commander joins a general of his own army, and
+        // not himself (NB-ATT-004).
+        let (a, b) = (g.general(who)?.clone(), g.general(to)?.clone());
+        if a.side != b.side {
+            return Err(NbError::Refused(format!(
+                "{} is the {}' general: {} joins only a general of his own army (NB-ATT-004)",
+                b.name, b.side, a.name
+            )));
+        }
+        if a.name == b.name {
+            return Err(NbError::Refused(format!(
+                "{} cannot attach to himself: name another of his generals",
+                a.name
+            )));
+        }
+    }
+    changed(engine::attach(
+        g,
+        who,
+        after(words, "to"),
+        after(words, "unit"),
+    )?)
+}
+
+/// `ruling [NAME OPTION]`: the rulings in force, or one switched.
+fn ruling(g: &mut Game, words: &[String]) -> Result<Answer, NbError> {
+    let (Some(name), Some(option)) = (words.get(1), words.get(2)) else {
+        if words.len() > 1 {
+            return Err(NbError::Refused(format!(
+                "a ruling is switched with its name and an option: {}",
+                umpire_core::session::usage(COMMANDS, "ruling")
+            )));
+        }
+        return Ok(Answer::said(g.rulings()?.summary()));
+    };
+    let mut r = g.rulings()?;
+    r.set(name, option)?;
+    g.rulings.retain(|(n, _)| n != name);
+    g.rulings.push((name.clone(), option.clone()));
+    changed(format!("Ruling {name} is now {option} for this game."))
 }

@@ -7,9 +7,11 @@
 use umpire_core::working::Step;
 
 use crate::error::NbError;
+use crate::ids::{FormationId, GeneralId, OrderId};
+use crate::log::{ArrivalRoll, Event, OutOfRange};
 use crate::model::{Level, OrderKind, Phase, ReserveKind};
 use crate::rulings::{RulingId, Rulings};
-use crate::state::{Formation, Game, Messenger, Order, Pending, WrittenOrder};
+use crate::state::{Formation, Game, General, Messenger, Order, Pending, Side, WrittenOrder};
 use crate::tables::Tables;
 
 /// Dice: `roll(sides, what)`, where `what` names the roll whole (the
@@ -53,7 +55,7 @@ pub fn write_order(
     game: &mut Game,
     tables: &Tables,
     w: &Writing,
-) -> Result<(u32, Vec<Step>), NbError> {
+) -> Result<(OrderId, Vec<Step>), NbError> {
     need_phase(game, Phase::Communications, "Writing orders")?;
     let side = game.side(&w.side)?.clone();
     let chief = game.army_commander(&side.name)?.clone();
@@ -75,6 +77,94 @@ pub fn write_order(
     if w.objective.trim().is_empty() {
         return refuse("an order names its single objective or position (NB-ISS-007, NB-DEF-001)");
     }
+    let formations = addressed(game, w, &side)?;
+    let mut steps = allowance(game, tables, &side, &rulings)?;
+    let rec = recipient(game, w, &side, &formations)?;
+    let first = formations.first().cloned();
+    let id = OrderId(game.next_order);
+    game.next_order += 1;
+    let order = WrittenOrder {
+        id,
+        side: side.name.clone(),
+        to: formations.iter().map(Formation::id).collect(),
+        kind: w.kind,
+        objective: w.objective.clone(),
+        written_turn: game.turn,
+    };
+    if let Some(e) = game.written.iter_mut().find(|(s, _)| s == &side.name) {
+        e.1 += 1;
+    } else {
+        game.written.push((side.name.clone(), 1));
+    }
+    // The army commander with the formation's general: activated in the
+    // next Command step, no messenger, no roll (NB-ATT-004).
+    let with = chief.attached_to_general.as_deref().is_some_and(|g| {
+        first
+            .as_ref()
+            .is_some_and(|f| f.general.eq_ignore_ascii_case(g))
+    });
+    if with {
+        let turn = game.turn;
+        for f in &order.to {
+            game.formation_mut(f)?.pending.push(Pending {
+                order: order.clone(),
+                formation: f.clone(),
+                read_turn: turn,
+                roll: None,
+                delay: 1,
+                acts_from: turn + 1,
+            });
+        }
+        steps.push(Step::new("NB-ATT-004", format!("{} is with {}: the order takes effect in the next Command step, with no messenger and no roll", chief.name, rec.name), 0));
+        game.record(
+            Some(&side.name),
+            Event::GivenInPerson {
+                order: id,
+                to: order.to.clone(),
+                kind: w.kind,
+                objective: w.objective.clone(),
+                chief: chief.id(),
+                recipient: rec.id(),
+                acts_from: turn + 1,
+            },
+        );
+        return Ok((id, steps));
+    }
+    game.messengers.push(Messenger {
+        order: order.clone(),
+        recipient: rec.id(),
+        distance_left: w.distance.max(0.0),
+        delivered: None,
+        read: false,
+    });
+    steps.push(Step::new(
+        "NB-MSG-001",
+        format!("a messenger rides to {} ({}\" to go)", rec.name, w.distance),
+        w.distance as i64,
+    ));
+    game.record(
+        Some(&side.name),
+        Event::OrderSent {
+            order: id,
+            to: order.to.clone(),
+            kind: w.kind,
+            objective: w.objective.clone(),
+            recipient: rec.id(),
+            distance: w.distance,
+        },
+    );
+    game.record(
+        None,
+        Event::MessengerSetsOut {
+            side: side.name.clone(),
+        },
+    );
+    Ok((id, steps))
+}
+
+/// The formations an order is for: the side's own, and several only if
+/// they are corps of one wing (NB-ISS-006/007).
+fn addressed(game: &Game, w: &Writing, side: &Side) -> Result<Vec<Formation>, NbError> {
     let mut formations = Vec::new();
     for f in &w.to {
         let f = game.formation(f)?.clone();
@@ -85,7 +175,8 @@ pub fn write_order(
     }
     if formations.len() > 1 {
         // Several formations: corps of one wing, one objective (NB-ISS-007).
-        let parents: Vec<Option<String>> = formations.iter().map(|f| f.parent.clone()).collect();
+        let parents: Vec<Option<FormationId>> =
+            formations.iter().map(|f| f.parent.clone()).collect();
         if formations.iter().any(|f| f.level != Level::Corps)
             || parents.windows(2).any(|p| p[0] != p[1])
         {
@@ -94,6 +185,17 @@ pub fn write_order(
             );
         }
     }
+    Ok(formations)
+}
+
+/// How many orders the side may still write this turn (NB-ISS-002/005):
+/// the working, or a refusal once they are written.
+fn allowance(
+    game: &Game,
+    tables: &Tables,
+    side: &Side,
+    rulings: &Rulings,
+) -> Result<Vec<Step>, NbError> {
     let allowance = tables.allowance(&side.nation);
     let written = game
         .written
@@ -133,8 +235,20 @@ pub fn write_order(
             side.name
         ));
     }
+    Ok(steps)
+}
+
+/// The general the messenger rides to, routed as the rules allow
+/// (NB-ROUTE): the formation's own general, its corps commander (a
+/// division's order, NB-ROUTE-003/005) or its wing commander (NB-ROUTE-006).
+fn recipient(
+    game: &Game,
+    w: &Writing,
+    side: &Side,
+    formations: &[Formation],
+) -> Result<General, NbError> {
     let recipient = match &w.via {
-        Some(g) => game.general(g)?.name.clone(),
+        Some(g) => game.general(g)?.id(),
         None => formations
             .first()
             .map(|f| f.general.clone())
@@ -147,8 +261,7 @@ pub fn write_order(
     // Routing (NB-ROUTE): to the formation's own general, its corps
     // commander (a division's order, NB-ROUTE-003/005) or its wing
     // commander (NB-ROUTE-006).
-    let first = formations.first().cloned();
-    if let Some(f) = &first {
+    if let Some(f) = formations.first() {
         let is_own = rec.formation.as_deref() == Some(f.name.as_str());
         let is_parent = f
             .parent
@@ -170,95 +283,19 @@ pub fn write_order(
             }
         }
     }
-    let id = game.next_order;
-    game.next_order += 1;
-    let order = WrittenOrder {
-        id,
-        side: side.name.clone(),
-        to: formations.iter().map(|f| f.name.clone()).collect(),
-        kind: w.kind,
-        objective: w.objective.clone(),
-        written_turn: game.turn,
-    };
-    if let Some(e) = game.written.iter_mut().find(|(s, _)| s == &side.name) {
-        e.1 += 1;
-    } else {
-        game.written.push((side.name.clone(), 1));
-    }
-    // The army commander with the formation's general: activated in the
-    // next Command step, no messenger, no roll (NB-ATT-004).
-    let with = chief.attached_to_general.as_deref().is_some_and(|g| {
-        first
-            .as_ref()
-            .is_some_and(|f| f.general.eq_ignore_ascii_case(g))
-    });
-    if with {
-        let turn = game.turn;
-        for f in &order.to {
-            game.formation_mut(f)?.pending.push(Pending {
-                order: order.clone(),
-                formation: f.clone(),
-                read_turn: turn,
-                roll: None,
-                delay: 1,
-                acts_from: turn + 1,
-            });
-        }
-        steps.push(Step::new("NB-ATT-004", format!("{} is with {}: the order takes effect in the next Command step, with no messenger and no roll", chief.name, rec.name), 0));
-        game.note(
-            Some(&side.name),
-            format!(
-                "Order {id} for {}: {} {} — given in person by {} to {}; acts from turn {}.",
-                order.to.join(", "),
-                w.kind.name(),
-                w.objective,
-                chief.name,
-                rec.name,
-                turn + 1
-            ),
-        );
-        return Ok((id, steps));
-    }
-    game.messengers.push(Messenger {
-        order: order.clone(),
-        recipient: rec.name.clone(),
-        distance_left: w.distance.max(0.0),
-        delivered: None,
-        read: false,
-    });
-    steps.push(Step::new(
-        "NB-MSG-001",
-        format!("a messenger rides to {} ({}\" to go)", rec.name, w.distance),
-        w.distance as i64,
-    ));
-    game.note(
-        Some(&side.name),
-        format!(
-            "Order {id} for {}: {} {}; messenger to {} ({}\").",
-            order.to.join(", "),
-            w.kind.name(),
-            w.objective,
-            rec.name,
-            w.distance
-        ),
-    );
-    game.note(
-        None,
-        format!("{} writes an order; a messenger sets out.", side.name),
-    );
-    Ok((id, steps))
+    Ok(rec)
 }
 
 /// Re-measure a messenger's distance, or turn him toward another general
 /// (the wing commander, NB-MSG-006).
 pub fn redirect(
     game: &mut Game,
-    id: u32,
+    id: OrderId,
     to: Option<&str>,
     distance: f64,
 ) -> Result<String, NbError> {
     let recipient = match to {
-        Some(g) => Some(game.general(g)?.name.clone()),
+        Some(g) => Some(game.general(g)?.id()),
         None => None,
     };
     let m = game
@@ -271,12 +308,12 @@ pub fn redirect(
     }
     m.distance_left = distance.max(0.0);
     let side = m.order.side.clone();
-    let text = format!(
-        "Messenger with order {id} now rides to {} ({}\" to go).",
-        m.recipient, m.distance_left
-    );
-    game.note(Some(&side), text.clone());
-    Ok(text)
+    let event = Event::MessengerRedirected {
+        order: id,
+        recipient: m.recipient.clone(),
+        distance: m.distance_left,
+    };
+    Ok(game.record(Some(&side), event))
 }
 
 /// The Maneuver phase opens with the messengers (NB-SEQ-002, NB-MSG-002):
@@ -295,32 +332,31 @@ pub fn ride(game: &mut Game) -> Result<Vec<String>, NbError> {
         let speed = game.army_commander(&m.order.side)?.command_range;
         let recipient = game.general(&m.recipient)?.clone();
         if recipient.fallen {
-            let text = format!(
-                "Messenger with order {} waits: {} has fallen (ruling casualty).",
-                m.order.id, recipient.name
-            );
-            game.note(Some(&m.order.side), text.clone());
-            out.push(text);
+            let event = Event::MessengerWaits {
+                order: m.order.id,
+                recipient: recipient.id(),
+            };
+            out.push(game.record(Some(&m.order.side), event));
             continue;
         }
         let left = (m.distance_left - speed).max(0.0);
         game.messengers[i].distance_left = left;
         if left > 0.0 {
-            let text = format!(
-                "Messenger with order {} rides {speed}\": {left}\" to go.",
-                m.order.id
-            );
-            game.note(Some(&m.order.side), text.clone());
-            out.push(text);
+            let event = Event::MessengerRides {
+                order: m.order.id,
+                speed,
+                left,
+            };
+            out.push(game.record(Some(&m.order.side), event));
             continue;
         }
         game.messengers[i].delivered = Some(turn);
-        let text = format!(
-            "Messenger with order {} reaches {} (turn {turn}).",
-            m.order.id, recipient.name
-        );
-        game.note(Some(&m.order.side), text.clone());
-        out.push(text);
+        let event = Event::MessengerArrives {
+            order: m.order.id,
+            recipient: recipient.id(),
+            turn,
+        };
+        out.push(game.record(Some(&m.order.side), event));
         // On-board reserves act at once (NB-RES-003, ruling
         // `reserve-same-turn`).
         for f in m.order.to.clone() {
@@ -332,14 +368,13 @@ pub fn ride(game: &mut Game) -> Result<Vec<String>, NbError> {
             if on_board {
                 game.messengers[i].read = true;
                 take_effect(game, &f, &m.order)?;
-                let text = format!(
-                    "{f}, in reserve, acts on order {} at once: {} {} (NB-RES-003) [ruling reserve-same-turn].",
-                    m.order.id,
-                    m.order.kind.name(),
-                    m.order.objective
-                );
-                game.note(Some(&m.order.side), text.clone());
-                out.push(text);
+                let event = Event::ReserveActsAtOnce {
+                    formation: f.clone(),
+                    order: m.order.id,
+                    kind: m.order.kind,
+                    objective: m.order.objective.clone(),
+                };
+                out.push(game.record(Some(&m.order.side), event));
             }
         }
     }
@@ -504,12 +539,11 @@ pub fn read_orders(
         }
         let rec = game.general(&m.recipient)?.clone();
         if rec.attached_to_unit {
-            let text = format!(
-                "{} is attached to a combat unit: order {} waits until he detaches (NB-ATT-003) [ruling after-detaching].",
-                rec.name, m.order.id
-            );
-            game.note(Some(&m.order.side), text.clone());
-            out.push(text);
+            let event = Event::WaitsForDetaching {
+                general: rec.id(),
+                order: m.order.id,
+            };
+            out.push(game.record(Some(&m.order.side), event));
             continue;
         }
         if rec.fallen {
@@ -517,12 +551,12 @@ pub fn read_orders(
         }
         game.messengers[i].read = true;
         // Who tests (NB-ROUTE).
-        let mut testers: Vec<String> = Vec::new();
+        let mut testers: Vec<FormationId> = Vec::new();
         for f in &m.order.to {
             let form = game.formation(f)?.clone();
             let own = rec.formation.as_deref() == Some(form.name.as_str());
             if own {
-                testers.push(form.name.clone());
+                testers.push(form.id());
                 // A corps order: its divisions out of range do not act
                 // (NB-ROUTE-011, ruling `corps-range-check`: at reading).
                 if form.level == Level::Corps {
@@ -552,24 +586,24 @@ pub fn read_orders(
                 .as_deref()
                 .is_some_and(|p| rec.formation.as_deref() == Some(p));
             if !superior {
-                let text = format!(
-                    "Order {} was carried to {}, who commands neither {} nor the formation above it: {} never receives it (one messenger reaches one general; send {} its own).",
-                    m.order.id, rec.name, form.name, form.name, form.name
-                );
-                game.note(Some(&m.order.side), text.clone());
-                out.push(text);
+                let event = Event::NeverReceived {
+                    order: m.order.id,
+                    recipient: rec.id(),
+                    formation: form.id(),
+                };
+                out.push(game.record(Some(&m.order.side), event));
                 continue;
             }
             let g = game.general(&form.general)?;
             if g.in_superior_range {
-                testers.push(form.name.clone());
+                testers.push(form.id());
             } else {
-                let text = format!(
-                    "{} is out of {}'s range: it does not test on order {} (NB-ROUTE-008/010).",
-                    g.name, rec.name, m.order.id
-                );
-                game.note(Some(&m.order.side), text.clone());
-                out.push(text);
+                let event = Event::DoesNotTest {
+                    general: g.id(),
+                    recipient: rec.id(),
+                    order: m.order.id,
+                };
+                out.push(game.record(Some(&m.order.side), event));
             }
         }
         for f in testers {
@@ -593,12 +627,15 @@ pub fn read_orders(
                 })
                 .collect::<Vec<_>>()
                 .join("; ");
-            let text = format!(
-                "{f} reads order {} ({} {}) on turn {turn}: {working}; acts from turn {acts_from} (NB-ACT-021).",
-                m.order.id,
-                m.order.kind.name(),
-                m.order.objective
-            );
+            let event = Event::OrderRead {
+                formation: f.clone(),
+                order: m.order.id,
+                kind: m.order.kind,
+                objective: m.order.objective.clone(),
+                turn,
+                working,
+                acts_from,
+            };
             let side = m.order.side.clone();
             game.formation_mut(&f)?.pending.push(Pending {
                 order: m.order.clone(),
@@ -608,8 +645,7 @@ pub fn read_orders(
                 delay,
                 acts_from,
             });
-            game.note(Some(&side), text.clone());
-            out.push(text);
+            out.push(game.record(Some(&side), event));
         }
     }
     Ok(out)
@@ -639,17 +675,15 @@ pub fn command_step(game: &mut Game) -> Result<Vec<String>, NbError> {
         }
         for p in due {
             let kept = take_effect(game, &name, &p.order)?;
-            let mut text = format!(
-                "{name} now acts on order {}: {} {} (turn {turn}).",
-                p.order.id,
-                p.order.kind.name(),
-                p.order.objective
-            );
-            if !kept.is_empty() {
-                text.push_str(&format!(" {}.", kept.join("; ")));
-            }
-            game.note(Some(&p.order.side), text.clone());
-            out.push(text);
+            let event = Event::OrderTakesEffect {
+                formation: FormationId::new(&name),
+                order: p.order.id,
+                kind: p.order.kind,
+                objective: p.order.objective.clone(),
+                turn,
+                kept,
+            };
+            out.push(game.record(Some(&p.order.side), event));
         }
     }
     Ok(out)
@@ -728,19 +762,20 @@ pub fn make_reserve(
     });
     let side = f.side.clone();
     let name = f.name.clone();
-    let text = match (kind, planned) {
-        (ReserveKind::OffBoard, Some(t)) => format!(
-            "{name} is an off-board reserve entering at {}; planned turn {t} (secret; d6 + {}) (NB-OFF-002).",
-            square.unwrap_or(""),
-            tables.off_board.entry_add
-        ),
-        _ => format!(
-            "{name} is an on-board reserve: deploy it within {}\" of your base edge (NB-RES-001).",
-            tables.distances.on_board_reserve
-        ),
+    let formation = FormationId::new(name);
+    let event = match (kind, planned) {
+        (ReserveKind::OffBoard, Some(planned)) => Event::OffBoardReserve {
+            formation,
+            square: square.unwrap_or("").to_string(),
+            planned,
+            die_add: tables.off_board.entry_add,
+        },
+        _ => Event::OnBoardReserve {
+            formation,
+            within: tables.distances.on_board_reserve,
+        },
     };
-    game.note(Some(&side), text.clone());
-    Ok(text)
+    Ok(game.record(Some(&side), event))
 }
 
 /// The Arrival step, two turns before the planned turn: the general goes
@@ -817,31 +852,28 @@ pub fn place_general(
         }
     }
     let square = r.entry_square.clone().unwrap_or_default();
-    let public = format!(
-        "{}: {} is placed at {square} (NB-OFF-003); arrival roll d10 = {die} {q:+} ({}) = {total}: {} ({row}) [ruling arrival-die]{}.",
-        f.side,
-        general.name,
-        general.quality.letter(),
-        match late {
-            2 => "2 turns late".to_string(),
-            1 => "1 turn late".to_string(),
-            0 => "as planned".to_string(),
-            _ => "1 turn early".to_string(),
+    let placed = Event::GeneralPlaced {
+        side: f.side.clone(),
+        general: general.id(),
+        square,
+        roll: ArrivalRoll {
+            die,
+            quality: general.quality,
+            modifier: q,
+            total,
+            late,
+            row: row.to_string(),
+            early_blocked,
         },
-        if early_blocked {
-            " — but not before the planned turn [ruling early-arrival]"
-        } else {
-            ""
-        }
-    );
-    game.note(None, public.clone());
-    let private = format!(
-        "{} will enter on turn {arrival} under {} {} (NB-OFF-004).",
-        f.name,
-        kind.name(),
-        objective
-    );
-    game.note(Some(&f.side), private.clone());
+    };
+    let public = game.record(None, placed);
+    let planned = Event::EntryPlanned {
+        formation: f.id(),
+        arrival,
+        kind,
+        objective: objective.to_string(),
+    };
+    let private = game.record(Some(&f.side), planned);
     Ok(format!("{public}\n{private}"))
 }
 
@@ -869,14 +901,20 @@ pub fn arrivals(game: &mut Game) -> Vec<String> {
             f.order = order.clone();
         }
         pass_down(game, &name);
-        let text = format!(
-            "{name} enters the table within 6\" of its general, no closer than 8\" to un-routed enemy, and may not start combat this turn (NB-OFF-016..020); it acts on {} {} (NB-OFF-021).",
-            order.kind.name(),
-            order.objective
+        let formation = FormationId::new(&name);
+        game.record(
+            None,
+            Event::EntersTable {
+                side: side.clone(),
+                formation: formation.clone(),
+            },
         );
-        game.note(None, format!("{side}'s {name} enters the table."));
-        game.note(Some(&side), text.clone());
-        out.push(text);
+        let arrives = Event::Arrives {
+            formation,
+            kind: order.kind,
+            objective: order.objective.clone(),
+        };
+        out.push(game.record(Some(&side), arrives));
     }
     out
 }
@@ -953,19 +991,11 @@ pub fn set_engaged(game: &mut Game, formation: &str, engaged: bool) -> Result<St
         ));
     }
     f.engaged = engaged;
-    let text = if engaged {
-        format!(
-            "{} is engaged: an un-routed enemy unit is within 17\"; it may respond only to the formations it is engaged with (NB-ENG-002/005).",
-            f.name
-        )
-    } else {
-        format!(
-            "{} is no longer engaged (NB-ENG-006) [ruling engagement-ends]; an Attack/Maneuver formation resumes its order and its half-speed minimum (NB-ATK-006).",
-            f.name
-        )
+    let event = Event::Engagement {
+        formation: f.id(),
+        engaged,
     };
-    game.note(None, text.clone());
-    Ok(text)
+    Ok(game.record(None, event))
 }
 
 /// A formation completes its attack or move: it goes on Defend
@@ -985,15 +1015,14 @@ pub fn complete(game: &mut Game, formation: &str) -> Result<String, NbError> {
         since: turn,
         ..f.order.clone()
     };
-    let text = format!(
-        "{} has completed its attack or move and now defends {} (NB-ATK-007) [ruling completion].",
-        f.name, f.order.objective
-    );
+    let event = Event::Completed {
+        formation: f.id(),
+        objective: f.order.objective.clone(),
+    };
     let side = f.side.clone();
     let name = f.name.clone();
     pass_down(game, &name);
-    game.note(Some(&side), text.clone());
-    Ok(text)
+    Ok(game.record(Some(&side), event))
 }
 
 /// The formations a side may see the orders of (its own).
@@ -1034,40 +1063,32 @@ pub fn attach(
         None => None,
     };
     let g = game.general_mut(general)?;
-    let text = match &target {
+    let event = match &target {
         Some(t) => {
             if g.level != crate::model::Level::Army {
                 return Err(NbError::Refused(
                     "only the army commander attaches to another general (NB-ATT-004)".into(),
                 ));
             }
-            g.attached_to_general = Some(t.clone());
+            g.attached_to_general = Some(GeneralId::new(t));
             g.attached_to_unit = false;
-            format!(
-                "{} joins {}: orders he writes for {}'s formation take effect in the next Command step (NB-ATT-004) [ruling attached-chain].",
-                g.name, t, t
-            )
+            Event::JoinsGeneral {
+                general: g.id(),
+                joined: GeneralId::new(t),
+            }
         }
         None => {
             g.attached_to_unit = true;
             g.attached_unit = unit.clone();
             g.attached_to_general = None;
-            if g.level == crate::model::Level::Army {
-                format!(
-                    "{} attaches to a combat unit: he can issue no orders while attached (NB-ATT-002).",
-                    g.name
-                )
-            } else {
-                format!(
-                    "{} attaches to a combat unit, keeping his command range (NB-CMD-006); orders delivered to him wait until he detaches (NB-ATT-003).",
-                    g.name
-                )
+            Event::AttachesToUnit {
+                general: g.id(),
+                army: g.level == crate::model::Level::Army,
             }
         }
     };
     let side = g.side.clone();
-    game.note(Some(&side), text.clone());
-    Ok(text)
+    Ok(game.record(Some(&side), event))
 }
 
 /// Detach a general (he reads waiting orders at the next Communications
@@ -1077,13 +1098,9 @@ pub fn detach(game: &mut Game, general: &str) -> Result<String, NbError> {
     g.attached_to_unit = false;
     g.attached_unit = None;
     g.attached_to_general = None;
-    let text = format!(
-        "{} detaches; orders waiting for him are read at the next Communications step [ruling after-detaching].",
-        g.name
-    );
+    let event = Event::Detaches { general: g.id() };
     let side = g.side.clone();
-    game.note(Some(&side), text.clone());
-    Ok(text)
+    Ok(game.record(Some(&side), event))
 }
 
 /// A general is killed or captured (NB-MISC): his formation keeps its last
@@ -1092,12 +1109,8 @@ pub fn detach(game: &mut Game, general: &str) -> Result<String, NbError> {
 pub fn fall(game: &mut Game, general: &str) -> Result<String, NbError> {
     let g = game.general_mut(general)?;
     g.fallen = true;
-    let text = format!(
-        "{} is killed or captured: his formation carries on with its last order and can receive none until he is replaced (NB-MISC-001..003) [ruling casualty].",
-        g.name
-    );
-    game.note(None, text.clone());
-    Ok(text)
+    let event = Event::Falls { general: g.id() };
+    Ok(game.record(None, event))
 }
 
 /// The replacement arrives (under the normal NB rules, NB-MISC-001).
@@ -1124,17 +1137,19 @@ pub fn replace(
     let new = g.name.clone();
     for f in &mut game.formations {
         if f.general == old {
-            f.general = new.clone();
+            f.general = GeneralId::new(&new);
         }
     }
     for m in &mut game.messengers {
         if m.recipient == old {
-            m.recipient = new.clone();
+            m.recipient = GeneralId::new(&new);
         }
     }
-    let text = format!("{new} takes over from {old}; waiting messengers ride on to him.");
-    game.note(None, text.clone());
-    Ok(text)
+    let event = Event::Replaced {
+        new: GeneralId::new(new),
+        old: GeneralId::new(old),
+    };
+    Ok(game.record(None, event))
 }
 
 /// Whether a general is within his superior's command range, as the players
@@ -1142,14 +1157,12 @@ pub fn replace(
 pub fn set_range(game: &mut Game, general: &str, within: bool) -> Result<String, NbError> {
     let g = game.general_mut(general)?;
     g.in_superior_range = within;
-    let text = format!(
-        "{} is {} his superior's command range.",
-        g.name,
-        if within { "within" } else { "outside" }
-    );
+    let event = Event::Range {
+        general: g.id(),
+        within,
+    };
     let side = g.side.clone();
-    game.note(Some(&side), text.clone());
-    Ok(text)
+    Ok(game.record(Some(&side), event))
 }
 
 /// A reserve threatened by enemy within 17" defends itself, still in
@@ -1160,20 +1173,12 @@ pub fn threat(game: &mut Game, formation: &str, threatened: bool) -> Result<Stri
         return Err(NbError::Refused(format!("{} is not in reserve", f.name)));
     };
     r.threatened = threatened;
-    let text = if threatened {
-        format!(
-            "{} is threatened: it defends itself as if on Defend, still in reserve (NB-RES-004).",
-            f.name
-        )
-    } else {
-        format!(
-            "{}: the threat has passed; plain reserve again (NB-RES-005).",
-            f.name
-        )
+    let event = Event::Threat {
+        formation: f.id(),
+        threatened,
     };
     let side = f.side.clone();
-    game.note(Some(&side), text.clone());
-    Ok(text)
+    Ok(game.record(Some(&side), event))
 }
 
 /// A unit out of its division general's range at the end of movement: the
@@ -1201,22 +1206,21 @@ pub fn out_of_range(
         }
     }
     let rulings = game.rulings()?;
-    let text = match exempt {
-        Some(why) => format!(
-            "{unit} of {} is out of its general's range but exempt: {why} (NB-CMD-003) [ruling exceptions].",
-            f.name
-        ),
-        None if rulings.is(RulingId::OutOfRange, "penalty") => format!(
-            "{unit} of {} ended its move out of {}'s range: marked for the GM's penalty (NB-CMD-005) [ruling out-of-range].",
-            f.name, f.general
-        ),
-        None => format!(
-            "{unit} of {} ended its move out of {}'s range: it must try to get back (NB-CMD-004); no penalty (NB-CMD-005) [ruling out-of-range].",
-            f.name, f.general
-        ),
+    let verdict = match exempt {
+        Some(why) => OutOfRange::Exempt(why.to_string()),
+        None if rulings.is(RulingId::OutOfRange, "penalty") => OutOfRange::Penalty {
+            general: f.general.clone(),
+        },
+        None => OutOfRange::NoPenalty {
+            general: f.general.clone(),
+        },
     };
-    game.note(Some(&f.side), text.clone());
-    Ok(text)
+    let event = Event::UnitOutOfRange {
+        unit: unit.to_string(),
+        formation: f.id(),
+        verdict,
+    };
+    Ok(game.record(Some(&f.side), event))
 }
 
 /// What a formation's order and state require of it now, each with its

@@ -11,6 +11,8 @@
 mod commands;
 pub mod engine;
 pub mod error;
+pub mod ids;
+pub mod log;
 pub mod model;
 pub mod report;
 pub mod rulings;

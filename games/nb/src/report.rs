@@ -9,8 +9,10 @@ use std::fmt::Write as _;
 use serde::Serialize;
 
 use crate::error::NbError;
+use crate::ids::OrderId;
+use crate::log::Note;
 use crate::model::{Level, OrderKind, Phase, ReserveKind};
-use crate::state::{Game, Note, Pending};
+use crate::state::{Game, Pending};
 
 /// A reserve, as its own side sees it.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -43,10 +45,31 @@ pub struct FormationView {
 /// One of the side's messengers not yet read.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct MessengerView {
-    pub order: u32,
+    pub order: OrderId,
     pub recipient: String,
     pub delivered: Option<u32>,
     pub distance_left: f64,
+}
+
+/// One log entry, as its reader reads it.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct NoteView {
+    pub turn: u32,
+    pub phase: Phase,
+    /// Who may read it: a side, or both (`None`).
+    pub to: Option<String>,
+    pub text: String,
+}
+
+impl From<&Note> for NoteView {
+    fn from(n: &Note) -> NoteView {
+        NoteView {
+            turn: n.turn,
+            phase: n.phase,
+            to: n.to.clone(),
+            text: n.text(),
+        }
+    }
 }
 
 /// Everything one side may see.
@@ -61,7 +84,7 @@ pub struct SideView {
     pub formations: Vec<FormationView>,
     pub messengers: Vec<MessengerView>,
     /// The log entries for this side or for both.
-    pub log: Vec<Note>,
+    pub log: Vec<NoteView>,
 }
 
 /// Decide what a side may see.
@@ -72,7 +95,7 @@ pub fn side_view(game: &Game, side: &str) -> Result<SideView, NbError> {
         formations.push(FormationView {
             name: f.name.clone(),
             level: f.level,
-            general: f.general.clone(),
+            general: f.general.to_string(),
             order: f.order.kind,
             objective: f.order.objective.clone(),
             engaged: f.engaged,
@@ -110,7 +133,7 @@ pub fn side_view(game: &Game, side: &str) -> Result<SideView, NbError> {
             .filter(|m| m.order.side == side && !m.read)
             .map(|m| MessengerView {
                 order: m.order.id,
-                recipient: m.recipient.clone(),
+                recipient: m.recipient.to_string(),
                 delivered: m.delivered,
                 distance_left: m.distance_left,
             })
@@ -119,7 +142,7 @@ pub fn side_view(game: &Game, side: &str) -> Result<SideView, NbError> {
             .log
             .iter()
             .filter(|n| n.to.as_deref().is_none_or(|t| t == side))
-            .cloned()
+            .map(NoteView::from)
             .collect(),
     })
 }
@@ -242,7 +265,7 @@ pub fn full_log(game: &Game) -> String {
             n.turn,
             n.phase.name(),
             n.to.as_deref().unwrap_or("both"),
-            n.text
+            n.text()
         );
     }
     s

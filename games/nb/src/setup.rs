@@ -7,6 +7,8 @@ use std::collections::BTreeMap;
 use serde::Deserialize;
 
 use crate::error::NbError;
+use crate::ids::{FormationId, GeneralId};
+use crate::log::Event;
 use crate::model::{Level, OrderKind, Phase, Quality};
 use crate::state::{Formation, Game, General, Order, Side};
 
@@ -68,152 +70,14 @@ pub fn game_from_toml(file: &str, text: &str) -> Result<Game, NbError> {
         entry: "(file)".into(),
         message: e.to_string(),
     })?;
-    let bad = |entry: &str, message: String| NbError::Data {
-        file: file.to_string(),
-        entry: entry.to_string(),
-        message,
-    };
+    let reading = Reading { file, scenario: &s };
     if s.side.len() != 2 {
-        return Err(bad("side", "a game has two sides".into()));
+        return Err(reading.bad("side", "a game has two sides".into()));
     }
-    let side_of = |name: &str, entry: &str| -> Result<String, NbError> {
-        s.side
-            .iter()
-            .find(|x| x.name.eq_ignore_ascii_case(name))
-            .map(|x| x.name.clone())
-            .ok_or_else(|| bad(entry, format!("`{name}` is not a side")))
-    };
-    let mut generals = Vec::new();
-    for g in &s.general {
-        let entry = format!("general.{}", g.name);
-        let level = Level::parse(&g.level).ok_or_else(|| {
-            bad(
-                &entry,
-                format!("`{}` is not army, wing, corps or division", g.level),
-            )
-        })?;
-        let quality = Quality::parse(&g.quality).ok_or_else(|| {
-            bad(
-                &entry,
-                format!("`{}` is not a quality (E, G, A, P)", g.quality),
-            )
-        })?;
-        if g.command_range.is_nan() || g.command_range <= 0.0 {
-            return Err(bad(
-                &entry,
-                "a command range is a positive number of inches".into(),
-            ));
-        }
-        generals.push(General {
-            name: g.name.clone(),
-            side: side_of(&g.side, &entry)?,
-            level,
-            quality,
-            command_range: g.command_range,
-            formation: None,
-            attached_to_unit: false,
-            attached_unit: None,
-            attached_to_general: None,
-            in_superior_range: true,
-            fallen: false,
-        });
-    }
-    for side in &s.side {
-        if generals
-            .iter()
-            .filter(|g| g.side == side.name && g.level == Level::Army)
-            .count()
-            != 1
-        {
-            return Err(bad(
-                "general",
-                format!(
-                    "{} needs exactly one Overall Army Commander (level = \"army\")",
-                    side.name
-                ),
-            ));
-        }
-    }
-    let mut formations: Vec<Formation> = Vec::new();
-    for f in &s.formation {
-        let entry = format!("formation.{}", f.name);
-        let level = Level::parse(&f.level)
-            .filter(|l| *l != Level::Army)
-            .ok_or_else(|| {
-                bad(
-                    &entry,
-                    format!("`{}` is not wing, corps or division", f.level),
-                )
-            })?;
-        let Some(g) = generals
-            .iter_mut()
-            .find(|g| g.name.eq_ignore_ascii_case(&f.general))
-        else {
-            return Err(bad(&entry, format!("no general called `{}`", f.general)));
-        };
-        if g.formation.is_some() {
-            return Err(bad(
-                &entry,
-                format!("{} already commands a formation", g.name),
-            ));
-        }
-        g.formation = Some(f.name.clone());
-        formations.push(Formation {
-            name: f.name.clone(),
-            side: side_of(&f.side, &entry)?,
-            level,
-            general: g.name.clone(),
-            parent: f.parent.clone(),
-            order: Order {
-                kind: OrderKind::Defend,
-                objective: "its present position".into(),
-                since: 1,
-                direct: false,
-                written: 0,
-            },
-            pending: Vec::new(),
-            engaged: false,
-            reserve: None,
-            left_reserve: false,
-            on_table: true,
-        });
-    }
-    for f in &formations {
-        if let Some(p) = &f.parent {
-            if !formations.iter().any(|x| &x.name == p) {
-                return Err(bad(
-                    &format!("formation.{}", f.name),
-                    format!("no formation called `{p}` above it"),
-                ));
-            }
-        }
-    }
-    let mut units = Vec::new();
-    for u in &s.unit {
-        let entry = format!("unit.{}", u.name);
-        let Some(f) = formations
-            .iter()
-            .find(|f| f.name.eq_ignore_ascii_case(&u.formation))
-        else {
-            return Err(bad(
-                &entry,
-                format!("no formation called `{}`", u.formation),
-            ));
-        };
-        let arm = u.arm.to_ascii_lowercase();
-        if !matches!(arm.as_str(), "infantry" | "cavalry" | "artillery") {
-            return Err(bad(
-                &entry,
-                format!("`{}` is not infantry, cavalry or artillery", u.arm),
-            ));
-        }
-        units.push(crate::state::Unit {
-            name: u.name.clone(),
-            side: f.side.clone(),
-            formation: f.name.clone(),
-            arm,
-        });
-    }
+    let mut generals = reading.generals()?;
+    reading.one_army_commander_each(&generals)?;
+    let formations = reading.formations(&mut generals)?;
+    let units = reading.units(&formations)?;
     let mut game = Game {
         name: s.name,
         seed: s.seed,
@@ -239,15 +103,187 @@ pub fn game_from_toml(file: &str, text: &str) -> Result<Game, NbError> {
         rulings: s.rulings.into_iter().collect(),
         rolls: umpire_core::session::RollCounts::default(),
     };
-    game.rulings().map_err(|e| bad("rulings", e.to_string()))?;
-    game.note(
-        None,
-        format!(
-            "{}: turn 1, Arrival Step. Choose reserves and give starting orders.",
-            game.name
-        ),
-    );
+    game.rulings().map_err(|e| NbError::Data {
+        file: file.to_string(),
+        entry: "rulings".into(),
+        message: e.to_string(),
+    })?;
+    let opening = Event::Opening {
+        game: game.name.clone(),
+    };
+    game.record(None, opening);
     Ok(game)
+}
+
+/// A scenario being read, for its entries' errors.
+struct Reading<'a> {
+    file: &'a str,
+    scenario: &'a Scenario,
+}
+
+impl Reading<'_> {
+    fn bad(&self, entry: &str, message: String) -> NbError {
+        NbError::Data {
+            file: self.file.to_string(),
+            entry: entry.to_string(),
+            message,
+        }
+    }
+
+    /// A side, as the scenario names it.
+    fn side_of(&self, name: &str, entry: &str) -> Result<String, NbError> {
+        self.scenario
+            .side
+            .iter()
+            .find(|x| x.name.eq_ignore_ascii_case(name))
+            .map(|x| x.name.clone())
+            .ok_or_else(|| self.bad(entry, format!("`{name}` is not a side")))
+    }
+
+    /// The generals, each with his level, quality and command range.
+    fn generals(&self) -> Result<Vec<General>, NbError> {
+        let mut generals = Vec::new();
+        for g in &self.scenario.general {
+            let entry = format!("general.{}", g.name);
+            let level = Level::parse(&g.level).ok_or_else(|| {
+                self.bad(
+                    &entry,
+                    format!("`{}` is not army, wing, corps or division", g.level),
+                )
+            })?;
+            let quality = Quality::parse(&g.quality).ok_or_else(|| {
+                self.bad(
+                    &entry,
+                    format!("`{}` is not a quality (E, G, A, P)", g.quality),
+                )
+            })?;
+            if g.command_range.is_nan() || g.command_range <= 0.0 {
+                return Err(self.bad(
+                    &entry,
+                    "a command range is a positive number of inches".into(),
+                ));
+            }
+            generals.push(General {
+                name: g.name.clone(),
+                side: self.side_of(&g.side, &entry)?,
+                level,
+                quality,
+                command_range: g.command_range,
+                formation: None,
+                attached_to_unit: false,
+                attached_unit: None,
+                attached_to_general: None,
+                in_superior_range: true,
+                fallen: false,
+            });
+        }
+        Ok(generals)
+    }
+
+    /// Each side has exactly one Overall Army Commander.
+    fn one_army_commander_each(&self, generals: &[General]) -> Result<(), NbError> {
+        for side in &self.scenario.side {
+            if generals
+                .iter()
+                .filter(|g| g.side == side.name && g.level == Level::Army)
+                .count()
+                != 1
+            {
+                return Err(self.bad(
+                    "general",
+                    format!(
+                        "{} needs exactly one Overall Army Commander (level = \"army\")",
+                        side.name
+                    ),
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// The formations and who commands them; each general learns his.
+    fn formations(&self, generals: &mut [General]) -> Result<Vec<Formation>, NbError> {
+        let mut formations: Vec<Formation> = Vec::new();
+        for f in &self.scenario.formation {
+            let entry = format!("formation.{}", f.name);
+            let level = Level::parse(&f.level)
+                .filter(|l| *l != Level::Army)
+                .ok_or_else(|| {
+                    self.bad(
+                        &entry,
+                        format!("`{}` is not wing, corps or division", f.level),
+                    )
+                })?;
+            let Some(g) = generals
+                .iter_mut()
+                .find(|g| g.name.eq_ignore_ascii_case(&f.general))
+            else {
+                return Err(self.bad(&entry, format!("no general called `{}`", f.general)));
+            };
+            if g.formation.is_some() {
+                return Err(self.bad(&entry, format!("{} already commands a formation", g.name)));
+            }
+            g.formation = Some(FormationId::new(&f.name));
+            formations.push(Formation {
+                name: f.name.clone(),
+                side: self.side_of(&f.side, &entry)?,
+                level,
+                general: GeneralId::new(&g.name),
+                parent: f.parent.as_deref().map(FormationId::from),
+                order: Order {
+                    kind: OrderKind::Defend,
+                    objective: "its present position".into(),
+                    since: 1,
+                    direct: false,
+                    written: 0,
+                },
+                pending: Vec::new(),
+                engaged: false,
+                reserve: None,
+                left_reserve: false,
+                on_table: true,
+            });
+        }
+        for f in &formations {
+            if let Some(p) = &f.parent {
+                if !formations.iter().any(|x| p == &x.name) {
+                    return Err(self.bad(
+                        &format!("formation.{}", f.name),
+                        format!("no formation called `{p}` above it"),
+                    ));
+                }
+            }
+        }
+        Ok(formations)
+    }
+
+    /// The combat units, each in a formation.
+    fn units(&self, formations: &[Formation]) -> Result<Vec<crate::state::Unit>, NbError> {
+        let mut units = Vec::new();
+        for u in &self.scenario.unit {
+            let entry = format!("unit.{}", u.name);
+            let Some(f) = formations
+                .iter()
+                .find(|f| f.name.eq_ignore_ascii_case(&u.formation))
+            else {
+                return Err(self.bad(&entry, format!("no formation called `{}`", u.formation)));
+            };
+            let arm = u.arm.to_ascii_lowercase();
+            if !matches!(arm.as_str(), "infantry" | "cavalry" | "artillery") {
+                return Err(self.bad(
+                    &entry,
+                    format!("`{}` is not infantry, cavalry or artillery", u.arm),
+                ));
+            }
+            units.push(crate::state::Unit {
+                name: u.name.clone(),
+                side: f.side.clone(),
+                formation: f.id(),
+                arm,
+            });
+        }
+        Ok(units)
+    }
 }
 
 /// The built-in scenario, `ligny`: the demo battle, played when no

@@ -9,6 +9,8 @@
 use serde::{Deserialize, Serialize};
 
 use crate::error::NbError;
+use crate::ids::{FormationId, GeneralId, OrderId};
+use crate::log::{Event, Note};
 use crate::model::{Level, OrderKind, Phase, Quality, ReserveKind};
 
 /// A side.
@@ -32,7 +34,7 @@ pub struct General {
     /// speed, NB-MSG-003).
     pub command_range: f64,
     /// The formation he commands (none for the army commander).
-    pub formation: Option<String>,
+    pub formation: Option<FormationId>,
     /// Attached to a combat unit (NB-ATT-001).
     pub attached_to_unit: bool,
     /// Which unit, when named.
@@ -40,7 +42,7 @@ pub struct General {
     pub attached_unit: Option<String>,
     /// Attached to another general (the army commander joining a
     /// formation's general, NB-ATT-004).
-    pub attached_to_general: Option<String>,
+    pub attached_to_general: Option<GeneralId>,
     /// Within his superior's command range, as the players say.
     pub in_superior_range: bool,
     /// Killed or captured, not yet replaced (NB-MISC).
@@ -50,11 +52,11 @@ pub struct General {
 /// An order as written.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct WrittenOrder {
-    pub id: u32,
+    pub id: OrderId,
     pub side: String,
     /// The formations it is for (one corps, one division, or several corps
     /// of a wing, NB-ISS-006/007).
-    pub to: Vec<String>,
+    pub to: Vec<FormationId>,
     pub kind: OrderKind,
     /// The single objective or position (NB-ISS-007, NB-DEF-001).
     pub objective: String,
@@ -83,7 +85,7 @@ pub struct Order {
 pub struct Messenger {
     pub order: WrittenOrder,
     /// The general he rides to.
-    pub recipient: String,
+    pub recipient: GeneralId,
     /// Inches still to ride (typed by the players, ruling `reaching`).
     pub distance_left: f64,
     /// The turn he delivered, once he has.
@@ -96,7 +98,7 @@ pub struct Messenger {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Pending {
     pub order: WrittenOrder,
-    pub formation: String,
+    pub formation: FormationId,
     pub read_turn: u32,
     /// The die and the total, when rolled.
     pub roll: Option<(u32, i32)>,
@@ -130,9 +132,9 @@ pub struct Formation {
     pub name: String,
     pub side: String,
     pub level: Level,
-    pub general: String,
+    pub general: GeneralId,
     /// The formation above it (none: answers to the army commander).
-    pub parent: Option<String>,
+    pub parent: Option<FormationId>,
     /// The order it is carrying out (`Reserve` while in reserve).
     pub order: Order,
     pub pending: Vec<Pending>,
@@ -144,25 +146,29 @@ pub struct Formation {
     pub on_table: bool,
 }
 
+impl Formation {
+    /// The formation, as the records point at it.
+    pub fn id(&self) -> FormationId {
+        FormationId::new(&self.name)
+    }
+}
+
+impl General {
+    /// The general, as the records point at him.
+    pub fn id(&self) -> GeneralId {
+        GeneralId::new(&self.name)
+    }
+}
+
 /// A combat unit (brigade), as far as the orders rules need it.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Unit {
     pub name: String,
     pub side: String,
     /// Its division (or other formation).
-    pub formation: String,
+    pub formation: FormationId,
     /// infantry, cavalry or artillery.
     pub arm: String,
-}
-
-/// One entry of the log.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct Note {
-    pub turn: u32,
-    pub phase: Phase,
-    /// Who may read it: a side, or both (`None`).
-    pub to: Option<String>,
-    pub text: String,
 }
 
 /// The whole game.
@@ -269,14 +275,17 @@ impl Game {
         self.general(&f.general)
     }
 
-    /// Write a log entry.
-    pub fn note(&mut self, to: Option<&str>, text: impl Into<String>) {
+    /// Write an event to the log, for one side or both (`None`); its
+    /// sentence, as the log shows it.
+    pub fn record(&mut self, to: Option<&str>, event: Event) -> String {
+        let text = event.render();
         self.log.push(Note {
             turn: self.turn,
             phase: self.phase,
             to: to.map(str::to_string),
-            text: text.into(),
+            event,
         });
+        text
     }
 
     /// The rulings in force.

@@ -173,133 +173,9 @@ fn initiative(
                 bm.name, g.name
             )
         }
-        "musician" => {
-            let Some(instrument) = bm.musician else {
-                return Err(SharpError::Invalid(format!(
-                    "{} has no musician attached",
-                    bm.name
-                )));
-            };
-            let for_at = words
-                .iter()
-                .position(|w| w.eq_ignore_ascii_case("for"))
-                .unwrap_or(words.len());
-            let call = words[2..for_at.max(2)].join(" ");
-            let obeying: Vec<Group> = words
-                .get(for_at + 1..)
-                .unwrap_or(&[])
-                .iter()
-                .map(|g| b.group(g).cloned())
-                .collect::<Result<_, _>>()?;
-            each_once(&obeying)?;
-            for g in &obeying {
-                same_side(b, &bm, g)?;
-            }
-            let answer = crate::musicians::call(tables, instrument, &call)?;
-            let cost = if rulings.is(RulingId::MusicianCost, "action") {
-                "an action"
-            } else {
-                "an initiative"
-            };
-            let left = if rulings.is(RulingId::MusicianCost, "action") {
-                b.active.as_ref().map_or(0, |a| a.initiatives)
-            } else {
-                spend_one(b)?
-            };
-            if let Some(a) = &mut b.active {
-                for g in &obeying {
-                    a.activate(&g.name, 2);
-                }
-            }
-            format!(
-                "SP-INI-004 / SP-MUS: {}'s {} sounds \"{}\": {} (range {}; costs {cost}, ruling musician-cost){}. {left} initiative(s) left.",
-                bm.name,
-                instrument,
-                answer.call,
-                answer.meaning,
-                answer.range,
-                if obeying.is_empty() {
-                    String::new()
-                } else {
-                    format!(
-                        "; {} obey (ruling musician-reach)",
-                        obeying
-                            .iter()
-                            .map(|g| g.name.as_str())
-                            .collect::<Vec<_>>()
-                            .join(", ")
-                    )
-                }
-            )
-        }
-        "form" => {
-            let name = arg(words, 2, "a name for the Formation")?.to_string();
-            let kind =
-                Formation::parse(arg(words, 3, "line, column or square")?).ok_or_else(|| {
-                    SharpError::Invalid("a Formation is a line, column or square".into())
-                })?;
-            let members: Vec<Group> = words[4..]
-                .iter()
-                .map(|g| b.group(g).cloned())
-                .collect::<Result<_, _>>()?;
-            each_once(&members)?;
-            for g in &members {
-                same_side(b, &bm, g)?;
-            }
-            let shape: Vec<(u32, crate::model::Arm)> =
-                members.iter().map(|g| (g.men, g.arm)).collect();
-            crate::formations::validate_formation(tables, kind, &shape)?;
-            let left = spend_one(b)?;
-            for g in &members {
-                let gm = b.group_mut(&g.name)?;
-                gm.formation = kind;
-                gm.formation_of = Some(name.clone());
-            }
-            b.formations.push(FormationState {
-                name: name.clone(),
-                side: bm.side.clone(),
-                kind,
-                groups: members.iter().map(|g| g.name.clone()).collect(),
-            });
-            format!(
-                "SP-INI-005: {} forms {name}, a {kind} of {} ({} men). {left} initiative(s) left.",
-                bm.name,
-                members
-                    .iter()
-                    .map(|g| g.name.as_str())
-                    .collect::<Vec<_>>()
-                    .join(", "),
-                members.iter().map(|g| g.men).sum::<u32>()
-            )
-        }
-        "remove-shock" | "rally" => {
-            let gname = words
-                .get(2)
-                .cloned()
-                .or_else(|| bm.group.clone())
-                .ok_or_else(|| SharpError::Invalid("which Group?".into()))?;
-            if bm
-                .group
-                .as_deref()
-                .is_none_or(|g| !g.eq_ignore_ascii_case(&gname))
-            {
-                return Err(SharpError::Invalid(format!(
-                    "{} may remove shock only from the Group he is with (SP-INI-006)",
-                    bm.name
-                )));
-            }
-            let g = b.group(&gname)?.clone();
-            if g.shock == 0 {
-                return Err(SharpError::Invalid(format!("{} has no shock", g.name)));
-            }
-            let left = spend_one(b)?;
-            let gm = b.group_mut(&gname)?;
-            gm.shock -= 1;
-            format!(
-                "SP-INI-006: {} removes one shock from {}: {} left. {left} initiative(s) left.",
-                bm.name, gm.name, gm.shock
-            )
-        }
+        "musician" => musician(b, &bm, words, tables, rulings)?,
+        "form" => form(b, &bm, words, tables)?,
+        "remove-shock" | "rally" => remove_shock(b, &bm, words)?,
         "charge" => {
             let left = spend_one(b)?;
             format!(
@@ -345,39 +221,7 @@ fn initiative(
                 bm.name
             )
         }
-        "merge" => {
-            let a = b.group(arg(words, 2, "two Groups")?)?.clone();
-            let c = b.group(arg(words, 3, "two Groups")?)?.clone();
-            each_once(&[a.clone(), c.clone()])?;
-            same_side(b, &bm, &a)?;
-            same_side(b, &bm, &c)?;
-            if a.men > 6 || c.men > 6 {
-                return Err(SharpError::Invalid(format!(
-                    "only Groups of 6 men or fewer merge (SP-INI-011): {} has {}, {} has {}",
-                    a.name, a.men, c.name, c.men
-                )));
-            }
-            if a.arm != c.arm || a.weapon != c.weapon {
-                return Err(SharpError::Invalid(
-                    "Groups of different arms or weapons do not merge".into(),
-                ));
-            }
-            let left = spend_one(b)?;
-            let gm = b.group_mut(&a.name)?;
-            gm.men += c.men;
-            gm.shock += c.shock;
-            let men = gm.men;
-            b.groups.retain(|g| g.name != c.name);
-            for x in &mut b.big_men {
-                if x.group.as_deref() == Some(c.name.as_str()) {
-                    x.group = Some(a.name.clone());
-                }
-            }
-            format!(
-                "SP-INI-011: {} merges {} into {}: {men} men. {left} initiative(s) left.",
-                bm.name, c.name, a.name
-            )
-        }
+        "merge" => merge(b, &bm, words)?,
         "chosen-man" | "chosen" => {
             let g = b.group(arg(words, 2, "a Group")?)?.clone();
             same_side(b, &bm, &g)?;
@@ -402,40 +246,7 @@ fn initiative(
                 bm.name, g.name, g.name
             )
         }
-        "make-ready" | "ready" => {
-            if bm.status.level() < 2 {
-                return Err(SharpError::Invalid(format!(
-                    "Make ready! needs a Big Man of status II or more; {} is {} (SP-INI-014)",
-                    bm.name, bm.status
-                )));
-            }
-            let g = b.group(arg(words, 2, "a Group or Formation")?)?.clone();
-            same_side(b, &bm, &g)?;
-            let Some(a) = &mut b.active else {
-                return Err(SharpError::Invalid("no card in play".into()));
-            };
-            if a.initiatives < bm.status.level() + a.grasped || a.made_ready {
-                return Err(SharpError::Invalid(
-                    "Make ready! costs all his initiative, and some is already spent (SP-INI-014)"
-                        .into(),
-                ));
-            }
-            a.initiatives = 0;
-            a.made_ready = true;
-            let members: Vec<String> = b
-                .formations
-                .iter()
-                .find(|f| g.formation_of.as_deref() == Some(f.name.as_str()))
-                .map_or_else(|| vec![g.name.clone()], |f| f.groups.clone());
-            for m in &members {
-                b.group_mut(m)?.ready = true;
-            }
-            format!(
-                "SP-INI-014: {} orders {} to make ready; all his initiative is spent.",
-                bm.name,
-                members.join(", ")
-            )
-        }
+        "make-ready" | "ready" => make_ready(b, &bm, words)?,
         other => {
             let uses = [
                 "self",
@@ -459,6 +270,217 @@ fn initiative(
         }
     };
     changed(text)
+}
+
+/// `musician CALL [for GROUP…]`: a Big Man's musician sounds a call (SP-INI-004, SP-MUS).
+fn musician(
+    b: &mut Battle,
+    bm: &BigMan,
+    words: &[String],
+    tables: &crate::tables::Tables,
+    rulings: &Rulings,
+) -> Result<String, SharpError> {
+    let Some(instrument) = bm.musician else {
+        return Err(SharpError::Invalid(format!(
+            "{} has no musician attached",
+            bm.name
+        )));
+    };
+    let for_at = words
+        .iter()
+        .position(|w| w.eq_ignore_ascii_case("for"))
+        .unwrap_or(words.len());
+    let call = words[2..for_at.max(2)].join(" ");
+    let obeying: Vec<Group> = words
+        .get(for_at + 1..)
+        .unwrap_or(&[])
+        .iter()
+        .map(|g| b.group(g).cloned())
+        .collect::<Result<_, _>>()?;
+    each_once(&obeying)?;
+    for g in &obeying {
+        same_side(b, bm, g)?;
+    }
+    let answer = crate::musicians::call(tables, instrument, &call)?;
+    let cost = if rulings.is(RulingId::MusicianCost, "action") {
+        "an action"
+    } else {
+        "an initiative"
+    };
+    let left = if rulings.is(RulingId::MusicianCost, "action") {
+        b.active.as_ref().map_or(0, |a| a.initiatives)
+    } else {
+        spend_one(b)?
+    };
+    if let Some(a) = &mut b.active {
+        for g in &obeying {
+            a.activate(&g.name, 2);
+        }
+    }
+    Ok(format!(
+        "SP-INI-004 / SP-MUS: {}'s {} sounds \"{}\": {} (range {}; costs {cost}, ruling musician-cost){}. {left} initiative(s) left.",
+        bm.name,
+        instrument,
+        answer.call,
+        answer.meaning,
+        answer.range,
+        if obeying.is_empty() {
+            String::new()
+        } else {
+            format!(
+                "; {} obey (ruling musician-reach)",
+                obeying
+                    .iter()
+                    .map(|g| g.name.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )
+        }
+    ))
+}
+
+/// `form NAME line|column|square GROUP…`: Groups join a Formation (SP-INI-005).
+fn form(
+    b: &mut Battle,
+    bm: &BigMan,
+    words: &[String],
+    tables: &crate::tables::Tables,
+) -> Result<String, SharpError> {
+    let name = arg(words, 2, "a name for the Formation")?.to_string();
+    let kind = Formation::parse(arg(words, 3, "line, column or square")?)
+        .ok_or_else(|| SharpError::Invalid("a Formation is a line, column or square".into()))?;
+    let members: Vec<Group> = words[4..]
+        .iter()
+        .map(|g| b.group(g).cloned())
+        .collect::<Result<_, _>>()?;
+    each_once(&members)?;
+    for g in &members {
+        same_side(b, bm, g)?;
+    }
+    let shape: Vec<(u32, crate::model::Arm)> = members.iter().map(|g| (g.men, g.arm)).collect();
+    crate::formations::validate_formation(tables, kind, &shape)?;
+    let left = spend_one(b)?;
+    for g in &members {
+        let gm = b.group_mut(&g.name)?;
+        gm.formation = kind;
+        gm.formation_of = Some(name.clone());
+    }
+    b.formations.push(FormationState {
+        name: name.clone(),
+        side: bm.side.clone(),
+        kind,
+        groups: members.iter().map(|g| g.name.clone()).collect(),
+    });
+    Ok(format!(
+        "SP-INI-005: {} forms {name}, a {kind} of {} ({} men). {left} initiative(s) left.",
+        bm.name,
+        members
+            .iter()
+            .map(|g| g.name.as_str())
+            .collect::<Vec<_>>()
+            .join(", "),
+        members.iter().map(|g| g.men).sum::<u32>()
+    ))
+}
+
+/// `remove-shock [GROUP]`: one shock off the Group he is with (SP-INI-006).
+fn remove_shock(b: &mut Battle, bm: &BigMan, words: &[String]) -> Result<String, SharpError> {
+    let gname = words
+        .get(2)
+        .cloned()
+        .or_else(|| bm.group.clone())
+        .ok_or_else(|| SharpError::Invalid("which Group?".into()))?;
+    if bm
+        .group
+        .as_deref()
+        .is_none_or(|g| !g.eq_ignore_ascii_case(&gname))
+    {
+        return Err(SharpError::Invalid(format!(
+            "{} may remove shock only from the Group he is with (SP-INI-006)",
+            bm.name
+        )));
+    }
+    let g = b.group(&gname)?.clone();
+    if g.shock == 0 {
+        return Err(SharpError::Invalid(format!("{} has no shock", g.name)));
+    }
+    let left = spend_one(b)?;
+    let gm = b.group_mut(&gname)?;
+    gm.shock -= 1;
+    Ok(format!(
+        "SP-INI-006: {} removes one shock from {}: {} left. {left} initiative(s) left.",
+        bm.name, gm.name, gm.shock
+    ))
+}
+
+/// `merge GROUP GROUP`: two small Groups of one arm and weapon become one (SP-INI-011).
+fn merge(b: &mut Battle, bm: &BigMan, words: &[String]) -> Result<String, SharpError> {
+    let a = b.group(arg(words, 2, "two Groups")?)?.clone();
+    let c = b.group(arg(words, 3, "two Groups")?)?.clone();
+    each_once(&[a.clone(), c.clone()])?;
+    same_side(b, bm, &a)?;
+    same_side(b, bm, &c)?;
+    if a.men > 6 || c.men > 6 {
+        return Err(SharpError::Invalid(format!(
+            "only Groups of 6 men or fewer merge (SP-INI-011): {} has {}, {} has {}",
+            a.name, a.men, c.name, c.men
+        )));
+    }
+    if a.arm != c.arm || a.weapon != c.weapon {
+        return Err(SharpError::Invalid(
+            "Groups of different arms or weapons do not merge".into(),
+        ));
+    }
+    let left = spend_one(b)?;
+    let gm = b.group_mut(&a.name)?;
+    gm.men += c.men;
+    gm.shock += c.shock;
+    let men = gm.men;
+    b.groups.retain(|g| g.name != c.name);
+    for x in &mut b.big_men {
+        if x.group.as_deref() == Some(c.name.as_str()) {
+            x.group = Some(a.name.clone());
+        }
+    }
+    Ok(format!(
+        "SP-INI-011: {} merges {} into {}: {men} men. {left} initiative(s) left.",
+        bm.name, c.name, a.name
+    ))
+}
+
+/// `make-ready GROUP`: all his initiative, and the Group or its Formation is ready (SP-INI-014).
+fn make_ready(b: &mut Battle, bm: &BigMan, words: &[String]) -> Result<String, SharpError> {
+    if bm.status.level() < 2 {
+        return Err(SharpError::Invalid(format!(
+            "Make ready! needs a Big Man of status II or more; {} is {} (SP-INI-014)",
+            bm.name, bm.status
+        )));
+    }
+    let g = b.group(arg(words, 2, "a Group or Formation")?)?.clone();
+    same_side(b, bm, &g)?;
+    let Some(a) = &mut b.active else {
+        return Err(SharpError::Invalid("no card in play".into()));
+    };
+    if a.initiatives < bm.status.level() + a.grasped || a.made_ready {
+        return Err(SharpError::Invalid(
+            "Make ready! costs all his initiative, and some is already spent (SP-INI-014)".into(),
+        ));
+    }
+    a.initiatives = 0;
+    a.made_ready = true;
+    let members: Vec<String> = b
+        .formations
+        .iter()
+        .find(|f| g.formation_of.as_deref() == Some(f.name.as_str()))
+        .map_or_else(|| vec![g.name.clone()], |f| f.groups.clone());
+    for m in &members {
+        b.group_mut(m)?.ready = true;
+    }
+    Ok(format!(
+        "SP-INI-014: {} orders {} to make ready; all his initiative is spent.",
+        bm.name,
+        members.join(", ")
+    ))
 }
 
 /// Reload or tap-load (SP-ACT-009..011/015, SP-TAP-001).

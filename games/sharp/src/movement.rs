@@ -197,104 +197,14 @@ pub fn movement(
 
     // Changing formation.
     if let Some(to) = q.changing_to {
-        if !formed {
-            steps.push(Step::new(
-                "SP-MOV-012",
-                format!("a Group changes to {to} at no cost"),
-                0,
-            ));
-        } else if let Some(r2) = find_row(tables, q.arm, to, pace) {
-            if r2.pips < pips {
-                steps.push(Step::new(
-                    "SP-MOV-015",
-                    format!(
-                        "changing from {} to {to}: the slowest man's rate, {:+} per die",
-                        q.formation, r2.pips
-                    ),
-                    r2.pips - pips,
-                ));
-                extra_pips -= pips - r2.pips;
-                pips = r2.pips;
-            } else {
-                steps.push(Step::new(
-                    "SP-MOV-015",
-                    format!(
-                        "changing from {} to {to}: the slower rate is the present one",
-                        q.formation
-                    ),
-                    0,
-                ));
-            }
-        } else {
-            steps.push(Step::new(
-                "SP-MOV-015",
-                format!(
-                    "changing from {} to {to}: the present rate (the sheet gives {to} none)",
-                    q.formation
-                ),
-                0,
-            ));
-        }
+        change_formation(tables, q, to, pace, &mut pips, &mut extra_pips, &mut steps);
     }
 
     // Shock: the slowest Group sets the rate.
-    let worst = q.shock.iter().copied().max().unwrap_or(0);
-    if formed {
-        steps.push(Step::new(
-            "SP-MOV-016",
-            format!("the Formation dices once; its slowest Group has {worst} shock point(s)"),
-            i64::from(worst),
-        ));
-    }
-    let total = q.dice + extra;
-    let mut base = q.dice;
-    if rulings.is(RulingId::ShockMovement, "minus-die-per-two") {
-        let cut = worst / 2;
-        if cut > 0 {
-            let kept = total.saturating_sub(cut).max(1);
-            let lost = total - kept;
-            // Extra dice go first.
-            let from_extra = lost.min(extra);
-            extra -= from_extra;
-            base -= lost - from_extra;
-            steps.push(
-                Step::new(
-                    "SP-MOV-016",
-                    format!("{worst} shock point(s): one die fewer per two, never below one"),
-                    -i64::from(lost),
-                )
-                .by(RulingId::ShockMovement.name()),
-            );
-        }
-    } else if worst > 0 {
-        steps.push(
-            Step::new("SP-MOV-016", "shock does not slow movement", 0)
-                .by(RulingId::ShockMovement.name()),
-        );
-    }
+    let base = shock_dice(rulings, q, &mut extra, &mut steps);
 
     // Lasting conditions.
-    let mut cond_pips = 0;
-    for c in &q.conditions {
-        let entry = tables
-            .events
-            .firing
-            .iter()
-            .chain(&tables.events.movement)
-            .find(|e| e.condition.as_deref() == Some(c.trim()))
-            .ok_or_else(|| {
-                let known: Vec<&str> = tables.conditions().map(|(id, _)| id).collect();
-                SharpError::unknown("condition", c, known.into_iter())
-            })?;
-        if entry.move_pips != 0 {
-            cond_pips += entry.move_pips;
-            steps.push(Step::new(
-                entry.rule.0,
-                format!("{c}: {:+} per movement die", entry.move_pips),
-                entry.move_pips,
-            ));
-        }
-    }
+    let cond_pips = condition_pips(tables, q, &mut steps)?;
 
     // Roll.
     let faces = rolls.dice(base + extra, 6, "movement")?;
@@ -304,53 +214,10 @@ pub fn movement(
         counted.push((i64::from(*f) + p + cond_pips).max(0));
     }
     let rolled: i64 = counted.iter().sum();
-    steps.push(Step::new(
-        "SP-MOV-001",
-        format!(
-            "rolled {} -> {}",
-            faces
-                .iter()
-                .map(|f| f.to_string())
-                .collect::<Vec<_>>()
-                .join(", "),
-            counted
-                .iter()
-                .map(|f| f.to_string())
-                .collect::<Vec<_>>()
-                .join(" + ")
-        ),
-        rolled,
-    ));
+    steps.push(rolled_step(&faces, &counted, rolled));
 
     // Turning.
-    let mut turning = 0.0;
-    if q.quarter_turns + q.about_turns > 0 {
-        if formed {
-            turning = f64::from(q.quarter_turns) * tables.turning.formation_quarter
-                + f64::from(q.about_turns) * tables.turning.formation_about;
-            if q.quarter_turns > 0 {
-                steps.push(Step::new(
-                    "SP-MOV-013",
-                    format!("{} quarter turn(s) of a Formation", q.quarter_turns),
-                    -(f64::from(q.quarter_turns) * tables.turning.formation_quarter) as i64,
-                ));
-            }
-            if q.about_turns > 0 {
-                steps.push(Step::new(
-                    "SP-MOV-014",
-                    format!("{} about turn(s) of a Formation", q.about_turns),
-                    -(f64::from(q.about_turns) * tables.turning.formation_about) as i64,
-                ));
-            }
-        } else {
-            turning = tables.turning.group;
-            steps.push(Step::new(
-                "SP-MOV-012",
-                "a Group changes facing at no cost",
-                -(tables.turning.group as i64),
-            ));
-        }
-    }
+    let turning = turning(tables, q, formed, &mut steps);
     let distance = (rolled as f64 - turning).max(0.0);
 
     let ones = faces.iter().filter(|f| **f == 1).count() as u32;
@@ -380,4 +247,182 @@ pub fn movement(
         random_event,
         steps,
     })
+}
+
+/// What the lasting conditions (from the events tables) add to each
+/// movement die.
+fn condition_pips(
+    tables: &Tables,
+    q: &MoveQuery,
+    steps: &mut Vec<Step>,
+) -> Result<i64, SharpError> {
+    let mut cond_pips = 0;
+    for c in &q.conditions {
+        let entry = tables
+            .events
+            .firing
+            .iter()
+            .chain(&tables.events.movement)
+            .find(|e| e.condition.as_deref() == Some(c.trim()))
+            .ok_or_else(|| {
+                let known: Vec<&str> = tables.conditions().map(|(id, _)| id).collect();
+                SharpError::unknown("condition", c, known.into_iter())
+            })?;
+        if entry.move_pips != 0 {
+            cond_pips += entry.move_pips;
+            steps.push(Step::new(
+                entry.rule.0,
+                format!("{c}: {:+} per movement die", entry.move_pips),
+                entry.move_pips,
+            ));
+        }
+    }
+    Ok(cond_pips)
+}
+
+/// The inches turning costs: a Formation's quarter and about turns, or a
+/// Group's free change of facing.
+fn turning(tables: &Tables, q: &MoveQuery, formed: bool, steps: &mut Vec<Step>) -> f64 {
+    let mut turning = 0.0;
+    if q.quarter_turns + q.about_turns > 0 {
+        if formed {
+            turning = f64::from(q.quarter_turns) * tables.turning.formation_quarter
+                + f64::from(q.about_turns) * tables.turning.formation_about;
+            if q.quarter_turns > 0 {
+                steps.push(Step::new(
+                    "SP-MOV-013",
+                    format!("{} quarter turn(s) of a Formation", q.quarter_turns),
+                    -(f64::from(q.quarter_turns) * tables.turning.formation_quarter) as i64,
+                ));
+            }
+            if q.about_turns > 0 {
+                steps.push(Step::new(
+                    "SP-MOV-014",
+                    format!("{} about turn(s) of a Formation", q.about_turns),
+                    -(f64::from(q.about_turns) * tables.turning.formation_about) as i64,
+                ));
+            }
+        } else {
+            turning = tables.turning.group;
+            steps.push(Step::new(
+                "SP-MOV-012",
+                "a Group changes facing at no cost",
+                -(tables.turning.group as i64),
+            ));
+        }
+    }
+    turning
+}
+
+/// Changing formation on the move: a Group at no cost; a Formation at the
+/// slower of the two rates.
+fn change_formation(
+    tables: &Tables,
+    q: &MoveQuery,
+    to: Formation,
+    pace: Pace,
+    pips: &mut i64,
+    extra_pips: &mut i64,
+    steps: &mut Vec<Step>,
+) {
+    let formed = is_formation(q.formation);
+    if !formed {
+        steps.push(Step::new(
+            "SP-MOV-012",
+            format!("a Group changes to {to} at no cost"),
+            0,
+        ));
+    } else if let Some(r2) = find_row(tables, q.arm, to, pace) {
+        if r2.pips < *pips {
+            steps.push(Step::new(
+                "SP-MOV-015",
+                format!(
+                    "changing from {} to {to}: the slowest man's rate, {:+} per die",
+                    q.formation, r2.pips
+                ),
+                r2.pips - *pips,
+            ));
+            *extra_pips -= *pips - r2.pips;
+            *pips = r2.pips;
+        } else {
+            steps.push(Step::new(
+                "SP-MOV-015",
+                format!(
+                    "changing from {} to {to}: the slower rate is the present one",
+                    q.formation
+                ),
+                0,
+            ));
+        }
+    } else {
+        steps.push(Step::new(
+            "SP-MOV-015",
+            format!(
+                "changing from {} to {to}: the present rate (the sheet gives {to} none)",
+                q.formation
+            ),
+            0,
+        ));
+    }
+}
+
+/// Shock slows a move (the slowest Group sets the rate): the base dice
+/// left, with the extra dice going first.
+fn shock_dice(rulings: &Rulings, q: &MoveQuery, extra: &mut u32, steps: &mut Vec<Step>) -> u32 {
+    let worst = q.shock.iter().copied().max().unwrap_or(0);
+    if is_formation(q.formation) {
+        steps.push(Step::new(
+            "SP-MOV-016",
+            format!("the Formation dices once; its slowest Group has {worst} shock point(s)"),
+            i64::from(worst),
+        ));
+    }
+    let total = q.dice + *extra;
+    let mut base = q.dice;
+    if rulings.is(RulingId::ShockMovement, "minus-die-per-two") {
+        let cut = worst / 2;
+        if cut > 0 {
+            let kept = total.saturating_sub(cut).max(1);
+            let lost = total - kept;
+            // Extra dice go first.
+            let from_extra = lost.min(*extra);
+            *extra -= from_extra;
+            base -= lost - from_extra;
+            steps.push(
+                Step::new(
+                    "SP-MOV-016",
+                    format!("{worst} shock point(s): one die fewer per two, never below one"),
+                    -i64::from(lost),
+                )
+                .by(RulingId::ShockMovement.name()),
+            );
+        }
+    } else if worst > 0 {
+        steps.push(
+            Step::new("SP-MOV-016", "shock does not slow movement", 0)
+                .by(RulingId::ShockMovement.name()),
+        );
+    }
+    base
+}
+
+/// The roll, die by die, and what each counts for.
+fn rolled_step(faces: &[u32], counted: &[i64], rolled: i64) -> Step {
+    Step::new(
+        "SP-MOV-001",
+        format!(
+            "rolled {} -> {}",
+            faces
+                .iter()
+                .map(|f| f.to_string())
+                .collect::<Vec<_>>()
+                .join(", "),
+            counted
+                .iter()
+                .map(|f| f.to_string())
+                .collect::<Vec<_>>()
+                .join(" + ")
+        ),
+        rolled,
+    )
 }

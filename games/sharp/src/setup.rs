@@ -144,173 +144,15 @@ pub fn battle_from_toml(file: &str, text: &str) -> Result<Battle, SharpError> {
         entry: "(file)".to_string(),
         message: e.to_string(),
     })?;
-    let data = |entry: &str, message: String| SharpError::Data {
-        file: file.to_string(),
-        entry: entry.to_string(),
-        message,
-    };
+    let r = Reading { file, scenario: &s };
+    let data = |entry: &str, message: String| r.data(entry, message);
     if s.sides.len() < 2 {
         return Err(data("sides", "a battle needs two sides".into()));
     }
-    let side_ok = |side: &str, entry: &str| -> Result<String, SharpError> {
-        s.sides
-            .iter()
-            .find(|x| x.eq_ignore_ascii_case(side))
-            .cloned()
-            .ok_or_else(|| {
-                data(
-                    entry,
-                    format!("`{side}` is not one of the sides ({})", s.sides.join(", ")),
-                )
-            })
-    };
-    let mut groups = Vec::new();
-    for g in &s.group {
-        let entry = format!("group.{}", g.name);
-        let arm = word(file, &entry, "arm", &g.arm, Arm::parse, Arm::names())?;
-        let weapon = word(
-            file,
-            &entry,
-            "weapon",
-            &g.weapon,
-            Weapon::parse,
-            Weapon::names(),
-        )?;
-        let formation = match &g.formation {
-            Some(f) => word(
-                file,
-                &entry,
-                "formation",
-                f,
-                Formation::parse,
-                Formation::names(),
-            )?,
-            None => Formation::Unformed,
-        };
-        if groups
-            .iter()
-            .any(|x: &Group| x.name.eq_ignore_ascii_case(&g.name))
-        {
-            return Err(data(&entry, "two Groups with this name".into()));
-        }
-        if g.men == 0 {
-            return Err(data(&entry, "a Group needs at least one man".into()));
-        }
-        if g.men > MAX_GROUP_MEN {
-            return Err(data(
-                &entry,
-                format!(
-                    "{} men is more than a Group holds: at most {MAX_GROUP_MEN} (two Groups of 6 or fewer may merge; a Formation joins Groups)",
-                    g.men
-                ),
-            ));
-        }
-        if g.chosen_man && !(arm == Arm::LightInfantry && weapon == Weapon::Rifle) {
-            return Err(data(
-                &entry,
-                "a chosen man belongs to a rifle-armed light infantry Group (SP-CM-001)".into(),
-            ));
-        }
-        groups.push(Group {
-            name: g.name.clone(),
-            side: side_ok(&g.side, &entry)?,
-            men: g.men,
-            quality: word(
-                file,
-                &entry,
-                "quality",
-                &g.quality,
-                Quality::parse,
-                Quality::names(),
-            )?,
-            character: match &g.character {
-                Some(c) => word(
-                    file,
-                    &entry,
-                    "character",
-                    c,
-                    Character::parse,
-                    Character::names(),
-                )?,
-                None => Character::Ordinary,
-            },
-            arm,
-            weapon,
-            formation,
-            formation_of: None,
-            mounted: g.mounted.unwrap_or(arm == Arm::Cavalry),
-            shock: 0,
-            loaded: true,
-            tap_loaded: false,
-            first_volley_used: false,
-            chosen_man: g.chosen_man,
-            chosen_man_spent: false,
-            ready: false,
-            gunners_lost: 0,
-            conditions: Vec::new(),
-            hidden: false,
-            next_turn_limit: None,
-        });
-    }
-    let mut big_men = Vec::new();
-    for b in &s.big_man {
-        let entry = format!("big_man.{}", b.name);
-        if let Some(g) = &b.group {
-            if !groups.iter().any(|x| x.name.eq_ignore_ascii_case(g)) {
-                return Err(data(&entry, format!("no Group called `{g}`")));
-            }
-        }
-        if b.physique > 3 {
-            return Err(data(
-                &entry,
-                "physique is 0 (Sickly Cove) to 3 (Robust)".into(),
-            ));
-        }
-        big_men.push(BigMan {
-            name: b.name.clone(),
-            side: side_ok(&b.side, &entry)?,
-            status: word(
-                file,
-                &entry,
-                "status",
-                &b.status,
-                Status::parse,
-                Status::names(),
-            )?,
-            physique: b.physique,
-            wound: Wound::Unhurt,
-            group: b.group.clone(),
-            musician: match &b.musician {
-                Some(m) => Some(word(
-                    file,
-                    &entry,
-                    "instrument",
-                    m,
-                    Instrument::parse,
-                    Instrument::names(),
-                )?),
-                None => None,
-            },
-            conditions: Vec::new(),
-            off_table: false,
-        });
-    }
-    let mut blinds = Vec::new();
-    for b in &s.blind {
-        let entry = format!("blind.{}", b.name);
-        for g in &b.groups {
-            let Some(group) = groups.iter_mut().find(|x| x.name.eq_ignore_ascii_case(g)) else {
-                return Err(data(&entry, format!("no Group called `{g}`")));
-            };
-            group.hidden = true;
-        }
-        blinds.push(Blind {
-            name: b.name.clone(),
-            side: side_ok(&b.side, &entry)?,
-            groups: b.groups.clone(),
-            big_men: b.big_men.clone(),
-        });
-    }
+    let side_ok = |side: &str, entry: &str| r.side_ok(side, entry);
+    let mut groups = r.groups()?;
+    let big_men = r.big_men(&groups)?;
+    let blinds = r.blinds(&mut groups)?;
     let mut battle = Battle {
         name: s.name.clone(),
         seed: s.seed,
@@ -368,6 +210,196 @@ pub fn battle_from_toml(file: &str, text: &str) -> Result<Battle, SharpError> {
     shuffle(&mut battle.bonus_deck, &mut dice);
     start_turn(&mut battle, &rulings);
     Ok(battle)
+}
+
+/// A scenario being read, for its entries' errors.
+struct Reading<'a> {
+    file: &'a str,
+    scenario: &'a Scenario,
+}
+
+impl Reading<'_> {
+    fn data(&self, entry: &str, message: String) -> SharpError {
+        SharpError::Data {
+            file: self.file.to_string(),
+            entry: entry.to_string(),
+            message,
+        }
+    }
+
+    /// A side, as the scenario names it.
+    fn side_ok(&self, side: &str, entry: &str) -> Result<String, SharpError> {
+        let sides = &self.scenario.sides;
+        sides
+            .iter()
+            .find(|x| x.eq_ignore_ascii_case(side))
+            .cloned()
+            .ok_or_else(|| {
+                self.data(
+                    entry,
+                    format!("`{side}` is not one of the sides ({})", sides.join(", ")),
+                )
+            })
+    }
+
+    /// The Groups, each checked.
+    fn groups(&self) -> Result<Vec<Group>, SharpError> {
+        let mut groups = Vec::new();
+        for g in &self.scenario.group {
+            let entry = format!("group.{}", g.name);
+            let arm = word(self.file, &entry, "arm", &g.arm, Arm::parse, Arm::names())?;
+            let weapon = word(
+                self.file,
+                &entry,
+                "weapon",
+                &g.weapon,
+                Weapon::parse,
+                Weapon::names(),
+            )?;
+            let formation = match &g.formation {
+                Some(f) => word(
+                    self.file,
+                    &entry,
+                    "formation",
+                    f,
+                    Formation::parse,
+                    Formation::names(),
+                )?,
+                None => Formation::Unformed,
+            };
+            if groups
+                .iter()
+                .any(|x: &Group| x.name.eq_ignore_ascii_case(&g.name))
+            {
+                return Err(self.data(&entry, "two Groups with this name".into()));
+            }
+            if g.men == 0 {
+                return Err(self.data(&entry, "a Group needs at least one man".into()));
+            }
+            if g.men > MAX_GROUP_MEN {
+                return Err(self.data(
+                    &entry,
+                    format!(
+                        "{} men is more than a Group holds: at most {MAX_GROUP_MEN} (two Groups of 6 or fewer may merge; a Formation joins Groups)",
+                        g.men
+                    ),
+                ));
+            }
+            if g.chosen_man && !(arm == Arm::LightInfantry && weapon == Weapon::Rifle) {
+                return Err(self.data(
+                    &entry,
+                    "a chosen man belongs to a rifle-armed light infantry Group (SP-CM-001)".into(),
+                ));
+            }
+            groups.push(Group {
+                name: g.name.clone(),
+                side: self.side_ok(&g.side, &entry)?,
+                men: g.men,
+                quality: word(
+                    self.file,
+                    &entry,
+                    "quality",
+                    &g.quality,
+                    Quality::parse,
+                    Quality::names(),
+                )?,
+                character: match &g.character {
+                    Some(c) => word(
+                        self.file,
+                        &entry,
+                        "character",
+                        c,
+                        Character::parse,
+                        Character::names(),
+                    )?,
+                    None => Character::Ordinary,
+                },
+                arm,
+                weapon,
+                formation,
+                formation_of: None,
+                mounted: g.mounted.unwrap_or(arm == Arm::Cavalry),
+                shock: 0,
+                loaded: true,
+                tap_loaded: false,
+                first_volley_used: false,
+                chosen_man: g.chosen_man,
+                chosen_man_spent: false,
+                ready: false,
+                gunners_lost: 0,
+                conditions: Vec::new(),
+                hidden: false,
+                next_turn_limit: None,
+            });
+        }
+        Ok(groups)
+    }
+
+    /// The Big Men, each in a Group that exists.
+    fn big_men(&self, groups: &[Group]) -> Result<Vec<BigMan>, SharpError> {
+        let mut big_men = Vec::new();
+        for b in &self.scenario.big_man {
+            let entry = format!("big_man.{}", b.name);
+            if let Some(g) = &b.group {
+                if !groups.iter().any(|x| x.name.eq_ignore_ascii_case(g)) {
+                    return Err(self.data(&entry, format!("no Group called `{g}`")));
+                }
+            }
+            if b.physique > 3 {
+                return Err(self.data(&entry, "physique is 0 (Sickly Cove) to 3 (Robust)".into()));
+            }
+            big_men.push(BigMan {
+                name: b.name.clone(),
+                side: self.side_ok(&b.side, &entry)?,
+                status: word(
+                    self.file,
+                    &entry,
+                    "status",
+                    &b.status,
+                    Status::parse,
+                    Status::names(),
+                )?,
+                physique: b.physique,
+                wound: Wound::Unhurt,
+                group: b.group.clone(),
+                musician: match &b.musician {
+                    Some(m) => Some(word(
+                        self.file,
+                        &entry,
+                        "instrument",
+                        m,
+                        Instrument::parse,
+                        Instrument::names(),
+                    )?),
+                    None => None,
+                },
+                conditions: Vec::new(),
+                off_table: false,
+            });
+        }
+        Ok(big_men)
+    }
+
+    /// The Blinds; the Groups under them are hidden.
+    fn blinds(&self, groups: &mut [Group]) -> Result<Vec<Blind>, SharpError> {
+        let mut blinds = Vec::new();
+        for b in &self.scenario.blind {
+            let entry = format!("blind.{}", b.name);
+            for g in &b.groups {
+                let Some(group) = groups.iter_mut().find(|x| x.name.eq_ignore_ascii_case(g)) else {
+                    return Err(self.data(&entry, format!("no Group called `{g}`")));
+                };
+                group.hidden = true;
+            }
+            blinds.push(Blind {
+                name: b.name.clone(),
+                side: self.side_ok(&b.side, &entry)?,
+                groups: b.groups.clone(),
+                big_men: b.big_men.clone(),
+            });
+        }
+        Ok(blinds)
+    }
 }
 
 /// The built-in scenario, `vimeiro`: the demo battle, played when no

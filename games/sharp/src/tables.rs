@@ -695,56 +695,7 @@ impl Tables {
         }
 
         // Actions: every action once, ruling prices for every option.
-        let mut ids = Vec::new();
-        for (i, a) in self.actions.iter().enumerate() {
-            let entry = format!("actions[{i}] ({})", a.id);
-            let action = Action::parse(&a.id).ok_or_else(|| {
-                data_err(
-                    &entry,
-                    format!(
-                        "unknown action; the actions are {}",
-                        Action::ALL
-                            .iter()
-                            .map(|a| a.id())
-                            .collect::<Vec<_>>()
-                            .join(", ")
-                    ),
-                )
-            })?;
-            ids.push(action);
-            match a.ruling {
-                Some(r) if !a.by_ruling.is_empty() => {
-                    let options: Vec<&str> = r.0.ruling().options.iter().map(|o| o.name).collect();
-                    for o in &options {
-                        if !a.by_ruling.contains_key(*o) {
-                            return Err(data_err(
-                                &entry,
-                                format!(
-                                    "by_ruling has no price for option `{o}` of `{}`",
-                                    r.0.name()
-                                ),
-                            ));
-                        }
-                    }
-                    for k in a.by_ruling.keys() {
-                        if !options.contains(&k.as_str()) {
-                            return Err(data_err(
-                                &entry,
-                                format!("`{k}` is not an option of ruling `{}`", r.0.name()),
-                            ));
-                        }
-                    }
-                }
-                None if !a.by_ruling.is_empty() => {
-                    return Err(data_err(&entry, "by_ruling without a ruling"));
-                }
-                _ => {}
-            }
-        }
-        exactly_once("actions", Action::ALL, &ids, |a| a.id().to_string())?;
-        if self.action_dice.base == 0 || self.action_dice.blind == 0 {
-            return Err(data_err("action_dice", "dice must be positive"));
-        }
+        self.validate_actions()?;
 
         // Movement: no two rows for one arm, formation and pace.
         let mut seen: Vec<(Arm, Option<Formation>, Pace)> = Vec::new();
@@ -812,102 +763,7 @@ impl Tables {
         }
 
         // Spotting.
-        let sp = &mut self.spotting;
-        if sp.bands.is_empty()
-            || sp.bands[0].from != 0.0
-            || sp.bands.last().and_then(|b| b.to).is_some()
-        {
-            return Err(data_err(
-                "spotting.bands",
-                "bands must start at 0 and the last must be open-ended",
-            ));
-        }
-        for (i, w) in sp.bands.windows(2).enumerate() {
-            if w[0].to != Some(w[1].from) {
-                return Err(data_err(
-                    format!("spotting.bands[{}]", i + 1),
-                    format!("does not start where band {} ends", i),
-                ));
-            }
-        }
-        let obs: Vec<Obscurity> = sp.rows.iter().map(|r| r.obscurity).collect();
-        exactly_once("spotting.rows", Obscurity::ALL, &obs, |o| {
-            o.name().to_string()
-        })?;
-        let nbands = sp.bands.len();
-        for (i, r) in sp.rows.iter_mut().enumerate() {
-            let entry = format!("spotting.rows[{i}] ({})", r.obscurity);
-            if r.needed.len() != nbands || r.rules.len() != nbands {
-                return Err(data_err(
-                    &entry,
-                    format!("needs one cell and one rule per band ({nbands})"),
-                ));
-            }
-            r.cells = r
-                .needed
-                .iter()
-                .map(|c| {
-                    if c.trim().eq_ignore_ascii_case("auto") {
-                        Ok(None)
-                    } else {
-                        c.trim()
-                            .parse::<i64>()
-                            .ok()
-                            .filter(|n| (2..=20).contains(n))
-                            .map(Some)
-                            .ok_or_else(|| {
-                                data_err(
-                                    &entry,
-                                    format!("`{c}` is neither `auto` nor a score 2 to 20"),
-                                )
-                            })
-                    }
-                })
-                .collect::<Result<_, _>>()?;
-        }
-        let mut mods = Vec::new();
-        for (i, m) in sp.modifiers.iter().enumerate() {
-            let entry = format!("spotting.modifiers[{i}] ({})", m.id);
-            let id = SpotModifier::parse(&m.id).ok_or_else(|| {
-                data_err(
-                    &entry,
-                    format!(
-                        "unknown modifier; the modifiers are {}",
-                        SpotModifier::ALL
-                            .iter()
-                            .map(|m| m.id())
-                            .collect::<Vec<_>>()
-                            .join(", ")
-                    ),
-                )
-            })?;
-            if m.value == 0 {
-                return Err(data_err(&entry, "a modifier of 0 changes nothing"));
-            }
-            if id.per_die() != (m.per == Per::Die) {
-                return Err(data_err(
-                    &entry,
-                    format!(
-                        "`per` must be `{}`",
-                        if id.per_die() { "die" } else { "flag" }
-                    ),
-                ));
-            }
-            mods.push(id);
-        }
-        exactly_once("spotting.modifiers", SpotModifier::ALL, &mods, |m| {
-            m.id().to_string()
-        })?;
-        for (i, a) in sp.automatic.iter().enumerate() {
-            if a.within.partial_cmp(&0.0) != Some(std::cmp::Ordering::Greater)
-                || a.obscurity.is_empty()
-            {
-                return Err(data_err(
-                    format!("spotting.automatic[{i}]"),
-                    "needs a positive distance and at least one obscurity",
-                ));
-            }
-        }
+        validate_spotting(&mut self.spotting)?;
 
         // Events.
         grid_integrity(&self.events.grid)?;
@@ -941,6 +797,61 @@ impl Tables {
                     ));
                 }
             }
+        }
+        Ok(())
+    }
+
+    /// Every action once, with a price for every option of its ruling.
+    fn validate_actions(&self) -> Result<(), SharpError> {
+        let mut ids = Vec::new();
+        for (i, a) in self.actions.iter().enumerate() {
+            let entry = format!("actions[{i}] ({})", a.id);
+            let action = Action::parse(&a.id).ok_or_else(|| {
+                data_err(
+                    &entry,
+                    format!(
+                        "unknown action; the actions are {}",
+                        Action::ALL
+                            .iter()
+                            .map(|a| a.id())
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    ),
+                )
+            })?;
+            ids.push(action);
+            match a.ruling {
+                Some(r) if !a.by_ruling.is_empty() => {
+                    let options: Vec<&str> = r.0.ruling().options.iter().map(|o| o.name).collect();
+                    for o in &options {
+                        if !a.by_ruling.contains_key(*o) {
+                            return Err(data_err(
+                                &entry,
+                                format!(
+                                    "by_ruling has no price for option `{o}` of `{}`",
+                                    r.0.name()
+                                ),
+                            ));
+                        }
+                    }
+                    for k in a.by_ruling.keys() {
+                        if !options.contains(&k.as_str()) {
+                            return Err(data_err(
+                                &entry,
+                                format!("`{k}` is not an option of ruling `{}`", r.0.name()),
+                            ));
+                        }
+                    }
+                }
+                None if !a.by_ruling.is_empty() => {
+                    return Err(data_err(&entry, "by_ruling without a ruling"));
+                }
+                _ => {}
+            }
+        }
+        exactly_once("actions", Action::ALL, &ids, |a| a.id().to_string())?;
+        if self.action_dice.base == 0 || self.action_dice.blind == 0 {
+            return Err(data_err("action_dice", "dice must be positive"));
         }
         Ok(())
     }
@@ -1018,6 +929,107 @@ impl Tables {
             .chain(&self.events.movement)
             .filter_map(|e| e.condition.as_deref().map(|c| (c, e.move_pips)))
     }
+}
+
+/// The spotting table: bands from 0, open-ended at the end; one row per
+/// obscurity with a cell and a rule per band (cells read here); every
+/// modifier once.
+fn validate_spotting(sp: &mut Spotting) -> Result<(), SharpError> {
+    if sp.bands.is_empty()
+        || sp.bands[0].from != 0.0
+        || sp.bands.last().and_then(|b| b.to).is_some()
+    {
+        return Err(data_err(
+            "spotting.bands",
+            "bands must start at 0 and the last must be open-ended",
+        ));
+    }
+    for (i, w) in sp.bands.windows(2).enumerate() {
+        if w[0].to != Some(w[1].from) {
+            return Err(data_err(
+                format!("spotting.bands[{}]", i + 1),
+                format!("does not start where band {} ends", i),
+            ));
+        }
+    }
+    let obs: Vec<Obscurity> = sp.rows.iter().map(|r| r.obscurity).collect();
+    exactly_once("spotting.rows", Obscurity::ALL, &obs, |o| {
+        o.name().to_string()
+    })?;
+    let nbands = sp.bands.len();
+    for (i, r) in sp.rows.iter_mut().enumerate() {
+        let entry = format!("spotting.rows[{i}] ({})", r.obscurity);
+        if r.needed.len() != nbands || r.rules.len() != nbands {
+            return Err(data_err(
+                &entry,
+                format!("needs one cell and one rule per band ({nbands})"),
+            ));
+        }
+        r.cells = r
+            .needed
+            .iter()
+            .map(|c| {
+                if c.trim().eq_ignore_ascii_case("auto") {
+                    Ok(None)
+                } else {
+                    c.trim()
+                        .parse::<i64>()
+                        .ok()
+                        .filter(|n| (2..=20).contains(n))
+                        .map(Some)
+                        .ok_or_else(|| {
+                            data_err(
+                                &entry,
+                                format!("`{c}` is neither `auto` nor a score 2 to 20"),
+                            )
+                        })
+                }
+            })
+            .collect::<Result<_, _>>()?;
+    }
+    let mut mods = Vec::new();
+    for (i, m) in sp.modifiers.iter().enumerate() {
+        let entry = format!("spotting.modifiers[{i}] ({})", m.id);
+        let id = SpotModifier::parse(&m.id).ok_or_else(|| {
+            data_err(
+                &entry,
+                format!(
+                    "unknown modifier; the modifiers are {}",
+                    SpotModifier::ALL
+                        .iter()
+                        .map(|m| m.id())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+            )
+        })?;
+        if m.value == 0 {
+            return Err(data_err(&entry, "a modifier of 0 changes nothing"));
+        }
+        if id.per_die() != (m.per == Per::Die) {
+            return Err(data_err(
+                &entry,
+                format!(
+                    "`per` must be `{}`",
+                    if id.per_die() { "die" } else { "flag" }
+                ),
+            ));
+        }
+        mods.push(id);
+    }
+    exactly_once("spotting.modifiers", SpotModifier::ALL, &mods, |m| {
+        m.id().to_string()
+    })?;
+    for (i, a) in sp.automatic.iter().enumerate() {
+        if a.within.partial_cmp(&0.0) != Some(std::cmp::Ordering::Greater) || a.obscurity.is_empty()
+        {
+            return Err(data_err(
+                format!("spotting.automatic[{i}]"),
+                "needs a positive distance and at least one obscurity",
+            ));
+        }
+    }
+    Ok(())
 }
 
 #[cfg(test)]

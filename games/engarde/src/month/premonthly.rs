@@ -8,7 +8,7 @@ use crate::model::{Post, Rank};
 use crate::orders::Phase;
 use crate::orders::ast::{Crowns, Premonthly};
 use crate::spsl::Sp;
-use crate::world::{Appointment, CharacterId, Whereabouts};
+use crate::world::{Appointment, Character, CharacterId, Whereabouts};
 
 use super::Month;
 use super::conditions::choose;
@@ -105,87 +105,10 @@ fn one(m: &mut Month<'_>, id: CharacterId, order: &Premonthly, all: &[(usize, Pr
                 true,
             );
         }
-        Premonthly::Repay(amount) => {
-            let want = amount.unwrap_or(c.debt).min(c.debt);
-            let pay = want.min(c.cash).max(0);
-            if pay <= 0 {
-                m.refuse(
-                    w,
-                    id,
-                    "repay",
-                    if c.debt == 0 {
-                        "you owe nothing"
-                    } else {
-                        "you have no cash"
-                    },
-                );
-                return;
-            }
-            if let Some(ch) = m.ch_mut(id) {
-                ch.debt -= pay;
-            }
-            m.record(w, id, What::Repaid { amount: pay }, Sp::ZERO, -pay, false);
-        }
-        Premonthly::Borrow(amount) => {
-            let limit = DEBT_LIMIT_PER_SL * c.sl;
-            let room = (limit - c.debt).max(0);
-            let lend = (*amount).min(room);
-            if lend <= 0 {
-                m.refuse(
-                    w,
-                    id,
-                    format!("borrow {amount}"),
-                    format!("the moneylender will not lend beyond {limit} crowns (50 x SL)"),
-                );
-                return;
-            }
-            if let Some(ch) = m.ch_mut(id) {
-                ch.debt += lend;
-            }
-            m.record(
-                w,
-                id,
-                What::Borrowed { amount: lend },
-                Sp::ZERO,
-                lend,
-                false,
-            );
-        }
-        Premonthly::SellHorses(n) => {
-            let n = (*n).min(c.horses);
-            if n == 0 {
-                m.refuse(w, id, "sell horse", "you have no horse");
-                return;
-            }
-            let price = m.tables.society.horse_price / 2 * Crowns::from(n);
-            if let Some(ch) = m.ch_mut(id) {
-                ch.horses -= n;
-            }
-            m.record(w, id, What::SoldHorses { count: n }, Sp::ZERO, price, false);
-        }
-        Premonthly::BuyHorses(n) => {
-            let price = m.tables.society.horse_price * Crowns::from(*n);
-            if price > c.cash {
-                m.refuse(
-                    w,
-                    id,
-                    format!("buy {n} horse(s)"),
-                    format!("they cost {price} crowns; you have {}", c.cash),
-                );
-                return;
-            }
-            if let Some(ch) = m.ch_mut(id) {
-                ch.horses += n;
-            }
-            m.record(
-                w,
-                id,
-                What::BoughtHorses { count: *n },
-                Sp::ZERO,
-                -price,
-                false,
-            );
-        }
+        Premonthly::Repay(amount) => repay(m, id, &c, *amount),
+        Premonthly::Borrow(amount) => borrow(m, id, &c, *amount),
+        Premonthly::SellHorses(n) => sell_horses(m, id, &c, *n),
+        Premonthly::BuyHorses(n) => buy_horses(m, id, &c, *n),
         Premonthly::LeaveClub => {
             let Some(club) = c.club.clone() else {
                 m.refuse(w, id, "leave club", "you are not in a club");
@@ -200,30 +123,7 @@ fn one(m: &mut Month<'_>, id: CharacterId, order: &Premonthly, all: &[(usize, Pr
             m.record(w, id, What::LeftClub { club }, Sp::ZERO, 0, true);
         }
         Premonthly::JoinClub(name) => join_club(m, id, name),
-        Premonthly::LeaveRegiment => {
-            let Some(reg) = c.regiment.clone() else {
-                m.refuse(w, id, "leave regiment", "you are not in a regiment");
-                return;
-            };
-            if c.whereabouts == Whereabouts::Front {
-                m.refuse(w, id, "leave regiment", "your regiment is at the front");
-                return;
-            }
-            if let Some(ch) = m.ch_mut(id) {
-                ch.regiment = None;
-                ch.rank = None;
-                ch.brevet = false;
-                ch.appointments.retain(|a| matches!(a, Appointment::Army));
-            }
-            m.record(
-                w,
-                id,
-                What::LeftRegiment { regiment: reg },
-                Sp::ZERO,
-                0,
-                true,
-            );
-        }
+        Premonthly::LeaveRegiment => leave_regiment(m, id, &c),
         Premonthly::Apply { regiment, rank } => apply(m, id, regiment, *rank),
         Premonthly::BuyCommission(rank) => {
             let Some(reg) = c.regiment.clone() else {
@@ -237,61 +137,7 @@ fn one(m: &mut Month<'_>, id: CharacterId, order: &Premonthly, all: &[(usize, Pr
             };
             buy_ranks(m, id, &reg, *rank);
         }
-        Premonthly::Consume(times) => {
-            let going = c.whereabouts == Whereabouts::Front
-                || all
-                    .iter()
-                    .any(|(_, o, _)| matches!(o, Premonthly::Volunteer));
-            if going {
-                // EG-FRONT-001.
-                m.refuse(
-                    w,
-                    id,
-                    "consume conspicuously",
-                    "not while at the front: there is nobody there to impress",
-                );
-                return;
-            }
-            if !m.facts.announced.contains(&id) {
-                // EG-PRE-002.
-                m.record(
-                    w,
-                    id,
-                    What::Skipped {
-                        order: "conspicuous consumption".into(),
-                        reason: "it must be announced (add an ANNOUNCE line saying what you give)"
-                            .into(),
-                    },
-                    Sp::ZERO,
-                    0,
-                    false,
-                );
-                return;
-            }
-            let each = m.tables.society.consume_per_sl * c.sl;
-            let afford = if each > 0 { (c.cash / each).max(0) } else { 0 };
-            let n = i64::from(*times).min(afford);
-            if n <= 0 {
-                m.refuse(
-                    w,
-                    id,
-                    "consume conspicuously",
-                    format!("it costs {each} crowns; you have {}", c.cash),
-                );
-                return;
-            }
-            let sp = Sp::whole(n * i64::from(m.tables.society.consume_sp));
-            m.record(
-                w,
-                id,
-                What::Consumed {
-                    times: u32::try_from(n).unwrap_or(u32::MAX),
-                },
-                sp,
-                -(each * n),
-                true,
-            );
-        }
+        Premonthly::Consume(times) => consume(m, id, &c, *times, all),
         Premonthly::Give {
             to,
             amount,
@@ -301,32 +147,219 @@ fn one(m: &mut Month<'_>, id: CharacterId, order: &Premonthly, all: &[(usize, Pr
         }
         // Conditional gifts and appointments are settled in `appointments`.
         Premonthly::Give { .. } | Premonthly::Appoint { .. } => {}
-        Premonthly::Volunteer => {
-            if c.whereabouts != Whereabouts::Paris {
-                m.refuse(w, id, "volunteer", "you are already at the front");
-                return;
-            }
-            let unit = c
-                .regiment
-                .clone()
-                .unwrap_or_else(|| "unattached".to_string());
-            if let Some(ch) = m.ch_mut(id) {
-                ch.whereabouts = Whereabouts::Front;
-            }
-            m.record(w, id, What::Volunteered, Sp::ZERO, 0, true);
-            m.record(
-                w,
-                id,
-                What::AtTheFront {
-                    unit,
-                    volunteer: true,
-                },
-                Sp::ZERO,
-                0,
-                true,
-            );
-        }
+        Premonthly::Volunteer => volunteer(m, id, &c),
     }
+}
+
+/// REPAY: pay back debt, as much as cash allows.
+fn repay(m: &mut Month<'_>, id: CharacterId, c: &Character, amount: Option<Crowns>) {
+    let w = When::Premonthly;
+    let want = amount.unwrap_or(c.debt).min(c.debt);
+    let pay = want.min(c.cash).max(0);
+    if pay <= 0 {
+        m.refuse(
+            w,
+            id,
+            "repay",
+            if c.debt == 0 {
+                "you owe nothing"
+            } else {
+                "you have no cash"
+            },
+        );
+        return;
+    }
+    if let Some(ch) = m.ch_mut(id) {
+        ch.debt -= pay;
+    }
+    m.record(w, id, What::Repaid { amount: pay }, Sp::ZERO, -pay, false);
+}
+
+/// BORROW: from the moneylender, up to 50 crowns an SL of debt.
+fn borrow(m: &mut Month<'_>, id: CharacterId, c: &Character, amount: Crowns) {
+    let w = When::Premonthly;
+    let limit = DEBT_LIMIT_PER_SL * c.sl;
+    let room = (limit - c.debt).max(0);
+    let lend = amount.min(room);
+    if lend <= 0 {
+        m.refuse(
+            w,
+            id,
+            format!("borrow {amount}"),
+            format!("the moneylender will not lend beyond {limit} crowns (50 x SL)"),
+        );
+        return;
+    }
+    if let Some(ch) = m.ch_mut(id) {
+        ch.debt += lend;
+    }
+    m.record(
+        w,
+        id,
+        What::Borrowed { amount: lend },
+        Sp::ZERO,
+        lend,
+        false,
+    );
+}
+
+/// SELL HORSE: at half price.
+fn sell_horses(m: &mut Month<'_>, id: CharacterId, c: &Character, n: u32) {
+    let w = When::Premonthly;
+    let n = n.min(c.horses);
+    if n == 0 {
+        m.refuse(w, id, "sell horse", "you have no horse");
+        return;
+    }
+    let price = m.tables.society.horse_price / 2 * Crowns::from(n);
+    if let Some(ch) = m.ch_mut(id) {
+        ch.horses -= n;
+    }
+    m.record(w, id, What::SoldHorses { count: n }, Sp::ZERO, price, false);
+}
+
+/// BUY HORSE.
+fn buy_horses(m: &mut Month<'_>, id: CharacterId, c: &Character, n: u32) {
+    let w = When::Premonthly;
+    let price = m.tables.society.horse_price * Crowns::from(n);
+    if price > c.cash {
+        m.refuse(
+            w,
+            id,
+            format!("buy {n} horse(s)"),
+            format!("they cost {price} crowns; you have {}", c.cash),
+        );
+        return;
+    }
+    if let Some(ch) = m.ch_mut(id) {
+        ch.horses += n;
+    }
+    m.record(
+        w,
+        id,
+        What::BoughtHorses { count: n },
+        Sp::ZERO,
+        -price,
+        false,
+    );
+}
+
+/// RESIGN COMMISSION: not while the regiment is at the front.
+fn leave_regiment(m: &mut Month<'_>, id: CharacterId, c: &Character) {
+    let w = When::Premonthly;
+    let Some(reg) = c.regiment.clone() else {
+        m.refuse(w, id, "leave regiment", "you are not in a regiment");
+        return;
+    };
+    if c.whereabouts == Whereabouts::Front {
+        m.refuse(w, id, "leave regiment", "your regiment is at the front");
+        return;
+    }
+    if let Some(ch) = m.ch_mut(id) {
+        ch.regiment = None;
+        ch.rank = None;
+        ch.brevet = false;
+        ch.appointments.retain(|a| matches!(a, Appointment::Army));
+    }
+    m.record(
+        w,
+        id,
+        What::LeftRegiment { regiment: reg },
+        Sp::ZERO,
+        0,
+        true,
+    );
+}
+
+/// CONSPICUOUS CONSUMPTION: announced, in Paris, as often as cash allows.
+fn consume(
+    m: &mut Month<'_>,
+    id: CharacterId,
+    c: &Character,
+    times: u32,
+    all: &[(usize, Premonthly, u32)],
+) {
+    let w = When::Premonthly;
+    let going = c.whereabouts == Whereabouts::Front
+        || all
+            .iter()
+            .any(|(_, o, _)| matches!(o, Premonthly::Volunteer));
+    if going {
+        // EG-FRONT-001.
+        m.refuse(
+            w,
+            id,
+            "consume conspicuously",
+            "not while at the front: there is nobody there to impress",
+        );
+        return;
+    }
+    if !m.facts.announced.contains(&id) {
+        // EG-PRE-002.
+        m.record(
+            w,
+            id,
+            What::Skipped {
+                order: "conspicuous consumption".into(),
+                reason: "it must be announced (add an ANNOUNCE line saying what you give)".into(),
+            },
+            Sp::ZERO,
+            0,
+            false,
+        );
+        return;
+    }
+    let each = m.tables.society.consume_per_sl * c.sl;
+    let afford = if each > 0 { (c.cash / each).max(0) } else { 0 };
+    let n = i64::from(times).min(afford);
+    if n <= 0 {
+        m.refuse(
+            w,
+            id,
+            "consume conspicuously",
+            format!("it costs {each} crowns; you have {}", c.cash),
+        );
+        return;
+    }
+    let sp = Sp::whole(n * i64::from(m.tables.society.consume_sp));
+    m.record(
+        w,
+        id,
+        What::Consumed {
+            times: u32::try_from(n).unwrap_or(u32::MAX),
+        },
+        sp,
+        -(each * n),
+        true,
+    );
+}
+
+/// VOLUNTEER for the front.
+fn volunteer(m: &mut Month<'_>, id: CharacterId, c: &Character) {
+    let w = When::Premonthly;
+    if c.whereabouts != Whereabouts::Paris {
+        m.refuse(w, id, "volunteer", "you are already at the front");
+        return;
+    }
+    let unit = c
+        .regiment
+        .clone()
+        .unwrap_or_else(|| "unattached".to_string());
+    if let Some(ch) = m.ch_mut(id) {
+        ch.whereabouts = Whereabouts::Front;
+    }
+    m.record(w, id, What::Volunteered, Sp::ZERO, 0, true);
+    m.record(
+        w,
+        id,
+        What::AtTheFront {
+            unit,
+            volunteer: true,
+        },
+        Sp::ZERO,
+        0,
+        true,
+    );
 }
 
 /// Give money now (EG-COND-009: a gift may be made at any point).

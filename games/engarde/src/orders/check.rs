@@ -17,7 +17,7 @@ use super::ast::{
     table_key,
 };
 use super::codes::{self, Code};
-use super::parse::same_name;
+use super::words::same_name;
 
 /// The name among `known` nearest to `name` when both are compared by
 /// `key` (`comte de villers` finds `the Comte de Villars`), if one is near.

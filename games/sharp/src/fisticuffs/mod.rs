@@ -321,6 +321,123 @@ pub fn round_dice(
     })
 }
 
+/// A modifier counted from the side (its leader's status, fervour, other
+/// Big Men, quality, shock, character, supporting ranks): its dice, what
+/// they are for and the ruling that decides them.
+fn counted(
+    m: &FistModifier,
+    me: &FistSide,
+    foe_best: i64,
+) -> Option<(i64, String, Option<&'static str>)> {
+    match m.key {
+        ModKey::LeaderStatus => me.leader.map(|s| {
+            (
+                m.amount * i64::from(s.level()),
+                format!("{}: status {s}", m.text),
+                None,
+            )
+        }),
+        ModKey::Fervour => (me.fervour > 0).then(|| {
+            (
+                m.amount * i64::from(me.fervour),
+                format!("{}: {} point(s)", m.text, me.fervour),
+                None,
+            )
+        }),
+        ModKey::OtherBigMen => {
+            let levels: u32 = me.other_big_men.iter().map(|s| s.level()).sum();
+            (levels > 0).then(|| {
+                (
+                    m.amount * i64::from(levels / 2),
+                    format!("{}: {levels} levels, halved and rounded down", m.text),
+                    None,
+                )
+            })
+        }
+        ModKey::Quality => {
+            let levels: i64 = me
+                .groups
+                .iter()
+                .map(|g| (g.quality.rank() - foe_best).max(0))
+                .sum();
+            (levels > 0).then(|| {
+                (
+                    m.amount * levels,
+                    format!(
+                        "{}: {levels} level(s) over the enemy's best, summed over the Groups",
+                        m.text
+                    ),
+                    Some(RulingId::QualityLadder.name()),
+                )
+            })
+        }
+        ModKey::Shock => {
+            let pairs: u32 = me.groups.iter().map(|g| g.shock / 2).sum();
+            (pairs > 0).then(|| {
+                (
+                    m.amount * i64::from(pairs),
+                    format!("{}: {pairs} pair(s) of shock over the Groups", m.text),
+                    None,
+                )
+            })
+        }
+        ModKey::Aggressive | ModKey::Guards | ModKey::Weedy => {
+            let ch = match m.key {
+                ModKey::Aggressive => Character::Aggressive,
+                ModKey::Guards => Character::Guards,
+                _ => Character::Weedy,
+            };
+            let n = me.groups.iter().filter(|g| g.character == ch).count() as i64;
+            (n > 0).then(|| (m.amount * n, format!("{}: {n} Group(s)", m.text), None))
+        }
+        ModKey::ColumnSupport => (me.supporting_ranks > 0).then(|| {
+            (
+                m.amount * i64::from(me.supporting_ranks),
+                format!("{}: {} rank(s)", m.text, me.supporting_ranks),
+                Some(RulingId::ColumnSupport.name()),
+            )
+        }),
+        _ => None,
+    }
+}
+
+/// Whether a percentage row of the sheet applies to this side, this round.
+fn row_applies(key: ModKey, me: &FistSide, foe: &FistSide, round: u32) -> bool {
+    match key {
+        ModKey::LightCover => me.cover == Cover::Soft,
+        ModKey::HardCover => me.cover == Cover::Hard,
+        ModKey::FlankOrRear => me.flank_or_rear,
+        ModKey::Ambushed => me.ambushed,
+        ModKey::LancersFirstRound => me.lancers && foe.is_cavalry() && round == 1,
+        ModKey::LancersLaterRounds => me.lancers && foe.is_cavalry() && round > 1,
+        ModKey::UnloadedReceivingCharge => me.unloaded_receiving_charge && foe.is_cavalry(),
+        ModKey::Elan => me.elan,
+        ModKey::VersusUnformedOpen => {
+            me.is_cavalry()
+                && foe.arm.is_infantry()
+                && foe.formation == Formation::Unformed
+                && foe.cover == Cover::None
+        }
+        ModKey::VersusDefendedSquare => {
+            me.is_cavalry() && foe.formation == Formation::Square && foe.square_defended
+        }
+        ModKey::VersusUndefendedSquare => {
+            me.is_cavalry() && foe.formation == Formation::Square && !foe.square_defended
+        }
+        ModKey::VersusFormedLine => {
+            me.is_cavalry() && foe.arm.is_infantry() && foe.formation == Formation::Line
+        }
+        ModKey::VersusLighterCavalry => me.versus_lighter_cavalry && foe.is_cavalry(),
+        ModKey::VersusCover => me.is_cavalry() && foe.cover != Cover::None,
+        ModKey::Gallop => {
+            me.at_gallop && matches!(me.formation, Formation::Line | Formation::Column)
+        }
+        ModKey::SquareVersusCavalry => me.formation == Formation::Square && foe.is_cavalry(),
+        ModKey::SuperiorMounts => me.superior_mounts && foe.is_cavalry(),
+        _ => false,
+    }
+}
+
 fn side_dice(tables: &FistTables, me: &FistSide, foe: &FistSide, round: u32) -> DiceCount {
     let mut steps = Vec::new();
     let group_men: u32 = me.groups.iter().map(|g| g.men).sum();
@@ -397,113 +514,17 @@ fn side_dice(tables: &FistTables, me: &FistSide, foe: &FistSide, round: u32) -> 
             continue;
         }
         let add: Option<(i64, String, Option<&'static str>)> = match m.key {
-            ModKey::LeaderStatus => me.leader.map(|s| {
-                (
-                    m.amount * i64::from(s.level()),
-                    format!("{}: status {s}", m.text),
-                    None,
-                )
-            }),
-            ModKey::Fervour => (me.fervour > 0).then(|| {
-                (
-                    m.amount * i64::from(me.fervour),
-                    format!("{}: {} point(s)", m.text, me.fervour),
-                    None,
-                )
-            }),
-            ModKey::OtherBigMen => {
-                let levels: u32 = me.other_big_men.iter().map(|s| s.level()).sum();
-                (levels > 0).then(|| {
-                    (
-                        m.amount * i64::from(levels / 2),
-                        format!("{}: {levels} levels, halved and rounded down", m.text),
-                        None,
-                    )
-                })
-            }
-            ModKey::Quality => {
-                let levels: i64 = me
-                    .groups
-                    .iter()
-                    .map(|g| (g.quality.rank() - foe_best).max(0))
-                    .sum();
-                (levels > 0).then(|| {
-                    (
-                        m.amount * levels,
-                        format!(
-                            "{}: {levels} level(s) over the enemy's best, summed over the Groups",
-                            m.text
-                        ),
-                        Some(RulingId::QualityLadder.name()),
-                    )
-                })
-            }
-            ModKey::Shock => {
-                let pairs: u32 = me.groups.iter().map(|g| g.shock / 2).sum();
-                (pairs > 0).then(|| {
-                    (
-                        m.amount * i64::from(pairs),
-                        format!("{}: {pairs} pair(s) of shock over the Groups", m.text),
-                        None,
-                    )
-                })
-            }
-            ModKey::Aggressive | ModKey::Guards | ModKey::Weedy => {
-                let ch = match m.key {
-                    ModKey::Aggressive => Character::Aggressive,
-                    ModKey::Guards => Character::Guards,
-                    _ => Character::Weedy,
-                };
-                let n = me.groups.iter().filter(|g| g.character == ch).count() as i64;
-                (n > 0).then(|| (m.amount * n, format!("{}: {n} Group(s)", m.text), None))
-            }
-            ModKey::ColumnSupport => (me.supporting_ranks > 0).then(|| {
-                (
-                    m.amount * i64::from(me.supporting_ranks),
-                    format!("{}: {} rank(s)", m.text, me.supporting_ranks),
-                    Some(RulingId::ColumnSupport.name()),
-                )
-            }),
+            ModKey::LeaderStatus
+            | ModKey::Fervour
+            | ModKey::OtherBigMen
+            | ModKey::Quality
+            | ModKey::Shock
+            | ModKey::Aggressive
+            | ModKey::Guards
+            | ModKey::Weedy
+            | ModKey::ColumnSupport => counted(m, me, foe_best),
             _ => {
-                let applies = match m.key {
-                    ModKey::LightCover => me.cover == Cover::Soft,
-                    ModKey::HardCover => me.cover == Cover::Hard,
-                    ModKey::FlankOrRear => me.flank_or_rear,
-                    ModKey::Ambushed => me.ambushed,
-                    ModKey::LancersFirstRound => me.lancers && foe.is_cavalry() && round == 1,
-                    ModKey::LancersLaterRounds => me.lancers && foe.is_cavalry() && round > 1,
-                    ModKey::UnloadedReceivingCharge => {
-                        me.unloaded_receiving_charge && foe.is_cavalry()
-                    }
-                    ModKey::Elan => me.elan,
-                    ModKey::VersusUnformedOpen => {
-                        me.is_cavalry()
-                            && foe.arm.is_infantry()
-                            && foe.formation == Formation::Unformed
-                            && foe.cover == Cover::None
-                    }
-                    ModKey::VersusDefendedSquare => {
-                        me.is_cavalry() && foe.formation == Formation::Square && foe.square_defended
-                    }
-                    ModKey::VersusUndefendedSquare => {
-                        me.is_cavalry()
-                            && foe.formation == Formation::Square
-                            && !foe.square_defended
-                    }
-                    ModKey::VersusFormedLine => {
-                        me.is_cavalry() && foe.arm.is_infantry() && foe.formation == Formation::Line
-                    }
-                    ModKey::VersusLighterCavalry => me.versus_lighter_cavalry && foe.is_cavalry(),
-                    ModKey::VersusCover => me.is_cavalry() && foe.cover != Cover::None,
-                    ModKey::Gallop => {
-                        me.at_gallop && matches!(me.formation, Formation::Line | Formation::Column)
-                    }
-                    ModKey::SquareVersusCavalry => {
-                        me.formation == Formation::Square && foe.is_cavalry()
-                    }
-                    ModKey::SuperiorMounts => me.superior_mounts && foe.is_cavalry(),
-                    _ => false,
-                };
+                let applies = row_applies(m.key, me, foe, round);
                 if applies && !noted_base {
                     noted_base = true;
                     // Ruling fist-percent-base: running (its only option).
@@ -788,6 +809,51 @@ fn take_shock(side: &mut FistSide, shock: u32) {
     }
 }
 
+/// A side overwhelmed: it surrenders if surrounded, else routs 3D6 inches.
+fn overwhelmed(
+    tables: &FistTables,
+    state: &Fight,
+    loser: Who,
+    rolls: &mut Rolls,
+    steps: &mut Vec<Step>,
+) -> Result<Outcome, SharpError> {
+    let side = state.side(loser);
+    let o = &tables.overwhelm;
+    if side.surrounded {
+        let s = surrender(tables, side);
+        steps.push(Step::new(
+            "SP-FRES-003",
+            format!(
+                "{loser:?} is surrounded and surrenders: {} prisoners, {} guards",
+                s.prisoners, s.guards
+            ),
+            i64::from(s.prisoners),
+        ));
+        return Ok(Outcome::Overwhelmed {
+            loser,
+            rout: None,
+            shock: o.rout_shock,
+            surrender: Some(s),
+        });
+    }
+    let faces = rolls.dice(o.rout_d6, 6, "the rout (3D6 inches)")?;
+    let inches: u32 = faces.iter().sum();
+    steps.push(Step::new(
+        "SP-FRES-001",
+        format!(
+            "{loser:?} routs {inches}\" ({}D6: {faces:?}) and takes {} shock",
+            o.rout_d6, o.rout_shock
+        ),
+        i64::from(inches),
+    ));
+    Ok(Outcome::Overwhelmed {
+        loser,
+        rout: Some(inches),
+        shock: o.rout_shock,
+        surrender: None,
+    })
+}
+
 /// Resolve a fight: overwhelm first, otherwise round by round with dice
 /// from `rolls` (A's dice then B's each round).
 pub fn resolve_fight(
@@ -812,41 +878,7 @@ pub fn resolve_fight(
             ));
         }
         if let Some(loser) = overwhelm(tables, rulings, &state, &dice, &mut steps) {
-            let side = state.side(loser);
-            let o = &tables.overwhelm;
-            if side.surrounded {
-                let s = surrender(tables, side);
-                steps.push(Step::new(
-                    "SP-FRES-003",
-                    format!(
-                        "{loser:?} is surrounded and surrenders: {} prisoners, {} guards",
-                        s.prisoners, s.guards
-                    ),
-                    i64::from(s.prisoners),
-                ));
-                break Outcome::Overwhelmed {
-                    loser,
-                    rout: None,
-                    shock: o.rout_shock,
-                    surrender: Some(s),
-                };
-            }
-            let faces = rolls.dice(o.rout_d6, 6, "the rout (3D6 inches)")?;
-            let inches: u32 = faces.iter().sum();
-            steps.push(Step::new(
-                "SP-FRES-001",
-                format!(
-                    "{loser:?} routs {inches}\" ({}D6: {faces:?}) and takes {} shock",
-                    o.rout_d6, o.rout_shock
-                ),
-                i64::from(inches),
-            ));
-            break Outcome::Overwhelmed {
-                loser,
-                rout: Some(inches),
-                shock: o.rout_shock,
-                surrender: None,
-            };
+            break overwhelmed(tables, &state, loser, rolls, &mut steps)?;
         }
 
         let mut faces: [Vec<u32>; 2] = [Vec::new(), Vec::new()];

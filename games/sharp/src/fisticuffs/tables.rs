@@ -508,125 +508,7 @@ impl FistTables {
     /// Load and validate tables from TOML text.
     pub fn from_toml(text: &str) -> Result<FistTables, SharpError> {
         let raw: RawTables = toml::from_str(text).map_err(|e| data_err("(file)", e.to_string()))?;
-        let mut modifiers: Vec<FistModifier> = Vec::new();
-        for (i, m) in raw.modifiers.iter().enumerate() {
-            let entry = format!("modifiers[{i}] ({})", m.key);
-            let key = ModKey::all().find(|k| k.name() == m.key).ok_or_else(|| {
-                data_err(
-                    &entry,
-                    format!(
-                        "unknown modifier `{}`; the sheet's rows are {}",
-                        m.key,
-                        ModKey::all()
-                            .map(ModKey::name)
-                            .collect::<Vec<_>>()
-                            .join(", ")
-                    ),
-                )
-            })?;
-            if modifiers.iter().any(|x| x.key == key) {
-                return Err(data_err(&entry, "this row is given twice"));
-            }
-            let kind = ModKind::WORDS
-                .iter()
-                .find(|(w, _)| *w == m.kind)
-                .map(|(_, k)| *k)
-                .ok_or_else(|| {
-                    data_err(
-                        &entry,
-                        format!(
-                            "unknown kind `{}`; use {}",
-                            m.kind,
-                            ModKind::WORDS
-                                .iter()
-                                .map(|(w, _)| *w)
-                                .collect::<Vec<_>>()
-                                .join(", ")
-                        ),
-                    )
-                })?;
-            if kind != key.kind() {
-                return Err(data_err(
-                    &entry,
-                    format!(
-                        "kind must be `{}` for this row, not `{}`",
-                        key.kind().name(),
-                        m.kind
-                    ),
-                ));
-            }
-            if m.cavalry != key.cavalry_only() {
-                return Err(data_err(
-                    &entry,
-                    if key.cavalry_only() {
-                        "this row is only for fights with cavalry: `cavalry = true`"
-                    } else {
-                        "this row is not a cavalry-only row: drop `cavalry = true`"
-                    },
-                ));
-            }
-            let amount = if kind == ModKind::Percent {
-                if m.dice.is_some() {
-                    return Err(data_err(
-                        &entry,
-                        "a percentage row takes `percent`, not `dice`",
-                    ));
-                }
-                let p = m
-                    .percent
-                    .ok_or_else(|| data_err(&entry, "`percent` is missing"))?;
-                if p == 0 || !(-100..=100).contains(&p) {
-                    return Err(data_err(
-                        &entry,
-                        format!("percent {p} is not from -100 to 100 (and not 0)"),
-                    ));
-                }
-                p
-            } else {
-                if m.percent.is_some() || m.rounding.is_some() {
-                    return Err(data_err(
-                        &entry,
-                        "a dice row takes `dice`, not `percent` or `rounding`",
-                    ));
-                }
-                let d = m
-                    .dice
-                    .ok_or_else(|| data_err(&entry, "`dice` is missing"))?;
-                if d == 0 || !(-6..=6).contains(&d) {
-                    return Err(data_err(
-                        &entry,
-                        format!("dice {d} is not from -6 to 6 (and not 0)"),
-                    ));
-                }
-                d
-            };
-            let rounding = match m.rounding.as_deref() {
-                None => None,
-                Some("down") => Some(Rounding::Down),
-                Some("up") => Some(Rounding::Up),
-                Some(other) => {
-                    return Err(data_err(
-                        &entry,
-                        format!("unknown rounding `{other}`; use down or up"),
-                    ));
-                }
-            };
-            modifiers.push(FistModifier {
-                key,
-                text: m.text.clone(),
-                kind,
-                amount,
-                rounding,
-                cavalry_only: m.cavalry,
-            });
-        }
-        if let Some(missing) = ModKey::all().find(|k| !modifiers.iter().any(|m| m.key == *k)) {
-            return Err(data_err(
-                "modifiers",
-                format!("the sheet's row `{}` is missing", missing.name()),
-            ));
-        }
-
+        let modifiers = read_modifiers(&raw)?;
         let o = &raw.overwhelm;
         if o.ratio < 2 || o.poor_ratio < 2 {
             return Err(data_err("overwhelm", "the ratios must be at least 2"));
@@ -729,6 +611,129 @@ impl FistTables {
     pub fn loss(&self, by: u32) -> Option<&LossRow> {
         self.losses.iter().find(|l| l.by == by)
     }
+}
+
+/// The modifiers of the fisticuffs sheet: every row known, each once.
+fn read_modifiers(raw: &RawTables) -> Result<Vec<FistModifier>, SharpError> {
+    let mut modifiers: Vec<FistModifier> = Vec::new();
+    for (i, m) in raw.modifiers.iter().enumerate() {
+        let entry = format!("modifiers[{i}] ({})", m.key);
+        let key = ModKey::all().find(|k| k.name() == m.key).ok_or_else(|| {
+            data_err(
+                &entry,
+                format!(
+                    "unknown modifier `{}`; the sheet's rows are {}",
+                    m.key,
+                    ModKey::all()
+                        .map(ModKey::name)
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+            )
+        })?;
+        if modifiers.iter().any(|x| x.key == key) {
+            return Err(data_err(&entry, "this row is given twice"));
+        }
+        let kind = ModKind::WORDS
+            .iter()
+            .find(|(w, _)| *w == m.kind)
+            .map(|(_, k)| *k)
+            .ok_or_else(|| {
+                data_err(
+                    &entry,
+                    format!(
+                        "unknown kind `{}`; use {}",
+                        m.kind,
+                        ModKind::WORDS
+                            .iter()
+                            .map(|(w, _)| *w)
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    ),
+                )
+            })?;
+        if kind != key.kind() {
+            return Err(data_err(
+                &entry,
+                format!(
+                    "kind must be `{}` for this row, not `{}`",
+                    key.kind().name(),
+                    m.kind
+                ),
+            ));
+        }
+        if m.cavalry != key.cavalry_only() {
+            return Err(data_err(
+                &entry,
+                if key.cavalry_only() {
+                    "this row is only for fights with cavalry: `cavalry = true`"
+                } else {
+                    "this row is not a cavalry-only row: drop `cavalry = true`"
+                },
+            ));
+        }
+        let amount = if kind == ModKind::Percent {
+            if m.dice.is_some() {
+                return Err(data_err(
+                    &entry,
+                    "a percentage row takes `percent`, not `dice`",
+                ));
+            }
+            let p = m
+                .percent
+                .ok_or_else(|| data_err(&entry, "`percent` is missing"))?;
+            if p == 0 || !(-100..=100).contains(&p) {
+                return Err(data_err(
+                    &entry,
+                    format!("percent {p} is not from -100 to 100 (and not 0)"),
+                ));
+            }
+            p
+        } else {
+            if m.percent.is_some() || m.rounding.is_some() {
+                return Err(data_err(
+                    &entry,
+                    "a dice row takes `dice`, not `percent` or `rounding`",
+                ));
+            }
+            let d = m
+                .dice
+                .ok_or_else(|| data_err(&entry, "`dice` is missing"))?;
+            if d == 0 || !(-6..=6).contains(&d) {
+                return Err(data_err(
+                    &entry,
+                    format!("dice {d} is not from -6 to 6 (and not 0)"),
+                ));
+            }
+            d
+        };
+        let rounding = match m.rounding.as_deref() {
+            None => None,
+            Some("down") => Some(Rounding::Down),
+            Some("up") => Some(Rounding::Up),
+            Some(other) => {
+                return Err(data_err(
+                    &entry,
+                    format!("unknown rounding `{other}`; use down or up"),
+                ));
+            }
+        };
+        modifiers.push(FistModifier {
+            key,
+            text: m.text.clone(),
+            kind,
+            amount,
+            rounding,
+            cavalry_only: m.cavalry,
+        });
+    }
+    if let Some(missing) = ModKey::all().find(|k| !modifiers.iter().any(|m| m.key == *k)) {
+        return Err(data_err(
+            "modifiers",
+            format!("the sheet's row `{}` is missing", missing.name()),
+        ));
+    }
+    Ok(modifiers)
 }
 
 #[cfg(test)]
