@@ -19,7 +19,7 @@ use serde::Serialize;
 use crate::Dbr;
 use crate::error::DbrError;
 use crate::model::{Class, ElementType as E, Going, Grade};
-use crate::rulings::RulingId;
+use crate::rulings::{RulingId, Rulings};
 use crate::tables::FactorCell;
 use crate::units::Distance;
 
@@ -492,23 +492,38 @@ impl Dbr<'_> {
     fn total(&self, c: &Combat, who: Who, die: u32) -> Result<(Vec<Step>, i64), DbrError> {
         let (me, foe) = Self::side(c, who);
         let my_class = self.class(me.element);
-        let foe_class = self.class(foe.element);
-        let close = c.kind == CombatKind::Close;
-        let my_bound = c.bound == who;
-        let shot_at = c.kind == CombatKind::Shooting && who == Who::B;
-        let shooting = c.kind == CombatKind::Shooting && who == Who::A;
-        let foot = my_class == Class::Foot;
-        let mut steps = Vec::new();
-        let mut add = |rule: &'static str, text: String, value: i64, ruling: Option<RulingId>| {
-            steps.push(Step {
-                rule,
-                text,
-                value,
-                ruling: ruling.map(RulingId::name),
-            });
+        let f = Fight {
+            me,
+            foe,
+            my_class,
+            foe_class: self.class(foe.element),
+            close: c.kind == CombatKind::Close,
+            my_bound: c.bound == who,
+            shot_at: c.kind == CombatKind::Shooting && who == Who::B,
+            shooting: c.kind == CombatKind::Shooting && who == Who::A,
+            foot: my_class == Class::Foot,
+            distance: c.distance,
         };
+        let mut out = Factors(Vec::new());
+        self.base_factor(&f, &mut out);
+        rear_support(&f, &mut out);
+        self.flank_support(&f, &mut out);
+        self.fortified(&f, &mut out);
+        self.ground(&f, &mut out);
+        self.shooting_position(&f, &mut out);
+        leaders_and_guns(&f, &mut out);
+        penalties(&f, &mut out);
+        bad_going(&f, &mut out);
+        let die = i64::from(die);
+        out.add("DBR-RES-001", "die".to_string(), die, Some(RulingId::Die));
+        let steps = out.0;
+        let total = steps.iter().map(|s| s.value).sum();
+        Ok((steps, total))
+    }
 
-        // Base factor (DBR-CF).
+    /// The base factor against the enemy's class (DBR-CF).
+    fn base_factor(&self, f: &Fight, out: &mut Factors) {
+        let (me, foe_class) = (f.me, f.foe_class);
         let disabled =
             (me.unladen || me.captured) && self.rulings.is(RulingId::UnladenRow, "last-row");
         let (cell, row) = if disabled {
@@ -527,7 +542,7 @@ impl Dbr<'_> {
             FactorCell::Either(three, five) => {
                 if self.rulings.is(RulingId::BdThreeFive, "always-3") {
                     three
-                } else if self.rulings.is(RulingId::BdThreeFive, "always-5") || close {
+                } else if self.rulings.is(RulingId::BdThreeFive, "always-5") || f.close {
                     five
                 } else {
                     three
@@ -539,54 +554,17 @@ impl Dbr<'_> {
             FactorCell::One(_) if me.unladen || me.captured => Some(RulingId::UnladenRow),
             FactorCell::One(_) => None,
         };
-        add(
+        out.add(
             cf_item(me.element, foe_class, disabled),
             format!("{} against {} ({row})", me.label(), foe_class.name()),
             base,
             base_ruling,
         );
+    }
 
-        // Rear support (DBR-RS).
-        if me.rear_support {
-            let g = me.grade;
-            let eligible: Option<&'static str> = match me.element {
-                E::Pk => Some("DBR-RS-001"),
-                E::Pi if g != Grade::F => Some("DBR-RS-002"),
-                E::Wb if g == Grade::S => Some("DBR-RS-003"),
-                E::Wb if g == Grade::O => Some("DBR-RS-004"),
-                E::Sh if g != Grade::F && foe.element == E::Sh => Some("DBR-RS-005"),
-                _ => None,
-            }
-            .or_else(|| {
-                let vs_cav_enemy_bound = foe_class == Class::Cavalry && !my_bound;
-                match me.element {
-                    E::Ln if g != Grade::S && vs_cav_enemy_bound => Some("DBR-RS-006"),
-                    E::Sh if vs_cav_enemy_bound => Some("DBR-RS-007"),
-                    E::Bd if g != Grade::F && vs_cav_enemy_bound => Some("DBR-RS-008"),
-                    E::Si if vs_cav_enemy_bound => Some("DBR-RS-009"),
-                    _ => None,
-                }
-            });
-            match eligible {
-                Some(rule) => add(
-                    rule,
-                    "rear support".to_string(),
-                    1,
-                    Some(RulingId::RearSupport),
-                ),
-                None => add(
-                    "DBR-RS-010",
-                    format!(
-                        "rear support claimed, but {} does not get it here",
-                        me.label()
-                    ),
-                    0,
-                    Some(RulingId::RearSupport),
-                ),
-            }
-        }
-
-        // Flank support (DBR-FS).
+    /// Flank support (DBR-FS): for Sh or Art, and against cavalry's enemy.
+    fn flank_support(&self, f: &Fight, out: &mut Factors) {
+        let (me, foe, foe_class) = (f.me, f.foe, f.foe_class);
         let per_flank = self.rulings.is(RulingId::FlankSupport, "per-flank");
         let count = |n: usize| {
             if per_flank {
@@ -603,7 +581,7 @@ impl Dbr<'_> {
                 .filter(|(e, g)| (*e == E::Pi && *g != Grade::I) || *e == E::Pk)
                 .count();
             if n > 0 {
-                add(
+                out.add(
                     "DBR-FS-001",
                     "Sh flank-supported by Pi (not (I)) or Pk".to_string(),
                     2 * count(n),
@@ -618,7 +596,7 @@ impl Dbr<'_> {
                 .filter(|(e, g)| *e == E::Art && *g == Grade::I)
                 .count();
             if n > 0 {
-                add(
+                out.add(
                     "DBR-FS-002",
                     format!("{} flank-supported by Art (I)", me.element),
                     count(n),
@@ -626,14 +604,14 @@ impl Dbr<'_> {
                 );
             }
         }
-        if my_class == Class::Cavalry && matches!(foe.element, E::Ln | E::Pi | E::Pk) {
+        if f.my_class == Class::Cavalry && matches!(foe.element, E::Ln | E::Pi | E::Pk) {
             let n = foe
                 .flank_support
                 .iter()
                 .filter(|(e, _)| matches!(e, E::Sh | E::Dr))
                 .count();
             if n > 0 {
-                add(
+                out.add(
                     "DBR-FS-003",
                     format!("enemy {} flank-supported by Sh or Dr", foe.element),
                     -count(n),
@@ -641,15 +619,19 @@ impl Dbr<'_> {
                 );
             }
         }
+    }
 
-        // Tactical factors (DBR-TF).
+    /// Fortified foot or Art, in close combat or shot at (DBR-TF-001,
+    /// DBR-TF-002), as ruling `fortified` reads them.
+    fn fortified(&self, f: &Fight, out: &mut Factors) {
+        let (me, foe) = (f.me, f.foe);
         let fortified_only = self.rulings.is(RulingId::Fortified, "fortified-only");
-        let foot_or_art = foot || me.element == E::Art;
-        if close {
+        let foot_or_art = f.foot || me.element == E::Art;
+        if f.close {
             let sk_x = foe.element == E::Sk && foe.grade == Grade::X;
             if fortified_only {
                 if me.fortified && foot_or_art && !sk_x {
-                    add(
+                    out.add(
                         "DBR-TF-001",
                         "fortified foot or Art in close combat".to_string(),
                         2,
@@ -658,7 +640,7 @@ impl Dbr<'_> {
                 }
             } else {
                 if me.fortified && foot_or_art {
-                    add(
+                    out.add(
                         "DBR-TF-001",
                         "fortified foot or Art".to_string(),
                         2,
@@ -666,7 +648,7 @@ impl Dbr<'_> {
                     );
                 }
                 if !sk_x {
-                    add(
+                    out.add(
                         "DBR-TF-001",
                         "in close combat other than against Sk (X)".to_string(),
                         2,
@@ -675,14 +657,14 @@ impl Dbr<'_> {
                 }
             }
         }
-        if shot_at {
+        if f.shot_at {
             let art_s_near = foe.element == E::Art
                 && foe.grade == Grade::S
-                && c.distance.is_some_and(|d| d <= Distance::paces(600));
+                && f.distance.is_some_and(|d| d <= Distance::paces(600));
             let exempt = art_s_near || foe.element == E::Bw;
             if fortified_only {
                 if me.fortified && foot_or_art && !exempt {
-                    add(
+                    out.add(
                         "DBR-TF-002",
                         "fortified foot or Art shot at".to_string(),
                         2,
@@ -691,7 +673,7 @@ impl Dbr<'_> {
                 }
             } else {
                 if me.fortified && foot_or_art {
-                    add(
+                    out.add(
                         "DBR-TF-002",
                         "fortified foot or Art".to_string(),
                         2,
@@ -699,7 +681,7 @@ impl Dbr<'_> {
                     );
                 }
                 if !exempt {
-                    add(
+                    out.add(
                         "DBR-TF-002",
                         "shot at, not by Art (S) within 600p nor by Bw".to_string(),
                         2,
@@ -708,33 +690,40 @@ impl Dbr<'_> {
                 }
             }
         }
-        if close
+    }
+
+    /// The ground in the side's favour: an obstacle against cavalry, upslope,
+    /// a riverbank, a BUA (DBR-TF-003 to DBR-TF-006).
+    fn ground(&self, f: &Fight, out: &mut Factors) {
+        let (me, foe) = (f.me, f.foe);
+        let foot_or_art = f.foot || me.element == E::Art;
+        if f.close
             && me.obstacle
             && (foot_or_art || me.element == E::Bg)
-            && foe_class == Class::Cavalry
+            && f.foe_class == Class::Cavalry
         {
-            add(
+            out.add(
                 "DBR-TF-003",
                 "protected by an obstacle against cavalry".to_string(),
                 1,
                 None,
             );
         }
-        if close && me.upslope {
-            add("DBR-TF-004", "upslope".to_string(), 1, None);
+        if f.close && me.upslope {
+            out.add("DBR-TF-004", "upslope".to_string(), 1, None);
         }
-        if close && me.riverbank {
-            add("DBR-TF-005", "defending a riverbank".to_string(), 1, None);
+        if f.close && me.riverbank {
+            out.add("DBR-TF-005", "defending a riverbank".to_string(), 1, None);
         }
-        if foot && me.in_bua {
-            let shot_by_art = shot_at && foe.element == E::Art;
+        if f.foot && me.in_bua {
+            let shot_by_art = f.shot_at && foe.element == E::Art;
             let road_blocks = if self.rulings.is(RulingId::BuaRoad, "target-on-road") {
                 me.on_road
             } else {
                 foe.on_road
             };
             if !shot_by_art && !road_blocks {
-                add(
+                out.add(
                     "DBR-TF-006",
                     "foot entirely inside a BUA".to_string(),
                     1,
@@ -742,6 +731,13 @@ impl Dbr<'_> {
                 );
             }
         }
+    }
+
+    /// Art on a hill, or a WWg or Ship's front edge, shooting: to the target
+    /// or to the shooter, as ruling `shot-at-bonus` says (DBR-TF-007,
+    /// DBR-TF-008).
+    fn shooting_position(&self, f: &Fight, out: &mut Factors) {
+        let (me, foe) = (f.me, f.foe);
         let bonus_to_target = self.rulings.is(RulingId::ShotAtBonus, "target");
         let primary = |s: &Side| -> Option<&'static str> {
             if s.element == E::Art && s.on_hill {
@@ -752,9 +748,9 @@ impl Dbr<'_> {
                 None
             }
         };
-        if bonus_to_target && shot_at {
+        if bonus_to_target && f.shot_at {
             if let Some(rule) = primary(foe) {
-                add(
+                out.add(
                     rule,
                     format!(
                         "shot at by {} (Art on a hill, or WWg/Ship front edge)",
@@ -764,9 +760,9 @@ impl Dbr<'_> {
                     Some(RulingId::ShotAtBonus),
                 );
             }
-        } else if !bonus_to_target && shooting {
+        } else if !bonus_to_target && f.shooting {
             if let Some(rule) = primary(me) {
-                add(
+                out.add(
                     rule,
                     format!(
                         "{} shooting (Art on a hill, or WWg/Ship front edge)",
@@ -777,88 +773,6 @@ impl Dbr<'_> {
                 );
             }
         }
-        if me.general && (close || shot_at) {
-            add("DBR-TF-009", "general's element".to_string(), 1, None);
-        }
-        if me.element == E::Art && matches!(me.grade, Grade::S | Grade::O | Grade::I) {
-            if close && !my_bound {
-                add(
-                    "DBR-TF-010",
-                    "Art (S), (O) or (I) front edge in close combat in an enemy bound".to_string(),
-                    1,
-                    None,
-                );
-            }
-            if shooting && c.distance.is_some_and(|d| d <= Distance::paces(100)) {
-                add(
-                    "DBR-TF-011",
-                    "Art (S), (O) or (I) shooting at enemy within 100p (8cm)".to_string(),
-                    1,
-                    None,
-                );
-            }
-        }
-        if me.beaten_command {
-            add(
-                "DBR-TF-012",
-                "part of a beaten command".to_string(),
-                -1,
-                None,
-            );
-        }
-        if me.weather {
-            add(
-                "DBR-TF-013",
-                "disadvantaged by weather".to_string(),
-                -1,
-                Some(RulingId::Weather),
-            );
-        }
-        if me.overlaps > 0 {
-            add(
-                "DBR-TF-014",
-                format!(
-                    "{} flank(s) overlapped and/or enemy in contact with flank or rear",
-                    me.overlaps
-                ),
-                -i64::from(me.overlaps),
-                Some(RulingId::Overlap),
-            );
-        }
-        if shot_at && foe.assisting > 0 {
-            add(
-                "DBR-TF-015",
-                format!(
-                    "{} element(s) assisting the enemy's shooting",
-                    foe.assisting
-                ),
-                -i64::from(foe.assisting),
-                None,
-            );
-        }
-        if close && (my_class == Class::Cavalry || me.element == E::Pk || my_class == Class::Train)
-        {
-            let bad = |g: Going| matches!(g, Going::Rough | Going::Difficult);
-            let why = if me.across_obstacle {
-                Some((
-                    "DBR-TF-016",
-                    "attacking across a fortification or fixed obstacle",
-                ))
-            } else if bad(me.going) && !me.facing_road {
-                Some(("DBR-TF-017", "in rough or difficult going"))
-            } else if bad(foe.going) && !me.facing_road {
-                Some(("DBR-TF-018", "fighting enemy in rough or difficult going"))
-            } else {
-                None
-            };
-            if let Some((rule, text)) = why {
-                add(rule, format!("cavalry, Pk or Train {text}"), -2, None);
-            }
-        }
-        let die = i64::from(die);
-        add("DBR-RES-001", "die".to_string(), die, Some(RulingId::Die));
-        let total = steps.iter().map(|s| s.value).sum();
-        Ok((steps, total))
     }
 
     /// The grading steps of one side (DBR-SGF, DBR-CGF).
@@ -1047,394 +961,27 @@ impl Dbr<'_> {
         }
     }
 
+    /// The first outcome table (DBR-OUT1): the loser's entry, by its element.
     fn table1(&self, l: &Side, w: &Side, x: &Ctx) -> Decision {
-        let we = w.element;
-        let wg = w.grade;
-        let is = |e: E, g: Grade| we == e && wg == g;
         match l.element {
-            E::Ln => {
-                let entry = "Destroyed in close combat by Bw (S) whose front they moved into contact with this bound, or by El. Otherwise recoil.";
-                if x.close && is(E::Bw, Grade::S) && l.charged_front {
-                    d(
-                        entry,
-                        "DBR-OUT1-001",
-                        Effect::Destroyed,
-                        "beaten in close combat by Bw (S) whose front they moved into contact with",
-                    )
-                } else if we == E::El {
-                    d(entry, "DBR-OUT1-002", Effect::Destroyed, "beaten by El")
-                } else {
-                    d(entry, "DBR-OUT1-003", Effect::Recoil, "otherwise")
-                }
-            }
-            E::Pi => {
-                let entry = "Destroyed in any enemy bound by Pi (S) or (O) with an even final score or by Ln or Pi (F), or in own side's bound by Si. Otherwise recoil.";
-                if x.enemy_bound
-                    && we == E::Pi
-                    && matches!(wg, Grade::S | Grade::O)
-                    && x.winner_even
-                {
-                    d(
-                        entry,
-                        "DBR-OUT1-004",
-                        Effect::Destroyed,
-                        "enemy bound, Pi (S) or (O) with an even final score",
-                    )
-                } else if x.enemy_bound && we == E::Ln {
-                    d(
-                        entry,
-                        "DBR-OUT1-005",
-                        Effect::Destroyed,
-                        "enemy bound, beaten by Ln",
-                    )
-                } else if x.enemy_bound && is(E::Pi, Grade::F) {
-                    d(
-                        entry,
-                        "DBR-OUT1-006",
-                        Effect::Destroyed,
-                        "enemy bound, beaten by Pi (F)",
-                    )
-                } else if x.own_bound && we == E::Si {
-                    d(
-                        entry,
-                        "DBR-OUT1-007",
-                        Effect::Destroyed,
-                        "own bound, beaten by Si",
-                    )
-                } else {
-                    d(entry, "DBR-OUT1-008", Effect::Recoil, "otherwise")
-                }
-            }
-            E::Si => {
-                let entry = "Destroyed by Ln in an enemy bound. Flee from shooting by Pi or Sh. Otherwise recoil.";
-                if x.enemy_bound && we == E::Ln {
-                    d(
-                        entry,
-                        "DBR-OUT1-009",
-                        Effect::Destroyed,
-                        "beaten by Ln in an enemy bound",
-                    )
-                } else if x.shooting && matches!(we, E::Pi | E::Sh) {
-                    d(
-                        entry,
-                        "DBR-OUT1-010",
-                        Effect::Flee,
-                        "beaten by shooting from Pi or Sh",
-                    )
-                } else {
-                    d(entry, "DBR-OUT1-011", Effect::Recoil, "otherwise")
-                }
-            }
-            E::LH => {
-                let entry = "Recoil from LH or Sk. Otherwise, flee.";
-                if matches!(we, E::LH | E::Sk) {
-                    d(entry, "DBR-OUT1-012", Effect::Recoil, "beaten by LH or Sk")
-                } else {
-                    d(entry, "DBR-OUT1-013", Effect::Flee, "otherwise")
-                }
-            }
-            E::Cm => {
-                let entry = "Destroyed by El if Cm (S). Otherwise flee.";
-                if l.grade == Grade::S && we == E::El {
-                    d(
-                        entry,
-                        "DBR-OUT1-014",
-                        Effect::Destroyed,
-                        "Cm (S) beaten by El",
-                    )
-                } else {
-                    d(entry, "DBR-OUT1-015", Effect::Flee, "otherwise")
-                }
-            }
-            E::Dr | E::Bw => {
-                let entry = "Destroyed by cavalry in close combat in good going. Otherwise recoil.";
-                if x.close && x.winner_cavalry && x.good {
-                    d(
-                        entry,
-                        "DBR-OUT1-016",
-                        Effect::Destroyed,
-                        "beaten by cavalry in close combat in good going",
-                    )
-                } else {
-                    d(entry, "DBR-OUT1-017", Effect::Recoil, "otherwise")
-                }
-            }
-            E::Pk => {
-                let entry = "Destroyed in close combat by Pi in own side's bound, or by Ln, Cm (S) or Bd (F) if in an enemy bound. Otherwise recoil.";
-                if x.close && x.own_bound && we == E::Pi {
-                    d(
-                        entry,
-                        "DBR-OUT1-018",
-                        Effect::Destroyed,
-                        "close combat, own bound, beaten by Pi",
-                    )
-                } else if x.close
-                    && x.enemy_bound
-                    && (we == E::Ln || is(E::Cm, Grade::S) || is(E::Bd, Grade::F))
-                {
-                    d(
-                        entry,
-                        "DBR-OUT1-019",
-                        Effect::Destroyed,
-                        "close combat, enemy bound, beaten by Ln, Cm (S) or Bd (F)",
-                    )
-                } else {
-                    d(entry, "DBR-OUT1-020", Effect::Recoil, "otherwise")
-                }
-            }
-            E::Sh => {
-                let entry = "Destroyed if in close combat in an enemy bound by Ln, Si, Pi (F), other Pi with an even final score or Cm (S), if in going these count as good, or by Sh (F), Bd or Wb in any going. Otherwise recoil.";
-                let first = matches!(we, E::Ln | E::Si)
-                    || is(E::Pi, Grade::F)
-                    || (we == E::Pi && x.winner_even)
-                    || is(E::Cm, Grade::S);
-                let second = is(E::Sh, Grade::F) || matches!(we, E::Bd | E::Wb);
-                let second_needs = self
-                    .rulings
-                    .is(RulingId::ShByShF, "enemy-bound-close-combat");
-                if x.close && x.enemy_bound && first && x.counts_good {
-                    d(entry, "DBR-OUT1-021", Effect::Destroyed, "close combat in an enemy bound, in going that counts as good, beaten by Ln, Si, Pi (F), Pi with an even score or Cm (S)")
-                        .ruled(RulingId::CountsAsGood)
-                } else if second && (!second_needs || (x.close && x.enemy_bound)) {
-                    d(
-                        entry,
-                        "DBR-OUT1-022",
-                        Effect::Destroyed,
-                        "beaten by Sh (F), Bd or Wb, in any going",
-                    )
-                    .ruled(RulingId::ShByShF)
-                } else {
-                    let r = d(entry, "DBR-OUT1-023", Effect::Recoil, "otherwise");
-                    if x.close && x.enemy_bound && first {
-                        r.ruled(RulingId::CountsAsGood)
-                    } else {
-                        r
-                    }
-                }
-            }
-            E::Bd => {
-                let entry = "Destroyed by Ln, Si or Cm (S) in enemy bound, or by Sh in close combat in own side's bound. Otherwise recoil.";
-                if x.enemy_bound && (matches!(we, E::Ln | E::Si) || is(E::Cm, Grade::S)) {
-                    d(
-                        entry,
-                        "DBR-OUT1-024",
-                        Effect::Destroyed,
-                        "enemy bound, beaten by Ln, Si or Cm (S)",
-                    )
-                } else if x.close && x.own_bound && we == E::Sh {
-                    d(
-                        entry,
-                        "DBR-OUT1-025",
-                        Effect::Destroyed,
-                        "close combat, own bound, beaten by Sh",
-                    )
-                } else {
-                    d(entry, "DBR-OUT1-026", Effect::Recoil, "otherwise")
-                }
-            }
-            E::Wb | E::Hd => {
-                let entry = "Destroyed by Ln or Cm (S) in going these count as good. Flee from shooting by Art or by Naval. Otherwise recoil.";
-                if (we == E::Ln || is(E::Cm, Grade::S)) && x.counts_good {
-                    d(
-                        entry,
-                        "DBR-OUT1-027",
-                        Effect::Destroyed,
-                        "beaten by Ln or Cm (S) in going that counts as good",
-                    )
-                    .ruled(RulingId::CountsAsGood)
-                } else if x.shooting && (we == E::Art || we.is_naval()) {
-                    d(
-                        entry,
-                        "DBR-OUT1-028",
-                        Effect::Flee,
-                        "beaten by shooting from Art or Naval",
-                    )
-                } else {
-                    let r = d(entry, "DBR-OUT1-029", Effect::Recoil, "otherwise");
-                    if we == E::Ln || is(E::Cm, Grade::S) {
-                        r.ruled(RulingId::CountsAsGood)
-                    } else {
-                        r
-                    }
-                }
-            }
-            E::Sk => {
-                let entry = "If in close combat in good going, destroyed by cavalry or Dragoons, flee from Wb, recoil from others. Otherwise recoil.";
-                if x.close && x.good {
-                    if x.winner_cavalry || we == E::Dr {
-                        d(
-                            entry,
-                            "DBR-OUT1-030",
-                            Effect::Destroyed,
-                            "close combat in good going, beaten by cavalry or Dragoons",
-                        )
-                    } else if we == E::Wb {
-                        d(
-                            entry,
-                            "DBR-OUT1-031",
-                            Effect::Flee,
-                            "close combat in good going, beaten by Wb",
-                        )
-                    } else {
-                        d(
-                            entry,
-                            "DBR-OUT1-032",
-                            Effect::Recoil,
-                            "close combat in good going, beaten by another",
-                        )
-                    }
-                } else {
-                    d(entry, "DBR-OUT1-033", Effect::Recoil, "otherwise")
-                }
-            }
-            E::Art => {
-                let entry = "Destroyed by Art (S) or if in close combat. Otherwise (S) or (O)'s draught teams desert if their element's final score was even, preventing future movement other than pivoting up to 45 degrees on a front corner, (F) or (X) flee, (I) recoil.";
-                if is(E::Art, Grade::S) {
-                    d(
-                        entry,
-                        "DBR-OUT1-034",
-                        Effect::Destroyed,
-                        "beaten by Art (S)",
-                    )
-                } else if x.close {
-                    d(
-                        entry,
-                        "DBR-OUT1-035",
-                        Effect::Destroyed,
-                        "beaten in close combat",
-                    )
-                } else {
-                    match l.grade {
-                        Grade::S | Grade::O if x.loser_even => d(
-                            entry,
-                            "DBR-OUT1-036",
-                            Effect::DraughtTeamsDesert,
-                            "(S) or (O) with an even final score: from now on it may only pivot up to 45 degrees on a front corner",
-                        ),
-                        Grade::S | Grade::O => d(
-                            entry,
-                            "DBR-OUT1-039",
-                            Effect::NoEffect,
-                            "(S) or (O) with an odd final score: the sheet gives no result",
-                        )
-                        .ruled(RulingId::ArtOdd),
-                        Grade::F | Grade::X => d(entry, "DBR-OUT1-037", Effect::Flee, "(F) or (X)"),
-                        Grade::I => d(entry, "DBR-OUT1-038", Effect::Recoil, "(I)"),
-                    }
-                }
-            }
-            E::Pont => {
-                let entry = "Destroyed if in close combat. Otherwise recoil.";
-                if x.close {
-                    d(
-                        entry,
-                        "DBR-OUT1-040",
-                        Effect::Destroyed,
-                        "beaten in close combat",
-                    )
-                } else {
-                    d(entry, "DBR-OUT1-041", Effect::Recoil, "otherwise")
-                }
-            }
-            E::WWg => {
-                let entry = "Destroyed by El, Sk (X) or Art (S) or (O).";
-                if we == E::El
-                    || is(E::Sk, Grade::X)
-                    || is(E::Art, Grade::S)
-                    || is(E::Art, Grade::O)
-                {
-                    d(
-                        entry,
-                        "DBR-OUT1-042",
-                        Effect::Destroyed,
-                        "beaten by El, Sk (X), Art (S) or Art (O)",
-                    )
-                } else if self.rulings.is(RulingId::WwgOtherwise, "recoil") {
-                    d(
-                        entry,
-                        "DBR-OUT1-043",
-                        Effect::Recoil,
-                        "beaten by another: the sheet gives no result",
-                    )
-                    .ruled(RulingId::WwgOtherwise)
-                } else {
-                    d(
-                        entry,
-                        "DBR-OUT1-043",
-                        Effect::NoEffect,
-                        "beaten by another: the sheet gives no result",
-                    )
-                    .ruled(RulingId::WwgOtherwise)
-                }
-            }
-            E::El => {
-                let entry = "Flee from shooting by Pi or Sh. Otherwise recoil.";
-                if x.shooting && matches!(we, E::Pi | E::Sh) {
-                    d(
-                        entry,
-                        "DBR-OUT1-044",
-                        Effect::Flee,
-                        "beaten by shooting from Pi or Sh",
-                    )
-                } else {
-                    d(entry, "DBR-OUT1-045", Effect::Recoil, "otherwise")
-                }
-            }
-            E::Bg => {
-                let entry = "Destroyed if in close combat. Otherwise flee if mobile.";
-                if x.close {
-                    d(
-                        entry,
-                        "DBR-OUT1-046",
-                        Effect::Destroyed,
-                        "beaten in close combat",
-                    )
-                } else if !l.immobile {
-                    d(entry, "DBR-OUT1-047", Effect::Flee, "otherwise, mobile")
-                } else {
-                    d(
-                        entry,
-                        "DBR-OUT1-048",
-                        Effect::NoEffect,
-                        "otherwise, not mobile: the sheet gives no result",
-                    )
-                    .ruled(RulingId::BgImmobile)
-                }
-            }
+            E::Ln => out1_lancers(l, w, x),
+            E::Pi => out1_pistoliers(w, x),
+            E::Si => out1_sword_cavalry(w, x),
+            E::LH => out1_light_horse(w),
+            E::Cm => out1_cuirassiers(l, w),
+            E::Dr | E::Bw => out1_dragoons_or_bows(x),
+            E::Pk => out1_pikes(w, x),
+            E::Sh => out1_shot(&self.rulings, w, x),
+            E::Bd => out1_blades(w, x),
+            E::Wb | E::Hd => out1_warband_or_horde(w, x),
+            E::Sk => out1_skirmishers(w, x),
+            E::Art => out1_artillery(l, w, x),
+            E::Pont => out1_pontoons(x),
+            E::WWg => out1_war_wagons(&self.rulings, w),
+            E::El => out1_elephants(w, x),
+            E::Bg => out1_baggage(l, x),
             E::Ships | E::Gal | E::Boats | E::PermBridge | E::TempBridge => {
-                let entry =
-                    "Destroyed in close combat by Naval (X). Otherwise, laden Naval recoil.";
-                if x.close && we.is_naval() && wg == Grade::X {
-                    d(
-                        entry,
-                        "DBR-OUT1-049",
-                        Effect::Destroyed,
-                        "beaten in close combat by Naval (X)",
-                    )
-                } else if l.element.is_naval() && !l.unladen {
-                    d(
-                        entry,
-                        "DBR-OUT1-050",
-                        Effect::Recoil,
-                        "otherwise, laden Naval",
-                    )
-                } else if self.rulings.is(RulingId::UnladenOtherwise1, "recoil") {
-                    d(
-                        entry,
-                        "DBR-OUT1-051",
-                        Effect::Recoil,
-                        "otherwise, unladen Naval or bridge: the sheet gives no result",
-                    )
-                    .ruled(RulingId::UnladenOtherwise1)
-                } else {
-                    d(
-                        entry,
-                        "DBR-OUT1-051",
-                        Effect::NoEffect,
-                        "otherwise, unladen Naval or bridge: the sheet gives no result",
-                    )
-                    .ruled(RulingId::UnladenOtherwise1)
-                }
+                out1_naval_or_bridge(&self.rulings, l, w, x)
             }
         }
     }
@@ -1559,6 +1106,618 @@ impl Dbr<'_> {
                 "any other land element",
             ),
         }
+    }
+}
+
+/// The two sides of a combat as one of them sees it, for its factors.
+struct Fight<'c> {
+    me: &'c Side,
+    foe: &'c Side,
+    my_class: Class,
+    foe_class: Class,
+    close: bool,
+    my_bound: bool,
+    /// B, shot at by A.
+    shot_at: bool,
+    /// A, shooting at B.
+    shooting: bool,
+    foot: bool,
+    distance: Option<Distance>,
+}
+
+/// A side's factors so far, each a step.
+struct Factors(Vec<Step>);
+
+impl Factors {
+    fn add(&mut self, rule: &'static str, text: String, value: i64, ruling: Option<RulingId>) {
+        self.0.push(Step {
+            rule,
+            text,
+            value,
+            ruling: ruling.map(RulingId::name),
+        });
+    }
+}
+
+/// Rear support (DBR-RS): who gets it, always or against cavalry in the
+/// enemy's bound.
+fn rear_support(f: &Fight, out: &mut Factors) {
+    let (me, foe) = (f.me, f.foe);
+    if !me.rear_support {
+        return;
+    }
+    let g = me.grade;
+    let eligible: Option<&'static str> = match me.element {
+        E::Pk => Some("DBR-RS-001"),
+        E::Pi if g != Grade::F => Some("DBR-RS-002"),
+        E::Wb if g == Grade::S => Some("DBR-RS-003"),
+        E::Wb if g == Grade::O => Some("DBR-RS-004"),
+        E::Sh if g != Grade::F && foe.element == E::Sh => Some("DBR-RS-005"),
+        _ => None,
+    }
+    .or_else(|| {
+        let vs_cav_enemy_bound = f.foe_class == Class::Cavalry && !f.my_bound;
+        match me.element {
+            E::Ln if g != Grade::S && vs_cav_enemy_bound => Some("DBR-RS-006"),
+            E::Sh if vs_cav_enemy_bound => Some("DBR-RS-007"),
+            E::Bd if g != Grade::F && vs_cav_enemy_bound => Some("DBR-RS-008"),
+            E::Si if vs_cav_enemy_bound => Some("DBR-RS-009"),
+            _ => None,
+        }
+    });
+    match eligible {
+        Some(rule) => out.add(
+            rule,
+            "rear support".to_string(),
+            1,
+            Some(RulingId::RearSupport),
+        ),
+        None => out.add(
+            "DBR-RS-010",
+            format!(
+                "rear support claimed, but {} does not get it here",
+                me.label()
+            ),
+            0,
+            Some(RulingId::RearSupport),
+        ),
+    }
+}
+
+/// A general's element, and Art (S), (O) or (I) at close quarters
+/// (DBR-TF-009 to DBR-TF-011).
+fn leaders_and_guns(f: &Fight, out: &mut Factors) {
+    let me = f.me;
+    if me.general && (f.close || f.shot_at) {
+        out.add("DBR-TF-009", "general's element".to_string(), 1, None);
+    }
+    if me.element == E::Art && matches!(me.grade, Grade::S | Grade::O | Grade::I) {
+        if f.close && !f.my_bound {
+            out.add(
+                "DBR-TF-010",
+                "Art (S), (O) or (I) front edge in close combat in an enemy bound".to_string(),
+                1,
+                None,
+            );
+        }
+        if f.shooting && f.distance.is_some_and(|d| d <= Distance::paces(100)) {
+            out.add(
+                "DBR-TF-011",
+                "Art (S), (O) or (I) shooting at enemy within 100p (8cm)".to_string(),
+                1,
+                None,
+            );
+        }
+    }
+}
+
+/// What counts against the side: a beaten command, the weather, overlaps,
+/// the enemy's assisting shooters (DBR-TF-012 to DBR-TF-015).
+fn penalties(f: &Fight, out: &mut Factors) {
+    let (me, foe) = (f.me, f.foe);
+    if me.beaten_command {
+        out.add(
+            "DBR-TF-012",
+            "part of a beaten command".to_string(),
+            -1,
+            None,
+        );
+    }
+    if me.weather {
+        out.add(
+            "DBR-TF-013",
+            "disadvantaged by weather".to_string(),
+            -1,
+            Some(RulingId::Weather),
+        );
+    }
+    if me.overlaps > 0 {
+        out.add(
+            "DBR-TF-014",
+            format!(
+                "{} flank(s) overlapped and/or enemy in contact with flank or rear",
+                me.overlaps
+            ),
+            -i64::from(me.overlaps),
+            Some(RulingId::Overlap),
+        );
+    }
+    if f.shot_at && foe.assisting > 0 {
+        out.add(
+            "DBR-TF-015",
+            format!(
+                "{} element(s) assisting the enemy's shooting",
+                foe.assisting
+            ),
+            -i64::from(foe.assisting),
+            None,
+        );
+    }
+}
+
+/// Cavalry, Pk or Train in close combat across an obstacle or in bad going
+/// (DBR-TF-016 to DBR-TF-018).
+fn bad_going(f: &Fight, out: &mut Factors) {
+    let (me, foe) = (f.me, f.foe);
+    let mounted_pike_or_train =
+        f.my_class == Class::Cavalry || me.element == E::Pk || f.my_class == Class::Train;
+    if !(f.close && mounted_pike_or_train) {
+        return;
+    }
+    let bad = |g: Going| matches!(g, Going::Rough | Going::Difficult);
+    let why = if me.across_obstacle {
+        Some((
+            "DBR-TF-016",
+            "attacking across a fortification or fixed obstacle",
+        ))
+    } else if bad(me.going) && !me.facing_road {
+        Some(("DBR-TF-017", "in rough or difficult going"))
+    } else if bad(foe.going) && !me.facing_road {
+        Some(("DBR-TF-018", "fighting enemy in rough or difficult going"))
+    } else {
+        None
+    };
+    if let Some((rule, text)) = why {
+        out.add(rule, format!("cavalry, Pk or Train {text}"), -2, None);
+    }
+}
+
+/// The first outcome table (DBR-OUT1) for beaten lancers (Ln).
+fn out1_lancers(l: &Side, w: &Side, x: &Ctx) -> Decision {
+    let we = w.element;
+    let wg = w.grade;
+    let is = |e: E, g: Grade| we == e && wg == g;
+    let entry = "Destroyed in close combat by Bw (S) whose front they moved into contact with this bound, or by El. Otherwise recoil.";
+    if x.close && is(E::Bw, Grade::S) && l.charged_front {
+        d(
+            entry,
+            "DBR-OUT1-001",
+            Effect::Destroyed,
+            "beaten in close combat by Bw (S) whose front they moved into contact with",
+        )
+    } else if we == E::El {
+        d(entry, "DBR-OUT1-002", Effect::Destroyed, "beaten by El")
+    } else {
+        d(entry, "DBR-OUT1-003", Effect::Recoil, "otherwise")
+    }
+}
+
+/// The first outcome table (DBR-OUT1) for beaten pistoliers (Pi).
+fn out1_pistoliers(w: &Side, x: &Ctx) -> Decision {
+    let we = w.element;
+    let wg = w.grade;
+    let is = |e: E, g: Grade| we == e && wg == g;
+    let entry = "Destroyed in any enemy bound by Pi (S) or (O) with an even final score or by Ln or Pi (F), or in own side's bound by Si. Otherwise recoil.";
+    if x.enemy_bound && we == E::Pi && matches!(wg, Grade::S | Grade::O) && x.winner_even {
+        d(
+            entry,
+            "DBR-OUT1-004",
+            Effect::Destroyed,
+            "enemy bound, Pi (S) or (O) with an even final score",
+        )
+    } else if x.enemy_bound && we == E::Ln {
+        d(
+            entry,
+            "DBR-OUT1-005",
+            Effect::Destroyed,
+            "enemy bound, beaten by Ln",
+        )
+    } else if x.enemy_bound && is(E::Pi, Grade::F) {
+        d(
+            entry,
+            "DBR-OUT1-006",
+            Effect::Destroyed,
+            "enemy bound, beaten by Pi (F)",
+        )
+    } else if x.own_bound && we == E::Si {
+        d(
+            entry,
+            "DBR-OUT1-007",
+            Effect::Destroyed,
+            "own bound, beaten by Si",
+        )
+    } else {
+        d(entry, "DBR-OUT1-008", Effect::Recoil, "otherwise")
+    }
+}
+
+/// The first outcome table (DBR-OUT1) for beaten sword-armed cavalry (Si).
+fn out1_sword_cavalry(w: &Side, x: &Ctx) -> Decision {
+    let we = w.element;
+    let entry =
+        "Destroyed by Ln in an enemy bound. Flee from shooting by Pi or Sh. Otherwise recoil.";
+    if x.enemy_bound && we == E::Ln {
+        d(
+            entry,
+            "DBR-OUT1-009",
+            Effect::Destroyed,
+            "beaten by Ln in an enemy bound",
+        )
+    } else if x.shooting && matches!(we, E::Pi | E::Sh) {
+        d(
+            entry,
+            "DBR-OUT1-010",
+            Effect::Flee,
+            "beaten by shooting from Pi or Sh",
+        )
+    } else {
+        d(entry, "DBR-OUT1-011", Effect::Recoil, "otherwise")
+    }
+}
+
+/// The first outcome table (DBR-OUT1) for beaten light horse (LH).
+fn out1_light_horse(w: &Side) -> Decision {
+    let we = w.element;
+    let entry = "Recoil from LH or Sk. Otherwise, flee.";
+    if matches!(we, E::LH | E::Sk) {
+        d(entry, "DBR-OUT1-012", Effect::Recoil, "beaten by LH or Sk")
+    } else {
+        d(entry, "DBR-OUT1-013", Effect::Flee, "otherwise")
+    }
+}
+
+/// The first outcome table (DBR-OUT1) for beaten cuirassiers (Cm).
+fn out1_cuirassiers(l: &Side, w: &Side) -> Decision {
+    let we = w.element;
+    let entry = "Destroyed by El if Cm (S). Otherwise flee.";
+    if l.grade == Grade::S && we == E::El {
+        d(
+            entry,
+            "DBR-OUT1-014",
+            Effect::Destroyed,
+            "Cm (S) beaten by El",
+        )
+    } else {
+        d(entry, "DBR-OUT1-015", Effect::Flee, "otherwise")
+    }
+}
+
+/// The first outcome table (DBR-OUT1) for beaten dragoons (Dr) or bows (Bw).
+fn out1_dragoons_or_bows(x: &Ctx) -> Decision {
+    let entry = "Destroyed by cavalry in close combat in good going. Otherwise recoil.";
+    if x.close && x.winner_cavalry && x.good {
+        d(
+            entry,
+            "DBR-OUT1-016",
+            Effect::Destroyed,
+            "beaten by cavalry in close combat in good going",
+        )
+    } else {
+        d(entry, "DBR-OUT1-017", Effect::Recoil, "otherwise")
+    }
+}
+
+/// The first outcome table (DBR-OUT1) for beaten pikes (Pk).
+fn out1_pikes(w: &Side, x: &Ctx) -> Decision {
+    let we = w.element;
+    let wg = w.grade;
+    let is = |e: E, g: Grade| we == e && wg == g;
+    let entry = "Destroyed in close combat by Pi in own side's bound, or by Ln, Cm (S) or Bd (F) if in an enemy bound. Otherwise recoil.";
+    if x.close && x.own_bound && we == E::Pi {
+        d(
+            entry,
+            "DBR-OUT1-018",
+            Effect::Destroyed,
+            "close combat, own bound, beaten by Pi",
+        )
+    } else if x.close
+        && x.enemy_bound
+        && (we == E::Ln || is(E::Cm, Grade::S) || is(E::Bd, Grade::F))
+    {
+        d(
+            entry,
+            "DBR-OUT1-019",
+            Effect::Destroyed,
+            "close combat, enemy bound, beaten by Ln, Cm (S) or Bd (F)",
+        )
+    } else {
+        d(entry, "DBR-OUT1-020", Effect::Recoil, "otherwise")
+    }
+}
+
+/// The first outcome table (DBR-OUT1) for beaten shot (Sh).
+fn out1_shot(rulings: &Rulings, w: &Side, x: &Ctx) -> Decision {
+    let we = w.element;
+    let wg = w.grade;
+    let is = |e: E, g: Grade| we == e && wg == g;
+    let entry = "Destroyed if in close combat in an enemy bound by Ln, Si, Pi (F), other Pi with an even final score or Cm (S), if in going these count as good, or by Sh (F), Bd or Wb in any going. Otherwise recoil.";
+    let first = matches!(we, E::Ln | E::Si)
+        || is(E::Pi, Grade::F)
+        || (we == E::Pi && x.winner_even)
+        || is(E::Cm, Grade::S);
+    let second = is(E::Sh, Grade::F) || matches!(we, E::Bd | E::Wb);
+    let second_needs = rulings.is(RulingId::ShByShF, "enemy-bound-close-combat");
+    if x.close && x.enemy_bound && first && x.counts_good {
+        d(entry, "DBR-OUT1-021", Effect::Destroyed, "close combat in an enemy bound, in going that counts as good, beaten by Ln, Si, Pi (F), Pi with an even score or Cm (S)")
+                .ruled(RulingId::CountsAsGood)
+    } else if second && (!second_needs || (x.close && x.enemy_bound)) {
+        d(
+            entry,
+            "DBR-OUT1-022",
+            Effect::Destroyed,
+            "beaten by Sh (F), Bd or Wb, in any going",
+        )
+        .ruled(RulingId::ShByShF)
+    } else {
+        let r = d(entry, "DBR-OUT1-023", Effect::Recoil, "otherwise");
+        if x.close && x.enemy_bound && first {
+            r.ruled(RulingId::CountsAsGood)
+        } else {
+            r
+        }
+    }
+}
+
+/// The first outcome table (DBR-OUT1) for beaten blades (Bd).
+fn out1_blades(w: &Side, x: &Ctx) -> Decision {
+    let we = w.element;
+    let wg = w.grade;
+    let is = |e: E, g: Grade| we == e && wg == g;
+    let entry = "Destroyed by Ln, Si or Cm (S) in enemy bound, or by Sh in close combat in own side's bound. Otherwise recoil.";
+    if x.enemy_bound && (matches!(we, E::Ln | E::Si) || is(E::Cm, Grade::S)) {
+        d(
+            entry,
+            "DBR-OUT1-024",
+            Effect::Destroyed,
+            "enemy bound, beaten by Ln, Si or Cm (S)",
+        )
+    } else if x.close && x.own_bound && we == E::Sh {
+        d(
+            entry,
+            "DBR-OUT1-025",
+            Effect::Destroyed,
+            "close combat, own bound, beaten by Sh",
+        )
+    } else {
+        d(entry, "DBR-OUT1-026", Effect::Recoil, "otherwise")
+    }
+}
+
+/// The first outcome table (DBR-OUT1) for beaten warband (Wb) or horde (Hd).
+fn out1_warband_or_horde(w: &Side, x: &Ctx) -> Decision {
+    let we = w.element;
+    let wg = w.grade;
+    let is = |e: E, g: Grade| we == e && wg == g;
+    let entry = "Destroyed by Ln or Cm (S) in going these count as good. Flee from shooting by Art or by Naval. Otherwise recoil.";
+    if (we == E::Ln || is(E::Cm, Grade::S)) && x.counts_good {
+        d(
+            entry,
+            "DBR-OUT1-027",
+            Effect::Destroyed,
+            "beaten by Ln or Cm (S) in going that counts as good",
+        )
+        .ruled(RulingId::CountsAsGood)
+    } else if x.shooting && (we == E::Art || we.is_naval()) {
+        d(
+            entry,
+            "DBR-OUT1-028",
+            Effect::Flee,
+            "beaten by shooting from Art or Naval",
+        )
+    } else {
+        let r = d(entry, "DBR-OUT1-029", Effect::Recoil, "otherwise");
+        if we == E::Ln || is(E::Cm, Grade::S) {
+            r.ruled(RulingId::CountsAsGood)
+        } else {
+            r
+        }
+    }
+}
+
+/// The first outcome table (DBR-OUT1) for beaten skirmishers (Sk).
+fn out1_skirmishers(w: &Side, x: &Ctx) -> Decision {
+    let we = w.element;
+    let entry = "If in close combat in good going, destroyed by cavalry or Dragoons, flee from Wb, recoil from others. Otherwise recoil.";
+    if x.close && x.good {
+        if x.winner_cavalry || we == E::Dr {
+            d(
+                entry,
+                "DBR-OUT1-030",
+                Effect::Destroyed,
+                "close combat in good going, beaten by cavalry or Dragoons",
+            )
+        } else if we == E::Wb {
+            d(
+                entry,
+                "DBR-OUT1-031",
+                Effect::Flee,
+                "close combat in good going, beaten by Wb",
+            )
+        } else {
+            d(
+                entry,
+                "DBR-OUT1-032",
+                Effect::Recoil,
+                "close combat in good going, beaten by another",
+            )
+        }
+    } else {
+        d(entry, "DBR-OUT1-033", Effect::Recoil, "otherwise")
+    }
+}
+
+/// The first outcome table (DBR-OUT1) for beaten artillery (Art).
+fn out1_artillery(l: &Side, w: &Side, x: &Ctx) -> Decision {
+    let we = w.element;
+    let wg = w.grade;
+    let is = |e: E, g: Grade| we == e && wg == g;
+    let entry = "Destroyed by Art (S) or if in close combat. Otherwise (S) or (O)'s draught teams desert if their element's final score was even, preventing future movement other than pivoting up to 45 degrees on a front corner, (F) or (X) flee, (I) recoil.";
+    if is(E::Art, Grade::S) {
+        d(
+            entry,
+            "DBR-OUT1-034",
+            Effect::Destroyed,
+            "beaten by Art (S)",
+        )
+    } else if x.close {
+        d(
+            entry,
+            "DBR-OUT1-035",
+            Effect::Destroyed,
+            "beaten in close combat",
+        )
+    } else {
+        match l.grade {
+            Grade::S | Grade::O if x.loser_even => d(
+                entry,
+                "DBR-OUT1-036",
+                Effect::DraughtTeamsDesert,
+                "(S) or (O) with an even final score: from now on it may only pivot up to 45 degrees on a front corner",
+            ),
+            Grade::S | Grade::O => d(
+                entry,
+                "DBR-OUT1-039",
+                Effect::NoEffect,
+                "(S) or (O) with an odd final score: the sheet gives no result",
+            )
+            .ruled(RulingId::ArtOdd),
+            Grade::F | Grade::X => d(entry, "DBR-OUT1-037", Effect::Flee, "(F) or (X)"),
+            Grade::I => d(entry, "DBR-OUT1-038", Effect::Recoil, "(I)"),
+        }
+    }
+}
+
+/// The first outcome table (DBR-OUT1) for beaten pontoons (Pont).
+fn out1_pontoons(x: &Ctx) -> Decision {
+    let entry = "Destroyed if in close combat. Otherwise recoil.";
+    if x.close {
+        d(
+            entry,
+            "DBR-OUT1-040",
+            Effect::Destroyed,
+            "beaten in close combat",
+        )
+    } else {
+        d(entry, "DBR-OUT1-041", Effect::Recoil, "otherwise")
+    }
+}
+
+/// The first outcome table (DBR-OUT1) for beaten war wagons (WWg).
+fn out1_war_wagons(rulings: &Rulings, w: &Side) -> Decision {
+    let we = w.element;
+    let wg = w.grade;
+    let is = |e: E, g: Grade| we == e && wg == g;
+    let entry = "Destroyed by El, Sk (X) or Art (S) or (O).";
+    if we == E::El || is(E::Sk, Grade::X) || is(E::Art, Grade::S) || is(E::Art, Grade::O) {
+        d(
+            entry,
+            "DBR-OUT1-042",
+            Effect::Destroyed,
+            "beaten by El, Sk (X), Art (S) or Art (O)",
+        )
+    } else if rulings.is(RulingId::WwgOtherwise, "recoil") {
+        d(
+            entry,
+            "DBR-OUT1-043",
+            Effect::Recoil,
+            "beaten by another: the sheet gives no result",
+        )
+        .ruled(RulingId::WwgOtherwise)
+    } else {
+        d(
+            entry,
+            "DBR-OUT1-043",
+            Effect::NoEffect,
+            "beaten by another: the sheet gives no result",
+        )
+        .ruled(RulingId::WwgOtherwise)
+    }
+}
+
+/// The first outcome table (DBR-OUT1) for beaten elephants (El).
+fn out1_elephants(w: &Side, x: &Ctx) -> Decision {
+    let we = w.element;
+    let entry = "Flee from shooting by Pi or Sh. Otherwise recoil.";
+    if x.shooting && matches!(we, E::Pi | E::Sh) {
+        d(
+            entry,
+            "DBR-OUT1-044",
+            Effect::Flee,
+            "beaten by shooting from Pi or Sh",
+        )
+    } else {
+        d(entry, "DBR-OUT1-045", Effect::Recoil, "otherwise")
+    }
+}
+
+/// The first outcome table (DBR-OUT1) for beaten baggage (Bg).
+fn out1_baggage(l: &Side, x: &Ctx) -> Decision {
+    let entry = "Destroyed if in close combat. Otherwise flee if mobile.";
+    if x.close {
+        d(
+            entry,
+            "DBR-OUT1-046",
+            Effect::Destroyed,
+            "beaten in close combat",
+        )
+    } else if !l.immobile {
+        d(entry, "DBR-OUT1-047", Effect::Flee, "otherwise, mobile")
+    } else {
+        d(
+            entry,
+            "DBR-OUT1-048",
+            Effect::NoEffect,
+            "otherwise, not mobile: the sheet gives no result",
+        )
+        .ruled(RulingId::BgImmobile)
+    }
+}
+
+/// The first outcome table (DBR-OUT1) for beaten Naval (Ships, Gal, Boats) or a bridge.
+fn out1_naval_or_bridge(rulings: &Rulings, l: &Side, w: &Side, x: &Ctx) -> Decision {
+    let we = w.element;
+    let wg = w.grade;
+    let entry = "Destroyed in close combat by Naval (X). Otherwise, laden Naval recoil.";
+    if x.close && we.is_naval() && wg == Grade::X {
+        d(
+            entry,
+            "DBR-OUT1-049",
+            Effect::Destroyed,
+            "beaten in close combat by Naval (X)",
+        )
+    } else if l.element.is_naval() && !l.unladen {
+        d(
+            entry,
+            "DBR-OUT1-050",
+            Effect::Recoil,
+            "otherwise, laden Naval",
+        )
+    } else if rulings.is(RulingId::UnladenOtherwise1, "recoil") {
+        d(
+            entry,
+            "DBR-OUT1-051",
+            Effect::Recoil,
+            "otherwise, unladen Naval or bridge: the sheet gives no result",
+        )
+        .ruled(RulingId::UnladenOtherwise1)
+    } else {
+        d(
+            entry,
+            "DBR-OUT1-051",
+            Effect::NoEffect,
+            "otherwise, unladen Naval or bridge: the sheet gives no result",
+        )
+        .ruled(RulingId::UnladenOtherwise1)
     }
 }
 

@@ -9,7 +9,7 @@ use crate::deck::{self, Drawn};
 use crate::error::SharpError;
 use crate::roll::Rolls;
 use crate::state::Session;
-use crate::state::{Battle, Card};
+use crate::state::{Battle, Card, Group, Side};
 use umpire_core::session::{Actor, Answer};
 
 /// The most shock a single `shock` command adds or removes: more than any
@@ -242,6 +242,22 @@ fn draw_text(state: &crate::state::Battle, turn: u32, d: Drawn) -> String {
 
 /// The battle as the umpire sees it, or as one side may.
 pub fn show(b: &Battle, side: Option<&str>) -> String {
+    let mut s = show_turn(b);
+    show_activation(&mut s, b, side);
+    for sd in &b.sides {
+        let mine = side.is_none_or(|x| x.eq_ignore_ascii_case(&sd.name));
+        let _ = writeln!(s, "\n{}", sd.name);
+        show_big_men(&mut s, b, sd, mine);
+        show_groups(&mut s, b, sd, mine);
+        show_formations(&mut s, b, sd, mine);
+        show_blinds(&mut s, b, sd, mine);
+        show_hand(&mut s, sd, mine);
+    }
+    s
+}
+
+/// The heading line: the turn, the card in play and what is left of the deck.
+fn show_turn(b: &Battle) -> String {
     let mut s = format!("{} -- turn {}", b.name, b.turn);
     if let Some(a) = &b.active {
         let _ = write!(s, "; in play: {}", a.card.describe());
@@ -250,151 +266,182 @@ pub fn show(b: &Battle, side: Option<&str>) -> String {
         }
     }
     let _ = writeln!(s, "; {} card(s) left in the deck", b.deck.len());
-    if let Some(a) = &b.active {
-        // A Group under the other side's Blind is not named.
-        let seen = |g: &str| {
-            b.group(g).map_or(true, |g| {
-                !g.hidden || side.is_none_or(|x| x.eq_ignore_ascii_case(&g.side))
-            })
-        };
-        let dice: Vec<String> = a
-            .dice
-            .iter()
-            .filter(|(g, _)| seen(g))
-            .map(|(g, n)| format!("{g} {n}"))
-            .collect();
-        if !dice.is_empty() {
-            let _ = writeln!(s, "Action dice left: {}", dice.join(", "));
-        }
-        let commanded: Vec<&str> = a
-            .commanded
-            .iter()
-            .filter(|g| seen(g))
-            .map(String::as_str)
-            .collect();
-        if !commanded.is_empty() {
-            let _ = writeln!(s, "Commanded on this card: {}", commanded.join(", "));
-        }
+    s
+}
+
+/// The action dice left and the Groups commanded on the card in play.
+fn show_activation(s: &mut String, b: &Battle, side: Option<&str>) {
+    let Some(a) = &b.active else {
+        return;
+    };
+    // A Group under the other side's Blind is not named.
+    let seen = |g: &str| {
+        b.group(g).map_or(true, |g| {
+            !g.hidden || side.is_none_or(|x| x.eq_ignore_ascii_case(&g.side))
+        })
+    };
+    let dice: Vec<String> = a
+        .dice
+        .iter()
+        .filter(|(g, _)| seen(g))
+        .map(|(g, n)| format!("{g} {n}"))
+        .collect();
+    if !dice.is_empty() {
+        let _ = writeln!(s, "Action dice left: {}", dice.join(", "));
     }
-    for sd in &b.sides {
-        let mine = side.is_none_or(|x| x.eq_ignore_ascii_case(&sd.name));
-        let _ = writeln!(s, "\n{}", sd.name);
-        for bm in b.big_men.iter().filter(|x| x.side == sd.name) {
-            let hidden = b
-                .blinds
-                .iter()
-                .any(|bl| bl.big_men.iter().any(|n| n == &bm.name));
-            if hidden && !mine {
-                continue;
-            }
-            let card = if b
-                .active
+    let commanded: Vec<&str> = a
+        .commanded
+        .iter()
+        .filter(|g| seen(g))
+        .map(String::as_str)
+        .collect();
+    if !commanded.is_empty() {
+        let _ = writeln!(s, "Commanded on this card: {}", commanded.join(", "));
+    }
+}
+
+/// A side's Big Men, with where their cards stand this turn; one under a
+/// Blind is shown only to his own side.
+fn show_big_men(s: &mut String, b: &Battle, sd: &Side, mine: bool) {
+    for bm in b.big_men.iter().filter(|x| x.side == sd.name) {
+        let hidden = b
+            .blinds
+            .iter()
+            .any(|bl| bl.big_men.iter().any(|n| n == &bm.name));
+        if hidden && !mine {
+            continue;
+        }
+        let card = if b
+            .active
+            .as_ref()
+            .is_some_and(|a| matches!(&a.card, Card::BigMan(n) if *n == bm.name))
+        {
+            "his card is in play"
+        } else if b
+            .drawn
+            .iter()
+            .any(|c| matches!(c, Card::BigMan(n) if *n == bm.name))
+        {
+            "has acted this turn"
+        } else {
+            "card to come"
+        };
+        let _ = writeln!(
+            s,
+            "  Big Man {} (status {}), physique {}, {:?}{}, {card}{}",
+            bm.name,
+            bm.status,
+            bm.physique,
+            bm.wound,
+            bm.group
                 .as_ref()
-                .is_some_and(|a| matches!(&a.card, Card::BigMan(n) if *n == bm.name))
-            {
-                "his card is in play"
-            } else if b
-                .drawn
-                .iter()
-                .any(|c| matches!(c, Card::BigMan(n) if *n == bm.name))
-            {
-                "has acted this turn"
+                .map(|g| format!(", with {g}"))
+                .unwrap_or_default(),
+            if hidden { " [under a Blind]" } else { "" }
+        );
+    }
+}
+
+/// A side's Groups with their conditions; one under a Blind is shown only
+/// to its own side.
+fn show_groups(s: &mut String, b: &Battle, sd: &Side, mine: bool) {
+    for g in b.groups.iter().filter(|x| x.side == sd.name) {
+        if g.hidden && !mine {
+            continue;
+        }
+        let conds = group_conditions(g);
+        let _ = writeln!(
+            s,
+            "  {} -- {} {} {} {}, {}, {} men, {} shock{}{}",
+            g.name,
+            g.quality,
+            g.character,
+            g.arm,
+            g.weapon,
+            g.formation,
+            g.men,
+            g.shock,
+            if conds.is_empty() {
+                String::new()
             } else {
-                "card to come"
-            };
-            let _ = writeln!(
-                s,
-                "  Big Man {} (status {}), physique {}, {:?}{}, {card}{}",
-                bm.name,
-                bm.status,
-                bm.physique,
-                bm.wound,
-                bm.group
-                    .as_ref()
-                    .map(|g| format!(", with {g}"))
-                    .unwrap_or_default(),
-                if hidden { " [under a Blind]" } else { "" }
-            );
+                format!(" [{}]", conds.join(", "))
+            },
+            if g.hidden { " [under a Blind]" } else { "" }
+        );
+    }
+}
+
+/// What is worth saying about a Group beyond its men and shock: its
+/// conditions, its loading and the Formation it stands in.
+fn group_conditions(g: &Group) -> Vec<String> {
+    let mut conds: Vec<String> = g.conditions.iter().map(|c| c.id.clone()).collect();
+    if !g.loaded {
+        conds.push("unloaded".into());
+    }
+    if g.tap_loaded {
+        conds.push("tap-loaded".into());
+    }
+    if !g.first_volley_used && g.loaded {
+        conds.push("first volley".into());
+    }
+    if g.ready {
+        conds.push("made ready".into());
+    }
+    if let Some(f) = &g.formation_of {
+        conds.push(format!("in {f}"));
+    }
+    conds
+}
+
+/// A side's Formations; one holding a hidden Group is shown only to its
+/// own side.
+fn show_formations(s: &mut String, b: &Battle, sd: &Side, mine: bool) {
+    for f in b.formations.iter().filter(|x| x.side == sd.name) {
+        if !mine && f.groups.iter().any(|g| b.group(g).is_ok_and(|g| g.hidden)) {
+            continue;
         }
-        for g in b.groups.iter().filter(|x| x.side == sd.name) {
-            if g.hidden && !mine {
-                continue;
-            }
-            let mut conds: Vec<String> = g.conditions.iter().map(|c| c.id.clone()).collect();
-            if !g.loaded {
-                conds.push("unloaded".into());
-            }
-            if g.tap_loaded {
-                conds.push("tap-loaded".into());
-            }
-            if !g.first_volley_used && g.loaded {
-                conds.push("first volley".into());
-            }
-            if g.ready {
-                conds.push("made ready".into());
-            }
-            if let Some(f) = &g.formation_of {
-                conds.push(format!("in {f}"));
-            }
-            let _ = writeln!(
-                s,
-                "  {} -- {} {} {} {}, {}, {} men, {} shock{}{}",
-                g.name,
-                g.quality,
-                g.character,
-                g.arm,
-                g.weapon,
-                g.formation,
-                g.men,
-                g.shock,
-                if conds.is_empty() {
-                    String::new()
-                } else {
-                    format!(" [{}]", conds.join(", "))
-                },
-                if g.hidden { " [under a Blind]" } else { "" }
-            );
-        }
-        for f in b.formations.iter().filter(|x| x.side == sd.name) {
-            if !mine && f.groups.iter().any(|g| b.group(g).is_ok_and(|g| g.hidden)) {
-                continue;
-            }
-            let _ = writeln!(
-                s,
-                "  Formation {} ({}): {}",
-                f.name,
-                f.kind,
-                f.groups.join(", ")
-            );
-        }
-        for bl in b.blinds.iter().filter(|x| x.side == sd.name) {
-            if mine {
-                let _ = writeln!(
-                    s,
-                    "  Blind {}: {}",
-                    bl.name,
-                    [bl.groups.clone(), bl.big_men.clone()].concat().join(", ")
-                );
-            } else {
-                let _ = writeln!(s, "  Blind {}", bl.name);
-            }
-        }
+        let _ = writeln!(
+            s,
+            "  Formation {} ({}): {}",
+            f.name,
+            f.kind,
+            f.groups.join(", ")
+        );
+    }
+}
+
+/// A side's Blinds: its own side sees what is under each.
+fn show_blinds(s: &mut String, b: &Battle, sd: &Side, mine: bool) {
+    for bl in b.blinds.iter().filter(|x| x.side == sd.name) {
         if mine {
-            let hand: Vec<&str> = sd.hand.iter().map(|c| c.name.as_str()).collect();
             let _ = writeln!(
                 s,
-                "  bonus cards: {}",
-                if hand.is_empty() {
-                    "none".to_string()
-                } else {
-                    hand.join(", ")
-                }
+                "  Blind {}: {}",
+                bl.name,
+                [bl.groups.clone(), bl.big_men.clone()].concat().join(", ")
             );
         } else {
-            let _ = writeln!(s, "  bonus cards: {} held", sd.hand.len());
+            let _ = writeln!(s, "  Blind {}", bl.name);
         }
     }
-    s
+}
+
+/// A side's bonus cards: named to their holder, counted to anyone else.
+fn show_hand(s: &mut String, sd: &Side, mine: bool) {
+    if mine {
+        let hand: Vec<&str> = sd.hand.iter().map(|c| c.name.as_str()).collect();
+        let _ = writeln!(
+            s,
+            "  bonus cards: {}",
+            if hand.is_empty() {
+                "none".to_string()
+            } else {
+                hand.join(", ")
+            }
+        );
+    } else {
+        let _ = writeln!(s, "  bonus cards: {} held", sd.hand.len());
+    }
 }
 
 fn ruling(s: &mut Session, words: &[String]) -> Result<Answer, SharpError> {

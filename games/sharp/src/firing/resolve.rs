@@ -3,10 +3,11 @@
 
 use serde::Serialize;
 
+use super::tables::Modifiers;
 use super::tables::{
-    Cell, Effect, FireTables, HorseAgain, HorseResult, Mounted, Table, Unhorsed, Wound,
+    Cell, DicePips, Effect, FireTables, HorseAgain, HorseResult, Mounted, Table, Unhorsed, Wound,
 };
-use super::{FireQuery, Physique, Step};
+use super::{BigMan, FireQuery, Firers, Physique, Step, Target};
 use crate::error::SharpError;
 use crate::model::{Arm, Cover, Formation, Weapon};
 use crate::roll::Rolls;
@@ -149,25 +150,89 @@ pub(crate) fn plan(
 ) -> Result<Plan, SharpError> {
     check(q)?;
     let f = &q.firers;
-    let m = &tables.modifiers;
     let mut steps = Vec::new();
+    if let Some(s) = formation_fires_by_group(f) {
+        steps.push(s);
+    }
+    let (table, weapon) = choose_table(tables, f, &mut steps);
+    let cell = look_up_band(tables, rulings, q, table, weapon, &mut steps)?;
+    let big_man_die = big_man_die(tables, f);
+    if let Some(reason) = no_fire(tables, q, table, weapon, &cell, &mut steps) {
+        return Ok(Plan {
+            steps,
+            table,
+            cell: Some(cell),
+            out_of_range: Some(reason),
+            pool: 0,
+            pips: 0,
+            big_man_die,
+        });
+    }
+    // The chosen man: one unmodified die.
+    if f.chosen_man {
+        steps.push(chosen_man_dice(tables));
+        return Ok(Plan {
+            steps,
+            table,
+            cell: Some(cell),
+            out_of_range: None,
+            pool: tables.chosen_man.dice,
+            pips: 0,
+            big_man_die,
+        });
+    }
+    let m = &tables.modifiers;
+    let mut dice = firers_dice(m, tables, f, &mut steps);
+    dice += dice_modifiers(m, f, &mut steps);
+    let target_mod = target_modifier(m, rulings, &q.target);
+    let mut target_pip = None;
+    if let Some(t) = &target_mod {
+        let (dice_step, pip_step) = t.steps();
+        steps.push(dice_step);
+        target_pip = Some(pip_step);
+        dice += t.figures.dice;
+    }
+    let pool = dice_to_roll(tables, rulings, f, &q.target, dice, &mut steps);
+    let target_pips = target_mod.map_or(0, |t| t.figures.pips);
+    let (pips, pip_steps) = pips_on_each_die(tables, f, target_pips, target_pip);
+    steps.extend(pip_steps);
+    let mut plan = Plan {
+        steps,
+        table,
+        cell: Some(cell),
+        out_of_range: None,
+        pool,
+        pips,
+        big_man_die,
+    };
+    if pips != 0 {
+        let step = faces_that_hit(&plan);
+        plan.steps.push(step);
+    }
+    Ok(plan)
+}
 
-    if matches!(
+/// A Formation's fire is worked Group by Group.
+fn formation_fires_by_group(f: &Firers) -> Option<Step> {
+    matches!(
         f.formation,
         Formation::Line | Formation::Column | Formation::Square
-    ) {
-        steps.push(Step::new(
+    )
+    .then(|| {
+        Step::new(
             "SP-FIRE-001",
             format!(
                 "a Formation ({}) fires Group by Group: this is one Group of {} men",
                 f.formation, f.men
             ),
             i64::from(f.men),
-        ));
-    }
+        )
+    })
+}
 
-    // The table.
-    let (table, weapon) = if f.chosen_man {
+/// The table the firers shoot on, and the weapon they shoot it with.
+fn choose_table(tables: &FireTables, f: &Firers, steps: &mut Vec<Step>) -> (Table, Weapon) {
+    if f.chosen_man {
         steps.push(Step::new(
             "SP-CM-001",
             "the chosen man of a rifle-armed light infantry Group",
@@ -218,8 +283,18 @@ pub(crate) fn plan(
             0,
         ));
         (Table::Line, f.weapon)
-    };
+    }
+}
 
+/// The range's band on the table, and the score that hits there.
+fn look_up_band(
+    tables: &FireTables,
+    rulings: &Rulings,
+    q: &FireQuery,
+    table: Table,
+    weapon: Weapon,
+    steps: &mut Vec<Step>,
+) -> Result<Cell, SharpError> {
     let upper = rulings.is(R::FireBandEdges, "upper-inclusive");
     let cell = tables.lookup(table, weapon, q.range, upper)?;
     let mut band_step = Step::new(
@@ -249,83 +324,82 @@ pub(crate) fn plan(
         cell_step = cell_step.by(R::ChosenManBands.name());
     }
     steps.push(cell_step);
+    Ok(cell)
+}
 
-    let big_man_die = if f.tap_loaded {
+/// The die a Big Man with the target rolls against its kills, and the rule
+/// that chose it.
+fn big_man_die(tables: &FireTables, f: &Firers) -> (u32, &'static str) {
+    if f.tap_loaded {
         (tables.big_men.tap_loaded_die, "SP-TAP-003")
     } else if f.formation == Formation::Skirmish {
         (tables.big_men.skirmish_die, "SP-HIT-005")
     } else {
         (tables.big_men.die, "SP-HIT-004")
-    };
+    }
+}
 
-    let out = |steps: Vec<Step>, reason: String, cell: Cell| Plan {
-        steps,
-        table,
-        cell: Some(cell),
-        out_of_range: Some(reason),
-        pool: 0,
-        pips: 0,
-        big_man_die,
-    };
+/// Why the Group cannot fire at this range, if it cannot: beyond its
+/// weapon's reach, or beyond short range when low on ammunition.
+fn no_fire(
+    tables: &FireTables,
+    q: &FireQuery,
+    table: Table,
+    weapon: Weapon,
+    cell: &Cell,
+    steps: &mut Vec<Step>,
+) -> Option<String> {
     if cell.hit_on.is_none() {
-        let reason = match cell.band {
+        return Some(match cell.band {
             Some(_) => format!("a {weapon} cannot reach {}", cell.band_label),
             None => format!("{} is beyond the {table} table", q.range),
-        };
-        return Ok(out(steps, reason, cell));
+        });
     }
-    if f.low_on_ammunition {
-        if cell.band != Some(0) {
-            steps.push(
-                Step::new(
-                    "SP-RND-011",
-                    format!(
-                        "low on ammunition: short range only ({}), and {} is beyond it",
-                        tables.bands(table)[0].label(),
-                        q.range
-                    ),
-                    0,
-                )
-                .by(R::ShortRange.name()),
-            );
-            let reason = "low on ammunition, the Group fires at short range only".to_string();
-            return Ok(out(steps, reason, cell));
-        }
+    if !q.firers.low_on_ammunition {
+        return None;
+    }
+    if cell.band != Some(0) {
         steps.push(
             Step::new(
                 "SP-RND-011",
-                "low on ammunition: short range only, and this is short range",
+                format!(
+                    "low on ammunition: short range only ({}), and {} is beyond it",
+                    tables.bands(table)[0].label(),
+                    q.range
+                ),
                 0,
             )
             .by(R::ShortRange.name()),
         );
+        return Some("low on ammunition, the Group fires at short range only".to_string());
     }
+    steps.push(
+        Step::new(
+            "SP-RND-011",
+            "low on ammunition: short range only, and this is short range",
+            0,
+        )
+        .by(R::ShortRange.name()),
+    );
+    None
+}
 
-    // The chosen man: one unmodified die.
-    if f.chosen_man {
-        steps.push(
-            Step::new(
-                "SP-CM-003",
-                format!(
-                    "{} die, unmodified: no firing modifier applies (nor cover, smoke or fouled barrels)",
-                    tables.chosen_man.dice
-                ),
-                i64::from(tables.chosen_man.dice),
-            )
-            .by(R::ChosenManDice.name()),
-        );
-        return Ok(Plan {
-            steps,
-            table,
-            cell: Some(cell),
-            out_of_range: None,
-            pool: tables.chosen_man.dice,
-            pips: 0,
-            big_man_die,
-        });
-    }
+/// The chosen man's dice: no modifier touches them.
+fn chosen_man_dice(tables: &FireTables) -> Step {
+    Step::new(
+        "SP-CM-003",
+        format!(
+            "{} die, unmodified: no firing modifier applies (nor cover, smoke or fouled barrels)",
+            tables.chosen_man.dice
+        ),
+        i64::from(tables.chosen_man.dice),
+    )
+    .by(R::ChosenManDice.name())
+}
 
-    // Whole dice.
+/// The whole dice the firers bring: a gun's own dice, or one per man
+/// firing with their quality's dice per so many men.
+fn firers_dice(m: &Modifiers, tables: &FireTables, f: &Firers, steps: &mut Vec<Step>) -> i64 {
     let mut dice: i64 = 0;
     if let Some(gun) = tables.gun(f.weapon) {
         let id = super::tables::fire_id(29 + 6 * gun_index(f.weapon));
@@ -389,6 +463,13 @@ pub(crate) fn plan(
         );
         dice += v;
     }
+    dice
+}
+
+/// Dice added or taken for the firers' state: first volley, a Big Man's
+/// initiative, shock.
+fn dice_modifiers(m: &Modifiers, f: &Firers, steps: &mut Vec<Step>) -> i64 {
+    let mut dice: i64 = 0;
     if f.first_volley {
         steps.push(
             Step::new(
@@ -424,28 +505,56 @@ pub(crate) fn plan(
         ));
         dice += v;
     }
-    let mut pips: i64 = 0;
-    let mut pip_steps = Vec::new();
-    let target = &q.target;
-    let target_mod = match target.formation {
-        Formation::Column => Some((
-            "SP-FMOD-008",
-            m.column,
-            "target is a formation in column".to_string(),
-            None,
-        )),
-        Formation::Square => Some((
-            "SP-FMOD-010",
-            m.square,
-            "target is a formation in square, a dense target (SP-FORM-016)".to_string(),
-            None,
-        )),
+    dice
+}
+
+/// A dense target's dice and pips: a column, a square, an enfiladed line.
+struct TargetModifier {
+    id: &'static str,
+    figures: DicePips,
+    text: String,
+    ruling: Option<&'static str>,
+}
+
+impl TargetModifier {
+    /// Its dice step and its pip step.
+    fn steps(&self) -> (Step, Step) {
+        let (id, dp, text) = (self.id, self.figures, &self.text);
+        let mut s = Step::new(id, format!("{text}: {:+}D6", dp.dice), dp.dice);
+        let mut p = Step::new(
+            id,
+            format!("{text}: {:+} pip to each die", dp.pips),
+            dp.pips,
+        );
+        if let Some(r) = self.ruling {
+            s = s.by(r);
+            p = p.by(r);
+        }
+        (s, p)
+    }
+}
+
+/// What the target's formation adds, if anything.
+fn target_modifier(m: &Modifiers, rulings: &Rulings, target: &Target) -> Option<TargetModifier> {
+    match target.formation {
+        Formation::Column => Some(TargetModifier {
+            id: "SP-FMOD-008",
+            figures: m.column,
+            text: "target is a formation in column".to_string(),
+            ruling: None,
+        }),
+        Formation::Square => Some(TargetModifier {
+            id: "SP-FMOD-010",
+            figures: m.square,
+            text: "target is a formation in square, a dense target (SP-FORM-016)".to_string(),
+            ruling: None,
+        }),
         Formation::Line if target.enfiladed => {
             let as_square = rulings.is(R::Enfilade, "as-square");
-            Some((
-                "SP-FMOD-009",
-                if as_square { m.square } else { m.column },
-                format!(
+            Some(TargetModifier {
+                id: "SP-FMOD-009",
+                figures: if as_square { m.square } else { m.column },
+                text: format!(
                     "target is an enfiladed line, {}",
                     if as_square {
                         "as a square"
@@ -453,27 +562,22 @@ pub(crate) fn plan(
                         "as a column"
                     }
                 ),
-                Some(R::Enfilade.name()),
-            ))
+                ruling: Some(R::Enfilade.name()),
+            })
         }
         _ => None,
-    };
-    if let Some((id, dp, text, ruling)) = target_mod {
-        let mut s = Step::new(id, format!("{text}: {:+}D6", dp.dice), dp.dice);
-        let mut p = Step::new(
-            id,
-            format!("{text}: {:+} pip to each die", dp.pips),
-            dp.pips,
-        );
-        if let Some(r) = ruling {
-            s = s.by(r);
-            p = p.by(r);
-        }
-        steps.push(s);
-        pip_steps.push(p);
-        dice += dp.dice;
-        pips += dp.pips;
     }
+}
+
+/// The dice to roll: the whole dice floored at none, then cover, then smoke.
+fn dice_to_roll(
+    tables: &FireTables,
+    rulings: &Rulings,
+    f: &Firers,
+    target: &Target,
+    dice: i64,
+    steps: &mut Vec<Step>,
+) -> u32 {
     let floor_text = if dice < 0 {
         format!("whole dice {dice}, floored at 0")
     } else {
@@ -483,6 +587,7 @@ pub(crate) fn plan(
     steps.push(Step::new("SP-FMOD-013", floor_text, i64::from(pool)).by(R::FireOrder.name()));
 
     // Cover, then smoke.
+    let m = &tables.modifiers;
     let kept_up = rulings.is(R::CoverRounding, "kept-up");
     let remove = |n: u32, num: u32, den: u32| -> u32 {
         if kept_up {
@@ -534,22 +639,32 @@ pub(crate) fn plan(
         )
         .by(R::FireOrder.name()),
     );
+    pool
+}
 
-    // Pips.
+/// The pips on each die and their steps, in order: firers in line, the
+/// target's formation, fouled barrels.
+fn pips_on_each_die(
+    tables: &FireTables,
+    f: &Firers,
+    target_pips: i64,
+    target_step: Option<Step>,
+) -> (i64, Vec<Step>) {
+    let m = &tables.modifiers;
+    let mut pips = target_pips;
+    let mut pip_steps = Vec::new();
     if f.formation == Formation::Line {
         pips += m.line_pips;
-        pip_steps.insert(
-            0,
-            Step::new(
-                "SP-FMOD-006",
-                format!(
-                    "firers in line, firing straight ahead (SP-FORM-003): {:+} pip to each die",
-                    m.line_pips
-                ),
-                m.line_pips,
+        pip_steps.push(Step::new(
+            "SP-FMOD-006",
+            format!(
+                "firers in line, firing straight ahead (SP-FORM-003): {:+} pip to each die",
+                m.line_pips
             ),
-        );
+            m.line_pips,
+        ));
     }
+    pip_steps.extend(target_step);
     if f.fouled_barrels {
         pips += tables.events.fouled_pips;
         pip_steps.push(Step::new(
@@ -561,31 +676,22 @@ pub(crate) fn plan(
             tables.events.fouled_pips,
         ));
     }
-    steps.extend(pip_steps);
-    let plan = Plan {
-        steps,
-        table,
-        cell: Some(cell),
-        out_of_range: None,
-        pool,
-        pips,
-        big_man_die,
+    (pips, pip_steps)
+}
+
+/// Which faces hit once the pips are on them, a natural 1 included.
+fn faces_that_hit(plan: &Plan) -> Step {
+    let pips = plan.pips;
+    let faces = plan.hitting_faces();
+    let text = if faces == 0 {
+        format!("{pips:+} pips on every face, a natural 1 included: no face can hit")
+    } else {
+        format!(
+            "{pips:+} pips on every face, a natural 1 included: faces {} to 6 hit",
+            7 - faces
+        )
     };
-    let mut plan = plan;
-    if pips != 0 {
-        let faces = plan.hitting_faces();
-        let text = if faces == 0 {
-            format!("{pips:+} pips on every face, a natural 1 included: no face can hit")
-        } else {
-            format!(
-                "{pips:+} pips on every face, a natural 1 included: faces {} to 6 hit",
-                7 - faces
-            )
-        };
-        plan.steps
-            .push(Step::new("SP-FIRE-054", text, i64::from(faces)).by(R::PipNaturalOne.name()));
-    }
-    Ok(plan)
+    Step::new("SP-FIRE-054", text, i64::from(faces)).by(R::PipNaturalOne.name())
 }
 
 fn gun_index(w: Weapon) -> usize {
@@ -824,37 +930,7 @@ pub fn resolve_fire(
 ) -> Result<FireResult, SharpError> {
     let plan = plan(tables, rulings, query)?;
     let f = &query.firers;
-    let cell = plan.cell.clone();
-    let mut res = FireResult {
-        steps: plan.steps.clone(),
-        out_of_range: plan.out_of_range.is_some(),
-        out_of_range_reason: plan.out_of_range.clone(),
-        table: plan.table,
-        band: cell
-            .as_ref()
-            .map(|c| c.band_label.clone())
-            .unwrap_or_default(),
-        hit_on: cell.as_ref().and_then(|c| c.hit_on),
-        pool: plan.pool,
-        pips: plan.pips,
-        to_hit: Vec::new(),
-        hits: 0,
-        effects: Vec::new(),
-        shock: 0,
-        kills: 0,
-        horses: Vec::new(),
-        horse_kills: 0,
-        men_killed: 0,
-        men_removed: 0,
-        big_men: Vec::new(),
-        ones: 0,
-        sixes: 0,
-        random_event: None,
-        out_of_powder: false,
-        group_idle: f.chosen_man,
-        shares: Vec::new(),
-        still_tap_loaded: false,
-    };
+    let mut res = FireResult::unrolled(&plan, f.chosen_man);
     if let Some(reason) = &plan.out_of_range {
         res.steps.push(Step::new(
             "SP-FIRE-004",
@@ -863,9 +939,66 @@ pub fn resolve_fire(
         ));
         return Ok(res);
     }
-    let steps = &mut res.steps;
+    roll_to_hit(&plan, rolls, &mut res)?;
+    check_random_event(&mut res);
+    if f.chosen_man {
+        chosen_man_shot(&mut res);
+    }
+    let share_of_hit = share_hits(query.share_over, &mut res);
+    roll_effects(tables, rolls, &share_of_hit, &mut res)?;
+    let men_killed_per_target = kills_on_horses(tables, rolls, query, &mut res)?;
+    let group_kills = men_killed_per_target.first().copied().unwrap_or(0);
+    check_big_men(
+        tables,
+        rolls,
+        plan.big_man_die,
+        &query.target.big_men,
+        group_kills,
+        &mut res,
+    )?;
+    remove_men(query.target.men, &mut res);
+    if f.tap_loaded {
+        tap_loading(rulings, &mut res);
+    }
+    Ok(res)
+}
 
-    // The to-hit roll.
+impl FireResult {
+    /// The plan's working, before any die is rolled.
+    fn unrolled(plan: &Plan, chosen_man: bool) -> FireResult {
+        let cell = plan.cell.as_ref();
+        FireResult {
+            steps: plan.steps.clone(),
+            out_of_range: plan.out_of_range.is_some(),
+            out_of_range_reason: plan.out_of_range.clone(),
+            table: plan.table,
+            band: cell.map(|c| c.band_label.clone()).unwrap_or_default(),
+            hit_on: cell.and_then(|c| c.hit_on),
+            pool: plan.pool,
+            pips: plan.pips,
+            to_hit: Vec::new(),
+            hits: 0,
+            effects: Vec::new(),
+            shock: 0,
+            kills: 0,
+            horses: Vec::new(),
+            horse_kills: 0,
+            men_killed: 0,
+            men_removed: 0,
+            big_men: Vec::new(),
+            ones: 0,
+            sixes: 0,
+            random_event: None,
+            out_of_powder: false,
+            group_idle: chosen_man,
+            shares: Vec::new(),
+            still_tap_loaded: false,
+        }
+    }
+}
+
+/// The to-hit roll and the hits it scores.
+fn roll_to_hit(plan: &Plan, rolls: &mut Rolls, res: &mut FireResult) -> Result<(), SharpError> {
     res.to_hit = rolls.dice(plan.pool, 6, "the to-hit roll")?;
     res.hits = res.to_hit.iter().filter(|d| plan.hits(**d)).count() as u32;
     let mut hit_step = Step::new(
@@ -885,11 +1018,16 @@ pub fn resolve_fire(
     if plan.pips != 0 {
         hit_step = hit_step.by(R::PipNaturalOne.name());
     }
-    steps.push(hit_step);
+    res.steps.push(hit_step);
+    Ok(())
+}
+
+/// More 1s than 6s on the to-hit roll triggers a firing random event.
+fn check_random_event(res: &mut FireResult) {
     res.ones = res.to_hit.iter().filter(|d| **d == 1).count() as u32;
     res.sixes = res.to_hit.iter().filter(|d| **d == 6).count() as u32;
     let triggered = res.ones > res.sixes;
-    steps.push(
+    res.steps.push(
         Step::new(
             "SP-RND-001",
             format!(
@@ -909,59 +1047,72 @@ pub fn resolve_fire(
     if triggered {
         res.random_event = Some(EventTable::Firing);
     }
-    if f.chosen_man {
-        res.out_of_powder = res.to_hit.contains(&1);
-        steps.push(Step::new(
-            "SP-CM-006",
-            if res.out_of_powder {
-                "he rolled a 1: out of finely milled powder, no further chosen man shots this game"
-            } else {
-                "no 1 rolled: he keeps his finely milled powder"
-            },
-            i64::from(res.out_of_powder),
-        ));
-        steps.push(Step::new(
-            "SP-CM-005",
-            "the rest of his Group does nothing this turn but watch in awe",
-            0,
-        ));
-    }
+}
 
-    // Shares.
-    let n = query.share_over;
+/// After the chosen man's shot: his powder, and his idle Group.
+fn chosen_man_shot(res: &mut FireResult) {
+    res.out_of_powder = res.to_hit.contains(&1);
+    res.steps.push(Step::new(
+        "SP-CM-006",
+        if res.out_of_powder {
+            "he rolled a 1: out of finely milled powder, no further chosen man shots this game"
+        } else {
+            "no 1 rolled: he keeps his finely milled powder"
+        },
+        i64::from(res.out_of_powder),
+    ));
+    res.steps.push(Step::new(
+        "SP-CM-005",
+        "the rest of his Group does nothing this turn but watch in awe",
+        0,
+    ));
+}
+
+/// The hits shared over `n` targets, the first named taking the remainder:
+/// which target each hit falls on.
+fn share_hits(n: u32, res: &mut FireResult) -> Vec<u32> {
     let mut share_of_hit = Vec::with_capacity(res.hits as usize);
-    if n > 1 {
-        let base = res.hits / n;
-        let extra = res.hits % n;
-        for t in 0..n {
-            let h = base + u32::from(t < extra);
-            res.shares.push(Share {
-                hits: h,
-                shock: 0,
-                kills: 0,
-                men_killed: 0,
-            });
-            share_of_hit.extend(std::iter::repeat_n(t, h as usize));
-        }
-        steps.push(
-            Step::new(
-                "SP-FORM-004",
-                format!(
-                    "{} hits shared equally over {n} targets, the first named taking the remainder: {:?}",
-                    res.hits,
-                    res.shares.iter().map(|s| s.hits).collect::<Vec<_>>()
-                ),
-                i64::from(n),
-            )
-            .by(R::LineRemainder.name()),
-        );
-    } else {
+    if n <= 1 {
         share_of_hit.extend(std::iter::repeat_n(0, res.hits as usize));
+        return share_of_hit;
     }
+    let base = res.hits / n;
+    let extra = res.hits % n;
+    for t in 0..n {
+        let h = base + u32::from(t < extra);
+        res.shares.push(Share {
+            hits: h,
+            shock: 0,
+            kills: 0,
+            men_killed: 0,
+        });
+        share_of_hit.extend(std::iter::repeat_n(t, h as usize));
+    }
+    res.steps.push(
+        Step::new(
+            "SP-FORM-004",
+            format!(
+                "{} hits shared equally over {n} targets, the first named taking the remainder: {:?}",
+                res.hits,
+                res.shares.iter().map(|s| s.hits).collect::<Vec<_>>()
+            ),
+            i64::from(n),
+        )
+        .by(R::LineRemainder.name()),
+    );
+    share_of_hit
+}
 
-    // Effects.
+/// One effects die per hit: a near miss, a shock point or a kill, counted
+/// on the target it fell on.
+fn roll_effects(
+    tables: &FireTables,
+    rolls: &mut Rolls,
+    share_of_hit: &[u32],
+    res: &mut FireResult,
+) -> Result<(), SharpError> {
     if res.hits > 0 {
-        steps.push(
+        res.steps.push(
             Step::new(
                 "SP-HIT-001",
                 format!(
@@ -986,7 +1137,7 @@ pub fn resolve_fire(
             Effect::Shock => ("SP-HIT-002", "one shock point"),
             Effect::Kill => ("SP-HIT-003", "one man killed"),
         };
-        steps.push(Step::new(
+        res.steps.push(Step::new(
             id,
             format!("hit {}: effects die {die}: {word}", i + 1),
             i64::from(die),
@@ -1009,19 +1160,28 @@ pub fn resolve_fire(
             }
         }
     }
-    steps.push(Step::new(
+    res.steps.push(Step::new(
         "SP-HIT-002",
         format!("shock points: {}", res.shock),
         i64::from(res.shock),
     ));
-    steps.push(Step::new(
+    res.steps.push(Step::new(
         "SP-HIT-003",
         format!("kills: {}", res.kills),
         i64::from(res.kills),
     ));
+    Ok(())
+}
 
-    // Horses.
-    let mut men_killed_per_target = vec![0u32; n as usize];
+/// Each kill on mounted troops falls on the horse or the man; the men
+/// killed on each target.
+fn kills_on_horses(
+    tables: &FireTables,
+    rolls: &mut Rolls,
+    query: &FireQuery,
+    res: &mut FireResult,
+) -> Result<Vec<u32>, SharpError> {
+    let mut men_killed_per_target = vec![0u32; query.share_over as usize];
     let kills: Vec<u32> = res
         .effects
         .iter()
@@ -1033,7 +1193,7 @@ pub fn resolve_fire(
             men_killed_per_target[*target as usize] += 1;
             continue;
         }
-        let check = horse_check(tables, rolls, steps, i + 1, *target)?;
+        let check = horse_check(tables, rolls, &mut res.steps, i + 1, *target)?;
         if check.hit == Mounted::Man {
             men_killed_per_target[*target as usize] += 1;
         } else {
@@ -1046,7 +1206,7 @@ pub fn resolve_fire(
         s.men_killed = *m;
     }
     if query.target.mounted && res.kills > 0 {
-        steps.push(
+        res.steps.push(
             Step::new(
                 "SP-HORSE-012",
                 format!(
@@ -1058,156 +1218,202 @@ pub fn resolve_fire(
             .by(R::HorseKill.name()),
         );
     }
+    Ok(men_killed_per_target)
+}
 
-    // Big Men.
-    let group_kills = men_killed_per_target.first().copied().unwrap_or(0);
-    let mut kills_left = group_kills;
-    let big_men = &query.target.big_men;
-    if !big_men.is_empty() && group_kills > 0 {
-        if big_men.len() > 1 {
-            steps.push(
-                Step::new(
-                    "SP-HIT-015",
-                    format!(
-                        "{} Big Men with the Group: each rolls against the same {group_kills} kills",
-                        big_men.len()
-                    ),
-                    big_men.len() as i64,
-                )
-                .by(R::SeveralBigMen.name()),
-            );
-        }
-        let (sides, rule) = plan.big_man_die;
-        for b in big_men {
-            let roll = rolls.die(sides, "a Big Man's hit check")?;
-            let hit = roll <= group_kills && kills_left > 0;
-            let why = match rule {
-                "SP-HIT-005" => "fired on by light infantry skirmishing",
-                "SP-TAP-003" => "tap-loaded fire",
-                _ => "the Group took kills",
-            };
-            steps.push(Step::new(
-                rule,
-                format!("{}: D{sides} ({why}): {roll}", b.name),
-                i64::from(roll),
-            ));
-            let mut check = BigManCheck {
-                name: b.name.clone(),
-                die_sides: sides,
-                roll,
-                kills: group_kills,
-                hit,
-                wound: None,
-                outcome: BigManOutcome::NotHit,
-            };
-            if !hit {
-                steps.push(Step::new(
-                    "SP-HIT-006",
-                    if roll <= group_kills {
-                        format!(
-                            "{roll} is within {group_kills} kills, but every kill is already taken by a Big Man: not hit"
-                        )
-                    } else {
-                        format!("{roll} is above {group_kills} kills: not hit")
-                    },
-                    0,
-                ));
-                res.big_men.push(check);
-                continue;
-            }
-            kills_left -= 1;
-            steps.push(Step::new(
-                "SP-HIT-006",
+/// Each Big Man with the Group rolls against its kills; each kill takes at
+/// most one of them.
+fn check_big_men(
+    tables: &FireTables,
+    rolls: &mut Rolls,
+    big_man_die: (u32, &'static str),
+    big_men: &[BigMan],
+    group_kills: u32,
+    res: &mut FireResult,
+) -> Result<(), SharpError> {
+    if big_men.is_empty() || group_kills == 0 {
+        return Ok(());
+    }
+    if big_men.len() > 1 {
+        res.steps.push(
+            Step::new(
+                "SP-HIT-015",
                 format!(
-                    "{roll} is not above {group_kills} kills: {} is hit in place of one of the men",
-                    b.name
+                    "{} Big Men with the Group: each rolls against the same {group_kills} kills",
+                    big_men.len()
                 ),
-                1,
-            ));
-            let wd = rolls.die(6, "a Big Man's wound")?;
-            let wound = tables
-                .wound
-                .get(wd)
-                .ok_or_else(|| invalid(format!("{wd} is not on the wound table")))?;
-            check.wound = Some((wd, wound));
-            steps.push(
-                Step::new(
-                    "SP-HIT-007",
-                    format!("{}: wound die {wd}: {}", b.name, wound.name()),
-                    i64::from(wd),
+                big_men.len() as i64,
+            )
+            .by(R::SeveralBigMen.name()),
+        );
+    }
+    let mut kills_left = group_kills;
+    for b in big_men {
+        let check = big_man_check(
+            tables,
+            rolls,
+            big_man_die,
+            b,
+            group_kills,
+            kills_left > 0,
+            &mut res.steps,
+        )?;
+        if check.hit {
+            kills_left -= 1;
+        }
+        res.big_men.push(check);
+    }
+    Ok(())
+}
+
+/// One Big Man's hit check and, when hit in place of a man, his wound.
+fn big_man_check(
+    tables: &FireTables,
+    rolls: &mut Rolls,
+    (sides, rule): (u32, &'static str),
+    b: &BigMan,
+    group_kills: u32,
+    kill_left: bool,
+    steps: &mut Vec<Step>,
+) -> Result<BigManCheck, SharpError> {
+    let roll = rolls.die(sides, "a Big Man's hit check")?;
+    let hit = roll <= group_kills && kill_left;
+    let why = match rule {
+        "SP-HIT-005" => "fired on by light infantry skirmishing",
+        "SP-TAP-003" => "tap-loaded fire",
+        _ => "the Group took kills",
+    };
+    steps.push(Step::new(
+        rule,
+        format!("{}: D{sides} ({why}): {roll}", b.name),
+        i64::from(roll),
+    ));
+    let mut check = BigManCheck {
+        name: b.name.clone(),
+        die_sides: sides,
+        roll,
+        kills: group_kills,
+        hit,
+        wound: None,
+        outcome: BigManOutcome::NotHit,
+    };
+    if !hit {
+        steps.push(Step::new(
+            "SP-HIT-006",
+            if roll <= group_kills {
+                format!(
+                    "{roll} is within {group_kills} kills, but every kill is already taken by a Big Man: not hit"
                 )
-                .by(R::WoundDie.name()),
-            );
-            check.outcome = if b.badly_wounded {
-                steps.push(Step::new(
-                    "SP-HIT-012",
-                    format!(
-                        "{} was already badly wounded: any further wound kills him",
-                        b.name
-                    ),
-                    0,
-                ));
-                BigManOutcome::Dead
             } else {
-                match wound {
-                    Wound::Light => {
-                        let after = Physique::from_level(b.physique.level().saturating_sub(1));
-                        steps.push(Step::new(
-                            "SP-HIT-008",
-                            format!("lightly wounded: physique {} down to {}", b.physique, after),
-                            i64::from(after.level()),
-                        ));
-                        if after == Physique::SicklyCove {
-                            steps.push(
-                                Step::new("SP-HIT-010", "reduced to Sickly Cove: badly wounded", 0)
-                                    .by(R::Physique.name()),
-                            );
-                            steps.push(Step::new(
-                                "SP-HIT-011",
-                                "badly wounded: no further influence on the game",
-                                0,
-                            ));
-                            BigManOutcome::BadlyWounded
-                        } else {
-                            steps.push(Step::new(
-                                "SP-HIT-009",
-                                format!(
-                                    "from now on only 'Grasp the Nettle' cards rated below status {}",
-                                    b.status
-                                ),
-                                i64::from(b.status.level()),
-                            ));
-                            BigManOutcome::LightlyWounded { physique: after }
-                        }
-                    }
-                    Wound::Bad => {
-                        steps.push(Step::new(
-                            "SP-HIT-011",
-                            "badly wounded: no further influence on the game",
-                            0,
-                        ));
-                        BigManOutcome::BadlyWounded
-                    }
-                    Wound::Dead => {
-                        steps.push(Step::new(
-                            "SP-HIT-014",
-                            "dulce et decorum est pro patria mori: he's a stiff",
-                            0,
-                        ));
-                        BigManOutcome::Dead
-                    }
-                }
-            };
-            res.big_men.push(check);
+                format!("{roll} is above {group_kills} kills: not hit")
+            },
+            0,
+        ));
+        return Ok(check);
+    }
+    steps.push(Step::new(
+        "SP-HIT-006",
+        format!(
+            "{roll} is not above {group_kills} kills: {} is hit in place of one of the men",
+            b.name
+        ),
+        1,
+    ));
+    let wd = rolls.die(6, "a Big Man's wound")?;
+    let wound = tables
+        .wound
+        .get(wd)
+        .ok_or_else(|| invalid(format!("{wd} is not on the wound table")))?;
+    check.wound = Some((wd, wound));
+    steps.push(
+        Step::new(
+            "SP-HIT-007",
+            format!("{}: wound die {wd}: {}", b.name, wound.name()),
+            i64::from(wd),
+        )
+        .by(R::WoundDie.name()),
+    );
+    check.outcome = wound_outcome(b, wound, steps);
+    Ok(check)
+}
+
+/// What a wound does to a Big Man, given how he stood before it.
+fn wound_outcome(b: &BigMan, wound: Wound, steps: &mut Vec<Step>) -> BigManOutcome {
+    if b.badly_wounded {
+        steps.push(Step::new(
+            "SP-HIT-012",
+            format!(
+                "{} was already badly wounded: any further wound kills him",
+                b.name
+            ),
+            0,
+        ));
+        return BigManOutcome::Dead;
+    }
+    match wound {
+        Wound::Light => light_wound(b, steps),
+        Wound::Bad => {
+            steps.push(Step::new(
+                "SP-HIT-011",
+                "badly wounded: no further influence on the game",
+                0,
+            ));
+            BigManOutcome::BadlyWounded
+        }
+        Wound::Dead => {
+            steps.push(Step::new(
+                "SP-HIT-014",
+                "dulce et decorum est pro patria mori: he's a stiff",
+                0,
+            ));
+            BigManOutcome::Dead
         }
     }
+}
+
+/// A light wound: physique down one, and a Big Man brought down to Sickly
+/// Cove is badly wounded.
+fn light_wound(b: &BigMan, steps: &mut Vec<Step>) -> BigManOutcome {
+    let after = Physique::from_level(b.physique.level().saturating_sub(1));
+    steps.push(Step::new(
+        "SP-HIT-008",
+        format!("lightly wounded: physique {} down to {}", b.physique, after),
+        i64::from(after.level()),
+    ));
+    if after == Physique::SicklyCove {
+        steps.push(
+            Step::new("SP-HIT-010", "reduced to Sickly Cove: badly wounded", 0)
+                .by(R::Physique.name()),
+        );
+        steps.push(Step::new(
+            "SP-HIT-011",
+            "badly wounded: no further influence on the game",
+            0,
+        ));
+        BigManOutcome::BadlyWounded
+    } else {
+        steps.push(Step::new(
+            "SP-HIT-009",
+            format!(
+                "from now on only 'Grasp the Nettle' cards rated below status {}",
+                b.status
+            ),
+            i64::from(b.status.level()),
+        ));
+        BigManOutcome::LightlyWounded { physique: after }
+    }
+}
+
+/// The men removed: the men killed less the Big Men hit in their place, and
+/// no more than the Group has.
+fn remove_men(men: Option<u32>, res: &mut FireResult) {
     let big_men_hit = res.big_men.iter().filter(|b| b.hit).count() as u32;
     res.men_removed = res.men_killed - big_men_hit;
     // Kills beyond the men the Group has remove no one more.
-    if let Some(men) = query.target.men
+    if let Some(men) = men
         && res.men_removed > men
     {
-        steps.push(Step::new(
+        res.steps.push(Step::new(
             "SP-FIRE",
             format!(
                 "{} kills, but the Group has only {men} men: all of them are removed",
@@ -1218,7 +1424,7 @@ pub fn resolve_fire(
         res.men_removed = men;
     }
     if big_men_hit > 0 {
-        steps.push(Step::new(
+        res.steps.push(Step::new(
             "SP-HIT-006",
             format!(
                 "{} men killed, {big_men_hit} of them Big Men: {} men removed",
@@ -1227,23 +1433,23 @@ pub fn resolve_fire(
             i64::from(res.men_removed),
         ));
     }
+}
 
-    if f.tap_loaded {
-        res.still_tap_loaded = rulings.is(R::TapDuration, "until-reload");
-        steps.push(
-            Step::new(
-                "SP-TAP-004",
-                if res.still_tap_loaded {
-                    "tap-loaded until a full reload"
-                } else {
-                    "tap-loading was for this shot only"
-                },
-                i64::from(res.still_tap_loaded),
-            )
-            .by(R::TapDuration.name()),
-        );
-    }
-    Ok(res)
+/// Whether tap-loaded rifles stay tap-loaded after the shot.
+fn tap_loading(rulings: &Rulings, res: &mut FireResult) {
+    res.still_tap_loaded = rulings.is(R::TapDuration, "until-reload");
+    res.steps.push(
+        Step::new(
+            "SP-TAP-004",
+            if res.still_tap_loaded {
+                "tap-loaded until a full reload"
+            } else {
+                "tap-loading was for this shot only"
+            },
+            i64::from(res.still_tap_loaded),
+        )
+        .by(R::TapDuration.name()),
+    );
 }
 
 fn horse_check(
