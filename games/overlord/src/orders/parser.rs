@@ -27,10 +27,10 @@ use super::ast::{
 use super::codes::{self, Code};
 use super::context::LineCtx;
 use super::lexer::{LineInfo, Token, TokenKind, lex_line, lex_next};
-use super::prefix::{Repeat, parse_prefix};
+use super::prefix::{PrefixParse, Repeat, parse_prefix};
 use super::refs::{FactionRef, NewKind, Shape, UnitRef, shape};
 use super::registry::{self, Emit, FactionOrder, UnitOrder, parse_faction_order, parse_unit_order};
-use super::spec::{Keyword, Placement};
+use super::spec::{Keyword, OrderSpec, Placement};
 use super::vocabulary::Vocabulary;
 
 /// The most orders a unit's list holds (OV-ORD-018).
@@ -1042,23 +1042,7 @@ fn read_order(
         .get(kw_at.start as usize..kw_tok.end as usize)
         .unwrap_or("");
     let Some(found) = registry::lookup(word) else {
-        let mut d = ctx
-            .diag(
-                &codes::UNKNOWN_KEYWORD,
-                kw_at.start,
-                kw_tok.end,
-                format!("`{word}` is not an order"),
-            )
-            .with_label("unknown order");
-        if let Some(s) = umpire_core::text::suggest(word, registry::spellings()) {
-            let canonical = registry::lookup(s).map_or(s, |f| f.keyword.spec().name);
-            d = d.with_help(format!("did you mean `{canonical}`?"));
-        } else if word.eq_ignore_ascii_case("UNIT") {
-            d = d.with_help("UNIT must start the line, without prefixes");
-        } else {
-            d = d.with_help("see `umpire overlord help` for the orders");
-        }
-        diags.push(d);
+        diags.push(unknown_keyword(ctx, word, kw_at.start, kw_tok.end));
         return None;
     };
     let spec = found.keyword.spec();
@@ -1086,38 +1070,12 @@ fn read_order(
         scope,
         diags,
     );
+    if let Some(d) = misplaced(ctx, block, spec, &prefix, kw_at.start, kw_tok.end) {
+        a.fail::<()>(d);
+        return None;
+    }
     match block {
         Block::Faction => {
-            if prefix.any {
-                a.fail::<()>(
-                    ctx.diag(
-                        &codes::PREFIX_ON_FACTION_ORDER,
-                        prefix.start,
-                        prefix.end,
-                        format!("{} here is a faction order and takes no prefix", spec.name),
-                    )
-                    .with_help(
-                        "faction orders apply before day 1; put unit orders after a UNIT line",
-                    ),
-                );
-                return None;
-            }
-            if spec.placement == Placement::Unit {
-                a.fail::<()>(
-                    ctx.diag(
-                        &codes::UNIT_ORDER_IN_FACTION_BLOCK,
-                        kw_at.start,
-                        kw_tok.end,
-                        format!(
-                            "{} is a unit order, but no UNIT line came before it",
-                            spec.name
-                        ),
-                    )
-                    .with_label("before the first UNIT line")
-                    .with_help("put a `UNIT id` line above the orders for that unit"),
-                );
-                return None;
-            }
             let mut order = None;
             parse_faction_order(found.keyword, &mut a, |o| order = Some(o));
             let order = order?;
@@ -1125,21 +1083,6 @@ fn read_order(
             a.ok().then_some(Read::Faction(order))
         }
         Block::Unit | Block::UnitAfterFirst => {
-            if spec.placement == Placement::Faction {
-                a.fail::<()>(
-                    ctx.diag(
-                        &codes::FACTION_ORDER_IN_UNIT_SECTION,
-                        kw_at.start,
-                        kw_tok.end,
-                        format!(
-                            "{} is a faction order and must come before the first UNIT line",
-                            spec.name
-                        ),
-                    )
-                    .with_label("after a UNIT line"),
-                );
-                return None;
-            }
             let before = out.len();
             let emit = PushOrder {
                 out: &mut *out,
@@ -1171,6 +1114,77 @@ fn read_order(
             }
             Some(Read::Unit)
         }
+    }
+}
+
+/// The error for `word` where an order keyword should be, with the nearest
+/// order's name when there is one.
+fn unknown_keyword(ctx: &LineCtx<'_>, word: &str, start: u32, end: u32) -> Diagnostic {
+    let d = ctx
+        .diag(
+            &codes::UNKNOWN_KEYWORD,
+            start,
+            end,
+            format!("`{word}` is not an order"),
+        )
+        .with_label("unknown order");
+    if let Some(s) = umpire_core::text::suggest(word, registry::spellings()) {
+        let canonical = registry::lookup(s).map_or(s, |f| f.keyword.spec().name);
+        d.with_help(format!("did you mean `{canonical}`?"))
+    } else if word.eq_ignore_ascii_case("UNIT") {
+        d.with_help("UNIT must start the line, without prefixes")
+    } else {
+        d.with_help("see `umpire overlord help` for the orders")
+    }
+}
+
+/// The error for an order in the wrong block: a faction order with a
+/// prefix or a unit order before any UNIT line, a faction order after one.
+/// `start..end` is the keyword.
+fn misplaced(
+    ctx: &LineCtx<'_>,
+    block: Block,
+    spec: &OrderSpec,
+    prefix: &PrefixParse,
+    start: u32,
+    end: u32,
+) -> Option<Diagnostic> {
+    match block {
+        Block::Faction if prefix.any => Some(
+            ctx.diag(
+                &codes::PREFIX_ON_FACTION_ORDER,
+                prefix.start,
+                prefix.end,
+                format!("{} here is a faction order and takes no prefix", spec.name),
+            )
+            .with_help("faction orders apply before day 1; put unit orders after a UNIT line"),
+        ),
+        Block::Faction if spec.placement == Placement::Unit => Some(
+            ctx.diag(
+                &codes::UNIT_ORDER_IN_FACTION_BLOCK,
+                start,
+                end,
+                format!(
+                    "{} is a unit order, but no UNIT line came before it",
+                    spec.name
+                ),
+            )
+            .with_label("before the first UNIT line")
+            .with_help("put a `UNIT id` line above the orders for that unit"),
+        ),
+        Block::Unit | Block::UnitAfterFirst if spec.placement == Placement::Faction => Some(
+            ctx.diag(
+                &codes::FACTION_ORDER_IN_UNIT_SECTION,
+                start,
+                end,
+                format!(
+                    "{} is a faction order and must come before the first UNIT line",
+                    spec.name
+                ),
+            )
+            .with_label("after a UNIT line"),
+        ),
+        _ => None,
     }
 }
 
