@@ -364,6 +364,66 @@ impl MessageParser<'_, '_> {
         }
     }
 
+    /// The optional words of a header after the faction and password
+    /// (`rest`): the game's name and, for GAME and REPORT, the turn.
+    fn header_game_and_turn(
+        &mut self,
+        ctx: &LineCtx<'_>,
+        kind: EnvelopeKind,
+        rest: &[Token],
+        syntax: &str,
+    ) -> (Option<String>, Option<u32>) {
+        let mut game: Option<String> = None;
+        let mut turn: Option<u32> = None;
+        for t in rest {
+            let text = t.text(ctx.text);
+            match (t.kind, shape(text)) {
+                (TokenKind::Word, Shape::Number(n)) if turn.is_none() => {
+                    if matches!(kind, EnvelopeKind::Press | EnvelopeKind::Rumor) {
+                        self.push(ctx.diag(
+                            &codes::TURN_IGNORED,
+                            t.start,
+                            t.end,
+                            format!("{} takes no turn number", kind.keyword()),
+                        ));
+                    } else {
+                        turn = Some(n);
+                    }
+                }
+                (TokenKind::Word, Shape::Word | Shape::Other) | (TokenKind::Quoted { .. }, _)
+                    if game.is_none() =>
+                {
+                    game = Some(t.value(ctx.text).to_string());
+                }
+                // A second turn number or game name.
+                _ => self.push(
+                    ctx.diag(
+                        &codes::HEADER_EXTRA,
+                        t.start,
+                        t.end,
+                        format!("unexpected `{text}` in the {} line", kind.keyword()),
+                    )
+                    .with_help(format!("syntax: {syntax}")),
+                ),
+            }
+        }
+        (game, turn)
+    }
+
+    /// Warn when faction `f` already sent an order set in this message.
+    fn check_second_order_set(&mut self, ctx: &LineCtx<'_>, f: FactionRef) {
+        let earlier = self.order_sets.insert(f, ctx.number);
+        if let Some(line) = earlier {
+            self.push(
+                ctx.diag_line(
+                    &codes::DUPLICATE_ORDER_SET,
+                    format!("a second order set for {f} in this message"),
+                )
+                .with_note(format!("it replaces the one at line {line}")),
+            );
+        }
+    }
+
     /// A header line; returns false when it is not taken as one (prose
     /// outside an envelope, or inside an article).
     fn header(
@@ -403,8 +463,6 @@ impl MessageParser<'_, '_> {
         }
         self.saw_header = true;
         let mut password: Option<String> = None;
-        let mut game: Option<String> = None;
-        let mut turn: Option<u32> = None;
         let syntax = match kind {
             EnvelopeKind::Game => "GAME faction-id password [game-name] [turn]",
             EnvelopeKind::Press => "PRESS faction-id password [game-name]",
@@ -450,50 +508,11 @@ impl MessageParser<'_, '_> {
             }
             None => {}
         }
-        for t in tokens.iter().skip(2) {
-            let text = t.text(ctx.text);
-            match (t.kind, shape(text)) {
-                (TokenKind::Word, Shape::Number(n)) if turn.is_none() => {
-                    if matches!(kind, EnvelopeKind::Press | EnvelopeKind::Rumor) {
-                        self.push(ctx.diag(
-                            &codes::TURN_IGNORED,
-                            t.start,
-                            t.end,
-                            format!("{} takes no turn number", kind.keyword()),
-                        ));
-                    } else {
-                        turn = Some(n);
-                    }
-                }
-                (TokenKind::Word, Shape::Word | Shape::Other) | (TokenKind::Quoted { .. }, _)
-                    if game.is_none() =>
-                {
-                    game = Some(t.value(ctx.text).to_string());
-                }
-                // A second turn number or game name.
-                _ => self.push(
-                    ctx.diag(
-                        &codes::HEADER_EXTRA,
-                        t.start,
-                        t.end,
-                        format!("unexpected `{text}` in the {} line", kind.keyword()),
-                    )
-                    .with_help(format!("syntax: {syntax}")),
-                ),
-            }
-        }
+        let (game, turn) =
+            self.header_game_and_turn(ctx, kind, &tokens[tokens.len().min(2)..], syntax);
         if kind == EnvelopeKind::Game {
             if let Some(f) = faction {
-                let earlier = self.order_sets.insert(f, ctx.number);
-                if let Some(line) = earlier {
-                    self.push(
-                        ctx.diag_line(
-                            &codes::DUPLICATE_ORDER_SET,
-                            format!("a second order set for {f} in this message"),
-                        )
-                        .with_note(format!("it replaces the one at line {line}")),
-                    );
-                }
+                self.check_second_order_set(ctx, f);
             }
         }
         // A header without faction or password makes the whole submission
