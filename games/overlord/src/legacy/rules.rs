@@ -592,11 +592,9 @@ impl Converter {
                 continue;
             }
             let use_ = cur.use_.get_or_insert_with(SkillUse::default);
-            if self.skill_use_line(b, l, &key, use_)
-                || self.skill_flag_line(b, l, &key, &mut s.flags, &mut leader_only, &mut creature)
-            {
-                // Taken.
-            } else {
+            let taken = self.skill_use_line(b, l, &key, use_)
+                || self.skill_flag_line(b, l, &key, &mut s.flags, &mut leader_only, &mut creature);
+            if !taken {
                 match key.as_str() {
                     "NAME" | "DESCRIPTION" => {}
                     "STUDY_COST" => cur.study_cost = self.uint(F, b, l, 0).unwrap_or(0),
