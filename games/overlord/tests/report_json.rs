@@ -273,15 +273,8 @@ fn ov_rep_json_version_1_with_the_documented_top_level_keys() {
     assert_eq!(none, Value::Null);
 }
 
-#[test]
-fn ov_rep_json_tells_the_small_worlds_facts_as_the_text_does() {
-    let (g, log) = scenario();
-    let press = small_world::press(&g);
-    let all = reports(&g.w, rules(), &log, &press);
-    let (text, json) = (all.report(g.faction(1)), all.json(g.faction(1)));
-    assert_eq!(facts_match(&text, &json), 5);
-
-    let h = &json["header"];
+/// The small world's header for the Wolves: game, turn, funds, stances.
+fn header_tells_the_wolves(h: &Value) {
     assert_eq!(h["game"], "test");
     assert_eq!(h["turn"], 1);
     assert_eq!(h["faction"], json!({"id": "f01", "name": "Wolves"}));
@@ -294,9 +287,10 @@ fn ov_rep_json_tells_the_small_worlds_facts_as_the_text_does() {
     assert_eq!(h["control_points"], json!({"used": 3, "limit": 200}));
     assert_eq!(h["default_stance"], "neutral");
     assert_eq!(h["stances"], json!([]));
+}
 
-    assert_eq!(ids(&json["units"]), ["U1", "U2", "U3"]);
-    let ulric = &json["units"][0];
+/// Ulric, who studied combat this month, with all a unit's report holds.
+fn ulric_is_told_in_full(ulric: &Value) {
     assert_eq!(ulric["name"], "Ulric");
     assert_eq!(ulric["location"], json!({"id": "L1", "name": "Place 1"}));
     assert_eq!(
@@ -337,18 +331,11 @@ fn ov_rep_json_tells_the_small_worlds_facts_as_the_text_does() {
             {"day": 31, "last_day": 31, "text": "pays 20 coins of upkeep"},
         ])
     );
-    assert_eq!(json["units"][1]["stack_weight"], false);
-    assert_eq!(json["lost_units"], json!([]));
-    assert_eq!(json["battles"], json!([]));
-    assert_eq!(json["structures"], json!([]));
-    assert_eq!(
-        json["global_events"][1],
-        json!({"day": 1, "last_day": 1, "text": "control points checked: 3 needed of 200"})
-    );
+}
 
-    // Place 1: the way south, the Scout's departure, who is seen.
-    assert_eq!(ids(&json["locations"]), ["L1", "L2"]);
-    let l1 = &json["locations"][0];
+/// Place 1: the way south, the Scout's departure, who is seen and what
+/// of them.
+fn place_1_is_told_as_seen(l1: &Value) {
     assert_eq!(l1["terrain"], "plains");
     assert_eq!(l1["outer"], Value::Null);
     assert_eq!(
@@ -416,6 +403,32 @@ fn ov_rep_json_tells_the_small_worlds_facts_as_the_text_does() {
     );
     assert_eq!(merchant["on_guard"], false);
     assert_eq!(merchant["guard_stance"], Value::Null);
+}
+
+#[test]
+fn ov_rep_json_tells_the_small_worlds_facts_as_the_text_does() {
+    let (g, log) = scenario();
+    let press = small_world::press(&g);
+    let all = reports(&g.w, rules(), &log, &press);
+    let (text, json) = (all.report(g.faction(1)), all.json(g.faction(1)));
+    assert_eq!(facts_match(&text, &json), 5);
+
+    header_tells_the_wolves(&json["header"]);
+
+    assert_eq!(ids(&json["units"]), ["U1", "U2", "U3"]);
+    ulric_is_told_in_full(&json["units"][0]);
+    assert_eq!(json["units"][1]["stack_weight"], false);
+    assert_eq!(json["lost_units"], json!([]));
+    assert_eq!(json["battles"], json!([]));
+    assert_eq!(json["structures"], json!([]));
+    assert_eq!(
+        json["global_events"][1],
+        json!({"day": 1, "last_day": 1, "text": "control points checked: 3 needed of 200"})
+    );
+
+    // Place 1: the way south, the Scout's departure, who is seen.
+    assert_eq!(ids(&json["locations"]), ["L1", "L2"]);
+    place_1_is_told_as_seen(&json["locations"][0]);
 
     // Knowledge and the press.
     assert_eq!(json["knowledge"]["items"].as_array().unwrap().len(), 3);

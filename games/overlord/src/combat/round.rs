@@ -107,6 +107,108 @@ fn list_for(f: &Fighter, actions: &[Action], base: i32, routed: bool) -> Vec<Ent
         .collect()
 }
 
+/// Each present fighter's turn, queued at the initiative of its first
+/// action: the side's `bonus` added, flyers 2 quicker; the routed get no
+/// extra hits.
+fn first_turns(
+    fighters: &[Fighter],
+    bonus: [i32; 2],
+    routed: Option<Side>,
+) -> BTreeMap<i32, Vec<Turn>> {
+    let mut queue: BTreeMap<i32, Vec<Turn>> = BTreeMap::new();
+    for (i, f) in fighters.iter().enumerate() {
+        if !f.present() {
+            continue;
+        }
+        let is_routed = routed == Some(f.side);
+        let base = f.ratings.initiative + bonus[f.side.index()] + if f.flying { 2 } else { 0 };
+        let list = list_for(f, &f.actions, base, is_routed);
+        let first = list.first().map_or(base, |x| x.init);
+        queue.entry(first).or_default().push(Turn {
+            unit: i,
+            list,
+            next: 0,
+            extra_hits: if is_routed {
+                0
+            } else {
+                f.ratings.hits.max(1) - 1
+            },
+        });
+    }
+    queue
+}
+
+/// The turns due at one initiative in a random order, mounted units twice
+/// as likely to go first.
+fn in_random_order(fighters: &[Fighter], due: Vec<Turn>, dice: &mut Dice) -> Vec<Turn> {
+    let mut keyed: Vec<(u32, Turn)> = due
+        .into_iter()
+        .map(|t| {
+            let f = &fighters[t.unit];
+            let mut k = dice.below(1 << 20);
+            if f.mounted {
+                k = k.max(dice.below(1 << 20));
+            }
+            (k, t)
+        })
+        .collect();
+    keyed.sort_by_key(|(k, t)| (Reverse(*k), t.unit));
+    keyed.into_iter().map(|(_, t)| t).collect()
+}
+
+/// The moves of the units whose turn came up, in their order: each moves
+/// once a round, by its combat movement (fleeing when its side is routed).
+fn move_due(
+    fighters: &mut [Fighter],
+    due: &[Turn],
+    routed: Option<Side>,
+    marks: &mut Marks,
+    round: &mut Round,
+) {
+    // Units present on each square, by side, kept as units move;
+    // counted when the first unit of the initiative moves.
+    let mut occupied: Option<[[u32; SQUARES]; 2]> = None;
+    for t in due {
+        let u = t.unit;
+        if marks.activated[u] || !fighters[u].present() {
+            continue;
+        }
+        marks.activated[u] = true;
+        let mv = if routed == Some(fighters[u].side) {
+            CombatMove::Flee
+        } else {
+            fighters[u].movement
+        };
+        if mv == CombatMove::Stand {
+            continue;
+        }
+        let occupied = occupied.get_or_insert_with(|| occupancy(fighters));
+        let f = &fighters[u];
+        let enemies: Vec<Square> = (0..SQUARES)
+            .filter(|&c| occupied[f.side.other().index()][c] > 0)
+            .map(Square::from_cell)
+            .collect();
+        let to = if f.flying {
+            movement::flight(mv, f.side, f.square, f.home_file, &enemies)
+        } else {
+            movement::step(mv, f.side, f.square, f.home_file, &enemies)
+        };
+        if to != f.square {
+            let mine = &mut occupied[f.side.index()];
+            mine[f.square.cell()] = mine[f.square.cell()].saturating_sub(1);
+            mine[to.cell()] += 1;
+            // The board of who stands where is out of date.
+            marks.board = None;
+            fighters[u].square = to;
+            marks.moved[u] = true;
+            round.deeds.push(Deed::Moved {
+                unit: fighters[u].number,
+                to,
+            });
+        }
+    }
+}
+
 /// Run one round. `bonus` is each side's initiative bonus this round
 /// (the tactical advantage); `routed` the side in rout, if any. Returns
 /// the round's log and whether any wound was inflicted. Creatures
@@ -135,90 +237,17 @@ pub fn run(
         arrivals: Vec::new(),
         board: None,
     };
-    // Turns waiting, by initiative, each level in the order they came.
-    let mut queue: BTreeMap<i32, Vec<Turn>> = BTreeMap::new();
     for f in fighters.iter_mut().filter(|f| f.present()) {
         f.practice.rounds += 1;
         if routed != Some(f.side) && special::restore(f) {
             round.deeds.push(Deed::Restored { unit: f.number });
         }
     }
-    for (i, f) in fighters.iter().enumerate() {
-        if !f.present() {
-            continue;
-        }
-        let is_routed = routed == Some(f.side);
-        let base = f.ratings.initiative + bonus[f.side.index()] + if f.flying { 2 } else { 0 };
-        let list = list_for(f, &f.actions, base, is_routed);
-        let first = list.first().map_or(base, |x| x.init);
-        queue.entry(first).or_default().push(Turn {
-            unit: i,
-            list,
-            next: 0,
-            extra_hits: if is_routed {
-                0
-            } else {
-                f.ratings.hits.max(1) - 1
-            },
-        });
-    }
+    // Turns waiting, by initiative, each level in the order they came.
+    let mut queue = first_turns(fighters, bonus, routed);
     while let Some((level, due)) = queue.pop_last() {
-        // A random order, mounted units twice as likely to go first.
-        let mut keyed: Vec<(u32, Turn)> = due
-            .into_iter()
-            .map(|t| {
-                let f = &fighters[t.unit];
-                let mut k = dice.below(1 << 20);
-                if f.mounted {
-                    k = k.max(dice.below(1 << 20));
-                }
-                (k, t)
-            })
-            .collect();
-        keyed.sort_by_key(|(k, t)| (Reverse(*k), t.unit));
-        let due: Vec<Turn> = keyed.into_iter().map(|(_, t)| t).collect();
-        // Units present on each square, by side, kept as units move;
-        // counted when the first unit of the initiative moves.
-        let mut occupied: Option<[[u32; SQUARES]; 2]> = None;
-        for t in &due {
-            let u = t.unit;
-            if marks.activated[u] || !fighters[u].present() {
-                continue;
-            }
-            marks.activated[u] = true;
-            let mv = if routed == Some(fighters[u].side) {
-                CombatMove::Flee
-            } else {
-                fighters[u].movement
-            };
-            if mv == CombatMove::Stand {
-                continue;
-            }
-            let occupied = occupied.get_or_insert_with(|| occupancy(fighters));
-            let f = &fighters[u];
-            let enemies: Vec<Square> = (0..SQUARES)
-                .filter(|&c| occupied[f.side.other().index()][c] > 0)
-                .map(Square::from_cell)
-                .collect();
-            let to = if f.flying {
-                movement::flight(mv, f.side, f.square, f.home_file, &enemies)
-            } else {
-                movement::step(mv, f.side, f.square, f.home_file, &enemies)
-            };
-            if to != f.square {
-                let mine = &mut occupied[f.side.index()];
-                mine[f.square.cell()] = mine[f.square.cell()].saturating_sub(1);
-                mine[to.cell()] += 1;
-                // The board of who stands where is out of date.
-                marks.board = None;
-                fighters[u].square = to;
-                marks.moved[u] = true;
-                round.deeds.push(Deed::Moved {
-                    unit: fighters[u].number,
-                    to,
-                });
-            }
-        }
+        let due = in_random_order(fighters, due, dice);
+        move_due(fighters, &due, routed, &mut marks, &mut round);
         // Strikers count as they stood when the initiative came up.
         let standing: Vec<u32> = due.iter().map(|t| fighters[t.unit].alive()).collect();
         for (mut t, standing) in due.into_iter().zip(standing) {

@@ -246,56 +246,42 @@ impl<'v> OrderGen<'v> {
     pub fn unit_order(&mut self, k: Keyword) -> UnitOrder {
         use Keyword as K;
         match k {
-            K::Accept => UnitOrder::Accept(Accept {
-                unit: self.other_unit(),
-            }),
-            K::At => UnitOrder::At(At {
-                place: if self.coin() {
-                    Place::Location(self.location())
-                } else {
-                    Place::Structure(self.structure())
-                },
-            }),
-            K::Attack => UnitOrder::Attack(Attack {
-                target: match self.dice.below(3) {
-                    0 => AttackTarget::Unit(self.other_unit()),
-                    1 => AttackTarget::Faction(self.faction_ref()),
-                    _ => AttackTarget::Structure(self.structure()),
-                },
-            }),
-            K::Bestow => UnitOrder::Bestow(Bestow {
-                unit: self.other_unit(),
-            }),
-            K::Build => UnitOrder::Build(Build {
-                skill: self.tag(TagKind::Skill),
-                target: match self.dice.below(3) {
-                    0 => None,
-                    1 => Some(BuildTarget::Kind(self.tag(TagKind::Construction))),
-                    _ => Some(BuildTarget::Structure(self.structure())),
-                },
-                count: self.maybe(|g| g.n(1, 50)),
-            }),
-            K::Buy => UnitOrder::Buy(Buy {
-                count: self.n(0, 100),
-                item: self.tag(TagKind::Item),
-                price: self.maybe(|g| g.n(0, 500)),
-            }),
-            K::Cancel => UnitOrder::Cancel(Cancel {
-                title: self.tag(TagKind::Title),
-                location: self.location(),
-            }),
-            K::Caravan => {
-                let n = self.n(2, 5);
-                UnitOrder::Caravan(Caravan {
-                    stops: (0..n).map(|_| self.location()).collect(),
-                })
-            }
+            K::Accept
+            | K::Attack
+            | K::Bestow
+            | K::Eject
+            | K::Leader
+            | K::Leading
+            | K::Merge
+            | K::Oath
+            | K::Promote
+            | K::Recruit
+            | K::See
+            | K::Split
+            | K::Stack
+            | K::Synchro
+            | K::Teach => self.order_toward_unit(k),
+            K::At
+            | K::Build
+            | K::Cancel
+            | K::Caravan
+            | K::Claim
+            | K::Enter
+            | K::Leave
+            | K::March
+            | K::Move
+            | K::Target
+            | K::Yield => self.order_about_place(k),
+            K::Buy
+            | K::Sell
+            | K::Drop
+            | K::Equip
+            | K::Get
+            | K::Give
+            | K::Have
+            | K::Withdraw
+            | K::Swap => self.trade_order(k),
             K::Christen => UnitOrder::Christen(Christen { name: self.text() }),
-            K::Claim => UnitOrder::Claim(Claim {
-                title: self.tag(TagKind::Title),
-                location: self.maybe(Self::location),
-                free: self.coin(),
-            }),
             K::Combat => {
                 let n = self.n(0, 4);
                 UnitOrder::Combat(Combat {
@@ -316,22 +302,59 @@ impl<'v> OrderGen<'v> {
             }),
             K::Disband => UnitOrder::Disband(Disband),
             K::Demote => UnitOrder::Demote(Demote),
+            K::Forget => UnitOrder::Forget(Forget {
+                skill: self.tag(TagKind::Skill),
+            }),
+            K::Guard => UnitOrder::Guard(Guard),
+            K::Name => UnitOrder::Name(Name { name: self.text() }),
+            K::Pillage => UnitOrder::Pillage(Pillage),
+            K::Retreat => UnitOrder::Retreat(Retreat),
+            K::Setting => UnitOrder::Setting(self.setting()),
+            K::Size => UnitOrder::Size(Size {
+                figures: self.n(0, 200),
+            }),
+            K::Skill => UnitOrder::Skill(Skill {
+                skill: self.tag(TagKind::Skill),
+                amount: self.n(0, 400),
+                measure: self.maybe(|g| pick(&mut g.dice, SkillMeasure::ALL)),
+            }),
+            K::Stance => UnitOrder::Stance(self.stance()),
+            K::Stay => UnitOrder::Stay(Stay),
+            K::Study => UnitOrder::Study(Study {
+                skill: self.tag(TagKind::Skill),
+                level: self.maybe(|g| g.n(1, 6)),
+            }),
+            K::Tactic => UnitOrder::Tactic(self.tactic()),
+            K::Unstack => UnitOrder::Unstack(Unstack),
+            K::Use => UnitOrder::Use(Use {
+                skill: self.tag(TagKind::Skill),
+                count: self.maybe(|g| g.n(1, 30)),
+            }),
+            K::Wait => UnitOrder::Wait(Wait {
+                days: self.n(1, 30),
+            }),
+            K::Work => UnitOrder::Work(Work),
+            // Faction-only keywords: fall back to a plain order.
+            K::Email | K::Password | K::Resign | K::Reshow => UnitOrder::Work(Work),
+        }
+    }
+
+    /// An order that moves items: trade, giving, taking, equipping. Another kind falls back to a plain order.
+    fn trade_order(&mut self, k: Keyword) -> UnitOrder {
+        use Keyword as K;
+        match k {
+            K::Buy => UnitOrder::Buy(Buy {
+                count: self.n(0, 100),
+                item: self.tag(TagKind::Item),
+                price: self.maybe(|g| g.n(0, 500)),
+            }),
             K::Drop => UnitOrder::Drop(Drop {
                 item: self.tag(TagKind::Item),
                 quantity: self.quantity(),
             }),
-            K::Eject => UnitOrder::Eject(Eject {
-                unit: self.other_unit(),
-            }),
-            K::Enter => UnitOrder::Enter(Enter {
-                structure: self.structure(),
-            }),
             K::Equip => UnitOrder::Equip(Equip {
                 item: self.tag(TagKind::Item),
                 count: self.maybe(|g| g.n(0, 100)),
-            }),
-            K::Forget => UnitOrder::Forget(Forget {
-                skill: self.tag(TagKind::Skill),
             }),
             K::Get => UnitOrder::Get(Get {
                 from: if self.coin() {
@@ -347,10 +370,49 @@ impl<'v> OrderGen<'v> {
                 item: self.tag(TagKind::Item),
                 quantity: self.quantity(),
             }),
-            K::Guard => UnitOrder::Guard(Guard),
             K::Have => UnitOrder::Have(Have {
                 item: self.tag(TagKind::Item),
                 count: self.maybe(|g| g.n(0, 1_000)),
+            }),
+            K::Sell => UnitOrder::Sell(Sell {
+                count: self.n(0, 1_000),
+                item: self.tag(TagKind::Item),
+                price: self.maybe(|g| g.n(0, 500)),
+            }),
+            K::Swap => UnitOrder::Swap(Swap {
+                with: self.other_unit(),
+                give_count: self.n(1, 1_000),
+                give_item: self.tag(TagKind::Item),
+                take_count: self.n(1, 1_000),
+                take_item: self.tag(TagKind::Item),
+            }),
+            K::Withdraw => UnitOrder::Withdraw(Withdraw {
+                amount: self.n(0, 100_000),
+                item: self.maybe(|g| g.tag(TagKind::Item)),
+            }),
+            _ => UnitOrder::Work(Work),
+        }
+    }
+
+    /// An order aimed at another unit, or that makes a new one. Another kind falls back to a plain order.
+    fn order_toward_unit(&mut self, k: Keyword) -> UnitOrder {
+        use Keyword as K;
+        match k {
+            K::Accept => UnitOrder::Accept(Accept {
+                unit: self.other_unit(),
+            }),
+            K::Attack => UnitOrder::Attack(Attack {
+                target: match self.dice.below(3) {
+                    0 => AttackTarget::Unit(self.other_unit()),
+                    1 => AttackTarget::Faction(self.faction_ref()),
+                    _ => AttackTarget::Structure(self.structure()),
+                },
+            }),
+            K::Bestow => UnitOrder::Bestow(Bestow {
+                unit: self.other_unit(),
+            }),
+            K::Eject => UnitOrder::Eject(Eject {
+                unit: self.other_unit(),
             }),
             K::Leader => UnitOrder::Leader(Leader {
                 unit: self.other_unit(),
@@ -358,24 +420,13 @@ impl<'v> OrderGen<'v> {
             K::Leading => UnitOrder::Leading(Leading {
                 unit: self.other_unit(),
             }),
-            K::Leave => UnitOrder::Leave(Leave {
-                structure: self.maybe(Self::structure),
-            }),
-            K::March => UnitOrder::March(March {
-                to: self.destination(),
-            }),
             K::Merge => UnitOrder::Merge(Merge {
                 into: self.other_unit(),
                 figures: self.n(0, 100),
             }),
-            K::Move => UnitOrder::Move(Move {
-                to: self.destination(),
-            }),
-            K::Name => UnitOrder::Name(Name { name: self.text() }),
             K::Oath => UnitOrder::Oath(Oath {
                 unit: self.other_unit(),
             }),
-            K::Pillage => UnitOrder::Pillage(Pillage),
             K::Promote => UnitOrder::Promote(Promote {
                 unit: self.other_unit(),
             }),
@@ -389,23 +440,8 @@ impl<'v> OrderGen<'v> {
                 race: self.tag(TagKind::Race),
                 price: self.n(0, 500),
             }),
-            K::Retreat => UnitOrder::Retreat(Retreat),
             K::See => UnitOrder::See(See {
                 unit: self.other_unit(),
-            }),
-            K::Sell => UnitOrder::Sell(Sell {
-                count: self.n(0, 1_000),
-                item: self.tag(TagKind::Item),
-                price: self.maybe(|g| g.n(0, 500)),
-            }),
-            K::Setting => UnitOrder::Setting(self.setting()),
-            K::Size => UnitOrder::Size(Size {
-                figures: self.n(0, 200),
-            }),
-            K::Skill => UnitOrder::Skill(Skill {
-                skill: self.tag(TagKind::Skill),
-                amount: self.n(0, 400),
-                measure: self.maybe(|g| pick(&mut g.dice, SkillMeasure::ALL)),
             }),
             K::Split => UnitOrder::Split(Split {
                 new_unit: self.new_id(self.faction, NewKind::Unit),
@@ -414,30 +450,8 @@ impl<'v> OrderGen<'v> {
             K::Stack => UnitOrder::Stack(Stack {
                 under: self.maybe(Self::other_unit),
             }),
-            K::Stance => UnitOrder::Stance(self.stance()),
-            K::Stay => UnitOrder::Stay(Stay),
-            K::Study => UnitOrder::Study(Study {
-                skill: self.tag(TagKind::Skill),
-                level: self.maybe(|g| g.n(1, 6)),
-            }),
-            K::Swap => UnitOrder::Swap(Swap {
-                with: self.other_unit(),
-                give_count: self.n(1, 1_000),
-                give_item: self.tag(TagKind::Item),
-                take_count: self.n(1, 1_000),
-                take_item: self.tag(TagKind::Item),
-            }),
             K::Synchro => UnitOrder::Synchro(Synchro {
                 unit: self.other_unit(),
-            }),
-            K::Tactic => UnitOrder::Tactic(self.tactic()),
-            K::Target => UnitOrder::Target(Target {
-                target: match self.dice.below(4) {
-                    0 => TargetRef::Unit(self.other_unit()),
-                    1 => TargetRef::Location(self.location()),
-                    2 => TargetRef::Structure(self.structure()),
-                    _ => TargetRef::Kind(self.tag(TagKind::Construction)),
-                },
             }),
             K::Teach => UnitOrder::Teach(Teach {
                 pupils: if self.dice.below(5) == 0 {
@@ -454,24 +468,69 @@ impl<'v> OrderGen<'v> {
                     )
                 },
             }),
-            K::Unstack => UnitOrder::Unstack(Unstack),
-            K::Use => UnitOrder::Use(Use {
+            _ => UnitOrder::Work(Work),
+        }
+    }
+
+    /// An order about a place or a structure: going, building, titles, targets. Another kind falls back to a plain order.
+    fn order_about_place(&mut self, k: Keyword) -> UnitOrder {
+        use Keyword as K;
+        match k {
+            K::At => UnitOrder::At(At {
+                place: if self.coin() {
+                    Place::Location(self.location())
+                } else {
+                    Place::Structure(self.structure())
+                },
+            }),
+            K::Build => UnitOrder::Build(Build {
                 skill: self.tag(TagKind::Skill),
-                count: self.maybe(|g| g.n(1, 30)),
+                target: match self.dice.below(3) {
+                    0 => None,
+                    1 => Some(BuildTarget::Kind(self.tag(TagKind::Construction))),
+                    _ => Some(BuildTarget::Structure(self.structure())),
+                },
+                count: self.maybe(|g| g.n(1, 50)),
             }),
-            K::Wait => UnitOrder::Wait(Wait {
-                days: self.n(1, 30),
+            K::Cancel => UnitOrder::Cancel(Cancel {
+                title: self.tag(TagKind::Title),
+                location: self.location(),
             }),
-            K::Withdraw => UnitOrder::Withdraw(Withdraw {
-                amount: self.n(0, 100_000),
-                item: self.maybe(|g| g.tag(TagKind::Item)),
+            K::Caravan => {
+                let n = self.n(2, 5);
+                UnitOrder::Caravan(Caravan {
+                    stops: (0..n).map(|_| self.location()).collect(),
+                })
+            }
+            K::Claim => UnitOrder::Claim(Claim {
+                title: self.tag(TagKind::Title),
+                location: self.maybe(Self::location),
+                free: self.coin(),
             }),
-            K::Work => UnitOrder::Work(Work),
+            K::Enter => UnitOrder::Enter(Enter {
+                structure: self.structure(),
+            }),
+            K::Leave => UnitOrder::Leave(Leave {
+                structure: self.maybe(Self::structure),
+            }),
+            K::March => UnitOrder::March(March {
+                to: self.destination(),
+            }),
+            K::Move => UnitOrder::Move(Move {
+                to: self.destination(),
+            }),
+            K::Target => UnitOrder::Target(Target {
+                target: match self.dice.below(4) {
+                    0 => TargetRef::Unit(self.other_unit()),
+                    1 => TargetRef::Location(self.location()),
+                    2 => TargetRef::Structure(self.structure()),
+                    _ => TargetRef::Kind(self.tag(TagKind::Construction)),
+                },
+            }),
             K::Yield => UnitOrder::Yield(Yield {
                 title: self.maybe(|g| g.tag(TagKind::Title)),
             }),
-            // Faction-only keywords: fall back to a plain order.
-            K::Email | K::Password | K::Resign | K::Reshow => UnitOrder::Work(Work),
+            _ => UnitOrder::Work(Work),
         }
     }
 

@@ -592,196 +592,62 @@ impl Converter {
                 continue;
             }
             let use_ = cur.use_.get_or_insert_with(SkillUse::default);
-            match key.as_str() {
-                "NAME" | "DESCRIPTION" => {}
-                "STUDY_COST" => cur.study_cost = self.uint(F, b, l, 0).unwrap_or(0),
-                "REQUIRES" => {
-                    let level = match l.arg(1) {
-                        None => Some(1),
-                        Some(x) => x.parse::<u8>().ok(),
-                    };
-                    match (l.arg(0), level) {
-                        (Some(t), Some(level)) => {
-                            let req = SkillLevel {
-                                skill: Ref::new(t),
-                                level,
-                            };
-                            if s.levels.is_empty() {
-                                s.requires.push(req);
-                            } else {
-                                cur.requires.push(req);
+            let taken = self.skill_use_line(b, l, &key, use_)
+                || self.skill_flag_line(b, l, &key, &mut s.flags, &mut leader_only, &mut creature);
+            if !taken {
+                match key.as_str() {
+                    "NAME" | "DESCRIPTION" => {}
+                    "STUDY_COST" => cur.study_cost = self.uint(F, b, l, 0).unwrap_or(0),
+                    "REQUIRES" => {
+                        let level = match l.arg(1) {
+                            None => Some(1),
+                            Some(x) => x.parse::<u8>().ok(),
+                        };
+                        match (l.arg(0), level) {
+                            (Some(t), Some(level)) => {
+                                let req = SkillLevel {
+                                    skill: Ref::new(t),
+                                    level,
+                                };
+                                if s.levels.is_empty() {
+                                    s.requires.push(req);
+                                } else {
+                                    cur.requires.push(req);
+                                }
                             }
-                        }
-                        _ => self.bad(F, b, l, "expected a skill tag and level"),
-                    }
-                }
-                "COMBAT_SKILL" => s.flags.combat = true,
-                "MAGIC_SKILL" => s.flags.magic = true,
-                "BASIC_SKILL" => s.flags.basic = true,
-                "ELEMENTAL_MAGIC_SKILL" => {
-                    s.flags.elemental = true;
-                    s.flags.magic = true;
-                }
-                "SPECIALIST" => s.flags.specialist = true,
-                "NO_LEARN" => s.flags.no_learn = true,
-                "USE_ANYONE" => s.flags.use_anyone = true,
-                "NO_EXP" => s.flags.no_experience = true,
-                "STUDENT" => {
-                    if l.arg(0).is_some_and(|x| x.eq_ignore_ascii_case("LEADER")) {
-                        leader_only = true;
-                    } else {
-                        self.bad(F, b, l, "only STUDENT LEADER is known");
-                    }
-                }
-                "LEARNING_PARADIGM" => match l.arg(0).map(str::to_ascii_uppercase).as_deref() {
-                    Some("LEARNING_NORMAL") => {}
-                    Some("LEARNING_CREATURE") => creature = true,
-                    Some("LEARNING_MAGIC") | Some("LEARNING_ELEMENTAL_MAGIC") => leader_only = true,
-                    _ => self.bad(F, b, l, "unknown learning paradigm"),
-                },
-                "CAPACITY" => {
-                    let mut cap = cur.capacity;
-                    self.capacity(F, b, l, &mut cap);
-                    cur.capacity = cap;
-                }
-                "WISDOM" => cur.wisdom = l.arg(0).map(Ref::new),
-                "FX" => cur.fx = self.uint(F, b, l, 0),
-                "USING_PARADIGM" => match l.arg(0).and_then(UseKind::from_legacy) {
-                    Some(k) => use_.kind = Some(k),
-                    None => self.bad(F, b, l, "unknown use paradigm"),
-                },
-                "PRODUCES" => {
-                    let what = l.arg(0).and_then(|t| self.product(t));
-                    match (what, unum(l.arg(1))) {
-                        (Some(what), Some(days)) => {
-                            if let Some(u) = &mut cur.use_ {
-                                u.produces = Some(Produces { what, days });
-                            }
-                        }
-                        (None, _) => self.bad(
-                            F,
-                            b,
-                            l,
-                            "names no known item, construction, work, enchantment or action",
-                        ),
-                        (_, None) => self.bad(F, b, l, "expected man-days per product"),
-                    }
-                }
-                "MULTIPLE" => use_.multiple = unum(l.arg(0)),
-                "HARVEST" => match (l.arg(0), unum(l.arg(1))) {
-                    (Some(i), Some(d)) => {
-                        use_.harvest = Some(Harvest {
-                            item: Ref::new(i),
-                            days: d,
-                        })
-                    }
-                    _ => self.bad(F, b, l, "expected an item tag and man-days"),
-                },
-                "RECONSUME" => use_.consume.clear(),
-                "CONSUME" => match (l.arg(0), unum(l.arg(1))) {
-                    (Some(i), Some(n)) => merge_count(&mut use_.consume, i, n),
-                    _ => self.bad(F, b, l, "expected an item tag and a count"),
-                },
-                "ITEM" => match (l.arg(0), unum(l.arg(1))) {
-                    (Some(i), Some(n)) => merge_count(&mut use_.summoned_items, i, n),
-                    _ => self.bad(F, b, l, "expected an item tag and a count"),
-                },
-                "TOOL" => use_.tool = l.arg(0).map(Ref::new),
-                "USE_MANA" => use_.mana = unum(l.arg(0)),
-                "TARGET" => {
-                    let a = l.arg(0).unwrap_or("").to_ascii_uppercase();
-                    let b2 = l.arg(1).unwrap_or("").to_ascii_uppercase();
-                    let t = match (a.as_str(), b2.as_str()) {
-                        ("SELF", _) => Some(UseTarget::SelfOnly),
-                        ("UNIT", _) => Some(UseTarget::Unit),
-                        ("CONSTRUCTION", _) => Some(UseTarget::Construction),
-                        ("LOCATION", "NEAR") => Some(UseTarget::NearLocation),
-                        _ => None,
-                    };
-                    match t {
-                        Some(t) => use_.target = Some(t),
-                        None => self.bad(F, b, l, "unknown target"),
-                    }
-                }
-                "SUMMONS" => match l.arg(0) {
-                    Some(r) => {
-                        let count = unum(l.arg(1)).unwrap_or(1);
-                        match use_
-                            .summons
-                            .iter_mut()
-                            .find(|s| s.race.tag().eq_ignore_ascii_case(r))
-                        {
-                            Some(s) => s.count = count,
-                            None => use_.summons.push(Summons {
-                                race: Ref::new(r),
-                                count,
-                            }),
+                            _ => self.bad(F, b, l, "expected a skill tag and level"),
                         }
                     }
-                    None => self.bad(F, b, l, "expected a race tag"),
-                },
-                "GRANTS" => match (l.arg(0), unum(l.arg(1))) {
-                    (Some(e), Some(n)) => match use_
-                        .grants
-                        .iter_mut()
-                        .find(|g| g.effect.tag().eq_ignore_ascii_case(e))
-                    {
-                        Some(g) => g.amount = n,
-                        None => use_.grants.push(Grant {
-                            effect: Ref::new(e),
-                            amount: n,
-                        }),
+                    "CAPACITY" => {
+                        let mut cap = cur.capacity;
+                        self.capacity(F, b, l, &mut cap);
+                        cur.capacity = cap;
+                    }
+                    "WISDOM" => cur.wisdom = l.arg(0).map(Ref::new),
+                    "FX" => cur.fx = self.uint(F, b, l, 0),
+                    "COMBAT_ACTION" => match l.arg(0).and_then(CombatActionKind::from_legacy) {
+                        Some(k) => cur.combat.action = Some(k),
+                        None => self.bad(F, b, l, "unknown combat action"),
                     },
-                    _ => self.bad(F, b, l, "expected an enchantment tag and a number"),
-                },
-                "UPGRADE" => use_.upgrade = l.arg(0).map(Ref::new),
-                "SUMMONED" => {
-                    let sm = use_.summoned.get_or_insert_with(Summoned::default);
-                    match l.arg(0).map(str::to_ascii_uppercase).as_deref() {
-                        Some("NAME") => sm.name = l.arg(1).map(str::to_string),
-                        Some("SKILL") => match (l.arg(1), unum(l.arg(2))) {
-                            (Some(k), Some(e)) => sm.skills.push(InnateSkill {
-                                skill: Ref::new(k),
-                                experience: e,
-                            }),
-                            _ => self.bad(F, b, l, "expected a skill tag and experience"),
-                        },
-                        _ => self.bad(F, b, l, "expected NAME or SKILL"),
+                    "COMBAT_SUMMON" => cur.combat.action = Some(CombatActionKind::Summon),
+                    "COMBAT_ENCHANT" => cur.combat.action = Some(CombatActionKind::Enchant),
+                    "SECONDARY_ACTION" => {
+                        let mut c = std::mem::take(&mut cur.combat);
+                        self.secondary(F, b, l, 0, &mut c);
+                        cur.combat = c;
                     }
+                    "COMBAT" => {
+                        let mut c = std::mem::take(&mut cur.combat);
+                        self.combat_line(F, b, l, &mut c);
+                        cur.combat = c;
+                    }
+                    _ => self.bad(
+                        F,
+                        b,
+                        l,
+                        "not a skill property (a wrapped description line?)",
+                    ),
                 }
-                "COMBAT_TACTICS" => {
-                    use_.summoned
-                        .get_or_insert_with(Summoned::default)
-                        .combat_tactics = Some(l.rest.to_string());
-                }
-                "COMBAT_ORDER" => {
-                    use_.summoned
-                        .get_or_insert_with(Summoned::default)
-                        .combat_orders
-                        .push(l.rest.to_string());
-                }
-                "COMBAT_ACTION" => match l.arg(0).and_then(CombatActionKind::from_legacy) {
-                    Some(k) => cur.combat.action = Some(k),
-                    None => self.bad(F, b, l, "unknown combat action"),
-                },
-                "COMBAT_SUMMON" => cur.combat.action = Some(CombatActionKind::Summon),
-                "COMBAT_ENCHANT" => cur.combat.action = Some(CombatActionKind::Enchant),
-                "SECONDARY_ACTION" => {
-                    let mut c = std::mem::take(&mut cur.combat);
-                    self.secondary(F, b, l, 0, &mut c);
-                    cur.combat = c;
-                }
-                "COMBAT" => {
-                    let mut c = std::mem::take(&mut cur.combat);
-                    self.combat_line(F, b, l, &mut c);
-                    cur.combat = c;
-                }
-                _ => self.bad(
-                    F,
-                    b,
-                    l,
-                    "not a skill property (a wrapped description line?)",
-                ),
             }
             if cur.use_.as_ref().is_some_and(|u| *u == SkillUse::default()) {
                 cur.use_ = None;
@@ -800,6 +666,175 @@ impl Converter {
             Learning::Normal
         };
         s
+    }
+
+    /// A skill level's line about its use (what it produces, harvests,
+    /// consumes, targets, summons, grants); false when `key` is not one.
+    fn skill_use_line(
+        &mut self,
+        b: &Block<'_>,
+        l: &Line<'_>,
+        key: &str,
+        use_: &mut SkillUse,
+    ) -> bool {
+        const F: &str = "skills.rules";
+        match key {
+            "USING_PARADIGM" => match l.arg(0).and_then(UseKind::from_legacy) {
+                Some(k) => use_.kind = Some(k),
+                None => self.bad(F, b, l, "unknown use paradigm"),
+            },
+            "PRODUCES" => {
+                let what = l.arg(0).and_then(|t| self.product(t));
+                match (what, unum(l.arg(1))) {
+                    (Some(what), Some(days)) => {
+                        use_.produces = Some(Produces { what, days });
+                    }
+                    (None, _) => self.bad(
+                        F,
+                        b,
+                        l,
+                        "names no known item, construction, work, enchantment or action",
+                    ),
+                    (_, None) => self.bad(F, b, l, "expected man-days per product"),
+                }
+            }
+            "MULTIPLE" => use_.multiple = unum(l.arg(0)),
+            "HARVEST" => match (l.arg(0), unum(l.arg(1))) {
+                (Some(i), Some(d)) => {
+                    use_.harvest = Some(Harvest {
+                        item: Ref::new(i),
+                        days: d,
+                    })
+                }
+                _ => self.bad(F, b, l, "expected an item tag and man-days"),
+            },
+            "RECONSUME" => use_.consume.clear(),
+            "CONSUME" => match (l.arg(0), unum(l.arg(1))) {
+                (Some(i), Some(n)) => merge_count(&mut use_.consume, i, n),
+                _ => self.bad(F, b, l, "expected an item tag and a count"),
+            },
+            "ITEM" => match (l.arg(0), unum(l.arg(1))) {
+                (Some(i), Some(n)) => merge_count(&mut use_.summoned_items, i, n),
+                _ => self.bad(F, b, l, "expected an item tag and a count"),
+            },
+            "TOOL" => use_.tool = l.arg(0).map(Ref::new),
+            "USE_MANA" => use_.mana = unum(l.arg(0)),
+            "TARGET" => {
+                let a = l.arg(0).unwrap_or("").to_ascii_uppercase();
+                let b2 = l.arg(1).unwrap_or("").to_ascii_uppercase();
+                let t = match (a.as_str(), b2.as_str()) {
+                    ("SELF", _) => Some(UseTarget::SelfOnly),
+                    ("UNIT", _) => Some(UseTarget::Unit),
+                    ("CONSTRUCTION", _) => Some(UseTarget::Construction),
+                    ("LOCATION", "NEAR") => Some(UseTarget::NearLocation),
+                    _ => None,
+                };
+                match t {
+                    Some(t) => use_.target = Some(t),
+                    None => self.bad(F, b, l, "unknown target"),
+                }
+            }
+            "SUMMONS" => match l.arg(0) {
+                Some(r) => {
+                    let count = unum(l.arg(1)).unwrap_or(1);
+                    match use_
+                        .summons
+                        .iter_mut()
+                        .find(|s| s.race.tag().eq_ignore_ascii_case(r))
+                    {
+                        Some(s) => s.count = count,
+                        None => use_.summons.push(Summons {
+                            race: Ref::new(r),
+                            count,
+                        }),
+                    }
+                }
+                None => self.bad(F, b, l, "expected a race tag"),
+            },
+            "GRANTS" => match (l.arg(0), unum(l.arg(1))) {
+                (Some(e), Some(n)) => match use_
+                    .grants
+                    .iter_mut()
+                    .find(|g| g.effect.tag().eq_ignore_ascii_case(e))
+                {
+                    Some(g) => g.amount = n,
+                    None => use_.grants.push(Grant {
+                        effect: Ref::new(e),
+                        amount: n,
+                    }),
+                },
+                _ => self.bad(F, b, l, "expected an enchantment tag and a number"),
+            },
+            "UPGRADE" => use_.upgrade = l.arg(0).map(Ref::new),
+            "SUMMONED" => {
+                let sm = use_.summoned.get_or_insert_with(Summoned::default);
+                match l.arg(0).map(str::to_ascii_uppercase).as_deref() {
+                    Some("NAME") => sm.name = l.arg(1).map(str::to_string),
+                    Some("SKILL") => match (l.arg(1), unum(l.arg(2))) {
+                        (Some(k), Some(e)) => sm.skills.push(InnateSkill {
+                            skill: Ref::new(k),
+                            experience: e,
+                        }),
+                        _ => self.bad(F, b, l, "expected a skill tag and experience"),
+                    },
+                    _ => self.bad(F, b, l, "expected NAME or SKILL"),
+                }
+            }
+            "COMBAT_TACTICS" => {
+                use_.summoned
+                    .get_or_insert_with(Summoned::default)
+                    .combat_tactics = Some(l.rest.to_string());
+            }
+            "COMBAT_ORDER" => {
+                use_.summoned
+                    .get_or_insert_with(Summoned::default)
+                    .combat_orders
+                    .push(l.rest.to_string());
+            }
+            _ => return false,
+        }
+        true
+    }
+
+    /// A skill's flag or learning line; false when `key` is not one.
+    fn skill_flag_line(
+        &mut self,
+        b: &Block<'_>,
+        l: &Line<'_>,
+        key: &str,
+        flags: &mut SkillFlags,
+        leader_only: &mut bool,
+        creature: &mut bool,
+    ) -> bool {
+        const F: &str = "skills.rules";
+        match key {
+            "COMBAT_SKILL" => flags.combat = true,
+            "MAGIC_SKILL" => flags.magic = true,
+            "BASIC_SKILL" => flags.basic = true,
+            "ELEMENTAL_MAGIC_SKILL" => {
+                flags.elemental = true;
+                flags.magic = true;
+            }
+            "SPECIALIST" => flags.specialist = true,
+            "NO_LEARN" => flags.no_learn = true,
+            "USE_ANYONE" => flags.use_anyone = true,
+            "NO_EXP" => flags.no_experience = true,
+            "STUDENT" => {
+                if l.arg(0).is_some_and(|x| x.eq_ignore_ascii_case("LEADER")) {
+                    *leader_only = true;
+                } else {
+                    self.bad(F, b, l, "only STUDENT LEADER is known");
+                }
+            }
+            "LEARNING_PARADIGM" => match l.arg(0).map(str::to_ascii_uppercase).as_deref() {
+                Some("LEARNING_NORMAL") => {}
+                Some("LEARNING_CREATURE") => *creature = true,
+                Some("LEARNING_MAGIC") | Some("LEARNING_ELEMENTAL_MAGIC") => *leader_only = true,
+                _ => self.bad(F, b, l, "unknown learning paradigm"),
+            },
+            _ => return false,
+        }
+        true
     }
 
     fn race(&mut self, b: &Block<'_>) -> Option<Race> {

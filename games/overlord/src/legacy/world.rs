@@ -9,7 +9,7 @@ use std::collections::BTreeMap;
 
 use rustc_hash::FxHashMap;
 
-use super::blocks::{Block, Line, read_file};
+use super::blocks::{Block, LegacyFile, Line, read_file};
 use super::rules::Note;
 use crate::orders::{Envelope, ParseOptions, UnitRef, Vocabulary, check};
 use crate::rules::terrains::Direction;
@@ -156,6 +156,99 @@ pub fn import(files: &GameFiles, rules: &Rules) -> Imported {
     im.notes.append(&mut notes);
 
     let mut w = World::default();
+    read_game_line(&mut w, &game_t);
+    let npcs = npc_factions(&config_t);
+
+    let fac_file = read_file(&factions_t, Some("FACTION"));
+    let fac_ids = create_factions(&mut im, &mut w, &fac_file, &npcs);
+    read_factions(&mut im, &mut w, &fac_file, &fac_ids);
+
+    // Locations: first pass creates them so exits can point forward.
+    let loc_file = read_file(&locations_t, Some("LOCATION"));
+    let loc_ids = create_locations(&mut im, &mut w, &loc_file);
+    let ids = Ids {
+        factions: fac_ids,
+        locations: loc_ids,
+    };
+
+    // Units and structures are created before they are placed.
+    let unit_file = read_file(&units_t, Some("UNIT"));
+    let bld_file = read_file(&buildings_t, Some("BUILDING"));
+
+    // Where each unit and structure stands, from the location lists.
+    let mut listed = Listings::default();
+    let mut parity = None;
+    for b in &loc_file.blocks {
+        let Some(&id) = number(b.tag(), 'L').and_then(|n| ids.locations.get(&n)) else {
+            continue;
+        };
+        read_location(&mut im, &mut w, &ids, b, id, &mut listed, &mut parity);
+    }
+    for &(loc, outer) in &listed.inner {
+        w.locations[loc].outer = Some(outer);
+    }
+
+    let bld_ids = create_structures(&mut im, &mut w, &bld_file, &ids.factions, &listed.bld_loc);
+    let units = create_units(&mut im, &mut w, &unit_file, &ids.factions, &listed.unit_loc);
+    place_units(&mut im, &mut w, &units, &bld_ids, &listed.unit_loc);
+    seat_titles(&mut im, &mut w, listed.seats, &units.ids);
+    take_pending_orders(&mut im, &mut w, files, &units.ids);
+
+    caravans_at_their_last_stop(&mut w, &mut im);
+    levy_first_taxes(&mut w);
+
+    // The sample's wild creatures belong to f03 "Monsters"; its Itorians
+    // and People are the rules' Imperials and Citizens (the original
+    // engine knows them by their place in the game, Umpire by their role).
+    w.creatures = w.guess_creatures();
+    w.assign_roles_by_name();
+    // The rules' Outlaws hold everyone Enemy (OV-FAC-009).
+    let outlaws: Vec<FactionId> = w
+        .factions
+        .iter()
+        .filter(|(_, f)| {
+            f.npc_role() == Some(crate::world::Role::Outlaws) && f.default_stance != Stance::Enemy
+        })
+        .map(|(id, _)| id)
+        .collect();
+    for id in outlaws {
+        let f = &mut w.factions[id];
+        let was = f.default_stance;
+        f.default_stance = Stance::Enemy;
+        let (tag, name) = (format!("f{:02}", f.number), f.name.clone());
+        im.note(
+            "factions.dat",
+            0,
+            &tag,
+            format!(
+                "`{name}` plays the rules' Outlaws, who hold everyone Enemy (OV-FAC-009): its default stance `{}` is raised to `enemy`",
+                was.as_str()
+            ),
+        );
+    }
+    for f in w.factions.values() {
+        if f.player == Player::Npc && f.role.is_none() {
+            let names: Vec<&str> = crate::world::Role::ALL.iter().map(|r| r.as_str()).collect();
+            im.note(
+                "factions.dat",
+                0,
+                &format!("f{:02}", f.number),
+                format!(
+                    "non-player faction `{}` plays none of the rules' roles ({}): it guards only where it holds a title and takes no resigned units",
+                    f.name,
+                    names.join(", ")
+                ),
+            );
+        }
+    }
+    Imported {
+        world: w,
+        notes: im.notes,
+    }
+}
+
+/// The game's name and turn from its `alpha.dat` (or `game.dat`).
+fn read_game_line(w: &mut World, game_t: &str) {
     for l in game_t
         .lines()
         .filter_map(|l| super::blocks::read_line(0, l))
@@ -166,15 +259,55 @@ pub fn import(files: &GameFiles, rules: &Rules) -> Imported {
             _ => {}
         }
     }
-    let npcs: Vec<u32> = config_t
+}
+
+/// The numbers of the factions the configuration marks `NPC`.
+fn npc_factions(config_t: &str) -> Vec<u32> {
+    config_t
         .lines()
         .filter_map(|l| super::blocks::read_line(0, l))
         .filter(|l| l.key.eq_ignore_ascii_case("NPC"))
         .filter_map(|l| l.arg(0).and_then(|c| number(c, 'f')))
-        .collect();
+        .collect()
+}
 
-    // Factions.
-    let fac_file = read_file(&factions_t, Some("FACTION"));
+/// What the location lists say stands where: units, structures, inner
+/// locations (with their outer one) and titles' seats (with the holder's
+/// number, the line and the entry, for a note).
+#[derive(Default)]
+struct Listings {
+    unit_loc: FxHashMap<u32, LocationId>,
+    bld_loc: FxHashMap<u32, LocationId>,
+    inner: Vec<(LocationId, LocationId)>,
+    seats: Vec<TitleSeat>,
+}
+
+/// A title's seat as listed: where, which title, the holder's number, the
+/// line and entry that list it.
+type TitleSeat = (LocationId, crate::rules::TitleId, Option<u32>, u32, String);
+
+/// The factions and locations by the numbers the files give them.
+struct Ids {
+    factions: FxHashMap<u32, FactionId>,
+    locations: FxHashMap<u32, LocationId>,
+}
+
+/// The units made, by number, with the stacks and structures they name,
+/// to be checked once all exist.
+struct Units {
+    ids: FxHashMap<u32, UnitId>,
+    stack: Vec<(UnitId, u32)>,
+    containers: Vec<(UnitId, u32)>,
+}
+
+/// One faction per `factions.dat` block, the configuration's NPCs played
+/// by the game; their ids by number.
+fn create_factions(
+    im: &mut Importer<'_>,
+    w: &mut World,
+    fac_file: &LegacyFile<'_>,
+    npcs: &[u32],
+) -> FxHashMap<u32, FactionId> {
     let mut fac_ids: FxHashMap<u32, FactionId> = FxHashMap::default();
     for b in &fac_file.blocks {
         let Some(n) = number(b.tag(), 'f') else {
@@ -194,6 +327,17 @@ pub fn import(files: &GameFiles, rules: &Rules) -> Imported {
         let id = w.factions.push(Faction::new(n, b.tag(), player));
         fac_ids.insert(n, id);
     }
+    fac_ids
+}
+
+/// The factions' properties: name, password, funds, stances, knowledge.
+fn read_factions(
+    im: &mut Importer<'_>,
+    w: &mut World,
+    fac_file: &LegacyFile<'_>,
+    fac_ids: &FxHashMap<u32, FactionId>,
+) {
+    let rules = im.rules;
     for b in &fac_file.blocks {
         let Some(&id) = number(b.tag(), 'f').and_then(|n| fac_ids.get(&n)) else {
             continue;
@@ -272,14 +416,20 @@ pub fn import(files: &GameFiles, rules: &Rules) -> Imported {
         w.factions[id].known.sort();
         w.factions[id].known_skills.sort();
     }
+}
 
-    // Locations: first pass creates them so exits can point forward.
-    let loc_file = read_file(&locations_t, Some("LOCATION"));
+/// One location per `locations.dat` block with a known terrain; their ids
+/// by number.
+fn create_locations(
+    im: &mut Importer<'_>,
+    w: &mut World,
+    loc_file: &LegacyFile<'_>,
+) -> FxHashMap<u32, LocationId> {
+    let rules = im.rules;
     let mut loc_ids: FxHashMap<u32, LocationId> = FxHashMap::default();
     let fair = rules
         .weather("fair")
         .unwrap_or(crate::rules::WeatherId::new(0));
-    let mut parity = None;
     for b in &loc_file.blocks {
         let Some(n) = number(b.tag(), 'L') else {
             im.note(
@@ -306,230 +456,263 @@ pub fn import(files: &GameFiles, rules: &Rules) -> Imported {
         let id = w.locations.push(Location::new(n, terrain, fair));
         loc_ids.insert(n, id);
     }
+    loc_ids
+}
 
-    // Units and structures are created before they are placed.
-    let unit_file = read_file(&units_t, Some("UNIT"));
-    let mut unit_ids: FxHashMap<u32, UnitId> = FxHashMap::default();
-    let bld_file = read_file(&buildings_t, Some("BUILDING"));
-    let mut bld_ids: FxHashMap<u32, StructureId> = FxHashMap::default();
-
-    // Where each unit and structure stands, from the location lists.
-    let mut unit_loc: FxHashMap<u32, LocationId> = FxHashMap::default();
-    let mut bld_loc: FxHashMap<u32, LocationId> = FxHashMap::default();
-    let mut inner: Vec<(LocationId, LocationId)> = Vec::new();
-    let mut seats: Vec<(LocationId, crate::rules::TitleId, Option<u32>, u32, String)> = Vec::new();
-    for b in &loc_file.blocks {
-        let Some(&id) = number(b.tag(), 'L').and_then(|n| loc_ids.get(&n)) else {
+/// A location's block: its properties, what it lists (units, structures,
+/// titles, exits), its hex from `XY` (one row parity for the whole map).
+fn read_location(
+    im: &mut Importer<'_>,
+    w: &mut World,
+    ids: &Ids,
+    b: &Block<'_>,
+    id: LocationId,
+    listed: &mut Listings,
+    parity: &mut Option<i32>,
+) {
+    let rules = im.rules;
+    let loc_ids = &ids.locations;
+    let Listings {
+        unit_loc,
+        bld_loc,
+        inner,
+        seats,
+    } = listed;
+    const F: &str = "locations.dat";
+    let mut market = crate::world::Market::default();
+    let mut xy = None;
+    for l in &b.lines {
+        let key = l.key.to_ascii_uppercase();
+        if location_property(im, &mut w.locations[id], &mut market, ids, b, l, &key) {
             continue;
-        };
-        const F: &str = "locations.dat";
-        let mut market = crate::world::Market::default();
-        let mut xy = None;
-        for l in &b.lines {
-            let key = l.key.to_ascii_uppercase();
-            let loc = &mut w.locations[id];
-            match key.as_str() {
-                "NAME" => loc.name = l.rest.trim_matches('"').to_string(),
-                "TERRAIN" => {}
-                "WEATHER" => match l.arg(0).and_then(|t| rules.weather(t)) {
-                    Some(x) => loc.weather = x,
-                    None => im.bad(F, b, l, "unknown weather"),
-                },
-                "POPULATION" => loc.population = l.arg(0).and_then(|x| x.parse().ok()).unwrap_or(0),
-                "WAGES" => loc.wages = l.arg(0).and_then(|x| x.parse().ok()).unwrap_or(0),
-                "ECONOMY" => loc.economy = l.arg(0).and_then(|x| x.parse().ok()).unwrap_or(100),
-                "LAND" | "MARKET_TYPE" => {}
-                "OWNERSHIP_POLICY" => {
-                    loc.ownership.policy = match l.arg(0).map(str::to_ascii_lowercase).as_deref() {
-                        Some("friendly") => Policy::Friendly,
-                        Some("allied") | Some("ally") => Policy::Allied,
-                        _ => Policy::Neutral,
-                    }
-                }
-                "OWNER" => {
-                    let f = l
-                        .arg(0)
-                        .and_then(|c| number(c, 'f'))
-                        .and_then(|n| fac_ids.get(&n).copied());
-                    let seat = l
-                        .arg(1)
-                        .and_then(|c| number(c, 'L'))
-                        .and_then(|n| loc_ids.get(&n).copied());
-                    match f {
-                        Some(f) => {
-                            loc.ownership = Ownership {
-                                owner: Some(f),
-                                seat,
-                                ..loc.ownership
-                            }
-                        }
-                        None => im.bad(F, b, l, "unknown faction"),
-                    }
-                }
-                "SELL" | "BUY" => {
-                    let count = l.arg(0).and_then(|x| x.parse::<u64>().ok());
-                    let item = l.arg(1).and_then(|t| rules.item(t));
-                    let price = l.arg(2).and_then(|x| x.parse::<u32>().ok());
-                    match (count, item, price) {
-                        (Some(count), Some(item), Some(price)) => {
-                            let o = Offer { item, count, price };
-                            // The original's SELL is what the market sells to units.
-                            if key == "SELL" {
-                                market.sells.push(o)
-                            } else {
-                                market.buys.push(o)
-                            }
-                        }
-                        _ => im.bad(F, b, l, "expected count, known item, price"),
-                    }
-                }
-                "RECRUIT" => {
-                    let count = l.arg(0).and_then(|x| x.parse::<u32>().ok());
-                    let race = l.arg(1).and_then(|t| rules.race(t));
-                    let price = l.arg(2).and_then(|x| x.parse::<u32>().ok());
-                    match (count, race, price) {
-                        (Some(count), Some(race), Some(price)) => {
-                            loc.recruits.push(Recruits { race, count, price })
-                        }
-                        _ => im.bad(F, b, l, "expected count, known race, price"),
-                    }
-                }
-                "RESOURCES" | "RESOURCE" => {
-                    let item = l.arg(0).and_then(|t| rules.item(t));
-                    let a = l.arg(1).and_then(|x| x.parse::<u64>().ok());
-                    let full = l.arg(2).and_then(|x| x.parse::<u64>().ok()).or(a);
-                    match (item, a, full) {
-                        (Some(item), Some(amount), Some(full)) => {
-                            loc.resources.push(Resource { item, amount, full })
-                        }
-                        _ => im.bad(F, b, l, "expected a known item and amounts"),
-                    }
-                }
-                "ITEM" => {
-                    let item = l.arg(0).and_then(|t| rules.item(t));
-                    let n = l.arg(1).and_then(|x| x.parse::<u64>().ok());
-                    match (item, n) {
-                        (Some(i), Some(n)) => loc.ground.push((i, n)),
-                        _ => im.bad(F, b, l, "expected a known item and a count"),
-                    }
-                }
-                "TITLE" => {
-                    let title = l.arg(0).and_then(|t| rules.title(t));
-                    let mut holder = None;
-                    let mut seat_loc = None;
-                    for a in l.args.iter().skip(1) {
-                        if let Some(u) = number(a, 'U') {
-                            holder = Some(u);
-                        } else if let Some(x) = number(a, 'L') {
-                            seat_loc = Some(x);
-                        }
-                    }
-                    match title {
-                        Some(t) => {
-                            // A title is seated where its L argument says.
-                            let at = seat_loc
-                                .and_then(|x| loc_ids.get(&x).copied())
-                                .unwrap_or(id);
-                            seats.push((at, t, holder, l.number, b.tag().to_string()));
-                        }
-                        None => im.bad(F, b, l, "unknown title"),
-                    }
-                }
-                "UNIT" => match l.arg(0).and_then(|c| number(c, 'U')) {
-                    Some(u) => {
-                        if let Some(prev) = unit_loc.insert(u, id) {
-                            if prev != id {
-                                im.bad(F, b, l, "unit listed in two locations; the later is kept");
-                            }
-                        }
-                    }
-                    None => im.bad(F, b, l, "not a unit id"),
-                },
-                "CONSTRUCTION" => match l.arg(0).and_then(|c| number(c, 'B')) {
-                    Some(s) => {
-                        bld_loc.insert(s, id);
-                    }
-                    None => im.bad(F, b, l, "not a structure id"),
-                },
-                "XY" => {
-                    let x = l.arg(0).and_then(|v| v.parse::<i32>().ok());
-                    let y = l.arg(1).and_then(|v| v.parse::<i32>().ok());
-                    match (x, y) {
-                        (Some(x), Some(y)) => xy = Some((x, y, l.number)),
-                        _ => im.bad(F, b, l, "expected two numbers"),
-                    }
-                }
-                "EXIT" | "EXIT_EXPLICIT" => {
-                    let dir = l.arg(0).and_then(Direction::from_name);
-                    let to = l
-                        .arg(1)
-                        .and_then(|c| number(c, 'L'))
-                        .and_then(|n| loc_ids.get(&n).copied());
-                    let only = if key == "EXIT_EXPLICIT" {
-                        match (
-                            l.arg(2).and_then(Movement::from_name),
-                            l.arg(3).and_then(|x| x.parse::<u32>().ok()),
-                        ) {
-                            (Some(m), Some(d)) => Some((m, d)),
-                            _ => {
-                                im.bad(F, b, l, "expected a movement mode and days");
-                                continue;
-                            }
-                        }
-                    } else {
-                        None
-                    };
-                    match (dir, to) {
-                        (Some(direction), Some(to)) => {
-                            let loc = &mut w.locations[id];
-                            loc.exits.push(Exit {
-                                direction,
-                                to,
-                                only,
-                                road: false,
-                            });
-                            if direction == Direction::Out {
-                                inner.push((id, to));
-                            }
-                        }
-                        _ => im.bad(F, b, l, "unknown direction or location"),
-                    }
-                }
-                _ => im.bad(F, b, l, "not a location property"),
-            }
         }
-        // Inner locations (those with an OUT exit) share their outer
-        // location's hex; the original gives them a dummy XY.
-        let is_inner = w.locations[id]
-            .exits
-            .iter()
-            .any(|e| e.direction == Direction::Out);
-        if let (Some((x, y, line)), false) = (xy, is_inner) {
-            let p = (x + y).rem_euclid(2);
-            if *parity.get_or_insert(p) != p {
-                im.note(
-                    F,
-                    line,
-                    b.tag(),
-                    format!(
-                        "`XY {x} {y}`: its row parity differs from the rest of the map; rounded"
-                    ),
-                );
+        match key.as_str() {
+            "TITLE" => {
+                let title = l.arg(0).and_then(|t| rules.title(t));
+                let mut holder = None;
+                let mut seat_loc = None;
+                for a in l.args.iter().skip(1) {
+                    if let Some(u) = number(a, 'U') {
+                        holder = Some(u);
+                    } else if let Some(x) = number(a, 'L') {
+                        seat_loc = Some(x);
+                    }
+                }
+                match title {
+                    Some(t) => {
+                        // A title is seated where its L argument says.
+                        let at = seat_loc
+                            .and_then(|x| loc_ids.get(&x).copied())
+                            .unwrap_or(id);
+                        seats.push((at, t, holder, l.number, b.tag().to_string()));
+                    }
+                    None => im.bad(F, b, l, "unknown title"),
+                }
             }
-            w.locations[id].hex = Some(Hex::from_doubled(x, y));
+            "UNIT" => match l.arg(0).and_then(|c| number(c, 'U')) {
+                Some(u) => {
+                    if let Some(prev) = unit_loc.insert(u, id) {
+                        if prev != id {
+                            im.bad(F, b, l, "unit listed in two locations; the later is kept");
+                        }
+                    }
+                }
+                None => im.bad(F, b, l, "not a unit id"),
+            },
+            "CONSTRUCTION" => match l.arg(0).and_then(|c| number(c, 'B')) {
+                Some(s) => {
+                    bld_loc.insert(s, id);
+                }
+                None => im.bad(F, b, l, "not a structure id"),
+            },
+            "XY" => {
+                let x = l.arg(0).and_then(|v| v.parse::<i32>().ok());
+                let y = l.arg(1).and_then(|v| v.parse::<i32>().ok());
+                match (x, y) {
+                    (Some(x), Some(y)) => xy = Some((x, y, l.number)),
+                    _ => im.bad(F, b, l, "expected two numbers"),
+                }
+            }
+            "EXIT" | "EXIT_EXPLICIT" => {
+                let dir = l.arg(0).and_then(Direction::from_name);
+                let to = l
+                    .arg(1)
+                    .and_then(|c| number(c, 'L'))
+                    .and_then(|n| loc_ids.get(&n).copied());
+                let only = if key == "EXIT_EXPLICIT" {
+                    match (
+                        l.arg(2).and_then(Movement::from_name),
+                        l.arg(3).and_then(|x| x.parse::<u32>().ok()),
+                    ) {
+                        (Some(m), Some(d)) => Some((m, d)),
+                        _ => {
+                            im.bad(F, b, l, "expected a movement mode and days");
+                            continue;
+                        }
+                    }
+                } else {
+                    None
+                };
+                match (dir, to) {
+                    (Some(direction), Some(to)) => {
+                        let loc = &mut w.locations[id];
+                        loc.exits.push(Exit {
+                            direction,
+                            to,
+                            only,
+                            road: false,
+                        });
+                        if direction == Direction::Out {
+                            inner.push((id, to));
+                        }
+                    }
+                    _ => im.bad(F, b, l, "unknown direction or location"),
+                }
+            }
+            _ => im.bad(F, b, l, "not a location property"),
         }
-        market.sells.sort_by_key(|o| o.item);
-        market.buys.sort_by_key(|o| o.item);
-        w.locations[id].market = market;
-        w.locations[id].ground.sort();
-        let t = w.locations[id].terrain;
-        w.locations[id].optimum = rules.terrains[t].optimum;
     }
-    for (loc, outer) in inner {
-        w.locations[loc].outer = Some(outer);
+    // Inner locations (those with an OUT exit) share their outer
+    // location's hex; the original gives them a dummy XY.
+    let is_inner = w.locations[id]
+        .exits
+        .iter()
+        .any(|e| e.direction == Direction::Out);
+    if let (Some((x, y, line)), false) = (xy, is_inner) {
+        let p = (x + y).rem_euclid(2);
+        if *parity.get_or_insert(p) != p {
+            im.note(
+                F,
+                line,
+                b.tag(),
+                format!("`XY {x} {y}`: its row parity differs from the rest of the map; rounded"),
+            );
+        }
+        w.locations[id].hex = Some(Hex::from_doubled(x, y));
     }
+    market.sells.sort_by_key(|o| o.item);
+    market.buys.sort_by_key(|o| o.item);
+    w.locations[id].market = market;
+    w.locations[id].ground.sort();
+    let t = w.locations[id].terrain;
+    w.locations[id].optimum = rules.terrains[t].optimum;
+}
 
-    // Structures.
+/// A location's own property line (name, weather, people, owner, market,
+/// recruits, resources, ground); false when `key` is not one.
+fn location_property(
+    im: &mut Importer<'_>,
+    loc: &mut Location,
+    market: &mut crate::world::Market,
+    ids: &Ids,
+    b: &Block<'_>,
+    l: &Line<'_>,
+    key: &str,
+) -> bool {
+    const F: &str = "locations.dat";
+    let rules = im.rules;
+    let (fac_ids, loc_ids) = (&ids.factions, &ids.locations);
+    match key {
+        "NAME" => loc.name = l.rest.trim_matches('"').to_string(),
+        "TERRAIN" => {}
+        "WEATHER" => match l.arg(0).and_then(|t| rules.weather(t)) {
+            Some(x) => loc.weather = x,
+            None => im.bad(F, b, l, "unknown weather"),
+        },
+        "POPULATION" => loc.population = l.arg(0).and_then(|x| x.parse().ok()).unwrap_or(0),
+        "WAGES" => loc.wages = l.arg(0).and_then(|x| x.parse().ok()).unwrap_or(0),
+        "ECONOMY" => loc.economy = l.arg(0).and_then(|x| x.parse().ok()).unwrap_or(100),
+        "LAND" | "MARKET_TYPE" => {}
+        "OWNERSHIP_POLICY" => {
+            loc.ownership.policy = match l.arg(0).map(str::to_ascii_lowercase).as_deref() {
+                Some("friendly") => Policy::Friendly,
+                Some("allied") | Some("ally") => Policy::Allied,
+                _ => Policy::Neutral,
+            }
+        }
+        "OWNER" => {
+            let f = l
+                .arg(0)
+                .and_then(|c| number(c, 'f'))
+                .and_then(|n| fac_ids.get(&n).copied());
+            let seat = l
+                .arg(1)
+                .and_then(|c| number(c, 'L'))
+                .and_then(|n| loc_ids.get(&n).copied());
+            match f {
+                Some(f) => {
+                    loc.ownership = Ownership {
+                        owner: Some(f),
+                        seat,
+                        ..loc.ownership
+                    }
+                }
+                None => im.bad(F, b, l, "unknown faction"),
+            }
+        }
+        "SELL" | "BUY" => {
+            let count = l.arg(0).and_then(|x| x.parse::<u64>().ok());
+            let item = l.arg(1).and_then(|t| rules.item(t));
+            let price = l.arg(2).and_then(|x| x.parse::<u32>().ok());
+            match (count, item, price) {
+                (Some(count), Some(item), Some(price)) => {
+                    let o = Offer { item, count, price };
+                    // The original's SELL is what the market sells to units.
+                    if key == "SELL" {
+                        market.sells.push(o)
+                    } else {
+                        market.buys.push(o)
+                    }
+                }
+                _ => im.bad(F, b, l, "expected count, known item, price"),
+            }
+        }
+        "RECRUIT" => {
+            let count = l.arg(0).and_then(|x| x.parse::<u32>().ok());
+            let race = l.arg(1).and_then(|t| rules.race(t));
+            let price = l.arg(2).and_then(|x| x.parse::<u32>().ok());
+            match (count, race, price) {
+                (Some(count), Some(race), Some(price)) => {
+                    loc.recruits.push(Recruits { race, count, price })
+                }
+                _ => im.bad(F, b, l, "expected count, known race, price"),
+            }
+        }
+        "RESOURCES" | "RESOURCE" => {
+            let item = l.arg(0).and_then(|t| rules.item(t));
+            let a = l.arg(1).and_then(|x| x.parse::<u64>().ok());
+            let full = l.arg(2).and_then(|x| x.parse::<u64>().ok()).or(a);
+            match (item, a, full) {
+                (Some(item), Some(amount), Some(full)) => {
+                    loc.resources.push(Resource { item, amount, full })
+                }
+                _ => im.bad(F, b, l, "expected a known item and amounts"),
+            }
+        }
+        "ITEM" => {
+            let item = l.arg(0).and_then(|t| rules.item(t));
+            let n = l.arg(1).and_then(|x| x.parse::<u64>().ok());
+            match (item, n) {
+                (Some(i), Some(n)) => loc.ground.push((i, n)),
+                _ => im.bad(F, b, l, "expected a known item and a count"),
+            }
+        }
+        _ => return false,
+    }
+    true
+}
+
+/// One structure per `buildings.dat` block of a known kind standing in a
+/// listed location; their ids by number.
+fn create_structures(
+    im: &mut Importer<'_>,
+    w: &mut World,
+    bld_file: &LegacyFile<'_>,
+    fac_ids: &FxHashMap<u32, FactionId>,
+    bld_loc: &FxHashMap<u32, LocationId>,
+) -> FxHashMap<u32, StructureId> {
+    let rules = im.rules;
+    let mut bld_ids: FxHashMap<u32, StructureId> = FxHashMap::default();
     for b in &bld_file.blocks {
         const F: &str = "buildings.dat";
         let Some(n) = number(b.tag(), 'B') else {
@@ -588,7 +771,7 @@ pub fn import(files: &GameFiles, rules: &Rules) -> Imported {
         bld_ids.insert(n, id);
         w.locations[location].structures.push(id);
     }
-    for (n, loc) in &bld_loc {
+    for (n, loc) in bld_loc {
         if !bld_ids.contains_key(n) {
             let code = w.locations[*loc].code();
             im.note(
@@ -599,8 +782,20 @@ pub fn import(files: &GameFiles, rules: &Rules) -> Imported {
             );
         }
     }
+    bld_ids
+}
 
-    // Units.
+/// One unit per `units.dat` block with a known faction and race, listed
+/// in a location; those without combat tactics get the original's.
+fn create_units(
+    im: &mut Importer<'_>,
+    w: &mut World,
+    unit_file: &LegacyFile<'_>,
+    fac_ids: &FxHashMap<u32, FactionId>,
+    unit_loc: &FxHashMap<u32, LocationId>,
+) -> Units {
+    let rules = im.rules;
+    let mut unit_ids: FxHashMap<u32, UnitId> = FxHashMap::default();
     let mut stack: Vec<(UnitId, u32)> = Vec::new();
     let mut containers: Vec<(UnitId, u32)> = Vec::new();
     let mut untold_tactics: Vec<String> = Vec::new();
@@ -637,69 +832,7 @@ pub fn import(files: &GameFiles, rules: &Rules) -> Imported {
         let mut stack_to = None;
         let mut container = None;
         for l in &b.lines {
-            match l.key.to_ascii_uppercase().as_str() {
-                "NAME" => u.name = l.rest.trim_matches('"').to_string(),
-                "DESCRIPTION" => u.description = l.rest.trim_matches('"').to_string(),
-                "FACTION" | "RACE" => {}
-                "ORDER" => u.orders.push(l.rest.to_string()),
-                "COMBAT_TACTICS" => u.tactics.text = l.rest.to_string(),
-                "COMBAT_ORDER" => u.combat_orders.push(l.rest.to_string()),
-                "SILENT" => u.settings.silent = true,
-                "ADVERTISE" => u.settings.advertise = true,
-                "ANNOUNCE" => u.settings.announce = true,
-                "ITEM" => {
-                    let item = l.arg(0).and_then(|t| rules.item(t));
-                    let count = l.arg(1).and_then(|x| x.parse::<u64>().ok());
-                    let eq = l.arg(2).and_then(|x| x.parse::<u64>().ok()).unwrap_or(0);
-                    match (item, count) {
-                        (Some(i), Some(c)) => {
-                            if eq > c {
-                                im.bad(
-                                    F,
-                                    b,
-                                    l,
-                                    "more equipped than held; equipped cut to the count",
-                                );
-                            }
-                            u.add_items(i, c, eq.min(c));
-                        }
-                        _ => im.bad(F, b, l, "expected a known item and a count"),
-                    }
-                }
-                "SKILL" => {
-                    let skill = l.arg(0).and_then(|t| rules.skill(t));
-                    let exp = l.arg(1).and_then(|x| x.parse::<u32>().ok());
-                    match (skill, exp) {
-                        (Some(s), Some(e)) => {
-                            if u.experience(s) > 0 {
-                                im.bad(
-                                    F,
-                                    b,
-                                    l,
-                                    "skill listed twice; the higher experience is kept",
-                                );
-                            }
-                            u.learn(s, e)
-                        }
-                        _ => im.bad(F, b, l, "expected a known skill and experience"),
-                    }
-                }
-                "STACK" => match l.arg(0).and_then(|c| number(c, 'U')) {
-                    Some(p) => stack_to = Some(p),
-                    None => im.bad(F, b, l, "not a unit id"),
-                },
-                "CONTAINER" => match l.arg(0).and_then(|c| number(c, 'B')) {
-                    Some(s) => container = Some(s),
-                    None => im.bad(F, b, l, "not a structure id"),
-                },
-                "LOYALITY" | "LOYALTY" => im.bad(
-                    F,
-                    b,
-                    l,
-                    "loyalty is not part of these rules (dissent is); ignored",
-                ),
-                _ => im.bad(F, b, l, "not a unit property"),
-            }
+            unit_line(im, &mut u, b, l, &mut stack_to, &mut container);
         }
         if u.tactics.text.trim().is_empty() {
             u.tactics.text = ORIGINAL_DEFAULT_TACTICS.to_string();
@@ -727,7 +860,96 @@ pub fn import(files: &GameFiles, rules: &Rules) -> Imported {
             ),
         );
     }
-    for (n, loc) in &unit_loc {
+    Units {
+        ids: unit_ids,
+        stack,
+        containers,
+    }
+}
+
+/// One property line of a unit's block; the stack parent and structure
+/// it names are kept for later.
+fn unit_line(
+    im: &mut Importer<'_>,
+    u: &mut Unit,
+    b: &Block<'_>,
+    l: &Line<'_>,
+    stack_to: &mut Option<u32>,
+    container: &mut Option<u32>,
+) {
+    const F: &str = "units.dat";
+    let rules = im.rules;
+    match l.key.to_ascii_uppercase().as_str() {
+        "NAME" => u.name = l.rest.trim_matches('"').to_string(),
+        "DESCRIPTION" => u.description = l.rest.trim_matches('"').to_string(),
+        "FACTION" | "RACE" => {}
+        "ORDER" => u.orders.push(l.rest.to_string()),
+        "COMBAT_TACTICS" => u.tactics.text = l.rest.to_string(),
+        "COMBAT_ORDER" => u.combat_orders.push(l.rest.to_string()),
+        "SILENT" => u.settings.silent = true,
+        "ADVERTISE" => u.settings.advertise = true,
+        "ANNOUNCE" => u.settings.announce = true,
+        "ITEM" => {
+            let item = l.arg(0).and_then(|t| rules.item(t));
+            let count = l.arg(1).and_then(|x| x.parse::<u64>().ok());
+            let eq = l.arg(2).and_then(|x| x.parse::<u64>().ok()).unwrap_or(0);
+            match (item, count) {
+                (Some(i), Some(c)) => {
+                    if eq > c {
+                        im.bad(
+                            F,
+                            b,
+                            l,
+                            "more equipped than held; equipped cut to the count",
+                        );
+                    }
+                    u.add_items(i, c, eq.min(c));
+                }
+                _ => im.bad(F, b, l, "expected a known item and a count"),
+            }
+        }
+        "SKILL" => {
+            let skill = l.arg(0).and_then(|t| rules.skill(t));
+            let exp = l.arg(1).and_then(|x| x.parse::<u32>().ok());
+            match (skill, exp) {
+                (Some(s), Some(e)) => {
+                    if u.experience(s) > 0 {
+                        im.bad(F, b, l, "skill listed twice; the higher experience is kept");
+                    }
+                    u.learn(s, e)
+                }
+                _ => im.bad(F, b, l, "expected a known skill and experience"),
+            }
+        }
+        "STACK" => match l.arg(0).and_then(|c| number(c, 'U')) {
+            Some(p) => *stack_to = Some(p),
+            None => im.bad(F, b, l, "not a unit id"),
+        },
+        "CONTAINER" => match l.arg(0).and_then(|c| number(c, 'B')) {
+            Some(s) => *container = Some(s),
+            None => im.bad(F, b, l, "not a structure id"),
+        },
+        "LOYALITY" | "LOYALTY" => im.bad(
+            F,
+            b,
+            l,
+            "loyalty is not part of these rules (dissent is); ignored",
+        ),
+        _ => im.bad(F, b, l, "not a unit property"),
+    }
+}
+
+/// Units listed but not defined are noted; stacks and structures joined
+/// where they stand with the unit.
+fn place_units(
+    im: &mut Importer<'_>,
+    w: &mut World,
+    units: &Units,
+    bld_ids: &FxHashMap<u32, StructureId>,
+    unit_loc: &FxHashMap<u32, LocationId>,
+) {
+    let unit_ids = &units.ids;
+    for (n, loc) in unit_loc {
         if !unit_ids.contains_key(n) {
             let code = w.locations[*loc].code();
             im.note(
@@ -738,7 +960,7 @@ pub fn import(files: &GameFiles, rules: &Rules) -> Imported {
             );
         }
     }
-    for (child, parent) in stack {
+    for &(child, parent) in &units.stack {
         match unit_ids.get(&parent) {
             Some(&p) if w.units[p].location == w.units[child].location && p != child => {
                 w.units[child].stack_parent = Some(p);
@@ -756,7 +978,7 @@ pub fn import(files: &GameFiles, rules: &Rules) -> Imported {
             }
         }
     }
-    for (unit, s) in containers {
+    for &(unit, s) in &units.containers {
         match bld_ids.get(&s) {
             Some(&sid) if w.structures[sid].location == w.units[unit].location => {
                 w.units[unit].structure = Some(sid)
@@ -772,8 +994,16 @@ pub fn import(files: &GameFiles, rules: &Rules) -> Imported {
             }
         }
     }
+}
 
-    // Titles, now that units exist.
+/// Titles, now that units exist; a holder who does not is noted and the
+/// title left vacant.
+fn seat_titles(
+    im: &mut Importer<'_>,
+    w: &mut World,
+    seats: Vec<TitleSeat>,
+    unit_ids: &FxHashMap<u32, UnitId>,
+) {
     for (at, title, holder, line, entry) in seats {
         let holder_id = holder.and_then(|h| unit_ids.get(&h).copied());
         if holder.is_some() && holder_id.is_none() {
@@ -789,8 +1019,15 @@ pub fn import(files: &GameFiles, rules: &Rules) -> Imported {
             holder: holder_id,
         });
     }
+}
 
-    // Players' pending orders replace the ORDER lines of their units.
+/// Players' pending orders replace the ORDER lines of their units.
+fn take_pending_orders(
+    im: &mut Importer<'_>,
+    w: &mut World,
+    files: &GameFiles,
+    unit_ids: &FxHashMap<u32, UnitId>,
+) {
     let vocab = Vocabulary::builtin();
     for (name, bytes) in files
         .iter()
@@ -831,67 +1068,18 @@ pub fn import(files: &GameFiles, rules: &Rules) -> Imported {
             }
         }
     }
+}
 
-    caravans_at_their_last_stop(&mut w, &mut im);
-
-    // The original files keep no taxes: the original engine levies them
-    // from the people, so the land is taxed from the first month on
-    // (OV-ECON-028), at the figure the month's end would set.
+/// The original files keep no taxes: the original engine levies them
+/// from the people, so the land is taxed from the first month on
+/// (OV-ECON-028), at the figure the month's end would set.
+fn levy_first_taxes(w: &mut World) {
     let autumn = crate::turn::economy::population::autumn(w.turn + 1);
     for l in w.locations.ids().collect::<Vec<_>>() {
         if w.locations[l].population == 0 {
             continue;
         }
-        let people = crate::turn::economy::population::people_at(&w, l);
+        let people = crate::turn::economy::population::people_at(w, l);
         w.locations[l].taxes = crate::turn::economy::population::taxes_for(people, autumn);
-    }
-
-    // The sample's wild creatures belong to f03 "Monsters"; its Itorians
-    // and People are the rules' Imperials and Citizens (the original
-    // engine knows them by their place in the game, Umpire by their role).
-    w.creatures = w.guess_creatures();
-    w.assign_roles_by_name();
-    // The rules' Outlaws hold everyone Enemy (OV-FAC-009).
-    let outlaws: Vec<FactionId> = w
-        .factions
-        .iter()
-        .filter(|(_, f)| {
-            f.npc_role() == Some(crate::world::Role::Outlaws) && f.default_stance != Stance::Enemy
-        })
-        .map(|(id, _)| id)
-        .collect();
-    for id in outlaws {
-        let f = &mut w.factions[id];
-        let was = f.default_stance;
-        f.default_stance = Stance::Enemy;
-        let (tag, name) = (format!("f{:02}", f.number), f.name.clone());
-        im.note(
-            "factions.dat",
-            0,
-            &tag,
-            format!(
-                "`{name}` plays the rules' Outlaws, who hold everyone Enemy (OV-FAC-009): its default stance `{}` is raised to `enemy`",
-                was.as_str()
-            ),
-        );
-    }
-    for f in w.factions.values() {
-        if f.player == Player::Npc && f.role.is_none() {
-            let names: Vec<&str> = crate::world::Role::ALL.iter().map(|r| r.as_str()).collect();
-            im.note(
-                "factions.dat",
-                0,
-                &format!("f{:02}", f.number),
-                format!(
-                    "non-player faction `{}` plays none of the rules' roles ({}): it guards only where it holds a title and takes no resigned units",
-                    f.name,
-                    names.join(", ")
-                ),
-            );
-        }
-    }
-    Imported {
-        world: w,
-        notes: im.notes,
     }
 }

@@ -27,10 +27,10 @@ use super::ast::{
 use super::codes::{self, Code};
 use super::context::LineCtx;
 use super::lexer::{LineInfo, Token, TokenKind, lex_line, lex_next};
-use super::prefix::{Repeat, parse_prefix};
+use super::prefix::{PrefixParse, Repeat, parse_prefix};
 use super::refs::{FactionRef, NewKind, Shape, UnitRef, shape};
 use super::registry::{self, Emit, FactionOrder, UnitOrder, parse_faction_order, parse_unit_order};
-use super::spec::{Keyword, Placement};
+use super::spec::{Keyword, OrderSpec, Placement};
 use super::vocabulary::Vocabulary;
 
 /// The most orders a unit's list holds (OV-ORD-018).
@@ -364,6 +364,66 @@ impl MessageParser<'_, '_> {
         }
     }
 
+    /// The optional words of a header after the faction and password
+    /// (`rest`): the game's name and, for GAME and REPORT, the turn.
+    fn header_game_and_turn(
+        &mut self,
+        ctx: &LineCtx<'_>,
+        kind: EnvelopeKind,
+        rest: &[Token],
+        syntax: &str,
+    ) -> (Option<String>, Option<u32>) {
+        let mut game: Option<String> = None;
+        let mut turn: Option<u32> = None;
+        for t in rest {
+            let text = t.text(ctx.text);
+            match (t.kind, shape(text)) {
+                (TokenKind::Word, Shape::Number(n)) if turn.is_none() => {
+                    if matches!(kind, EnvelopeKind::Press | EnvelopeKind::Rumor) {
+                        self.push(ctx.diag(
+                            &codes::TURN_IGNORED,
+                            t.start,
+                            t.end,
+                            format!("{} takes no turn number", kind.keyword()),
+                        ));
+                    } else {
+                        turn = Some(n);
+                    }
+                }
+                (TokenKind::Word, Shape::Word | Shape::Other) | (TokenKind::Quoted { .. }, _)
+                    if game.is_none() =>
+                {
+                    game = Some(t.value(ctx.text).to_string());
+                }
+                // A second turn number or game name.
+                _ => self.push(
+                    ctx.diag(
+                        &codes::HEADER_EXTRA,
+                        t.start,
+                        t.end,
+                        format!("unexpected `{text}` in the {} line", kind.keyword()),
+                    )
+                    .with_help(format!("syntax: {syntax}")),
+                ),
+            }
+        }
+        (game, turn)
+    }
+
+    /// Warn when faction `f` already sent an order set in this message.
+    fn check_second_order_set(&mut self, ctx: &LineCtx<'_>, f: FactionRef) {
+        let earlier = self.order_sets.insert(f, ctx.number);
+        if let Some(line) = earlier {
+            self.push(
+                ctx.diag_line(
+                    &codes::DUPLICATE_ORDER_SET,
+                    format!("a second order set for {f} in this message"),
+                )
+                .with_note(format!("it replaces the one at line {line}")),
+            );
+        }
+    }
+
     /// A header line; returns false when it is not taken as one (prose
     /// outside an envelope, or inside an article).
     fn header(
@@ -403,8 +463,6 @@ impl MessageParser<'_, '_> {
         }
         self.saw_header = true;
         let mut password: Option<String> = None;
-        let mut game: Option<String> = None;
-        let mut turn: Option<u32> = None;
         let syntax = match kind {
             EnvelopeKind::Game => "GAME faction-id password [game-name] [turn]",
             EnvelopeKind::Press => "PRESS faction-id password [game-name]",
@@ -450,50 +508,11 @@ impl MessageParser<'_, '_> {
             }
             None => {}
         }
-        for t in tokens.iter().skip(2) {
-            let text = t.text(ctx.text);
-            match (t.kind, shape(text)) {
-                (TokenKind::Word, Shape::Number(n)) if turn.is_none() => {
-                    if matches!(kind, EnvelopeKind::Press | EnvelopeKind::Rumor) {
-                        self.push(ctx.diag(
-                            &codes::TURN_IGNORED,
-                            t.start,
-                            t.end,
-                            format!("{} takes no turn number", kind.keyword()),
-                        ));
-                    } else {
-                        turn = Some(n);
-                    }
-                }
-                (TokenKind::Word, Shape::Word | Shape::Other) | (TokenKind::Quoted { .. }, _)
-                    if game.is_none() =>
-                {
-                    game = Some(t.value(ctx.text).to_string());
-                }
-                // A second turn number or game name.
-                _ => self.push(
-                    ctx.diag(
-                        &codes::HEADER_EXTRA,
-                        t.start,
-                        t.end,
-                        format!("unexpected `{text}` in the {} line", kind.keyword()),
-                    )
-                    .with_help(format!("syntax: {syntax}")),
-                ),
-            }
-        }
+        let (game, turn) =
+            self.header_game_and_turn(ctx, kind, &tokens[tokens.len().min(2)..], syntax);
         if kind == EnvelopeKind::Game {
             if let Some(f) = faction {
-                let earlier = self.order_sets.insert(f, ctx.number);
-                if let Some(line) = earlier {
-                    self.push(
-                        ctx.diag_line(
-                            &codes::DUPLICATE_ORDER_SET,
-                            format!("a second order set for {f} in this message"),
-                        )
-                        .with_note(format!("it replaces the one at line {line}")),
-                    );
-                }
+                self.check_second_order_set(ctx, f);
             }
         }
         // A header without faction or password makes the whole submission
@@ -1042,23 +1061,7 @@ fn read_order(
         .get(kw_at.start as usize..kw_tok.end as usize)
         .unwrap_or("");
     let Some(found) = registry::lookup(word) else {
-        let mut d = ctx
-            .diag(
-                &codes::UNKNOWN_KEYWORD,
-                kw_at.start,
-                kw_tok.end,
-                format!("`{word}` is not an order"),
-            )
-            .with_label("unknown order");
-        if let Some(s) = umpire_core::text::suggest(word, registry::spellings()) {
-            let canonical = registry::lookup(s).map_or(s, |f| f.keyword.spec().name);
-            d = d.with_help(format!("did you mean `{canonical}`?"));
-        } else if word.eq_ignore_ascii_case("UNIT") {
-            d = d.with_help("UNIT must start the line, without prefixes");
-        } else {
-            d = d.with_help("see `umpire overlord help` for the orders");
-        }
-        diags.push(d);
+        diags.push(unknown_keyword(ctx, word, kw_at.start, kw_tok.end));
         return None;
     };
     let spec = found.keyword.spec();
@@ -1086,38 +1089,12 @@ fn read_order(
         scope,
         diags,
     );
+    if let Some(d) = misplaced(ctx, block, spec, &prefix, kw_at.start, kw_tok.end) {
+        a.fail::<()>(d);
+        return None;
+    }
     match block {
         Block::Faction => {
-            if prefix.any {
-                a.fail::<()>(
-                    ctx.diag(
-                        &codes::PREFIX_ON_FACTION_ORDER,
-                        prefix.start,
-                        prefix.end,
-                        format!("{} here is a faction order and takes no prefix", spec.name),
-                    )
-                    .with_help(
-                        "faction orders apply before day 1; put unit orders after a UNIT line",
-                    ),
-                );
-                return None;
-            }
-            if spec.placement == Placement::Unit {
-                a.fail::<()>(
-                    ctx.diag(
-                        &codes::UNIT_ORDER_IN_FACTION_BLOCK,
-                        kw_at.start,
-                        kw_tok.end,
-                        format!(
-                            "{} is a unit order, but no UNIT line came before it",
-                            spec.name
-                        ),
-                    )
-                    .with_label("before the first UNIT line")
-                    .with_help("put a `UNIT id` line above the orders for that unit"),
-                );
-                return None;
-            }
             let mut order = None;
             parse_faction_order(found.keyword, &mut a, |o| order = Some(o));
             let order = order?;
@@ -1125,21 +1102,6 @@ fn read_order(
             a.ok().then_some(Read::Faction(order))
         }
         Block::Unit | Block::UnitAfterFirst => {
-            if spec.placement == Placement::Faction {
-                a.fail::<()>(
-                    ctx.diag(
-                        &codes::FACTION_ORDER_IN_UNIT_SECTION,
-                        kw_at.start,
-                        kw_tok.end,
-                        format!(
-                            "{} is a faction order and must come before the first UNIT line",
-                            spec.name
-                        ),
-                    )
-                    .with_label("after a UNIT line"),
-                );
-                return None;
-            }
             let before = out.len();
             let emit = PushOrder {
                 out: &mut *out,
@@ -1171,6 +1133,77 @@ fn read_order(
             }
             Some(Read::Unit)
         }
+    }
+}
+
+/// The error for `word` where an order keyword should be, with the nearest
+/// order's name when there is one.
+fn unknown_keyword(ctx: &LineCtx<'_>, word: &str, start: u32, end: u32) -> Diagnostic {
+    let d = ctx
+        .diag(
+            &codes::UNKNOWN_KEYWORD,
+            start,
+            end,
+            format!("`{word}` is not an order"),
+        )
+        .with_label("unknown order");
+    if let Some(s) = umpire_core::text::suggest(word, registry::spellings()) {
+        let canonical = registry::lookup(s).map_or(s, |f| f.keyword.spec().name);
+        d.with_help(format!("did you mean `{canonical}`?"))
+    } else if word.eq_ignore_ascii_case("UNIT") {
+        d.with_help("UNIT must start the line, without prefixes")
+    } else {
+        d.with_help("see `umpire overlord help` for the orders")
+    }
+}
+
+/// The error for an order in the wrong block: a faction order with a
+/// prefix or a unit order before any UNIT line, a faction order after one.
+/// `start..end` is the keyword.
+fn misplaced(
+    ctx: &LineCtx<'_>,
+    block: Block,
+    spec: &OrderSpec,
+    prefix: &PrefixParse,
+    start: u32,
+    end: u32,
+) -> Option<Diagnostic> {
+    match block {
+        Block::Faction if prefix.any => Some(
+            ctx.diag(
+                &codes::PREFIX_ON_FACTION_ORDER,
+                prefix.start,
+                prefix.end,
+                format!("{} here is a faction order and takes no prefix", spec.name),
+            )
+            .with_help("faction orders apply before day 1; put unit orders after a UNIT line"),
+        ),
+        Block::Faction if spec.placement == Placement::Unit => Some(
+            ctx.diag(
+                &codes::UNIT_ORDER_IN_FACTION_BLOCK,
+                start,
+                end,
+                format!(
+                    "{} is a unit order, but no UNIT line came before it",
+                    spec.name
+                ),
+            )
+            .with_label("before the first UNIT line")
+            .with_help("put a `UNIT id` line above the orders for that unit"),
+        ),
+        Block::Unit | Block::UnitAfterFirst if spec.placement == Placement::Faction => Some(
+            ctx.diag(
+                &codes::FACTION_ORDER_IN_UNIT_SECTION,
+                start,
+                end,
+                format!(
+                    "{} is a faction order and must come before the first UNIT line",
+                    spec.name
+                ),
+            )
+            .with_label("after a UNIT line"),
+        ),
+        _ => None,
     }
 }
 

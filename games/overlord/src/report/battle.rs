@@ -95,29 +95,59 @@ pub fn account(report: &Report, fighters: &[Fighter], names: &[String], terse: b
 
 /// The text of a battle from its roster (see [`account`]).
 pub fn account_of(report: &Report, fighters: &[Entry], terse: bool) -> String {
-    let who = |number: u32| -> String {
-        match fighters.iter().position(|f| f.number == number) {
-            None => format!("U{number}"),
-            Some(i) => match &fighters[i].summoned {
-                Some(s) => {
-                    // The second and later callings of the same creatures
-                    // by the same summoner are numbered.
-                    let nth = fighters[..i]
-                        .iter()
-                        .filter(|f| f.summoned.as_ref() == Some(s))
-                        .count();
-                    if nth == 0 {
-                        format!("{} of U{}", s.name, s.by)
-                    } else {
-                        format!("{} of U{} ({})", s.name, s.by, nth + 1)
-                    }
-                }
-                None if fighters[i].name.is_empty() => format!("U{number}"),
-                None => format!("U{number} {}", fighters[i].name),
-            },
-        }
-    };
     let mut out = String::new();
+    write_sides(&mut out, fighters);
+    write_opening(&mut out, report);
+    for round in &report.rounds {
+        if round.rout {
+            let _ = writeln!(out, "\nRound {}: the rout", round.number);
+        } else {
+            let _ = writeln!(out, "\nRound {}", round.number);
+        }
+        for deed in &round.deeds {
+            if let Some(l) = deed_line(fighters, deed, terse) {
+                let _ = writeln!(out, "  {l}");
+            }
+        }
+        let _ = writeln!(
+            out,
+            "  Killed: attackers {}, defenders {}.",
+            round.killed[0], round.killed[1]
+        );
+    }
+    let _ = writeln!(out);
+    write_ending(&mut out, report);
+    write_survivors(&mut out, fighters);
+    out
+}
+
+/// How the account names fighter `number`: `U12 Guards`, or the creatures
+/// a summoner called, numbered from the second calling on.
+fn fighter_name(fighters: &[Entry], number: u32) -> String {
+    match fighters.iter().position(|f| f.number == number) {
+        None => format!("U{number}"),
+        Some(i) => match &fighters[i].summoned {
+            Some(s) => {
+                // The second and later callings of the same creatures
+                // by the same summoner are numbered.
+                let nth = fighters[..i]
+                    .iter()
+                    .filter(|f| f.summoned.as_ref() == Some(s))
+                    .count();
+                if nth == 0 {
+                    format!("{} of U{}", s.name, s.by)
+                } else {
+                    format!("{} of U{} ({})", s.name, s.by, nth + 1)
+                }
+            }
+            None if fighters[i].name.is_empty() => format!("U{number}"),
+            None => format!("U{number} {}", fighters[i].name),
+        },
+    }
+}
+
+/// Each side's units and figures.
+fn write_sides(out: &mut String, fighters: &[Entry]) {
     for side in [Side::Attacker, Side::Defender] {
         let units: Vec<&Entry> = fighters
             .iter()
@@ -133,6 +163,11 @@ pub fn account_of(report: &Report, fighters: &[Entry], terse: bool) -> String {
             figures(total)
         );
     }
+}
+
+/// What happened before the first round: the sides swapped, an ambush, a
+/// tactical advantage.
+fn write_opening(out: &mut String, report: &Report) {
     let am = &report.ambush;
     if am.swapped {
         let _ = writeln!(
@@ -152,124 +187,116 @@ pub fn account_of(report: &Report, fighters: &[Entry], terse: bool) -> String {
     if let Some((side, adv)) = report.advantage {
         let _ = writeln!(out, "Tactical advantage: the {} by {adv}.", side_name(side));
     }
-    for round in &report.rounds {
-        if round.rout {
-            let _ = writeln!(out, "\nRound {}: the rout", round.number);
-        } else {
-            let _ = writeln!(out, "\nRound {}", round.number);
+}
+
+/// The line of one deed in a round, or `None` for a deed the account
+/// leaves out (most of them when `terse`).
+fn deed_line(fighters: &[Entry], deed: &Deed, terse: bool) -> Option<String> {
+    let who = |number: u32| fighter_name(fighters, number);
+    match deed {
+        Deed::Moved { unit, to } if !terse => {
+            Some(format!("{} moves to {}.", who(*unit), square_name(*to)))
         }
-        for deed in &round.deeds {
-            let line = match deed {
-                Deed::Moved { unit, to } if !terse => {
-                    Some(format!("{} moves to {}.", who(*unit), square_name(*to)))
-                }
-                Deed::Parried { unit } if !terse => Some(format!("{} parries.", who(*unit))),
-                Deed::Attacked {
-                    unit,
-                    ranged,
-                    target,
-                    strikes,
-                    hits,
-                    killed,
-                    wounded,
-                } if !terse || *ranged => Some(format!(
-                    "{} {} {}: {} {hits} hit; {killed} killed, {wounded} wounded.",
-                    who(*unit),
-                    if *ranged { "shoots at" } else { "attacks" },
-                    who(*target),
-                    if *strikes == 1 {
-                        "1 blow,".to_string()
-                    } else {
-                        format!("{strikes} blows,")
-                    }
-                )),
-                Deed::Unseen { unit } => Some(format!("{} finds no one to strike.", who(*unit))),
-                Deed::Skipped {
-                    unit,
-                    action: Action::Special(tag),
-                } => Some(format!("{} cannot use {tag}.", who(*unit))),
-                Deed::Fled { unit } => Some(format!("{} flees the battlefield.", who(*unit))),
-                Deed::Used {
-                    unit,
-                    tag,
-                    users,
-                    mana,
-                    damage_type,
-                    ..
-                } => {
-                    let mut l = format!("{} uses {tag}", who(*unit));
-                    let f = fighters.iter().find(|f| f.number == *unit);
-                    if f.is_some_and(|f| f.start > 1) {
-                        let _ = write!(l, " ({})", figures(*users));
-                    }
-                    if *mana > 0 {
-                        let _ = write!(l, ", spending {mana} mana");
-                    }
-                    if let Some(t) = damage_type {
-                        let _ = write!(l, ", {t} damage");
-                    }
-                    l.push('.');
-                    Some(l)
-                }
-                Deed::Enchanted {
-                    unit,
-                    target,
-                    effect,
-                    rounds,
-                } if !terse || unit != target => Some(format!(
-                    "{} lays {effect} on {} for {}.",
-                    who(*unit),
-                    if unit == target {
-                        "itself".to_string()
-                    } else {
-                        who(*target)
-                    },
-                    if *rounds == 1 {
-                        "the round".to_string()
-                    } else {
-                        format!("{rounds} rounds")
-                    }
-                )),
-                Deed::Summoned {
-                    unit,
-                    summoned,
-                    figures: n,
-                } => Some(format!(
-                    "{} calls {} ({}) onto the field.",
-                    who(*unit),
-                    who(*summoned),
-                    figures(*n)
-                )),
-                Deed::Waited {
-                    unit,
-                    tag,
-                    mana,
-                    needs,
-                } if !terse => Some(format!(
-                    "{} waits to cast {tag}: {mana} mana of the {needs} it needs.",
-                    who(*unit)
-                )),
-                Deed::Restored { unit } if !terse => {
-                    Some(format!("{} takes up its spells again.", who(*unit)))
-                }
-                Deed::Doomed { unit, figures: n } => Some(format!(
-                    "{}: {} standing on borrowed life.",
-                    who(*unit),
-                    figures(*n)
-                )),
-                _ => None,
-            };
-            if let Some(l) = line {
-                let _ = writeln!(out, "  {l}");
+        Deed::Parried { unit } if !terse => Some(format!("{} parries.", who(*unit))),
+        Deed::Attacked {
+            unit,
+            ranged,
+            target,
+            strikes,
+            hits,
+            killed,
+            wounded,
+        } if !terse || *ranged => Some(format!(
+            "{} {} {}: {} {hits} hit; {killed} killed, {wounded} wounded.",
+            who(*unit),
+            if *ranged { "shoots at" } else { "attacks" },
+            who(*target),
+            if *strikes == 1 {
+                "1 blow,".to_string()
+            } else {
+                format!("{strikes} blows,")
             }
+        )),
+        Deed::Unseen { unit } => Some(format!("{} finds no one to strike.", who(*unit))),
+        Deed::Skipped {
+            unit,
+            action: Action::Special(tag),
+        } => Some(format!("{} cannot use {tag}.", who(*unit))),
+        Deed::Fled { unit } => Some(format!("{} flees the battlefield.", who(*unit))),
+        Deed::Used {
+            unit,
+            tag,
+            users,
+            mana,
+            damage_type,
+            ..
+        } => {
+            let mut l = format!("{} uses {tag}", who(*unit));
+            let f = fighters.iter().find(|f| f.number == *unit);
+            if f.is_some_and(|f| f.start > 1) {
+                let _ = write!(l, " ({})", figures(*users));
+            }
+            if *mana > 0 {
+                let _ = write!(l, ", spending {mana} mana");
+            }
+            if let Some(t) = damage_type {
+                let _ = write!(l, ", {t} damage");
+            }
+            l.push('.');
+            Some(l)
         }
-        let _ = writeln!(
-            out,
-            "  Killed: attackers {}, defenders {}.",
-            round.killed[0], round.killed[1]
-        );
+        Deed::Enchanted {
+            unit,
+            target,
+            effect,
+            rounds,
+        } if !terse || unit != target => Some(format!(
+            "{} lays {effect} on {} for {}.",
+            who(*unit),
+            if unit == target {
+                "itself".to_string()
+            } else {
+                who(*target)
+            },
+            if *rounds == 1 {
+                "the round".to_string()
+            } else {
+                format!("{rounds} rounds")
+            }
+        )),
+        Deed::Summoned {
+            unit,
+            summoned,
+            figures: n,
+        } => Some(format!(
+            "{} calls {} ({}) onto the field.",
+            who(*unit),
+            who(*summoned),
+            figures(*n)
+        )),
+        Deed::Waited {
+            unit,
+            tag,
+            mana,
+            needs,
+        } if !terse => Some(format!(
+            "{} waits to cast {tag}: {mana} mana of the {needs} it needs.",
+            who(*unit)
+        )),
+        Deed::Restored { unit } if !terse => {
+            Some(format!("{} takes up its spells again.", who(*unit)))
+        }
+        Deed::Doomed { unit, figures: n } => Some(format!(
+            "{}: {} standing on borrowed life.",
+            who(*unit),
+            figures(*n)
+        )),
+        _ => None,
     }
-    let _ = writeln!(out);
+}
+
+/// Why the battle ended, who won, and the wounded after it.
+fn write_ending(out: &mut String, report: &Report) {
     let why = match report.ending {
         Ending::Wiped => "a side has no one left on the field",
         Ending::Morale => "a side lost half its figures and broke",
@@ -288,6 +315,11 @@ pub fn account_of(report: &Report, fighters: &[Entry], terse: bool) -> String {
             "After the battle {healed} wounded recover and {died} die of their wounds."
         );
     }
+}
+
+/// Every fighter's figures left standing of those it started with.
+fn write_survivors(out: &mut String, fighters: &[Entry]) {
+    let who = |number: u32| fighter_name(fighters, number);
     let _ = writeln!(out, "\nSurvivors:");
     for f in fighters {
         let state = if f.fled { ", fled" } else { "" };
@@ -303,7 +335,6 @@ pub fn account_of(report: &Report, fighters: &[Entry], terse: bool) -> String {
             f.start
         );
     }
-    out
 }
 
 /// A battle as a faction's report tells it (OV-REP-042..045): where,

@@ -256,6 +256,10 @@ fn silenced(n: &Names<'_>, e: &Event) -> bool {
 
 /// The line of an event in the action log of the unit that acted, or
 /// `None` for bookkeeping.
+#[expect(
+    clippy::too_many_lines,
+    reason = "an event renderer: one match arm per event kind, each turning it into its sentence"
+)]
 pub fn action(n: &Names<'_>, e: &Event) -> Option<String> {
     let rules = n.rules;
     if silenced(n, e) {

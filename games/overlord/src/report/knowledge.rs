@@ -82,7 +82,7 @@ use crate::rules::races::StudentType;
 use crate::rules::skills::{Learning, Product, Skill, SkillUse, UseKind, UseTarget};
 use crate::rules::{ItemId, Movement, RaceId, Rules, SkillId, Stats};
 use crate::turn::log::{Event, TurnLog, What};
-use crate::world::{FactionId, Known, LocationId, Unit, UnitId, World};
+use crate::world::{Faction, FactionId, Known, LocationId, Unit, UnitId, World};
 
 use super::model;
 use super::model::{Id, Named};
@@ -276,9 +276,68 @@ pub fn discover_in<'l>(
     let units: Vec<&Unit> = mine.iter().filter_map(|&u| world.units.get(u)).collect();
     // Races met: the faction's own, and in battles (below).
     let mut races: BTreeSet<RaceId> = units.iter().map(|u| u.race).collect();
+    find_held(&mut found, rules, &units);
+    find_where_present(&mut found, world, rules, &units, inner_of);
+    find_studiable(&mut found, rules, &units);
+    let saw = find_in_events(&mut found, world, rules, seen, f, faction, mine);
+    races.extend(saw.races);
+    found.close();
 
-    // Held items and skills.
-    for u in &units {
+    let known_items = known_items(f);
+    let known_skills = known_skills(f);
+    let mut items: BTreeSet<ItemId> = found
+        .items
+        .iter()
+        .copied()
+        .filter(|i| !known_items.contains(i))
+        .collect();
+    let mut skills: BTreeSet<(SkillId, u8)> = BTreeSet::new();
+    for (&s, &to) in &found.skills {
+        let from = known_skills.get(&s).copied().unwrap_or(0);
+        for level in from.saturating_add(1)..=to {
+            skills.insert((s, level));
+        }
+    }
+    skills.extend(saw.reached);
+
+    // RESHOW: from what is known, now including this turn's discoveries.
+    if !saw.reshow.is_empty() {
+        let all_items: Vec<ItemId> = known_items.union(&found.items).copied().collect();
+        let mut all_skills = known_skills;
+        for (&s, &to) in &found.skills {
+            let e = all_skills.entry(s).or_insert(0);
+            *e = (*e).max(to);
+        }
+        for what in saw.reshow {
+            reshown(
+                rules,
+                what,
+                &all_items,
+                &all_skills,
+                &mut items,
+                &mut skills,
+            );
+        }
+    }
+
+    let known_races: BTreeSet<RaceId> = f
+        .known
+        .iter()
+        .filter_map(|k| match k {
+            Known::Race(r) => Some(*r),
+            _ => None,
+        })
+        .collect();
+    Discovered {
+        items: items.into_iter().collect(),
+        skills: skills.into_iter().collect(),
+        races: races.difference(&known_races).copied().collect(),
+    }
+}
+
+/// The items and skills the faction's units hold.
+fn find_held(found: &mut Found<'_>, rules: &Rules, units: &[&Unit]) {
+    for u in units {
         for h in u.items.iter().filter(|h| h.count > 0) {
             found.item(h.item);
         }
@@ -286,9 +345,17 @@ pub fn discover_in<'l>(
             found.skill(k.skill, level_of(rules, u, k.skill).saturating_add(1));
         }
     }
+}
 
-    // Where the faction is: markets, resources, what structures yield and
-    // teach (in the place and its inner places).
+/// Where the faction is: markets, resources its units can see, what
+/// structures yield and teach (in the place and its inner places).
+fn find_where_present<'l>(
+    found: &mut Found<'_>,
+    world: &World,
+    rules: &Rules,
+    units: &[&Unit],
+    inner_of: &dyn Fn(LocationId) -> &'l [LocationId],
+) {
     let places: BTreeSet<LocationId> = units.iter().map(|u| u.location).collect();
     for &p in &places {
         let Some(l) = world.locations.get(p) else {
@@ -341,9 +408,11 @@ pub fn discover_in<'l>(
             }
         }
     }
+}
 
-    // Skills open to study: prerequisites met, no teacher needed.
-    for u in &units {
+/// Skills open to study: prerequisites met, no teacher needed.
+fn find_studiable(found: &mut Found<'_>, rules: &Rules, units: &[&Unit]) {
+    for u in units {
         let Some(student) = rules.races.get(u.race).map(|r| r.student) else {
             continue;
         };
@@ -368,8 +437,29 @@ pub fn discover_in<'l>(
             }
         }
     }
+}
 
-    // The turn's events the faction saw.
+/// What the turn's events tell a faction beyond the items and skills they
+/// name: levels reached this turn, and the RESHOWs it asked for.
+struct SeenInEvents<'l> {
+    reached: Vec<(SkillId, u8)>,
+    reshow: Vec<&'l str>,
+    /// Races met in battle.
+    races: BTreeSet<RaceId>,
+}
+
+/// The turn's events the faction saw: trades, harvests, lessons, battles
+/// it survived, levels reached and RESHOWs asked.
+fn find_in_events<'l>(
+    found: &mut Found<'_>,
+    world: &World,
+    rules: &Rules,
+    seen: impl IntoIterator<Item = &'l Event>,
+    f: &Faction,
+    faction: FactionId,
+    mine: &[UnitId],
+) -> SeenInEvents<'l> {
+    let mut races: BTreeSet<RaceId> = BTreeSet::new();
     let mut reached: Vec<(SkillId, u8)> = Vec::new();
     let mut reshow: Vec<&str> = Vec::new();
     for e in seen {
@@ -426,71 +516,32 @@ pub fn discover_in<'l>(
             _ => {}
         }
     }
+    SeenInEvents {
+        reached,
+        reshow,
+        races,
+    }
+}
 
-    found.close();
-
-    let known_items: BTreeSet<ItemId> = f
-        .known
+/// The items the faction already knows.
+fn known_items(f: &Faction) -> BTreeSet<ItemId> {
+    f.known
         .iter()
         .filter_map(|k| match k {
             Known::Item(i) => Some(*i),
             _ => None,
         })
-        .collect();
-    let mut known_skills: BTreeMap<SkillId, u8> = BTreeMap::new();
+        .collect()
+}
+
+/// The highest level of each skill the faction already knows.
+fn known_skills(f: &Faction) -> BTreeMap<SkillId, u8> {
+    let mut known: BTreeMap<SkillId, u8> = BTreeMap::new();
     for &(s, l) in &f.known_skills {
-        let e = known_skills.entry(s).or_insert(0);
+        let e = known.entry(s).or_insert(0);
         *e = (*e).max(l);
     }
-
-    let mut items: BTreeSet<ItemId> = found
-        .items
-        .iter()
-        .copied()
-        .filter(|i| !known_items.contains(i))
-        .collect();
-    let mut skills: BTreeSet<(SkillId, u8)> = BTreeSet::new();
-    for (&s, &to) in &found.skills {
-        let from = known_skills.get(&s).copied().unwrap_or(0);
-        for level in from.saturating_add(1)..=to {
-            skills.insert((s, level));
-        }
-    }
-    skills.extend(reached);
-
-    // RESHOW: from what is known, now including this turn's discoveries.
-    if !reshow.is_empty() {
-        let all_items: Vec<ItemId> = known_items.union(&found.items).copied().collect();
-        let mut all_skills = known_skills.clone();
-        for (&s, &to) in &found.skills {
-            let e = all_skills.entry(s).or_insert(0);
-            *e = (*e).max(to);
-        }
-        for what in reshow {
-            reshown(
-                rules,
-                what,
-                &all_items,
-                &all_skills,
-                &mut items,
-                &mut skills,
-            );
-        }
-    }
-
-    let known_races: BTreeSet<RaceId> = f
-        .known
-        .iter()
-        .filter_map(|k| match k {
-            Known::Race(r) => Some(*r),
-            _ => None,
-        })
-        .collect();
-    Discovered {
-        items: items.into_iter().collect(),
-        skills: skills.into_iter().collect(),
-        races: races.difference(&known_races).copied().collect(),
-    }
+    known
 }
 
 /// Add what one RESHOW (its canonical text, `RESHOW cmbt 2`) asks for,

@@ -4,15 +4,120 @@
 use umpire_core::ids::{IdVec, TypedId};
 use umpire_core::text::suggest;
 
+use std::collections::BTreeSet;
+
+use super::climate::{Season, Weather};
 use super::common::{Bonuses, ItemCount, Ref, SkillBonus, SkillLevel};
+use super::constructions::Construction;
 use super::descriptions::{Descriptions, Kind};
+use super::items::Item;
 use super::load::{RulesError, RulesErrors};
 use super::skills::{Product, Skill, UseKind};
+use super::terrains::Terrain;
 use super::{Index, Rules, Tables, TagIndex, combat::Combat};
 
 /// Check and link the tables; all errors at once.
 pub(crate) fn link(mut t: Tables, descriptions: Descriptions) -> Result<Rules, RulesErrors> {
     let mut errors = Vec::new();
+    let index = index_tables(&t, &mut errors);
+    let level_counts: Vec<usize> = t.skills.iter().map(|s| s.levels.len()).collect();
+    let mut l = Linker {
+        ix: &index,
+        level_counts: &level_counts,
+        errors,
+        file: "",
+        entry: String::new(),
+    };
+
+    for item in &mut t.items {
+        l.link_item(item);
+    }
+    for skill in &mut t.skills {
+        l.at("skills.toml", "skill", &skill.tag);
+        l.skill_body(skill);
+    }
+    for race in &mut t.races {
+        l.at("races.toml", "race", &race.tag);
+        l.bonuses("bonuses", &mut race.bonuses);
+        for (i, s) in race.skills.iter_mut().enumerate() {
+            l.skill(&format!("skills[{i}].skill"), &mut s.skill);
+        }
+    }
+    for terrain in &mut t.terrains {
+        l.link_terrain(terrain);
+    }
+    for title in &mut t.titles {
+        l.at("titles.toml", "title", &title.tag);
+        l.skill_level("requires", &mut title.requires);
+        l.bonuses("bonuses", &mut title.bonuses);
+    }
+    let made_by_skills = made_by_skills(&t.skills);
+    for c in &mut t.constructions {
+        l.link_construction(c, &made_by_skills, &t.terrains);
+    }
+    for e in &mut t.enchantments {
+        l.at("enchantments.toml", "enchantment", &e.tag);
+        l.bonuses("bonuses", &mut e.bonuses);
+        l.combat("combat", &mut e.combat);
+        if let Some(a) = &mut e.action {
+            let ix = l.ix.actions.clone();
+            l.r("action", a, &ix, "action");
+        }
+    }
+    for a in &mut t.actions {
+        l.at("actions.toml", "action", &a.tag);
+        if let Some(d) = &mut a.disease {
+            let ix = l.ix.diseases.clone();
+            l.r("disease", d, &ix, "disease");
+        }
+    }
+    for d in &mut t.diseases {
+        l.at("diseases.toml", "disease", &d.tag);
+        let ix = l.ix.enchantments.clone();
+        l.r("infection", &mut d.infection, &ix, "enchantment");
+        l.r("immunity", &mut d.immunity, &ix, "enchantment");
+        if d.lethality > 100 || d.virality > 100 {
+            l.err(
+                "lethality",
+                "virality and lethality are percentages from 0 to 100".into(),
+            );
+        }
+    }
+    for s in &mut t.seasons {
+        l.link_season(s);
+    }
+    for w in &mut t.weathers {
+        l.link_weather(w);
+    }
+
+    l.prerequisite_cycles(&t.skills);
+    l.descriptions(&descriptions, &t);
+
+    let errors = l.errors;
+    if !errors.is_empty() {
+        return Err(RulesErrors(errors));
+    }
+    Ok(Rules {
+        items: IdVec::from_iter(t.items),
+        skills: IdVec::from_iter(t.skills),
+        races: IdVec::from_iter(t.races),
+        terrains: IdVec::from_iter(t.terrains),
+        titles: IdVec::from_iter(t.titles),
+        constructions: IdVec::from_iter(t.constructions),
+        works: IdVec::from_iter(t.works),
+        enchantments: IdVec::from_iter(t.enchantments),
+        actions: IdVec::from_iter(t.actions),
+        diseases: IdVec::from_iter(t.diseases),
+        seasons: IdVec::from_iter(t.seasons),
+        weathers: IdVec::from_iter(t.weathers),
+        index,
+        descriptions,
+    })
+}
+
+/// Each table's tag index; a tag used twice, a tag that is not one word
+/// and an empty name are errors.
+fn index_tables(t: &Tables, errors: &mut Vec<RulesError>) -> Index {
     macro_rules! index {
         ($field:ident, $file:literal, $what:literal) => {{
             let (ix, dups) = TagIndex::build(t.$field.iter().map(|e| e.tag.as_str()));
@@ -52,7 +157,7 @@ pub(crate) fn link(mut t: Tables, descriptions: Descriptions) -> Result<Rules, R
             ix
         }};
     }
-    let index = Index {
+    Index {
         items: index!(items, "items.toml", "item"),
         skills: index!(skills, "skills.toml", "skill"),
         races: index!(races, "races.toml", "race"),
@@ -65,89 +170,12 @@ pub(crate) fn link(mut t: Tables, descriptions: Descriptions) -> Result<Rules, R
         diseases: index!(diseases, "diseases.toml", "disease"),
         seasons: index!(seasons, "climate.toml", "season"),
         weathers: index!(weathers, "climate.toml", "weather"),
-    };
-    let level_counts: Vec<usize> = t.skills.iter().map(|s| s.levels.len()).collect();
-    let mut l = Linker {
-        ix: &index,
-        level_counts: &level_counts,
-        errors,
-        file: "",
-        entry: String::new(),
-    };
+    }
+}
 
-    for item in &mut t.items {
-        l.at("items.toml", "item", &item.tag);
-        if let Some(eq) = &mut item.equip {
-            if eq.max == 0 {
-                l.err(
-                    "equip.max",
-                    "an item that can be equipped needs a maximum of at least 1".into(),
-                );
-            }
-            for (i, c) in eq.requires.iter_mut().enumerate() {
-                l.skill_level(&format!("equip.requires[{i}]"), c);
-            }
-        }
-        l.bonuses("bonuses", &mut item.bonuses);
-        l.combat("combat", &mut item.combat);
-        if let Some(p) = &mut item.prospect {
-            l.skill_level("prospect", p);
-        }
-        if let Some(k) = &mut item.knowledge {
-            l.skill("knowledge", k);
-        }
-    }
-    for skill in &mut t.skills {
-        l.at("skills.toml", "skill", &skill.tag);
-        l.skill_body(skill);
-    }
-    for race in &mut t.races {
-        l.at("races.toml", "race", &race.tag);
-        l.bonuses("bonuses", &mut race.bonuses);
-        for (i, s) in race.skills.iter_mut().enumerate() {
-            l.skill(&format!("skills[{i}].skill"), &mut s.skill);
-        }
-    }
-    for terrain in &mut t.terrains {
-        l.at("terrains.toml", "terrain", &terrain.tag);
-        if let Some(s) = &mut terrain.landwalk {
-            l.skill("landwalk", s);
-        }
-        let d = terrain.days;
-        if [d.walk, d.ride, d.fly, d.swim, d.climb]
-            .iter()
-            .all(Option::is_none)
-        {
-            l.err(
-                "days",
-                "no movement mode can enter this terrain; give at least one mode's days".into(),
-            );
-        }
-        for (mode, days) in super::Movement::ALL.iter().map(|m| (m, d.get(*m))) {
-            if days == Some(0) {
-                l.err(
-                    &format!("days.{mode}"),
-                    "travel takes at least 1 day".into(),
-                );
-            }
-        }
-        for (i, r) in terrain.resources.iter_mut().enumerate() {
-            l.item(&format!("resources[{i}].item"), &mut r.item);
-            if r.chance == 0 || r.chance > 100 {
-                l.err(
-                    &format!("resources[{i}].chance"),
-                    format!("{} is not a percentage from 1 to 100", r.chance),
-                );
-            }
-        }
-    }
-    for title in &mut t.titles {
-        l.at("titles.toml", "title", &title.tag);
-        l.skill_level("requires", &mut title.requires);
-        l.bonuses("bonuses", &mut title.bonuses);
-    }
-    let made_by_skills: std::collections::BTreeSet<String> = t
-        .skills
+/// The constructions some skill's use produces (lower-case tags).
+fn made_by_skills(skills: &[Skill]) -> BTreeSet<String> {
+    skills
         .iter()
         .flat_map(|s| s.levels.iter())
         .filter_map(|lv| lv.use_.as_ref()?.produces.as_ref())
@@ -155,60 +183,137 @@ pub(crate) fn link(mut t: Tables, descriptions: Descriptions) -> Result<Rules, R
             Product::Construction(r) => Some(r.tag().to_ascii_lowercase()),
             _ => None,
         })
-        .collect();
-    for c in &mut t.constructions {
-        l.at("constructions.toml", "construction", &c.tag);
+        .collect()
+}
+
+struct Linker<'a> {
+    ix: &'a Index,
+    level_counts: &'a [usize],
+    errors: Vec<RulesError>,
+    file: &'static str,
+    entry: String,
+}
+
+impl Linker<'_> {
+    /// An item's equipment, bonuses, combat, prospecting and knowledge.
+    fn link_item(&mut self, item: &mut Item) {
+        self.at("items.toml", "item", &item.tag);
+        if let Some(eq) = &mut item.equip {
+            if eq.max == 0 {
+                self.err(
+                    "equip.max",
+                    "an item that can be equipped needs a maximum of at least 1".into(),
+                );
+            }
+            for (i, c) in eq.requires.iter_mut().enumerate() {
+                self.skill_level(&format!("equip.requires[{i}]"), c);
+            }
+        }
+        self.bonuses("bonuses", &mut item.bonuses);
+        self.combat("combat", &mut item.combat);
+        if let Some(p) = &mut item.prospect {
+            self.skill_level("prospect", p);
+        }
+        if let Some(k) = &mut item.knowledge {
+            self.skill("knowledge", k);
+        }
+    }
+
+    /// A terrain's landwalk skill, travel days and resources.
+    fn link_terrain(&mut self, terrain: &mut Terrain) {
+        self.at("terrains.toml", "terrain", &terrain.tag);
+        if let Some(s) = &mut terrain.landwalk {
+            self.skill("landwalk", s);
+        }
+        let d = terrain.days;
+        if [d.walk, d.ride, d.fly, d.swim, d.climb]
+            .iter()
+            .all(Option::is_none)
+        {
+            self.err(
+                "days",
+                "no movement mode can enter this terrain; give at least one mode's days".into(),
+            );
+        }
+        for (mode, days) in super::Movement::ALL.iter().map(|m| (m, d.get(*m))) {
+            if days == Some(0) {
+                self.err(
+                    &format!("days.{mode}"),
+                    "travel takes at least 1 day".into(),
+                );
+            }
+        }
+        for (i, r) in terrain.resources.iter_mut().enumerate() {
+            self.item(&format!("resources[{i}].item"), &mut r.item);
+            if r.chance == 0 || r.chance > 100 {
+                self.err(
+                    &format!("resources[{i}].chance"),
+                    format!("{} is not a percentage from 1 to 100", r.chance),
+                );
+            }
+        }
+    }
+
+    /// A construction: something builds it, its works, skills, titles,
+    /// product, vessel crew and settlement terrain.
+    fn link_construction(
+        &mut self,
+        c: &mut Construction,
+        made_by_skills: &BTreeSet<String>,
+        terrains: &[Terrain],
+    ) {
+        self.at("constructions.toml", "construction", &c.tag);
         if c.works.is_empty() && !made_by_skills.contains(&c.tag.to_ascii_lowercase()) {
-            l.err(
+            self.err(
                 "works",
                 "nothing builds it: give the work it needs, or have a skill's `use.produces` make it".into(),
             );
         }
         for (i, w) in c.works.iter_mut().enumerate() {
-            l.r(
+            self.r(
                 &format!("works[{i}].work"),
                 &mut w.work,
-                &l.ix.works.clone(),
+                &self.ix.works.clone(),
                 "construction work",
             );
             if w.count == 0 {
-                l.err(
+                self.err(
                     &format!("works[{i}].count"),
                     "a work count must be at least 1".into(),
                 );
             }
         }
         if let Some(b) = &mut c.building_skill {
-            l.skill("building_skill.skill", &mut b.skill);
+            self.skill("building_skill.skill", &mut b.skill);
         }
         for (i, s) in c.build_requires.iter_mut().enumerate() {
-            l.skill_level(&format!("build_requires[{i}]"), s);
+            self.skill_level(&format!("build_requires[{i}]"), s);
         }
-        l.bonuses("bonuses", &mut c.bonuses);
+        self.bonuses("bonuses", &mut c.bonuses);
         for (i, b) in c.production_bonus.iter_mut().enumerate() {
-            l.skill(&format!("production_bonus[{i}].skill"), &mut b.skill);
+            self.skill(&format!("production_bonus[{i}].skill"), &mut b.skill);
         }
         for (i, r) in c.titles.iter_mut().enumerate() {
-            let ix = l.ix.titles.clone();
-            l.r(&format!("titles[{i}]"), r, &ix, "title");
+            let ix = self.ix.titles.clone();
+            self.r(&format!("titles[{i}]"), r, &ix, "title");
         }
         if let Some(p) = &mut c.produces {
-            l.product("produces", &mut p.what);
+            self.product("produces", &mut p.what);
         }
         if let Some(v) = &mut c.vessel {
             for (i, s) in v.crew_requires.iter_mut().enumerate() {
-                l.skill_level(&format!("vessel.crew_requires[{i}]"), s);
+                self.skill_level(&format!("vessel.crew_requires[{i}]"), s);
             }
         }
         if let Some(x) = &mut c.settlement {
-            let ix = l.ix.terrains.clone();
-            l.r("settlement", x, &ix, "terrain");
+            let ix = self.ix.terrains.clone();
+            self.r("settlement", x, &ix, "terrain");
             let empty = x.is_resolved()
-                && t.terrains
+                && terrains
                     .get(x.id().index())
                     .is_some_and(|tr| tr.optimum == 0);
             if empty {
-                l.err(
+                self.err(
                     "settlement",
                     format!(
                         "terrain `{}` has an optimum of 0: nobody would ever live there",
@@ -223,110 +328,54 @@ pub(crate) fn link(mut t: Tables, descriptions: Descriptions) -> Result<Rules, R
                 || c.built_by_skill_use
                 || c.works.is_empty()
             {
-                l.err(
+                self.err(
                     "settlement",
                     "a settlement becomes a location when its works are done: give it works, and no vessel, titles or `built_by_skill_use`".into(),
                 );
             }
         }
     }
-    for e in &mut t.enchantments {
-        l.at("enchantments.toml", "enchantment", &e.tag);
-        l.bonuses("bonuses", &mut e.bonuses);
-        l.combat("combat", &mut e.combat);
-        if let Some(a) = &mut e.action {
-            let ix = l.ix.actions.clone();
-            l.r("action", a, &ix, "action");
-        }
-    }
-    for a in &mut t.actions {
-        l.at("actions.toml", "action", &a.tag);
-        if let Some(d) = &mut a.disease {
-            let ix = l.ix.diseases.clone();
-            l.r("disease", d, &ix, "disease");
-        }
-    }
-    for d in &mut t.diseases {
-        l.at("diseases.toml", "disease", &d.tag);
-        let ix = l.ix.enchantments.clone();
-        l.r("infection", &mut d.infection, &ix, "enchantment");
-        l.r("immunity", &mut d.immunity, &ix, "enchantment");
-        if d.lethality > 100 || d.virality > 100 {
-            l.err(
-                "lethality",
-                "virality and lethality are percentages from 0 to 100".into(),
-            );
-        }
-    }
-    for s in &mut t.seasons {
-        l.at("climate.toml", "season", &s.tag);
+
+    /// A season's weathers and their weights.
+    fn link_season(&mut self, s: &mut Season) {
+        self.at("climate.toml", "season", &s.tag);
         if s.weather.iter().map(|w| w.weight).sum::<u32>() == 0 {
-            l.err(
+            self.err(
                 "weather",
                 "a season needs at least one weather with a weight above 0".into(),
             );
         }
         for (i, w) in s.weather.iter_mut().enumerate() {
-            let ix = l.ix.weathers.clone();
-            l.r(
+            let ix = self.ix.weathers.clone();
+            self.r(
                 &format!("weather[{i}].weather"),
                 &mut w.weather,
                 &ix,
                 "weather",
             );
         }
-        l.bonuses("bonuses", &mut s.bonuses);
+        self.bonuses("bonuses", &mut s.bonuses);
     }
-    for w in &mut t.weathers {
-        l.at("climate.toml", "weather", &w.tag);
-        l.bonuses("bonuses", &mut w.bonuses);
+
+    /// A weather's bonuses and travel changes.
+    fn link_weather(&mut self, w: &mut Weather) {
+        self.at("climate.toml", "weather", &w.tag);
+        self.bonuses("bonuses", &mut w.bonuses);
         for (i, t) in w.travel.iter().enumerate() {
             if t.percent <= -100 {
-                l.err(
+                self.err(
                     &format!("travel[{i}].percent"),
                     "a weather cannot take 100% or more off a trip's time".into(),
                 );
             }
             if w.travel[..i].iter().any(|x| x.mode == t.mode) {
-                l.err(
+                self.err(
                     &format!("travel[{i}].mode"),
                     format!("the {} mode is listed twice", t.mode),
                 );
             }
         }
     }
-
-    l.prerequisite_cycles(&t.skills);
-    l.descriptions(&descriptions, &t);
-
-    let errors = l.errors;
-    if !errors.is_empty() {
-        return Err(RulesErrors(errors));
-    }
-    Ok(Rules {
-        items: IdVec::from_iter(t.items),
-        skills: IdVec::from_iter(t.skills),
-        races: IdVec::from_iter(t.races),
-        terrains: IdVec::from_iter(t.terrains),
-        titles: IdVec::from_iter(t.titles),
-        constructions: IdVec::from_iter(t.constructions),
-        works: IdVec::from_iter(t.works),
-        enchantments: IdVec::from_iter(t.enchantments),
-        actions: IdVec::from_iter(t.actions),
-        diseases: IdVec::from_iter(t.diseases),
-        seasons: IdVec::from_iter(t.seasons),
-        weathers: IdVec::from_iter(t.weathers),
-        index,
-        descriptions,
-    })
-}
-
-struct Linker<'a> {
-    ix: &'a Index,
-    level_counts: &'a [usize],
-    errors: Vec<RulesError>,
-    file: &'static str,
-    entry: String,
 }
 
 impl Linker<'_> {

@@ -297,10 +297,24 @@ impl World {
     /// Check the invariants; every breach is listed.
     pub fn check(&self) -> Vec<String> {
         let mut out = Vec::new();
-        let nf = self.factions.len();
-        let nl = self.locations.len();
-        let nu = self.units.len();
-        // Numbers are unique per kind (`U12` names one unit).
+        self.check_numbers(&mut out);
+        self.check_factions(&mut out);
+        for (id, u) in self.units.iter() {
+            if u.gone {
+                self.check_gone(id, u, &mut out);
+                continue;
+            }
+            self.check_unit_place(id, u, &mut out);
+            self.check_unit_state(u, &mut out);
+            self.check_unit_stack(id, u, &mut out);
+        }
+        self.check_locations(&mut out);
+        self.check_structures(&mut out);
+        out
+    }
+
+    /// Numbers are unique per kind (`U12` names one unit).
+    fn check_numbers(&self, out: &mut Vec<String>) {
         let mut unique = |kind: &str, prefix: char, numbers: &mut dyn Iterator<Item = u32>| {
             let mut seen = FxHashSet::default();
             for n in numbers {
@@ -325,7 +339,11 @@ impl World {
             'B',
             &mut self.structures.values().map(|s| s.number),
         );
+    }
 
+    /// Stances and the creatures' faction name factions that exist.
+    fn check_factions(&self, out: &mut Vec<String>) {
+        let nf = self.factions.len();
         for f in self.factions.values() {
             if f.stances.iter().any(|(o, _)| o.index() >= nf) {
                 out.push(format!(
@@ -337,116 +355,133 @@ impl World {
         if self.creatures.is_some_and(|f| f.index() >= nf) {
             out.push("the creatures' faction does not exist".to_string());
         }
-        for (id, u) in self.units.iter() {
-            if u.gone {
-                self.check_gone(id, u, &mut out);
-                continue;
-            }
-            if u.faction.index() >= nf {
-                out.push(format!(
-                    "{} belongs to a faction that does not exist",
-                    u.code()
-                ));
-            }
-            match self.locations.get(u.location) {
-                None => out.push(format!("{} is in a location that does not exist", u.code())),
-                Some(l) => {
-                    let listed = l.units.iter().filter(|x| **x == id).count();
-                    if listed != 1 {
-                        out.push(format!(
-                            "{} says it is in {} but is listed there {listed} times",
-                            u.code(),
-                            l.code()
-                        ));
-                    }
-                }
-            }
-            if let Some(s) = u.structure {
-                match self.structures.get(s) {
-                    None => out.push(format!(
-                        "{} is inside a structure that does not exist",
-                        u.code()
-                    )),
-                    Some(st) if st.location != u.location => out.push(format!(
-                        "{} is inside {}, which stands in another location",
+    }
+
+    /// A unit's faction exists, its location lists it once, the structure
+    /// it is inside stands there.
+    fn check_unit_place(&self, id: UnitId, u: &Unit, out: &mut Vec<String>) {
+        let nf = self.factions.len();
+        if u.faction.index() >= nf {
+            out.push(format!(
+                "{} belongs to a faction that does not exist",
+                u.code()
+            ));
+        }
+        match self.locations.get(u.location) {
+            None => out.push(format!("{} is in a location that does not exist", u.code())),
+            Some(l) => {
+                let listed = l.units.iter().filter(|x| **x == id).count();
+                if listed != 1 {
+                    out.push(format!(
+                        "{} says it is in {} but is listed there {listed} times",
                         u.code(),
-                        st.code()
-                    )),
-                    Some(_) => {}
-                }
-            }
-            for h in &u.items {
-                if h.equipped > h.count {
-                    out.push(format!("{} has more equipped than held", u.code()));
-                }
-            }
-            // Work under way and TARGET name things that exist.
-            let aims_nowhere = match u.target {
-                Some(unit::Aim::Structure(s)) => self.structures.get(s).is_none(),
-                Some(unit::Aim::Unit(x)) => self.units.get(x).is_none(),
-                Some(unit::Aim::Location(l)) => self.locations.get(l).is_none(),
-                Some(unit::Aim::Kind(_)) | None => false,
-            };
-            if aims_nowhere || u.making.iter().any(|m| m.place.index() >= nl) {
-                out.push(format!(
-                    "{} targets or works on something not there",
-                    u.code()
-                ));
-            }
-            if let Some(j) = &u.journey {
-                if j.from != u.location || j.to.index() >= nl {
-                    out.push(format!(
-                        "{} is on a journey that does not start where it is or ends nowhere",
-                        u.code()
+                        l.code()
                     ));
                 }
-                if j.days == 0 || j.elapsed >= j.days {
-                    out.push(format!(
-                        "{} is on a journey of {} days with {} already behind it",
-                        u.code(),
-                        j.days,
-                        j.elapsed
-                    ));
-                }
-            }
-            // A unit without figures is a stockpile (OV-UO-055): items
-            // only, in no stack, on no journey, with no skills. (Orders sent
-            // to it are kept but never run.)
-            if u.figures == 0
-                && (u.stack_parent.is_some() || u.journey.is_some() || !u.skills.is_empty())
-            {
-                out.push(format!(
-                    "{} has no figures but is more than a stockpile",
-                    u.code()
-                ));
-            }
-            // Stack: same location, no cycle.
-            let mut cur = u.stack_parent;
-            let mut steps = 0;
-            while let Some(p) = cur {
-                steps += 1;
-                let Some(pu) = self.units.get(p) else {
-                    out.push(format!(
-                        "{} is stacked under a unit that does not exist",
-                        u.code()
-                    ));
-                    break;
-                };
-                if pu.location != u.location {
-                    out.push(format!(
-                        "{} is stacked under {} in another location",
-                        u.code(),
-                        pu.code()
-                    ));
-                    break;
-                }
-                if p == id || steps > nu {
-                    out.push(format!("{} is in a stack that loops", u.code()));
-                    break;
-                }
-                cur = pu.stack_parent;
             }
         }
+        if let Some(s) = u.structure {
+            match self.structures.get(s) {
+                None => out.push(format!(
+                    "{} is inside a structure that does not exist",
+                    u.code()
+                )),
+                Some(st) if st.location != u.location => out.push(format!(
+                    "{} is inside {}, which stands in another location",
+                    u.code(),
+                    st.code()
+                )),
+                Some(_) => {}
+            }
+        }
+    }
+
+    /// A unit's equipment, aims, work, journey and figures are consistent.
+    fn check_unit_state(&self, u: &Unit, out: &mut Vec<String>) {
+        let nl = self.locations.len();
+        for h in &u.items {
+            if h.equipped > h.count {
+                out.push(format!("{} has more equipped than held", u.code()));
+            }
+        }
+        // Work under way and TARGET name things that exist.
+        let aims_nowhere = match u.target {
+            Some(unit::Aim::Structure(s)) => self.structures.get(s).is_none(),
+            Some(unit::Aim::Unit(x)) => self.units.get(x).is_none(),
+            Some(unit::Aim::Location(l)) => self.locations.get(l).is_none(),
+            Some(unit::Aim::Kind(_)) | None => false,
+        };
+        if aims_nowhere || u.making.iter().any(|m| m.place.index() >= nl) {
+            out.push(format!(
+                "{} targets or works on something not there",
+                u.code()
+            ));
+        }
+        if let Some(j) = &u.journey {
+            if j.from != u.location || j.to.index() >= nl {
+                out.push(format!(
+                    "{} is on a journey that does not start where it is or ends nowhere",
+                    u.code()
+                ));
+            }
+            if j.days == 0 || j.elapsed >= j.days {
+                out.push(format!(
+                    "{} is on a journey of {} days with {} already behind it",
+                    u.code(),
+                    j.days,
+                    j.elapsed
+                ));
+            }
+        }
+        // A unit without figures is a stockpile (OV-UO-055): items
+        // only, in no stack, on no journey, with no skills. (Orders sent
+        // to it are kept but never run.)
+        if u.figures == 0
+            && (u.stack_parent.is_some() || u.journey.is_some() || !u.skills.is_empty())
+        {
+            out.push(format!(
+                "{} has no figures but is more than a stockpile",
+                u.code()
+            ));
+        }
+    }
+
+    /// A unit's stack: same location, no cycle.
+    fn check_unit_stack(&self, id: UnitId, u: &Unit, out: &mut Vec<String>) {
+        let nu = self.units.len();
+        let mut cur = u.stack_parent;
+        let mut steps = 0;
+        while let Some(p) = cur {
+            steps += 1;
+            let Some(pu) = self.units.get(p) else {
+                out.push(format!(
+                    "{} is stacked under a unit that does not exist",
+                    u.code()
+                ));
+                break;
+            };
+            if pu.location != u.location {
+                out.push(format!(
+                    "{} is stacked under {} in another location",
+                    u.code(),
+                    pu.code()
+                ));
+                break;
+            }
+            if p == id || steps > nu {
+                out.push(format!("{} is in a stack that loops", u.code()));
+                break;
+            }
+            cur = pu.stack_parent;
+        }
+    }
+
+    /// Each location lists only what is there, and points only at what
+    /// exists.
+    fn check_locations(&self, out: &mut Vec<String>) {
+        let nf = self.factions.len();
+        let nl = self.locations.len();
+        let nu = self.units.len();
         for (id, l) in self.locations.iter() {
             for u in &l.units {
                 if self.units.get(*u).is_none_or(|x| x.location != id) {
@@ -493,6 +528,13 @@ impl World {
                 ));
             }
         }
+    }
+
+    /// Each structure stands where it is listed, once, and belongs to what
+    /// exists.
+    fn check_structures(&self, out: &mut Vec<String>) {
+        let nf = self.factions.len();
+        let nu = self.units.len();
         for (id, s) in self.structures.iter() {
             match self.locations.get(s.location) {
                 None => out.push(format!(
@@ -523,7 +565,6 @@ impl World {
                 ));
             }
         }
-        out
     }
 
     /// Check that every rules id (race, item, skill, terrain…) names an
