@@ -182,50 +182,7 @@ pub fn run(cmd: Command, color: bool) -> Result<ExitCode> {
             seed,
             start_month,
             force,
-        } => {
-            let roster = players
-                .iter()
-                .map(|p| parse_player(p))
-                .collect::<Result<Vec<_>>>()?;
-            let world = new_game_checked(&game_name(&dir), seed, start_month, &roster, tables)
-                .map_err(|e| anyhow::anyhow!("{e}; no game was made"))?;
-            make(&dir, &world, force)?;
-            // Each player's first report: where they stand, and who is who.
-            for id in world.ids() {
-                if world.character(id).is_some_and(|c| !c.npc) {
-                    write_atomic(
-                        &month_dir(&dir, 0)
-                            .join("reports")
-                            .join(format!("{}.txt", slug(&world, id))),
-                        umpire_engarde::report::welcome(&world, tables, id, "").as_bytes(),
-                    )?;
-                }
-            }
-            let mut out = std::io::stdout().lock();
-            writeln!(
-                out,
-                "New game in {} with {} player(s); month 1 ({}) is next.",
-                dir.display(),
-                roster.len(),
-                world.month_of_year(1).name()
-            )?;
-            for id in world.ids() {
-                if let Some(c) = world.character(id).filter(|c| !c.npc) {
-                    writeln!(
-                        out,
-                        "  {}: SL {}, {} crowns, MA {}",
-                        c.name, c.sl, c.cash, c.ma
-                    )?;
-                }
-            }
-            writeln!(
-                out,
-                "Each player's first report (where they stand, and who is who in Paris) is in {}; `umpire engarde report {} NAME 0` prints it.",
-                month_dir(&dir, 0).join("reports").display(),
-                dir.display()
-            )?;
-            Ok(ExitCode::SUCCESS)
-        }
+        } => new_game_cmd(&dir, &players, seed, start_month, force, tables),
         Command::Submit { dir, file } => {
             let world = read_world(&dir)?;
             let source = read_source(&file)?;
@@ -237,114 +194,16 @@ pub fn run(cmd: Command, color: bool) -> Result<ExitCode> {
             })
         }
         Command::Check { file, game, json } => {
-            let source = read_source(&file)?;
-            let world = game.as_deref().map(read_world).transpose()?;
-            let diagnostics = match &world {
-                Some(w) => mail::read(w, tables, &source).diagnostics,
-                None => {
-                    let (sheet, mut d) = umpire_engarde::orders::parse(&source);
-                    d.extend(umpire_engarde::orders::check(
-                        &sheet,
-                        &Default::default(),
-                        &source,
-                    ));
-                    d
-                }
-            };
-            let mut out = std::io::stdout().lock();
-            if json {
-                writeln!(out, "{}", serde_json::to_string_pretty(&diagnostics)?)?;
-            } else {
-                print_diagnostics(&mut out, &source, &diagnostics, color)?;
-            }
-            Ok(if diagnostics.iter().any(|d| d.is_error()) {
-                ExitCode::from(1)
-            } else {
-                ExitCode::SUCCESS
-            })
+            check_cmd(&file, game.as_deref(), json, tables, color)
         }
-        Command::Run { dir, anyway } => {
-            let world = read_world(&dir)?;
-            let missing = missing_sheets(&dir, &world)?;
-            if !missing.is_empty() {
-                let mut err = std::io::stderr().lock();
-                writeln!(
-                    err,
-                    "No sheet for month {} from {} player(s): {}.",
-                    world.month,
-                    missing.len(),
-                    missing.join(", ")
-                )?;
-                if !anyway {
-                    writeln!(
-                        err,
-                        "Nothing was run. Wait for their sheets, or run the month anyway with `umpire engarde run {} --anyway` (their characters spend it idle).",
-                        dir.display()
-                    )?;
-                    return Ok(ExitCode::from(1));
-                }
-            }
-            let month = run_next(&dir, tables)?;
-            let mut out = std::io::stdout().lock();
-            writeln!(
-                out,
-                "Month {month} run: reports in {}",
-                month_dir(&dir, month).join("reports").display()
-            )?;
-            Ok(ExitCode::SUCCESS)
-        }
+        Command::Run { dir, anyway } => run_month_cmd(&dir, anyway, tables),
         Command::Report {
             dir,
             character,
             month,
             json,
-        } => {
-            let month = match month {
-                Some(m) => m,
-                None => last_month(&dir)?,
-            };
-            let world = month_world(&dir, month)?;
-            let id = world.find_character(&character).with_context(|| {
-                format!("no character called `{character}` in {}", dir.display())
-            })?;
-            let name = slug(&world, id);
-            let ext = if json { "json" } else { "txt" };
-            let path = month_dir(&dir, month)
-                .join("reports")
-                .join(format!("{name}.{ext}"));
-            let text = std::fs::read_to_string(&path).with_context(|| {
-                format!(
-                    "no report of month {month} for {character} ({})",
-                    path.display()
-                )
-            })?;
-            std::io::stdout().lock().write_all(text.as_bytes())?;
-            Ok(ExitCode::SUCCESS)
-        }
-        Command::Held { dir } => {
-            let world = read_world(&dir)?;
-            let held = held_lines(&dir, &world, tables)?;
-            let mut out = std::io::stdout().lock();
-            if held.is_empty() {
-                writeln!(
-                    out,
-                    "No line of month {}'s sheets is held for the game master.",
-                    world.month
-                )?;
-            }
-            for (name, lines) in held {
-                writeln!(out, "{name}:")?;
-                for h in lines {
-                    let fate = match &h.fate {
-                        Fate::NotReviewed => "not reviewed".to_string(),
-                        Fate::Approved { note } => format!("approved: {note}"),
-                        Fate::Refused { reason } => format!("refused: {reason}"),
-                    };
-                    writeln!(out, "  line {}: `{}` -- {fate}", h.line, h.text.trim())?;
-                }
-            }
-            Ok(ExitCode::SUCCESS)
-        }
+        } => report_cmd(&dir, &character, month, json),
+        Command::Held { dir } => held_cmd(&dir, tables),
         Command::Approve {
             dir,
             character,
@@ -393,6 +252,177 @@ pub fn run(cmd: Command, color: bool) -> Result<ExitCode> {
             force,
         } => demo(&dir, months, players, seed, force, tables, color),
     }
+}
+
+/// `umpire engarde new`: make the game folder and each player's first report.
+fn new_game_cmd(
+    dir: &Path,
+    players: &[String],
+    seed: u64,
+    start_month: u8,
+    force: bool,
+    tables: &Tables,
+) -> Result<ExitCode> {
+    let roster = players
+        .iter()
+        .map(|p| parse_player(p))
+        .collect::<Result<Vec<_>>>()?;
+    let world = new_game_checked(&game_name(dir), seed, start_month, &roster, tables)
+        .map_err(|e| anyhow::anyhow!("{e}; no game was made"))?;
+    make(dir, &world, force)?;
+    // Each player's first report: where they stand, and who is who.
+    for id in world.ids() {
+        if world.character(id).is_some_and(|c| !c.npc) {
+            write_atomic(
+                &month_dir(dir, 0)
+                    .join("reports")
+                    .join(format!("{}.txt", slug(&world, id))),
+                umpire_engarde::report::welcome(&world, tables, id, "").as_bytes(),
+            )?;
+        }
+    }
+    let mut out = std::io::stdout().lock();
+    writeln!(
+        out,
+        "New game in {} with {} player(s); month 1 ({}) is next.",
+        dir.display(),
+        roster.len(),
+        world.month_of_year(1).name()
+    )?;
+    for id in world.ids() {
+        if let Some(c) = world.character(id).filter(|c| !c.npc) {
+            writeln!(
+                out,
+                "  {}: SL {}, {} crowns, MA {}",
+                c.name, c.sl, c.cash, c.ma
+            )?;
+        }
+    }
+    writeln!(
+        out,
+        "Each player's first report (where they stand, and who is who in Paris) is in {}; `umpire engarde report {} NAME 0` prints it.",
+        month_dir(dir, 0).join("reports").display(),
+        dir.display()
+    )?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `umpire engarde check`: the diagnostics of an order sheet, against a game if given.
+fn check_cmd(
+    file: &Path,
+    game: Option<&Path>,
+    json: bool,
+    tables: &Tables,
+    color: bool,
+) -> Result<ExitCode> {
+    let source = read_source(file)?;
+    let world = game.map(read_world).transpose()?;
+    let diagnostics = match &world {
+        Some(w) => mail::read(w, tables, &source).diagnostics,
+        None => {
+            let (sheet, mut d) = umpire_engarde::orders::parse(&source);
+            d.extend(umpire_engarde::orders::check(
+                &sheet,
+                &Default::default(),
+                &source,
+            ));
+            d
+        }
+    };
+    let mut out = std::io::stdout().lock();
+    if json {
+        writeln!(out, "{}", serde_json::to_string_pretty(&diagnostics)?)?;
+    } else {
+        print_diagnostics(&mut out, &source, &diagnostics, color)?;
+    }
+    Ok(if diagnostics.iter().any(|d| d.is_error()) {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+/// `umpire engarde run`: run the next month, unless sheets are missing and not `anyway`.
+fn run_month_cmd(dir: &Path, anyway: bool, tables: &Tables) -> Result<ExitCode> {
+    let world = read_world(dir)?;
+    let missing = missing_sheets(dir, &world)?;
+    if !missing.is_empty() {
+        let mut err = std::io::stderr().lock();
+        writeln!(
+            err,
+            "No sheet for month {} from {} player(s): {}.",
+            world.month,
+            missing.len(),
+            missing.join(", ")
+        )?;
+        if !anyway {
+            writeln!(
+                err,
+                "Nothing was run. Wait for their sheets, or run the month anyway with `umpire engarde run {} --anyway` (their characters spend it idle).",
+                dir.display()
+            )?;
+            return Ok(ExitCode::from(1));
+        }
+    }
+    let month = run_next(dir, tables)?;
+    let mut out = std::io::stdout().lock();
+    writeln!(
+        out,
+        "Month {month} run: reports in {}",
+        month_dir(dir, month).join("reports").display()
+    )?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `umpire engarde report`: print a character's report of a month (the last by default).
+fn report_cmd(dir: &Path, character: &str, month: Option<u32>, json: bool) -> Result<ExitCode> {
+    let month = match month {
+        Some(m) => m,
+        None => last_month(dir)?,
+    };
+    let world = month_world(dir, month)?;
+    let id = world
+        .find_character(character)
+        .with_context(|| format!("no character called `{character}` in {}", dir.display()))?;
+    let name = slug(&world, id);
+    let ext = if json { "json" } else { "txt" };
+    let path = month_dir(dir, month)
+        .join("reports")
+        .join(format!("{name}.{ext}"));
+    let text = std::fs::read_to_string(&path).with_context(|| {
+        format!(
+            "no report of month {month} for {character} ({})",
+            path.display()
+        )
+    })?;
+    std::io::stdout().lock().write_all(text.as_bytes())?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `umpire engarde held`: the lines of this month's sheets held for the game master.
+fn held_cmd(dir: &Path, tables: &Tables) -> Result<ExitCode> {
+    let world = read_world(dir)?;
+    let held = held_lines(dir, &world, tables)?;
+    let mut out = std::io::stdout().lock();
+    if held.is_empty() {
+        writeln!(
+            out,
+            "No line of month {}'s sheets is held for the game master.",
+            world.month
+        )?;
+    }
+    for (name, lines) in held {
+        writeln!(out, "{name}:")?;
+        for h in lines {
+            let fate = match &h.fate {
+                Fate::NotReviewed => "not reviewed".to_string(),
+                Fate::Approved { note } => format!("approved: {note}"),
+                Fate::Refused { reason } => format!("refused: {reason}"),
+            };
+            writeln!(out, "  line {}: `{}` -- {fate}", h.line, h.text.trim())?;
+        }
+    }
+    Ok(ExitCode::SUCCESS)
 }
 
 fn convert_cmd(sl: i64, sp: &str, json: bool) -> Result<ExitCode> {

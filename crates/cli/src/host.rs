@@ -9,7 +9,7 @@ use std::process::ExitCode;
 
 use anyhow::{Context, Result, bail};
 use clap::{Args, Subcommand};
-use umpire_host::host::{Host, NewGame, Ran, Settings, Submission, Trigger};
+use umpire_host::host::{Host, NewGame, Ran, Settings, Submission, Told, Trigger};
 use umpire_host::kind::{Options, Ruling};
 use umpire_host::schedule::{describe, from_ms};
 use umpire_host::store::Location;
@@ -372,30 +372,12 @@ async fn command(host: &Host, cmd: Command) -> Result<ExitCode> {
             options,
             settings,
         } => {
-            let mut o = Vec::new();
-            if let Some(f) = factions {
-                o.push(("factions".to_string(), f.to_string()));
-            }
-            if let Some(s) = seed {
-                o.push(("seed".to_string(), s.to_string()));
-            }
-            if let Some(s) = size {
-                o.push(("size".to_string(), s));
-            }
-            for p in players {
-                o.push(("player".to_string(), p));
-            }
-            for kv in options {
-                let Some((k, v)) = kv.split_once('=') else {
-                    bail!("--option `{kv}` is not NAME=VALUE");
-                };
-                o.push((k.trim().to_string(), v.trim().to_string()));
-            }
+            let options = new_game_options(factions, seed, size, players, options)?;
             let made = host
                 .create(NewGame {
                     kind,
                     name,
-                    options: Options(o),
+                    options,
                     settings: settings.settings(),
                     actor,
                 })
@@ -413,60 +395,14 @@ async fn command(host: &Host, cmd: Command) -> Result<ExitCode> {
                 .await?;
             made_text(&mut out, &made, "Imported");
         }
-        Command::Games => {
-            let games = host.store().games().await?;
-            if games.is_empty() {
-                out.push_str(
-                    "No games yet: make one with `umpire host new` or `umpire host import`.\n",
-                );
-            }
-            for g in games {
-                let s = Settings::of_row(&g);
-                let _ = writeln!(
-                    out,
-                    "{:<16} {:<9} turn {:<4} {:<7} next: {}",
-                    g.id,
-                    g.kind,
-                    g.turn,
-                    g.status.as_str(),
-                    g.deadline
-                        .map_or("when the game master runs it".to_string(), |d| describe(
-                            from_ms(d),
-                            &s.zone
-                        ))
-                );
-            }
-        }
+        Command::Games => games_text(&mut out, host).await?,
         Command::Status { game } => status_text(&mut out, host, &game).await?,
         Command::Submit {
             game,
             file,
             from,
             message_id,
-        } => {
-            let (name, bytes) = read_input(&file)?;
-            let a = host
-                .submit(Submission {
-                    game: &game,
-                    source: if from.is_some() { "mail" } else { "cli" },
-                    sender: from.as_deref(),
-                    message_id: message_id.as_deref(),
-                    name: &name,
-                    bytes: &bytes,
-                    authenticated: None,
-                })
-                .await?;
-            out.push_str(&a.text);
-            if a.repeated {
-                out.push_str("(this message was taken before: nothing was done again)\n");
-            }
-            std::io::stdout().lock().write_all(out.as_bytes())?;
-            return Ok(if a.refused > 0 {
-                ExitCode::from(1)
-            } else {
-                ExitCode::SUCCESS
-            });
-        }
+        } => return submit_cmd(host, &game, &file, from, message_id).await,
         Command::Run { game } => {
             let ran = host.run_turn(&game, Trigger::Now { actor }).await?;
             ran_text(&mut out, &game, &ran);
@@ -479,41 +415,21 @@ async fn command(host: &Host, cmd: Command) -> Result<ExitCode> {
             game,
             schedule,
             zone,
-        } => {
-            let g = host
-                .set_schedule(&game, Some(&schedule), zone.as_deref(), &actor)
-                .await?;
-            deadline_line(&mut out, &g);
-        }
-        Command::Pause { game } => {
-            host.pause(&game, &actor).await?;
-            let _ = writeln!(
-                out,
-                "{game} is paused: no turn runs by itself until `umpire host resume {game}`."
-            );
-        }
-        Command::Resume { game } => {
-            let g = host.resume(&game, &actor).await?;
-            deadline_line(&mut out, &g);
-        }
+        } => schedule_text(&mut out, host, &game, (&schedule, zone.as_deref()), &actor).await?,
+        Command::Pause { game } => pause_text(&mut out, host, &game, &actor).await?,
+        Command::Resume { game } => deadline_line(&mut out, &host.resume(&game, &actor).await?),
         Command::Extend { game, by, to } => {
-            let by = by.as_deref().map(minutes).transpose()?;
-            let g = host.extend(&game, by, to.as_deref(), &actor).await?;
-            deadline_line(&mut out, &g);
-            out.push_str("The players are told.\n");
+            extend_text(
+                &mut out,
+                host,
+                &game,
+                (by.as_deref(), to.as_deref()),
+                &actor,
+            )
+            .await?
         }
         Command::Rollback { game, rerun } => {
-            let g = host.rollback(&game, &actor).await?;
-            let turn = g.turn + 1;
-            let _ = writeln!(
-                out,
-                "Turn {turn} of {game} was rolled back; the players are told. Orders sent for it stand."
-            );
-            withdrawn_text(&mut out, host, &game, turn).await?;
-            if rerun {
-                let ran = host.run_turn(&game, Trigger::Now { actor }).await?;
-                ran_text(&mut out, &game, &ran);
-            }
+            rollback_text(&mut out, host, &game, rerun, actor).await?
         }
         Command::Held { game } => held_text(&mut out, host, &game).await?,
         Command::Approve {
@@ -522,10 +438,8 @@ async fn command(host: &Host, cmd: Command) -> Result<ExitCode> {
             line,
             note,
         } => {
-            let h = host
-                .rule(&game, &seat, line, Ruling::Approved { note }, &actor)
-                .await?;
-            ruled_text(&mut out, &h);
+            let ruling = Ruling::Approved { note };
+            rule_text(&mut out, host, (&game, &seat, line), ruling, &actor).await?
         }
         Command::Refuse {
             game,
@@ -533,74 +447,31 @@ async fn command(host: &Host, cmd: Command) -> Result<ExitCode> {
             line,
             reason,
         } => {
-            let h = host
-                .rule(&game, &seat, line, Ruling::Refused { reason }, &actor)
-                .await?;
-            ruled_text(&mut out, &h);
+            let ruling = Ruling::Refused { reason };
+            rule_text(&mut out, host, (&game, &seat, line), ruling, &actor).await?
         }
         Command::Join {
             game,
             name,
             address,
-        } => {
-            let told = host
+        } => joined_text(
+            &mut out,
+            &game,
+            &host
                 .join(&game, name.as_deref(), address.as_deref(), &actor)
-                .await?;
-            let _ = writeln!(
-                out,
-                "{} ({}) joined {game}; password: {}",
-                told.seat,
-                told.name,
-                told.password.as_ref().map_or("(unchanged)", |p| p.expose())
-            );
-            match &told.address {
-                Some(a) => {
-                    let _ = writeln!(out, "Their initial report is queued for {a}.");
-                }
-                None => out.push_str(
-                    "They have no address yet: give them the password and their report (`umpire host report`).\n",
-                ),
-            }
-        }
+                .await?,
+        ),
         Command::Remove { game, seat } => {
-            let note = host.remove(&game, &seat, &actor).await?;
-            let _ = writeln!(out, "{note}.");
+            let _ = writeln!(out, "{}.", host.remove(&game, &seat, &actor).await?);
         }
-        Command::Keep { game, seat } => {
-            host.keep(&game, &seat, &actor).await?;
-            let _ = writeln!(
-                out,
-                "{seat} plays on in {game}; its missed turns start again from 0."
-            );
-        }
+        Command::Keep { game, seat } => keep_text(&mut out, host, &game, &seat, &actor).await?,
         Command::Bot { game, seat, off } => {
-            host.set_bot(&game, &seat, !off, &actor).await?;
-            let _ = if off {
-                writeln!(out, "No bot plays {seat} in {game} any more.")
-            } else {
-                writeln!(
-                    out,
-                    "A bot plays {seat} in {game}: each turn it writes the orders unless {seat} sent their own."
-                )
-            };
+            bot_text(&mut out, host, (&game, &seat), !off, &actor).await?
         }
         Command::Password { game, seat } => {
-            let p = host.new_password(&game, &seat, &actor).await?;
-            let _ = writeln!(
-                out,
-                "{seat}'s new password: {} (also queued to its address)",
-                p.expose()
-            );
+            password_text(&mut out, host, &game, &seat, &actor).await?
         }
-        Command::DeskUser { name } => {
-            let p = host.add_desk_user(&name, &actor).await?;
-            let _ = writeln!(
-                out,
-                "Desk login {}: password {} (shown this once). Log in at /desk/login on the server's web address.",
-                name.trim(),
-                p.expose()
-            );
-        }
+        Command::DeskUser { name } => desk_user_text(&mut out, host, &name, &actor).await?,
         Command::Address {
             game,
             seat,
@@ -614,95 +485,383 @@ async fn command(host: &Host, cmd: Command) -> Result<ExitCode> {
             seat,
             turn,
             json,
-        } => {
-            host.game(&game).await?;
-            match host.store().report(&game, &seat, turn).await? {
-                Some(r) if json => {
-                    out.push_str(r.json.as_deref().unwrap_or("null"));
-                    out.push('\n');
-                }
-                Some(r) => {
-                    out.push_str(&r.text);
-                    if let Some(t) = &r.template {
-                        out.push_str("\n==== Order template ====\n\n");
-                        out.push_str(t);
-                    }
-                }
-                None => bail!(
-                    "{game} has no report of {} for {seat}",
-                    turn.map_or("any turn".to_string(), |t| format!("turn {t}"))
-                ),
-            }
-        }
-        Command::Export { game, folder } => {
-            let path = host.export(&game, &folder).await?;
-            let _ = writeln!(out, "Wrote {}.", path.display());
-        }
-        Command::Inbox { game, last } => {
-            let rows = host.store().submissions(game.as_deref(), last).await?;
-            if rows.is_empty() {
-                out.push_str("No messages yet.\n");
-            }
-            for m in rows {
-                let answer = m
-                    .answer
-                    .as_deref()
-                    .and_then(|a| a.lines().rev().find(|l| !l.trim().is_empty()))
-                    .unwrap_or("");
-                let _ = writeln!(
-                    out,
-                    "#{:<5} {} {:<4} {:<12} from {:<28} {:<9} {}",
-                    m.id,
-                    describe(from_ms(m.received_at), "UTC"),
-                    m.source,
-                    m.game.as_deref().unwrap_or("-"),
-                    m.sender.as_deref().unwrap_or("-"),
-                    m.disposition,
-                    answer
-                );
-            }
-        }
+        } => report_text(&mut out, host, &game, &seat, turn, json).await?,
+        Command::Export { game, folder } => export_text(&mut out, host, &game, &folder).await?,
+        Command::Inbox { game, last } => inbox_text(&mut out, host, game.as_deref(), last).await?,
         Command::Outbox { game, status } => {
-            let rows = host
-                .store()
-                .outbox(game.as_deref(), status.as_deref())
-                .await?;
-            if rows.is_empty() {
-                out.push_str("The outbox is empty.\n");
-            }
-            for m in rows {
-                let _ = writeln!(
-                    out,
-                    "#{:<5} {:<10} {:<9} to {:<28} {}{}",
-                    m.id,
-                    m.status,
-                    m.message.kind,
-                    if m.message.to.is_empty() {
-                        "(no address)"
-                    } else {
-                        &m.message.to
-                    },
-                    m.message.subject,
-                    m.last_error.map(|e| format!(" [{e}]")).unwrap_or_default()
-                );
-            }
+            outbox_text(&mut out, host, game.as_deref(), status.as_deref()).await?
         }
-        Command::Audit { game } => {
-            for e in host.store().audit(game.as_deref()).await? {
-                let _ = writeln!(
-                    out,
-                    "{} {:<12} {:<22} {:<9} {}",
-                    describe(from_ms(e.at), "UTC"),
-                    e.game.unwrap_or_default(),
-                    e.actor,
-                    e.action,
-                    e.detail
-                );
-            }
-        }
+        Command::Audit { game } => audit_text(&mut out, host, game.as_deref()).await?,
     }
     std::io::stdout().lock().write_all(out.as_bytes())?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// The options of a new game: the named flags first, then each `--option NAME=VALUE`.
+fn new_game_options(
+    factions: Option<u32>,
+    seed: Option<u64>,
+    size: Option<String>,
+    players: Vec<String>,
+    options: Vec<String>,
+) -> Result<Options> {
+    let mut o = Vec::new();
+    if let Some(f) = factions {
+        o.push(("factions".to_string(), f.to_string()));
+    }
+    if let Some(s) = seed {
+        o.push(("seed".to_string(), s.to_string()));
+    }
+    if let Some(s) = size {
+        o.push(("size".to_string(), s));
+    }
+    for p in players {
+        o.push(("player".to_string(), p));
+    }
+    for kv in options {
+        let Some((k, v)) = kv.split_once('=') else {
+            bail!("--option `{kv}` is not NAME=VALUE");
+        };
+        o.push((k.trim().to_string(), v.trim().to_string()));
+    }
+    Ok(Options(o))
+}
+
+/// The games, each with its turn, status and next deadline.
+async fn games_text(out: &mut String, host: &Host) -> Result<()> {
+    use std::fmt::Write as _;
+    let games = host.store().games().await?;
+    if games.is_empty() {
+        out.push_str("No games yet: make one with `umpire host new` or `umpire host import`.\n");
+    }
+    for g in games {
+        let s = Settings::of_row(&g);
+        let _ = writeln!(
+            out,
+            "{:<16} {:<9} turn {:<4} {:<7} next: {}",
+            g.id,
+            g.kind,
+            g.turn,
+            g.status.as_str(),
+            g.deadline
+                .map_or("when the game master runs it".to_string(), |d| describe(
+                    from_ms(d),
+                    &s.zone
+                ))
+        );
+    }
+    Ok(())
+}
+
+/// `umpire host submit`: take an order file as if it came by mail (with `--from`) or from the game master.
+async fn submit_cmd(
+    host: &Host,
+    game: &str,
+    file: &Path,
+    from: Option<String>,
+    message_id: Option<String>,
+) -> Result<ExitCode> {
+    let mut out = String::new();
+    let (name, bytes) = read_input(file)?;
+    let a = host
+        .submit(Submission {
+            game,
+            source: if from.is_some() { "mail" } else { "cli" },
+            sender: from.as_deref(),
+            message_id: message_id.as_deref(),
+            name: &name,
+            bytes: &bytes,
+            authenticated: None,
+        })
+        .await?;
+    out.push_str(&a.text);
+    if a.repeated {
+        out.push_str("(this message was taken before: nothing was done again)\n");
+    }
+    std::io::stdout().lock().write_all(out.as_bytes())?;
+    Ok(if a.refused > 0 {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+/// Roll the last turn back, say which orders were withdrawn, and run it again if asked.
+async fn rollback_text(
+    out: &mut String,
+    host: &Host,
+    game: &str,
+    rerun: bool,
+    actor: String,
+) -> Result<()> {
+    use std::fmt::Write as _;
+    let g = host.rollback(game, &actor).await?;
+    let turn = g.turn + 1;
+    let _ = writeln!(
+        out,
+        "Turn {turn} of {game} was rolled back; the players are told. Orders sent for it stand."
+    );
+    withdrawn_text(out, host, game, turn).await?;
+    if rerun {
+        let ran = host.run_turn(game, Trigger::Now { actor }).await?;
+        ran_text(out, game, &ran);
+    }
+    Ok(())
+}
+
+/// A player joined: their seat, password, and where their first report goes.
+fn joined_text(out: &mut String, game: &str, told: &Told) {
+    use std::fmt::Write as _;
+    let _ = writeln!(
+        out,
+        "{} ({}) joined {game}; password: {}",
+        told.seat,
+        told.name,
+        told.password.as_ref().map_or("(unchanged)", |p| p.expose())
+    );
+    match &told.address {
+        Some(a) => {
+            let _ = writeln!(out, "Their initial report is queued for {a}.");
+        }
+        None => out.push_str(
+            "They have no address yet: give them the password and their report (`umpire host report`).\n",
+        ),
+    }
+}
+
+/// A seat's report of a turn (the last by default), as text with its order template or as JSON.
+async fn report_text(
+    out: &mut String,
+    host: &Host,
+    game: &str,
+    seat: &str,
+    turn: Option<u32>,
+    json: bool,
+) -> Result<()> {
+    host.game(game).await?;
+    match host.store().report(game, seat, turn).await? {
+        Some(r) if json => {
+            out.push_str(r.json.as_deref().unwrap_or("null"));
+            out.push('\n');
+        }
+        Some(r) => {
+            out.push_str(&r.text);
+            if let Some(t) = &r.template {
+                out.push_str("\n==== Order template ====\n\n");
+                out.push_str(t);
+            }
+        }
+        None => bail!(
+            "{game} has no report of {} for {seat}",
+            turn.map_or("any turn".to_string(), |t| format!("turn {t}"))
+        ),
+    }
+    Ok(())
+}
+
+/// The messages taken in, the newest last, each with the last line of its answer.
+async fn inbox_text(out: &mut String, host: &Host, game: Option<&str>, last: i64) -> Result<()> {
+    use std::fmt::Write as _;
+    let rows = host.store().submissions(game, last).await?;
+    if rows.is_empty() {
+        out.push_str("No messages yet.\n");
+    }
+    for m in rows {
+        let answer = m
+            .answer
+            .as_deref()
+            .and_then(|a| a.lines().rev().find(|l| !l.trim().is_empty()))
+            .unwrap_or("");
+        let _ = writeln!(
+            out,
+            "#{:<5} {} {:<4} {:<12} from {:<28} {:<9} {}",
+            m.id,
+            describe(from_ms(m.received_at), "UTC"),
+            m.source,
+            m.game.as_deref().unwrap_or("-"),
+            m.sender.as_deref().unwrap_or("-"),
+            m.disposition,
+            answer
+        );
+    }
+    Ok(())
+}
+
+/// The mail queued to go out, with its status and last error.
+async fn outbox_text(
+    out: &mut String,
+    host: &Host,
+    game: Option<&str>,
+    status: Option<&str>,
+) -> Result<()> {
+    use std::fmt::Write as _;
+    let rows = host.store().outbox(game, status).await?;
+    if rows.is_empty() {
+        out.push_str("The outbox is empty.\n");
+    }
+    for m in rows {
+        let _ = writeln!(
+            out,
+            "#{:<5} {:<10} {:<9} to {:<28} {}{}",
+            m.id,
+            m.status,
+            m.message.kind,
+            if m.message.to.is_empty() {
+                "(no address)"
+            } else {
+                &m.message.to
+            },
+            m.message.subject,
+            m.last_error.map(|e| format!(" [{e}]")).unwrap_or_default()
+        );
+    }
+    Ok(())
+}
+
+/// The audit log: who did what to which game, and when.
+async fn audit_text(out: &mut String, host: &Host, game: Option<&str>) -> Result<()> {
+    use std::fmt::Write as _;
+    for e in host.store().audit(game).await? {
+        let _ = writeln!(
+            out,
+            "{} {:<12} {:<22} {:<9} {}",
+            describe(from_ms(e.at), "UTC"),
+            e.game.unwrap_or_default(),
+            e.actor,
+            e.action,
+            e.detail
+        );
+    }
+    Ok(())
+}
+
+/// Pause a game: no turn runs by itself until it is resumed.
+async fn pause_text(out: &mut String, host: &Host, game: &str, actor: &str) -> Result<()> {
+    use std::fmt::Write as _;
+    host.pause(game, actor).await?;
+    let _ = writeln!(
+        out,
+        "{game} is paused: no turn runs by itself until `umpire host resume {game}`."
+    );
+    Ok(())
+}
+
+/// Rule on a held line (game, seat, line number) and say what was ruled.
+async fn rule_text(
+    out: &mut String,
+    host: &Host,
+    (game, seat, line): (&str, &str, u32),
+    ruling: Ruling,
+    actor: &str,
+) -> Result<()> {
+    let h = host.rule(game, seat, line, ruling, actor).await?;
+    ruled_text(out, &h);
+    Ok(())
+}
+
+/// Keep a seat in play: its missed turns count from 0 again.
+async fn keep_text(
+    out: &mut String,
+    host: &Host,
+    game: &str,
+    seat: &str,
+    actor: &str,
+) -> Result<()> {
+    use std::fmt::Write as _;
+    host.keep(game, seat, actor).await?;
+    let _ = writeln!(
+        out,
+        "{seat} plays on in {game}; its missed turns start again from 0."
+    );
+    Ok(())
+}
+
+/// Let a bot play a seat (game, seat), or stop it.
+async fn bot_text(
+    out: &mut String,
+    host: &Host,
+    (game, seat): (&str, &str),
+    on: bool,
+    actor: &str,
+) -> Result<()> {
+    use std::fmt::Write as _;
+    host.set_bot(game, seat, on, actor).await?;
+    let _ = if on {
+        writeln!(
+            out,
+            "A bot plays {seat} in {game}: each turn it writes the orders unless {seat} sent their own."
+        )
+    } else {
+        writeln!(out, "No bot plays {seat} in {game} any more.")
+    };
+    Ok(())
+}
+
+/// Give a seat a new password, shown here and queued to its address.
+async fn password_text(
+    out: &mut String,
+    host: &Host,
+    game: &str,
+    seat: &str,
+    actor: &str,
+) -> Result<()> {
+    use std::fmt::Write as _;
+    let p = host.new_password(game, seat, actor).await?;
+    let _ = writeln!(
+        out,
+        "{seat}'s new password: {} (also queued to its address)",
+        p.expose()
+    );
+    Ok(())
+}
+
+/// Add a desk login; its password is shown this once.
+async fn desk_user_text(out: &mut String, host: &Host, name: &str, actor: &str) -> Result<()> {
+    use std::fmt::Write as _;
+    let p = host.add_desk_user(name, actor).await?;
+    let _ = writeln!(
+        out,
+        "Desk login {}: password {} (shown this once). Log in at /desk/login on the server's web address.",
+        name.trim(),
+        p.expose()
+    );
+    Ok(())
+}
+
+/// Set a game's schedule (and time zone) and say when the next turn runs.
+async fn schedule_text(
+    out: &mut String,
+    host: &Host,
+    game: &str,
+    (schedule, zone): (&str, Option<&str>),
+    actor: &str,
+) -> Result<()> {
+    let g = host.set_schedule(game, Some(schedule), zone, actor).await?;
+    deadline_line(out, &g);
+    Ok(())
+}
+
+/// Move the deadline, by a duration or to a date, and say the new one.
+async fn extend_text(
+    out: &mut String,
+    host: &Host,
+    game: &str,
+    (by, to): (Option<&str>, Option<&str>),
+    actor: &str,
+) -> Result<()> {
+    let by = by.map(minutes).transpose()?;
+    let g = host.extend(game, by, to, actor).await?;
+    deadline_line(out, &g);
+    out.push_str("The players are told.\n");
+    Ok(())
+}
+
+/// Write a game out as a folder and say where.
+async fn export_text(out: &mut String, host: &Host, game: &str, folder: &Path) -> Result<()> {
+    use std::fmt::Write as _;
+    let path = host.export(game, folder).await?;
+    let _ = writeln!(out, "Wrote {}.", path.display());
+    Ok(())
 }
 
 /// The lines held for the game master's ruling, and the rulings so far.

@@ -149,29 +149,7 @@ fn the_debian_package_installs_and_its_unit_serves_as_its_own_user() {
     // Built by cargo-deb from this test's binary.
     let deb = build(&workspace, &target, &out, "1");
     println!("built {}", deb.display());
-    let listing = text(&run(Command::new("dpkg-deb").arg("--contents").arg(&deb)));
-    for file in [
-        "./usr/bin/umpire",
-        "./usr/lib/systemd/system/umpire.service",
-        "./etc/umpire/umpire.toml",
-    ] {
-        assert!(
-            listing.contains(file),
-            "the package has no {file}:\n{listing}"
-        );
-    }
-    let control = out.join("control");
-    run(Command::new("dpkg-deb")
-        .arg("--control")
-        .arg(&deb)
-        .arg(&control));
-    let conffiles = std::fs::read_to_string(control.join("conffiles")).unwrap();
-    assert!(conffiles.lines().any(|l| l == CONFIG), "{conffiles}");
-    let depends = text(&run(Command::new("dpkg-deb")
-        .arg("--field")
-        .arg(&deb)
-        .arg("Depends")));
-    assert!(depends.contains("adduser"), "{depends}");
+    the_package_holds_its_files_and_conffile(&deb, &out);
 
     // Installed into this machine.
     let _ = Command::new("dpkg").args(["--purge", "umpire"]).output();
@@ -185,6 +163,69 @@ fn the_debian_package_installs_and_its_unit_serves_as_its_own_user() {
     assert!(user.contains("/var/lib/umpire"), "{user}");
 
     // The unit, as installed: systemd-analyze has nothing to say of it.
+    let (unit_user, exec) = the_installed_unit_is_sound();
+
+    let port = listen_on_a_port_of_its_own(&mut guard);
+
+    // ExecStart, as the unit's user.
+    let mut server = start_as(&unit_user, &exec);
+    let status = first_answer(&mut server, port, &exec);
+    println!("GET / -> {status}");
+    assert!(
+        status.starts_with("HTTP/1.1 200") || status.starts_with("HTTP/1.1 303"),
+        "{status}"
+    );
+    let who = text(&run(Command::new("ps")
+        .args(["-o", "user=", "-p"])
+        .arg(server.id().to_string())));
+    assert_eq!(who.trim(), unit_user);
+    the_database_is_the_users_and_backed_up_daily();
+
+    // Stopped as systemd stops it.
+    stop_as_systemd_does(server);
+
+    an_upgrade_keeps_the_games_as_they_were(&workspace, &target, &out);
+
+    drop(guard);
+    let left = Command::new("dpkg")
+        .args(["-s", "umpire"])
+        .output()
+        .unwrap();
+    assert!(!left.status.success(), "the package is purged");
+    let _ = std::fs::remove_dir_all(&out);
+}
+
+/// The package lists the program, the unit and the settings, keeps the
+/// settings as a conffile, and depends on adduser.
+fn the_package_holds_its_files_and_conffile(deb: &Path, out: &Path) {
+    let listing = text(&run(Command::new("dpkg-deb").arg("--contents").arg(deb)));
+    for file in [
+        "./usr/bin/umpire",
+        "./usr/lib/systemd/system/umpire.service",
+        "./etc/umpire/umpire.toml",
+    ] {
+        assert!(
+            listing.contains(file),
+            "the package has no {file}:\n{listing}"
+        );
+    }
+    let control = out.join("control");
+    run(Command::new("dpkg-deb")
+        .arg("--control")
+        .arg(deb)
+        .arg(&control));
+    let conffiles = std::fs::read_to_string(control.join("conffiles")).unwrap();
+    assert!(conffiles.lines().any(|l| l == CONFIG), "{conffiles}");
+    let depends = text(&run(Command::new("dpkg-deb")
+        .arg("--field")
+        .arg(deb)
+        .arg("Depends")));
+    assert!(depends.contains("adduser"), "{depends}");
+}
+
+/// The unit, as installed: systemd-analyze has nothing to say of it, and
+/// it runs hardened as its own user. Returns the user and ExecStart.
+fn the_installed_unit_is_sound() -> (String, Vec<String>) {
     let verify = Command::new("systemd-analyze")
         .args(["verify", UNIT])
         .output()
@@ -205,8 +246,12 @@ fn the_debian_package_installs_and_its_unit_serves_as_its_own_user() {
         .split_whitespace()
         .map(str::to_string)
         .collect();
+    (unit_user, exec)
+}
 
-    // The operator's one change: a port of this test's own.
+/// The operator's one change: a port of this test's own (the settings as
+/// installed are kept in `guard`, to be put back).
+fn listen_on_a_port_of_its_own(guard: &mut Installed) -> u16 {
     let config = std::fs::read_to_string(CONFIG).unwrap();
     guard.config = Some(config.clone());
     let port = free_port();
@@ -219,14 +264,17 @@ fn the_debian_package_installs_and_its_unit_serves_as_its_own_user() {
         "the settings have no listen line:\n{config}"
     );
     std::fs::write(CONFIG, changed).unwrap();
+    port
+}
 
-    // ExecStart, as the unit's user.
-    let mut server = Command::new("setpriv")
+/// ExecStart, as the unit's user, with the environment systemd gives it.
+fn start_as(unit_user: &str, exec: &[String]) -> std::process::Child {
+    Command::new("setpriv")
         .arg(format!("--reuid={unit_user}"))
         .arg(format!("--regid={unit_user}"))
         .arg("--init-groups")
         .arg("--")
-        .args(&exec)
+        .args(exec)
         .env_clear()
         .env("PATH", "/usr/bin:/bin")
         .env("HOME", "/var/lib/umpire")
@@ -234,9 +282,14 @@ fn the_debian_package_installs_and_its_unit_serves_as_its_own_user() {
         .stdout(Stdio::null())
         .stderr(Stdio::piped())
         .spawn()
-        .unwrap();
+        .unwrap()
+}
+
+/// The status line of the first answer to `GET /`, waiting up to a
+/// minute; a server that stops first fails the test with its errors.
+fn first_answer(server: &mut std::process::Child, port: u16, exec: &[String]) -> String {
     let start = Instant::now();
-    let status = loop {
+    loop {
         if let Some(line) = get(port, "/") {
             break line;
         }
@@ -255,18 +308,12 @@ fn the_debian_package_installs_and_its_unit_serves_as_its_own_user() {
             "nothing answers on port {port}"
         );
         std::thread::sleep(Duration::from_millis(200));
-    };
-    println!("GET / -> {status}");
-    assert!(
-        status.starts_with("HTTP/1.1 200") || status.starts_with("HTTP/1.1 303"),
-        "{status}"
-    );
-    let who = text(&run(Command::new("ps")
-        .args(["-o", "user=", "-p"])
-        .arg(server.id().to_string())));
-    assert_eq!(who.trim(), unit_user);
-    // The games' database is the unit's user's only, and [backup] took the
-    // day's copy into the data folder.
+    }
+}
+
+/// The games' database is the unit's user's only, and [backup] took the
+/// day's copy into the data folder.
+fn the_database_is_the_users_and_backed_up_daily() {
     let owner = text(&run(Command::new("stat").args([
         "-c",
         "%U %a",
@@ -290,8 +337,10 @@ fn the_debian_package_installs_and_its_unit_serves_as_its_own_user() {
         );
         std::thread::sleep(Duration::from_millis(200));
     }
+}
 
-    // Stopped as systemd stops it.
+/// Stopped as systemd stops it: a TERM, and a clean exit that says so.
+fn stop_as_systemd_does(mut server: std::process::Child) {
     run(Command::new("kill").args(["-TERM", &server.id().to_string()]));
     let exit = server.wait().unwrap();
     let mut err = String::new();
@@ -303,8 +352,11 @@ fn the_debian_package_installs_and_its_unit_serves_as_its_own_user() {
         .unwrap();
     assert!(exit.success(), "{exit}:\n{err}");
     assert!(err.contains("umpire serve stopped"), "{err}");
+}
 
-    // An upgrade keeps a copy of the games as the old version left them.
+/// An upgrade keeps a copy of the games as the old version left them,
+/// one `umpire restore` can read; its first steps are for a first install.
+fn an_upgrade_keeps_the_games_as_they_were(workspace: &Path, target: &Path, out: &Path) {
     let game = format!("t{}", std::process::id());
     as_umpire(&[
         "host",
@@ -318,7 +370,7 @@ fn the_debian_package_installs_and_its_unit_serves_as_its_own_user() {
         "--size",
         "small",
     ]);
-    let newer = build(&workspace, &target, &out.join("newer"), "2");
+    let newer = build(workspace, target, &out.join("newer"), "2");
     let upgraded = text(&run(Command::new("dpkg").arg("-i").arg(&newer)));
     println!("{upgraded}");
     let kept = upgraded
@@ -339,12 +391,4 @@ fn the_debian_package_installs_and_its_unit_serves_as_its_own_user() {
         !upgraded.contains("First steps:"),
         "the first steps are for a first install"
     );
-
-    drop(guard);
-    let left = Command::new("dpkg")
-        .args(["-s", "umpire"])
-        .output()
-        .unwrap();
-    assert!(!left.status.success(), "the package is purged");
-    let _ = std::fs::remove_dir_all(&out);
 }

@@ -108,9 +108,20 @@ fn tree(root: &Path) -> BTreeMap<String, Vec<u8>> {
 #[test]
 fn submit_stores_replaces_archives_and_refuses() {
     let dir = alpha_game("submit");
-    let d = dir.to_str().unwrap();
+    mail_from_a_file_is_stored(&dir);
+    a_second_mail_replaces_the_first(&dir);
+    later_turns_are_archived_and_strange_units_flagged(&dir);
+    wrong_passwords_and_bad_envelopes_are_refused(&dir);
+    articles_are_stored_for_the_newspaper(&dir);
+    the_turn_being_run_takes_nothing_more(&dir);
+    the_turn_runs_what_was_stored(&dir);
+    a_past_turn_is_refused_and_its_report_sent(&dir);
+    let _ = std::fs::remove_dir_all(&dir);
+}
 
-    // From a file, with the mail's headers around the envelope.
+/// From a file, with the mail's headers around the envelope.
+fn mail_from_a_file_is_stored(dir: &Path) {
+    let d = dir.to_str().unwrap();
     let mail = dir.join("mail.txt");
     std::fs::write(
         &mail,
@@ -125,10 +136,13 @@ fn submit_stores_replaces_archives_and_refuses() {
         read(&stored),
         "GAME f05 pswd5\nUNIT U500\nNAME \"First\"\nEND\n"
     );
+}
 
-    // A second mail replaces the first; its bad order is shown and left out.
+/// A second mail replaces the first; its bad order is shown and left out.
+fn a_second_mail_replaces_the_first(dir: &Path) {
+    let stored = dir.join("orders/1/f05.txt");
     let o = submit(
-        &dir,
+        dir,
         "#GAME f05 pswd5\nUNIT U500\nNAME \"Second\"\nFROB 3\n#END\n",
     );
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
@@ -148,9 +162,11 @@ fn submit_stores_replaces_archives_and_refuses() {
         read(&stored),
         "GAME f05 pswd5\nUNIT U500\nNAME \"Second\"\nEND\n"
     );
+}
 
-    // Orders for a later turn are archived for it.
-    let o = submit(&dir, "#GAME f05 pswd5 3\nUNIT U500\nWORK\n#END\n");
+/// Orders for a later turn are archived for it; a unit of another faction is flagged for the turn being collected.
+fn later_turns_are_archived_and_strange_units_flagged(dir: &Path) {
+    let o = submit(dir, "#GAME f05 pswd5 3\nUNIT U500\nWORK\n#END\n");
     assert_eq!(o.status.code(), Some(0));
     assert_eq!(stdout(&o), "f5: 1 unit's orders archived for turn 3\n");
     assert_eq!(
@@ -159,15 +175,18 @@ fn submit_stores_replaces_archives_and_refuses() {
     );
 
     // A unit of another faction is flagged for the turn being collected.
-    let o = submit(&dir, "#GAME f06 pswd6\nUNIT U500\nWORK\n#END\n");
+    let o = submit(dir, "#GAME f06 pswd6\nUNIT U500\nWORK\n#END\n");
     assert_eq!(o.status.code(), Some(0));
     assert_eq!(
         stdout(&o),
         "<stdin>:2: warning: U500 is not one of f6's units; its orders will be refused\nf6: 1 unit's orders stored for turn 1\n"
     );
+}
 
-    // A wrong password: refused, nothing stored, exit status 1.
-    let o = submit(&dir, "#GAME f05 guess\nUNIT U500\nNAME \"Hacked\"\n#END\n");
+/// A wrong password, an unknown faction, another game, a header without a password, no envelope: refused, nothing stored, exit status 1.
+fn wrong_passwords_and_bad_envelopes_are_refused(dir: &Path) {
+    let stored = dir.join("orders/1/f05.txt");
+    let o = submit(dir, "#GAME f05 guess\nUNIT U500\nNAME \"Hacked\"\n#END\n");
     assert_eq!(o.status.code(), Some(1));
     assert_eq!(
         stdout(&o),
@@ -177,24 +196,24 @@ fn submit_stores_replaces_archives_and_refuses() {
         read(&stored),
         "GAME f05 pswd5\nUNIT U500\nNAME \"Second\"\nEND\n"
     );
-    let o = submit(&dir, "#GAME f07 guess\nUNIT U700\n#END\n");
+    let o = submit(dir, "#GAME f07 guess\nUNIT U700\n#END\n");
     assert_eq!(o.status.code(), Some(1));
     assert_eq!(names(dir.join("orders/1")), ["f05.txt", "f06.txt"]);
 
     // Unknown factions, other games and headers without a password.
-    let o = submit(&dir, "#GAME f99 x\n#END\n");
+    let o = submit(dir, "#GAME f99 x\n#END\n");
     assert_eq!(o.status.code(), Some(1));
     assert_eq!(
         stdout(&o),
         "f99: refused: there is no faction f99 in game `alpha`; nothing stored\n"
     );
-    let o = submit(&dir, "#GAME f05 pswd5 beta\n#END\n");
+    let o = submit(dir, "#GAME f05 pswd5 beta\n#END\n");
     assert_eq!(o.status.code(), Some(1));
     assert_eq!(
         stdout(&o),
         "f5: refused: the envelope is for game `beta`; this is game `alpha`; nothing stored\n"
     );
-    let o = submit(&dir, "#GAME f05\nUNIT U500\n#END\n");
+    let o = submit(dir, "#GAME f05\nUNIT U500\n#END\n");
     assert_eq!(o.status.code(), Some(1));
     assert!(
         stdout(&o).contains(
@@ -203,15 +222,17 @@ fn submit_stores_replaces_archives_and_refuses() {
         "{}",
         stdout(&o)
     );
-    let o = submit(&dir, "Just saying hello.\n");
+    let o = submit(dir, "Just saying hello.\n");
     assert_eq!(o.status.code(), Some(1));
     assert!(stdout(&o).ends_with(
         "<stdin>: no #GAME, #PRESS, #RUMOR or #REPORT envelope found; nothing stored\n"
     ));
+}
 
-    // Articles, signed and rumours apart, for this turn's newspaper.
+/// Articles, signed and rumours apart, for this turn's newspaper.
+fn articles_are_stored_for_the_newspaper(dir: &Path) {
     let o = submit(
-        &dir,
+        dir,
         "#PRESS f05 pswd5\nHear ye.\n#END\n#RUMOR f05 pswd5\nPsst.\n#END\n#PRESS f05 pswd5\nAgain.\n#END\n",
     );
     assert_eq!(o.status.code(), Some(0));
@@ -233,10 +254,13 @@ fn submit_stores_replaces_archives_and_refuses() {
         read(dir.join("press/1/rumors/f05-1.txt")),
         "RUMOR f05 pswd5\nPsst.\nEND\n"
     );
+}
 
-    // While turn 1 is being run it takes nothing more; turn 2 still is.
+/// While turn 1 is being run it takes nothing more; turn 2 still is.
+fn the_turn_being_run_takes_nothing_more(dir: &Path) {
+    let stored = dir.join("orders/1/f05.txt");
     std::fs::create_dir_all(dir.join("turns/1.partial")).unwrap();
-    let o = submit(&dir, "#GAME f05 pswd5\nUNIT U500\nWORK\n#END\n");
+    let o = submit(dir, "#GAME f05 pswd5\nUNIT U500\nWORK\n#END\n");
     assert_eq!(o.status.code(), Some(1));
     assert!(
         stdout(&o).starts_with("f5: refused: turn 1 is being run"),
@@ -247,11 +271,14 @@ fn submit_stores_replaces_archives_and_refuses() {
         read(&stored),
         "GAME f05 pswd5\nUNIT U500\nNAME \"Second\"\nEND\n"
     );
-    let o = submit(&dir, "#GAME f05 pswd5 2\nUNIT U500\nWORK\n#END\n");
+    let o = submit(dir, "#GAME f05 pswd5 2\nUNIT U500\nWORK\n#END\n");
     assert_eq!(o.status.code(), Some(0));
     std::fs::remove_dir_all(dir.join("turns/1.partial")).unwrap();
+}
 
-    // The turn runs what was stored: the second name, the press reward.
+/// The turn runs what was stored: the second name, the press reward.
+fn the_turn_runs_what_was_stored(dir: &Path) {
+    let d = dir.to_str().unwrap();
     let o = umpire(&["overlord", "run", d, "--quiet"], None);
     assert!(o.status.success(), "{}", stderr(&o));
     // f05's and f06's orders; f06's section for U500 is refused.
@@ -281,9 +308,11 @@ fn submit_stores_replaces_archives_and_refuses() {
             .any(|e| e["what"]["event"] == "press_reward" && e["what"]["amount"] == 50),
         "{events}"
     );
+}
 
-    // Turn 1 is past now.
-    let o = submit(&dir, "#GAME f05 pswd5 1\nUNIT U500\nWORK\n#END\n");
+/// Turn 1 is past now; #REPORT prints the stored report, with the right password only.
+fn a_past_turn_is_refused_and_its_report_sent(dir: &Path) {
+    let o = submit(dir, "#GAME f05 pswd5 1\nUNIT U500\nWORK\n#END\n");
     assert_eq!(o.status.code(), Some(1));
     assert_eq!(
         stdout(&o),
@@ -291,26 +320,25 @@ fn submit_stores_replaces_archives_and_refuses() {
     );
 
     // #REPORT prints the stored report, with the right password only.
-    let o = submit(&dir, "#REPORT f05 pswd5 1\n");
+    let o = submit(dir, "#REPORT f05 pswd5 1\n");
     assert_eq!(o.status.code(), Some(0));
     let report = read(dir.join("turns/1/reports/f05.txt"));
     assert_eq!(
         stdout(&o),
         format!("f5: the report for turn 1 follows\n\n{report}")
     );
-    let o = submit(&dir, "#REPORT f05 guess\n");
+    let o = submit(dir, "#REPORT f05 guess\n");
     assert_eq!(o.status.code(), Some(1));
     assert_eq!(
         stdout(&o),
         "f5: refused: wrong password for f5; nothing stored\n"
     );
-    let o = submit(&dir, "#REPORT f05 pswd5 4\n");
+    let o = submit(dir, "#REPORT f05 pswd5 4\n");
     assert_eq!(o.status.code(), Some(1));
     assert_eq!(
         stdout(&o),
         "f5: refused: turn 4 has not been run; reports are kept for turn 1\n"
     );
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]

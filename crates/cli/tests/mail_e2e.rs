@@ -287,7 +287,29 @@ fn players_mail_in_both_ways_answers_and_reports_land_in_their_own_mailboxes() {
     let _one = PORTS.lock().unwrap_or_else(|e| e.into_inner());
     let (place, _servers) = setup("e2e", "spring@pipe.test");
     let url = place.url.clone();
-    // The game: three factions, each with a player's address.
+    let passwords = spring_with_three_players(&place);
+    let server = place.serve();
+    orders_come_by_imap_and_by_pipe_and_are_answered(&place, &passwords);
+    one_mistake_gets_one_finding(&place, &passwords);
+
+    // The game master's list of what came in and what became of it.
+    let inbox = place.umpire(&["host", "inbox", "spring"]);
+    assert!(inbox.contains("from p5@players.test"), "{inbox}");
+    assert!(
+        inbox.contains("f7: refused: wrong password for f7"),
+        "{inbox}"
+    );
+    assert_eq!(inbox.matches(" answered ").count(), 4, "{inbox}");
+
+    every_report_lands_in_its_own_mailbox(&url);
+    let log = stop(server);
+    assert!(log.contains("turn run and kept"), "{log}");
+    assert!(log.contains("mail sent"), "{log}");
+}
+
+/// The game: three factions, each with a player's address. Returns each
+/// seat with its password.
+fn spring_with_three_players(place: &Place) -> Vec<(String, String)> {
     let made = place.umpire(&[
         "host",
         "new",
@@ -317,34 +339,42 @@ fn players_mail_in_both_ways_answers_and_reports_land_in_their_own_mailboxes() {
             &format!("p{}@players.test", &seat[1..]),
         ]);
     }
-    let server = place.serve();
-    let template = |seat: &str, pw: &str| {
-        let report = place.umpire(&["host", "report", "spring", seat]);
-        report
-            .split("==== Order template ====\n\n")
-            .nth(1)
-            .unwrap()
-            .replacen("PASSWORD", pw, 1)
-    };
+    passwords
+}
+
+/// A seat's order template, from its report, with its password filled in.
+fn template(place: &Place, seat: &str, pw: &str) -> String {
+    let report = place.umpire(&["host", "report", "spring", seat]);
+    report
+        .split("==== Order template ====\n\n")
+        .nth(1)
+        .unwrap()
+        .replacen("PASSWORD", pw, 1)
+}
+
+/// f5 writes to the server's mailbox (read over IMAP), f6 to the game's
+/// own address (piped by Postfix), f7 with a wrong password: each is
+/// answered in its own mailbox.
+fn orders_come_by_imap_and_by_pipe_and_are_answered(place: &Place, passwords: &[(String, String)]) {
     // f5 writes to the server's mailbox (read over IMAP), f6 to the
     // game's own address (piped by Postfix), f7 with a wrong password.
     send(
         "p5@players.test",
         "server@game.test",
         "o5@players.test",
-        &template("f5", &passwords[0].1),
+        &template(place, "f5", &passwords[0].1),
     );
     send(
         "p6@players.test",
         "spring@pipe.test",
         "o6@players.test",
-        &template("f6", &passwords[1].1),
+        &template(place, "f6", &passwords[1].1),
     );
     send(
         "p7@players.test",
         "server@game.test",
         "o7@players.test",
-        &template("f7", "wrong"),
+        &template(place, "f7", "wrong"),
     );
     wait_for("three answers", Duration::from_secs(90), || {
         (5..=7).all(|n| !mailbox(&format!("p{n}@players.test")).is_empty())
@@ -387,8 +417,11 @@ fn players_mail_in_both_ways_answers_and_reports_land_in_their_own_mailboxes() {
         "f7: refused: wrong password for f7; nothing stored",
         "{a7}"
     );
-    // One mistake, one finding: a unit whose only order is unknown.
-    let unit = template("f6", &passwords[1].1)
+}
+
+/// One mistake, one finding: a unit whose only order is unknown.
+fn one_mistake_gets_one_finding(place: &Place, passwords: &[(String, String)]) {
+    let unit = template(place, "f6", &passwords[1].1)
         .lines()
         .find_map(|l| l.strip_prefix("UNIT "))
         .and_then(|l| l.split_whitespace().next())
@@ -418,18 +451,12 @@ fn players_mail_in_both_ways_answers_and_reports_land_in_their_own_mailboxes() {
         )),
         "{b6}"
     );
+}
 
-    // The game master's list of what came in and what became of it.
-    let inbox = place.umpire(&["host", "inbox", "spring"]);
-    assert!(inbox.contains("from p5@players.test"), "{inbox}");
-    assert!(
-        inbox.contains("f7: refused: wrong password for f7"),
-        "{inbox}"
-    );
-    assert_eq!(inbox.matches(" answered ").count(), 4, "{inbox}");
-
-    // The deadline passes: every faction's report in its own mailbox.
-    sql(&url, "UPDATE games SET deadline = 1000");
+/// The deadline passes: every faction's report in its own mailbox, and
+/// the game master told the turn ran.
+fn every_report_lands_in_its_own_mailbox(url: &str) {
+    sql(url, "UPDATE games SET deadline = 1000");
     wait_for("three reports", Duration::from_secs(90), || {
         (5..=7).all(|n| mailbox(&format!("p{n}@players.test")).len() >= 2)
     });
@@ -470,9 +497,6 @@ fn players_mail_in_both_ways_answers_and_reports_land_in_their_own_mailboxes() {
             .any(|m| header(m, "Subject") == Some("[spring] Turn 1 ran")),
         "{gm:#?}"
     );
-    let log = stop(server);
-    assert!(log.contains("turn run and kept"), "{log}");
-    assert!(log.contains("mail sent"), "{log}");
 }
 
 /// Every player's mail of one seat (q5@… for f5).
@@ -642,6 +666,37 @@ fn texts(user: &str, subject_has: &str) -> Vec<String> {
 fn en_garde_by_mail_replies_rulings_and_a_rollback_that_withdraws_its_mail() {
     let _one = PORTS.lock().unwrap_or_else(|e| e.into_inner());
     let (place, _servers) = setup("engarde", "paris@pipe.test");
+    let athos = paris_with_athos_and_porthos(&place);
+    let server = place.serve();
+    wait_for("the welcomes", Duration::from_secs(90), || {
+        !count("a1@players.test", "Welcome").is_empty()
+            && !count("p2@players.test", "Welcome").is_empty()
+    });
+
+    an_html_sheet_is_read_and_shown_back(&athos);
+    a_reply_is_read_above_its_quote_and_a_wrong_password_refused(&athos);
+    // The game master rules on the held line.
+    let held = place.umpire(&["host", "held", "paris"]);
+    assert!(
+        held.contains("athos          line 4   `CHALLENGE Porthos TO A DUEL` -- not ruled on yet"),
+        "{held}"
+    );
+    place.umpire(&[
+        "host",
+        "approve",
+        "paris",
+        "athos",
+        "4",
+        "--note",
+        "the duel is fought at dawn in week 2",
+    ]);
+
+    let server = a_rollback_withdraws_the_mail_not_yet_sent(&place, server);
+    the_rerun_mails_each_report_once_with_the_ruling(&place, server, &athos);
+}
+
+/// Paris, with Athos and Porthos playing by mail. Returns Athos's password.
+fn paris_with_athos_and_porthos(place: &Place) -> String {
     let made = place.umpire(&[
         "host",
         "new",
@@ -665,15 +720,12 @@ fn en_garde_by_mail_replies_rulings_and_a_rollback_that_withdraws_its_mail() {
             .unwrap_or_else(|| panic!("{made}"))
             .to_string()
     };
-    let athos = pw("athos");
-    let server = place.serve();
-    wait_for("the welcomes", Duration::from_secs(90), || {
-        !count("a1@players.test", "Welcome").is_empty()
-            && !count("p2@players.test", "Welcome").is_empty()
-    });
+    pw("athos")
+}
 
-    // An HTML-only sheet: the lines read are shown back, the password
-    // blanked.
+/// An HTML-only sheet: the lines read are shown back, the password
+/// blanked.
+fn an_html_sheet_is_read_and_shown_back(athos: &str) {
     send_with(
         "a1@players.test",
         "server@game.test",
@@ -690,8 +742,13 @@ fn en_garde_by_mail_replies_rulings_and_a_rollback_that_withdraws_its_mail() {
     );
     let html = &texts("a1@players.test", "received")[0];
     assert!(html.contains("  | PASSWORD **********"), "{html}");
-    assert!(!html.contains(&athos), "{html}");
+    assert!(!html.contains(athos), "{html}");
+}
 
+/// Athos answers last month's mail with his mail program's Reply: only
+/// the new orders above the quote are read; Porthos gets his password
+/// wrong and is refused.
+fn a_reply_is_read_above_its_quote_and_a_wrong_password_refused(athos: &str) {
     // Athos answers last month's mail with his mail program's Reply: new
     // orders above, his signature, the quote below with the old password.
     let reply = format!(
@@ -729,7 +786,7 @@ fn en_garde_by_mail_replies_rulings_and_a_rollback_that_withdraws_its_mail() {
         ),
         "{answer}"
     );
-    assert!(!answer.contains(&athos), "{answer}");
+    assert!(!answer.contains(athos), "{answer}");
     let refused = &count("p2@players.test", "refused")[0];
     assert_eq!(
         header(refused, "Subject"),
@@ -739,25 +796,12 @@ fn en_garde_by_mail_replies_rulings_and_a_rollback_that_withdraws_its_mail() {
         body_of(refused).trim_end(),
         "Porthos: refused: wrong password for Porthos; nothing stored"
     );
+}
 
-    // The game master rules on the held line.
-    let held = place.umpire(&["host", "held", "paris"]);
-    assert!(
-        held.contains("athos          line 4   `CHALLENGE Porthos TO A DUEL` -- not ruled on yet"),
-        "{held}"
-    );
-    place.umpire(&[
-        "host",
-        "approve",
-        "paris",
-        "athos",
-        "4",
-        "--note",
-        "the duel is fought at dawn in week 2",
-    ]);
-
-    // The month is run with the server down, and rolled back before any
-    // of its mail has gone: all of it is withdrawn.
+/// The month is run with the server down, and rolled back before any of
+/// its mail has gone: all of it is withdrawn, and the players told. Returns
+/// the server started again.
+fn a_rollback_withdraws_the_mail_not_yet_sent(place: &Place, server: Child) -> Child {
     stop(server);
     let ran = place.umpire(&["host", "run", "paris"]);
     assert!(ran.contains("No orders from: porthos (Porthos)."), "{ran}");
@@ -780,7 +824,12 @@ fn en_garde_by_mail_replies_rulings_and_a_rollback_that_withdraws_its_mail() {
         ),
         "{notice}"
     );
-    // Run again: the reports go, once, with the ruling.
+    server
+}
+
+/// Run again: the reports go, once, with the ruling; the first run's
+/// mail never comes.
+fn the_rerun_mails_each_report_once_with_the_ruling(place: &Place, server: Child, athos: &str) {
     place.umpire(&["host", "run", "paris"]);
     wait_for("the reports", Duration::from_secs(90), || {
         !count("a1@players.test", "Turn 1 report").is_empty()
@@ -797,7 +846,7 @@ fn en_garde_by_mail_replies_rulings_and_a_rollback_that_withdraws_its_mail() {
         "{}",
         athos_report[0]
     );
-    assert!(!athos_report[0].contains(&athos));
+    assert!(!athos_report[0].contains(athos));
     assert!(!athos_report[0].contains("DANCE"));
     let porthos_report = texts("p2@players.test", "Turn 1 report");
     assert_eq!(porthos_report.len(), 1);

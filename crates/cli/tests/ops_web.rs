@@ -567,8 +567,45 @@ fn metrics_are_scraped_and_pass_promtool_and_the_log_is_json() {
     web_tools();
     let dir = scratch("metrics");
     let data = dir.join("data");
-    let o = umpire(
+    spring_with_f5s_orders_in(&dir, &data);
+    // The deadline has passed: the server runs the turn at once.
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    rt.block_on(the_deadline_has_passed(&data));
+    let (web_port, metrics_port) = (free_port(), free_port());
+    let served = Served::start(
         &data,
+        &format!(
+            "tick_seconds = 1\nlog = \"info,umpire_server=debug\"\nlog_format = \"json\"\n\n[web]\nlisten = \"127.0.0.1:{web_port}\"\nmetrics_listen = \"127.0.0.1:{metrics_port}\"\nmetrics_token = \"scrape-me\"\n"
+        ),
+    );
+    let web = served.addr;
+    let metrics = SocketAddr::from(([127, 0, 0, 1], metrics_port));
+
+    let request_id = rt.block_on(some_traffic(web));
+
+    // The turn runs; its count shows.
+    let text = the_turn_is_counted(metrics, &served);
+    the_samples_say_what_happened(&text);
+    promtool_passes(&text);
+    table_streams_are_counted(&rt, web, metrics);
+
+    // On the web's address: only with the token.
+    assert_eq!(scrape_text(web, None).0, 401);
+    assert_eq!(scrape_text(web, Some("wrong")).0, 401);
+    let (status, with_token) = scrape_text(web, Some("scrape-me"));
+    assert_eq!(status, 200);
+    assert!(with_token.contains("# TYPE umpire_http_requests_total counter"));
+
+    the_log_is_json(&served, &request_id);
+    drop(served);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Spring, three factions on a daily schedule, with f5's template sent
+/// back as mail would.
+fn spring_with_f5s_orders_in(dir: &Path, data: &Path) {
+    let o = umpire(
+        data,
         &[
             "host",
             "new",
@@ -597,60 +634,55 @@ fn metrics_are_scraped_and_pass_promtool_and_the_log_is_json() {
         .and_then(|l| l.split_whitespace().nth(3))
         .unwrap()
         .to_string();
-    let report = umpire(&data, &["host", "report", "spring", "f5"])
+    let report = umpire(data, &["host", "report", "spring", "f5"])
         .output()
         .unwrap();
     let report = String::from_utf8_lossy(&report.stdout).into_owned();
     let template = report.split("==== Order template ====\n\n").nth(1).unwrap();
     let file = dir.join("f5.txt");
     std::fs::write(&file, template.replacen("PASSWORD", &password, 1)).unwrap();
-    let o = umpire(&data, &["host", "submit", "spring", file.to_str().unwrap()])
+    let o = umpire(data, &["host", "submit", "spring", file.to_str().unwrap()])
         .output()
         .unwrap();
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    // The deadline has passed: the server runs the turn at once.
-    let rt = tokio::runtime::Runtime::new().unwrap();
-    rt.block_on(async {
-        use sqlx::Connection as _;
-        sqlx::any::install_default_drivers();
-        let url = format!("sqlite://{}", data.join("umpire.db").display());
-        let mut c = sqlx::AnyConnection::connect(&url).await.unwrap();
-        sqlx::query("UPDATE games SET deadline = 1000")
-            .execute(&mut c)
-            .await
-            .unwrap();
-        c.close().await.unwrap();
-    });
-    let (web_port, metrics_port) = (free_port(), free_port());
-    let served = Served::start(
-        &data,
-        &format!(
-            "tick_seconds = 1\nlog = \"info,umpire_server=debug\"\nlog_format = \"json\"\n\n[web]\nlisten = \"127.0.0.1:{web_port}\"\nmetrics_listen = \"127.0.0.1:{metrics_port}\"\nmetrics_token = \"scrape-me\"\n"
-        ),
-    );
-    let web = served.addr;
-    let metrics = SocketAddr::from(([127, 0, 0, 1], metrics_port));
+}
 
-    // Some traffic: a page, a failed login, a page that is not there.
-    let page = rt.block_on(request(loopback(2), web, "/", &[], None));
+/// The deadline has passed: the server runs the turn at once.
+async fn the_deadline_has_passed(data: &Path) {
+    use sqlx::Connection as _;
+    sqlx::any::install_default_drivers();
+    let url = format!("sqlite://{}", data.join("umpire.db").display());
+    let mut c = sqlx::AnyConnection::connect(&url).await.unwrap();
+    sqlx::query("UPDATE games SET deadline = 1000")
+        .execute(&mut c)
+        .await
+        .unwrap();
+    c.close().await.unwrap();
+}
+
+/// Some traffic: a page, a failed login, a page that is not there.
+/// Returns the page's request id.
+async fn some_traffic(web: SocketAddr) -> String {
+    let page = request(loopback(2), web, "/", &[], None).await;
     assert_eq!(page.status, 200);
     let request_id = page
         .header("x-request-id")
         .expect("a request id")
         .to_string();
+    assert_eq!(login(loopback(2), web, "f5", "wrong", None).await, 303);
     assert_eq!(
-        rt.block_on(login(loopback(2), web, "f5", "wrong", None)),
-        303
-    );
-    assert_eq!(
-        rt.block_on(request(loopback(2), web, "/nowhere", &[], None))
+        request(loopback(2), web, "/nowhere", &[], None)
+            .await
             .status,
         404
     );
+    request_id
+}
 
-    // The turn runs; its count shows.
+/// The scrape, once it counts the turn kept.
+fn the_turn_is_counted(metrics: SocketAddr, served: &Served) -> String {
     let started = Instant::now();
-    let text = loop {
+    loop {
         let (status, text) = scrape_text(metrics, None);
         assert_eq!(status, 200, "{text}");
         if text.contains("umpire_turns_total{outcome=\"kept\"} 1") {
@@ -662,7 +694,12 @@ fn metrics_are_scraped_and_pass_promtool_and_the_log_is_json() {
             served.log.lock().unwrap()
         );
         std::thread::sleep(Duration::from_millis(300));
-    };
+    }
+}
+
+/// The samples: the turn, the requests by route and status, the outbox,
+/// the submissions, the games, the pool, the connections.
+fn the_samples_say_what_happened(text: &str) {
     let lines: Vec<String> = text.lines().map(str::to_string).collect();
     let scrape = prometheus_parse::Scrape::parse(lines.into_iter().map(Ok)).unwrap();
     let get = |name: &str, labels: &[(&str, &str)]| {
@@ -727,8 +764,10 @@ fn metrics_are_scraped_and_pass_promtool_and_the_log_is_json() {
         "the scrape's own connection is open"
     );
     assert_eq!(get("umpire_up", &[]), 1.0);
+}
 
-    // promtool, Prometheus' own checker, passes the scrape.
+/// promtool, Prometheus' own checker, passes the scrape.
+fn promtool_passes(text: &str) {
     let mut promtool = Command::new("promtool")
         .args(["check", "metrics"])
         .stdin(Stdio::piped())
@@ -752,9 +791,11 @@ fn metrics_are_scraped_and_pass_promtool_and_the_log_is_json() {
         String::from_utf8_lossy(&checked.stdout),
         String::from_utf8_lossy(&checked.stderr)
     );
+}
 
-    // A phone at a table holds its live updates open: counted while it
-    // does.
+/// A phone at a table holds its live updates open: counted while it
+/// does.
+fn table_streams_are_counted(rt: &tokio::runtime::Runtime, web: SocketAddr, metrics: SocketAddr) {
     let made = rt.block_on(request(
         loopback(2),
         web,
@@ -790,27 +831,20 @@ fn metrics_are_scraped_and_pass_promtool_and_the_log_is_json() {
         drop(phone);
     }
     streams(0.0);
+}
 
-    // On the web's address: only with the token.
-    assert_eq!(scrape_text(web, None).0, 401);
-    assert_eq!(scrape_text(web, Some("wrong")).0, 401);
-    let (status, with_token) = scrape_text(web, Some("scrape-me"));
-    assert_eq!(status, 200);
-    assert!(with_token.contains("# TYPE umpire_http_requests_total counter"));
-
-    // The log: one JSON object a line; the page's request by its id, the
-    // turn by its game and number.
+/// The log: one JSON object a line; the page's request by its id, the
+/// turn by its game and number.
+fn the_log_is_json(served: &Served, request_id: &str) {
     let log = served.log.lock().unwrap().clone();
     let entries: Vec<serde_json::Value> = log
         .lines()
         .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("not JSON ({e}): {l}")))
         .collect();
     assert!(
-        entries
-            .iter()
-            .any(|e| e["span"]["request_id"] == request_id.as_str()
-                && e["span"]["route"] == "/"
-                && e["status"] == 200),
+        entries.iter().any(|e| e["span"]["request_id"] == request_id
+            && e["span"]["route"] == "/"
+            && e["status"] == 200),
         "no log line of request {request_id}:\n{log}"
     );
     assert!(
@@ -819,8 +853,6 @@ fn metrics_are_scraped_and_pass_promtool_and_the_log_is_json() {
             && e["turn"] == 1),
         "no log line of the turn:\n{log}"
     );
-    drop(served);
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// A metrics address that is taken stops the server with the reason and

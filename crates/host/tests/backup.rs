@@ -167,6 +167,76 @@ fn count(state: &[(String, Vec<String>)], table: &str) -> usize {
         .map_or(0, |(_, rows)| rows.len())
 }
 
+/// From here every commit stays in the write-ahead log: the log is
+/// emptied into the file, and a reader holds the file's state, so nothing
+/// is folded in until the test has read every state. The reader is
+/// returned, its read open.
+async fn pin_the_file(db: &Path) -> SqliteConnection {
+    let mut pin = open(db).await;
+    let r = sqlx::query("PRAGMA wal_checkpoint(TRUNCATE)")
+        .fetch_one(&mut pin)
+        .await
+        .unwrap();
+    assert_eq!(r.get::<i64, _>(0), 0, "the log could not be emptied");
+    sqlx::query("BEGIN").execute(&mut pin).await.unwrap();
+    sqlx::query("SELECT count(*) FROM games")
+        .fetch_one(&mut pin)
+        .await
+        .unwrap();
+    pin
+}
+
+/// `burst` mails to moment, one after another as fast as they are taken,
+/// counted in `sent`: players' orders, their articles, strangers' mail.
+async fn burst_of_mail(
+    host: Arc<Host>,
+    seats: Vec<(String, String)>,
+    burst: usize,
+    sent: Arc<AtomicUsize>,
+) {
+    for i in 0..burst {
+        let (seat, pw) = &seats[i % seats.len()];
+        let text = match i % 3 {
+            0 => template(&host, "moment", seat, pw).await,
+            1 => format!("#PRESS {seat} {pw} moment\nThe harvest is in, number {i}.\n"),
+            _ => format!("Hello, is this the game? ({i})\n"),
+        };
+        let from = format!("player{i}@players.test");
+        mail(&host, "moment", &from, &format!("<burst{i}@t>"), &text).await;
+        sent.fetch_add(1, Ordering::SeqCst);
+    }
+}
+
+/// Another writer that takes the write lock as soon as moment's turn is
+/// marked running (and before it is kept), and holds it.
+async fn hold_the_write_lock_once_running(host: &Host, db: &Path) -> SqliteConnection {
+    let mut writer = open(db).await;
+    loop {
+        let g = host.store().game("moment").await.unwrap().unwrap();
+        assert_eq!(g.turn, 0, "the turn was kept before the backup could start");
+        if g.running_turn.is_some() {
+            sqlx::query("BEGIN IMMEDIATE")
+                .execute(&mut writer)
+                .await
+                .unwrap();
+            return writer;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(1)).await;
+    }
+}
+
+/// The game master runs `game`'s turn now.
+async fn run_now(host: &Host, game: &str) -> umpire_host::host::Ran {
+    host.run_turn(
+        game,
+        Trigger::Now {
+            actor: "gm@test".into(),
+        },
+    )
+    .await
+    .unwrap()
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn a_backup_during_a_turn_and_a_burst_of_mail_restores_that_moment() {
     let location = sqlite("backup-moment");
@@ -184,77 +254,32 @@ async fn a_backup_during_a_turn_and_a_burst_of_mail_restores_that_moment() {
         )
         .await;
     }
-
-    // From here every commit stays in the write-ahead log: the log is
-    // emptied into the file, and a reader holds the file's state, so
-    // nothing is folded in until the test has read every state.
-    let mut pin = open(&db).await;
-    let r = sqlx::query("PRAGMA wal_checkpoint(TRUNCATE)")
-        .fetch_one(&mut pin)
-        .await
-        .unwrap();
-    assert_eq!(r.get::<i64, _>(0), 0, "the log could not be emptied");
-    sqlx::query("BEGIN").execute(&mut pin).await.unwrap();
-    sqlx::query("SELECT count(*) FROM games")
-        .fetch_one(&mut pin)
-        .await
-        .unwrap();
+    let mut pin = pin_the_file(&db).await;
 
     // The burst: players' mail (orders, which wait for the next turn
     // while this one runs), strangers' mail and articles, one after
     // another as fast as they are taken.
     let burst = 40;
     let sent = Arc::new(AtomicUsize::new(0));
-    let mailer = {
-        let (host, sent, seats) = (host.clone(), sent.clone(), seats.clone());
-        tokio::spawn(async move {
-            for i in 0..burst {
-                let (seat, pw) = &seats[i % seats.len()];
-                let text = match i % 3 {
-                    0 => template(&host, "moment", seat, pw).await,
-                    1 => format!("#PRESS {seat} {pw} moment\nThe harvest is in, number {i}.\n"),
-                    _ => format!("Hello, is this the game? ({i})\n"),
-                };
-                let from = format!("player{i}@players.test");
-                mail(&host, "moment", &from, &format!("<burst{i}@t>"), &text).await;
-                sent.fetch_add(1, Ordering::SeqCst);
-            }
-        })
-    };
+    let mailer = tokio::spawn(burst_of_mail(
+        host.clone(),
+        seats.clone(),
+        burst,
+        sent.clone(),
+    ));
     while sent.load(Ordering::SeqCst) < 3 {
         tokio::time::sleep(std::time::Duration::from_millis(2)).await;
     }
     let turn = {
         let host = host.clone();
-        tokio::spawn(async move {
-            host.run_turn(
-                "moment",
-                Trigger::Now {
-                    actor: "gm@test".into(),
-                },
-            )
-            .await
-            .unwrap()
-        })
+        tokio::spawn(async move { run_now(&host, "moment").await })
     };
     // The backup, once the turn is marked running. Another writer (a slow
     // disk, a long command) holds the write lock meanwhile, so the turn's
     // commit and the next mail wait while the copy is taken: the copy is
     // taken inside the turn and inside the burst, whatever the machine's
     // speed.
-    let mut writer = open(&db).await;
-    loop {
-        let g = host.store().game("moment").await.unwrap().unwrap();
-        assert_eq!(g.turn, 0, "the turn was kept before the backup could start");
-        if g.running_turn.is_some() {
-            sqlx::query("BEGIN IMMEDIATE")
-                .execute(&mut writer)
-                .await
-                .unwrap();
-            break;
-        }
-        tokio::time::sleep(std::time::Duration::from_millis(1)).await;
-    }
+    let mut writer = hold_the_write_lock_once_running(&host, &db).await;
     let sent_before = sent.load(Ordering::SeqCst);
     let to = temp_dir("backup-moment-copies").join("during.db");
     let copy = backup::take(host.store(), &to).await.unwrap();
@@ -341,15 +366,7 @@ async fn a_backup_during_a_turn_and_a_burst_of_mail_restores_that_moment() {
     }
     // The restored game goes on: the turn runs again from the moment.
     let again = Host::open(&new).await.unwrap();
-    again
-        .run_turn(
-            "moment",
-            Trigger::Now {
-                actor: "gm@test".into(),
-            },
-        )
-        .await
-        .unwrap();
+    run_now(&again, "moment").await;
     assert_eq!(again.store().game("moment").await.unwrap().unwrap().turn, 1);
 }
 

@@ -50,6 +50,15 @@ async fn send(host: &Host, text: &str) -> umpire_host::host::Answer {
 
 async fn a_month_of_paris(location: Location) {
     let host = Host::open(&location).await.unwrap();
+    let athos = paris_is_made_and_welcomes_its_players(&host).await;
+    sheets_are_taken_by_password(&host, &athos).await;
+    the_month_runs_at_its_deadline(&host, &location).await;
+    a_player_joins_and_another_retires(&host).await;
+}
+
+/// Paris made with Athos and Porthos: the world kept holds no password,
+/// and each player's welcome is mailed. Returns Athos's password.
+async fn paris_is_made_and_welcomes_its_players(host: &Host) -> String {
     let made = host
         .create(NewGame {
             kind: "En Garde!".into(),
@@ -71,11 +80,12 @@ async fn a_month_of_paris(location: Location) {
     let seats: Vec<&str> = made.seats.iter().map(|t| t.seat.as_str()).collect();
     assert_eq!(seats, ["athos", "porthos"]);
     let athos = made.seats[0].password.clone().unwrap();
+    let athos = athos.expose();
     // The world the host keeps holds no password.
     let game = host.game("paris").await.unwrap();
     let world =
         String::from_utf8(host.store().world("paris", game.world_rev).await.unwrap()).unwrap();
-    assert!(!world.contains(athos.expose()));
+    assert!(!world.contains(athos));
     // Initial reports, mailed to the registered addresses.
     let outbox = host
         .store()
@@ -92,12 +102,17 @@ async fn a_month_of_paris(location: Location) {
         body.contains("CHARACTER Athos\nPASSWORD PASSWORD"),
         "{body}"
     );
+    athos.to_string()
+}
 
+/// Athos's sheet is stored without its password; a wrong password and an
+/// unknown character are refused.
+async fn sheets_are_taken_by_password(host: &Host, athos: &str) {
     let sheet = format!(
         "CHARACTER Athos\nPASSWORD {}\nPREMONTHLY\nWEEK 1\nCAROUSE\nWEEK 2\nPRACTISE sabre\n",
-        athos.expose()
+        athos
     );
-    let a = send(&host, &sheet).await;
+    let a = send(host, &sheet).await;
     assert_eq!(a.refused, 0, "{}", a.text);
     assert!(
         a.text
@@ -111,28 +126,28 @@ async fn a_month_of_paris(location: Location) {
         .await
         .unwrap()
         .unwrap();
-    assert!(
-        !kept.text.contains(athos.expose()),
-        "the password is not kept"
-    );
+    assert!(!kept.text.contains(athos), "the password is not kept");
     assert!(kept.text.contains("PASSWORD **"), "{}", kept.text);
-    let a = send(&host, &sheet.replace(athos.expose(), "wrong")).await;
+    let a = send(host, &sheet.replace(athos, "wrong")).await;
     assert!(
         a.text.contains("Athos: refused: wrong password for Athos"),
         "{}",
         a.text
     );
-    let a = send(&host, "CHARACTER Aramis\nPASSWORD x\n").await;
+    let a = send(host, "CHARACTER Aramis\nPASSWORD x\n").await;
     assert!(a.text.contains("refused"), "{}", a.text);
     assert!(
         a.text.contains("no character called `Aramis`"),
         "{}",
         a.text
     );
+}
 
-    // The deadline passes: the month runs by itself.
+/// The deadline passes: the month runs by itself, every report mailed
+/// with the gazette, and Porthos, who sent nothing, missed a month.
+async fn the_month_runs_at_its_deadline(host: &Host, location: &Location) {
     support::execute(
-        &location,
+        location,
         "UPDATE games SET deadline = 1000 WHERE id = 'paris'",
     )
     .await;
@@ -174,7 +189,11 @@ async fn a_month_of_paris(location: Location) {
         .unwrap()
         .unwrap();
     assert_eq!(porthos.missed, 1);
+}
 
+/// A player joins with a password and sends a sheet; Porthos retires at
+/// once; the next month reports on the two in play.
+async fn a_player_joins_and_another_retires(host: &Host) {
     // A player joins: a new character in Paris, with a password.
     let d = host
         .join(
@@ -190,7 +209,7 @@ async fn a_month_of_paris(location: Location) {
         "CHARACTER d'Artagnan\nPASSWORD {}\nWEEK 1\nCAROUSE\n",
         d.password.unwrap().expose()
     );
-    let a = send(&host, &sheet).await;
+    let a = send(host, &sheet).await;
     assert_eq!(a.refused, 0, "{}", a.text);
     // Porthos retires at once.
     let note = host.remove("paris", "porthos", "gm@test").await.unwrap();
@@ -202,15 +221,7 @@ async fn a_month_of_paris(location: Location) {
         .unwrap()
         .unwrap();
     assert_eq!(porthos.status, SeatStatus::Removed);
-    let ran = host
-        .run_turn(
-            "paris",
-            Trigger::Now {
-                actor: "gm@test".into(),
-            },
-        )
-        .await
-        .unwrap();
+    let ran = run_now(host, "paris").await;
     assert!(
         matches!(
             ran,

@@ -13,7 +13,7 @@ use umpire_host::on_both;
 use umpire_host::host::{Host, NewGame, Ran, Settings, Submission, Trigger};
 use umpire_host::kind::Options;
 use umpire_host::lock::RunLock;
-use umpire_host::store::{Location, SeatStatus};
+use umpire_host::store::{Location, ReportRow, SeatStatus};
 
 async fn new_game(
     location: &Location,
@@ -74,14 +74,44 @@ async fn send(host: &Host, game: &str, text: &str, id: Option<&str>) -> umpire_h
     .unwrap()
 }
 
+/// Move a game's deadline to `at` (milliseconds since the epoch).
+async fn set_deadline(location: &Location, game: &str, at: i64) {
+    support::execute(
+        location,
+        &format!("UPDATE games SET deadline = {at} WHERE id = '{game}'"),
+    )
+    .await;
+}
+
+/// The game master runs the turn now.
+async fn run_now(host: &Host, game: &str) -> Ran {
+    host.run_turn(
+        game,
+        Trigger::Now {
+            actor: "gm@test".into(),
+        },
+    )
+    .await
+    .unwrap()
+}
+
 async fn a_game_takes_orders_runs_and_rolls_back(location: Location) {
     let (host, seats) = new_game(&location, "loop", Settings::default()).await;
     assert_eq!(seats.len(), 3);
     let (f, pw) = (seats[0].0.as_str(), seats[0].1.as_str());
     assert_eq!(f, "f5");
+    every_seat_has_its_report_and_welcome(&host, &seats).await;
+    let template = orders_are_checked_stored_and_answered(&host, f, pw).await;
+    let first = the_turn_runs_and_its_reports_are_mailed(&host, f).await;
+    a_run_turn_takes_no_more_orders_and_sends_its_report(&host, &template, (f, pw), &first).await;
+    a_rollback_reruns_the_turn_to_the_same_bytes(&host, f, &first).await;
+}
 
+/// Every seat has its initial report and template, and its welcome kept
+/// for the game master; the audit log holds no password.
+async fn every_seat_has_its_report_and_welcome(host: &Host, seats: &[(String, String)]) {
     // Every seat has its initial report and template (the rules' overview).
-    for (seat, password) in &seats {
+    for (seat, password) in seats {
         let r = host
             .store()
             .report("loop", seat, None)
@@ -122,10 +152,15 @@ async fn a_game_takes_orders_runs_and_rolls_back(location: Location) {
             .iter()
             .all(|(_, p)| !audit[0].detail.contains(p.as_str()))
     );
+}
 
+/// A player's orders: a wrong password refused, the right one stored (its
+/// hash upgraded), a repeat ignored, the last replacing the others, a
+/// later turn archived, and every answer queued. Returns the sent template.
+async fn orders_are_checked_stored_and_answered(host: &Host, f: &str, pw: &str) -> String {
     // OV-SRV-005: a wrong password stores nothing and says why.
-    let template = filled_template(&host, "loop", f, "not-the-password").await;
-    let a = send(&host, "loop", &template, None).await;
+    let template = filled_template(host, "loop", f, "not-the-password").await;
+    let a = send(host, "loop", &template, None).await;
     assert_eq!(a.refused, 1, "{}", a.text);
     assert!(
         a.text
@@ -146,8 +181,8 @@ async fn a_game_takes_orders_runs_and_rolls_back(location: Location) {
     // SHA-256 hash is upgraded to argon2id at this first good check.
     let seat = host.store().seat("loop", f).await.unwrap().unwrap();
     assert!(seat.password_hash.starts_with("sha256$"));
-    let template = filled_template(&host, "loop", f, pw).await;
-    let a = send(&host, "loop", &template, Some("<m1@players.test>")).await;
+    let template = filled_template(host, "loop", f, pw).await;
+    let a = send(host, "loop", &template, Some("<m1@players.test>")).await;
     assert_eq!(a.refused, 0, "{}", a.text);
     assert!(
         a.text.contains("f5: 2 units' orders stored for turn 1"),
@@ -163,12 +198,12 @@ async fn a_game_takes_orders_runs_and_rolls_back(location: Location) {
     );
 
     // The same message again (same Message-ID) has no second effect.
-    let again = send(&host, "loop", &template, Some("<m1@players.test>")).await;
+    let again = send(host, "loop", &template, Some("<m1@players.test>")).await;
     assert!(again.repeated);
     assert_eq!(again.text, a.text);
 
     // OV-SRV-010: the one received last replaces the others.
-    let a = send(&host, "loop", &template, Some("<m2@players.test>")).await;
+    let a = send(host, "loop", &template, Some("<m2@players.test>")).await;
     assert!(
         a.text
             .contains("stored for turn 1 (replacing earlier ones)"),
@@ -178,7 +213,7 @@ async fn a_game_takes_orders_runs_and_rolls_back(location: Location) {
 
     // OV-SRV-007: a later turn is archived.
     let later = template.replacen(&format!("{pw} loop"), &format!("{pw} loop 3"), 1);
-    let a = send(&host, "loop", &later, None).await;
+    let a = send(host, "loop", &later, None).await;
     assert!(a.text.contains("archived for turn 3"), "{}", a.text);
 
     // The answers to mail are queued for the sender.
@@ -190,17 +225,14 @@ async fn a_game_takes_orders_runs_and_rolls_back(location: Location) {
     assert!(answers.iter().any(|m| m.message.kind == "answer"
         && m.message.to == "player@players.test"
         && m.message.in_reply_to.as_deref() == Some("<m2@players.test>")));
+    template
+}
 
+/// The turn runs: every faction's report kept, the players' mailed.
+/// Returns `f`'s report of turn 1.
+async fn the_turn_runs_and_its_reports_are_mailed(host: &Host, f: &str) -> ReportRow {
     // The turn runs: every seat's report and template, mailed.
-    let ran = host
-        .run_turn(
-            "loop",
-            Trigger::Now {
-                actor: "gm@test".into(),
-            },
-        )
-        .await
-        .unwrap();
+    let ran = run_now(host, "loop").await;
     let Ran::Kept { turn, reports, .. } = ran else {
         panic!("{ran:?}");
     };
@@ -217,10 +249,20 @@ async fn a_game_takes_orders_runs_and_rolls_back(location: Location) {
     let first = host.store().report("loop", f, None).await.unwrap().unwrap();
     assert_eq!((first.turn, first.attempt), (1, 1));
     assert!(first.json.is_some());
+    first
+}
 
+/// A turn run takes no more orders; its report is sent back on request,
+/// a turn not yet run's is not.
+async fn a_run_turn_takes_no_more_orders_and_sends_its_report(
+    host: &Host,
+    template: &str,
+    (f, pw): (&str, &str),
+    first: &ReportRow,
+) {
     // OV-SRV-008: the turn already run takes nothing more.
     let one = template.replacen(&format!("{pw} loop"), &format!("{pw} loop 1"), 1);
-    let a = send(&host, "loop", &one, None).await;
+    let a = send(host, "loop", &one, None).await;
     assert!(
         a.text
             .contains("turn 1 has already been run (orders are taken for turn 2 and later)"),
@@ -228,16 +270,20 @@ async fn a_game_takes_orders_runs_and_rolls_back(location: Location) {
         a.text
     );
     // OV-SRV-011/012: a stored report is sent back; a turn not run is not.
-    let a = send(&host, "loop", &format!("#REPORT {f} {pw} 1\n"), None).await;
+    let a = send(host, "loop", &format!("#REPORT {f} {pw} 1\n"), None).await;
     assert!(
         a.text.contains("f5: the report for turn 1 follows"),
         "{}",
         a.text
     );
     assert!(a.text.contains(&first.text));
-    let a = send(&host, "loop", &format!("#REPORT {f} {pw} 7\n"), None).await;
+    let a = send(host, "loop", &format!("#REPORT {f} {pw} 7\n"), None).await;
     assert!(a.text.contains("turn 7 has not been run yet"), "{}", a.text);
+}
 
+/// A rollback: the world as before, the players told; the rerun writes
+/// the same report on the same world, and the audit log says so.
+async fn a_rollback_reruns_the_turn_to_the_same_bytes(host: &Host, f: &str, first: &ReportRow) {
     // Roll back: the world is as before, the turn is collected again with
     // the orders sent for it, and the players are told.
     let back = host.rollback("loop", "gm@test").await.unwrap();
@@ -257,15 +303,7 @@ async fn a_game_takes_orders_runs_and_rolls_back(location: Location) {
             .unwrap()
             .is_none()
     );
-    let ran = host
-        .run_turn(
-            "loop",
-            Trigger::Now {
-                actor: "gm@test".into(),
-            },
-        )
-        .await
-        .unwrap();
+    let ran = run_now(host, "loop").await;
     assert!(matches!(ran, Ran::Kept { turn: 1, .. }), "{ran:?}");
     let second = host.store().report("loop", f, None).await.unwrap().unwrap();
     assert_eq!(second.attempt, 2);
@@ -378,24 +416,10 @@ async fn deadlines_hold_warn_remind_and_hand_over(location: Location) {
     // itself be less than a day away, so the quiet tick runs with the
     // deadline a week off.
     let now = umpire_host::store::now_ms();
-    support::execute(
-        &location,
-        &format!(
-            "UPDATE games SET deadline = {} WHERE id = 'clock'",
-            now + 7 * 24 * 3_600_000
-        ),
-    )
-    .await;
+    set_deadline(&location, "clock", now + 7 * 24 * 3_600_000).await;
     let quiet = host.tick().await.unwrap();
     assert!(quiet.ran.is_empty() && quiet.reminded == 0, "{quiet:?}");
-    support::execute(
-        &location,
-        &format!(
-            "UPDATE games SET deadline = {} WHERE id = 'clock'",
-            now + 3_600_000
-        ),
-    )
-    .await;
+    set_deadline(&location, "clock", now + 3_600_000).await;
     let (f, pw) = (seats[0].0.as_str(), seats[0].1.as_str());
     let template = filled_template(&host, "clock", f, pw).await;
     send(&host, "clock", &template, None).await;
@@ -409,14 +433,14 @@ async fn deadlines_hold_warn_remind_and_hand_over(location: Location) {
         .filter_map(|m| m.message.seat.as_deref())
         .collect();
     assert_eq!(reminded, [seats[1].0.as_str(), seats[2].0.as_str()]);
+    the_turn_is_held_for_the_game_master(&host, &location).await;
+    missed_turns_warn_then_hand_over(&host, deadline).await;
+}
 
-    // At the deadline two of three sent nothing: more than half, so the
-    // turn is held and the game master told.
-    support::execute(
-        &location,
-        "UPDATE games SET deadline = 1000 WHERE id = 'clock'",
-    )
-    .await;
+/// At the deadline two of three sent nothing: more than half, so the turn
+/// is held and the game master told.
+async fn the_turn_is_held_for_the_game_master(host: &Host, location: &Location) {
+    set_deadline(location, "clock", 1000).await;
     let tick = host.tick().await.unwrap();
     assert!(
         matches!(
@@ -446,18 +470,15 @@ async fn deadlines_hold_warn_remind_and_hand_over(location: Location) {
         "{}",
         held.message.body
     );
+}
 
+/// The game master runs the held turn: the two who sent nothing are
+/// warned; a second turn without orders hands them to the game master,
+/// who may keep one in play.
+async fn missed_turns_warn_then_hand_over(host: &Host, deadline: i64) {
     // The GM runs it: the two who sent nothing missed a turn and are
     // warned; the next deadline is the schedule's next Saturday.
-    let ran = host
-        .run_turn(
-            "clock",
-            Trigger::Now {
-                actor: "gm@test".into(),
-            },
-        )
-        .await
-        .unwrap();
+    let ran = run_now(host, "clock").await;
     let Ran::Kept { next, .. } = ran else {
         panic!("{ran:?}")
     };
@@ -490,14 +511,7 @@ async fn deadlines_hold_warn_remind_and_hand_over(location: Location) {
     );
 
     // A second turn without orders hands them to the game master.
-    host.run_turn(
-        "clock",
-        Trigger::Now {
-            actor: "gm@test".into(),
-        },
-    )
-    .await
-    .unwrap();
+    run_now(host, "clock").await;
     let statuses: Vec<SeatStatus> = host
         .store()
         .seats("clock")

@@ -160,171 +160,285 @@ async fn three_tables_played_on_phones_and_the_umpires_page() {
         one.resize(PHONE.0, PHONE.1);
         two.resize(PHONE.0, PHONE.1);
 
-        // Sharp Practice: the umpire's page and a phone per side.
-        let links = make(&mut umpire, &base, "sharp", true);
-        assert_eq!(links[0].0, "British");
-        let table = umpire.current();
-        open(&mut umpire, &table);
-        open(&mut one, &links[0].1);
-        open(&mut two, &links[1].1);
-        top(&mut umpire);
-        umpire.screenshot("sharp-umpire");
-        // The British cannot see what is under the French Blind.
-        assert!(!source(&mut one).contains("chasseurs"));
-        assert!(source(&mut two).contains("chasseurs"));
-
-        let drawn = pressed(&mut umpire, "draw");
-        assert!(drawn.contains("Major Lawford's card"), "{drawn}");
-        sees(&mut one, "the draw on the British phone", "Major Lawford's card");
-        sees(&mut two, "the draw on the French phone", "Major Lawford's card");
-
-        // A side may not draw bonus cards at will.
-        let refused = typed(&mut two, "bonus French");
-        assert!(refused.contains("is the umpire's at this table"), "{refused}");
-        // A French bonus card, handed out by the umpire: on the French phone only.
-        let card = typed(&mut umpire, "bonus French");
-        assert!(card.starts_with("French draws "), "{card}");
-        let name = card.trim_start_matches("French draws ").split(':').next().unwrap().to_string();
-        let v = version(&mut two);
-        caught_up(&mut one, &v);
-        assert!(!source(&mut one).contains(&name), "{name} on the British phone");
-
-        // The British activate and fire, the range measured on the map.
-        let act = typed(&mut umpire, "initiative activate line-company");
-        assert!(act.contains("activates line-company"), "{act}");
-        one.js(
-            "const svg = document.querySelector('svg.tablemap');\
-             const g = svg.querySelector('g.piece[data-name=\"line-company\"]');\
-             const r = g.getBoundingClientRect();\
-             const at = {clientX: r.x + r.width / 2, clientY: r.y + r.height / 2, bubbles: true, pointerId: 1};\
-             g.dispatchEvent(new PointerEvent('pointerdown', at));\
-             svg.dispatchEvent(new PointerEvent('pointermove', Object.assign({}, at, {clientY: at.clientY - 120})));\
-             svg.dispatchEvent(new PointerEvent('pointerup', Object.assign({}, at, {clientY: at.clientY - 120})));\
-             return 0;",
-        );
-        // The drag is kept: the umpire's map shows it moved.
-        umpire.wait_for(
-            "the piece moved on the umpire's map",
-            "!/translate\\(\\S+ 43\\.20\\)/.test(document.querySelector('g.piece[data-name=\"line-company\"]').getAttribute('transform'))",
-        );
-        one.click("g.piece[data-name='line-company'] circle");
-        one.click("g.piece[data-name='voltigeurs'] circle");
-        one.wait_for("the distance", "document.querySelector('#use-distance')");
-        let measured = one.text("#measured");
-        assert!(measured.starts_with("line-company to voltigeurs: "), "{measured}");
-        one.click("details.cmd:has(form[data-command='fire']) summary");
-        one.type_into("form[data-command='fire'] input[name=f0]", "line-company");
-        one.type_into("form[data-command='fire'] input[name=f2]", "voltigeurs");
-        one.click("#use-distance");
-        let range = one
-            .js("return document.querySelector(\"form[data-command='fire'] input[name=f4]\").value;")
-            .as_str()
-            .unwrap()
-            .to_string();
-        assert!(range.parse::<f64>().unwrap() > 0.0, "{range}");
-        one.js("document.querySelector('#answer').textContent = ''; return 0;");
-        one.click("form[data-command='fire'] button[value=odds]");
-        one.wait_for("the odds", "document.querySelector('#answer pre')");
-        assert!(one.text("#answer pre").contains("P(at least one kill)"));
-        one.js("document.querySelector('#answer').textContent = ''; return 0;");
-        one.click("form[data-command='fire'] button[value=run]");
-        one.wait_for("the fire", "document.querySelector('#answer pre')");
-        let fire = one.text("#answer pre");
-        assert!(fire.contains("line-company fires at voltigeurs"), "{fire}");
-        assert!(fire.contains("SP-FIRE-004"), "the working with its checklist items: {fire}");
-        sees(&mut two, "the fire on the French phone", "line-company fires at voltigeurs");
-        sees(&mut umpire, "the fire on the umpire's page", "line-company fires at voltigeurs");
-        // The umpire draws on to the end of the turn.
-        let drawn = until(&mut umpire, "draw", "Tiffin! The turn ends.");
-        assert!(drawn.len() > 1, "{drawn:?}");
-        sees(&mut one, "the turn's end on the British phone", "Turn 2 begins");
-        sees(&mut two, "the turn's end on the French phone", "Turn 2 begins");
-        top(&mut one);
-        one.screenshot("sharp-british-phone");
-        top(&mut two);
-        two.screenshot("sharp-french-phone");
-
-        // Napoleon's Battles: the French order stays French.
-        let links = make(&mut umpire, &base, "nb", true);
-        let table = umpire.current();
-        open(&mut umpire, &table);
-        open(&mut one, &links[0].1);
-        open(&mut two, &links[1].1);
-        for line in [
-            "reserve III-Corps-P off-board B9 dice 2",
-            "start III-Corps attack St Amand",
-            "next",
-        ] {
-            let a = typed(&mut umpire, line);
-            assert!(!a.starts_with("error"), "{line}: {a}");
-        }
-        let order = typed(&mut one, "order IV-Corps attack the windmill distance 30");
-        assert!(order.contains("Order 1 written"), "{order}");
-        sees(&mut umpire, "the order on the umpire's page", "windmill");
-        let v = version(&mut one);
-        caught_up(&mut two, &v);
-        assert!(!source(&mut two).contains("windmill"), "the French order on the Prussian phone");
-        top(&mut one);
-        one.screenshot("nb-french-phone");
-        top(&mut two);
-        two.screenshot("nb-prussian-phone");
-        top(&mut umpire);
-        umpire.screenshot("nb-umpire");
-        // The umpire takes the turn through its steps to turn 2.
-        let steps = until(&mut umpire, "next", "turn 2");
-        assert!(steps.len() >= 3, "{steps:?}");
-        one.wait_for(
-            "turn 2 on the French phone",
-            "document.querySelector('#title').textContent.includes('turn 2')",
-        );
-        let v = version(&mut umpire);
-        caught_up(&mut two, &v);
-        assert!(!source(&mut two).contains("windmill"), "still hidden in turn 2");
-        // The umpire ends the game: the whole log opens to both.
-        umpire.click("form[action$='/finish'] button");
-        sees(&mut two, "the revealed order on the Prussian phone", "windmill");
-
-        // DBR between two phones, no umpire: an undo needs both.
-        let links = make(&mut umpire, &base, "dbr", false);
-        assert!(umpire.text("main").contains("This table has no umpire"));
-        let (first, second) = (links[0].0.clone(), links[1].0.clone());
-        open(&mut one, &links[0].1);
-        open(&mut two, &links[1].1);
-        // Ending a bound is the umpire's: without one, both phones ask.
-        let asked = pressed(&mut one, "bound");
-        assert!(asked.contains(&format!("it runs when the {second} ask for it too")), "{asked}");
-        sees(&mut two, "the ask on the other phone", &format!("The {first} asked for `bound`"));
-        let bound = pressed(&mut two, "bound");
-        assert!(bound.starts_with("Every side asked for `bound`: Bound 1"), "{bound}");
-        sees(&mut one, "the bound on the other phone", bound.lines().next().unwrap());
-        let asked = pressed(&mut one, "undo");
-        assert!(asked.contains(&format!("it runs when the {second} ask for it too")), "{asked}");
-        sees(&mut two, "the ask on the other phone", &format!("The {first} asked for `undo`"));
-        top(&mut two);
-        two.screenshot("dbr-asked-phone");
-        let undone = pressed(&mut two, "undo");
-        assert!(undone.starts_with("Every side asked for `undo`"), "{undone}");
-        assert!(undone.contains("Its dice are taken back"), "{undone}");
-        pressed(&mut one, "bound");
-        let again = pressed(&mut two, "bound");
-        assert_eq!(again, bound, "the same bound after an undo rolls the same dice");
-        assert!(again.contains(&format!("Bound 1, the {first}' bound")), "{again}");
-        // The Swedes spend PIPs and fight with their own dice, through the forms.
-        let spent = filled(&mut one, "pips", &[(0, "Baner"), (1, "move"), (2, "smaland-horse")], None);
-        assert!(!spent.starts_with("error"), "{spent}");
-        let fought = filled(&mut one, "combat", &[(0, "smaland-horse"), (2, "croats")], Some("6,1"));
-        assert!(!fought.starts_with("error"), "{fought}");
-        sees(&mut two, "the combat on the other phone", fought.lines().next().unwrap());
-        // The Imperialists' bound ends the turn's first half: a whole turn.
-        pressed(&mut two, "bound");
-        let theirs = pressed(&mut one, "bound");
-        assert!(theirs.contains(&format!("Bound 2, the {second}' bound")), "{theirs}");
-        sees(&mut one, "the other bound on the first phone", "Bound 2");
-        top(&mut one);
-        one.screenshot("dbr-phone");
+        sharp_practice_umpired_on_phones(&mut umpire, &mut one, &mut two, &base);
+        napoleons_battles_keeps_an_order_to_its_side(&mut umpire, &mut one, &mut two, &base);
+        dbr_between_two_phones_without_an_umpire(&mut umpire, &mut one, &mut two, &base);
     })
     .await;
     stop.send_replace(true);
+}
+
+/// Sharp Practice: the umpire's page and a phone per side; what is under
+/// a side's Blind stays on its phone; the umpire draws and hands out
+/// cards; the British fire, and the turn ends on every screen.
+fn sharp_practice_umpired_on_phones(
+    umpire: &mut Browser,
+    one: &mut Browser,
+    two: &mut Browser,
+    base: &str,
+) {
+    // Sharp Practice: the umpire's page and a phone per side.
+    let links = make(umpire, base, "sharp", true);
+    assert_eq!(links[0].0, "British");
+    let table = umpire.current();
+    open(umpire, &table);
+    open(one, &links[0].1);
+    open(two, &links[1].1);
+    top(umpire);
+    umpire.screenshot("sharp-umpire");
+    // The British cannot see what is under the French Blind.
+    assert!(!source(one).contains("chasseurs"));
+    assert!(source(two).contains("chasseurs"));
+
+    let drawn = pressed(umpire, "draw");
+    assert!(drawn.contains("Major Lawford's card"), "{drawn}");
+    sees(one, "the draw on the British phone", "Major Lawford's card");
+    sees(two, "the draw on the French phone", "Major Lawford's card");
+
+    // A side may not draw bonus cards at will.
+    let refused = typed(two, "bonus French");
+    assert!(
+        refused.contains("is the umpire's at this table"),
+        "{refused}"
+    );
+    // A French bonus card, handed out by the umpire: on the French phone only.
+    let card = typed(umpire, "bonus French");
+    assert!(card.starts_with("French draws "), "{card}");
+    let name = card
+        .trim_start_matches("French draws ")
+        .split(':')
+        .next()
+        .unwrap()
+        .to_string();
+    let v = version(two);
+    caught_up(one, &v);
+    assert!(!source(one).contains(&name), "{name} on the British phone");
+
+    the_british_fire_with_the_range_measured_on_the_map(umpire, one, two);
+    // The umpire draws on to the end of the turn.
+    let drawn = until(umpire, "draw", "Tiffin! The turn ends.");
+    assert!(drawn.len() > 1, "{drawn:?}");
+    sees(one, "the turn's end on the British phone", "Turn 2 begins");
+    sees(two, "the turn's end on the French phone", "Turn 2 begins");
+    top(one);
+    one.screenshot("sharp-british-phone");
+    top(two);
+    two.screenshot("sharp-french-phone");
+}
+
+/// The British activate and fire at a range measured on the map; the
+/// working reaches every screen.
+fn the_british_fire_with_the_range_measured_on_the_map(
+    umpire: &mut Browser,
+    one: &mut Browser,
+    two: &mut Browser,
+) {
+    // The British activate and fire, the range measured on the map.
+    let act = typed(umpire, "initiative activate line-company");
+    assert!(act.contains("activates line-company"), "{act}");
+    one.js(
+        "const svg = document.querySelector('svg.tablemap');\
+         const g = svg.querySelector('g.piece[data-name=\"line-company\"]');\
+         const r = g.getBoundingClientRect();\
+         const at = {clientX: r.x + r.width / 2, clientY: r.y + r.height / 2, bubbles: true, pointerId: 1};\
+         g.dispatchEvent(new PointerEvent('pointerdown', at));\
+         svg.dispatchEvent(new PointerEvent('pointermove', Object.assign({}, at, {clientY: at.clientY - 120})));\
+         svg.dispatchEvent(new PointerEvent('pointerup', Object.assign({}, at, {clientY: at.clientY - 120})));\
+         return 0;",
+    );
+    // The drag is kept: the umpire's map shows it moved.
+    umpire.wait_for(
+        "the piece moved on the umpire's map",
+        "!/translate\\(\\S+ 43\\.20\\)/.test(document.querySelector('g.piece[data-name=\"line-company\"]').getAttribute('transform'))",
+    );
+    one.click("g.piece[data-name='line-company'] circle");
+    one.click("g.piece[data-name='voltigeurs'] circle");
+    one.wait_for("the distance", "document.querySelector('#use-distance')");
+    let measured = one.text("#measured");
+    assert!(
+        measured.starts_with("line-company to voltigeurs: "),
+        "{measured}"
+    );
+    one.click("details.cmd:has(form[data-command='fire']) summary");
+    one.type_into("form[data-command='fire'] input[name=f0]", "line-company");
+    one.type_into("form[data-command='fire'] input[name=f2]", "voltigeurs");
+    one.click("#use-distance");
+    let range = one
+        .js("return document.querySelector(\"form[data-command='fire'] input[name=f4]\").value;")
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert!(range.parse::<f64>().unwrap() > 0.0, "{range}");
+    one.js("document.querySelector('#answer').textContent = ''; return 0;");
+    one.click("form[data-command='fire'] button[value=odds]");
+    one.wait_for("the odds", "document.querySelector('#answer pre')");
+    assert!(one.text("#answer pre").contains("P(at least one kill)"));
+    one.js("document.querySelector('#answer').textContent = ''; return 0;");
+    one.click("form[data-command='fire'] button[value=run]");
+    one.wait_for("the fire", "document.querySelector('#answer pre')");
+    let fire = one.text("#answer pre");
+    assert!(fire.contains("line-company fires at voltigeurs"), "{fire}");
+    assert!(
+        fire.contains("SP-FIRE-004"),
+        "the working with its checklist items: {fire}"
+    );
+    sees(
+        two,
+        "the fire on the French phone",
+        "line-company fires at voltigeurs",
+    );
+    sees(
+        umpire,
+        "the fire on the umpire's page",
+        "line-company fires at voltigeurs",
+    );
+}
+
+/// Napoleon's Battles: the French order stays French until the umpire
+/// ends the game.
+fn napoleons_battles_keeps_an_order_to_its_side(
+    umpire: &mut Browser,
+    one: &mut Browser,
+    two: &mut Browser,
+    base: &str,
+) {
+    // Napoleon's Battles: the French order stays French.
+    let links = make(umpire, base, "nb", true);
+    let table = umpire.current();
+    open(umpire, &table);
+    open(one, &links[0].1);
+    open(two, &links[1].1);
+    for line in [
+        "reserve III-Corps-P off-board B9 dice 2",
+        "start III-Corps attack St Amand",
+        "next",
+    ] {
+        let a = typed(umpire, line);
+        assert!(!a.starts_with("error"), "{line}: {a}");
+    }
+    let order = typed(one, "order IV-Corps attack the windmill distance 30");
+    assert!(order.contains("Order 1 written"), "{order}");
+    sees(umpire, "the order on the umpire's page", "windmill");
+    let v = version(one);
+    caught_up(two, &v);
+    assert!(
+        !source(two).contains("windmill"),
+        "the French order on the Prussian phone"
+    );
+    top(one);
+    one.screenshot("nb-french-phone");
+    top(two);
+    two.screenshot("nb-prussian-phone");
+    top(umpire);
+    umpire.screenshot("nb-umpire");
+    // The umpire takes the turn through its steps to turn 2.
+    let steps = until(umpire, "next", "turn 2");
+    assert!(steps.len() >= 3, "{steps:?}");
+    one.wait_for(
+        "turn 2 on the French phone",
+        "document.querySelector('#title').textContent.includes('turn 2')",
+    );
+    let v = version(umpire);
+    caught_up(two, &v);
+    assert!(!source(two).contains("windmill"), "still hidden in turn 2");
+    // The umpire ends the game: the whole log opens to both.
+    umpire.click("form[action$='/finish'] button");
+    sees(two, "the revealed order on the Prussian phone", "windmill");
+}
+
+/// DBR between two phones, no umpire: ending a bound and an undo need
+/// both sides; the Swedes spend PIPs and fight through the forms.
+fn dbr_between_two_phones_without_an_umpire(
+    umpire: &mut Browser,
+    one: &mut Browser,
+    two: &mut Browser,
+    base: &str,
+) {
+    // DBR between two phones, no umpire: an undo needs both.
+    let links = make(umpire, base, "dbr", false);
+    assert!(umpire.text("main").contains("This table has no umpire"));
+    let (first, second) = (links[0].0.clone(), links[1].0.clone());
+    open(one, &links[0].1);
+    open(two, &links[1].1);
+    // Ending a bound is the umpire's: without one, both phones ask.
+    let asked = pressed(one, "bound");
+    assert!(
+        asked.contains(&format!("it runs when the {second} ask for it too")),
+        "{asked}"
+    );
+    sees(
+        two,
+        "the ask on the other phone",
+        &format!("The {first} asked for `bound`"),
+    );
+    let bound = pressed(two, "bound");
+    assert!(
+        bound.starts_with("Every side asked for `bound`: Bound 1"),
+        "{bound}"
+    );
+    sees(
+        one,
+        "the bound on the other phone",
+        bound.lines().next().unwrap(),
+    );
+    let asked = pressed(one, "undo");
+    assert!(
+        asked.contains(&format!("it runs when the {second} ask for it too")),
+        "{asked}"
+    );
+    sees(
+        two,
+        "the ask on the other phone",
+        &format!("The {first} asked for `undo`"),
+    );
+    top(two);
+    two.screenshot("dbr-asked-phone");
+    let undone = pressed(two, "undo");
+    assert!(
+        undone.starts_with("Every side asked for `undo`"),
+        "{undone}"
+    );
+    assert!(undone.contains("Its dice are taken back"), "{undone}");
+    pressed(one, "bound");
+    let again = pressed(two, "bound");
+    assert_eq!(
+        again, bound,
+        "the same bound after an undo rolls the same dice"
+    );
+    assert!(
+        again.contains(&format!("Bound 1, the {first}' bound")),
+        "{again}"
+    );
+    // The Swedes spend PIPs and fight with their own dice, through the forms.
+    let spent = filled(
+        one,
+        "pips",
+        &[(0, "Baner"), (1, "move"), (2, "smaland-horse")],
+        None,
+    );
+    assert!(!spent.starts_with("error"), "{spent}");
+    let fought = filled(
+        one,
+        "combat",
+        &[(0, "smaland-horse"), (2, "croats")],
+        Some("6,1"),
+    );
+    assert!(!fought.starts_with("error"), "{fought}");
+    sees(
+        two,
+        "the combat on the other phone",
+        fought.lines().next().unwrap(),
+    );
+    // The Imperialists' bound ends the turn's first half: a whole turn.
+    pressed(two, "bound");
+    let theirs = pressed(one, "bound");
+    assert!(
+        theirs.contains(&format!("Bound 2, the {second}' bound")),
+        "{theirs}"
+    );
+    sees(one, "the other bound on the first phone", "Bound 2");
+    top(one);
+    one.screenshot("dbr-phone");
 }
 
 /// Pairs of piece names whose boxes, as Chromium draws them, overlap.

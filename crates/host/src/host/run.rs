@@ -24,7 +24,7 @@ use std::time::Instant;
 use super::letters::{self, due};
 use super::{Host, HostError, Result, Settings, blocking};
 use crate::fault;
-use crate::kind::TurnInput;
+use crate::kind::{SeatInfo, SeatReport, TurnInput, TurnOutput};
 use crate::lock::RunLock;
 use crate::schedule::{describe, from_ms, zone};
 use crate::store::{self, GameRow, SeatStatus, TurnRow, now_ms};
@@ -124,15 +124,8 @@ impl Host {
         // The game as it stands before the turn, kept apart (`[backup]`).
         // A backup that fails does not stop the turn: the players are owed
         // it; the failure is logged for the game master.
-        if !repeating && let Some(policy) = self.backups() {
-            match crate::backup::Policy::before(policy, self.store(), game, collecting).await {
-                Ok(copy) => {
-                    tracing::info!(game, turn = collecting, file = %copy.path.display(), bytes = copy.bytes, "backed up before the turn")
-                }
-                Err(e) => {
-                    tracing::error!(game, turn = collecting, error = %e, "the backup before the turn failed; the turn runs all the same")
-                }
-            }
+        if !repeating {
+            self.back_up_before(game, collecting).await;
         }
         let row = if repeating {
             row
@@ -143,14 +136,7 @@ impl Host {
 
         // The orders and articles as they stand now are all the turn gets.
         let loaded = self.loaded(&row).await?;
-        let mut c =
-            self.store().pool().acquire().await.map_err(|e| {
-                HostError::Store(store::StoreError::db("cannot reach the database")(e))
-            })?;
-        let orders = store::orders_for(&mut c, game, collecting).await?;
-        let articles = store::articles_for(&mut c, game, collecting).await?;
-        let rulings = store::rulings_for(&mut c, game, collecting).await?;
-        drop(c);
+        let (orders, articles, rulings) = self.turn_papers(game, collecting).await?;
         let next_text = row
             .running_next
             .map(|n| describe(from_ms(n), &settings.zone));
@@ -183,26 +169,8 @@ impl Host {
         // Every message this run queues is marked as its own, so that a
         // rollback withdraws what has not gone.
         let run = (collecting, attempt);
-        store::keep_turn(
-            &mut tx,
-            &TurnRow {
-                game: game.to_string(),
-                turn: collecting,
-                attempt,
-                status: "kept".to_string(),
-                seed: i64::from_le_bytes(out.seed.to_le_bytes()),
-                world_before: before,
-                world_after: after,
-                summary: out.summary.clone(),
-                public: serde_json::to_string(&out.public).unwrap_or_else(|_| "{}".into()),
-                run_ms,
-                ran_at: now_ms(),
-                deadline: row.running_deadline,
-                next_deadline: row.running_next,
-            },
-            &out.events,
-        )
-        .await?;
+        let kept = kept_turn(game, run, &out, (before, after), run_ms, &row);
+        store::keep_turn(&mut tx, &kept, &out.events).await?;
         for r in &out.reports {
             store::keep_report(&mut tx, game, collecting, attempt, r).await?;
         }
@@ -210,127 +178,23 @@ impl Host {
 
         // Seats: addresses changed by orders, seats out of play, new
         // passwords, turns missed.
-        let mut seats = store::seats_in(&mut tx, game).await?;
-        let title = loaded.kind.title();
-        for s in &mut seats {
-            let info = out.seats.iter().find(|i| i.key == s.seat);
-            if let Some(i) = info {
-                if let Some(a) = &i.address
-                    && s.address() != Some(a.as_str())
-                {
-                    // EMAIL (OV-SRV-014): both addresses are told.
-                    let before = s.address().map(str::to_string);
-                    s.addresses.retain(|x| x != a);
-                    s.addresses.insert(0, a.clone());
-                    let body = format!(
-                        "{}'s reports and answers go to {a} from now on{} (its EMAIL order, kept when turn {collecting} ran).",
-                        s.seat,
-                        before
-                            .as_deref()
-                            .map(|b| format!(", no longer to {b}"))
-                            .unwrap_or_default()
-                    );
-                    for to in [before.as_deref(), Some(a.as_str())].into_iter().flatten() {
-                        store::queue(
-                            &mut tx,
-                            &letters::of_run(
-                                letters::to_seat(
-                                    game,
-                                    &s.seat,
-                                    Some(to),
-                                    "notice",
-                                    format!("[{game}] {}'s address is now {a}", s.seat),
-                                    body.clone(),
-                                ),
-                                run,
-                            ),
-                        )
-                        .await?;
-                    }
-                }
-                if !i.active && s.status.plays() {
-                    s.status = SeatStatus::Gone;
-                }
-            }
-            if let Some(h) = orders
-                .iter()
-                .find(|o| o.seat == s.seat)
-                .and_then(|o| o.new_password_hash.clone())
-            {
-                s.password_hash = h;
-            }
-            if s.status.plays() {
-                if sent.contains(s.seat.as_str()) {
-                    s.missed = 0;
-                } else {
-                    s.missed += 1;
-                    self.missed(&mut tx, game, &settings, s, run).await?;
-                }
-            }
-            store::upsert_seat(&mut tx, s).await?;
-        }
-        // Each seat's report, by mail.
-        for r in &out.reports {
-            let Some(s) = seats.iter().find(|s| s.seat == r.seat) else {
-                continue;
-            };
-            let intro = format!(
-                "{title} game {game}: your report of turn {collecting} for {}.\n{}",
-                s.seat,
-                if r.template.is_some() {
-                    due(collecting + 1, next_text.as_deref())
-                } else {
-                    "This is your last report: you are no longer in the game.".to_string()
-                }
-            );
-            store::queue(
-                &mut tx,
-                &letters::of_run(
-                    letters::report_to_seat(
-                        game,
-                        &s.seat,
-                        s.address(),
-                        "report",
-                        format!("[{game}] Turn {collecting} report for {}", s.seat),
-                        intro,
-                        (collecting, attempt),
-                    ),
-                    run,
-                ),
-            )
+        let seats = self
+            .settle_seats(&mut tx, game, &settings, &out.seats, &orders, run)
             .await?;
-        }
-        let mut gm = out.summary.clone();
-        let missing: Vec<String> = seats
-            .iter()
-            .filter(|s| s.status.plays() && !sent.contains(s.seat.as_str()))
-            .map(|s| format!("{} ({})", s.seat, s.name))
-            .collect();
-        if !missing.is_empty() {
-            gm.push_str(&format!(
-                "\n\nNo orders from {} of the seats in play: {}.",
-                missing.len(),
-                missing.join(", ")
-            ));
-        }
-        if !out.errors.is_empty() {
-            gm.push_str(&format!(
-                "\n\n{} order(s) with errors were left out:\n{}",
-                out.errors.len(),
-                out.errors.join("")
-            ));
-        }
-        if !out.unruled.is_empty() {
-            gm.push_str(&format!(
-                "\n\n{} line(s) held for your ruling were not ruled on before turn {collecting} ran, so they did not run (their players' reports say so):\n{}",
-                out.unruled.len(),
-                out.unruled.join("").trim_end()
-            ));
-        }
-        gm.push_str(&format!(
-            "\n\n{}",
-            due(collecting + 1, next_text.as_deref())
-        ));
+        // Each seat's report, by mail.
+        let title = loaded.kind.title();
+        queue_reports(
+            &mut tx,
+            game,
+            title,
+            &seats,
+            &out.reports,
+            (attempt, next_text.as_deref()),
+            run,
+        )
+        .await?;
+        let missing = missing_seats(&seats, &sent);
+        let gm = gm_letter(&out, &missing, collecting, next_text.as_deref());
         store::queue(
             &mut tx,
             &letters::of_run(
@@ -373,6 +237,89 @@ impl Host {
             next: next_text,
             missing,
         })
+    }
+
+    /// Keep the game as it stands before the turn apart (`[backup]`), when
+    /// the host keeps backups. A failure is logged, never returned: the
+    /// players are owed the turn.
+    async fn back_up_before(&self, game: &str, collecting: u32) {
+        let Some(policy) = self.backups() else {
+            return;
+        };
+        match crate::backup::Policy::before(policy, self.store(), game, collecting).await {
+            Ok(copy) => {
+                tracing::info!(game, turn = collecting, file = %copy.path.display(), bytes = copy.bytes, "backed up before the turn")
+            }
+            Err(e) => {
+                tracing::error!(game, turn = collecting, error = %e, "the backup before the turn failed; the turn runs all the same")
+            }
+        }
+    }
+
+    /// The orders, articles and rulings kept for the turn being collected.
+    async fn turn_papers(
+        &self,
+        game: &str,
+        collecting: u32,
+    ) -> Result<(
+        Vec<store::OrdersRow>,
+        Vec<(String, bool, String)>,
+        Vec<store::RulingRow>,
+    )> {
+        let mut c =
+            self.store().pool().acquire().await.map_err(|e| {
+                HostError::Store(store::StoreError::db("cannot reach the database")(e))
+            })?;
+        let orders = store::orders_for(&mut c, game, collecting).await?;
+        let articles = store::articles_for(&mut c, game, collecting).await?;
+        let rulings = store::rulings_for(&mut c, game, collecting).await?;
+        drop(c);
+        Ok((orders, articles, rulings))
+    }
+
+    /// Every seat after the turn: addresses changed by orders, seats out
+    /// of play, new passwords, turns missed; each kept in `tx`.
+    async fn settle_seats(
+        &self,
+        tx: &mut sqlx::AnyConnection,
+        game: &str,
+        settings: &Settings,
+        infos: &[SeatInfo],
+        orders: &[store::OrdersRow],
+        run: (u32, i64),
+    ) -> Result<Vec<store::SeatRow>> {
+        let sent: HashSet<&str> = orders.iter().map(|o| o.seat.as_str()).collect();
+        let mut seats = store::seats_in(tx, game).await?;
+        for s in &mut seats {
+            let info = infos.iter().find(|i| i.key == s.seat);
+            if let Some(i) = info {
+                if let Some(a) = &i.address
+                    && s.address() != Some(a.as_str())
+                {
+                    readdress(tx, game, s, a, run).await?;
+                }
+                if !i.active && s.status.plays() {
+                    s.status = SeatStatus::Gone;
+                }
+            }
+            if let Some(h) = orders
+                .iter()
+                .find(|o| o.seat == s.seat)
+                .and_then(|o| o.new_password_hash.clone())
+            {
+                s.password_hash = h;
+            }
+            if s.status.plays() {
+                if sent.contains(s.seat.as_str()) {
+                    s.missed = 0;
+                } else {
+                    s.missed += 1;
+                    self.missed(tx, game, settings, s, run).await?;
+                }
+            }
+            store::upsert_seat(tx, s).await?;
+        }
+        Ok(seats)
     }
 
     /// Mark the turn being collected as running, with the deadline it runs
@@ -528,5 +475,159 @@ impl Host {
             .await?;
         }
         Ok(())
+    }
+}
+
+/// A seat's new address from its EMAIL order (OV-SRV-014): it goes first
+/// in the seat's addresses, and both the old and the new are told.
+async fn readdress(
+    tx: &mut sqlx::AnyConnection,
+    game: &str,
+    s: &mut store::SeatRow,
+    a: &str,
+    run: (u32, i64),
+) -> Result<()> {
+    let collecting = run.0;
+    let before = s.address().map(str::to_string);
+    s.addresses.retain(|x| x != a);
+    s.addresses.insert(0, a.to_string());
+    let body = format!(
+        "{}'s reports and answers go to {a} from now on{} (its EMAIL order, kept when turn {collecting} ran).",
+        s.seat,
+        before
+            .as_deref()
+            .map(|b| format!(", no longer to {b}"))
+            .unwrap_or_default()
+    );
+    for to in [before.as_deref(), Some(a)].into_iter().flatten() {
+        store::queue(
+            tx,
+            &letters::of_run(
+                letters::to_seat(
+                    game,
+                    &s.seat,
+                    Some(to),
+                    "notice",
+                    format!("[{game}] {}'s address is now {a}", s.seat),
+                    body.clone(),
+                ),
+                run,
+            ),
+        )
+        .await?;
+    }
+    Ok(())
+}
+
+/// Each seat's report of the turn, queued to its address with a word on
+/// when the next orders are due (`attempt` is the run's, `next` the next
+/// deadline in words).
+async fn queue_reports(
+    tx: &mut sqlx::AnyConnection,
+    game: &str,
+    title: &str,
+    seats: &[store::SeatRow],
+    reports: &[SeatReport],
+    (attempt, next): (i64, Option<&str>),
+    run: (u32, i64),
+) -> Result<()> {
+    let collecting = run.0;
+    for r in reports {
+        let Some(s) = seats.iter().find(|s| s.seat == r.seat) else {
+            continue;
+        };
+        let intro = format!(
+            "{title} game {game}: your report of turn {collecting} for {}.\n{}",
+            s.seat,
+            if r.template.is_some() {
+                due(collecting + 1, next)
+            } else {
+                "This is your last report: you are no longer in the game.".to_string()
+            }
+        );
+        store::queue(
+            tx,
+            &letters::of_run(
+                letters::report_to_seat(
+                    game,
+                    &s.seat,
+                    s.address(),
+                    "report",
+                    format!("[{game}] Turn {collecting} report for {}", s.seat),
+                    intro,
+                    (collecting, attempt),
+                ),
+                run,
+            ),
+        )
+        .await?;
+    }
+    Ok(())
+}
+
+/// The seats in play that sent no orders, as "seat (name)".
+fn missing_seats(seats: &[store::SeatRow], sent: &HashSet<&str>) -> Vec<String> {
+    seats
+        .iter()
+        .filter(|s| s.status.plays() && !sent.contains(s.seat.as_str()))
+        .map(|s| format!("{} ({})", s.seat, s.name))
+        .collect()
+}
+
+/// The game master's letter on the turn: its summary, who sent nothing,
+/// the orders left out, the held lines not ruled on, and when the next
+/// orders are due.
+fn gm_letter(out: &TurnOutput, missing: &[String], collecting: u32, next: Option<&str>) -> String {
+    let mut gm = out.summary.clone();
+    if !missing.is_empty() {
+        gm.push_str(&format!(
+            "\n\nNo orders from {} of the seats in play: {}.",
+            missing.len(),
+            missing.join(", ")
+        ));
+    }
+    if !out.errors.is_empty() {
+        gm.push_str(&format!(
+            "\n\n{} order(s) with errors were left out:\n{}",
+            out.errors.len(),
+            out.errors.join("")
+        ));
+    }
+    if !out.unruled.is_empty() {
+        gm.push_str(&format!(
+            "\n\n{} line(s) held for your ruling were not ruled on before turn {collecting} ran, so they did not run (their players' reports say so):\n{}",
+            out.unruled.len(),
+            out.unruled.join("").trim_end()
+        ));
+    }
+    gm.push_str(&format!("\n\n{}", due(collecting + 1, next)));
+    gm
+}
+
+/// The turn as kept: which run of it, its seed and summary, the worlds
+/// before and after, how long the engine took, and the deadlines it ran
+/// for and announced.
+fn kept_turn(
+    game: &str,
+    (collecting, attempt): (u32, i64),
+    out: &TurnOutput,
+    (before, after): (i64, i64),
+    run_ms: i64,
+    row: &GameRow,
+) -> TurnRow {
+    TurnRow {
+        game: game.to_string(),
+        turn: collecting,
+        attempt,
+        status: "kept".to_string(),
+        seed: i64::from_le_bytes(out.seed.to_le_bytes()),
+        world_before: before,
+        world_after: after,
+        summary: out.summary.clone(),
+        public: serde_json::to_string(&out.public).unwrap_or_else(|_| "{}".into()),
+        run_ms,
+        ran_at: now_ms(),
+        deadline: row.running_deadline,
+        next_deadline: row.running_next,
     }
 }

@@ -18,7 +18,7 @@
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
-use umpire_host::kind::view::Hexes;
+use umpire_host::kind::view::{Hex, Hexes};
 
 fn escape(t: &str) -> String {
     t.replace('&', "&amp;")
@@ -116,42 +116,10 @@ pub fn legend(cells: &Hexes) -> String {
 /// The map as SVG; each hex links to `{report}/{turn}#{place}`. The map
 /// is of what a `seat_noun` (a faction) knows.
 pub fn svg(cells: &Hexes, report: &str, seat_noun: &str) -> String {
-    const SIZE: f64 = 20.0;
-    let s3 = 3f64.sqrt();
-    let centre = |q: i32, r: i32| {
-        (
-            SIZE * 1.5 * f64::from(q),
-            SIZE * s3 * (f64::from(r) + f64::from(q) / 2.0),
-        )
-    };
-    let (mut x0, mut y0, mut x1, mut y1) = (f64::MAX, f64::MAX, f64::MIN, f64::MIN);
-    for &(q, r) in cells.keys() {
-        let (x, y) = centre(q, r);
-        x0 = x0.min(x - SIZE);
-        y0 = y0.min(y - SIZE);
-        x1 = x1.max(x + SIZE);
-        y1 = y1.max(y + SIZE);
-    }
-    if cells.is_empty() {
-        (x0, y0, x1, y1) = (0.0, 0.0, 100.0, 100.0);
-    }
     // The whole map, and a view near the faction's own units (the
     // centre of them), narrow enough for a phone to read the names.
-    let all = (x0 - 10.0, y0 - 10.0, x1 - x0 + 20.0, y1 - y0 + 20.0);
-    let mine: Vec<(f64, f64)> = cells
-        .iter()
-        .filter(|(_, c)| c.own_units > 0)
-        .map(|(&(q, r), _)| centre(q, r))
-        .collect();
-    let (fx, fy) = if mine.is_empty() {
-        (all.0 + all.2 / 2.0, all.1 + all.3 / 2.0)
-    } else {
-        let n = mine.len() as f64;
-        (
-            mine.iter().map(|p| p.0).sum::<f64>() / n,
-            mine.iter().map(|p| p.1).sum::<f64>() / n,
-        )
-    };
+    let all = whole_view(cells);
+    let (fx, fy) = focus(cells, all);
     let (vw, vh) = (FOCUS_WIDTH.min(all.2), (FOCUS_WIDTH * 1.2).min(all.3));
     let mut out = String::new();
     let _ = write!(
@@ -179,117 +147,14 @@ pub fn svg(cells: &Hexes, report: &str, seat_noun: &str) -> String {
         .map(|(_, h)| h);
     let mut labels = String::new();
     for (&(q, r), c) in cells {
-        let (x, y) = centre(q, r);
-        let points: Vec<String> = (0..6)
-            .map(|k| {
-                let a = std::f64::consts::PI / 3.0 * f64::from(k);
-                format!("{:.1},{:.1}", x + SIZE * a.cos(), y + SIZE * a.sin())
-            })
-            .collect();
-        let mut title = format!("{} [{}], {}, at {q},{r}", c.name, c.id, c.terrain);
-        for st in &c.settlements {
-            let _ = write!(title, "; {st}");
-        }
-        if c.own_units > 0 {
-            let _ = write!(title, "; {} of your units", c.own_units);
-        }
-        if c.others_seen > 0 {
-            let _ = write!(title, "; {} others seen", c.others_seen);
-        }
-        for t in &c.titles {
-            let _ = write!(title, "; your {t}");
-        }
-        // Every hex is a control one can reach by keyboard: a place shown
-        // links to the report; a neighbour seen only by its terrain is a
-        // button whose summary says what is known of it.
-        let open = c.shown_in.map(|t| format!("{report}/{t}#{}", c.anchor));
-        let _ = write!(
-            out,
-            r#"<a class="hex" data-q="{q}" data-r="{r}" data-x="{x:.1}" data-y="{y:.1}" tabindex="{}" aria-label="{}"{}>"#,
-            if first == Some((q, r)) { 0 } else { -1 },
-            escape(&title),
-            match &open {
-                Some(href) => format!(
-                    r#" href="{}" data-turn="{}""#,
-                    escape(href),
-                    c.shown_in.unwrap_or(0)
-                ),
-                None => r#" role="button""#.to_string(),
-            }
-        );
+        write_hex(&mut out, (q, r), c, report, first == Some((q, r)));
         // The name of every place shown, and its coordinates, over the
         // hexes (drawn after them all, so no hex covers a name).
-        if c.shown_in.is_some() && !c.name.is_empty() {
-            let _ = write!(
-                labels,
-                r#"<text class="label" x="{x:.1}" y="{:.1}" text-anchor="middle" font-size="{LABEL:.0}">{}</text><text class="coord" x="{x:.1}" y="{:.1}" text-anchor="middle" font-size="{COORD:.0}">{q},{r}</text>"#,
-                y + 1.0,
-                escape(&short_name(&c.name)),
-                y + 9.0
-            );
-        }
-        let _ = write!(
-            out,
-            r##"<polygon data-place="{}" points="{}" fill="{}" stroke="#8893a2" stroke-width="0.6"{}><title>{}</title></polygon>"##,
-            escape(&c.id),
-            points.join(" "),
-            c.fill,
-            if c.shown_in.is_none() {
-                r#" fill-opacity="0.55""#
-            } else {
-                ""
-            },
-            escape(&title)
-        );
-        if !c.settlements.is_empty() {
-            let _ = write!(
-                out,
-                r##"<rect x="{:.1}" y="{:.1}" width="8" height="8" fill="#6b3f1d"/>"##,
-                x - 4.0,
-                y - 4.0
-            );
-        }
-        if c.own_units > 0 {
-            let _ = write!(
-                out,
-                r##"<circle cx="{:.1}" cy="{:.1}" r="4" fill="#1f4fbf"/>"##,
-                x - 9.0,
-                y + 7.0
-            );
-        }
-        if c.others_seen > 0 {
-            let _ = write!(
-                out,
-                r##"<circle cx="{:.1}" cy="{:.1}" r="3.5" fill="#b3261e"/>"##,
-                x + 9.0,
-                y + 7.0
-            );
-        }
-        if !c.titles.is_empty() {
-            let _ = write!(
-                out,
-                r##"<path d="M{:.1} {:.1}l3 6h-6z" fill="#d4a017"/>"##,
-                x,
-                y - 14.0
-            );
-        }
-        out.push_str("</a>");
+        write_label(&mut labels, (q, r), c);
     }
     // Roads over the hexes, centre to centre, each once; clicks go
     // through to the hexes.
-    let mut roads = String::new();
-    for (&(q, r), c) in cells {
-        for &(dq, dr) in &c.roads {
-            let back = cells
-                .get(&(dq, dr))
-                .is_some_and(|d| d.roads.contains(&(q, r)));
-            if back && (dq, dr) < (q, r) {
-                continue;
-            }
-            let ((x, y), (x2, y2)) = (centre(q, r), centre(dq, dr));
-            let _ = write!(roads, "M{x:.1} {y:.1}L{x2:.1} {y2:.1}");
-        }
-    }
+    let roads = roads_path(cells);
     if !roads.is_empty() {
         let _ = write!(
             out,
@@ -304,6 +169,188 @@ pub fn svg(cells: &Hexes, report: &str, seat_noun: &str) -> String {
     }
     out.push_str("</svg>");
     out
+}
+
+/// A hex's radius, centre to corner, in the map's units.
+const SIZE: f64 = 20.0;
+
+/// The centre of hex `q,r` in the map's units.
+fn centre(q: i32, r: i32) -> (f64, f64) {
+    let s3 = 3f64.sqrt();
+    (
+        SIZE * 1.5 * f64::from(q),
+        SIZE * s3 * (f64::from(r) + f64::from(q) / 2.0),
+    )
+}
+
+/// The view box (x, y, width, height) of the whole map, with a margin.
+fn whole_view(cells: &Hexes) -> (f64, f64, f64, f64) {
+    let (mut x0, mut y0, mut x1, mut y1) = (f64::MAX, f64::MAX, f64::MIN, f64::MIN);
+    for &(q, r) in cells.keys() {
+        let (x, y) = centre(q, r);
+        x0 = x0.min(x - SIZE);
+        y0 = y0.min(y - SIZE);
+        x1 = x1.max(x + SIZE);
+        y1 = y1.max(y + SIZE);
+    }
+    if cells.is_empty() {
+        (x0, y0, x1, y1) = (0.0, 0.0, 100.0, 100.0);
+    }
+    (x0 - 10.0, y0 - 10.0, x1 - x0 + 20.0, y1 - y0 + 20.0)
+}
+
+/// Where the opening view is centred: on the faction's own units, or on
+/// the whole map when it has none.
+fn focus(cells: &Hexes, all: (f64, f64, f64, f64)) -> (f64, f64) {
+    let mine: Vec<(f64, f64)> = cells
+        .iter()
+        .filter(|(_, c)| c.own_units > 0)
+        .map(|(&(q, r), _)| centre(q, r))
+        .collect();
+    if mine.is_empty() {
+        (all.0 + all.2 / 2.0, all.1 + all.3 / 2.0)
+    } else {
+        let n = mine.len() as f64;
+        (
+            mine.iter().map(|p| p.0).sum::<f64>() / n,
+            mine.iter().map(|p| p.1).sum::<f64>() / n,
+        )
+    }
+}
+
+/// What is known of a hex, in words: its name, terrain, place, and what
+/// stands there.
+fn hex_title(c: &Hex, (q, r): (i32, i32)) -> String {
+    let mut title = format!("{} [{}], {}, at {q},{r}", c.name, c.id, c.terrain);
+    for st in &c.settlements {
+        let _ = write!(title, "; {st}");
+    }
+    if c.own_units > 0 {
+        let _ = write!(title, "; {} of your units", c.own_units);
+    }
+    if c.others_seen > 0 {
+        let _ = write!(title, "; {} others seen", c.others_seen);
+    }
+    for t in &c.titles {
+        let _ = write!(title, "; your {t}");
+    }
+    title
+}
+
+/// One hex: a control reachable by keyboard (`tabbable` is the one that
+/// takes Tab), its shape coloured by terrain, and its marks.
+fn write_hex(out: &mut String, (q, r): (i32, i32), c: &Hex, report: &str, tabbable: bool) {
+    let (x, y) = centre(q, r);
+    let points: Vec<String> = (0..6)
+        .map(|k| {
+            let a = std::f64::consts::PI / 3.0 * f64::from(k);
+            format!("{:.1},{:.1}", x + SIZE * a.cos(), y + SIZE * a.sin())
+        })
+        .collect();
+    let title = hex_title(c, (q, r));
+    // Every hex is a control one can reach by keyboard: a place shown
+    // links to the report; a neighbour seen only by its terrain is a
+    // button whose summary says what is known of it.
+    let open = c.shown_in.map(|t| format!("{report}/{t}#{}", c.anchor));
+    let _ = write!(
+        out,
+        r#"<a class="hex" data-q="{q}" data-r="{r}" data-x="{x:.1}" data-y="{y:.1}" tabindex="{}" aria-label="{}"{}>"#,
+        if tabbable { 0 } else { -1 },
+        escape(&title),
+        match &open {
+            Some(href) => format!(
+                r#" href="{}" data-turn="{}""#,
+                escape(href),
+                c.shown_in.unwrap_or(0)
+            ),
+            None => r#" role="button""#.to_string(),
+        }
+    );
+    let _ = write!(
+        out,
+        r##"<polygon data-place="{}" points="{}" fill="{}" stroke="#8893a2" stroke-width="0.6"{}><title>{}</title></polygon>"##,
+        escape(&c.id),
+        points.join(" "),
+        c.fill,
+        if c.shown_in.is_none() {
+            r#" fill-opacity="0.55""#
+        } else {
+            ""
+        },
+        escape(&title)
+    );
+    write_marks(out, c, (x, y));
+    out.push_str("</a>");
+}
+
+/// The name of a place shown and its coordinates, to draw over the hexes.
+fn write_label(labels: &mut String, (q, r): (i32, i32), c: &Hex) {
+    if c.shown_in.is_none() || c.name.is_empty() {
+        return;
+    }
+    let (x, y) = centre(q, r);
+    let _ = write!(
+        labels,
+        r#"<text class="label" x="{x:.1}" y="{:.1}" text-anchor="middle" font-size="{LABEL:.0}">{}</text><text class="coord" x="{x:.1}" y="{:.1}" text-anchor="middle" font-size="{COORD:.0}">{q},{r}</text>"#,
+        y + 1.0,
+        escape(&short_name(&c.name)),
+        y + 9.0
+    );
+}
+
+/// A hex's marks around its centre: a settlement, the faction's own
+/// units, others seen, a title held.
+fn write_marks(out: &mut String, c: &Hex, (x, y): (f64, f64)) {
+    if !c.settlements.is_empty() {
+        let _ = write!(
+            out,
+            r##"<rect x="{:.1}" y="{:.1}" width="8" height="8" fill="#6b3f1d"/>"##,
+            x - 4.0,
+            y - 4.0
+        );
+    }
+    if c.own_units > 0 {
+        let _ = write!(
+            out,
+            r##"<circle cx="{:.1}" cy="{:.1}" r="4" fill="#1f4fbf"/>"##,
+            x - 9.0,
+            y + 7.0
+        );
+    }
+    if c.others_seen > 0 {
+        let _ = write!(
+            out,
+            r##"<circle cx="{:.1}" cy="{:.1}" r="3.5" fill="#b3261e"/>"##,
+            x + 9.0,
+            y + 7.0
+        );
+    }
+    if !c.titles.is_empty() {
+        let _ = write!(
+            out,
+            r##"<path d="M{:.1} {:.1}l3 6h-6z" fill="#d4a017"/>"##,
+            x,
+            y - 14.0
+        );
+    }
+}
+
+/// The roads' path data, centre to centre, each road once.
+fn roads_path(cells: &Hexes) -> String {
+    let mut roads = String::new();
+    for (&(q, r), c) in cells {
+        for &(dq, dr) in &c.roads {
+            let back = cells
+                .get(&(dq, dr))
+                .is_some_and(|d| d.roads.contains(&(q, r)));
+            if back && (dq, dr) < (q, r) {
+                continue;
+            }
+            let ((x, y), (x2, y2)) = (centre(q, r), centre(dq, dr));
+            let _ = write!(roads, "M{x:.1} {y:.1}L{x2:.1} {y2:.1}");
+        }
+    }
+    roads
 }
 
 /// How wide (in the map's units) the opening view is: about eight hexes,
