@@ -346,6 +346,24 @@ fn help_explains_a_command_with_an_example_and_prefixes_are_taken() {
     assert!(e.len() < 200, "no error echoes a page of input");
 }
 
+/// The umpire's activation of the Group under the French Blind succeeds
+/// when the hidden Big Man has initiative left and is refused when he has
+/// not; the undo after it takes back that order in both battles, so the
+/// British read the same and keep the same bonus card.
+#[test]
+fn the_umpires_undo_after_an_order_on_hidden_troops_tells_the_british_nothing_more() {
+    let picks = [0, 0, 0, 0, 7, 9, 7, 14];
+    let other = other_blind();
+    let ducos = british(VIMEIRO, ("chasseurs", "Lieutenant_Ducos"), &picks, 0);
+    let marbot = british(&other, ("hussars", "Capitaine_Marbot"), &picks, 0);
+    assert_eq!(ducos, marbot);
+    assert!(
+        !ducos.1.iter().any(|r| r.answer.starts_with("Undone")),
+        "the British read no undo: {:?}",
+        ducos.1
+    );
+}
+
 /// Commands of every seat: the French and the umpire name the troops under
 /// the Blind (`{G}`, `{M}`), the British name what they may and may not see.
 const POOL: &[&str] = &[

@@ -34,7 +34,11 @@
 //! - **Undo.** The umpire takes back any change; a side its own last
 //!   change if it rolled no dice; anything else needs the umpire, or at a
 //!   table without one every side's asking. Every side's log says what was
-//!   taken back and whether dice went with it.
+//!   taken back and whether dice went with it. Where the game hides
+//!   anything from a reader, an order that changed nothing (refused, or
+//!   nothing to do) is taken back as nothing, so that what an undo takes
+//!   back never depends on whether an order changed what that reader
+//!   cannot see.
 
 mod actor;
 mod command;
@@ -202,10 +206,12 @@ pub trait Table: Clone + PartialEq {
     ) -> Result<Answer, Self::Error>;
 }
 
-/// A change that `undo` can take back.
+/// An order that `undo` can take back: a change, or an order that
+/// changed nothing (refused, or nothing to do).
 #[derive(Debug, Clone)]
 struct Change<T> {
-    before: T,
+    /// The state before it, where it changed the game.
+    before: Option<T>,
     actor: Actor,
     rolled: bool,
     /// Its entry in the log.
@@ -275,7 +281,8 @@ impl<T: Table> Session<T> {
         self.ended
     }
 
-    /// How many changes `undo` can take back.
+    /// How many orders `undo` can take back (changes, and orders that
+    /// changed nothing).
     pub fn undoable(&self) -> usize {
         self.history.len()
     }
@@ -420,8 +427,46 @@ impl<T: Table> Session<T> {
                 let text = "The game is over: every log is open to every side.".to_string();
                 self.keep_notice(actor, &line, command, text, true)
             }
-            _ => self.dispatch(actor, cmd, &words, typed, &line, command),
+            _ => {
+                let answer = self.dispatch(actor, cmd, &words, typed, &line, command);
+                if !answer.changed
+                    && cmd.access_for(words.len() - 1) != Access::Ask
+                    && self.hides_from_another(actor)
+                {
+                    self.keep_order_that_changed_nothing(actor);
+                }
+                answer
+            }
         }
+    }
+
+    /// Whether the game hides anything from a reader other than `actor`
+    /// (and the umpire, who sees all): then what `actor` orders may change
+    /// what that reader cannot see.
+    fn hides_from_another(&self, actor: &Actor) -> bool {
+        self.readers(actor)
+            .iter()
+            .filter(|r| !r.is_umpire())
+            .any(|r| self.state.view_for(r).is_some())
+    }
+
+    /// An order that changed nothing still takes its place among what
+    /// `undo` takes back, where the game hides something from another
+    /// reader. Whether an order changes the game can then depend on what
+    /// that reader cannot see (the umpire activates a Group under a Blind:
+    /// a hidden Big Man with initiative left, or one without), and the
+    /// undo after it must take back the same order in both games, or the
+    /// reader learns from what the undo takes back which of the two it
+    /// was. Where nothing is hidden, an order that changed nothing is the
+    /// issuer's own business and undo passes it by.
+    fn keep_order_that_changed_nothing(&mut self, actor: &Actor) {
+        let entry = self.log.len().saturating_sub(1);
+        self.history.push(Change {
+            before: None,
+            actor: actor.clone(),
+            rolled: false,
+            entry,
+        });
     }
 
     /// Run a command through the game: on the whole game (what is kept),
@@ -523,7 +568,7 @@ impl<T: Table> Session<T> {
         self.asks.clear();
         let entry = self.log.len();
         self.history.push(Change {
-            before,
+            before: Some(before),
             actor: actor.clone(),
             rolled: real.rolled,
             entry,
@@ -751,7 +796,10 @@ impl<T: Table> Session<T> {
         let Some(change) = self.history.pop() else {
             return self.refuse(actor, line, command, "nothing to undo");
         };
-        self.state = change.before;
+        let changed = change.before.is_some();
+        if let Some(before) = change.before {
+            self.state = before;
+        }
         self.asks.clear();
         let undone = self.log.get(change.entry).cloned();
         let dice = if change.rolled {
@@ -760,8 +808,19 @@ impl<T: Table> Session<T> {
             ""
         };
         let whose = capital(&change.actor.name());
+        let worded = |command: &str, dice: &str| {
+            if changed {
+                format!("Undone: {}'s `{command}`.{dice}", change.actor.name())
+            } else {
+                format!(
+                    "Nothing to take back: {}'s `{command}` changed nothing. \
+                     `undo` again takes back the order before it.",
+                    change.actor.name()
+                )
+            }
+        };
         let text = match &undone {
-            Some(e) => format!("Undone: {}'s `{}`.{dice}", change.actor.name(), e.command),
+            Some(e) => worded(&e.command, dice),
             None => format!("Undone: {whose}'s last change.{dice}"),
         };
         // Every reader who read the change reads that it was taken back
@@ -782,7 +841,7 @@ impl<T: Table> Session<T> {
                     viewer,
                     Reading {
                         command: command.to_string(),
-                        answer: format!("Undone: {}'s `{}`.{dice}", change.actor.name(), r.command),
+                        answer: worded(&r.command, dice),
                     },
                 ));
             }
@@ -792,13 +851,17 @@ impl<T: Table> Session<T> {
             line: line.to_string(),
             command: command.to_string(),
             answer: text.clone(),
-            changed: true,
+            changed,
             rolled: false,
             revealed: false,
             readings,
             partial: Vec::new(),
         });
-        Answer::changed(text)
+        Answer {
+            text,
+            changed,
+            ..Answer::default()
+        }
     }
 
     /// The `log` command's text: what `actor` may read, oldest first.

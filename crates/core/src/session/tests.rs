@@ -29,6 +29,9 @@ const COMMANDS: &[Command] = &[
     .bare(),
     Command::new("guess", "guess Red's secret", "guess N", "guess 4").ask(),
     Command::new("hide", "Red hides a number", "hide N", "hide 7").private(),
+    Command::new("spend", "Red spends one of the secret", "spend", "spend")
+        .private()
+        .bare(),
     Command::new("bump", "add one to a side's score", "bump SIDE", "bump Red").umpire(),
     builtin::UNDO,
     builtin::LOG,
@@ -120,6 +123,17 @@ impl Table for Scores {
                 s.state.secret = number(1)?;
                 Ok(Answer::changed("hidden"))
             }
+            // Whether it changes anything depends on the secret.
+            "spend" => {
+                if blue {
+                    return Err("only Red spends".into());
+                }
+                if s.state.secret == 0 {
+                    return Err("nothing left to spend".into());
+                }
+                s.state.secret -= 1;
+                Ok(Answer::changed("spent"))
+            }
             "bump" => {
                 let side = words.get(1).ok_or("bump whom?")?;
                 match side.to_ascii_lowercase().as_str() {
@@ -155,13 +169,36 @@ fn errors_leave_the_state_as_it_was_and_are_logged() {
     let before = s.state.clone();
     assert_eq!(s.run("add five"), Answer::said("error: a number, please"));
     assert_eq!(s.state, before);
-    assert_eq!(s.undoable(), 1);
+    // The refused order takes its place among what undo takes back; a
+    // line that names no command does not.
+    assert_eq!(s.undoable(), 2);
     assert_eq!(
         s.run("jump").text,
         "error: no command `jump` (did you mean `bump`?); `help` lists them"
     );
     assert_eq!(s.log.last().map(|e| e.line.as_str()), Some("jump"));
     assert_eq!(s.log.len(), 3);
+    assert_eq!(s.undoable(), 2);
+}
+
+#[test]
+fn an_order_that_changed_nothing_is_taken_back_as_nothing() {
+    let mut s = session(1);
+    s.run("add 5");
+    s.run("add five");
+    let undone = s.run("undo");
+    assert_eq!(
+        undone.text,
+        "Nothing to take back: the umpire's `add five` changed nothing. \
+         `undo` again takes back the order before it."
+    );
+    assert!(!undone.changed);
+    assert_eq!(s.state.red, 5);
+    assert_eq!(s.run("undo").text, "Undone: the umpire's `add 5`.");
+    assert_eq!(s.state.red, 0);
+    // Questions are not orders: nothing is left to take back.
+    s.run("help");
+    assert_eq!(s.run("undo").text, "error: nothing to undo");
 }
 
 #[test]
@@ -434,6 +471,8 @@ fn any_line() -> impl Strategy<Value = String> {
         Just("as Red roll".to_string()),
         Just("as Blue roll".to_string()),
         Just("undo".to_string()),
+        Just("spend".to_string()),
+        Just("as Red spend".to_string()),
     ]
 }
 
