@@ -13,6 +13,7 @@ pub mod envelope;
 pub mod fault;
 pub mod files;
 pub mod host;
+pub mod intake;
 pub mod kind;
 pub mod lock;
 pub mod overlord;

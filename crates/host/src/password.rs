@@ -102,6 +102,52 @@ pub fn check(stored: &str, password: &Secret, legacy: Option<LegacyHash>) -> Che
     Check::Wrong
 }
 
+/// What a storage keeps of a seat's password.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Stored {
+    /// None set: the seat takes any password (a game folder's world
+    /// with no password for it).
+    Nothing,
+    /// A hash [`check`] reads: argon2id, or a kind's legacy hash.
+    Hash(String),
+    /// The password itself, as game folders made before their passwords
+    /// were hashed keep it (an En Garde! folder's `world.json`).
+    Clear(String),
+}
+
+impl Stored {
+    /// What a game folder's world keeps for a seat: nothing, a hash, or
+    /// (from an older folder) the password in clear.
+    pub fn in_folder(kept: &str) -> Stored {
+        if kept.is_empty() {
+            Stored::Nothing
+        } else if kept.starts_with("$argon2") || kept.starts_with("sha256$") {
+            Stored::Hash(kept.to_string())
+        } else {
+            Stored::Clear(kept.to_string())
+        }
+    }
+}
+
+/// Check `password` against what a storage keeps: [`check`] for a hash;
+/// a seat with nothing set takes any; a password kept in clear by an
+/// older folder is compared in constant time (and offers no upgrade: a
+/// folder is the game master's files, rewritten only by its own
+/// commands).
+pub fn check_stored(stored: &Stored, password: &Secret, legacy: Option<LegacyHash>) -> Check {
+    match stored {
+        Stored::Nothing => Check::Matches { upgrade: None },
+        Stored::Hash(h) => check(h, password, legacy),
+        Stored::Clear(c) => {
+            if bool::from(c.as_bytes().ct_eq(password.expose().as_bytes())) {
+                Check::Matches { upgrade: None }
+            } else {
+                Check::Wrong
+            }
+        }
+    }
+}
+
 /// Check `password` against an argon2id hash of nothing anyone knows,
 /// taking a real check's time: what a login for a seat that is not there
 /// (or has no argon2id hash) does, so that the answer's timing does not
@@ -316,6 +362,32 @@ mod tests {
             v.check("g/f7", &up, &Secret::new("old"), legacy()),
             Check::Matches { upgrade: None }
         );
+    }
+
+    #[test]
+    fn a_folders_password_may_be_nothing_a_hash_or_kept_in_clear() {
+        let any = Secret::new("anything");
+        let ok = Check::Matches { upgrade: None };
+        assert_eq!(Stored::in_folder(""), Stored::Nothing);
+        assert_eq!(check_stored(&Stored::in_folder(""), &any, None), ok);
+        let clear = Stored::in_folder("sword");
+        assert_eq!(clear, Stored::Clear("sword".into()));
+        assert_eq!(check_stored(&clear, &Secret::new("sword"), None), ok);
+        assert_eq!(
+            check_stored(&clear, &Secret::new("swor"), None),
+            Check::Wrong
+        );
+        assert_eq!(check_stored(&clear, &Secret::new(""), None), Check::Wrong);
+        let h = hash(&Secret::new("sword")).unwrap();
+        let hashed = Stored::in_folder(&h);
+        assert_eq!(hashed, Stored::Hash(h.clone()));
+        assert_eq!(check_stored(&hashed, &Secret::new("sword"), None), ok);
+        assert_eq!(check_stored(&hashed, &Secret::new(&h), None), Check::Wrong);
+        let kept = legacy_hash("hunter2", "f5");
+        assert!(matches!(
+            check_stored(&Stored::in_folder(&kept), &Secret::new("hunter2"), legacy()),
+            Check::Matches { upgrade: Some(_) }
+        ));
     }
 
     #[test]

@@ -7,11 +7,99 @@ use std::collections::HashMap;
 
 use super::plain::{self, Plain};
 use super::{Host, HostError, Result, blocking};
-use crate::kind::{Envelope, Mail, Request};
-use crate::password::{self, Check};
+use crate::intake::{self, Keep, Notice, Passwords, Proof, Style};
+use crate::kind::{Mail, Orders};
+use crate::password::Stored;
 
-use crate::receipt::{self, Decision, Receipt, Situation, Submitted};
-use crate::store::{self, Incoming, SeatRow, SeatStatus, SubmissionRow};
+use crate::receipt::{self, Receipt, Situation, Submitted};
+use crate::store::{self, Incoming, SeatRow, SubmissionRow};
+
+/// The database's answer: orders shown as stored, a wrong password said
+/// first, a new password hashed on arrival.
+const STYLE: Style = Style {
+    hashes_new_passwords: true,
+    shows_stored: true,
+    wrong_password_first: true,
+};
+
+/// Envelopes kept in the database, in the transaction that records the
+/// answer to `row`.
+struct Database<'a> {
+    host: &'a Host,
+    tx: &'a mut sqlx::AnyConnection,
+    game: &'a str,
+    row: &'a SubmissionRow,
+}
+
+impl Keep for Database<'_> {
+    type Error = HostError;
+
+    fn style(&self) -> Style {
+        STYLE
+    }
+
+    async fn upgrade(&mut self, seat: &str, hash: &str) -> Result<()> {
+        store::set_password(self.tx, self.game, seat, hash).await?;
+        Ok(())
+    }
+
+    async fn keep_orders(
+        &mut self,
+        _index: usize,
+        seat: &str,
+        turn: u32,
+        orders: &Orders,
+        new_password: Option<&str>,
+    ) -> Result<store::Kept> {
+        let (game, id) = (self.game, self.row.id);
+        Ok(store::keep_orders(self.tx, game, turn, seat, id, &orders.text, new_password).await?)
+    }
+
+    async fn keep_article(
+        &mut self,
+        _index: usize,
+        seat: &str,
+        turn: u32,
+        signed: bool,
+        text: &str,
+    ) -> Result<()> {
+        let (game, id) = (self.game, self.row.id);
+        store::keep_article(self.tx, game, turn, seat, signed, text, id).await?;
+        Ok(())
+    }
+
+    async fn report(
+        &mut self,
+        seat: &str,
+        turn: Option<u32>,
+        now: Situation,
+    ) -> Result<std::result::Result<(u32, String), String>> {
+        Ok(
+            match self.host.store().report(self.game, seat, turn).await? {
+                Some(r) => Ok((r.turn, r.text)),
+                None => Err(self.host.no_report(self.game, seat, turn, now).await?),
+            },
+        )
+    }
+
+    async fn tell(&mut self, seat: &str, notice: Notice<'_>) -> Result<bool> {
+        let (host, game, row) = (self.host, self.game, self.row);
+        match notice {
+            Notice::WrongPassword => {
+                host.wrong_password_notice(self.tx, game, seat, row).await?;
+                Ok(false)
+            }
+            Notice::Kept { what, turn } => {
+                host.stranger_notice(self.tx, game, seat, row, what, turn)
+                    .await
+            }
+            Notice::Report { turn } => {
+                host.report_notice(self.tx, game, seat, row, turn).await?;
+                Ok(true)
+            }
+        }
+    }
+}
 
 /// A submission as received.
 #[derive(Clone, Copy, Debug)]
@@ -91,91 +179,6 @@ fn notes_text(notes: &[String]) -> String {
         out.push('\n');
     }
     out
-}
-
-/// An envelope whose seat and password were looked at.
-struct Checked {
-    envelope: Envelope,
-    /// Why it is refused before anything is stored, if it is.
-    refusal: Option<String>,
-    /// An argon2id hash to store in place of an older hash.
-    upgrade: Option<String>,
-    /// The hash of a new password the orders set.
-    new_password: Option<String>,
-    /// Refused for a wrong password: the seat's owner is told.
-    wrong_password: bool,
-}
-
-/// Check each envelope's seat and password against the stored seats.
-fn check(
-    game: &str,
-    envelopes: Vec<Envelope>,
-    seats: &HashMap<String, SeatRow>,
-    verified: &password::Verified,
-    legacy: Option<password::LegacyHash>,
-    authenticated: Option<&str>,
-) -> Vec<Checked> {
-    envelopes
-        .into_iter()
-        .map(|envelope| {
-            let mut c = Checked {
-                refusal: None,
-                upgrade: None,
-                new_password: None,
-                wrong_password: false,
-                envelope,
-            };
-            let who = c.envelope.who.clone();
-            if let Request::Refused { why } = &c.envelope.request {
-                c.refusal = Some(why.clone());
-                return c;
-            }
-            let Some(seat) = c.envelope.seat.as_ref().and_then(|s| seats.get(s)) else {
-                c.refusal = Some(format!("{who} has no seat in this game"));
-                return c;
-            };
-            // The password first, so a stranger learns nothing of the seat.
-            let key = format!("{game}/{}", seat.seat);
-            let proven = match authenticated {
-                Some(a) if a == seat.seat => Check::Matches { upgrade: None },
-                Some(a) => {
-                    c.refusal = Some(format!(
-                        "you are logged in as {a}; orders for {who} come with its own login or by mail"
-                    ));
-                    return c;
-                }
-                None => verified.check(&key, &seat.password_hash, &c.envelope.password, legacy),
-            };
-            match proven {
-                Check::Wrong => {
-                    c.refusal = Some(format!("wrong password for {who}"));
-                    c.wrong_password = true;
-                    return c;
-                }
-                Check::Matches { upgrade } => c.upgrade = upgrade,
-            }
-            match seat.status {
-                SeatStatus::Removed => {
-                    c.refusal = Some(format!(
-                        "{who} has been removed from the game by the game master"
-                    ));
-                }
-                SeatStatus::Gone => {
-                    c.refusal = Some(format!("{who} is no longer in the game"));
-                }
-                SeatStatus::Playing | SeatStatus::GmDecides => {}
-            }
-            if let Request::Orders(o) = &c.envelope.request
-                && let Some(p) = &o.new_password
-            {
-                match password::hash(p) {
-                    Ok(h) => c.new_password = Some(h),
-                    Err(e) => c.refusal = Some(e.to_string()),
-                }
-            }
-            c
-        })
-        .collect()
 }
 
 impl Host {
@@ -314,13 +317,17 @@ impl Host {
                 },
             };
             // Only the seats the envelopes name.
-            let mut seats: HashMap<String, SeatRow> = HashMap::new();
+            let mut seats: HashMap<String, intake::Seat> = HashMap::new();
             for e in &reading.envelopes {
                 if let Some(key) = &e.seat
                     && !seats.contains_key(key)
                     && let Some(s) = self.store().seat(&game.id, key).await?
                 {
-                    seats.insert(key.clone(), s);
+                    let seat = intake::Seat {
+                        password: Stored::Hash(s.password_hash),
+                        status: s.status,
+                    };
+                    seats.insert(key.clone(), seat);
                 }
             }
             let verified = self.verified.clone();
@@ -336,14 +343,14 @@ impl Host {
             let shown = reading.text;
             let authenticated = read.authenticated.map(str::to_string);
             let checked = blocking(move || {
-                check(
-                    &id,
-                    envelopes,
-                    &seats,
-                    &verified,
+                let proof = authenticated
+                    .as_deref()
+                    .map_or(Proof::Password, Proof::Seat);
+                let passwords = Passwords {
                     legacy,
-                    authenticated.as_deref(),
-                )
+                    remembered: Some((&*verified, id.as_str())),
+                };
+                intake::check(envelopes, &seats, proof, passwords, STYLE)
             })
             .await?;
 
@@ -364,11 +371,13 @@ impl Host {
                 collecting,
                 running: now.running_turn == Some(collecting),
             };
-            let mut receipts = Vec::new();
-            for c in checked {
-                let r = self.take(&mut tx, &game.id, row, c, situation).await?;
-                receipts.push(r);
-            }
+            let mut keep = Database {
+                host: self,
+                tx: &mut tx,
+                game: &game.id,
+                row,
+            };
+            let mut receipts = intake::take_all(&mut keep, checked, situation).await?;
             if receipts.is_empty() {
                 receipts.push(match plain {
                     Plain::Empty => receipt::empty(name),
@@ -440,126 +449,6 @@ impl Host {
             .await?
             .ok_or_else(|| HostError::Refused(format!("there is no message {id}")))?;
         Ok(repeated(&row))
-    }
-
-    /// Keep what one checked envelope asks.
-    async fn take(
-        &self,
-        tx: &mut sqlx::AnyConnection,
-        game: &str,
-        row: &SubmissionRow,
-        c: Checked,
-        now: Situation,
-    ) -> Result<Receipt> {
-        let who = c.envelope.who.clone();
-        if c.wrong_password
-            && let Some(seat) = &c.envelope.seat
-        {
-            self.wrong_password_notice(tx, game, seat, row).await?;
-        }
-        let mut receipt = match (&c.refusal, &c.envelope.seat) {
-            (Some(why), _) => Receipt::refused(&who, why),
-            (None, None) => Receipt::refused(&who, "no seat"),
-            (None, Some(seat)) => {
-                if let Some(h) = &c.upgrade {
-                    store::set_password(tx, game, seat, h).await?;
-                }
-                match &c.envelope.request {
-                    Request::Orders(o) => match receipt::orders(o.turn, now) {
-                        Decision::StoreOrders { turn, archived } => {
-                            let kept = store::keep_orders(
-                                tx,
-                                game,
-                                turn,
-                                seat,
-                                row.id,
-                                &o.text,
-                                c.new_password.as_deref(),
-                            )
-                            .await?;
-                            if kept == store::Kept::Superseded {
-                                Receipt::superseded(&who, &o.summary, turn)
-                            } else {
-                                let told = self
-                                    .stranger_notice(tx, game, seat, row, "orders", turn)
-                                    .await?;
-                                let replacing = kept == store::Kept::Replacing;
-                                let mut r =
-                                    Receipt::orders_kept(&who, o, turn, archived, replacing);
-                                r.shown = Some(o.shown.clone()).filter(|s| !s.trim().is_empty());
-                                if c.new_password.is_some() {
-                                    r.line.push_str(&format!(
-                                        "; the new password takes effect when turn {turn} runs"
-                                    ));
-                                }
-                                if told {
-                                    r.line.push_str(&format!(
-                                        "; they came from an address that is not {who}'s, so {who}'s own address is told too"
-                                    ));
-                                }
-                                r
-                            }
-                        }
-                        Decision::Refuse(why) => Receipt::refused(&who, &why),
-                        Decision::StoreArticle { .. } => Receipt::refused(&who, "not an article"),
-                    },
-                    Request::Article {
-                        signed,
-                        text,
-                        summary,
-                    } => match receipt::article(now) {
-                        Decision::StoreArticle { turn } => {
-                            store::keep_article(tx, game, turn, seat, *signed, text, row.id)
-                                .await?;
-                            let told = self
-                                .stranger_notice(tx, game, seat, row, "an article", turn)
-                                .await?;
-                            let mut r = Receipt::article(&who, summary, turn);
-                            if told {
-                                r.line.push_str(&format!(
-                                    "; it came from an address that is not {who}'s, so {who}'s own address is told too"
-                                ));
-                            }
-                            r
-                        }
-                        Decision::Refuse(why) => Receipt::refused(&who, &why),
-                        Decision::StoreOrders { .. } => Receipt::refused(&who, "not orders"),
-                    },
-                    Request::Report { turn } => {
-                        match self.store().report(game, seat, *turn).await? {
-                            Some(r) => {
-                                self.report_notice(tx, game, seat, row, r.turn).await?;
-                                Receipt::report(&who, r.turn, r.text)
-                            }
-                            None => Receipt::no_report(
-                                &who,
-                                &self.no_report(game, seat, *turn, now).await?,
-                            ),
-                        }
-                    }
-                    Request::Refused { why } => Receipt::refused(&who, why),
-                }
-            }
-        };
-        if receipt.what.is_empty() {
-            receipt.what = match &c.envelope.request {
-                Request::Orders(_) => "orders",
-                Request::Article { .. } => "article",
-                Request::Report { .. } => "report",
-                Request::Refused { .. } => "",
-            };
-        }
-        if c.wrong_password {
-            // Said first, and nothing about the orders: they are not
-            // the sender's to read about.
-            receipt.wrong_password = true;
-            receipt.findings.clear();
-            return Ok(receipt);
-        }
-        let mut all = c.envelope.findings;
-        all.append(&mut receipt.findings);
-        receipt.findings = all;
-        Ok(receipt)
     }
 
     /// Why there is no report to send (OV-SRV-012): a turn not run yet,

@@ -31,6 +31,7 @@
 //! A wrong password, an unknown faction or a turn already run stores
 //! nothing of that envelope; the answer says why, and the exit status is 1.
 
+use std::collections::HashMap;
 use std::path::Path;
 
 use anyhow::{Context, Result};
@@ -39,10 +40,12 @@ use umpire_overlord::world::World;
 
 use super::layout::{self, faction_file, staging_dir};
 use super::reading::Reader;
-use crate::envelope::{Mail, Request};
+use crate::envelope::{Mail, Orders};
 use crate::files;
-use crate::password::{self, Check};
-use crate::receipt::{self, Decision, Situation};
+use crate::intake::{self, Keep, Notice, Passwords, Proof, Style};
+use crate::password::Stored;
+use crate::receipt::{self, Situation};
+use crate::store::{Kept, SeatStatus};
 
 pub use crate::receipt::{Receipt, Submitted};
 
@@ -139,41 +142,43 @@ fn submit(
         collecting,
         running: staging_dir(dir, collecting).exists(),
     };
-    let mut receipts = Vec::new();
-    for (envelope, parsed) in read.reading.envelopes.into_iter().zip(read.parsed) {
-        let who = envelope.who.clone();
-        let mut receipt = match (&envelope.request, parsed) {
-            (Request::Refused { why }, _) => Receipt::refused(&who, why),
-            (_, None) => Receipt::refused(&who, "the envelope could not be read"),
-            (request, Some(parsed)) => {
-                // As the turn does: a faction with no password set takes
-                // any. A set one is checked as the host checks a seat's.
-                let hash = envelope
-                    .seat
-                    .as_deref()
-                    .and_then(layout::parse_faction)
-                    .and_then(|n| world.faction_by_number(n))
-                    .map(|f| world.factions[f].password_hash.as_str())
-                    .unwrap_or_default();
-                if !game_master
-                    && !hash.is_empty()
-                    && password::check(
-                        hash,
-                        &envelope.password,
-                        crate::kind::GameKind::legacy_hash(&crate::kind::overlord::Overlord::new()),
-                    ) == Check::Wrong
-                {
-                    Receipt::refused(&who, &format!("wrong password for {who}"))
-                } else {
-                    take(dir, &who, request, &parsed, now, game_master)?
-                }
-            }
-        };
-        let mut all = envelope.findings;
-        all.append(&mut receipt.findings);
-        receipt.findings = all;
-        receipts.push(receipt);
+    // The factions the envelopes name; as the turn does, one with no
+    // password set takes any.
+    let mut seats = HashMap::new();
+    for key in read
+        .reading
+        .envelopes
+        .iter()
+        .filter_map(|e| e.seat.as_ref())
+    {
+        let faction = layout::parse_faction(key).and_then(|n| world.faction_by_number(n));
+        if let Some(f) = faction {
+            let hash = &world.factions[f].password_hash;
+            let password = if hash.is_empty() {
+                Stored::Nothing
+            } else {
+                Stored::Hash(hash.clone())
+            };
+            let status = SeatStatus::Playing;
+            seats.insert(key.clone(), intake::Seat { password, status });
+        }
     }
+    let proof = if game_master {
+        Proof::GameMaster
+    } else {
+        Proof::Password
+    };
+    let passwords = Passwords {
+        legacy: crate::kind::GameKind::legacy_hash(&crate::kind::overlord::Overlord::new()),
+        remembered: None,
+    };
+    let checked = intake::check(read.reading.envelopes, &seats, proof, passwords, STYLE);
+    let mut folder = Folder {
+        dir,
+        parsed: read.parsed,
+        game_master,
+    };
+    let mut receipts = intake::at_once(intake::take_all(&mut folder, checked, now))?;
     if receipts.is_empty() {
         receipts.push(receipt::nothing_found(
             name,
@@ -186,57 +191,100 @@ fn submit(
     })
 }
 
-/// Store what an envelope asks, now that its password checked.
-fn take(
-    dir: &Path,
-    who: &str,
-    request: &Request,
-    parsed: &Parsed,
-    now: Situation,
+/// A folder's answer: the orders are not shown back, a wrong password is
+/// answered in its place, and a new password stays in the orders, where
+/// the turn reads it.
+const STYLE: Style = Style {
+    hashes_new_passwords: false,
+    shows_stored: false,
+    wrong_password_first: false,
+};
+
+/// Envelopes kept in a game folder's files: each as parsed, whole (the
+/// header keeps the password, which the turn checks again).
+struct Folder<'a> {
+    dir: &'a Path,
+    parsed: Vec<Option<Parsed>>,
     game_master: bool,
-) -> Result<Receipt> {
-    let number = layout::parse_faction(who).unwrap_or_default();
-    Ok(match (request, parsed) {
-        (Request::Orders(o), Parsed::Orders(set)) => match receipt::orders(o.turn, now) {
-            Decision::StoreOrders { turn, archived } => {
-                let path = layout::orders_dir(dir, turn).join(faction_file(number));
-                let replacing = path.exists();
-                files::write_atomic(&path, set.to_string().as_bytes())?;
-                let mark = layout::game_master_mark(&path);
-                if game_master {
-                    files::write_atomic(&mark, b"")?;
-                } else if mark.exists() {
-                    std::fs::remove_file(&mark)
-                        .with_context(|| format!("cannot remove {}", mark.display()))?;
-                }
-                Receipt::orders_kept(who, o, turn, archived, replacing)
-            }
-            Decision::Refuse(why) => Receipt::refused(who, &why),
-            Decision::StoreArticle { .. } => Receipt::refused(who, "not an article"),
-        },
-        (
-            Request::Article {
-                signed, summary, ..
-            },
-            Parsed::Press(a) | Parsed::Rumor(a),
-        ) => match receipt::article(now) {
-            Decision::StoreArticle { turn } => {
-                let folder = layout::press_dir(dir, turn).join(if *signed {
-                    layout::SIGNED
-                } else {
-                    layout::RUMORS
-                });
-                let stem = format!("{}", orders::FactionRef::Player(number));
-                files::write_new_numbered(&folder, &stem, a.to_string().as_bytes())?;
-                Receipt::article(who, summary, turn)
-            }
-            Decision::Refuse(why) => Receipt::refused(who, &why),
-            Decision::StoreOrders { .. } => Receipt::refused(who, "not orders"),
-        },
-        (Request::Report { turn }, _) => match super::reports::stored(dir, number, *turn)? {
-            Ok((turn, text)) => Receipt::report(who, turn, text),
-            Err(super::reports::Missing(why)) => Receipt::no_report(who, &why),
-        },
-        _ => Receipt::refused(who, "the envelope could not be read"),
-    })
+}
+
+impl Keep for Folder<'_> {
+    type Error = anyhow::Error;
+
+    fn style(&self) -> Style {
+        STYLE
+    }
+
+    /// A folder's hashes are the world's, changed only by its turn.
+    async fn upgrade(&mut self, _seat: &str, _hash: &str) -> Result<()> {
+        Ok(())
+    }
+
+    async fn keep_orders(
+        &mut self,
+        index: usize,
+        seat: &str,
+        turn: u32,
+        orders: &Orders,
+        _new_password: Option<&str>,
+    ) -> Result<Kept> {
+        let number = layout::parse_faction(seat).unwrap_or_default();
+        let path = layout::orders_dir(self.dir, turn).join(faction_file(number));
+        let replacing = path.exists();
+        let text = match self.parsed.get(index) {
+            Some(Some(Parsed::Orders(set))) => set.to_string(),
+            _ => orders.text.clone(),
+        };
+        files::write_atomic(&path, text.as_bytes())?;
+        let mark = layout::game_master_mark(&path);
+        if self.game_master {
+            files::write_atomic(&mark, b"")?;
+        } else if mark.exists() {
+            std::fs::remove_file(&mark)
+                .with_context(|| format!("cannot remove {}", mark.display()))?;
+        }
+        Ok(if replacing {
+            Kept::Replacing
+        } else {
+            Kept::New
+        })
+    }
+
+    async fn keep_article(
+        &mut self,
+        index: usize,
+        seat: &str,
+        turn: u32,
+        signed: bool,
+        text: &str,
+    ) -> Result<()> {
+        let number = layout::parse_faction(seat).unwrap_or_default();
+        let folder = layout::press_dir(self.dir, turn).join(if signed {
+            layout::SIGNED
+        } else {
+            layout::RUMORS
+        });
+        let text = match self.parsed.get(index) {
+            Some(Some(Parsed::Press(a) | Parsed::Rumor(a))) => a.to_string(),
+            _ => text.to_string(),
+        };
+        let stem = format!("{}", orders::FactionRef::Player(number));
+        files::write_new_numbered(&folder, &stem, text.as_bytes())?;
+        Ok(())
+    }
+
+    async fn report(
+        &mut self,
+        seat: &str,
+        turn: Option<u32>,
+        _now: Situation,
+    ) -> Result<std::result::Result<(u32, String), String>> {
+        let number = layout::parse_faction(seat).unwrap_or_default();
+        Ok(super::reports::stored(self.dir, number, turn)?.map_err(|m| m.0))
+    }
+
+    /// A folder has no addresses to tell.
+    async fn tell(&mut self, _seat: &str, _notice: Notice<'_>) -> Result<bool> {
+        Ok(false)
+    }
 }
