@@ -12,17 +12,18 @@ use anyhow::{Context, Result, bail};
 use clap::Subcommand;
 use umpire_core::diagnostic::{RenderOptions, Tally, render};
 use umpire_core::source::{SourceFile, decode_text};
+use umpire_engarde::bots;
 use umpire_engarde::setup::{NewPlayer, new_game, new_game_checked};
 use umpire_engarde::spsl::{Sp, convert};
 use umpire_engarde::tables::Tables;
 use umpire_engarde::world::World;
-use umpire_engarde::{bots, mail};
 
 use umpire_engarde::review::Fate;
 use umpire_host::engarde::game_dir::{
     held_lines, last_month, make, missing_sheets, month_dir, month_world, orders_dir, read_world,
-    review_line, rollback, run_next, slug, take_sheet,
+    review_line, rollback, run_next, slug,
 };
+use umpire_host::engarde::intake::{self as sheets, take_sheet};
 use umpire_host::files::write_atomic;
 
 #[derive(Subcommand)]
@@ -318,7 +319,7 @@ fn check_cmd(
     let source = read_source(file)?;
     let world = game.map(read_world).transpose()?;
     let diagnostics = match &world {
-        Some(w) => mail::read(w, tables, &source).diagnostics,
+        Some(w) => sheets::read(w, tables, &source).diagnostics,
         None => {
             let (sheet, mut d) = umpire_engarde::orders::parse(&source);
             d.extend(umpire_engarde::orders::check(
@@ -550,10 +551,16 @@ fn submit(
     let mut out = std::io::stdout().lock();
     print_diagnostics(&mut out, source, &taken.read.diagnostics, color)?;
     let Some(path) = taken.kept else {
-        writeln!(
-            out,
-            "Refused: the sheet names no character of this game, or the password is wrong."
-        )?;
+        if taken.read.character.is_some() {
+            // Whose it is and the password were right; the month is not
+            // taking sheets.
+            writeln!(out, "Refused: {}", taken.receipt.line)?;
+        } else {
+            writeln!(
+                out,
+                "Refused: the sheet names no character of this game, or the password is wrong."
+            )?;
+        }
         return Ok(false);
     };
     writeln!(out, "Kept for month {} as {}.", taken.month, path.display())?;
@@ -604,7 +611,7 @@ fn demo(
     )?;
     for _ in 0..months {
         let world = read_world(dir)?;
-        let reader = mail::Reader::new(&world, tables);
+        let reader = sheets::Sheets::new(&world, tables);
         for id in world.ids() {
             let Some(c) = world.character(id).filter(|c| !c.npc && c.is_alive()) else {
                 continue;

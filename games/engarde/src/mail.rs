@@ -1,6 +1,7 @@
 //! Reading a player's mail: parse the sheet, check it against the world,
-//! and find whose it is (the CHARACTER line, and the PASSWORD when the
-//! character has one).
+//! and find whose it claims to be (the CHARACTER line). The PASSWORD line
+//! is read but not checked here: passwords are the host's to check
+//! (`umpire_host::password`), so no game compares one.
 
 use std::sync::Arc;
 
@@ -18,7 +19,9 @@ use crate::world::{CharacterId, World};
 pub struct Read {
     pub sheet: OrderSheet,
     pub diagnostics: Vec<Diagnostic>,
-    /// Whose orders these are, when that could be settled.
+    /// Whose orders these claim to be, when that could be settled: a
+    /// living player's character of the game (whose password the host
+    /// checks).
     pub character: Option<CharacterId>,
 }
 
@@ -119,17 +122,6 @@ fn read_with(reader: &Reader<'_>, source: &SourceFile) -> Read {
                         name,
                         format!("{} is dead", c.value),
                     ));
-                } else if ch.is_some_and(|x| {
-                    !x.password.is_empty() && sheet.password.as_deref() != Some(x.password.as_str())
-                }) {
-                    diagnostics.push(
-                        Diagnostic::error(
-                            codes::BAD_PASSWORD.code,
-                            name,
-                            format!("wrong or missing password for {}", c.value),
-                        )
-                        .with_help("add a line `PASSWORD yourword`"),
-                    );
                 } else {
                     character = Some(id);
                 }

@@ -16,6 +16,9 @@ fn codes_of(text: &str, world: &umpire_engarde::world::World) -> (Vec<&'static s
     )
 }
 
+/// Whose a sheet is: a living player's character. Its password is the
+/// host's to check (`umpire_host::engarde::intake`, whose tests hold the
+/// E2202 cases that were here).
 #[test]
 fn a_sheet_is_kept_only_for_a_living_player_with_the_right_password() {
     let mut w = paris(&[("Athos", 5, 100), ("Porthos", 5, 100)]);
@@ -24,14 +27,6 @@ fn a_sheet_is_kept_only_for_a_living_player_with_the_right_password() {
     assert_eq!(
         codes_of("CHARACTER Athos\nPASSWORD sword\nWEEK 1: REST", &w),
         (vec![], true)
-    );
-    assert_eq!(
-        codes_of("CHARACTER Athos\nPASSWORD nope\nWEEK 1: REST", &w),
-        (vec!["E2202"], false)
-    );
-    assert_eq!(
-        codes_of("CHARACTER Athos\nWEEK 1: REST", &w),
-        (vec!["E2202"], false)
     );
     assert_eq!(
         codes_of("CHARACTER Nobody\nWEEK 1: REST", &w),

@@ -34,6 +34,9 @@ use umpire_engarde::world::{CharacterId, World};
 
 use crate::files::{visible_files, write_atomic};
 
+/// A sheet is taken through the host's intake (`super::intake`).
+pub use super::intake::{Taken, take_sheet};
+
 /// The world's file in a game folder.
 pub const WORLD_FILE: &str = "world.json";
 
@@ -121,6 +124,11 @@ pub fn orders_dir(dir: &Path, month: u32) -> PathBuf {
 /// Everything kept of `month` once it has run.
 pub fn month_dir(dir: &Path, month: u32) -> PathBuf {
     dir.join("months").join(month.to_string())
+}
+
+/// Where `month` is written while it runs: `months/N.partial/`.
+pub fn month_staging(dir: &Path, month: u32) -> PathBuf {
+    dir.join("months").join(format!("{month}.partial"))
 }
 
 /// A month's world as it was before it ran, and as it left it.
@@ -212,40 +220,6 @@ pub fn rollback(dir: &Path) -> Result<u32> {
     Ok(month)
 }
 
-/// A sheet read for the coming month.
-pub struct Taken {
-    /// What the reader found, and whose sheet it is.
-    pub read: mail::Read,
-    /// Where the sheet was kept, when it was.
-    pub kept: Option<PathBuf>,
-    /// The month it was kept for.
-    pub month: u32,
-}
-
-/// Take a sheet for the coming month: kept (replacing an earlier one) when
-/// it names a character of this game with the right password.
-pub fn take_sheet(
-    dir: &Path,
-    world: &World,
-    tables: &Tables,
-    source: &SourceFile,
-) -> Result<Taken> {
-    let read = mail::read(world, tables, source);
-    let kept = match read.character {
-        Some(id) => {
-            let path = orders_dir(dir, world.month).join(format!("{}.txt", slug(world, id)));
-            write_atomic(&path, source.text().as_bytes())?;
-            Some(path)
-        }
-        None => None,
-    };
-    Ok(Taken {
-        read,
-        kept,
-        month: world.month,
-    })
-}
-
 /// The game master's decisions on held lines for `month`.
 fn reviews_path(dir: &Path, month: u32) -> PathBuf {
     dir.join("reviews").join(format!("{month}.json"))
@@ -280,7 +254,7 @@ fn kept_sheets(dir: &Path, month: u32) -> Result<Vec<SourceFile>> {
 /// The sheets kept for the coming month that name a character of the
 /// game, read against the world.
 fn read_kept(dir: &Path, world: &World, tables: &Tables) -> Result<Vec<(CharacterId, mail::Read)>> {
-    let reader = mail::Reader::new(world, tables);
+    let reader = super::intake::Sheets::new(world, tables);
     Ok(kept_sheets(dir, world.month)?
         .iter()
         .map(|source| reader.read(source))
@@ -376,7 +350,7 @@ pub fn run_next(dir: &Path, tables: &Tables) -> Result<u32> {
         decisions.clone()
     });
     let outcome = &played.outcome;
-    let staging = dir.join("months").join(format!("{month}.partial"));
+    let staging = month_staging(dir, month);
     if staging.exists() {
         std::fs::remove_dir_all(&staging)
             .with_context(|| format!("cannot remove {}", staging.display()))?;

@@ -7,7 +7,6 @@
 use std::collections::BTreeMap;
 
 use umpire_core::source::SourceFile;
-use umpire_engarde::mail;
 use umpire_engarde::month::{MonthOutcome, run_month};
 use umpire_engarde::orders::ast::OrderSheet;
 use umpire_engarde::orders::left_out::{self, LeftOut};
@@ -49,7 +48,7 @@ pub fn play(
     sheets: &[SourceFile],
     decisions: impl Fn(&str, &str) -> Vec<Decision>,
 ) -> Played {
-    let reader = mail::Reader::new(world, tables);
+    let reader = super::intake::Sheets::new(world, tables);
     let mut read_sheets = Vec::new();
     let mut orders = BTreeMap::new();
     let mut held_by = BTreeMap::new();
