@@ -365,7 +365,11 @@ fn run_month_cmd(dir: &Path, anyway: bool, tables: &Tables) -> Result<ExitCode> 
             return Ok(ExitCode::from(1));
         }
     }
-    let month = run_next(dir, tables)?;
+    let kept = umpire_host::engarde::game_dir::run(dir, tables)?;
+    for note in &kept.cleaned {
+        eprintln!("umpire: {note}");
+    }
+    let month = kept.ran;
     let mut out = std::io::stdout().lock();
     writeln!(
         out,

@@ -14,6 +14,22 @@ use umpire_host::overlord::layout;
 use umpire_host::overlord::reports::{Missing, stored_as};
 use umpire_host::overlord::turn::{RunOptions, run_next, summary};
 
+/// `umpire overlord rollback GAME_DIR [--rerun]`.
+pub fn rollback(dir: &Path, rerun: bool, color: bool, quiet: bool) -> Result<ExitCode> {
+    let back = umpire_host::overlord::turn::rollback(dir)?;
+    println!(
+        "Turn {} of {} was rolled back: the game is as it was before it; the turn is kept in {}; the orders sent for it stand. `umpire overlord run {}` runs it again.",
+        back.turn,
+        back.game,
+        back.kept.display(),
+        dir.display()
+    );
+    if rerun {
+        return run(dir, color, quiet, None);
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
 /// `umpire overlord submit GAME_DIR FILE|-`.
 pub fn submit(dir: &Path, file: &Path, color: bool) -> Result<ExitCode> {
     let (name, bytes) = if file.as_os_str() == "-" {

@@ -205,6 +205,26 @@ pub enum Command {
         #[arg(long, value_name = "DATE")]
         next: Option<String>,
     },
+    /// Take back the last turn run, as `umpire host rollback` does for a
+    /// hosted game.
+    ///
+    /// The game goes back to the world the turn was run from (kept in
+    /// GAME_DIR/turns/N/world.umpire); the turn's folder is kept as
+    /// GAME_DIR/turns/N.rolled-back-K/; the orders and articles sent for
+    /// it stand and may be replaced. `run` runs it again, with the same
+    /// dice; --rerun runs it at once.
+    #[command(after_help = "Examples:
+  umpire overlord rollback games/spring
+  umpire overlord rollback games/spring --rerun")]
+    Rollback {
+        game_dir: PathBuf,
+        /// Run the turn again at once.
+        #[arg(long)]
+        rerun: bool,
+        /// No progress bar (with --rerun).
+        #[arg(long)]
+        quiet: bool,
+    },
     /// Print a faction's report of a turn, as `run` kept it.
     ///
     /// FACTION is written f5, F05 or 5; TURN defaults to the last turn run.
@@ -344,6 +364,11 @@ pub fn run(cmd: Command, color: bool) -> Result<ExitCode> {
             turn,
             json,
         } => crate::folder::report(&game_dir, &faction, turn, json),
+        Command::Rollback {
+            game_dir,
+            rerun,
+            quiet,
+        } => crate::folder::rollback(&game_dir, rerun, color, quiet),
         Command::Battle {
             file,
             seed,

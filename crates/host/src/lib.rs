@@ -12,6 +12,7 @@ pub mod engarde;
 pub mod envelope;
 pub mod fault;
 pub mod files;
+pub mod folder;
 pub mod host;
 pub mod intake;
 pub mod kind;

@@ -12,12 +12,15 @@
 //! DIR/months/N/world-before.json the world the month was run from
 //! DIR/months/N/world-after.json  the world it left (world.json, until the next month)
 //! DIR/months/N.rolled-back-K/    a month taken back by `rollback`, kept as it was
+//! DIR/months/N.replaced-K/       a month N run from another state of the game, moved aside
 //! DIR/reviews/N.json             the game master's decisions on lines held in month N's sheets
 //! ```
 //!
-//! A month is written into `months/N.partial/`, renamed to `months/N/`, and
-//! only then is `world.json` replaced; a month that crashed half-way is run
-//! again from the same world and orders, with the same dice. Every month
+//! A month is kept by the rule every game folder keeps ([`crate::folder`]):
+//! written into `months/N.partial/`, renamed to `months/N/`, and only then
+//! is `world.json` replaced; a month that crashed half-way is run again
+//! from the same world and orders, with the same dice, and a `months/N/`
+//! run from another state of the game is moved aside, never deleted. Every month
 //! keeps the world before and after it, so a month can be rolled back and
 //! run again, and its reports are read with the world they were written
 //! from even when `world.json` is damaged.
@@ -190,33 +193,33 @@ pub fn missing_sheets(dir: &Path, world: &World) -> Result<Vec<String>> {
         .collect())
 }
 
+/// The months of the game in `dir`, kept by the folder's rule
+/// ([`crate::folder`]): `months/N/`, each with the world it was run from.
+pub fn months(dir: &Path) -> crate::folder::Turns {
+    crate::folder::Turns {
+        root: dir.join("months"),
+        before: WORLD_BEFORE,
+        noun: "month",
+    }
+}
+
 /// Take back the last month run: the world goes back to what it was
 /// before it, the month's folder is kept as `months/N.rolled-back-K/`, and
 /// the sheets sent for it stand (players may replace them). Returns the
 /// month taken back.
 pub fn rollback(dir: &Path) -> Result<u32> {
     let month = last_month(dir)?;
-    let done = month_dir(dir, month);
-    let before_path = done.join(WORLD_BEFORE);
-    let bytes = std::fs::read(&before_path).with_context(|| {
-        format!(
-            "month {month} kept no world from before it ({}), so it cannot be rolled back",
-            before_path.display()
-        )
-    })?;
-    let before: World = serde_json::from_slice(&bytes)
-        .with_context(|| format!("{} is damaged", before_path.display()))?;
-    let mut k = 1;
-    let kept = loop {
-        let p = dir.join("months").join(format!("{month}.rolled-back-{k}"));
-        if !p.exists() {
-            break p;
-        }
-        k += 1;
+    let mut world = None;
+    let opens = |path: &Path, bytes: &[u8]| -> Result<()> {
+        let before: World = serde_json::from_slice(bytes)
+            .with_context(|| format!("{} is damaged", path.display()))?;
+        world = Some(before);
+        Ok(())
     };
-    std::fs::rename(&done, &kept)
-        .with_context(|| format!("cannot rename {} to {}", done.display(), kept.display()))?;
-    write_world(dir, &before)?;
+    crate::folder::roll_back(&months(dir), month, opens)?;
+    if let Some(before) = &world {
+        write_world(dir, before)?;
+    }
     Ok(month)
 }
 
@@ -342,27 +345,47 @@ pub fn review_line(
 
 /// Run the next month; returns its number.
 pub fn run_next(dir: &Path, tables: &Tables) -> Result<u32> {
+    Ok(run(dir, tables)?.ran)
+}
+
+/// Run the next month, all or nothing ([`crate::folder::run`]): its
+/// number, and what an earlier run had left that was cleared.
+pub fn run(dir: &Path, tables: &Tables) -> Result<crate::folder::Kept<u32>> {
     let world = read_world(dir)?;
     let month = world.month;
+    let before = serde_json::to_vec_pretty(&world)?;
     let decisions = read_reviews(dir, month)?;
     // Orders with errors are left out, as `submit` told.
     let played = super::play::play(&world, tables, &kept_sheets(dir, month)?, |_, _| {
         decisions.clone()
     });
+    let stage = |staging: &Path| write_month(staging, &world, tables, &played, &before);
+    let save = |_: &()| write_world(dir, &played.outcome.world);
+    let kept = crate::folder::run(&months(dir), month, &before, stage, save)?;
+    Ok(crate::folder::Kept {
+        ran: month,
+        cleaned: kept.cleaned,
+    })
+}
+
+/// Write a month played into `staging`: each player's report, the
+/// worlds before and after it, the gazette and the events.
+fn write_month(
+    staging: &Path,
+    world: &World,
+    tables: &Tables,
+    played: &super::play::Played,
+    before: &[u8],
+) -> Result<()> {
     let outcome = &played.outcome;
-    let staging = month_staging(dir, month);
-    if staging.exists() {
-        std::fs::remove_dir_all(&staging)
-            .with_context(|| format!("cannot remove {}", staging.display()))?;
-    }
     let players: Vec<CharacterId> = world
         .ids()
         .filter(|&id| world.character(id).is_some_and(|c| !c.npc && c.is_alive()))
         .collect();
-    let reports = report::Reports::new(&world, outcome, tables);
+    let reports = report::Reports::new(world, outcome, tables);
     for &id in &players {
         if let Some(r) = reports.player(id) {
-            let name = slug(&world, id);
+            let name = slug(world, id);
             let pages = played.pages(id, &r, "", Vec::new())?;
             write_atomic(
                 &staging.join("reports").join(format!("{name}.txt")),
@@ -374,10 +397,7 @@ pub fn run_next(dir: &Path, tables: &Tables) -> Result<u32> {
             )?;
         }
     }
-    write_atomic(
-        &staging.join(WORLD_BEFORE),
-        &serde_json::to_vec_pretty(&world)?,
-    )?;
+    write_atomic(&staging.join(WORLD_BEFORE), before)?;
     write_atomic(
         &staging.join(WORLD_AFTER),
         &serde_json::to_vec_pretty(&outcome.world)?,
@@ -387,13 +407,5 @@ pub fn run_next(dir: &Path, tables: &Tables) -> Result<u32> {
         &staging.join("events.json"),
         &serde_json::to_vec_pretty(&outcome.events)?,
     )?;
-    let done = month_dir(dir, month);
-    if done.exists() {
-        std::fs::remove_dir_all(&done)
-            .with_context(|| format!("cannot remove {}", done.display()))?;
-    }
-    std::fs::rename(&staging, &done)
-        .with_context(|| format!("cannot rename {} to {}", staging.display(), done.display()))?;
-    write_world(dir, &outcome.world)?;
-    Ok(month)
+    Ok(())
 }

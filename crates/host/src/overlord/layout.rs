@@ -28,6 +28,17 @@ pub fn turn_dir(dir: &Path, turn: u32) -> PathBuf {
     dir.join("turns").join(turn.to_string())
 }
 
+/// The turns of the game in `dir`, kept by the folder's rule
+/// ([`crate::folder`]): `GAME_DIR/turns/N/`, each with the world it was
+/// run from.
+pub fn turns(dir: &Path) -> crate::folder::Turns {
+    crate::folder::Turns {
+        root: dir.join("turns"),
+        before: super::game_dir::WORLD_FILE,
+        noun: "turn",
+    }
+}
+
 /// Where turn `turn` is written while it runs: `GAME_DIR/turns/N.partial/`.
 pub fn staging_dir(dir: &Path, turn: u32) -> PathBuf {
     dir.join("turns").join(format!("{turn}.partial"))

@@ -17,9 +17,12 @@
 //! GAME_DIR/turns/N/reports/fNN.json       the same report as compact JSON (docs/overlord-report-schema.md)
 //! GAME_DIR/turns/N/templates/fNN.txt      each faction's order template for turn N+1
 //! GAME_DIR/turns/N.partial/               turn N while it is being written
+//! GAME_DIR/turns/N.replaced-K/            a turn N run from another state of the game
+//! GAME_DIR/turns/N.rolled-back-K/         turn N taken back by `rollback`
 //! ```
 //!
-//! A run is all or nothing. Turn N is written into `turns/N.partial/`,
+//! A run is all or nothing, by the rule every game folder keeps
+//! ([`crate::folder`]). Turn N is written into `turns/N.partial/`,
 //! which is renamed to `turns/N/` once complete; only then is
 //! `world.umpire` replaced (written beside and renamed). A run that stops
 //! part way leaves the old game in place; running again cleans up what it
@@ -29,6 +32,8 @@
 //! game master went back to an older world) is moved aside to
 //! `turns/N.replaced-K/`, never deleted. While `turns/N.partial/` exists,
 //! `submit` refuses orders and articles for turn N (OV-SRV-009).
+//! [`rollback`] takes the last turn back to `turns/N.rolled-back-K/`, the
+//! game back to the world it was run from; `run` then repeats it.
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -110,93 +115,72 @@ fn next_turn_date(dir: &Path) -> Result<String> {
         .to_string())
 }
 
-/// Clear what an earlier run of `turn` left: the staging folder always
-/// (it is never complete), `turns/N/` when it holds no world or the world
-/// as it is now (a run that stopped between the rename and the save),
-/// anything else is moved aside. Returns what was done, for the GM.
+/// Clear what an earlier run of `turn` left, by the folder's rule
+/// ([`crate::folder::clean_up`]). Returns what was done, for the GM.
+#[cfg(test)]
 fn clean_up(dir: &Path, turn: u32, before: &[u8]) -> Result<Vec<String>> {
-    let mut done = Vec::new();
-    let staging = staging_dir(dir, turn);
-    if staging.exists() {
-        std::fs::remove_dir_all(&staging)
-            .with_context(|| format!("cannot remove {}", staging.display()))?;
-        done.push(format!(
-            "removed {}, left by a run that stopped part way",
-            staging.display()
-        ));
-    }
-    let kept = turn_dir(dir, turn);
-    if kept.exists() {
-        let world = kept.join(WORLD_FILE);
-        let leftover = match std::fs::read(&world) {
-            Ok(bytes) => bytes == before,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => true,
-            Err(e) => {
-                return Err(e).with_context(|| format!("cannot read {}", world.display()));
-            }
-        };
-        if leftover {
-            std::fs::remove_dir_all(&kept)
-                .with_context(|| format!("cannot remove {}", kept.display()))?;
-            done.push(format!(
-                "removed {}, left by a run that stopped before saving the game",
-                kept.display()
-            ));
-        } else {
-            let aside = (1..=u32::MAX)
-                .map(|k| dir.join("turns").join(format!("{turn}.replaced-{k}")))
-                .find(|p| !p.exists())
-                .context("no free name to move an old turn folder aside")?;
-            std::fs::rename(&kept, &aside)
-                .with_context(|| format!("cannot move {} aside", kept.display()))?;
-            done.push(format!(
-                "moved {} (turn {turn} run from another state of the game) to {}",
-                kept.display(),
-                aside.display()
-            ));
-        }
-    }
-    Ok(done)
+    crate::folder::clean_up(&layout::turns(dir), turn, before)
 }
 
-/// Run the next turn of the game in `dir` and keep it, all or nothing.
+/// Run the next turn of the game in `dir` and keep it, all or nothing
+/// ([`crate::folder::run`]).
 pub fn run_next(dir: &Path, mut options: RunOptions<'_>) -> Result<Ran> {
     let rules = rules()?;
-    let mut world = read_world(dir, &rules)?;
+    let world = read_world(dir, &rules)?;
     let before = save::save(&world, &rules);
     let turn = world.turn + 1;
     let next = match options.next.take() {
         Some(n) => n,
         None => next_turn_date(dir)?,
     };
-
-    // Claim the turn first: from here `submit` refuses orders for it.
-    let cleaned = clean_up(dir, turn, &before)?;
-    let staging = staging_dir(dir, turn);
-    std::fs::create_dir_all(&staging)
-        .with_context(|| format!("cannot create {}", staging.display()))?;
-    let result = run_staged(dir, &rules, &mut world, &before, &next, options);
-    let mut ran = match result {
-        Ok(ran) => ran,
-        Err(e) => {
-            // Release the turn for `submit`; the game is as it was.
-            let _ = std::fs::remove_dir_all(&staging);
-            return Err(e);
-        }
+    let stage = |_: &Path| {
+        let mut world = world;
+        let ran = run_staged(dir, &rules, &mut world, &before, &next, options)?;
+        Ok((ran, world))
     };
-    ran.cleaned = cleaned;
-
-    // The turn is kept whole, then the game moves on: a crash between the
-    // two leaves turns/N beside the old game, which the next run clears.
-    std::fs::rename(&staging, &ran.kept).with_context(|| {
-        format!(
-            "cannot rename {} to {}",
-            staging.display(),
-            ran.kept.display()
-        )
-    })?;
-    super::game_dir::write_world(dir, &world, &rules, true)?;
+    let save = |(_, world): &(Ran, World)| {
+        super::game_dir::write_world(dir, world, &rules, true).map(|_| ())
+    };
+    let kept = crate::folder::run(&layout::turns(dir), turn, &before, stage, save)?;
+    let (mut ran, _) = kept.ran;
+    ran.cleaned = kept.cleaned;
     Ok(ran)
+}
+
+/// A turn taken back.
+pub struct RolledBack {
+    pub game: String,
+    pub turn: u32,
+    /// Where the turn is kept now: `turns/N.rolled-back-K/`.
+    pub kept: PathBuf,
+}
+
+/// Take back the last turn run, as the host's `rollback` does: the game
+/// goes back to the world the turn was run from, the turn's folder is kept
+/// as `turns/N.rolled-back-K/`, and the orders and articles sent for it
+/// stand (players may replace them), so `run` runs it again.
+pub fn rollback(dir: &Path) -> Result<RolledBack> {
+    let rules = rules()?;
+    let world = read_world(dir, &rules)?;
+    let turn = world.turn;
+    if turn == 0 {
+        anyhow::bail!(
+            "no turn of {} has run yet: there is nothing to roll back",
+            world.game
+        );
+    }
+    let opens = |path: &Path, bytes: &[u8]| -> Result<()> {
+        save::load(bytes, &rules)
+            .map(|_| ())
+            .with_context(|| format!("cannot open {}", path.display()))
+    };
+    let back = crate::folder::roll_back(&layout::turns(dir), turn, opens)?;
+    files::write_atomic(&dir.join(WORLD_FILE), &back.before)?;
+    Ok(RolledBack {
+        game: world.game,
+        turn,
+        kept: back.kept,
+    })
 }
 
 fn run_staged(

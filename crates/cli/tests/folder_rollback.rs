@@ -1,0 +1,188 @@
+//! A game folder's turn taken back runs again the same: `umpire overlord
+//! rollback` puts the game back to the world the turn was run from, keeps
+//! the turn aside, and the next `run` writes the same turn and the same
+//! game, byte for byte. Played on the Overlord fixture folder
+//! (`tests/fixtures/folders/overlord`, a game of an earlier release).
+//! An En Garde! folder keeps its months by the same rule: a month left by
+//! a run that stopped before saving the game is run again the same, and
+//! one run from another state of the game is moved aside, never deleted.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn copy_tree(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap() {
+        let path = entry.unwrap().path();
+        let target = to.join(path.file_name().unwrap());
+        if path.is_dir() {
+            copy_tree(&path, &target);
+        } else {
+            std::fs::copy(&path, &target).unwrap();
+        }
+    }
+}
+
+/// Every file below `root`, by its relative path.
+fn tree(root: &Path) -> BTreeMap<String, Vec<u8>> {
+    fn walk(root: &Path, dir: &Path, out: &mut BTreeMap<String, Vec<u8>>) {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                walk(root, &path, out);
+            } else {
+                let rel = path.strip_prefix(root).unwrap().to_string_lossy();
+                out.insert(rel.replace('\\', "/"), std::fs::read(&path).unwrap());
+            }
+        }
+    }
+    let mut out = BTreeMap::new();
+    walk(root, root, &mut out);
+    out
+}
+
+fn game(name: &str) -> PathBuf {
+    fixture("overlord", name)
+}
+
+/// A copy of fixture folder `kind` to play on.
+fn fixture(kind: &str, name: &str) -> PathBuf {
+    let to = std::env::temp_dir().join(format!("umpire-rollback-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&to);
+    let from = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/folders")
+        .join(kind);
+    copy_tree(&from, &to);
+    to
+}
+
+fn umpire(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_umpire"))
+        .args(args)
+        .arg("--color=never")
+        .output()
+        .unwrap()
+}
+
+fn ok(o: &Output) -> String {
+    assert!(
+        o.status.success(),
+        "{}{}",
+        String::from_utf8_lossy(&o.stdout),
+        String::from_utf8_lossy(&o.stderr)
+    );
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+#[test]
+fn a_rolled_back_overlord_folder_runs_the_same_turn_again_byte_for_byte() {
+    let dir = game("overlord");
+    let d = dir.to_str().unwrap();
+    let world_before = std::fs::read(dir.join("world.umpire")).unwrap();
+    ok(&umpire(&["overlord", "run", d, "--quiet"]));
+    let turn = tree(&dir.join("turns/2"));
+    let world_after = std::fs::read(dir.join("world.umpire")).unwrap();
+    assert_ne!(world_before, world_after);
+
+    let said = ok(&umpire(&["overlord", "rollback", d]));
+    assert!(
+        said.starts_with("Turn 2 of fixture was rolled back"),
+        "{said}"
+    );
+    assert_eq!(
+        std::fs::read(dir.join("world.umpire")).unwrap(),
+        world_before
+    );
+    assert!(!dir.join("turns/2").exists());
+    assert_eq!(tree(&dir.join("turns/2.rolled-back-1")), turn);
+    // The orders sent for it stand.
+    assert!(dir.join("orders/2/f05.txt").exists());
+
+    ok(&umpire(&["overlord", "run", d, "--quiet"]));
+    assert_eq!(tree(&dir.join("turns/2")), turn);
+    assert_eq!(
+        std::fs::read(dir.join("world.umpire")).unwrap(),
+        world_after
+    );
+
+    // --rerun: taken back and run again at once, the same again.
+    let said = ok(&umpire(&["overlord", "rollback", d, "--rerun", "--quiet"]));
+    assert!(said.contains("turn 2 run in"), "{said}");
+    assert_eq!(tree(&dir.join("turns/2")), turn);
+    assert_eq!(tree(&dir.join("turns/2.rolled-back-2")), turn);
+    assert_eq!(
+        std::fs::read(dir.join("world.umpire")).unwrap(),
+        world_after
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_rollback_is_refused_while_a_run_stopped_part_way_or_before_any_turn() {
+    let dir = game("refused");
+    let d = dir.to_str().unwrap();
+    let before = tree(&dir);
+    std::fs::create_dir_all(dir.join("turns/2.partial")).unwrap();
+    let o = umpire(&["overlord", "rollback", d]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("a run of turn 2 stopped part way; run it again before rolling back"),
+        "{err}"
+    );
+    std::fs::remove_dir_all(dir.join("turns/2.partial")).unwrap();
+    assert_eq!(tree(&dir), before);
+
+    // Turn 1 taken back: nothing is left to take back.
+    ok(&umpire(&["overlord", "rollback", d]));
+    let o = umpire(&["overlord", "rollback", d]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("there is nothing to roll back"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn an_engarde_month_left_over_is_run_again_and_one_from_another_game_moved_aside() {
+    let dir = fixture("engarde", "engarde");
+    let d = dir.to_str().unwrap();
+    ok(&umpire(&["engarde", "run", d, "--anyway"]));
+    let month = tree(&dir.join("months/2"));
+    let after = std::fs::read(dir.join("world.json")).unwrap();
+    let before = std::fs::read(dir.join("months/2/world-before.json")).unwrap();
+
+    // Stopped after keeping the month, before saving the game.
+    std::fs::write(dir.join("world.json"), &before).unwrap();
+    let o = umpire(&["engarde", "run", d, "--anyway"]);
+    ok(&o);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("months/2, left by a run that stopped before saving the game"),
+        "{err}"
+    );
+    assert_eq!(tree(&dir.join("months/2")), month);
+    assert_eq!(std::fs::read(dir.join("world.json")).unwrap(), after);
+
+    // The game master went back to another world for month 2: the month
+    // run from the old one is kept aside.
+    let mut other: serde_json::Value = serde_json::from_slice(&before).unwrap();
+    other["seed"] = serde_json::json!(other["seed"].as_u64().unwrap() + 1);
+    std::fs::write(
+        dir.join("world.json"),
+        serde_json::to_vec_pretty(&other).unwrap(),
+    )
+    .unwrap();
+    let o = umpire(&["engarde", "run", d, "--anyway"]);
+    ok(&o);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("(month 2 run from another state of the game)"),
+        "{err}"
+    );
+    assert_eq!(tree(&dir.join("months/2.replaced-1")), month);
+    assert!(dir.join("months/2/world-before.json").exists());
+    let _ = std::fs::remove_dir_all(&dir);
+}
