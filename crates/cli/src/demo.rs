@@ -13,9 +13,7 @@ use umpire_overlord::generate::bots::{BotOptions, bot_orders_with, bot_seed};
 use umpire_overlord::generate::world::{MapSize, WorldParams};
 use umpire_overlord::world::Player;
 
-use crate::game::{WORLD_FILE, make_game, read_world, rules};
-use umpire_host::overlord::layout::{faction_file, turn_dir};
-use umpire_host::overlord::turn::{RunOptions, run_next};
+use umpire_host::overlord::folder::{Folder, RunOptions, WORLD_FILE, faction_file, rules};
 
 /// How many lines of a report the demo shows at the end.
 const EXCERPT_LINES: usize = 30;
@@ -86,7 +84,8 @@ pub fn run(args: Args) -> Result<ExitCode> {
         factions: args.factions,
         size: MapSize::for_factions(args.factions),
     };
-    let made = make_game(&rules, dir, &params, false)?;
+    let folder = Folder::at(dir);
+    let made = folder.make(&rules, &params, false)?;
     let passwords: std::collections::HashMap<u32, String> = made
         .generated
         .players
@@ -118,7 +117,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
     };
     let mut shown = None;
     for k in 0..args.turns {
-        let world = read_world(dir, &rules)?;
+        let world = folder.world(&rules)?;
         let turn = world.turn + 1;
         bar.set_message(format!("turn {turn}: bots write orders"));
         // Every player faction's bot mails its orders, as a player would.
@@ -132,13 +131,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
             };
             let mail = bot_orders_with(&world, &rules, fid, bot_seed(world.seed, turn), &options);
             let name = format!("bot-{}", faction_file(f.number));
-            let done = umpire_host::overlord::intake::submit_mail(
-                dir,
-                &world,
-                &name,
-                mail.as_bytes(),
-                false,
-            )?;
+            let done = folder.submit_to(&world, &name, mail.as_bytes(), false)?;
             if done.refused() > 0 {
                 bail!(
                     "the bot's orders for {} were refused:\n{}",
@@ -152,15 +145,12 @@ pub fn run(args: Args) -> Result<ExitCode> {
         let start = u64::from(k) * 30;
         let mut on_day = |day: u8| bar.set_position(start + u64::from(day));
         let mut on_report = |_, _| {};
-        let ran = run_next(
-            dir,
-            RunOptions {
-                next: None,
-                color: false,
-                on_day: &mut on_day,
-                on_report: &mut on_report,
-            },
-        )?;
+        let ran = folder.run(RunOptions {
+            next: None,
+            color: false,
+            on_day: &mut on_day,
+            on_report: &mut on_report,
+        })?;
         for e in &ran.errors {
             bar.suspend(|| eprint!("{e}"));
         }
@@ -176,7 +166,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
     }
     bar.finish_and_clear();
 
-    let world = read_world(dir, &rules)?;
+    let world = folder.world(&rules)?;
     writeln!(
         out,
         "\nThe game is at turn {}. Each faction's report is in {}/N/reports/fNN.txt, its order template in {}/N/templates/fNN.txt.",
@@ -185,7 +175,8 @@ pub fn run(args: Args) -> Result<ExitCode> {
         dir.join("turns").display()
     )?;
     if let Some(number) = shown.filter(|_| world.turn > 0) {
-        let path = turn_dir(dir, world.turn)
+        let path = folder
+            .turn_dir(world.turn)
             .join("reports")
             .join(faction_file(number));
         let text = std::fs::read_to_string(&path)

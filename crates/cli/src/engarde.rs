@@ -1,8 +1,9 @@
-//! `umpire engarde …`: the En Garde! moderator. Glue over `umpire-engarde`:
-//! read the game folder and the players' mail, call the pure month, write
-//! the reports and the gazette.
+//! `umpire engarde …`: the En Garde! moderator. Reads the arguments and the
+//! players' sheets, calls the host's game folder and prints.
 //!
-//! The game folder and its loop are `umpire_host::engarde::game_dir`.
+//! The game folder and its loop are the host's:
+//! `umpire_host::engarde::folder` (over the intake and the month kept as
+//! every folder keeps its turns).
 
 use std::io::{Read as _, Write};
 use std::path::{Path, PathBuf};
@@ -19,12 +20,7 @@ use umpire_engarde::tables::Tables;
 use umpire_engarde::world::World;
 
 use umpire_engarde::review::Fate;
-use umpire_host::engarde::game_dir::{
-    held_lines, last_month, make, missing_sheets, month_dir, month_world, orders_dir, read_world,
-    review_line, rollback, run_next, slug,
-};
-use umpire_host::engarde::intake::{self as sheets, take_sheet};
-use umpire_host::files::write_atomic;
+use umpire_host::engarde::folder::{Folder, slug};
 
 #[derive(Subcommand)]
 pub enum Command {
@@ -185,9 +181,10 @@ pub fn run(cmd: Command, color: bool) -> Result<ExitCode> {
             force,
         } => new_game_cmd(&dir, &players, seed, start_month, force, tables),
         Command::Submit { dir, file } => {
-            let world = read_world(&dir)?;
+            let folder = Folder::at(&dir, tables);
+            let world = folder.world()?;
             let source = read_source(&file)?;
-            let accepted = submit(&dir, &world, tables, &source, color)?;
+            let accepted = submit(&folder, &world, &source, color)?;
             Ok(if accepted {
                 ExitCode::SUCCESS
             } else {
@@ -203,7 +200,7 @@ pub fn run(cmd: Command, color: bool) -> Result<ExitCode> {
             character,
             month,
             json,
-        } => report_cmd(&dir, &character, month, json),
+        } => report_cmd(&Folder::at(&dir, tables), &character, month, json),
         Command::Held { dir } => held_cmd(&dir, tables),
         Command::Approve {
             dir,
@@ -223,7 +220,7 @@ pub fn run(cmd: Command, color: bool) -> Result<ExitCode> {
             review(&dir, tables, &character, line, Fate::Refused { reason })
         }
         Command::Rollback { dir } => {
-            let month = rollback(&dir)?;
+            let month = Folder::at(&dir, tables).rollback()?;
             writeln!(
                 std::io::stdout().lock(),
                 "Month {month} taken back: the world is as it was before it; its reports are kept in {}; the sheets sent for it stand. `umpire engarde run {}` runs it again.",
@@ -235,13 +232,7 @@ pub fn run(cmd: Command, color: bool) -> Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
         Command::Gazette { dir, month } => {
-            let month = match month {
-                Some(m) => m,
-                None => last_month(&dir)?,
-            };
-            let path = month_dir(&dir, month).join("gazette.txt");
-            let text = std::fs::read_to_string(&path)
-                .with_context(|| format!("no gazette for month {month} ({})", path.display()))?;
+            let text = Folder::at(&dir, tables).gazette(month)?;
             std::io::stdout().lock().write_all(text.as_bytes())?;
             Ok(ExitCode::SUCCESS)
         }
@@ -270,18 +261,9 @@ fn new_game_cmd(
         .collect::<Result<Vec<_>>>()?;
     let world = new_game_checked(&game_name(dir), seed, start_month, &roster, tables)
         .map_err(|e| anyhow::anyhow!("{e}; no game was made"))?;
-    make(dir, &world, force)?;
-    // Each player's first report: where they stand, and who is who.
-    for id in world.ids() {
-        if world.character(id).is_some_and(|c| !c.npc) {
-            write_atomic(
-                &month_dir(dir, 0)
-                    .join("reports")
-                    .join(format!("{}.txt", slug(&world, id))),
-                umpire_engarde::report::welcome(&world, tables, id, "").as_bytes(),
-            )?;
-        }
-    }
+    // With each player's first report: where they stand, and who is who.
+    let folder = Folder::at(dir, tables);
+    folder.make(&world, force)?;
     let mut out = std::io::stdout().lock();
     writeln!(
         out,
@@ -302,7 +284,7 @@ fn new_game_cmd(
     writeln!(
         out,
         "Each player's first report (where they stand, and who is who in Paris) is in {}; `umpire engarde report {} NAME 0` prints it.",
-        month_dir(dir, 0).join("reports").display(),
+        folder.month_dir(0).join("reports").display(),
         dir.display()
     )?;
     Ok(ExitCode::SUCCESS)
@@ -317,9 +299,8 @@ fn check_cmd(
     color: bool,
 ) -> Result<ExitCode> {
     let source = read_source(file)?;
-    let world = game.map(read_world).transpose()?;
-    let diagnostics = match &world {
-        Some(w) => sheets::read(w, tables, &source).diagnostics,
+    let diagnostics = match game {
+        Some(g) => Folder::at(g, tables).check(&source)?,
         None => {
             let (sheet, mut d) = umpire_engarde::orders::parse(&source);
             d.extend(umpire_engarde::orders::check(
@@ -345,14 +326,14 @@ fn check_cmd(
 
 /// `umpire engarde run`: run the next month, unless sheets are missing and not `anyway`.
 fn run_month_cmd(dir: &Path, anyway: bool, tables: &Tables) -> Result<ExitCode> {
-    let world = read_world(dir)?;
-    let missing = missing_sheets(dir, &world)?;
+    let folder = Folder::at(dir, tables);
+    let (coming, missing) = folder.missing_sheets()?;
     if !missing.is_empty() {
         let mut err = std::io::stderr().lock();
         writeln!(
             err,
             "No sheet for month {} from {} player(s): {}.",
-            world.month,
+            coming,
             missing.len(),
             missing.join(", ")
         )?;
@@ -365,7 +346,7 @@ fn run_month_cmd(dir: &Path, anyway: bool, tables: &Tables) -> Result<ExitCode> 
             return Ok(ExitCode::from(1));
         }
     }
-    let kept = umpire_host::engarde::game_dir::run(dir, tables)?;
+    let kept = folder.run()?;
     for note in &kept.cleaned {
         eprintln!("umpire: {note}");
     }
@@ -374,46 +355,31 @@ fn run_month_cmd(dir: &Path, anyway: bool, tables: &Tables) -> Result<ExitCode> 
     writeln!(
         out,
         "Month {month} run: reports in {}",
-        month_dir(dir, month).join("reports").display()
+        folder.month_dir(month).join("reports").display()
     )?;
     Ok(ExitCode::SUCCESS)
 }
 
 /// `umpire engarde report`: print a character's report of a month (the last by default).
-fn report_cmd(dir: &Path, character: &str, month: Option<u32>, json: bool) -> Result<ExitCode> {
-    let month = match month {
-        Some(m) => m,
-        None => last_month(dir)?,
-    };
-    let world = month_world(dir, month)?;
-    let id = world
-        .find_character(character)
-        .with_context(|| format!("no character called `{character}` in {}", dir.display()))?;
-    let name = slug(&world, id);
-    let ext = if json { "json" } else { "txt" };
-    let path = month_dir(dir, month)
-        .join("reports")
-        .join(format!("{name}.{ext}"));
-    let text = std::fs::read_to_string(&path).with_context(|| {
-        format!(
-            "no report of month {month} for {character} ({})",
-            path.display()
-        )
-    })?;
+fn report_cmd(
+    folder: &Folder,
+    character: &str,
+    month: Option<u32>,
+    json: bool,
+) -> Result<ExitCode> {
+    let text = folder.report(character, month, json)?;
     std::io::stdout().lock().write_all(text.as_bytes())?;
     Ok(ExitCode::SUCCESS)
 }
 
 /// `umpire engarde held`: the lines of this month's sheets held for the game master.
 fn held_cmd(dir: &Path, tables: &Tables) -> Result<ExitCode> {
-    let world = read_world(dir)?;
-    let held = held_lines(dir, &world, tables)?;
+    let (month, held) = Folder::at(dir, tables).held()?;
     let mut out = std::io::stdout().lock();
     if held.is_empty() {
         writeln!(
             out,
-            "No line of month {}'s sheets is held for the game master.",
-            world.month
+            "No line of month {month}'s sheets is held for the game master."
         )?;
     }
     for (name, lines) in held {
@@ -544,14 +510,8 @@ fn print_diagnostics(
 }
 
 /// Take a sheet for the coming month; true when kept.
-fn submit(
-    dir: &Path,
-    world: &World,
-    tables: &Tables,
-    source: &SourceFile,
-    color: bool,
-) -> Result<bool> {
-    let taken = take_sheet(dir, world, tables, source)?;
+fn submit(folder: &Folder, world: &World, source: &SourceFile, color: bool) -> Result<bool> {
+    let taken = folder.submit(world, source)?;
     let mut out = std::io::stdout().lock();
     print_diagnostics(&mut out, source, &taken.read.diagnostics, color)?;
     let Some(path) = taken.kept else {
@@ -606,7 +566,8 @@ fn demo(
         })
         .collect();
     let world = new_game(&game_name(dir), seed, 5, &roster, tables);
-    make(dir, &world, force)?;
+    let folder = Folder::at(dir, tables);
+    folder.start(&world, force)?;
     let mut out = std::io::stdout().lock();
     writeln!(
         out,
@@ -614,39 +575,37 @@ fn demo(
         dir.display()
     )?;
     for _ in 0..months {
-        let world = read_world(dir)?;
-        let reader = sheets::Sheets::new(&world, tables);
+        let world = folder.world()?;
         for id in world.ids() {
             let Some(c) = world.character(id).filter(|c| !c.npc && c.is_alive()) else {
                 continue;
             };
             let text = bots::orders_text(&world, tables, id);
             let source = SourceFile::new(format!("{}.txt", slug(&world, id)), text);
-            let read = reader.read(&source);
-            if read.character.is_none() {
-                print_diagnostics(&mut out, &source, &read.diagnostics, color)?;
+            let taken = folder.submit(&world, &source)?;
+            if taken.kept.is_none() {
+                print_diagnostics(&mut out, &source, &taken.read.diagnostics, color)?;
                 bail!("the bot's sheet for {} was refused", c.name);
             }
-            let path = orders_dir(dir, world.month).join(format!("{}.txt", slug(&world, id)));
-            write_atomic(&path, source.text().as_bytes())?;
         }
-        let m = run_next(dir, tables)?;
+        let m = folder.run()?.ran;
         writeln!(out, "Month {m} run.")?;
     }
-    let world = read_world(dir)?;
+    let world = folder.world()?;
     let last = world.month.saturating_sub(1);
     if let Some(id) = world
         .ids()
         .find(|&id| world.character(id).is_some_and(|c| !c.npc))
     {
-        let path = month_dir(dir, last)
+        let path = folder
+            .month_dir(last)
             .join("reports")
             .join(format!("{}.txt", slug(&world, id)));
         if let Ok(text) = std::fs::read_to_string(&path) {
             writeln!(out, "\n--- {} ---\n{text}", path.display())?;
         }
     }
-    if let Ok(text) = std::fs::read_to_string(month_dir(dir, last).join("gazette.txt")) {
+    if let Ok(text) = std::fs::read_to_string(folder.month_dir(last).join("gazette.txt")) {
         writeln!(out, "{text}")?;
     }
     writeln!(
@@ -659,18 +618,17 @@ fn demo(
 
 /// `approve` and `refuse`: the decision kept for the coming month.
 fn review(dir: &Path, tables: &Tables, character: &str, line: u32, fate: Fate) -> Result<ExitCode> {
-    let world = read_world(dir)?;
     let said = match &fate {
         Fate::Refused { .. } => ("Refused", "give the reason"),
         _ => ("Approved", "say so"),
     };
-    let h = review_line(dir, &world, tables, character, line, fate)?;
+    let (month, h) = Folder::at(dir, tables).review(character, line, fate)?;
     writeln!(
         std::io::stdout().lock(),
         "{} line {line} of {character}'s sheet (`{}`); their report of month {} will {}.",
         said.0,
         h.text.trim(),
-        world.month,
+        month,
         said.1
     )?;
     Ok(ExitCode::SUCCESS)

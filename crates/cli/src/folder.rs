@@ -1,6 +1,7 @@
-//! `umpire overlord submit|run|report`: a game directory's loop, printed.
-//! The loop itself is `umpire_host::overlord` (intake, turn, reports),
-//! which the server calls too.
+//! `umpire overlord submit|bots|run|rollback|report`: a game folder's
+//! loop, printed. The loop itself is the host's
+//! (`umpire_host::overlord::folder`, over the intake and the turn the
+//! server keeps too); here the arguments are read and the answers printed.
 
 use std::io::{Read as _, Write as _};
 use std::path::Path;
@@ -8,15 +9,11 @@ use std::process::ExitCode;
 
 use anyhow::{Context, Result, bail};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use umpire_host::overlord::game_dir::{WORLD_FILE, read_world, rules};
-use umpire_host::overlord::intake::submit_mail;
-use umpire_host::overlord::layout;
-use umpire_host::overlord::reports::{Missing, stored_as};
-use umpire_host::overlord::turn::{RunOptions, run_next, summary};
+use umpire_host::overlord::folder::{Folder, Missing, RunOptions, WORLD_FILE, parse_faction};
 
 /// `umpire overlord rollback GAME_DIR [--rerun]`.
 pub fn rollback(dir: &Path, rerun: bool, color: bool, quiet: bool) -> Result<ExitCode> {
-    let back = umpire_host::overlord::turn::rollback(dir)?;
+    let back = Folder::at(dir).rollback()?;
     println!(
         "Turn {} of {} was rolled back: the game is as it was before it; the turn is kept in {}; the orders sent for it stand. `umpire overlord run {}` runs it again.",
         back.turn,
@@ -43,9 +40,7 @@ pub fn submit(dir: &Path, file: &Path, color: bool) -> Result<ExitCode> {
         let bytes = std::fs::read(file).with_context(|| format!("cannot read {name}"))?;
         (name, bytes)
     };
-    let rules = rules()?;
-    let world = read_world(dir, &rules)?;
-    let done = submit_mail(dir, &world, &name, &bytes, color)?;
+    let done = Folder::at(dir).submit(&name, &bytes, color)?;
     std::io::stdout().lock().write_all(done.text().as_bytes())?;
     Ok(if done.refused() > 0 {
         ExitCode::from(1)
@@ -56,8 +51,6 @@ pub fn submit(dir: &Path, file: &Path, color: bool) -> Result<ExitCode> {
 
 /// `umpire overlord bots`.
 pub fn bots(dir: &Path, all: bool, quiet: bool) -> Result<ExitCode> {
-    let rules = rules()?;
-    let world = read_world(dir, &rules)?;
     let bar = if quiet {
         ProgressBar::hidden()
     } else {
@@ -68,25 +61,25 @@ pub fn bots(dir: &Path, all: bool, quiet: bool) -> Result<ExitCode> {
         }
         b
     };
-    let done = umpire_host::overlord::intake::bot_orders(dir, &world, &rules, all, |k, n| {
+    let bots = Folder::at(dir).bots(all, |k, n| {
         bar.set_length(n as u64);
         bar.set_position(k as u64);
-    })?;
+    });
     bar.finish_and_clear();
+    let bots = bots?;
+    let (turn, done) = (bots.turn, bots.done);
     let refused: usize = done.iter().map(|(_, d)| d.refused()).sum();
     let mut out = std::io::stdout().lock();
     if done.is_empty() {
         writeln!(
             out,
-            "Every player faction has orders for turn {} already; `--all` lets the bots replace them.",
-            world.turn + 1
+            "Every player faction has orders for turn {turn} already; `--all` lets the bots replace them."
         )?;
         return Ok(ExitCode::SUCCESS);
     }
     writeln!(
         out,
-        "The bots wrote turn {}'s orders of {} player faction(s){}.",
-        world.turn + 1,
+        "The bots wrote turn {turn}'s orders of {} player faction(s){}.",
         done.len(),
         if refused > 0 {
             format!("; {refused} envelope(s) refused")
@@ -127,15 +120,13 @@ pub fn run(dir: &Path, color: bool, quiet: bool, next: Option<String>) -> Result
         }
         bar.set_position(done as u64);
     };
-    let ran = run_next(
-        dir,
-        RunOptions {
-            next,
-            color,
-            on_day: &mut on_day,
-            on_report: &mut on_report,
-        },
-    );
+    let folder = Folder::at(dir);
+    let ran = folder.run(RunOptions {
+        next,
+        color,
+        on_day: &mut on_day,
+        on_report: &mut on_report,
+    });
     bar.finish_and_clear();
     let ran = ran?;
     for note in &ran.cleaned {
@@ -144,23 +135,24 @@ pub fn run(dir: &Path, color: bool, quiet: bool, next: Option<String>) -> Result
     for e in &ran.errors {
         eprint!("{e}");
     }
-    print!("{}", summary(dir, &ran));
+    print!("{}", folder.summary(&ran));
     Ok(ExitCode::SUCCESS)
 }
 
 /// `umpire overlord report GAME_DIR FACTION [TURN] [--json]`.
 pub fn report(dir: &Path, faction: &str, turn: Option<u32>, json: bool) -> Result<ExitCode> {
-    let Some(number) = layout::parse_faction(faction) else {
+    let Some(number) = parse_faction(faction) else {
         bail!("`{faction}` is not a faction; write it like f5 (or 5)");
     };
-    if !dir.join(WORLD_FILE).exists() {
+    let folder = Folder::at(dir);
+    if !folder.holds_game() {
         bail!(
             "{} holds no game (no {}); make one with `umpire overlord new` or `umpire overlord import`",
             dir.display(),
             WORLD_FILE
         );
     }
-    match stored_as(dir, number, turn, json)? {
+    match folder.report(number, turn, json)? {
         // The JSON is kept compact; laid out here for the reader (keys in
         // the file's order, so `jq` and people see the same document).
         Ok((_, text)) if json => {

@@ -1,5 +1,5 @@
-//! `umpire overlord new|import|show`: printing what the game directory
-//! functions of `umpire_host::overlord::game_dir` made or read.
+//! `umpire overlord new|import|show`: printing what the host's game
+//! folder (`umpire_host::overlord::folder`) made or read.
 //!
 //! A game directory holds `world.umpire` (the saved state, see
 //! `umpire_overlord::save`); after `new`, `factions.txt` (the game
@@ -16,8 +16,7 @@ use umpire_overlord::rules::Rules;
 use umpire_overlord::save;
 use umpire_overlord::world::{FactionId, LocationId, UnitId, World};
 
-use umpire_host::overlord::game_dir::{Made, loc_name};
-pub use umpire_host::overlord::game_dir::{WORLD_FILE, make_game, read_world, rules};
+use umpire_host::overlord::folder::{Folder, Made, WORLD_FILE, loc_name, rules};
 
 pub fn new_game(
     dir: &Path,
@@ -59,7 +58,7 @@ pub fn new_game(
         world_path: path,
         sheet_path,
         elapsed,
-    } = make_game(&rules, dir, &params, force)?;
+    } = Folder::at(dir).make(&rules, &params, force)?;
     let w = &made.world;
     let land = w
         .locations
@@ -91,7 +90,7 @@ pub fn new_game(
 
 pub fn import(source: &Path, dir: &Path, force: bool, copies: u32) -> Result<ExitCode> {
     let rules = rules()?;
-    let im = umpire_host::overlord::game_dir::import(&rules, source, dir, force, copies)?;
+    let im = Folder::at(dir).import(&rules, source, force, copies)?;
     let w = &im.world;
     let mut out = std::io::stdout().lock();
     writeln!(
@@ -155,7 +154,7 @@ pub fn show(
     json: bool,
 ) -> Result<ExitCode> {
     let rules = rules()?;
-    let w = read_world(dir, &rules)?;
+    let w = Folder::at(dir).world(&rules)?;
     let mut out = String::new();
     if let Some(code) = unit {
         let n = parse_code(code, 'U', "unit")?;
