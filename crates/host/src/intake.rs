@@ -397,14 +397,24 @@ async fn asked<K: Keep + Send>(
 }
 
 /// The output of a future that never waits on anything (a folder's keep,
-/// whose work is done by the time it is first polled).
-pub fn at_once<F: Future>(future: F) -> F::Output {
+/// whose work is done by the time it is first polled); None if it would
+/// wait, which no folder's does.
+pub fn at_once<F: Future>(future: F) -> Option<F::Output> {
     let mut future = std::pin::pin!(future);
     let mut cx = std::task::Context::from_waker(std::task::Waker::noop());
-    loop {
-        if let std::task::Poll::Ready(out) = future.as_mut().poll(&mut cx) {
-            return out;
-        }
-        std::thread::yield_now();
+    match future.as_mut().poll(&mut cx) {
+        std::task::Poll::Ready(out) => Some(out),
+        std::task::Poll::Pending => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_future_that_never_waits_is_ready_at_once_and_one_that_waits_is_not() {
+        assert_eq!(at_once(async { 3 }), Some(3));
+        assert_eq!(at_once(std::future::pending::<u8>()), None);
     }
 }

@@ -14,7 +14,7 @@
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
-use anyhow::{Result, bail};
+use anyhow::{Context, Result, bail};
 use umpire_core::diagnostic::Diagnostic;
 use umpire_core::source::SourceFile;
 use umpire_engarde::mail;
@@ -169,7 +169,8 @@ pub fn take_sheet(
         collecting: month,
         running: month_staging(dir, month).exists(),
     };
-    let mut receipts = intake::at_once(intake::take_all(&mut Folder { dir }, checked, now))?;
+    let mut receipts = intake::at_once(intake::take_all(&mut Folder { dir }, checked, now))
+        .context("a folder's intake does not wait")??;
     let Some(receipt) = receipts.pop() else {
         bail!("the sheet got no answer");
     };

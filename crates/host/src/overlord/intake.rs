@@ -30,6 +30,10 @@
 //!
 //! A wrong password, an unknown faction or a turn already run stores
 //! nothing of that envelope; the answer says why, and the exit status is 1.
+//!
+//! The envelope loop is the host's one intake ([`crate::intake`]), the
+//! same the server's submissions go through; this module is the folder's
+//! [`Keep`]: where orders, articles and reports live in a game folder.
 
 use std::collections::HashMap;
 use std::path::Path;
@@ -178,7 +182,8 @@ fn submit(
         parsed: read.parsed,
         game_master,
     };
-    let mut receipts = intake::at_once(intake::take_all(&mut folder, checked, now))?;
+    let mut receipts = intake::at_once(intake::take_all(&mut folder, checked, now))
+        .context("a folder's intake does not wait")??;
     if receipts.is_empty() {
         receipts.push(receipt::nothing_found(
             name,
