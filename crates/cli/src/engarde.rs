@@ -136,8 +136,14 @@ pub enum Command {
     },
     /// Take back the last month run: the world goes back to before it, its
     /// reports are kept aside (months/N.rolled-back-K), the sheets sent for
-    /// it stand and may be replaced; `run` runs it again.
-    Rollback { dir: PathBuf },
+    /// it stand and may be replaced; `run` runs it again, or --rerun at
+    /// once (as `run` does: not while a player's sheet is missing).
+    Rollback {
+        dir: PathBuf,
+        /// Run the month again at once.
+        #[arg(long)]
+        rerun: bool,
+    },
     /// Print a player's report of a month (default: the last one run).
     #[command(
         after_help = "Examples:\n  umpire engarde report /tmp/paris Athos\n  umpire engarde report /tmp/paris Athos 2 --json"
@@ -219,7 +225,7 @@ pub fn run(cmd: Command, color: bool) -> Result<ExitCode> {
             }
             review(&dir, tables, &character, line, Fate::Refused { reason })
         }
-        Command::Rollback { dir } => {
+        Command::Rollback { dir, rerun } => {
             let month = Folder::at(&dir, tables).rollback()?;
             writeln!(
                 std::io::stdout().lock(),
@@ -229,6 +235,9 @@ pub fn run(cmd: Command, color: bool) -> Result<ExitCode> {
                     .display(),
                 dir.display()
             )?;
+            if rerun {
+                return run_month_cmd(&dir, false, tables);
+            }
             Ok(ExitCode::SUCCESS)
         }
         Command::Gazette { dir, month } => {

@@ -186,3 +186,27 @@ fn an_engarde_month_left_over_is_run_again_and_one_from_another_game_moved_aside
     assert!(dir.join("months/2/world-before.json").exists());
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn an_engarde_month_rolled_back_and_rerun_is_the_same() {
+    let dir = fixture("engarde", "engarde-rerun");
+    let d = dir.to_str().unwrap();
+    let porthos =
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/folders/mail/porthos.txt");
+    ok(&umpire(&[
+        "engarde",
+        "submit",
+        d,
+        porthos.to_str().unwrap(),
+    ]));
+    ok(&umpire(&["engarde", "run", d]));
+    let month = tree(&dir.join("months/2"));
+    let after = std::fs::read(dir.join("world.json")).unwrap();
+    let said = ok(&umpire(&["engarde", "rollback", d, "--rerun"]));
+    assert!(said.starts_with("Month 2 taken back"), "{said}");
+    assert!(said.contains("Month 2 run: reports in"), "{said}");
+    assert_eq!(tree(&dir.join("months/2")), month);
+    assert_eq!(tree(&dir.join("months/2.rolled-back-1")), month);
+    assert_eq!(std::fs::read(dir.join("world.json")).unwrap(), after);
+    let _ = std::fs::remove_dir_all(&dir);
+}
