@@ -387,6 +387,7 @@ impl Game for OverlordGame {
             .collect();
         let mut reports = Vec::new();
         let (mut on_day, mut on_report) = (|_day: u8| {}, |_, _| {});
+        let mut events = Vec::new();
         let played = play::play(
             &mut world,
             &self.rules,
@@ -398,6 +399,7 @@ impl Game for OverlordGame {
                 compact_json: true,
                 on_day: &mut on_day,
                 on_report: &mut on_report,
+                events: &mut events,
             },
             &mut |r: FactionReport| -> Result<(), KindError> {
                 reports.push(OverlordGame::seat_report(r));
@@ -424,7 +426,7 @@ impl Game for OverlordGame {
         Ok(TurnOutput {
             unruled: Vec::new(),
             state: save::save(&world, &self.rules),
-            events: played.events,
+            events,
             reports,
             public: Default::default(),
             summary,

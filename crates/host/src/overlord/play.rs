@@ -80,6 +80,10 @@ pub struct Play<'a> {
     pub on_day: &'a mut dyn FnMut(u8),
     /// Called as each report is handed over: how many so far, of how many.
     pub on_report: &'a mut dyn FnMut(usize, usize),
+    /// Where the log goes as compact JSON (`events.json`): written on a
+    /// thread of its own while the reports are made, never held whole in
+    /// memory unless this is a vector.
+    pub events: &'a mut (dyn std::io::Write + Send),
 }
 
 /// A faction's report of the turn.
@@ -95,8 +99,6 @@ pub struct FactionReport {
 /// What a turn did.
 pub struct Played {
     pub log: TurnLog,
-    /// The log as compact JSON (`events.json`).
-    pub events: Vec<u8>,
     /// The engine's time, without reading orders or writing reports.
     pub took: Duration,
     /// Order sets read.
@@ -189,6 +191,7 @@ pub fn play<E: From<serde_json::Error>>(
 ) -> Result<Played, E> {
     let (sets, articles, errors) = read_sources(&play);
     let compact = play.compact_json;
+    let out = play.events;
     let started = Instant::now();
     let seed = world.seed;
     // Articles are checked against the game before the turn.
@@ -227,21 +230,23 @@ pub fn play<E: From<serde_json::Error>>(
         .collect();
     // The events as JSON are written alongside the reports.
     let (learnt, events) = std::thread::scope(|s| {
-        let events = s.spawn(|| serde_json::to_vec(&log));
+        let events = s.spawn(|| {
+            serde_json::to_writer(&mut *out, &log)?;
+            out.flush().map_err(serde_json::Error::io)
+        });
         let learnt = each_report(&all, &readers, compact, report, play.on_report);
         let events = events
             .join()
             .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
         (learnt, events)
     });
-    let (learnt, events) = (learnt?, events?);
+    let (learnt, ()) = (learnt?, events?);
     drop(all);
     for (f, d) in &learnt {
         remember(world, *f, d);
     }
     Ok(Played {
         log,
-        events,
         took,
         sets: sets.len(),
         articles: articles.len(),

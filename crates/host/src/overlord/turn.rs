@@ -222,6 +222,10 @@ fn run_staged(
             .with_context(|| format!("cannot create {}", folder.display()))?;
     }
     let mut written = 0;
+    let events_path = staging.join("events.json");
+    let events_file = std::fs::File::create(&events_path)
+        .with_context(|| format!("cannot write {}", events_path.display()))?;
+    let mut events = std::io::BufWriter::with_capacity(1 << 20, events_file);
     let played = play(
         world,
         rules,
@@ -235,6 +239,7 @@ fn run_staged(
             compact_json: true,
             on_day: options.on_day,
             on_report: options.on_report,
+            events: &mut events,
         },
         &mut |r: FactionReport| -> Result<()> {
             let name = faction_file(r.number);
@@ -247,7 +252,7 @@ fn run_staged(
             Ok(())
         },
     )?;
-    write(staging.join("events.json"), &played.events)?;
+    drop(events);
     Ok(Ran {
         game: world.game.clone(),
         turn,

@@ -119,18 +119,31 @@ pub fn covered(world: &World, log: &TurnLog, index: &Index, mine: &[UnitId]) -> 
 /// the reports of a turn.
 #[derive(Clone, Default, Debug)]
 pub struct Index {
-    by_unit: FxHashMap<UnitId, Vec<usize>>,
-    by_place: FxHashMap<LocationId, Vec<usize>>,
-    by_reader: FxHashMap<FactionId, Vec<usize>>,
+    by_unit: FxHashMap<UnitId, Vec<At>>,
+    by_place: FxHashMap<LocationId, Vec<At>>,
+    by_reader: FxHashMap<FactionId, Vec<At>>,
     /// Events with a place, by reader and place: a city's events are many,
     /// the part one faction may read few.
-    by_reader_at: FxHashMap<(FactionId, LocationId), Vec<usize>>,
+    by_reader_at: FxHashMap<(FactionId, LocationId), Vec<At>>,
+}
+
+/// An event's place in the log: four bytes, not eight, since a large
+/// game's index holds millions of them while every report is made.
+type At = u32;
+
+/// The events at `at` in the log.
+fn events<'l>(log: &'l TurnLog, at: Option<&Vec<At>>) -> impl Iterator<Item = &'l Event> {
+    at.into_iter()
+        .flatten()
+        .filter_map(|&i| log.events.get(usize::try_from(i).ok()?))
 }
 
 impl Index {
     pub fn new(log: &TurnLog) -> Index {
         let mut index = Index::default();
         for (i, e) in log.events.iter().enumerate() {
+            // A month never has four thousand million events.
+            let Ok(i) = At::try_from(i) else { break };
             if let Some(u) = e.unit {
                 index.by_unit.entry(u).or_default().push(i);
             }
@@ -149,20 +162,12 @@ impl Index {
 
     /// The events of one unit, in order.
     pub fn of_unit<'l>(&self, log: &'l TurnLog, u: UnitId) -> impl Iterator<Item = &'l Event> {
-        self.by_unit
-            .get(&u)
-            .into_iter()
-            .flatten()
-            .filter_map(|&i| log.events.get(i))
+        events(log, self.by_unit.get(&u))
     }
 
     /// The events one faction may see, in order.
     pub fn seen_by<'l>(&self, log: &'l TurnLog, f: FactionId) -> impl Iterator<Item = &'l Event> {
-        self.by_reader
-            .get(&f)
-            .into_iter()
-            .flatten()
-            .filter_map(|&i| log.events.get(i))
+        events(log, self.by_reader.get(&f))
     }
 
     /// The events at one place that one faction may see, in order.
@@ -172,19 +177,11 @@ impl Index {
         f: FactionId,
         p: LocationId,
     ) -> impl Iterator<Item = &'l Event> {
-        self.by_reader_at
-            .get(&(f, p))
-            .into_iter()
-            .flatten()
-            .filter_map(|&i| log.events.get(i))
+        events(log, self.by_reader_at.get(&(f, p)))
     }
 
     /// The events at one place, in order.
     pub fn at<'l>(&self, log: &'l TurnLog, p: LocationId) -> impl Iterator<Item = &'l Event> {
-        self.by_place
-            .get(&p)
-            .into_iter()
-            .flatten()
-            .filter_map(|&i| log.events.get(i))
+        events(log, self.by_place.get(&p))
     }
 }
