@@ -50,8 +50,8 @@ fn first_battle(log: &TurnLog) -> (Vec<UnitId>, Vec<UnitId>, BattleCause, Vec<Fa
                 cause,
                 ..
             } => Some((
-                attackers.clone(),
-                defenders.clone(),
+                attackers.to_vec(),
+                defenders.to_vec(),
                 *cause,
                 e.seen_by.clone(),
             )),
@@ -66,7 +66,7 @@ fn fought(log: &TurnLog) -> (Vec<FactionId>, Option<Side>, Vec<(UnitId, Side)>) 
         .iter()
         .find_map(|e| match &e.what {
             What::BattleFought { units, report, .. } => {
-                Some((e.seen_by.clone(), report.winner, units.clone()))
+                Some((e.seen_by.clone(), report.winner, units.to_vec()))
             }
             _ => None,
         })

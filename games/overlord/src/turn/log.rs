@@ -127,6 +127,13 @@ pub enum Stuck {
     VesselUnfinished { structure: StructureId },
 }
 
+/// A list inside an event: one pointer wide where a `Vec` is three, so
+/// that the few events that carry lists (battles, departures, summoning)
+/// do not make every event of the month larger. A large month holds
+/// hundreds of thousands of events while its reports are made; it reads
+/// and serialises like a `Vec`.
+pub type List<T> = thin_vec::ThinVec<T>;
+
 /// What happened.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize)]
 #[serde(tag = "event", rename_all = "snake_case")]
@@ -261,7 +268,7 @@ pub enum What {
         mode: Movement,
         days: u32,
         kind: JourneyKind,
-        units: Vec<UnitId>,
+        units: List<UnitId>,
     },
     /// MOVE or MARCH could not begin today (kept in the list).
     CannotTravel {
@@ -295,10 +302,10 @@ pub enum What {
         defender: UnitId,
         cause: BattleCause,
         /// Both sides' units, each in the location's order.
-        attackers: Vec<UnitId>,
-        defenders: Vec<UnitId>,
+        attackers: List<UnitId>,
+        defenders: List<UnitId>,
         /// Factions on both sides, which stayed out (OV-CMB-007/013).
-        withdrawn: Vec<FactionId>,
+        withdrawn: List<FactionId>,
     },
     /// ATTACK waits: its target is not here, or not seen (OV-UO-005);
     /// said once a turn.
@@ -606,9 +613,9 @@ pub enum What {
     /// faction what it saw.
     BattleFought {
         place: LocationId,
-        units: Vec<(UnitId, crate::combat::field::Side)>,
+        units: List<(UnitId, crate::combat::field::Side)>,
         /// For each of `units`, its figures at the start and at the end.
-        standing: Vec<Standing>,
+        standing: List<Standing>,
         report: Box<crate::combat::log::Report>,
     },
     /// The unit's losses in a battle: figures killed, and whether it fled
@@ -827,7 +834,7 @@ pub enum What {
         unit: UnitId,
         race: RaceId,
         new: bool,
-        items: Vec<(ItemId, u64)>,
+        items: List<(ItemId, u64)>,
     },
     /// Meditation or ritual gave `target` `mana`; it now holds `now`
     /// (OV-MAG-015).

@@ -211,7 +211,7 @@ fn defended_by(men: u32) -> (Vec<UnitId>, UnitId, UnitId, Vec<u32>) {
         .events
         .iter()
         .find_map(|e| match &e.what {
-            What::Battle { defenders, .. } => Some(defenders.clone()),
+            What::Battle { defenders, .. } => Some(defenders.to_vec()),
             _ => None,
         })
         .unwrap();

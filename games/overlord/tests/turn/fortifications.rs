@@ -157,7 +157,7 @@ fn ov_bld_035_an_attack_on_a_castle_is_fought_with_its_walls() {
     g.orders(a, &["ATTACK U2"]);
     let log = g.run_bare(&[]);
     let fought = log.events.iter().find_map(|e| match &e.what {
-        What::BattleFought { units, .. } => Some(units.clone()),
+        What::BattleFought { units, .. } => Some(units.to_vec()),
         _ => None,
     });
     assert_eq!(

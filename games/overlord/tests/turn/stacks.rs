@@ -295,7 +295,7 @@ fn sides(log: &TurnLog) -> (Vec<UnitId>, Vec<UnitId>) {
                 attackers,
                 defenders,
                 ..
-            } => Some((attackers.clone(), defenders.clone())),
+            } => Some((attackers.to_vec(), defenders.to_vec())),
             _ => None,
         })
         .collect();

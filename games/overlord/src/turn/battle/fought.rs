@@ -140,7 +140,7 @@ pub fn fight_out(
         units.first().map(|&(u, _)| u),
         What::BattleFought {
             place,
-            units: units.clone(),
+            units: units.as_slice().into(),
             standing: fighters
                 .iter()
                 .map(|f| Standing {

@@ -79,9 +79,9 @@ pub fn fight_the_day(t: &mut Turn<'_>) {
                 attacker: c.attacker,
                 defender: c.defender,
                 cause: c.cause,
-                attackers: e.attackers.clone(),
-                defenders: e.defenders.clone(),
-                withdrawn: e.withdrawn,
+                attackers: e.attackers.as_slice().into(),
+                defenders: e.defenders.as_slice().into(),
+                withdrawn: e.withdrawn.into(),
             },
             &seen,
         );

@@ -56,7 +56,7 @@ pub fn summon(t: &mut Turn<'_>, u: UnitId, skill: SkillId, use_: &SkillUse) -> u
                 unit: into,
                 race,
                 new,
-                items,
+                items: items.into(),
             },
         );
     }

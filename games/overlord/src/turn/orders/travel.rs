@@ -89,7 +89,7 @@ pub fn set_out(
             mode: trip.mode,
             days: journey.days,
             kind,
-            units: units.clone(),
+            units: units.as_slice().into(),
         },
         &seen,
     );
