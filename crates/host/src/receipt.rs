@@ -380,9 +380,45 @@ pub fn nothing_found(name: &str, keywords: &str) -> Receipt {
     }
 }
 
+/// The orders of `unit`'s section (from its `UNIT` line to the next
+/// `UNIT` or `#` line) in an order text or template, as written there,
+/// comments left out: what the unit will do, on a receipt and a report.
+pub fn orders_of_unit(template: &str, unit: &str) -> Vec<String> {
+    let keyword = |l: &str| {
+        l.split_whitespace()
+            .next()
+            .unwrap_or("")
+            .to_ascii_uppercase()
+    };
+    let mut out = Vec::new();
+    let mut inside = false;
+    for l in template.lines() {
+        let t = l.trim();
+        if t.starts_with('#') || keyword(t) == "UNIT" {
+            inside = keyword(t) == "UNIT"
+                && t.split_whitespace()
+                    .nth(1)
+                    .is_some_and(|u| u.eq_ignore_ascii_case(unit));
+            continue;
+        }
+        if inside && !t.is_empty() && !t.starts_with(';') {
+            out.push(t.to_string());
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_units_orders_run_from_its_unit_line_to_the_next_section() {
+        let text = "#GAME 3 f5 \"secret\"\nBANNER x\nUNIT u1\n  MOVE N ; north\n; a comment\n\nSTUDY mini\nunit U2\nWORK\n#END\nWORK";
+        assert_eq!(orders_of_unit(text, "U1"), ["MOVE N ; north", "STUDY mini"]);
+        assert_eq!(orders_of_unit(text, "u2"), ["WORK"]);
+        assert!(orders_of_unit(text, "u3").is_empty());
+    }
 
     const NOW: Situation = Situation {
         collecting: 4,

@@ -17,6 +17,7 @@
 use maud::{Markup, html};
 use umpire_core::Diagnostic;
 use umpire_host::kind::view::DefaultOrder;
+use umpire_host::receipt::orders_of_unit;
 
 /// A line of the orders as sent that is not (or would not be) kept.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -64,26 +65,6 @@ pub fn unit_at(text: &str, n: u32) -> String {
         }
     }
     String::new()
-}
-
-/// The orders of `unit`'s section in `text`, as written there.
-pub fn orders_of_unit(text: &str, unit: &str) -> Vec<String> {
-    let mut out = Vec::new();
-    let mut inside = false;
-    for l in text.lines() {
-        let t = l.trim();
-        if header(t) || keyword(t) == "UNIT" {
-            inside = keyword(t) == "UNIT"
-                && t.split_whitespace()
-                    .nth(1)
-                    .is_some_and(|u| u.eq_ignore_ascii_case(unit));
-            continue;
-        }
-        if inside && !t.is_empty() && !t.starts_with(';') {
-            out.push(t.to_string());
-        }
-    }
-    out
 }
 
 /// Every line with an error, the first error of each, in line order.

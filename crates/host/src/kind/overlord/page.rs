@@ -165,32 +165,6 @@ fn joined<T>(items: &[T], each: impl Fn(&T) -> Vec<Inline>) -> Vec<Inline> {
     out
 }
 
-/// The orders of `unit`'s section in an order template, as written there.
-pub fn orders_of_unit(template: &str, unit: &str) -> Vec<String> {
-    let keyword = |l: &str| {
-        l.split_whitespace()
-            .next()
-            .unwrap_or("")
-            .to_ascii_uppercase()
-    };
-    let mut out = Vec::new();
-    let mut inside = false;
-    for l in template.lines() {
-        let t = l.trim();
-        if t.starts_with('#') || keyword(t) == "UNIT" {
-            inside = keyword(t) == "UNIT"
-                && t.split_whitespace()
-                    .nth(1)
-                    .is_some_and(|u| u.eq_ignore_ascii_case(unit));
-            continue;
-        }
-        if inside && !t.is_empty() && !t.starts_with(';') {
-            out.push(t.to_string());
-        }
-    }
-    out
-}
-
 /// The page of a report's JSON; None when it is not an Overlord report.
 pub fn page(json: &str) -> Option<Vec<Block>> {
     schema::read(json).map(|r| blocks(&r))
@@ -356,7 +330,7 @@ fn your_units(v: &Report) -> Option<Block> {
         .units
         .iter()
         .map(|u| {
-            let will = orders_of_unit(&v.template, &u.id);
+            let will = crate::receipt::orders_of_unit(&v.template, &u.id);
             let mut t = vec![Inline::Link {
                 to: u.id.clone(),
                 text: format!("{} [{}]", u.name, u.id),
