@@ -16,10 +16,12 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::Command;
+
+mod folders;
+use folders::{copy_tree, tree};
 
 fn fixtures() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/folders")
@@ -37,37 +39,11 @@ fn copy_of(name: &str) -> PathBuf {
     to
 }
 
-fn copy_tree(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for entry in std::fs::read_dir(from).unwrap() {
-        let path = entry.unwrap().path();
-        let target = to.join(path.file_name().unwrap());
-        if path.is_dir() {
-            copy_tree(&path, &target);
-        } else {
-            std::fs::copy(&path, &target).unwrap();
-        }
-    }
-}
-
 /// Every file below `root` by its relative path, with its size and an
 /// FNV-1a hash of its bytes: the same listing means the same bytes.
 fn manifest(root: &Path) -> String {
-    fn walk(root: &Path, dir: &Path, out: &mut BTreeMap<String, Vec<u8>>) {
-        for entry in std::fs::read_dir(dir).unwrap() {
-            let path = entry.unwrap().path();
-            if path.is_dir() {
-                walk(root, &path, out);
-            } else {
-                let rel = path.strip_prefix(root).unwrap().to_string_lossy();
-                out.insert(rel.replace('\\', "/"), std::fs::read(&path).unwrap());
-            }
-        }
-    }
-    let mut files = BTreeMap::new();
-    walk(root, root, &mut files);
     let mut out = String::new();
-    for (path, bytes) in files {
+    for (path, bytes) in tree(root) {
         let mut h: u64 = 0xcbf2_9ce4_8422_2325;
         for b in &bytes {
             h ^= u64::from(*b);

@@ -396,6 +396,18 @@ async fn asked<K: Keep + Send>(
     })
 }
 
+/// Orders kept in a game folder's file at `path`, replacing what the seat
+/// sent for the turn before: which of the two it was.
+pub fn keep_in_file(path: &std::path::Path, bytes: &[u8]) -> anyhow::Result<Kept> {
+    let replacing = path.exists();
+    crate::files::write_atomic(path, bytes)?;
+    Ok(if replacing {
+        Kept::Replacing
+    } else {
+        Kept::New
+    })
+}
+
 /// The output of a future that never waits on anything (a folder's keep,
 /// whose work is done by the time it is first polled); None if it would
 /// wait, which no folder's does.

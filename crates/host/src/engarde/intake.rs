@@ -24,7 +24,6 @@ use umpire_engarde::world::{CharacterId, World};
 
 use super::game_dir::{month_staging, orders_dir, slug};
 use crate::envelope::{Envelope, Orders, Request};
-use crate::files::write_atomic;
 use crate::intake::{self, Keep, Notice, Passwords, Proof, Style};
 use crate::password::{self, Check, Secret, Stored};
 use crate::receipt::{Receipt, Situation};
@@ -234,13 +233,7 @@ impl Keep for Folder<'_> {
         _new_password: Option<&str>,
     ) -> Result<Kept> {
         let path = orders_dir(self.dir, turn).join(format!("{seat}.txt"));
-        let replacing = path.exists();
-        write_atomic(&path, orders.text.as_bytes())?;
-        Ok(if replacing {
-            Kept::Replacing
-        } else {
-            Kept::New
-        })
+        intake::keep_in_file(&path, orders.text.as_bytes())
     }
 
     async fn keep_article(

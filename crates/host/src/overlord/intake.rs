@@ -235,12 +235,11 @@ impl Keep for Folder<'_> {
     ) -> Result<Kept> {
         let number = layout::parse_faction(seat).unwrap_or_default();
         let path = layout::orders_dir(self.dir, turn).join(faction_file(number));
-        let replacing = path.exists();
         let text = match self.parsed.get(index) {
             Some(Some(Parsed::Orders(set))) => set.to_string(),
             _ => orders.text.clone(),
         };
-        files::write_atomic(&path, text.as_bytes())?;
+        let kept = intake::keep_in_file(&path, text.as_bytes())?;
         let mark = layout::game_master_mark(&path);
         if self.game_master {
             files::write_atomic(&mark, b"")?;
@@ -248,11 +247,7 @@ impl Keep for Folder<'_> {
             std::fs::remove_file(&mark)
                 .with_context(|| format!("cannot remove {}", mark.display()))?;
         }
-        Ok(if replacing {
-            Kept::Replacing
-        } else {
-            Kept::New
-        })
+        Ok(kept)
     }
 
     async fn keep_article(
