@@ -583,13 +583,24 @@ fn demo(
         "A game of {players} NPC-played characters in {}, from May (the campaign season is June to August).",
         dir.display()
     )?;
+    // The folder keeps the passwords hashed; the bots write them as the
+    // players were given them.
+    let given: Vec<String> = world
+        .characters
+        .iter()
+        .map(|c| c.password.clone())
+        .collect();
     for _ in 0..months {
         let world = folder.world()?;
+        let mut players = world.clone();
+        for (c, password) in players.characters.iter_mut().zip(&given) {
+            c.password.clone_from(password);
+        }
         for id in world.ids() {
             let Some(c) = world.character(id).filter(|c| !c.npc && c.is_alive()) else {
                 continue;
             };
-            let text = bots::orders_text(&world, tables, id);
+            let text = bots::orders_text(&players, tables, id);
             let source = SourceFile::new(format!("{}.txt", slug(&world, id)), text);
             let taken = folder.submit(&world, &source)?;
             if taken.kept.is_none() {

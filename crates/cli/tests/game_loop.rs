@@ -463,7 +463,13 @@ fn run_writes_every_report_and_repeats_the_same_turn_after_a_crash() {
     assert_eq!(names(turn.join("templates")), expected);
     assert_eq!(
         names(&turn),
-        ["events.json", "reports", "templates", "world.umpire"]
+        [
+            "events.json",
+            "left.sha256",
+            "reports",
+            "templates",
+            "world.umpire"
+        ]
     );
     assert_eq!(
         std::fs::read(turn.join("world.umpire")).unwrap(),

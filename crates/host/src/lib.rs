@@ -26,3 +26,4 @@ pub mod store;
 pub mod tables;
 #[cfg(feature = "testing")]
 pub mod testing;
+pub mod turns;

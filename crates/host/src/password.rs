@@ -131,16 +131,18 @@ impl Stored {
 
 /// Check `password` against what a storage keeps: [`check`] for a hash;
 /// a seat with nothing set takes any; a password kept in clear by an
-/// older folder is compared in constant time (and offers no upgrade: a
-/// folder is the game master's files, rewritten only by its own
-/// commands).
+/// older folder is compared in constant time and, when it matches, hands
+/// back an argon2id hash to keep instead (a folder keeps it beside its
+/// world: [`crate::folder::passwords`]).
 pub fn check_stored(stored: &Stored, password: &Secret, legacy: Option<LegacyHash>) -> Check {
     match stored {
         Stored::Nothing => Check::Matches { upgrade: None },
         Stored::Hash(h) => check(h, password, legacy),
         Stored::Clear(c) => {
             if bool::from(c.as_bytes().ct_eq(password.expose().as_bytes())) {
-                Check::Matches { upgrade: None }
+                Check::Matches {
+                    upgrade: hash(password).ok(),
+                }
             } else {
                 Check::Wrong
             }
@@ -372,7 +374,14 @@ mod tests {
         assert_eq!(check_stored(&Stored::in_folder(""), &any, None), ok);
         let clear = Stored::in_folder("sword");
         assert_eq!(clear, Stored::Clear("sword".into()));
-        assert_eq!(check_stored(&clear, &Secret::new("sword"), None), ok);
+        // A password kept in clear that matches is upgraded.
+        let Check::Matches {
+            upgrade: Some(upgraded),
+        } = check_stored(&clear, &Secret::new("sword"), None)
+        else {
+            panic!("a password kept in clear is upgraded when it matches");
+        };
+        assert_eq!(check(&upgraded, &Secret::new("sword"), None), ok);
         assert_eq!(
             check_stored(&clear, &Secret::new("swor"), None),
             Check::Wrong

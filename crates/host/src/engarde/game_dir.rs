@@ -44,7 +44,8 @@ pub use super::intake::{Taken, take_sheet};
 pub const WORLD_FILE: &str = "world.json";
 
 /// Start a game in `dir` with `world`: an empty folder, or with `force`
-/// a game folder (its orders and months are removed).
+/// a game folder (its orders, months and upgraded passwords are removed).
+/// The passwords `world` keeps in clear are kept hashed.
 pub fn make(dir: &Path, world: &World, force: bool) -> Result<()> {
     if dir.join(WORLD_FILE).exists() {
         if !force {
@@ -60,6 +61,11 @@ pub fn make(dir: &Path, world: &World, force: bool) -> Result<()> {
                     .with_context(|| format!("cannot remove {}", p.display()))?;
             }
         }
+        let upgraded = dir.join(crate::folder::passwords::FILE);
+        if upgraded.exists() {
+            std::fs::remove_file(&upgraded)
+                .with_context(|| format!("cannot remove {}", upgraded.display()))?;
+        }
     } else if dir.is_dir()
         && std::fs::read_dir(dir)
             .map(|mut d| d.next().is_some())
@@ -70,7 +76,20 @@ pub fn make(dir: &Path, world: &World, force: bool) -> Result<()> {
             dir.display()
         );
     }
-    write_world(dir, world)
+    write_world(dir, &hashed(world)?)
+}
+
+/// `world` with every password it keeps in clear hashed (argon2id): a
+/// folder's world never keeps a password anyone can read.
+fn hashed(world: &World) -> Result<World> {
+    use crate::password::{Secret, Stored, hash};
+    let mut world = world.clone();
+    for c in &mut world.characters {
+        if let Stored::Clear(clear) = Stored::in_folder(&c.password) {
+            c.password = hash(&Secret::new(clear))?;
+        }
+    }
+    Ok(world)
 }
 
 /// Write the world, whole or not at all.
@@ -200,6 +219,7 @@ pub fn months(dir: &Path) -> crate::folder::Turns {
         root: dir.join("months"),
         before: WORLD_BEFORE,
         noun: "month",
+        world: dir.join(WORLD_FILE),
     }
 }
 
@@ -209,17 +229,15 @@ pub fn months(dir: &Path) -> crate::folder::Turns {
 /// month taken back.
 pub fn rollback(dir: &Path) -> Result<u32> {
     let month = last_month(dir)?;
-    let mut world = None;
     let opens = |path: &Path, bytes: &[u8]| -> Result<()> {
-        let before: World = serde_json::from_slice(bytes)
-            .with_context(|| format!("{} is damaged", path.display()))?;
-        world = Some(before);
-        Ok(())
+        serde_json::from_slice::<World>(bytes)
+            .map(|_| ())
+            .with_context(|| format!("{} is damaged", path.display()))
     };
-    crate::folder::roll_back(&months(dir), month, opens)?;
-    if let Some(before) = &world {
-        write_world(dir, before)?;
-    }
+    let path = dir.join(WORLD_FILE);
+    let now = std::fs::read(&path).with_context(|| format!("cannot read {}", path.display()))?;
+    let game = dir.display().to_string();
+    crate::folder::roll_back(&months(dir), &game, month, &now, opens)?;
     Ok(month)
 }
 
@@ -359,9 +377,14 @@ pub fn run(dir: &Path, tables: &Tables) -> Result<crate::folder::Kept<u32>> {
     let played = super::play::play(&world, tables, &kept_sheets(dir, month)?, |_, _| {
         decisions.clone()
     });
-    let stage = |staging: &Path| write_month(staging, &world, tables, &played, &before);
-    let save = |_: &()| write_world(dir, &played.outcome.world);
-    let kept = crate::folder::run(&months(dir), month, &before, stage, save)?;
+    let stage = |staging: &Path| {
+        write_month(staging, &world, tables, &played, &before)?;
+        Ok(crate::folder::Staged {
+            ran: (),
+            world: serde_json::to_vec_pretty(&played.outcome.world)?,
+        })
+    };
+    let kept = crate::folder::run(&months(dir), month, &before, stage)?;
     Ok(crate::folder::Kept {
         ran: month,
         cleaned: kept.cleaned,

@@ -5,8 +5,10 @@
 //! the password is the host's to check, as for every game: a sheet is
 //! taken through the host's intake ([`crate::intake`]) like any envelope,
 //! its password checked by [`password::check_stored`] against what the
-//! folder's world keeps — a hash, or in a folder made before passwords
-//! were hashed, the password itself. A character with no password takes
+//! folder's world keeps — an argon2id hash, or in a folder made before
+//! passwords were hashed, the password itself, which the first right
+//! password upgrades beside the world ([`crate::folder::passwords`]). A
+//! character with no password takes
 //! any sheet that names it. A wrong or missing password refuses the sheet
 //! with the game's finding E2202, which the game master's commands show
 //! as they did.
@@ -136,12 +138,17 @@ pub fn take_sheet(
             .character(id)
             .map_or_else(|| slug(world, id), |c| c.name.clone())
     };
+    let upgraded = crate::folder::passwords::Passwords::read(dir)?;
     let mut seats = HashMap::new();
+    let mut kept = String::new();
     let envelope = match read.character {
         Some(id) => {
             let seat = slug(world, id);
             let status = SeatStatus::Playing;
-            let password = stored(world, id);
+            kept = world
+                .character(id)
+                .map_or_else(String::new, |c| c.password.clone());
+            let password = upgraded.stored(&seat, &kept);
             seats.insert(seat.clone(), intake::Seat { password, status });
             sheet_envelope(seat, name(id), given(&read), source)
         }
@@ -168,7 +175,7 @@ pub fn take_sheet(
         collecting: month,
         running: month_staging(dir, month).exists(),
     };
-    let mut receipts = intake::at_once(intake::take_all(&mut Folder { dir }, checked, now))
+    let mut receipts = intake::at_once(intake::take_all(&mut Folder { dir, kept }, checked, now))
         .context("a folder's intake does not wait")??;
     let Some(receipt) = receipts.pop() else {
         bail!("the sheet got no answer");
@@ -209,6 +216,8 @@ fn sheet_envelope(seat: String, who: String, password: Secret, source: &SourceFi
 /// Sheets kept in a game folder: `orders/N/<character>.txt`.
 struct Folder<'a> {
     dir: &'a Path,
+    /// What the world keeps of the sheet's character's password.
+    kept: String,
 }
 
 impl Keep for Folder<'_> {
@@ -218,10 +227,10 @@ impl Keep for Folder<'_> {
         STYLE
     }
 
-    /// A folder's passwords are the world's, changed only by its
-    /// commands.
-    async fn upgrade(&mut self, _seat: &str, _hash: &str) -> Result<()> {
-        Ok(())
+    /// Kept beside the world ([`crate::folder::passwords`]): the world
+    /// file changes only by a month.
+    async fn upgrade(&mut self, seat: &str, hash: &str) -> Result<()> {
+        crate::folder::passwords::Passwords::upgrade(self.dir, seat, &self.kept, hash)
     }
 
     async fn keep_orders(

@@ -270,87 +270,17 @@ impl Host {
     }
 
     async fn rollback_locked(&self, game: &str, actor: &str) -> Result<GameRow> {
-        let row = self.game(game).await?;
-        if row.turn == 0 || row.running_turn.is_some() {
-            return Err(HostError::Refused(if row.turn == 0 {
-                format!("no turn of {game} has run yet: there is nothing to roll back")
-            } else {
-                format!(
-                    "a run of turn {} stopped part way; run it again before rolling back",
-                    row.turn + 1
-                )
-            }));
-        }
-        let (mut tx, mut g) = self.write_on(game).await?;
-        let Some(turn) = store::kept_turn(&mut tx, game, g.turn).await? else {
-            return Err(HostError::Refused(format!(
-                "turn {} of {game} was not run by this server, so it cannot be rolled back",
-                g.turn
-            )));
-        };
-        if g.world_rev != turn.world_after {
-            let worlds = self.store().worlds(game).await?;
-            let since: Vec<String> = worlds
-                .iter()
-                .filter(|w| w.rev > turn.world_after)
-                .map(|w| w.made_by.clone())
-                .collect();
-            return Err(HostError::Refused(format!(
-                "the world of {game} changed after turn {} ran ({}); rolling back would undo that too, so it is refused",
-                g.turn,
-                since.join(", ")
-            )));
-        }
-        let before = store::world_in(&mut tx, game, turn.world_before).await?;
-        let rev = store::keep_world(&mut tx, game, g.turn - 1, "rollback", &before).await?;
-        store::roll_back(&mut tx, game, turn.turn, turn.attempt).await?;
-        let mail = store::withdraw_run(&mut tx, game, turn.turn, turn.attempt).await?;
-        g.turn -= 1;
-        g.world_rev = rev;
-        g.held_turn = 0;
-        if let Some(d) = turn.deadline.filter(|d| *d > now_ms()) {
-            g.deadline = Some(d);
-        }
-        store::games_update(&mut tx, &g).await?;
-        let withdrawn = mail.iter().filter(|m| m.status == "withdrawn").count();
-        store::audit_record(
-            &mut tx,
-            Some(game),
+        let (tx, g) = self.write_on(game).await?;
+        let mut storage = RollingBack {
+            host: self,
+            game,
             actor,
-            "rollback",
-            &format!(
-                "rolled back turn {} (attempt {}); the world is revision {} again as revision {rev}; {} of its {} message(s) withdrawn before they were sent",
-                turn.turn,
-                turn.attempt,
-                turn.world_before,
-                withdrawn,
-                mail.len()
-            ),
-        )
-        .await?;
-        let settings = Settings::of(&g);
-        let deadline = g.deadline.map(|d| describe(from_ms(d), &settings.zone));
-        for s in store::seats_in(&mut tx, game).await? {
-            if !s.status.plays() {
-                continue;
-            }
-            store::queue(
-                &mut tx,
-                &letters::to_seat(
-                    game,
-                    &s.seat,
-                    s.address(),
-                    "notice",
-                    format!(
-                        "[{game}] Turn {} was rolled back and will run again",
-                        turn.turn
-                    ),
-                    letters::rolled_back(&s.seat, turn.turn, &mail, deadline.as_deref()),
-                ),
-            )
-            .await?;
-        }
-        store::commit(tx, "the rollback").await?;
+            tx: Some(tx),
+            g,
+            turn: None,
+        };
+        let named = crate::turns::Named { game, noun: "turn" };
+        let g = crate::turns::roll_back(&mut storage, named).await?;
         self.forget(game);
         Ok(g)
     }
@@ -648,4 +578,146 @@ fn next_deadline(settings: &Settings, now: i64) -> Result<Option<i64>> {
     Ok(settings
         .schedule()
         .map(|s| s.next_after(from_ms(now), &tz).as_millisecond()))
+}
+
+/// The database as the storage of a rollback ([`crate::turns::Rollback`]):
+/// the checks and the rollback in one transaction on the game's row. The
+/// world is told apart by its revision; the world a turn left is the one
+/// its run kept. All of it (the world again, the run marked rolled back,
+/// its mail withdrawn, each player told, the audit) commits together.
+struct RollingBack<'h> {
+    host: &'h Host,
+    game: &'h str,
+    actor: &'h str,
+    tx: Option<sqlx::Transaction<'static, sqlx::Any>>,
+    /// The game's row, locked by the transaction.
+    g: GameRow,
+    /// The run of the last turn, once read.
+    turn: Option<store::TurnRow>,
+}
+
+impl RollingBack<'_> {
+    fn tx(&mut self) -> Result<&mut sqlx::AnyConnection> {
+        match self.tx.as_mut() {
+            Some(tx) => Ok(&mut **tx),
+            None => Err(HostError::Internal(
+                "the rollback's transaction is gone".to_string(),
+            )),
+        }
+    }
+}
+
+impl crate::turns::Rollback for RollingBack<'_> {
+    type Error = HostError;
+    type Mark = i64;
+    type Back = GameRow;
+
+    fn refused(&self, why: String) -> HostError {
+        HostError::Refused(why)
+    }
+
+    async fn last_run(&mut self) -> Result<u32> {
+        Ok(self.g.turn)
+    }
+
+    async fn stopped(&mut self, turn: u32) -> Result<bool> {
+        Ok(self.g.running_turn == Some(turn))
+    }
+
+    async fn kept(
+        &mut self,
+        n: u32,
+    ) -> Result<std::result::Result<crate::turns::Last<i64>, String>> {
+        let game = self.game;
+        let tx = self.tx()?;
+        Ok(match store::kept_turn(tx, game, n).await? {
+            Some(turn) => {
+                let left = Some(turn.world_after);
+                self.turn = Some(turn);
+                Ok(crate::turns::Last { turn: n, left })
+            }
+            None => Err(format!(
+                "turn {n} of {game} was not run by this server, so it cannot be rolled back"
+            )),
+        })
+    }
+
+    async fn world_now(&mut self) -> Result<i64> {
+        Ok(self.g.world_rev)
+    }
+
+    async fn changed_since(&mut self, last: &crate::turns::Last<i64>) -> Result<String> {
+        let after = last.left.unwrap_or(self.g.world_rev);
+        let worlds = self.host.store().worlds(self.game).await?;
+        Ok(worlds
+            .iter()
+            .filter(|w| w.rev > after)
+            .map(|w| w.made_by.clone())
+            .collect::<Vec<_>>()
+            .join(", "))
+    }
+
+    async fn put_back(&mut self, _last: crate::turns::Last<i64>) -> Result<GameRow> {
+        let (game, actor) = (self.game, self.actor);
+        let Some(turn) = self.turn.take() else {
+            return Err(HostError::Internal(
+                "the turn to roll back was not read".to_string(),
+            ));
+        };
+        let mut g = self.g.clone();
+        let tx = self.tx()?;
+        let before = store::world_in(tx, game, turn.world_before).await?;
+        let rev = store::keep_world(tx, game, g.turn - 1, "rollback", &before).await?;
+        store::roll_back(tx, game, turn.turn, turn.attempt).await?;
+        let mail = store::withdraw_run(tx, game, turn.turn, turn.attempt).await?;
+        g.turn -= 1;
+        g.world_rev = rev;
+        g.held_turn = 0;
+        if let Some(d) = turn.deadline.filter(|d| *d > now_ms()) {
+            g.deadline = Some(d);
+        }
+        store::games_update(tx, &g).await?;
+        let withdrawn = mail.iter().filter(|m| m.status == "withdrawn").count();
+        store::audit_record(
+            tx,
+            Some(game),
+            actor,
+            "rollback",
+            &format!(
+                "rolled back turn {} (attempt {}); the world is revision {} again as revision {rev}; {} of its {} message(s) withdrawn before they were sent",
+                turn.turn,
+                turn.attempt,
+                turn.world_before,
+                withdrawn,
+                mail.len()
+            ),
+        )
+        .await?;
+        let settings = Settings::of(&g);
+        let deadline = g.deadline.map(|d| describe(from_ms(d), &settings.zone));
+        for s in store::seats_in(tx, game).await? {
+            if !s.status.plays() {
+                continue;
+            }
+            store::queue(
+                tx,
+                &letters::to_seat(
+                    game,
+                    &s.seat,
+                    s.address(),
+                    "notice",
+                    format!(
+                        "[{game}] Turn {} was rolled back and will run again",
+                        turn.turn
+                    ),
+                    letters::rolled_back(&s.seat, turn.turn, &mail, deadline.as_deref()),
+                ),
+            )
+            .await?;
+        }
+        if let Some(tx) = self.tx.take() {
+            store::commit(tx, "the rollback").await?;
+        }
+        Ok(g)
+    }
 }

@@ -17,6 +17,11 @@
 //! Killed anywhere before 5 commits, the game is as it was with the turn
 //! marked as running; the next start repeats it with the same marks,
 //! world and orders, and so writes the same bytes.
+//!
+//! Steps 3 to 5 are the rule every storage runs a turn by
+//! ([`crate::turns::run`]: claim, papers, engine, keep); the database's
+//! way of taking each is `Running` here, a game folder's is
+//! [`crate::folder`]'s.
 
 use std::collections::HashSet;
 use std::time::Instant;
@@ -127,116 +132,38 @@ impl Host {
         if !repeating {
             self.back_up_before(game, collecting).await;
         }
-        let row = if repeating {
-            row
-        } else {
-            self.mark_running(&row, &settings, trigger, now).await?
-        };
-        fault::point("marked");
-
-        // The orders and articles as they stand now are all the turn gets.
-        let loaded = self.loaded(&row).await?;
-        let (orders, articles, rulings) = self.turn_papers(game, collecting).await?;
-        let next_text = row
-            .running_next
-            .map(|n| describe(from_ms(n), &settings.zone));
-        let input = TurnInput {
-            orders: orders
-                .iter()
-                .map(|o| (o.seat.clone(), o.text.clone()))
-                .collect(),
-            articles,
-            next_deadline: next_text.clone().unwrap_or_default(),
-            rulings: rulings.into_iter().map(|r| r.ruled).collect(),
-        };
-        let started = Instant::now();
-        let engine = loaded.clone();
-        let out = blocking(move || engine.game.run(&input)).await??;
-        let run_ms = i64::try_from(started.elapsed().as_millis()).unwrap_or(i64::MAX);
-        fault::point("engine-done");
-
-        let sent: HashSet<&str> = orders.iter().map(|o| o.seat.as_str()).collect();
-        let (mut tx, mut now_row) = self.write_on(game).await?;
-        if now_row.turn + 1 != collecting || now_row.running_turn != Some(collecting) {
-            return Err(HostError::Refused(format!(
-                "turn {collecting} of {game} was kept by another run meanwhile; this run is dropped"
-            )));
-        }
-        let before = now_row.world_rev;
-        let after = store::keep_world(&mut tx, game, collecting, "turn", &out.state).await?;
-        fault::point("kept-world");
-        let attempt = store::next_attempt(&mut tx, game, collecting).await?;
-        // Every message this run queues is marked as its own, so that a
-        // rollback withdraws what has not gone.
-        let run = (collecting, attempt);
-        let kept = kept_turn(game, run, &out, (before, after), run_ms, &row);
-        store::keep_turn(&mut tx, &kept, &out.events).await?;
-        for r in &out.reports {
-            store::keep_report(&mut tx, game, collecting, attempt, r).await?;
-        }
-        fault::point("kept-reports");
-
-        // Seats: addresses changed by orders, seats out of play, new
-        // passwords, turns missed.
-        let seats = self
-            .settle_seats(&mut tx, game, &settings, &out.seats, &orders, run)
-            .await?;
-        // Each seat's report, by mail.
-        let title = loaded.kind.title();
-        queue_reports(
-            &mut tx,
+        let mut running = Running {
+            host: self,
             game,
-            title,
-            &seats,
-            &out.reports,
-            (attempt, next_text.as_deref()),
-            run,
-        )
-        .await?;
-        let missing = missing_seats(&seats, &sent);
-        let gm = gm_letter(&out, &missing, collecting, next_text.as_deref());
-        store::queue(
-            &mut tx,
-            &letters::of_run(
-                letters::to_gm(
-                    game,
-                    settings.gm_address.as_deref(),
-                    format!("[{game}] Turn {collecting} ran"),
-                    gm,
-                ),
-                run,
-            ),
-        )
-        .await?;
-        fault::point("queued-mail");
-        if let Trigger::Now { actor } = trigger {
-            store::audit_record(
-                &mut tx,
-                Some(game),
-                actor,
-                "run",
-                &format!("ran turn {collecting} now (attempt {attempt})"),
-            )
-            .await?;
-        }
-        now_row.turn = collecting;
-        now_row.world_rev = after;
-        now_row.deadline = now_row.running_next;
-        now_row.running_turn = None;
-        now_row.running_deadline = None;
-        now_row.running_next = None;
-        store::games_update(&mut tx, &now_row).await?;
-        store::commit(tx, "the turn").await?;
-        fault::point("committed");
-        tracing::info!(game, turn = collecting, run_ms, "turn kept");
-        Ok(Ran::Kept {
-            turn: collecting,
-            summary: out.summary,
-            run_ms,
-            reports: out.reports.len(),
-            next: next_text,
-            missing,
-        })
+            trigger,
+            settings: &settings,
+            repeating,
+            row,
+            now,
+        };
+        let engine = |papers: Papers| async move {
+            let Papers {
+                row,
+                loaded,
+                orders,
+                input,
+                next_text,
+            } = papers;
+            let started = Instant::now();
+            let engine = loaded.clone();
+            let out = blocking(move || engine.game.run(&input)).await??;
+            let run_ms = i64::try_from(started.elapsed().as_millis()).unwrap_or(i64::MAX);
+            fault::point("engine-done");
+            Ok(Engined {
+                row,
+                loaded,
+                orders,
+                next_text,
+                out,
+                run_ms,
+            })
+        };
+        crate::turns::run(&mut running, collecting, engine).await
     }
 
     /// Keep the game as it stands before the turn apart (`[backup]`), when
@@ -475,6 +402,190 @@ impl Host {
             .await?;
         }
         Ok(())
+    }
+}
+
+/// The database as the storage of a turn's run ([`crate::turns::Run`]):
+/// the claim is the turn marked as running in the game's row, the papers
+/// the stored world, orders, articles and rulings, and the turn is kept
+/// in one transaction. An engine that fails leaves the mark: the next
+/// start repeats the turn with the same marks, world and orders.
+struct Running<'h> {
+    host: &'h Host,
+    game: &'h str,
+    trigger: &'h Trigger,
+    settings: &'h Settings,
+    /// The run repeats one that stopped: the turn is marked already.
+    repeating: bool,
+    /// The game's row as read before the claim.
+    row: GameRow,
+    now: i64,
+}
+
+/// What a turn runs on, and what the keeping needs of it.
+struct Papers {
+    /// The game's row, marked running.
+    row: GameRow,
+    loaded: std::sync::Arc<super::Loaded>,
+    orders: Vec<store::OrdersRow>,
+    input: TurnInput,
+    /// When the next turn runs, as players read it.
+    next_text: Option<String>,
+}
+
+/// The turn the engine made, with what the keeping needs of its papers.
+struct Engined {
+    row: GameRow,
+    loaded: std::sync::Arc<super::Loaded>,
+    orders: Vec<store::OrdersRow>,
+    next_text: Option<String>,
+    out: TurnOutput,
+    /// How long the engine took.
+    run_ms: i64,
+}
+
+impl crate::turns::Run for Running<'_> {
+    type Error = HostError;
+    type Claim = GameRow;
+    type Papers = Papers;
+    type Out = Engined;
+    type Kept = Ran;
+
+    async fn claim(&mut self, _turn: u32) -> Result<GameRow> {
+        let row = if self.repeating {
+            self.row.clone()
+        } else {
+            self.host
+                .mark_running(&self.row, self.settings, self.trigger, self.now)
+                .await?
+        };
+        fault::point("marked");
+        Ok(row)
+    }
+
+    async fn papers(&mut self, row: &GameRow) -> Result<Papers> {
+        // The orders and articles as they stand now are all the turn gets.
+        let collecting = row.turn + 1;
+        let loaded = self.host.loaded(row).await?;
+        let (orders, articles, rulings) = self.host.turn_papers(self.game, collecting).await?;
+        let next_text = row
+            .running_next
+            .map(|n| describe(from_ms(n), &self.settings.zone));
+        let input = TurnInput {
+            orders: orders
+                .iter()
+                .map(|o| (o.seat.clone(), o.text.clone()))
+                .collect(),
+            articles,
+            next_deadline: next_text.clone().unwrap_or_default(),
+            rulings: rulings.into_iter().map(|r| r.ruled).collect(),
+        };
+        Ok(Papers {
+            row: row.clone(),
+            loaded,
+            orders,
+            input,
+            next_text,
+        })
+    }
+
+    async fn release(&mut self, _row: GameRow) {
+        // The turn stays marked running, to be repeated.
+    }
+
+    async fn keep(&mut self, _row: GameRow, engined: Engined) -> Result<Ran> {
+        let Engined {
+            row,
+            loaded,
+            orders,
+            next_text,
+            out,
+            run_ms,
+        } = engined;
+        let (host, game, settings, trigger) = (self.host, self.game, self.settings, self.trigger);
+        let collecting = row.turn + 1;
+        let sent: HashSet<&str> = orders.iter().map(|o| o.seat.as_str()).collect();
+        let (mut tx, mut now_row) = host.write_on(game).await?;
+        if now_row.turn + 1 != collecting || now_row.running_turn != Some(collecting) {
+            return Err(HostError::Refused(format!(
+                "turn {collecting} of {game} was kept by another run meanwhile; this run is dropped"
+            )));
+        }
+        let before = now_row.world_rev;
+        let after = store::keep_world(&mut tx, game, collecting, "turn", &out.state).await?;
+        fault::point("kept-world");
+        let attempt = store::next_attempt(&mut tx, game, collecting).await?;
+        // Every message this run queues is marked as its own, so that a
+        // rollback withdraws what has not gone.
+        let run = (collecting, attempt);
+        let kept = kept_turn(game, run, &out, (before, after), run_ms, &row);
+        store::keep_turn(&mut tx, &kept, &out.events).await?;
+        for r in &out.reports {
+            store::keep_report(&mut tx, game, collecting, attempt, r).await?;
+        }
+        fault::point("kept-reports");
+
+        // Seats: addresses changed by orders, seats out of play, new
+        // passwords, turns missed.
+        let seats = host
+            .settle_seats(&mut tx, game, settings, &out.seats, &orders, run)
+            .await?;
+        // Each seat's report, by mail.
+        let title = loaded.kind.title();
+        queue_reports(
+            &mut tx,
+            game,
+            title,
+            &seats,
+            &out.reports,
+            (attempt, next_text.as_deref()),
+            run,
+        )
+        .await?;
+        let missing = missing_seats(&seats, &sent);
+        let gm = gm_letter(&out, &missing, collecting, next_text.as_deref());
+        store::queue(
+            &mut tx,
+            &letters::of_run(
+                letters::to_gm(
+                    game,
+                    settings.gm_address.as_deref(),
+                    format!("[{game}] Turn {collecting} ran"),
+                    gm,
+                ),
+                run,
+            ),
+        )
+        .await?;
+        fault::point("queued-mail");
+        if let Trigger::Now { actor } = trigger {
+            store::audit_record(
+                &mut tx,
+                Some(game),
+                actor,
+                "run",
+                &format!("ran turn {collecting} now (attempt {attempt})"),
+            )
+            .await?;
+        }
+        now_row.turn = collecting;
+        now_row.world_rev = after;
+        now_row.deadline = now_row.running_next;
+        now_row.running_turn = None;
+        now_row.running_deadline = None;
+        now_row.running_next = None;
+        store::games_update(&mut tx, &now_row).await?;
+        store::commit(tx, "the turn").await?;
+        fault::point("committed");
+        tracing::info!(game, turn = collecting, run_ms, "turn kept");
+        Ok(Ran::Kept {
+            turn: collecting,
+            summary: out.summary,
+            run_ms,
+            reports: out.reports.len(),
+            next: next_text,
+            missing,
+        })
     }
 }
 

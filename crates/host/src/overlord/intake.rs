@@ -148,6 +148,8 @@ fn submit(
     };
     // The factions the envelopes name; as the turn does, one with no
     // password set takes any.
+    let upgraded = crate::folder::passwords::Passwords::read(dir)?;
+    let mut kept = HashMap::new();
     let mut seats = HashMap::new();
     for key in read
         .reading
@@ -161,8 +163,9 @@ fn submit(
             let password = if hash.is_empty() {
                 Stored::Nothing
             } else {
-                Stored::Hash(hash.clone())
+                upgraded.stored(key, hash)
             };
+            kept.insert(key.clone(), hash.clone());
             let status = SeatStatus::Playing;
             seats.insert(key.clone(), intake::Seat { password, status });
         }
@@ -181,6 +184,7 @@ fn submit(
         dir,
         parsed: read.parsed,
         game_master,
+        kept,
     };
     let mut receipts = intake::at_once(intake::take_all(&mut folder, checked, now))
         .context("a folder's intake does not wait")??;
@@ -211,6 +215,8 @@ struct Folder<'a> {
     dir: &'a Path,
     parsed: Vec<Option<Parsed>>,
     game_master: bool,
+    /// What the world keeps of each named seat's password.
+    kept: HashMap<String, String>,
 }
 
 impl Keep for Folder<'_> {
@@ -220,9 +226,11 @@ impl Keep for Folder<'_> {
         STYLE
     }
 
-    /// A folder's hashes are the world's, changed only by its turn.
-    async fn upgrade(&mut self, _seat: &str, _hash: &str) -> Result<()> {
-        Ok(())
+    /// Kept beside the world ([`crate::folder::passwords`]): the world's
+    /// own hash changes only by its turn, which checks it again.
+    async fn upgrade(&mut self, seat: &str, hash: &str) -> Result<()> {
+        let kept = self.kept.get(seat).map_or("", String::as_str);
+        crate::folder::passwords::Passwords::upgrade(self.dir, seat, kept, hash)
     }
 
     async fn keep_orders(

@@ -36,6 +36,7 @@ pub fn turns(dir: &Path) -> crate::folder::Turns {
         root: dir.join("turns"),
         before: super::game_dir::WORLD_FILE,
         noun: "turn",
+        world: dir.join(super::game_dir::WORLD_FILE),
     }
 }
 

@@ -136,13 +136,13 @@ pub fn run_next(dir: &Path, mut options: RunOptions<'_>) -> Result<Ran> {
     let stage = |_: &Path| {
         let mut world = world;
         let ran = run_staged(dir, &rules, &mut world, &before, &next, options)?;
-        Ok((ran, world))
+        Ok(crate::folder::Staged {
+            ran,
+            world: save::save(&world, &rules),
+        })
     };
-    let save = |(_, world): &(Ran, World)| {
-        super::game_dir::write_world(dir, world, &rules, true).map(|_| ())
-    };
-    let kept = crate::folder::run(&layout::turns(dir), turn, &before, stage, save)?;
-    let (mut ran, _) = kept.ran;
+    let kept = crate::folder::run(&layout::turns(dir), turn, &before, stage)?;
+    let mut ran = kept.ran;
     ran.cleaned = kept.cleaned;
     Ok(ran)
 }
@@ -174,8 +174,9 @@ pub fn rollback(dir: &Path) -> Result<RolledBack> {
             .map(|_| ())
             .with_context(|| format!("cannot open {}", path.display()))
     };
-    let back = crate::folder::roll_back(&layout::turns(dir), turn, opens)?;
-    files::write_atomic(&dir.join(WORLD_FILE), &back.before)?;
+    let now = std::fs::read(dir.join(WORLD_FILE))
+        .with_context(|| format!("cannot read {}", dir.join(WORLD_FILE).display()))?;
+    let back = crate::folder::roll_back(&layout::turns(dir), &world.game, turn, &now, opens)?;
     Ok(RolledBack {
         game: world.game,
         turn,
