@@ -1057,3 +1057,56 @@ async fn answers_show_what_was_read(location: Location) {
     );
 }
 on_both!(answers, answers_show_what_was_read);
+
+/// Each seat's record: turns on time, late and missed (a bot's orders are
+/// the player's missed turn), counted from the turns kept; a turn rolled
+/// back no longer counts.
+async fn each_seats_record_counts_turns_on_time_late_and_missed(location: Location) {
+    let settings = Settings {
+        hold_percent: 100,
+        ..Settings::default()
+    };
+    let (host, seats) = new_game(&location, "record", settings).await;
+    let (a, b, c) = (&seats[0], &seats[1], &seats[2]);
+    // Turn 1: A sends, the game master runs it now; B and C send nothing.
+    let orders = filled_template(&host, "record", &a.0, &a.1).await;
+    assert!(!send(&host, "record", &orders, None).await.receipts[0].refused);
+    assert!(matches!(
+        run_now(&host, "record").await,
+        Ran::Kept { turn: 1, .. }
+    ));
+    // Turn 2 runs at a deadline already past when A sends; a bot plays C.
+    set_deadline(&location, "record", 1000).await;
+    host.set_bot("record", &c.0, true, "gm@test").await.unwrap();
+    let orders = filled_template(&host, "record", &a.0, &a.1).await;
+    assert!(!send(&host, "record", &orders, None).await.receipts[0].refused);
+    let ran = host.run_turn("record", Trigger::Deadline).await.unwrap();
+    assert!(matches!(ran, Ran::Kept { turn: 2, .. }), "{ran:?}");
+
+    let record = host.record("record").await.unwrap();
+    let counts: Vec<(&str, u32, u32, u32, u32)> = record
+        .iter()
+        .map(|r| (r.seat.as_str(), r.on_time, r.late, r.missed, r.by_bot))
+        .collect();
+    assert_eq!(
+        counts,
+        vec![
+            (a.0.as_str(), 1, 1, 0, 0),
+            (b.0.as_str(), 0, 0, 2, 0),
+            (c.0.as_str(), 0, 0, 2, 1),
+        ]
+    );
+
+    host.rollback("record", "gm@test").await.unwrap();
+    let record = host.record("record").await.unwrap();
+    let counts: Vec<(u32, u32, u32, u32)> = record
+        .iter()
+        .map(|r| (r.on_time, r.late, r.missed, r.by_bot))
+        .collect();
+    assert_eq!(counts, vec![(1, 0, 0, 0), (0, 0, 1, 0), (0, 0, 1, 0)]);
+    assert!(host.record("no-such-game").await.is_err());
+}
+on_both!(
+    record,
+    each_seats_record_counts_turns_on_time_late_and_missed
+);

@@ -2,7 +2,7 @@
 //! undone asks first on a page of its own, and nothing happens until it
 //! is answered; the seat list in number order with who plays each seat
 //! and its name in the game; an address checked before a welcome mail is
-//! queued to it.
+//! queued to it; each seat's record of turns on time, late and missed.
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
@@ -155,5 +155,61 @@ async fn an_address_is_checked_before_a_welcome_mail_is_queued() {
             .len(),
         queued
     );
+    let _ = s.stop.send(true);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn each_seats_record_is_at_the_desk() {
+    let s = site(testing::sqlite("desk-record")).await;
+    // Turn 1 ran with no orders; a bot plays f7 in turn 2.
+    s.host.set_bot("spring", "f7", true, "gm").await.unwrap();
+    let ran = s
+        .host
+        .run_turn(
+            "spring",
+            umpire_host::host::Trigger::Now { actor: "gm".into() },
+        )
+        .await
+        .unwrap();
+    assert!(
+        matches!(ran, umpire_host::host::Ran::Kept { turn: 2, .. }),
+        "{ran:?}"
+    );
+    let (base, desk) = (s.base.clone(), s.desk_password.clone());
+    let page = blocking(move || {
+        let mut gm = Client::new(&base);
+        gm.desk_login("gm", &desk);
+        gm.get("/desk/games/spring").body
+    })
+    .await;
+    assert!(page.contains("Each seat's record"), "{page}");
+    let row = |seat: &str| {
+        let i = page
+            .find(&format!("data-record=\"{seat}\""))
+            .unwrap_or_else(|| panic!("no record of {seat}: {page}"));
+        let end = page[i..].find("</tr>").unwrap();
+        page[i..i + end].to_string()
+    };
+    let cells = |seat: &str| -> Vec<String> {
+        row(seat)
+            .split("<td>")
+            .skip(1)
+            .map(|c| {
+                let mut text = String::new();
+                let mut tag = false;
+                for ch in c.chars() {
+                    match ch {
+                        '<' => tag = true,
+                        '>' => tag = false,
+                        _ if !tag => text.push(ch),
+                        _ => {}
+                    }
+                }
+                text
+            })
+            .collect()
+    };
+    assert_eq!(cells("f5"), ["f5", "2", "0", "0", "2"]);
+    assert_eq!(cells("f7"), ["f7", "2", "0", "0", "2 (a bot played 1)"]);
     let _ = s.stop.send(true);
 }

@@ -138,6 +138,34 @@ async fn names_in_game(
     Ok(names)
 }
 
+/// Each seat's record over the turns that ran: on time, late, missed
+/// (`umpire_host::host::Record`).
+fn seat_record(record: &[umpire_host::host::Record]) -> Markup {
+    html! {
+        h2 id="record" { "Each seat's record" }
+        @if record.is_empty() {
+            p { "No turn has run yet: the record starts with the first." }
+        } @else {
+            p { "Over the turns that ran: orders by the deadline, after it (the turn still took them), or none (a bot's orders are the player's missed turn)." }
+            table.record {
+                tr { th { "Seat" } th { "Turns in play" } th { "On time" } th { "Late" } th { "Missed" } }
+                @for r in record {
+                    tr data-record=(r.seat) {
+                        td { strong { (r.seat) } }
+                        td { (r.turns()) }
+                        td { (r.on_time) }
+                        td { @if r.late > 0 { span.warn { (r.late) } } @else { "0" } }
+                        td {
+                            @if r.missed > 0 { span.warn { (r.missed) } } @else { "0" }
+                            @if r.by_bot > 0 { " (a bot played " (r.by_bot) ")" }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
 /// `/desk/games/{game}`: one game.
 pub async fn game(State(web): State<Web>, headers: HeaderMap, Path(game): Path<String>) -> Page {
     let gm = gm(&web, &headers).await?;
@@ -151,6 +179,8 @@ async fn game_page(web: &Web, gm: &Gm, game: &str, done: Option<String>) -> Page
         .sort_by(|a, b| seat_order(&a.seat.seat).cmp(&seat_order(&b.seat.seat)));
     let keys: Vec<&str> = o.seats.iter().map(|s| s.seat.seat.as_str()).collect();
     let names = names_in_game(web, game, &keys).await?;
+    let mut record = web.host.record(game).await?;
+    record.sort_by(|a, b| seat_order(&a.seat).cmp(&seat_order(&b.seat)));
     let g = &o.game;
     let csrf = &gm.csrf;
     let body = html! {
@@ -195,6 +225,7 @@ async fn game_page(web: &Web, gm: &Gm, game: &str, done: Option<String>) -> Page
                 }
             }
         }
+        (seat_record(&record))
         h2 { "Controls" }
         div.card.controls {
             (asking(&g.id, "run", None, "Run the turn now…"))
