@@ -163,6 +163,9 @@ pub fn welcome(logins: &Logins, web: Option<SocketAddr>) -> String {
                 logins.desk_password.expose()
             ));
             out.push_str(&format!(
+                "  Calendar   {base}/games/{GAME}/deadlines.ics (the deadlines, for any calendar program)\n"
+            ));
+            out.push_str(&format!(
                 "  A table    {base}/tables/new (Sharp Practice, Napoleon's Battles or DBR, a phone per side)\n\n"
             ));
         }

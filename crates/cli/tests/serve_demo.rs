@@ -124,6 +124,28 @@ fn serve_demo_hosts_a_game_a_newcomer_logs_into_and_bots_play() {
             .body
             .contains("Make the table")
     );
+    // And the calendar of the demo's deadlines: the next one, every 20
+    // minutes after it.
+    let calendar = said
+        .lines()
+        .find(|l| l.trim_start().starts_with("Calendar"))
+        .and_then(|l| l.split_whitespace().nth(1))
+        .unwrap_or_else(|| panic!("no calendar address: {said}"));
+    assert_eq!(calendar, format!("{base}/games/demo/deadlines.ics"));
+    let feed = Client::new(&base).get("/games/demo/deadlines.ics").body;
+    let starts: Vec<&str> = feed
+        .split("\r\n")
+        .filter_map(|l| l.strip_prefix("DTSTART:"))
+        .collect();
+    assert_eq!(starts.len(), 10, "{feed}");
+    let minutes = |t: &str| -> i64 {
+        let (h, m) = (&t[9..11], &t[11..13]);
+        h.parse::<i64>().unwrap() * 60 + m.parse::<i64>().unwrap()
+    };
+    assert_eq!(
+        (minutes(starts[1]) - minutes(starts[0])).rem_euclid(24 * 60),
+        20
+    );
 
     // A turn: every bot sends its faction's orders; the newcomer's seat is
     // left to the newcomer.

@@ -244,6 +244,27 @@ pub fn describe(t: Timestamp, zone_name: &str) -> String {
     out
 }
 
+/// The next `n` deadlines from `first` (the one set now), each the
+/// schedule's next after the one before, as the scheduler will set them
+/// if nothing is extended: fewer when the schedule runs out.
+pub fn upcoming(
+    first: Timestamp,
+    schedule: Option<&Schedule>,
+    zone: &TimeZone,
+    n: usize,
+) -> Vec<Timestamp> {
+    let mut out = Vec::with_capacity(n);
+    let mut at = first;
+    while out.len() < n && at != Timestamp::MAX {
+        out.push(at);
+        match schedule {
+            Some(s) => at = s.next_after(at, zone),
+            None => break,
+        }
+    }
+    out
+}
+
 /// Milliseconds since 1970 as a timestamp.
 pub fn from_ms(ms: i64) -> Timestamp {
     Timestamp::from_millisecond(ms).unwrap_or(Timestamp::MAX)
@@ -252,6 +273,28 @@ pub fn from_ms(ms: i64) -> Timestamp {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_upcoming_deadlines_keep_the_local_time_over_a_change_of_the_clocks() {
+        let paris = zone("Europe/Paris").unwrap();
+        let s = Schedule::parse("sat 18:00").unwrap();
+        let first = moment("2027-03-20 18:00", "Europe/Paris").unwrap();
+        let got: Vec<String> = upcoming(first, Some(&s), &paris, 3)
+            .iter()
+            .map(ToString::to_string)
+            .collect();
+        // Summer time begins on Sunday 28 March 2027.
+        assert_eq!(
+            got,
+            [
+                "2027-03-20T17:00:00Z",
+                "2027-03-27T17:00:00Z",
+                "2027-04-03T16:00:00Z"
+            ]
+        );
+        assert_eq!(upcoming(first, None, &paris, 5), vec![first]);
+        assert!(upcoming(Timestamp::MAX, Some(&s), &paris, 5).is_empty());
+    }
 
     fn at(s: &str, zone_name: &str) -> Timestamp {
         moment(s, zone_name).unwrap()

@@ -19,6 +19,7 @@
 //!   orders, world and deadlines, so it writes the same bytes.
 
 mod bots;
+mod calendar;
 mod controls;
 mod create;
 mod intake;
@@ -35,6 +36,7 @@ use std::sync::{Arc, Mutex};
 
 use serde::{Deserialize, Serialize};
 
+pub use calendar::Due;
 pub use controls::{Overview, SeatView};
 pub use create::{Made, NewGame, Told};
 pub use intake::{Answer, Reading, Submission};

@@ -81,7 +81,7 @@ pub async fn index(State(web): State<Web>, headers: HeaderMap, Query(flash): Que
             p.muted { "No game is hosted here yet. A game master makes one with " code { "umpire host new" } "." }
         } @else {
             table {
-                tr { th { "Game" } th { "Kind" } th { "Turns run" } th { "Next turn" } }
+                tr { th { "Game" } th { "Kind" } th { "Turns run" } th { "Next turn" } th { "Calendar" } }
                 @for g in &games {
                     @let s = Settings::of_row(g);
                     @let text = g.deadline.map(|d| describe(from_ms(d), &s.zone));
@@ -90,6 +90,7 @@ pub async fn index(State(web): State<Web>, headers: HeaderMap, Query(flash): Que
                         td { (g.kind) }
                         td { (g.turn) }
                         td { (deadline(g.deadline, text.as_deref())) }
+                        td { a href={ "/games/" (g.id) "/deadlines.ics" } { "Deadlines" span.vh { " of " (g.id) } " (iCalendar)" } }
                     }
                 }
             }

@@ -11,6 +11,7 @@
 
 pub mod api;
 pub mod auth;
+pub mod calendar;
 pub mod client;
 pub mod desk;
 pub mod guard;
@@ -381,6 +382,7 @@ pub fn router(web: Web) -> Router {
         .route("/t/{token}/measure", get(table::measure))
         .route("/t/{token}/finish", post(table::finish))
         .route("/games/{game}", get(player::latest))
+        .route("/games/{game}/deadlines.ics", get(calendar::deadlines))
         .route("/games/{game}/reports/{turn}", get(player::report))
         .route("/games/{game}/map", get(player::map))
         .route(
