@@ -119,6 +119,12 @@ pub enum Command {
     /// A game at a glance: the turn, the deadline, who has sent orders,
     /// the outbox.
     Status { game: String },
+    /// Each seat's record over the turns that ran: how many it sent
+    /// orders for on time (by the deadline the turn ran for), late (after
+    /// it, when the turn still took them) and missed (none, or only a
+    /// bot's). A turn rolled back does not count.
+    #[command(after_help = "Example:\n  umpire host record spring")]
+    Record { game: String },
     /// Take a player's message (a file, or - for standard input) as if it
     /// had come by mail: the answer is printed. Exit status 1 when some
     /// envelope was refused.
@@ -397,6 +403,7 @@ async fn command(host: &Host, cmd: Command) -> Result<ExitCode> {
         }
         Command::Games => games_text(&mut out, host).await?,
         Command::Status { game } => status_text(&mut out, host, &game).await?,
+        Command::Record { game } => record_text(&mut out, host, &game).await?,
         Command::Submit {
             game,
             file,
@@ -1067,6 +1074,45 @@ fn ran_text(out: &mut String, game: &str, ran: &Ran) {
             );
         }
     }
+}
+
+/// `umpire host record GAME`: a line per seat.
+async fn record_text(out: &mut String, host: &Host, game: &str) -> Result<()> {
+    use std::fmt::Write as _;
+    let mut record = host.record(game).await?;
+    // f5 before f10: a seat's letters, then its number.
+    record.sort_by_key(|r| {
+        let digits = r.seat.trim_start_matches(|c: char| !c.is_ascii_digit());
+        let letters = &r.seat[..r.seat.len() - digits.len()];
+        (letters.to_string(), digits.parse::<u64>().ok(), r.seat.clone())
+    });
+    if record.is_empty() {
+        let _ = writeln!(out, "{game}: no turn has run yet, so no seat has a record.");
+        return Ok(());
+    }
+    let _ = writeln!(out, "{game}: each seat's record over the turns that ran");
+    let _ = writeln!(
+        out,
+        "  {:<14} {:>5} {:>7} {:>4} {:>6}",
+        "seat", "turns", "on time", "late", "missed"
+    );
+    for r in &record {
+        let bot = if r.by_bot > 0 {
+            format!(" (a bot played {})", r.by_bot)
+        } else {
+            String::new()
+        };
+        let _ = writeln!(
+            out,
+            "  {:<14} {:>5} {:>7} {:>4} {:>6}{bot}",
+            r.seat,
+            r.turns(),
+            r.on_time,
+            r.late,
+            r.missed
+        );
+    }
+    Ok(())
 }
 
 async fn status_text(out: &mut String, host: &Host, game: &str) -> Result<()> {

@@ -496,6 +496,8 @@ fn the_game_masters_controls_from_the_command_line() {
     assert!(o.starts_with("f8's new password: "), "{o}");
     let o = server.ok(&["address", "ctl", "f8", "other@players.test"]);
     assert!(o.contains("other@players.test"), "{o}");
+    let o = server.ok(&["record", "ctl"]);
+    assert_eq!(o, "ctl: no turn has run yet, so no seat has a record.\n");
     server.ok(&["run", "ctl"]);
     let o = server.ok(&["rollback", "ctl", "--rerun"]);
     assert!(o.contains("Turn 1 of ctl was rolled back"), "{o}");
@@ -504,6 +506,24 @@ fn the_game_masters_controls_from_the_command_line() {
         "{o}"
     );
     assert!(o.contains("Turn 1 kept"), "{o}");
+    // Turn 1 ran again with no orders from anyone: each seat missed it once
+    // (the run rolled back does not count).
+    let o = server.ok(&["record", "ctl"]);
+    let rows: Vec<Vec<&str>> = o
+        .lines()
+        .skip(2)
+        .map(|l| l.split_whitespace().collect())
+        .collect();
+    assert_eq!(
+        rows,
+        [
+            ["f5", "1", "0", "0", "1"],
+            ["f6", "1", "0", "0", "1"],
+            ["f7", "1", "0", "0", "1"],
+            ["f8", "1", "0", "0", "1"]
+        ],
+        "{o}"
+    );
     let o = server.ok(&["remove", "ctl", "f6"]);
     assert!(o.contains("f6 resigns when the next turn runs"), "{o}");
     let audit = server.ok(&["audit", "ctl"]);
