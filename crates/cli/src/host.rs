@@ -149,6 +149,18 @@ pub enum Command {
         #[arg(long)]
         zone: Option<String>,
     },
+    /// Post the game's news (turn ran, deadline near, paused, resumed) to
+    /// a webhook: a Discord or Slack channel's incoming webhook address, or
+    /// any address taking JSON; `off` stops it. Failed calls show at the
+    /// desk and in `outbox`.
+    #[command(
+        after_help = "Examples:\n  umpire host webhook spring https://discord.com/api/webhooks/123/abc\n  umpire host webhook spring off"
+    )]
+    Webhook {
+        game: String,
+        /// The address, or `off`.
+        url: String,
+    },
     /// No turn runs by itself until `resume`.
     Pause { game: String },
     /// Turns run at their deadlines again.
@@ -292,6 +304,10 @@ pub struct SettingsArgs {
     /// (default 24; 0 for none).
     #[arg(long)]
     pub remind_hours: Option<u32>,
+    /// Post the game's news to this webhook (a Discord or Slack incoming
+    /// webhook address); see `umpire host webhook`.
+    #[arg(long, value_name = "URL")]
+    pub webhook: Option<String>,
 }
 
 impl SettingsArgs {
@@ -306,6 +322,7 @@ impl SettingsArgs {
             hold_percent: self.hold_percent.unwrap_or(d.hold_percent),
             remind_hours: self.remind_hours.unwrap_or(d.remind_hours),
             bots: d.bots,
+            webhook: self.webhook.clone(),
         }
     }
 }
@@ -423,6 +440,7 @@ async fn command(host: &Host, cmd: Command) -> Result<ExitCode> {
             schedule,
             zone,
         } => schedule_text(&mut out, host, &game, (&schedule, zone.as_deref()), &actor).await?,
+        Command::Webhook { game, url } => webhook_text(&mut out, host, &game, &url, &actor).await?,
         Command::Pause { game } => pause_text(&mut out, host, &game, &actor).await?,
         Command::Resume { game } => deadline_line(&mut out, &host.resume(&game, &actor).await?),
         Command::Extend { game, by, to } => {
@@ -1076,6 +1094,27 @@ fn ran_text(out: &mut String, game: &str, ran: &Ran) {
     }
 }
 
+/// `umpire host webhook GAME URL|off`.
+async fn webhook_text(
+    out: &mut String,
+    host: &Host,
+    game: &str,
+    url: &str,
+    actor: &str,
+) -> Result<()> {
+    use std::fmt::Write as _;
+    host.set_webhook(game, Some(url), actor).await?;
+    let _ = match url.trim() {
+        "off" | "" => writeln!(out, "{game}'s news is posted to no webhook."),
+        u => writeln!(
+            out,
+            "{game}'s news (turn ran, deadline near, paused, resumed) is posted to the webhook at {} from now on; `umpire serve` posts it.",
+            umpire_host::host::webhook::shown(u)
+        ),
+    };
+    Ok(())
+}
+
 /// `umpire host record GAME`: a line per seat.
 async fn record_text(out: &mut String, host: &Host, game: &str) -> Result<()> {
     use std::fmt::Write as _;
@@ -1084,7 +1123,11 @@ async fn record_text(out: &mut String, host: &Host, game: &str) -> Result<()> {
     record.sort_by_key(|r| {
         let digits = r.seat.trim_start_matches(|c: char| !c.is_ascii_digit());
         let letters = &r.seat[..r.seat.len() - digits.len()];
-        (letters.to_string(), digits.parse::<u64>().ok(), r.seat.clone())
+        (
+            letters.to_string(),
+            digits.parse::<u64>().ok(),
+            r.seat.clone(),
+        )
     });
     if record.is_empty() {
         let _ = writeln!(out, "{game}: no turn has run yet, so no seat has a record.");

@@ -6,3 +6,4 @@ pub mod mail;
 pub mod metrics;
 pub mod serve;
 pub mod web;
+pub mod webhook;

@@ -99,6 +99,48 @@ async fn mail_round(gateway: Option<&Gateway>, sender: Option<&Sender>, out: &mu
     }
 }
 
+/// Post the webhook calls due, when this server has the `webhooks` duty
+/// (taking it over, it first puts back what its last holder left half
+/// posted).
+async fn webhook_round(poster: &crate::webhook::Poster, duty: &mut Duty) {
+    match duty.holding().await {
+        Holding::No => return,
+        Holding::Kept => {}
+        Holding::Taken => {
+            if let Err(e) = poster.recover().await {
+                tracing::warn!(error = %e, "cannot look for webhook calls left half posted; trying again");
+                duty.release().await;
+                return;
+            }
+        }
+    }
+    match poster.post_due().await {
+        Ok(0) => {}
+        Ok(n) => tracing::info!(delivered = n, "webhook calls delivered"),
+        Err(e) => tracing::warn!(error = %e, "webhook calls could not be posted; trying again"),
+    }
+}
+
+/// Post webhook calls every few seconds until stopped; the last round
+/// goes before stopping.
+async fn webhook_loop(
+    poster: crate::webhook::Poster,
+    mut hooks: Duty,
+    mut stop: tokio::sync::watch::Receiver<bool>,
+) {
+    loop {
+        webhook_round(&poster, &mut hooks).await;
+        tokio::select! {
+            _ = tokio::time::sleep(MAIL_EVERY) => {}
+            _ = stop.changed() => {
+                webhook_round(&poster, &mut hooks).await;
+                hooks.release().await;
+                return;
+            }
+        }
+    }
+}
+
 /// Serve until stopped (or, with `once`, do one round of everything that
 /// is due, then return).
 pub async fn serve(host: Arc<Host>, config: &Config, once: bool) -> Result<()> {
@@ -197,13 +239,18 @@ pub async fn serve_then(
         }
     }
     let mut out = Duty::new(host.store().clone(), "mail-out");
+    let poster = crate::webhook::Poster::new(host.clone());
+    let mut hooks = Duty::new(host.store().clone(), "webhooks");
     if once {
         mail_round(gateway.as_deref(), sender.as_deref(), &mut out).await;
         log_tick(host.tick().await);
         mail_round(gateway.as_deref(), sender.as_deref(), &mut out).await;
+        webhook_round(&poster, &mut hooks).await;
         out.release().await;
+        hooks.release().await;
         return Ok(());
     }
+    tasks.push(tokio::spawn(webhook_loop(poster, hooks, stop_rx.clone())));
     if gateway.is_some() || sender.is_some() {
         let (g, s) = (gateway.clone(), sender.clone());
         let mut stop = stop_rx.clone();

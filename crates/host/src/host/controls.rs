@@ -5,6 +5,7 @@
 
 use super::create::{Told, welcome_intro};
 use super::letters::{self, due};
+use super::webhook;
 use super::{Host, HostError, Result, Settings, blocking};
 use crate::kind::{Join, KindError, Removal, SeatPassword};
 use crate::lock::RunLock;
@@ -96,6 +97,17 @@ impl Host {
         row.settings = settings.json();
         store::games_update(&mut tx, &row).await?;
         store::audit_record(&mut tx, Some(game), actor, action, &detail).await?;
+        // Pausing and resuming are news for the game's webhook.
+        let news = match action {
+            "pause" => Some(webhook::Event::Paused),
+            "resume" => Some(webhook::Event::Resumed {
+                next: row.deadline.map(|d| describe(from_ms(d), &settings.zone)),
+            }),
+            _ => None,
+        };
+        if let (Some(event), Some(url)) = (news, &settings.webhook) {
+            store::queue(&mut tx, &webhook::call(game, url, &event)).await?;
+        }
         store::commit(tx, action).await?;
         Ok(row)
     }

@@ -30,6 +30,7 @@ mod rulings;
 mod run;
 mod scheduler;
 pub mod web;
+pub mod webhook;
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -100,6 +101,10 @@ pub struct Settings {
     /// Seats a bot plays: when a turn runs, each of them in play with no
     /// orders for it gets the bot's (see `host/bots.rs`).
     pub bots: Vec<String>,
+    /// Where the game's news is posted as it happens (a Discord or Slack
+    /// incoming webhook, or any address taking JSON): see
+    /// `host/webhook.rs`. None: nowhere.
+    pub webhook: Option<String>,
 }
 
 impl Default for Settings {
@@ -113,6 +118,7 @@ impl Default for Settings {
             hold_percent: 50,
             remind_hours: 24,
             bots: Vec::new(),
+            webhook: None,
         }
     }
 }
@@ -124,6 +130,9 @@ impl Settings {
         zone(&self.zone)?;
         if let Some(s) = &self.schedule {
             Schedule::parse(s)?;
+        }
+        if let Some(url) = &self.webhook {
+            webhook::check_address(url)?;
         }
         if self.hold_percent > 100 {
             return Err(HostError::Refused(format!(

@@ -557,6 +557,14 @@ impl crate::turns::Run for Running<'_> {
             ),
         )
         .await?;
+        if let Some(url) = &settings.webhook {
+            let ran = super::webhook::Event::TurnRan {
+                turn: collecting,
+                next: next_text.clone(),
+            };
+            let call = super::webhook::call(game, url, &ran);
+            store::queue(&mut tx, &letters::of_run(call, run)).await?;
+        }
         fault::point("queued-mail");
         if let Trigger::Now { actor } = trigger {
             store::audit_record(

@@ -66,7 +66,9 @@ impl Host {
     }
 
     /// Remind every seat in play with no orders, once per turn, when the
-    /// deadline is within the game's `remind_hours`.
+    /// deadline is within the game's `remind_hours`; and tell the game's
+    /// webhook the deadline is near (a day ahead when there are no
+    /// reminders).
     pub async fn remind(&self, game: &str, now: i64) -> Result<usize> {
         let row = self.game(game).await?;
         let settings = Settings::of(&row);
@@ -74,8 +76,14 @@ impl Host {
         let Some(deadline) = row.deadline else {
             return Ok(0);
         };
-        let lead = i64::from(settings.remind_hours) * 3_600_000;
-        if settings.remind_hours == 0
+        // Without reminders the game's webhook still hears of the deadline
+        // a day ahead.
+        let lead = i64::from(if settings.remind_hours == 0 {
+            24
+        } else {
+            settings.remind_hours
+        }) * 3_600_000;
+        if (settings.remind_hours == 0 && settings.webhook.is_none())
             || row.status != Status::Open
             || row.reminded_turn >= collecting
             || now < deadline - lead
@@ -94,8 +102,19 @@ impl Host {
         if g.reminded_turn >= collecting {
             return Ok(0);
         }
+        if let Some(url) = &settings.webhook {
+            let soon = super::webhook::Event::DeadlineSoon {
+                turn: collecting,
+                at: text.clone(),
+            };
+            store::queue(&mut tx, &super::webhook::call(game, url, &soon)).await?;
+        }
         let mut n = 0;
-        for s in store::seats_in(&mut tx, game).await? {
+        for s in store::seats_in(&mut tx, game)
+            .await?
+            .into_iter()
+            .filter(|_| settings.remind_hours > 0)
+        {
             // A bot seat's orders are written when the turn runs.
             if !s.status.plays() || sent.contains(&s.seat) || settings.bots.contains(&s.seat) {
                 continue;

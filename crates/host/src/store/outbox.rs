@@ -13,7 +13,8 @@ use super::{Result, Store, StoreError, now_ms};
 pub struct Outgoing {
     pub game: Option<String>,
     pub seat: Option<String>,
-    /// `answer`, `report`, `reminder`, `warning`, `notice`, `gm`, `password`.
+    /// `answer`, `report`, `reminder`, `warning`, `notice`, `gm`,
+    /// `password`; or `webhook`, a call of the game's webhook, not a mail.
     pub kind: String,
     /// Empty when the seat has no address: the message is kept, marked
     /// `no-address`, for the game master to see.
@@ -194,7 +195,23 @@ impl Store {
     /// Messages waiting to be sent whose time has come, oldest first.
     pub async fn due(&self, now: i64, limit: i64) -> Result<Vec<OutboxRow>> {
         let rows = sqlx::query(sql!(
-            "SELECT {COLUMNS} FROM outbox WHERE status = 'waiting' AND (next_attempt_at IS NULL OR next_attempt_at <= $1) ORDER BY id LIMIT $2"
+            "SELECT {COLUMNS} FROM outbox WHERE status = 'waiting' AND kind <> 'webhook' AND (next_attempt_at IS NULL OR next_attempt_at <= $1) ORDER BY id LIMIT $2"
+        ))
+        .bind(now)
+        .bind(limit)
+        .fetch_all(self.pool())
+        .await
+        .map_err(StoreError::db("cannot read the outbox"))?;
+        super::decode_all(&rows, row, "cannot read the outbox")
+    }
+
+    /// The webhook calls due now (kind `webhook`: `to` is the address
+    /// called, `body` the JSON posted), oldest first: what the server's
+    /// webhook sender posts, as [`Store::due`] is what its mail sender
+    /// sends.
+    pub async fn due_webhooks(&self, now: i64, limit: i64) -> Result<Vec<OutboxRow>> {
+        let rows = sqlx::query(sql!(
+            "SELECT {COLUMNS} FROM outbox WHERE status = 'waiting' AND kind = 'webhook' AND (next_attempt_at IS NULL OR next_attempt_at <= $1) ORDER BY id LIMIT $2"
         ))
         .bind(now)
         .bind(limit)
@@ -221,8 +238,15 @@ impl Store {
     /// again. A stop between the relay's acceptance and this record is the
     /// one moment a message can go twice; it goes with the same
     /// Message-ID.
-    pub async fn requeue_sending(&self) -> Result<u64> {
-        let done = sqlx::query("UPDATE outbox SET status = 'waiting' WHERE status = 'sending'")
+    /// Mail and webhook calls are sent by different duties, so each
+    /// takes back only its own: `webhooks` says which.
+    pub async fn requeue_sending(&self, webhooks: bool) -> Result<u64> {
+        let sql = if webhooks {
+            "UPDATE outbox SET status = 'waiting' WHERE status = 'sending' AND kind = 'webhook'"
+        } else {
+            "UPDATE outbox SET status = 'waiting' WHERE status = 'sending' AND kind <> 'webhook'"
+        };
+        let done = sqlx::query(sql)
             .execute(self.pool())
             .await
             .map_err(StoreError::db("cannot update the outbox"))?;

@@ -86,7 +86,7 @@ impl Sender {
 
     /// Messages stopped part way by an earlier run are sent again.
     pub async fn recover(&self) -> Result<u64, SendError> {
-        Ok(self.host.store().requeue_sending().await?)
+        Ok(self.host.store().requeue_sending(false).await?)
     }
 
     /// Send what is due now. Returns how many were sent.

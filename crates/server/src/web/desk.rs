@@ -166,6 +166,38 @@ fn seat_record(record: &[umpire_host::host::Record]) -> Markup {
     }
 }
 
+/// The game's webhook (only its host: the rest of its address is the
+/// secret that lets one post) and its last calls, with why one failed.
+fn webhook_calls(url: Option<&str>, calls: &[umpire_host::store::OutboxRow]) -> Markup {
+    html! {
+        h2 id="webhook" { "Webhook" }
+        @match url {
+            None => p { "The game's news is posted to no webhook. Set one under Controls (a Discord or Slack channel's incoming webhook)." },
+            Some(u) => p { "The game's news (turn ran, deadline near, paused, resumed) is posted to " code { (umpire_host::host::webhook::shown(u)) } "." },
+        }
+        @if !calls.is_empty() {
+            table.webhook {
+                tr { th { "Call" } th { "Event" } th { "What became of it" } }
+                @for c in calls {
+                    tr data-call=(c.id) {
+                        td { (c.id) }
+                        td { (c.message.subject) }
+                        td {
+                            @match c.status.as_str() {
+                                "sent" => span.ok { "delivered" },
+                                "failed" => span.warn { "failed: " (c.last_error.as_deref().unwrap_or("")) },
+                                "withdrawn" => "withdrawn (its turn was rolled back)",
+                                "waiting" if c.attempts > 0 => span.warn { "to be tried again (" (c.last_error.as_deref().unwrap_or("")) ")" },
+                                other => (other),
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
 /// `/desk/games/{game}`: one game.
 pub async fn game(State(web): State<Web>, headers: HeaderMap, Path(game): Path<String>) -> Page {
     let gm = gm(&web, &headers).await?;
@@ -179,6 +211,7 @@ async fn game_page(web: &Web, gm: &Gm, game: &str, done: Option<String>) -> Page
         .sort_by(|a, b| seat_order(&a.seat.seat).cmp(&seat_order(&b.seat.seat)));
     let keys: Vec<&str> = o.seats.iter().map(|s| s.seat.seat.as_str()).collect();
     let names = names_in_game(web, game, &keys).await?;
+    let calls = web.host.webhook_calls(game, 5).await?;
     let mut record = web.host.record(game).await?;
     record.sort_by(|a, b| seat_order(&a.seat).cmp(&seat_order(&b.seat)));
     let g = &o.game;
@@ -226,6 +259,7 @@ async fn game_page(web: &Web, gm: &Gm, game: &str, done: Option<String>) -> Page
             }
         }
         (seat_record(&record))
+        (webhook_calls(o.settings.webhook.as_deref(), &calls))
         h2 { "Controls" }
         div.card.controls {
             (asking(&g.id, "run", None, "Run the turn now…"))
@@ -244,6 +278,9 @@ async fn game_page(web: &Web, gm: &Gm, game: &str, done: Option<String>) -> Page
             (action(&g.id, csrf, "schedule", "Set the schedule", html! {
                 label { "Schedule " input type="text" name="schedule" value=(o.settings.schedule.as_deref().unwrap_or("sat 18:00")); }
                 label { "Time zone " input type="text" name="zone" value=(o.settings.zone); }
+            }))
+            (action(&g.id, csrf, "webhook", "Set the webhook", html! {
+                label { "Address " input type="url" name="url" size="40" autocomplete="off" placeholder="https://discord.com/api/webhooks/… (empty: none)"; }
             }))
             (action(&g.id, csrf, "join", "Add a player", html! {
                 label { "Name " input type="text" name="name" placeholder="optional"; }
@@ -270,6 +307,8 @@ pub struct ActForm {
     name: String,
     #[serde(default)]
     address: String,
+    #[serde(default)]
+    url: String,
     /// `yes` once the control's confirmation page was answered.
     #[serde(default)]
     confirm: String,
@@ -392,6 +431,18 @@ pub async fn act(
                 pw.expose(),
                 f.seat
             )
+        }
+        "webhook" => {
+            let url = f.url.trim();
+            host.set_webhook(&game, Some(url), &actor).await?;
+            if url.is_empty() || url == "off" {
+                "The game's news is posted to no webhook.".to_string()
+            } else {
+                format!(
+                    "The game's news is posted to the webhook at {} from now on.",
+                    umpire_host::host::webhook::shown(url)
+                )
+            }
         }
         "resend" => {
             let turn = host.resend(&game, &f.seat, None, &actor).await?;
