@@ -5,8 +5,10 @@
 
 use std::collections::HashMap;
 
+use super::early::{readiness_in, words_for};
 use super::plain::{self, Plain};
-use super::{Host, HostError, Result, blocking};
+use super::{Host, HostError, Result, Settings, blocking};
+use crate::envelope::{Word, words, words_by_envelope};
 use crate::intake::{self, Keep, Notice, Passwords, Proof, Style};
 use crate::kind::{Mail, Orders};
 use crate::password::Stored;
@@ -29,6 +31,27 @@ struct Database<'a> {
     tx: &'a mut sqlx::AnyConnection,
     game: &'a str,
     row: &'a SubmissionRow,
+    /// Each envelope's word on its orders (`#READY`, `#NOTREADY`).
+    words: Vec<Option<Word>>,
+    /// Envelopes that hold a word and no orders besides their header: the
+    /// word is kept, the orders sent before stay as they are.
+    word_only: Vec<bool>,
+    /// What became of each envelope's word, to say in its receipt.
+    said: Vec<Said>,
+    /// The envelope being kept is a word alone (no notice of orders kept).
+    word_alone: bool,
+}
+
+/// What became of an envelope's word on its orders.
+#[derive(Clone, Copy, Debug)]
+struct Said {
+    index: usize,
+    turn: u32,
+    word: Option<Word>,
+    /// A word alone: `Some(true)` kept on the orders sent before,
+    /// `Some(false)` refused for want of orders; None: it came with
+    /// orders.
+    alone: Option<bool>,
 }
 
 impl Keep for Database<'_> {
@@ -45,14 +68,49 @@ impl Keep for Database<'_> {
 
     async fn keep_orders(
         &mut self,
-        _index: usize,
+        index: usize,
         seat: &str,
         turn: u32,
         orders: &Orders,
         new_password: Option<&str>,
     ) -> Result<store::Kept> {
         let (game, id) = (self.game, self.row.id);
-        Ok(store::keep_orders(self.tx, game, turn, seat, id, &orders.text, new_password).await?)
+        let word = self.words.get(index).copied().flatten();
+        self.word_alone = false;
+        if let Some(w) = word
+            && self.word_only.get(index).copied().unwrap_or(false)
+        {
+            // A word alone marks the orders sent before; it never replaces
+            // them with none.
+            self.word_alone = true;
+            let sent = store::orders_for(self.tx, game, turn)
+                .await?
+                .into_iter()
+                .any(|o| o.seat == seat);
+            if sent {
+                store::set_mark(self.tx, game, turn, seat, Some(w.ready())).await?;
+            }
+            self.said.push(Said {
+                index,
+                turn,
+                word,
+                alone: Some(sent),
+            });
+            return Ok(store::Kept::Replacing);
+        }
+        let kept =
+            store::keep_orders(self.tx, game, turn, seat, id, &orders.text, new_password).await?;
+        if kept != store::Kept::Superseded {
+            // Orders without a word take back the seat's earlier word.
+            store::set_mark(self.tx, game, turn, seat, word.map(Word::ready)).await?;
+            self.said.push(Said {
+                index,
+                turn,
+                word,
+                alone: None,
+            });
+        }
+        Ok(kept)
     }
 
     async fn keep_article(
@@ -89,6 +147,7 @@ impl Keep for Database<'_> {
                 host.wrong_password_notice(self.tx, game, seat, row).await?;
                 Ok(false)
             }
+            Notice::Kept { .. } if self.word_alone => Ok(false),
             Notice::Kept { what, turn } => {
                 host.stranger_notice(self.tx, game, seat, row, what, turn)
                     .await
@@ -294,11 +353,20 @@ impl Host {
         // answer says so.
         let decoded = umpire_core::source::decode_text(read.text).0.into_owned();
         let plain = plain::plain(&decoded);
+        // `#READY` and `#NOTREADY` lines are the host's, whatever the game:
+        // read here, and emptied before the game's reader sees the text.
+        let said = match plain {
+            Plain::Text => words(&decoded),
+            Plain::Empty | Plain::Binary { .. } => None,
+        };
         // A turn kept between reading and storing means reading again.
         for _ in 0..3 {
             let game = self.game(&game.id).await?;
             let loaded = self.loaded(&game).await?;
-            let text = read.text.to_vec();
+            let text = match &said {
+                Some((emptied, _)) => emptied.as_bytes().to_vec(),
+                None => read.text.to_vec(),
+            };
             let label = name.to_string();
             let reader = loaded.clone();
             let reading = match plain {
@@ -315,6 +383,19 @@ impl Host {
                     text: crate::blank::passwords(&decoded),
                     ..Default::default()
                 },
+            };
+            // A word in an envelope with no order is a word alone.
+            let (envelope_words, word_only) = match &said {
+                Some((_, found)) => {
+                    let starts: Vec<u32> = reading.envelopes.iter().map(|e| e.line).collect();
+                    let alone = reading
+                        .envelopes
+                        .iter()
+                        .map(|e| matches!(&e.request, crate::envelope::Request::Orders(o) if o.empty))
+                        .collect();
+                    (words_by_envelope(&starts, found), alone)
+                }
+                None => (Vec::new(), Vec::new()),
             };
             // Only the seats the envelopes name.
             let mut seats: HashMap<String, intake::Seat> = HashMap::new();
@@ -376,8 +457,14 @@ impl Host {
                 tx: &mut tx,
                 game: &game.id,
                 row,
+                words: envelope_words,
+                word_only,
+                said: Vec::new(),
+                word_alone: false,
             };
             let mut receipts = intake::take_all(&mut keep, checked, situation).await?;
+            let said = std::mem::take(&mut keep.said);
+            self.say_words(&mut tx, &now, &said, &mut receipts).await?;
             if receipts.is_empty() {
                 receipts.push(match plain {
                     Plain::Empty => receipt::empty(name),
@@ -410,6 +497,54 @@ impl Host {
             "game {} kept changing while the message was read; it stays stored and will be answered",
             game.id
         )))
+    }
+
+    /// Each envelope's receipt says what became of its word, and how far
+    /// the turn is from running early.
+    async fn say_words(
+        &self,
+        tx: &mut sqlx::AnyConnection,
+        row: &store::GameRow,
+        said: &[Said],
+        receipts: &mut [Receipt],
+    ) -> Result<()> {
+        if said.is_empty() {
+            return Ok(());
+        }
+        let settings = Settings::of(row);
+        let r = readiness_in(tx, row, &settings, row.turn + 1).await?;
+        for s in said {
+            let Some(receipt) = receipts.get_mut(s.index) else {
+                continue;
+            };
+            let who = receipt.who.clone();
+            match s.alone {
+                Some(false) => {
+                    *receipt = Receipt::refused(
+                        &who,
+                        &format!(
+                            "no orders for turn {} to mark: send them, with a #READY line when they are final",
+                            s.turn
+                        ),
+                    );
+                    receipt.what = "orders";
+                }
+                Some(true) => {
+                    receipt.line = format!(
+                        "{who}: orders for turn {} kept as they were{}",
+                        s.turn,
+                        words_for(&settings, s.turn, s.word, &r).unwrap_or_default()
+                    );
+                    receipt.shown = None;
+                }
+                None => {
+                    if let Some(w) = words_for(&settings, s.turn, s.word, &r) {
+                        receipt.line.push_str(&w);
+                    }
+                }
+            }
+        }
+        Ok(())
     }
 
     /// Settle a stored message the host does not read (mail for the game

@@ -36,6 +36,10 @@ pub enum Trigger {
     Deadline,
     /// The game master, now: no deadline or safety valve is waited for.
     Now { actor: String },
+    /// The scheduler, before the deadline: every seat in play is ready and
+    /// the grace has passed (`host/early.rs`). No safety valve: everyone
+    /// sent.
+    Early,
 }
 
 /// What a run did.
@@ -108,6 +112,15 @@ impl Host {
                 return Ok(Ran::NotDue);
             }
         }
+        // Looked at again under the lock: a player may have changed their
+        // mind since the scheduler looked.
+        let early = match trigger {
+            Trigger::Early if !repeating => match self.early_due(&row, now).await? {
+                Some(since) => Some(since),
+                None => return Ok(Ran::NotDue),
+            },
+            _ => None,
+        };
         // The bots write their seats' orders before anything counts who
         // sent nothing; the row is read again after their submissions.
         let row = if !repeating && self.play_bots(&row, &settings, collecting).await? > 0 {
@@ -130,7 +143,8 @@ impl Host {
         let row = if repeating {
             row
         } else {
-            self.mark_running(&row, &settings, trigger, now).await?
+            self.mark_running(&row, &settings, trigger, now, early)
+                .await?
         };
         fault::point("marked");
 
@@ -181,20 +195,24 @@ impl Host {
         let seats = self
             .settle_seats(&mut tx, game, &settings, &out.seats, &orders, run)
             .await?;
-        // Each seat's report, by mail.
+        // Each seat's report, by mail, saying so when the turn ran early.
         let title = loaded.kind.title();
+        let early_words = super::early::ran_early(&settings, &row, collecting);
         queue_reports(
             &mut tx,
             game,
             title,
             &seats,
             &out.reports,
-            (attempt, next_text.as_deref()),
+            (attempt, next_text.as_deref(), early_words.as_deref()),
             run,
         )
         .await?;
         let missing = missing_seats(&seats, &sent);
-        let gm = gm_letter(&out, &missing, collecting, next_text.as_deref());
+        let mut gm = gm_letter(&out, &missing, collecting, next_text.as_deref());
+        if let Some(w) = &early_words {
+            gm = format!("{w}\n\n{gm}");
+        }
         store::queue(
             &mut tx,
             &letters::of_run(
@@ -225,6 +243,7 @@ impl Host {
         now_row.running_turn = None;
         now_row.running_deadline = None;
         now_row.running_next = None;
+        now_row.running_early = None;
         store::games_update(&mut tx, &now_row).await?;
         store::commit(tx, "the turn").await?;
         fault::point("committed");
@@ -330,6 +349,7 @@ impl Host {
         settings: &Settings,
         trigger: &Trigger,
         now: i64,
+        early: Option<i64>,
     ) -> Result<GameRow> {
         let collecting = row.turn + 1;
         let next = settings.schedule().map(|s| {
@@ -349,10 +369,11 @@ impl Host {
         if g.running_turn != Some(collecting) {
             g.running_turn = Some(collecting);
             g.running_deadline = match trigger {
-                Trigger::Deadline => g.deadline,
+                Trigger::Deadline | Trigger::Early => g.deadline,
                 Trigger::Now { .. } => Some(now),
             };
             g.running_next = next;
+            g.running_early = early;
             store::games_update(&mut tx, &g).await?;
         }
         store::commit(tx, "the start of the run").await?;
@@ -528,7 +549,7 @@ async fn queue_reports(
     title: &str,
     seats: &[store::SeatRow],
     reports: &[SeatReport],
-    (attempt, next): (i64, Option<&str>),
+    (attempt, next, early): (i64, Option<&str>, Option<&str>),
     run: (u32, i64),
 ) -> Result<()> {
     let collecting = run.0;
@@ -537,8 +558,9 @@ async fn queue_reports(
             continue;
         };
         let intro = format!(
-            "{title} game {game}: your report of turn {collecting} for {}.\n{}",
+            "{title} game {game}: your report of turn {collecting} for {}.\n{}{}",
             s.seat,
+            early.map(|w| format!("{w}\n")).unwrap_or_default(),
             if r.template.is_some() {
                 due(collecting + 1, next)
             } else {
