@@ -391,6 +391,7 @@ pub fn router(web: Web) -> Router {
         .route("/games/{game}/help", get(player::help_index))
         .route("/games/{game}/help/{topic}", get(player::help))
         .route("/games/{game}/draft", post(player::draft).layer(orders))
+        .route("/games/{game}/ready", post(player::ready))
         .route(
             "/games/{game}/press",
             post(player::press).layer(DefaultBodyLimit::max(PRESS_BYTES)),
