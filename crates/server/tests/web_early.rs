@@ -179,3 +179,66 @@ async fn the_ready_button_marks_the_orders_sent_and_the_desk_shows_it() {
         "{audit:?}"
     );
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_client_program_reads_the_early_run_and_marks_its_orders_ready() {
+    let s = site(testing::sqlite("api-early")).await;
+    s.host
+        .set_early("spring", Some(Early::Sent), Some(10), "gm")
+        .await
+        .unwrap();
+    let token = s.host.new_token("spring", "f5", "bot").await.unwrap();
+    let orders = s
+        .studying_orders("f5")
+        .await
+        .replacen("PASSWORD", "\"\"", 1);
+    let (base, token) = (s.base.clone(), token.expose().to_string());
+    let (refused, deadline, sent, marked, after, bad) = blocking(move || {
+        let mut c = Client::with_token(&base, &token);
+        let json = [("Content-Type", "application/json")];
+        let refused = c.post("/api/v1/ready", &json, "{\"ready\": true}");
+        let sent = c.post("/api/v1/orders", &[], &orders);
+        let deadline = c.get("/api/v1/deadline");
+        let marked = c.post("/api/v1/ready", &json, "{\"ready\": false}");
+        let after = c.get("/api/v1/deadline");
+        let bad = c.post("/api/v1/ready", &json, "{\"ready\": \"yes\"}");
+        (refused, deadline, sent, marked, after, bad)
+    })
+    .await;
+    assert_eq!(refused.status, 400, "{}", refused.body);
+    assert!(
+        refused.body.contains(
+            "f5 has sent no orders for turn 2 yet: send them first, then mark them ready"
+        ),
+        "{}",
+        refused.body
+    );
+    assert_eq!(sent.status, 200, "{}", sent.body);
+    let v: serde_json::Value = serde_json::from_str(&deadline.body).unwrap();
+    assert_eq!(v["early"]["mode"], "sent");
+    assert_eq!(v["early"]["grace_minutes"], 10);
+    assert_eq!(v["early"]["waiting"], 2);
+    assert_eq!(v["early"]["ready"], true);
+    assert_eq!(v["early"]["marked"], serde_json::Value::Null);
+    assert_eq!(v["early"]["at"], serde_json::Value::Null);
+    assert_eq!(marked.status, 200, "{}", marked.body);
+    let m: serde_json::Value = serde_json::from_str(&marked.body).unwrap();
+    assert_eq!(
+        (m["turn"].as_u64(), m["ready"].as_bool()),
+        (Some(2), Some(false))
+    );
+    assert_eq!(
+        m["line"],
+        "f5: orders for turn 2; marked not ready: turn 2 does not run early until you send orders again or mark them ready"
+    );
+    let a: serde_json::Value = serde_json::from_str(&after.body).unwrap();
+    assert_eq!(
+        (
+            a["early"]["waiting"].as_u64(),
+            a["early"]["ready"].as_bool()
+        ),
+        (Some(3), Some(false))
+    );
+    assert_eq!(a["early"]["marked"], false);
+    assert_eq!(bad.status, 400, "{}", bad.body);
+}
