@@ -525,6 +525,64 @@ fn the_game_masters_controls_from_the_command_line() {
 }
 
 #[test]
+fn early_runs_are_set_and_shown_from_the_command_line() {
+    let server = Server::new("early", false);
+    server.ok(&[
+        "new",
+        "overlord",
+        "soon",
+        "--factions",
+        "3",
+        "--seed",
+        "2",
+        "--schedule",
+        "sat 18:00",
+        "--early",
+        "sent",
+        "--grace",
+        "15m",
+    ]);
+    let o = server.ok(&["status", "soon"]);
+    assert!(
+        o.contains("Early runs: sent (a turn runs early when every seat in play has sent orders, 15 minutes after the last change)."),
+        "{o}"
+    );
+    assert!(
+        o.contains("Turn 1 waits for 3 of 3 seat(s): f5, f6, f7."),
+        "{o}"
+    );
+    let o = server.ok(&["early", "soon", "ready", "--grace", "1h"]);
+    assert!(
+        o.contains("Early runs: ready (a turn runs early when every seat in play has sent orders and marked them ready, 60 minutes after the last change)."),
+        "{o}"
+    );
+    let o = server.ok(&["early", "soon", "off"]);
+    assert_eq!(o, "Early runs: off (turns run at their deadlines only).\n");
+    let bad = server.host(&["early", "soon", "whenever"]);
+    assert!(!bad.status.success());
+    assert!(
+        text(&bad.stderr).contains("`whenever` is not a way to run early: write off (at the deadline only), sent (when every seat has sent orders) or ready (when every seat has marked its orders ready)"),
+        "{}",
+        text(&bad.stderr)
+    );
+    let bad = server.host(&["early", "soon", "sent", "--grace", "8d"]);
+    assert!(!bad.status.success());
+    assert!(
+        text(&bad.stderr)
+            .contains("the grace before an early run is at most 10080 minutes (a week), not 11520"),
+        "{}",
+        text(&bad.stderr)
+    );
+    let audit = server.ok(&["audit", "soon"]);
+    let early: Vec<&str> = audit.lines().filter(|l| l.contains(" early ")).collect();
+    assert_eq!(early.len(), 2, "{audit}");
+    assert!(
+        early[1].contains("early off: turns run at their deadlines only; grace 60 minutes"),
+        "{audit}"
+    );
+}
+
+#[test]
 fn serve_says_why_it_cannot_serve_the_web() {
     let server = Server::new("web-address", false);
     let taken = std::net::TcpListener::bind("127.0.0.1:0").unwrap();

@@ -129,8 +129,12 @@ async fn the_ready_button_marks_the_orders_sent_and_the_desk_shows_it() {
         .unwrap()
         .unwrap();
     assert!(!kept.text.contains("READY"), "{}", kept.text);
+    the_desk_shows_each_seats_readiness_and_sets_early_runs(&s).await;
+}
 
-    // The desk: each seat's readiness, the count, and the setting changed.
+/// The desk: each seat's readiness, the count, and the setting changed,
+/// audited (f5 ready, f6 and f7 without orders).
+async fn the_desk_shows_each_seats_readiness_and_sets_early_runs(s: &support::web::Site) {
     let (base, desk) = (s.base.clone(), s.desk_password.clone());
     let (desk_page, set, after) = blocking(move || {
         let mut gm = Client::new(&base);

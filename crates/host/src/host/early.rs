@@ -155,9 +155,10 @@ pub(crate) fn words_for(
         Some(Word::NotReady) => format!(
             "; {said}: turn {turn} does not run early until you send orders again or mark them ready"
         ),
-        None if settings.early == Early::Ready => format!(
+        None if settings.early == Early::Ready => {
             "; not marked ready (add a #READY line, or press Ready on the orders page, when they are final)"
-        ),
+                .to_string()
+        }
         None => String::new(),
     };
     match (r.at, r.waiting) {

@@ -212,6 +212,23 @@ pub struct Reading<'a> {
     pub authenticated: Option<&'a str>,
 }
 
+/// Each envelope's word, and whether it is a word alone (an envelope
+/// with no order).
+fn envelope_words(
+    said: Option<&(String, Vec<(u32, Word)>)>,
+    envelopes: &[crate::envelope::Envelope],
+) -> (Vec<Option<Word>>, Vec<bool>) {
+    let Some((_, found)) = said else {
+        return (Vec::new(), Vec::new());
+    };
+    let starts: Vec<u32> = envelopes.iter().map(|e| e.line).collect();
+    let alone = envelopes
+        .iter()
+        .map(|e| matches!(&e.request, crate::envelope::Request::Orders(o) if o.empty))
+        .collect();
+    (words_by_envelope(&starts, found), alone)
+}
+
 /// The answer a message got before.
 fn repeated(row: &SubmissionRow) -> Answer {
     Answer {
@@ -355,18 +372,17 @@ impl Host {
         let plain = plain::plain(&decoded);
         // `#READY` and `#NOTREADY` lines are the host's, whatever the game:
         // read here, and emptied before the game's reader sees the text.
-        let said = match plain {
-            Plain::Text => words(&decoded),
-            Plain::Empty | Plain::Binary { .. } => None,
-        };
+        let said = matches!(plain, Plain::Text)
+            .then(|| words(&decoded))
+            .flatten();
         // A turn kept between reading and storing means reading again.
         for _ in 0..3 {
             let game = self.game(&game.id).await?;
             let loaded = self.loaded(&game).await?;
-            let text = match &said {
-                Some((emptied, _)) => emptied.as_bytes().to_vec(),
-                None => read.text.to_vec(),
-            };
+            // The text the game reads: without the words' lines.
+            let text = said
+                .as_ref()
+                .map_or_else(|| read.text.to_vec(), |(e, _)| e.as_bytes().to_vec());
             let label = name.to_string();
             let reader = loaded.clone();
             let reading = match plain {
@@ -384,19 +400,7 @@ impl Host {
                     ..Default::default()
                 },
             };
-            // A word in an envelope with no order is a word alone.
-            let (envelope_words, word_only) = match &said {
-                Some((_, found)) => {
-                    let starts: Vec<u32> = reading.envelopes.iter().map(|e| e.line).collect();
-                    let alone = reading
-                        .envelopes
-                        .iter()
-                        .map(|e| matches!(&e.request, crate::envelope::Request::Orders(o) if o.empty))
-                        .collect();
-                    (words_by_envelope(&starts, found), alone)
-                }
-                None => (Vec::new(), Vec::new()),
-            };
+            let (envelope_words, word_only) = envelope_words(said.as_ref(), &reading.envelopes);
             // Only the seats the envelopes name.
             let mut seats: HashMap<String, intake::Seat> = HashMap::new();
             for e in &reading.envelopes {
@@ -452,19 +456,10 @@ impl Host {
                 collecting,
                 running: now.running_turn == Some(collecting),
             };
-            let mut keep = Database {
-                host: self,
-                tx: &mut tx,
-                game: &game.id,
-                row,
-                words: envelope_words,
-                word_only,
-                said: Vec::new(),
-                word_alone: false,
-            };
-            let mut receipts = intake::take_all(&mut keep, checked, situation).await?;
-            let said = std::mem::take(&mut keep.said);
-            self.say_words(&mut tx, &now, &said, &mut receipts).await?;
+            let words = (envelope_words, word_only);
+            let mut receipts = self
+                .keep_all(&mut tx, &now, row, checked, situation, words)
+                .await?;
             if receipts.is_empty() {
                 receipts.push(match plain {
                     Plain::Empty => receipt::empty(name),
@@ -497,6 +492,34 @@ impl Host {
             "game {} kept changing while the message was read; it stays stored and will be answered",
             game.id
         )))
+    }
+
+    /// Keep every checked envelope of `row` in the game `now`, with their
+    /// words (and which are words alone); one receipt each, saying what
+    /// became of its word.
+    async fn keep_all(
+        &self,
+        tx: &mut sqlx::AnyConnection,
+        now: &store::GameRow,
+        row: &SubmissionRow,
+        checked: Vec<intake::Checked>,
+        situation: Situation,
+        (words, word_only): (Vec<Option<Word>>, Vec<bool>),
+    ) -> Result<Vec<Receipt>> {
+        let mut keep = Database {
+            host: self,
+            tx: &mut *tx,
+            game: &now.id,
+            row,
+            words,
+            word_only,
+            said: Vec::new(),
+            word_alone: false,
+        };
+        let mut receipts = intake::take_all(&mut keep, checked, situation).await?;
+        let said = std::mem::take(&mut keep.said);
+        self.say_words(tx, now, &said, &mut receipts).await?;
+        Ok(receipts)
     }
 
     /// Each envelope's receipt says what became of its word, and how far
