@@ -70,9 +70,15 @@ async fn set_deadline(location: &Location, at: i64) {
     .await;
 }
 
-/// Time passes: every order and word of the game is `minutes` older.
+/// Time passes: every order and word of the game, and its world, is
+/// `minutes` older.
 async fn later_by(location: &Location, minutes: i64) {
     let by = minutes * MINUTE;
+    support::execute(
+        location,
+        &format!("UPDATE worlds SET made_at = made_at - {by} WHERE game_id = 'early'"),
+    )
+    .await;
     support::execute(
         location,
         &format!("UPDATE orders SET received_at = received_at - {by} WHERE game_id = 'early'"),
@@ -267,6 +273,42 @@ async fn when_all_sent_the_turn_runs_after_the_grace_and_says_why(location: Loca
     let r = host.readiness("early").await.unwrap();
     assert_eq!((r.turn, r.waiting, r.at), (2, 3, None));
     assert!(host.tick().await.unwrap().ran.is_empty());
+    a_rolled_back_early_turn_waits_the_grace_and_runs_the_same(&host, &location, &seats).await;
+}
+
+/// Rolled back, the turn is ready again at once (the orders stand), but
+/// the grace counts from the rollback: the game master may pause it. Run
+/// again, it writes the same reports.
+async fn a_rolled_back_early_turn_waits_the_grace_and_runs_the_same(
+    host: &Host,
+    location: &Location,
+    seats: &[(String, String)],
+) {
+    let first = host
+        .store()
+        .report("early", &seats[0].0, Some(1))
+        .await
+        .unwrap()
+        .unwrap();
+    let before = now_ms();
+    host.rollback("early", "gm@test").await.unwrap();
+    let r = host.readiness("early").await.unwrap();
+    assert_eq!((r.turn, r.waiting), (1, 0));
+    assert!(r.at.unwrap() >= before + 10 * MINUTE, "{r:?}");
+    assert!(host.tick().await.unwrap().ran.is_empty());
+    later_by(location, 11).await;
+    let tick = host.tick().await.unwrap();
+    assert!(
+        matches!(&tick.ran[..], [(_, Ran::Kept { turn: 1, .. })]),
+        "{tick:?}"
+    );
+    let again = host
+        .store()
+        .report("early", &seats[0].0, Some(1))
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(again.text, first.text);
 }
 on_both!(
     all_sent,

@@ -14,10 +14,14 @@
 //!   with one keep it. A word alone (an envelope with no orders besides its
 //!   header, or the web's button) changes only the word, never the orders.
 //! - When every seat that counts is ready, the turn runs `grace_minutes`
-//!   after the last change any of them made (orders or a word): a player
-//!   who changes their mind within the grace sends new orders (which starts
-//!   the grace again and, in `ready`, takes their mark away unless they
-//!   carry `#READY`) or says not ready, and the turn waits.
+//!   after the last change any of them made (orders or a word), or after
+//!   the world last changed (the turn before ran, a rollback, a join) if
+//!   that is later: orders sent for it in advance wait for the players to
+//!   read the report before, and a rolled-back turn gives the game master
+//!   the grace to pause it. A player who changes their mind within the
+//!   grace sends new orders (which starts the grace again and, in `ready`,
+//!   takes their mark away unless they carry `#READY`) or says not ready,
+//!   and the turn waits.
 //! - A game that is paused, held by the safety valve, or has no seat that
 //!   counts never runs early. The safety valve does not apply to an early
 //!   run: everyone sent.
@@ -108,9 +112,10 @@ pub(crate) async fn readiness_in(
         });
     }
     let waiting = seats.iter().filter(|s| !s.ready).count();
+    let world = store::world_made_at(c, &row.id, row.world_rev).await?;
     let at = match (settings.early, last) {
         (Early::Sent | Early::Ready, Some(l)) if waiting == 0 && !seats.is_empty() => {
-            Some(l + i64::from(settings.grace_minutes) * 60_000)
+            Some(l.max(world.unwrap_or(l)) + i64::from(settings.grace_minutes) * 60_000)
         }
         _ => None,
     };

@@ -76,7 +76,7 @@ pub(crate) use submissions::{
 pub use tables::{TableLine, TableRow};
 pub use turns::{ReportRow, TurnRow, WorldRow};
 pub(crate) use turns::{
-    keep_report, keep_turn, keep_world, kept_turn, next_attempt, roll_back, world_in,
+    keep_report, keep_turn, keep_world, kept_turn, next_attempt, roll_back, world_in, world_made_at,
 };
 pub use web::{SessionRow, TokenRow};
 
