@@ -3,8 +3,10 @@
 //! in play has sent orders and the grace has passed, and the players are
 //! told why; a change within the grace stops it; with `ready`, every seat
 //! must mark its orders ready (`#READY`, or the web's button); a seat out
-//! of play does not count; and the early run writes the same reports as
-//! the same turn run at its deadline.
+//! of play or played by a bot does not count; En Garde! sheets carry the
+//! same words; a rolled-back early turn waits the grace again; a run
+//! stopped part way is repeated as early; and the early run writes the
+//! same reports as the same turn run at its deadline.
 
 // The cases are plain async functions run by the tests `on_both!` declares.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
@@ -483,13 +485,29 @@ on_both!(
     a_word_alone_with_no_orders_marks_nothing
 );
 
-async fn a_seat_out_of_play_does_not_count(location: Location) {
+async fn seats_out_of_play_or_played_by_a_bot_do_not_count(location: Location) {
     let (host, seats) = weekly(&location, Early::Sent).await;
     host.remove("early", &seats[2].0, "gm@test").await.unwrap();
-    all_send(&host, &seats[..2], "").await;
+    // A seat a bot plays does not count either: its orders are written
+    // when the turn runs.
+    host.set_bot("early", &seats[1].0, true, "gm@test")
+        .await
+        .unwrap();
     let r = host.readiness("early").await.unwrap();
-    assert_eq!(r.seats.len(), 2);
+    assert_eq!((r.seats.len(), r.waiting), (1, 1));
+    all_send(&host, &seats[..1], "").await;
+    let r = host.readiness("early").await.unwrap();
+    assert_eq!(r.seats.len(), 1);
+    assert_eq!(r.seats[0].seat, seats[0].0);
     assert_eq!(r.waiting, 0);
+    let refused = host
+        .mark_ready("early", &seats[2].0, Word::NotReady)
+        .await
+        .unwrap_err();
+    assert_eq!(
+        refused.to_string(),
+        format!("{} is no longer in the game (removed)", seats[2].0)
+    );
     later_by(&location, 11).await;
     let tick = host.tick().await.unwrap();
     assert!(
@@ -497,7 +515,10 @@ async fn a_seat_out_of_play_does_not_count(location: Location) {
         "{tick:?}"
     );
 }
-on_both!(out_of_play, a_seat_out_of_play_does_not_count);
+on_both!(
+    out_of_play,
+    seats_out_of_play_or_played_by_a_bot_do_not_count
+);
 
 /// The same game in a second database of the same kind.
 async fn twin(location: &Location) -> Location {

@@ -245,9 +245,16 @@ impl Host {
 
     /// A seat's word on the orders it sent for the turn being collected
     /// (the web's Ready and Not ready buttons): kept, and the answer's
-    /// words. Refused when it has no orders for the turn, or the turn is
-    /// being run.
+    /// words. Refused when the seat is out of play, has no orders for the
+    /// turn, or the turn is being run.
     pub async fn mark_ready(&self, game: &str, seat: &str, word: Word) -> Result<String> {
+        let s = self.seat_of(game, seat).await?;
+        if !s.status.plays() {
+            return Err(HostError::Refused(format!(
+                "{seat} is no longer in the game ({})",
+                s.status.as_str()
+            )));
+        }
         let (mut tx, row) = self.write_on(game).await?;
         let settings = Settings::of(&row);
         let collecting = row.turn + 1;

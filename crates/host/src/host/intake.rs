@@ -122,6 +122,7 @@ impl Keep for Database<'_> {
         text: &str,
     ) -> Result<()> {
         let (game, id) = (self.game, self.row.id);
+        self.word_alone = false;
         store::keep_article(self.tx, game, turn, seat, signed, text, id).await?;
         Ok(())
     }
@@ -147,7 +148,8 @@ impl Keep for Database<'_> {
                 host.wrong_password_notice(self.tx, game, seat, row).await?;
                 Ok(false)
             }
-            Notice::Kept { .. } if self.word_alone => Ok(false),
+            // A word alone kept no orders: nothing to tell.
+            Notice::Kept { what: "orders", .. } if self.word_alone => Ok(false),
             Notice::Kept { what, turn } => {
                 host.stranger_notice(self.tx, game, seat, row, what, turn)
                     .await
