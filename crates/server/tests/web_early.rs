@@ -246,3 +246,51 @@ async fn a_client_program_reads_the_early_run_and_marks_its_orders_ready() {
     assert_eq!(a["early"]["marked"], false);
     assert_eq!(bad.status, 400, "{}", bad.body);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_ready_button_refuses_the_wrong_identity_and_changes_nothing() {
+    let s = site(testing::sqlite("web-early-identity")).await;
+    s.host
+        .set_early("spring", Some(Early::Sent), Some(10), "gm")
+        .await
+        .unwrap();
+    let orders = s.studying_orders("f5").await;
+    let answer = s
+        .host
+        .submit(umpire_host::host::Submission {
+            game: "spring",
+            source: "mail",
+            sender: Some("f5@players.test"),
+            message_id: None,
+            name: "mail",
+            bytes: orders.replacen("PASSWORD", &s.spring[0], 1).as_bytes(),
+            authenticated: None,
+        })
+        .await
+        .unwrap();
+    assert_eq!(answer.refused, 0, "{}", answer.text);
+    let (base, athos, desk) = (s.base.clone(), s.paris[0].clone(), s.desk_password.clone());
+    let (nobody, other, gm) = blocking(move || {
+        let mut nobody = Client::new(&base);
+        let a = nobody.post_form("/games/spring/ready", &[("csrf", "x"), ("ready", "no")]);
+        let mut other = Client::new(&base);
+        other.login("paris", &athos.0, &athos.1);
+        let csrf = other.csrf("/games/paris/orders");
+        let b = other.post_form("/games/spring/ready", &[("csrf", &csrf), ("ready", "no")]);
+        let mut gm = Client::new(&base);
+        gm.desk_login("gm", &desk);
+        let csrf = gm.csrf("/desk/games/spring");
+        let c = gm.post_form("/games/spring/ready", &[("csrf", &csrf), ("ready", "no")]);
+        (a, b, c)
+    })
+    .await;
+    assert_eq!(
+        (nobody.status, nobody.location.as_deref()),
+        (303, Some("/?login=1"))
+    );
+    assert_eq!(other.status, 403, "{}", other.body);
+    assert_eq!(gm.status, 403, "{}", gm.body);
+    assert!(s.host.store().marks("spring", 2).await.unwrap().is_empty());
+    let r = s.host.readiness("spring").await.unwrap();
+    assert_eq!(r.seats.iter().filter(|x| x.ready).count(), 1);
+}
