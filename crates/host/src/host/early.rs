@@ -171,7 +171,7 @@ pub(crate) fn words_for(
             "; every seat is ready, so turn {turn} runs early, at {}, unless someone changes their orders or says not ready before then",
             describe(from_ms(at), &settings.zone)
         )),
-        (None, n) if word != Some(Word::NotReady) => out.push_str(&format!(
+        (None, n) if n > 0 && word != Some(Word::NotReady) => out.push_str(&format!(
             "; turn {turn} runs early once every seat is ready: it still waits for {n} seat{}",
             if n == 1 { "" } else { "s" }
         )),
