@@ -15,7 +15,7 @@ mod support;
 
 use umpire_host::on_both;
 
-use umpire_host::host::{Early, Host, NewGame, Ran, Settings, Submission, Word};
+use umpire_host::host::{Early, Host, NewGame, Ran, Settings, Submission, Trigger, Word};
 use umpire_host::kind::Options;
 use umpire_host::store::{Location, now_ms};
 
@@ -331,6 +331,13 @@ async fn a_change_within_the_grace_stops_the_early_run(location: Location) {
     );
     let r = host.readiness("early").await.unwrap();
     assert_eq!(r.waiting, 0);
+    // Asked to run early before the grace is over, the host does nothing.
+    assert_eq!(
+        host.run_turn("early", Trigger::Early).await.unwrap(),
+        Ran::NotDue
+    );
+    let g = host.game("early").await.unwrap();
+    assert_eq!((g.turn, g.running_turn, g.running_early), (0, None, None));
 
     // A word alone keeps the orders and stops the early run.
     let (seat, pw) = (&seats[2].0, &seats[2].1);

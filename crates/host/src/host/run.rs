@@ -113,14 +113,11 @@ impl Host {
             }
         }
         // Looked at again under the lock: a player may have changed their
-        // mind since the scheduler looked.
-        let early = match trigger {
-            Trigger::Early if !repeating => match self.early_due(&row, now).await? {
-                Some(since) => Some(since),
-                None => return Ok(Ran::NotDue),
-            },
-            _ => None,
-        };
+        // mind since the scheduler looked (and once more when the run is
+        // marked).
+        if *trigger == Trigger::Early && !repeating && self.early_due(&row, now).await?.is_none() {
+            return Ok(Ran::NotDue);
+        }
         // The bots write their seats' orders before anything counts who
         // sent nothing; the row is read again after their submissions.
         let row = if !repeating && self.play_bots(&row, &settings, collecting).await? > 0 {
@@ -143,8 +140,11 @@ impl Host {
         let row = if repeating {
             row
         } else {
-            self.mark_running(&row, &settings, trigger, now, early)
-                .await?
+            match self.mark_running(&row, &settings, trigger, now).await? {
+                Some(marked) => marked,
+                // An early run no longer due: someone changed their mind.
+                None => return Ok(Ran::NotDue),
+            }
         };
         fault::point("marked");
 
@@ -342,15 +342,16 @@ impl Host {
     }
 
     /// Mark the turn being collected as running, with the deadline it runs
-    /// for and the next one, so that a repeat runs with the same.
+    /// for and the next one, so that a repeat runs with the same. An early
+    /// run is looked at once more in the same transaction, so that no
+    /// change of mind slips in between: None when it is no longer due.
     async fn mark_running(
         &self,
         row: &GameRow,
         settings: &Settings,
         trigger: &Trigger,
         now: i64,
-        early: Option<i64>,
-    ) -> Result<GameRow> {
+    ) -> Result<Option<GameRow>> {
         let collecting = row.turn + 1;
         let next = settings.schedule().map(|s| {
             let tz = zone(&settings.zone).unwrap_or(jiff::tz::TimeZone::UTC);
@@ -367,6 +368,22 @@ impl Host {
             )));
         }
         if g.running_turn != Some(collecting) {
+            let early = match trigger {
+                Trigger::Early => {
+                    let r = super::early::readiness_in(&mut tx, &g, settings, collecting).await?;
+                    match (r.at, r.last) {
+                        (Some(at), Some(last))
+                            if at <= now_ms()
+                                && g.status == store::Status::Open
+                                && g.held_turn != collecting =>
+                        {
+                            Some(last)
+                        }
+                        _ => return Ok(None),
+                    }
+                }
+                Trigger::Deadline | Trigger::Now { .. } => None,
+            };
             g.running_turn = Some(collecting);
             g.running_deadline = match trigger {
                 Trigger::Deadline | Trigger::Early => g.deadline,
@@ -377,7 +394,7 @@ impl Host {
             store::games_update(&mut tx, &g).await?;
         }
         store::commit(tx, "the start of the run").await?;
-        Ok(g)
+        Ok(Some(g))
     }
 
     /// Hold a scheduled turn when too many seats sent nothing.
