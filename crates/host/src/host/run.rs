@@ -1,13 +1,16 @@
-//! Running a turn: at its deadline, or when the game master says.
+//! Running a turn: at its deadline, early when every seat is ready
+//! (`host/early.rs`), or when the game master says.
 //!
 //! 1. Take the game's run lock ([`crate::lock`]); another run holding it
-//!    means this one does nothing.
+//!    means this one does nothing. An early run not due any more (someone
+//!    changed their mind) does nothing either.
 //! 2. The bots write the orders of their seats that have none
 //!    (`host/bots.rs`). At a deadline only: the safety valve. When more than the game's
 //!    `hold_percent` of the seats in play sent nothing, the turn is held
 //!    and the game master told; it runs when they say so.
 //! 3. Mark the turn as running, with the deadline it runs for and the next
-//!    one its reports announce, in one commit. From here orders for it are
+//!    one its reports announce (and, early, when every seat was ready: the
+//!    letters say so), in one commit. From here orders for it are
 //!    refused (OV-SRV-009), so the orders read next are all there will be.
 //! 4. Run the engine on the stored world, orders and articles.
 //! 5. In one transaction: the new world, the turn, every report and
