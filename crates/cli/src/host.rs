@@ -337,11 +337,17 @@ impl SettingsArgs {
     }
 }
 
-/// A grace before an early run as minutes: `0m`, `10m`, `1h`.
+/// A grace before an early run as minutes: `0m` (none), `10m`, `1h`, or
+/// a bare number of minutes.
 fn grace_minutes(s: &str) -> Result<u32> {
-    let m = if s.trim().chars().all(|c| c.is_ascii_digit()) && !s.trim().is_empty() {
-        s.trim()
-            .parse::<i64>()
+    let t = s.trim();
+    let none = !t.is_empty()
+        && t.chars().any(|c| c.is_ascii_digit())
+        && t.chars().all(|c| c == '0' || "dhmDHM".contains(c));
+    let m = if none {
+        0
+    } else if !t.is_empty() && t.chars().all(|c| c.is_ascii_digit()) {
+        t.parse::<i64>()
             .with_context(|| format!("`{s}` is not a duration: write 10m, 1h or 0m"))?
     } else {
         minutes(s)?
@@ -1246,6 +1252,17 @@ mod tests {
         assert_eq!(minutes("1d12h30m").unwrap(), 2190);
         for bad in ["", "5", "1w", "h", "-1d", "0m"] {
             assert!(minutes(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn a_grace_may_be_none() {
+        assert_eq!(grace_minutes("0m").unwrap(), 0);
+        assert_eq!(grace_minutes("0").unwrap(), 0);
+        assert_eq!(grace_minutes("15").unwrap(), 15);
+        assert_eq!(grace_minutes("1h").unwrap(), 60);
+        for bad in ["", "soon", "m", "-5m"] {
+            assert!(grace_minutes(bad).is_err(), "{bad}");
         }
     }
 }

@@ -222,7 +222,10 @@ impl Host {
                 letters::to_gm(
                     game,
                     settings.gm_address.as_deref(),
-                    format!("[{game}] Turn {collecting} ran"),
+                    format!(
+                        "[{game}] Turn {collecting} ran{}",
+                        if early_words.is_some() { " early" } else { "" }
+                    ),
                     gm,
                 ),
                 run,

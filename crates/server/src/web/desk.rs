@@ -294,10 +294,15 @@ fn ready_cell(r: &Readiness, seat: &str) -> Markup {
     }
 }
 
-/// The grace before an early run from `10`, `10m`, `1h`, `0`.
+/// The grace before an early run from `10`, `10m`, `1h`, `0`, `0m`.
 fn grace(s: &str) -> Option<u32> {
     let t = s.trim();
-    let m = if !t.is_empty() && t.chars().all(|c| c.is_ascii_digit()) {
+    let none = !t.is_empty()
+        && t.chars().any(|c| c.is_ascii_digit())
+        && t.chars().all(|c| c == '0' || "dhmDHM".contains(c));
+    let m = if none {
+        0
+    } else if !t.is_empty() && t.chars().all(|c| c.is_ascii_digit()) {
         t.parse().ok()?
     } else {
         minutes(t)?
@@ -737,5 +742,15 @@ mod tests {
         assert_eq!(super::minutes("1d12h"), Some(2160));
         assert_eq!(super::minutes("soon"), None);
         assert_eq!(super::minutes("0m"), None);
+    }
+
+    #[test]
+    fn graces_may_be_none() {
+        assert_eq!(super::grace("0m"), Some(0));
+        assert_eq!(super::grace("0"), Some(0));
+        assert_eq!(super::grace("10"), Some(10));
+        assert_eq!(super::grace("1h"), Some(60));
+        assert_eq!(super::grace("soon"), None);
+        assert_eq!(super::grace(""), None);
     }
 }
