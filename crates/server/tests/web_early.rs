@@ -294,3 +294,27 @@ async fn the_ready_button_refuses_the_wrong_identity_and_changes_nothing() {
     let r = s.host.readiness("spring").await.unwrap();
     assert_eq!(r.seats.iter().filter(|x| x.ready).count(), 1);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_editors_check_reads_ready_lines_as_the_host_does() {
+    let s = site(testing::sqlite("web-early-check")).await;
+    let orders = s
+        .studying_orders("f5")
+        .await
+        .replacen("PASSWORD", "\"\"", 1);
+    let with_words = orders.replace("#END", "#READY\n#NOTREADY\n#END");
+    let plain = s.host.check_orders("spring", "f5", &orders).await.unwrap();
+    let worded = s
+        .host
+        .check_orders("spring", "f5", &with_words)
+        .await
+        .unwrap();
+    // The same findings: the words' lines are not orders, and no other
+    // line moves (the words come after every unit's line).
+    let said = |d: &[umpire_core::Diagnostic]| {
+        d.iter()
+            .map(|x| format!("{} {}", x.code, x.message))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(said(&worded), said(&plain));
+}
