@@ -33,8 +33,8 @@ struct Database<'a> {
     row: &'a SubmissionRow,
     /// Each envelope's word on its orders (`#READY`, `#NOTREADY`).
     words: Vec<Option<Word>>,
-    /// Envelopes that hold a word and no orders besides their header: the
-    /// word is kept, the orders sent before stay as they are.
+    /// Envelopes with no order besides their header: with a word, the word
+    /// is kept and the orders sent before stay as they are.
     word_only: Vec<bool>,
     /// What became of each envelope's word, to say in its receipt.
     said: Vec<Said>,
@@ -533,10 +533,14 @@ impl Host {
         said: &[Said],
         receipts: &mut [Receipt],
     ) -> Result<()> {
-        if said.is_empty() {
+        let settings = Settings::of(row);
+        // A game that never runs early has nothing to say of orders sent
+        // without a word.
+        if said.is_empty()
+            || (settings.early == super::Early::Off && said.iter().all(|s| s.word.is_none()))
+        {
             return Ok(());
         }
-        let settings = Settings::of(row);
         let r = readiness_in(tx, row, &settings, row.turn + 1).await?;
         for s in said {
             let Some(receipt) = receipts.get_mut(s.index) else {
