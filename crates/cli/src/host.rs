@@ -9,7 +9,7 @@ use std::process::ExitCode;
 
 use anyhow::{Context, Result, bail};
 use clap::{Args, Subcommand};
-use umpire_host::host::{Host, NewGame, Ran, Settings, Submission, Told, Trigger};
+use umpire_host::host::{Early, Host, NewGame, Ran, Settings, Submission, Told, Trigger};
 use umpire_host::kind::{Options, Ruling};
 use umpire_host::schedule::{describe, from_ms};
 use umpire_host::store::Location;
@@ -161,6 +161,20 @@ pub enum Command {
         /// The address, or `off`.
         url: String,
     },
+    /// Run a turn before its deadline when every seat is ready: `off`,
+    /// `sent` (every seat in play has sent orders) or `ready` (and marked
+    /// them ready: a `#READY` line, or the Ready button on the web). The
+    /// turn waits `--grace` after the last change (default 10m).
+    #[command(after_help = "Examples:
+  umpire host early westmarch sent --grace 30m
+  umpire host early westmarch off")]
+    Early {
+        game: String,
+        #[arg(value_name = "off|sent|ready")]
+        mode: String,
+        #[arg(long, value_name = "DURATION")]
+        grace: Option<String>,
+    },
     /// No turn runs by itself until `resume`.
     Pause { game: String },
     /// Turns run at their deadlines again.
@@ -308,12 +322,21 @@ pub struct SettingsArgs {
     /// webhook address); see `umpire host webhook`.
     #[arg(long, value_name = "URL")]
     pub webhook: Option<String>,
+    /// Run a turn before its deadline: `off` (default), `sent` (when every
+    /// seat in play has sent orders) or `ready` (when every one has also
+    /// marked them ready, `#READY` or the web's Ready button).
+    #[arg(long, value_name = "off|sent|ready")]
+    pub early: Option<String>,
+    /// How long an early turn waits after the last change, so a player
+    /// may still change their mind: 10m (default), 1h, 0m.
+    #[arg(long, value_name = "DURATION")]
+    pub grace: Option<String>,
 }
 
 impl SettingsArgs {
-    fn settings(&self) -> Settings {
+    fn settings(&self) -> Result<Settings> {
         let d = Settings::default();
-        Settings {
+        Ok(Settings {
             schedule: self.schedule.clone().filter(|s| s != "manual"),
             zone: self.zone.clone().unwrap_or(d.zone),
             gm_address: self.gm.clone(),
@@ -323,8 +346,36 @@ impl SettingsArgs {
             remind_hours: self.remind_hours.unwrap_or(d.remind_hours),
             bots: d.bots,
             webhook: self.webhook.clone(),
-        }
+            early: self
+                .early
+                .as_deref()
+                .map(Early::parse)
+                .transpose()?
+                .unwrap_or(d.early),
+            grace_minutes: match &self.grace {
+                Some(g) => grace_minutes(g)?,
+                None => d.grace_minutes,
+            },
+        })
     }
+}
+
+/// A grace before an early run as minutes: `0m` (none), `10m`, `1h`, or
+/// a bare number of minutes.
+fn grace_minutes(s: &str) -> Result<u32> {
+    let t = s.trim();
+    let none = !t.is_empty()
+        && t.chars().any(|c| c.is_ascii_digit())
+        && t.chars().all(|c| c == '0' || "dhmDHM".contains(c));
+    let m = if none {
+        0
+    } else if !t.is_empty() && t.chars().all(|c| c.is_ascii_digit()) {
+        t.parse::<i64>()
+            .with_context(|| format!("`{s}` is not a duration: write 10m, 1h or 0m"))?
+    } else {
+        minutes(s)?
+    };
+    u32::try_from(m).with_context(|| format!("`{s}` is too long a grace"))
 }
 
 /// `1d`, `12h`, `30m`, `1d12h` as minutes.
@@ -401,7 +452,7 @@ async fn command(host: &Host, cmd: Command) -> Result<ExitCode> {
                     kind,
                     name,
                     options,
-                    settings: settings.settings(),
+                    settings: settings.settings()?,
                     actor,
                 })
                 .await?;
@@ -414,7 +465,7 @@ async fn command(host: &Host, cmd: Command) -> Result<ExitCode> {
             settings,
         } => {
             let made = host
-                .import(&kind, folder, name, settings.settings(), &actor)
+                .import(&kind, folder, name, settings.settings()?, &actor)
                 .await?;
             made_text(&mut out, &made, "Imported");
         }
@@ -441,6 +492,12 @@ async fn command(host: &Host, cmd: Command) -> Result<ExitCode> {
             zone,
         } => schedule_text(&mut out, host, &game, (&schedule, zone.as_deref()), &actor).await?,
         Command::Webhook { game, url } => webhook_text(&mut out, host, &game, &url, &actor).await?,
+        Command::Early { game, mode, grace } => {
+            let grace = grace.as_deref().map(grace_minutes).transpose()?;
+            host.set_early(&game, Some(Early::parse(&mode)?), grace, &actor)
+                .await?;
+            early_lines(&mut out, host, &game).await?;
+        }
         Command::Pause { game } => pause_text(&mut out, host, &game, &actor).await?,
         Command::Resume { game } => deadline_line(&mut out, &host.resume(&game, &actor).await?),
         Command::Extend { game, by, to } => {
@@ -1158,6 +1215,50 @@ async fn record_text(out: &mut String, host: &Host, game: &str) -> Result<()> {
     Ok(())
 }
 
+/// The game's early setting, and who the turn being collected waits for.
+async fn early_lines(out: &mut String, host: &Host, game: &str) -> Result<()> {
+    use std::fmt::Write as _;
+    let g = host.game(game).await?;
+    let s = Settings::of_row(&g);
+    let r = host.readiness(game).await?;
+    if s.early == Early::Off {
+        let _ = writeln!(out, "Early runs: off ({}).", s.early.describe());
+        return Ok(());
+    }
+    let _ = writeln!(
+        out,
+        "Early runs: {} ({}, {} minutes after the last change).",
+        s.early,
+        s.early.describe(),
+        s.grace_minutes
+    );
+    match r.at_text(&s.zone) {
+        Some(at) => {
+            let _ = writeln!(
+                out,
+                "Every seat is ready: turn {} runs early at {at}.",
+                r.turn
+            );
+        }
+        None => {
+            let _ = writeln!(
+                out,
+                "Turn {} waits for {} of {} seat(s): {}.",
+                r.turn,
+                r.waiting,
+                r.seats.len(),
+                r.seats
+                    .iter()
+                    .filter(|x| !x.ready)
+                    .map(|x| x.seat.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            );
+        }
+    }
+    Ok(())
+}
+
 async fn status_text(out: &mut String, host: &Host, game: &str) -> Result<()> {
     use std::fmt::Write as _;
     let o = host.overview(game).await?;
@@ -1186,6 +1287,7 @@ async fn status_text(out: &mut String, host: &Host, game: &str) -> Result<()> {
             g.id
         );
     }
+    early_lines(out, host, game).await?;
     let missing = o.missing().len();
     let playing = o.seats.iter().filter(|s| s.seat.status.plays()).count();
     let _ = writeln!(
@@ -1239,6 +1341,17 @@ mod tests {
         assert_eq!(minutes("1d12h30m").unwrap(), 2190);
         for bad in ["", "5", "1w", "h", "-1d", "0m"] {
             assert!(minutes(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn a_grace_may_be_none() {
+        assert_eq!(grace_minutes("0m").unwrap(), 0);
+        assert_eq!(grace_minutes("0").unwrap(), 0);
+        assert_eq!(grace_minutes("15").unwrap(), 15);
+        assert_eq!(grace_minutes("1h").unwrap(), 60);
+        for bad in ["", "soon", "m", "-5m"] {
+            assert!(grace_minutes(bad).is_err(), "{bad}");
         }
     }
 }

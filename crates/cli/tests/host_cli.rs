@@ -545,6 +545,144 @@ fn the_game_masters_controls_from_the_command_line() {
 }
 
 #[test]
+fn early_runs_are_set_and_shown_from_the_command_line() {
+    let server = Server::new("early", false);
+    server.ok(&[
+        "new",
+        "overlord",
+        "soon",
+        "--factions",
+        "3",
+        "--seed",
+        "2",
+        "--schedule",
+        "sat 18:00",
+        "--early",
+        "sent",
+        "--grace",
+        "15m",
+    ]);
+    let o = server.ok(&["status", "soon"]);
+    assert!(
+        o.contains("Early runs: sent (a turn runs early when every seat in play has sent orders, 15 minutes after the last change)."),
+        "{o}"
+    );
+    assert!(
+        o.contains("Turn 1 waits for 3 of 3 seat(s): f5, f6, f7."),
+        "{o}"
+    );
+    let o = server.ok(&["early", "soon", "ready", "--grace", "1h"]);
+    assert!(
+        o.contains("Early runs: ready (a turn runs early when every seat in play has sent orders and marked them ready, 60 minutes after the last change)."),
+        "{o}"
+    );
+    let o = server.ok(&["early", "soon", "off"]);
+    assert_eq!(o, "Early runs: off (turns run at their deadlines only).\n");
+    let bad = server.host(&["early", "soon", "whenever"]);
+    assert!(!bad.status.success());
+    assert!(
+        text(&bad.stderr).contains("`whenever` is not a way to run early: write off (at the deadline only), sent (when every seat has sent orders) or ready (when every seat has marked its orders ready)"),
+        "{}",
+        text(&bad.stderr)
+    );
+    let bad = server.host(&["early", "soon", "sent", "--grace", "8d"]);
+    assert!(!bad.status.success());
+    assert!(
+        text(&bad.stderr)
+            .contains("the grace before an early run is at most 10080 minutes (a week), not 11520"),
+        "{}",
+        text(&bad.stderr)
+    );
+    let audit = server.ok(&["audit", "soon"]);
+    let early: Vec<&str> = audit.lines().filter(|l| l.contains(" early ")).collect();
+    assert_eq!(early.len(), 2, "{audit}");
+    assert!(
+        early[1].contains("early off: turns run at their deadlines only; grace 60 minutes"),
+        "{audit}"
+    );
+}
+
+/// Every seat of game `soon` (three factions, early when all sent, no
+/// grace) sends its template back.
+fn all_sent_for_an_early_run(server: &Server) -> Vec<String> {
+    let made = server.ok(&[
+        "new",
+        "overlord",
+        "soon",
+        "--factions",
+        "3",
+        "--seed",
+        "9",
+        "--schedule",
+        "sat 18:00",
+        "--early",
+        "sent",
+        "--grace",
+        "0m",
+    ]);
+    let mut seats = Vec::new();
+    for line in made.lines().filter(|l| l.trim_start().starts_with('f')) {
+        let mut w = line.split_whitespace();
+        let (seat, password) = (w.next().unwrap(), w.nth(2).unwrap());
+        let report = server.ok(&["report", "soon", seat]);
+        let template = report.split("==== Order template ====\n\n").nth(1).unwrap();
+        let file = server.data.join(format!("{seat}.txt"));
+        std::fs::write(&file, template.replacen("PASSWORD", password, 1)).unwrap();
+        let answer = server.ok(&["submit", "soon", file.to_str().unwrap()]);
+        assert!(answer.contains("stored for turn 1"), "{answer}");
+        seats.push(seat.to_string());
+    }
+    assert_eq!(seats.len(), 3);
+    seats
+}
+
+#[test]
+fn an_early_run_killed_part_way_repeats_to_the_same_bytes_and_is_still_early() {
+    let reference = Server::new("early-ref", false);
+    let seats = all_sent_for_an_early_run(&reference);
+    let once = reference.command(&["serve", "--once"]).output().unwrap();
+    assert!(once.status.success(), "{}", text(&once.stderr));
+    let status = reference.ok(&["status", "soon"]);
+    assert!(status.contains("1 turn(s) run"), "{status}");
+    let report = |server: &Server| -> Vec<String> {
+        seats
+            .iter()
+            .map(|s| server.ok(&["report", "soon", s, "1"]))
+            .collect()
+    };
+    let expected = report(&reference);
+    assert!(
+        reference
+            .ok(&["outbox", "soon"])
+            .contains("[soon] Turn 1 ran early"),
+        "the game master's letter says so"
+    );
+    for point in ["marked", "engine-done", "kept-reports"] {
+        let server = Server::new(&format!("early-{point}"), false);
+        all_sent_for_an_early_run(&server);
+        let died = server
+            .command(&["serve", "--once"])
+            .env("UMPIRE_CRASH_AT", point)
+            .output()
+            .unwrap();
+        assert!(!died.status.success(), "{point}: the run should have died");
+        let status = server.ok(&["status", "soon"]);
+        assert!(
+            status.contains("A run of turn 1 began"),
+            "{point}: {status}"
+        );
+        let again = server.command(&["serve", "--once"]).output().unwrap();
+        assert!(again.status.success(), "{point}: {}", text(&again.stderr));
+        assert_eq!(report(&server), expected, "after a crash at `{point}`");
+        let outbox = server.ok(&["outbox", "soon"]);
+        assert!(
+            outbox.contains("[soon] Turn 1 ran early"),
+            "{point}: {outbox}"
+        );
+    }
+}
+
+#[test]
 fn serve_says_why_it_cannot_serve_the_web() {
     let server = Server::new("web-address", false);
     let taken = std::net::TcpListener::bind("127.0.0.1:0").unwrap();

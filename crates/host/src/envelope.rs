@@ -81,4 +81,114 @@ pub struct Orders {
     /// section), in canonical form and with no password: the answer shows
     /// them, so a player sees how every line was read.
     pub shown: String,
+    /// No order at all, only whose the envelope is: with a `#READY` or
+    /// `#NOTREADY` line ([`Word`]) it is a word on the orders sent before,
+    /// which it leaves as they are.
+    pub empty: bool,
+}
+
+/// A player's word on their orders, on a line of its own: `#READY` (they
+/// are final: the turn may run early) or `#NOTREADY` (wait for me). The
+/// host reads these lines, whatever the game, before the game's reader
+/// sees the text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Word {
+    Ready,
+    NotReady,
+}
+
+impl Word {
+    /// The word a line says, if it is one: `#READY`, `#NOTREADY`,
+    /// `#NOT READY` or `#NOT-READY`, in any case, alone on its line.
+    pub fn of_line(line: &str) -> Option<Word> {
+        let rest = line.trim().strip_prefix('#')?;
+        let squeezed: String = rest
+            .chars()
+            .filter(|c| !matches!(c, ' ' | '\t' | '-' | '_'))
+            .collect::<String>()
+            .to_ascii_uppercase();
+        match squeezed.as_str() {
+            "READY" => Some(Word::Ready),
+            "NOTREADY" => Some(Word::NotReady),
+            _ => None,
+        }
+    }
+
+    /// Ready or not, as kept.
+    pub fn ready(self) -> bool {
+        self == Word::Ready
+    }
+}
+
+/// The words of a submission's text, each with its line (from 1), and the
+/// text with those lines emptied (so the game's reader sees neither, and
+/// every other line keeps its number). None when it holds no word.
+pub fn words(text: &str) -> Option<(String, Vec<(u32, Word)>)> {
+    let mut found = Vec::new();
+    let mut out = String::with_capacity(text.len());
+    for (i, line) in text.split_inclusive('\n').enumerate() {
+        match Word::of_line(line) {
+            Some(w) => {
+                found.push((u32::try_from(i + 1).unwrap_or(u32::MAX), w));
+                if line.ends_with("\r\n") {
+                    out.push_str("\r\n");
+                } else if line.ends_with('\n') {
+                    out.push('\n');
+                }
+            }
+            None => out.push_str(line),
+        }
+    }
+    (!found.is_empty()).then_some((out, found))
+}
+
+/// Which envelope each word is for: the one it is written in (the last
+/// envelope starting on or before its line); a word written before the
+/// first envelope is for every envelope. The last word for an envelope
+/// counts. `starts` are the envelopes' first lines, in order.
+pub fn words_by_envelope(starts: &[u32], words: &[(u32, Word)]) -> Vec<Option<Word>> {
+    let mut out = vec![None; starts.len()];
+    for &(line, w) in words {
+        match starts.iter().rposition(|&s| s <= line) {
+            Some(i) => out[i] = Some(w),
+            None => out.iter_mut().for_each(|o| *o = Some(w)),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ready_lines_are_read_and_emptied_and_other_lines_keep_their_numbers() {
+        assert_eq!(Word::of_line("  #ready \r\n"), Some(Word::Ready));
+        assert_eq!(Word::of_line("#NOTREADY"), Some(Word::NotReady));
+        assert_eq!(Word::of_line("#Not Ready"), Some(Word::NotReady));
+        assert_eq!(Word::of_line("#not-ready"), Some(Word::NotReady));
+        assert_eq!(Word::of_line("READY"), None, "a word needs its #");
+        assert_eq!(
+            Word::of_line("> #READY"),
+            None,
+            "a quoted line is not a word"
+        );
+        assert_eq!(Word::of_line("#READY NOW"), None);
+        let (text, found) = words("#GAME f5 pw\nUNIT u1\n#READY\nMOVE n\n").unwrap();
+        assert_eq!(text, "#GAME f5 pw\nUNIT u1\n\nMOVE n\n");
+        assert_eq!(found, vec![(3, Word::Ready)]);
+        assert!(words("#GAME f5 pw\nUNIT u1\n").is_none());
+    }
+
+    #[test]
+    fn a_word_is_for_the_envelope_it_is_written_in_or_every_one_before_the_first() {
+        let by = words_by_envelope(
+            &[2, 10],
+            &[(4, Word::Ready), (12, Word::NotReady), (13, Word::Ready)],
+        );
+        assert_eq!(by, vec![Some(Word::Ready), Some(Word::Ready)]);
+        let by = words_by_envelope(&[2, 10], &[(1, Word::NotReady), (11, Word::Ready)]);
+        assert_eq!(by, vec![Some(Word::NotReady), Some(Word::Ready)]);
+        assert_eq!(words_by_envelope(&[], &[(1, Word::Ready)]), Vec::new());
+    }
 }

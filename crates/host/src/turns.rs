@@ -57,8 +57,13 @@ pub trait Run {
     type Kept;
 
     /// Claim turn `turn` for this run: from here no orders are taken for
-    /// it. A claim left by a run that stopped is taken over.
-    fn claim(&mut self, turn: u32) -> impl Future<Output = Result<Self::Claim, Self::Error>>;
+    /// it. A claim left by a run that stopped is taken over. None: the
+    /// turn is not to run after all (an early run no longer due), and
+    /// nothing was claimed.
+    fn claim(
+        &mut self,
+        turn: u32,
+    ) -> impl Future<Output = Result<Option<Self::Claim>, Self::Error>>;
 
     /// The world, orders and articles the turn runs on.
     fn papers(
@@ -121,14 +126,21 @@ pub trait Rollback {
 }
 
 /// Run turn `turn` on `storage` by the one rule (see the module's docs);
-/// `engine` turns the papers into the turn.
-pub async fn run<S, F, Fut>(storage: &mut S, turn: u32, engine: F) -> Result<S::Kept, S::Error>
+/// `engine` turns the papers into the turn. None when the storage
+/// declined the claim.
+pub async fn run<S, F, Fut>(
+    storage: &mut S,
+    turn: u32,
+    engine: F,
+) -> Result<Option<S::Kept>, S::Error>
 where
     S: Run,
     F: FnOnce(S::Papers) -> Fut,
     Fut: Future<Output = Result<S::Out, S::Error>>,
 {
-    let claim = storage.claim(turn).await?;
+    let Some(claim) = storage.claim(turn).await? else {
+        return Ok(None);
+    };
     let papers = match storage.papers(&claim).await {
         Ok(p) => p,
         Err(e) => {
@@ -137,7 +149,7 @@ where
         }
     };
     match engine(papers).await {
-        Ok(out) => storage.keep(claim, out).await,
+        Ok(out) => storage.keep(claim, out).await.map(Some),
         Err(e) => {
             storage.release(claim).await;
             Err(e)
@@ -201,9 +213,9 @@ mod tests {
         type Out = u32;
         type Kept = u32;
 
-        async fn claim(&mut self, turn: u32) -> Result<u32, String> {
+        async fn claim(&mut self, turn: u32) -> Result<Option<u32>, String> {
             self.claimed = Some(turn);
-            Ok(turn)
+            Ok(Some(turn))
         }
         async fn papers(&mut self, _: &u32) -> Result<u32, String> {
             Ok(self.world)
@@ -269,7 +281,7 @@ mod tests {
             ..Memory::default()
         };
         let kept = at_once(run(&mut m, 1, |w| async move { Ok(w + 1) })).unwrap();
-        assert_eq!(kept, Ok(1));
+        assert_eq!(kept, Ok(Some(1)));
         assert_eq!((m.world, m.turns.clone()), (11, vec![(10, 11)]));
         assert_eq!(at_once(roll_back(&mut m, named())).unwrap(), Ok(1));
         assert_eq!(m.world, 10);

@@ -396,7 +396,7 @@ async fn deadlines_hold_warn_remind_and_hand_over(location: Location) {
         hold_percent: 50,
         remind_hours: 24,
         bots: Vec::new(),
-        webhook: None,
+        ..Settings::default()
     };
     let (host, seats) = new_game(&location, "clock", settings).await;
     let game = host.game("clock").await.unwrap();

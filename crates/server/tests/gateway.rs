@@ -610,3 +610,90 @@ async fn en_garde_sheets_travel_by_mail(location: Location) {
     );
 }
 on_both!(en_garde, en_garde_sheets_travel_by_mail);
+
+async fn ready_lines_by_mail_mark_the_orders_and_the_answer_counts_the_seats(location: Location) {
+    let w = world(location, config()).await;
+    w.host
+        .set_early(
+            "spring",
+            Some(umpire_host::host::Early::Ready),
+            Some(10),
+            "gm",
+        )
+        .await
+        .unwrap();
+    // Ann's orders, marked ready, with her signature under them.
+    let body = format!("{}\n#READY\n-- \nAnn\n", w.orders("f5", &w.pw[0]).await);
+    w.deliver(&mail(
+        "Ann <ann@players.test>",
+        "server@game.test",
+        "r1@players.test",
+        "",
+        &body,
+    ))
+    .await;
+    let answers = w.out_to("ann@players.test").await;
+    let answer = answers.iter().find(|m| m.message.kind == "answer").unwrap();
+    let text = &answer.message.body;
+    assert!(
+        text.contains(
+            "f5: 2 units' orders stored for turn 1; marked ready; turn 1 runs early once every seat is ready: it still waits for 2 seats"
+        ),
+        "{text}"
+    );
+    // The answer counts the seats it waits for and names none of them.
+    assert!(!text.contains("f6") && !text.contains("f7"), "{text}");
+    // Bob says not ready, with a word alone: his orders first, then the word.
+    let bob = w.orders("f6", &w.pw[1]).await;
+    w.deliver(&mail(
+        "bob@players.test",
+        "server@game.test",
+        "r2@players.test",
+        "",
+        &bob,
+    ))
+    .await;
+    let header = bob.lines().find(|l| l.starts_with('#')).unwrap();
+    w.deliver(&mail(
+        "bob@players.test",
+        "server@game.test",
+        "r3@players.test",
+        "",
+        &format!("{header}\n#NOTREADY\n"),
+    ))
+    .await;
+    let answers = w.out_to("bob@players.test").await;
+    let word = answers
+        .iter()
+        .filter(|m| m.message.kind == "answer")
+        .find(|m| m.message.in_reply_to.as_deref() == Some("<r3@players.test>"))
+        .unwrap();
+    assert!(
+        word.message.body.contains(
+            "f6: orders for turn 1 kept as they were; marked not ready: turn 1 does not run early until you send orders again or mark them ready"
+        ),
+        "{}",
+        word.message.body
+    );
+    let marks = w.host.store().marks("spring", 1).await.unwrap();
+    let marks: Vec<(&str, bool)> = marks.iter().map(|m| (m.seat.as_str(), m.ready)).collect();
+    assert_eq!(marks, [("f5", true), ("f6", false)]);
+    let kept = w
+        .host
+        .store()
+        .orders_of("spring", 1, "f6")
+        .await
+        .unwrap()
+        .unwrap();
+    assert!(
+        kept.text.contains("UNIT"),
+        "the word left the orders: {}",
+        kept.text
+    );
+    let r = w.host.readiness("spring").await.unwrap();
+    assert_eq!((r.waiting, r.at), (2, None));
+}
+on_both!(
+    ready_lines,
+    ready_lines_by_mail_mark_the_orders_and_the_answer_counts_the_seats
+);

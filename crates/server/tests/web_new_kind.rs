@@ -206,6 +206,7 @@ impl Game for World {
                     errors: 0,
                     warnings: Vec::new(),
                     new_password: None,
+                    empty: orders.trim().is_empty(),
                     shown: orders,
                 }),
             });

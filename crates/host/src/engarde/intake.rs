@@ -209,6 +209,8 @@ fn sheet_envelope(seat: String, who: String, password: Secret, source: &SourceFi
             warnings: Vec::new(),
             new_password: None,
             shown: String::new(),
+            // Kept as written, whatever it holds.
+            empty: false,
         }),
     }
 }

@@ -181,12 +181,12 @@ impl<T> crate::turns::Run for Storage<'_, T> {
     type Out = Staged<T>;
     type Kept = Kept<T>;
 
-    async fn claim(&mut self, n: u32) -> Result<(u32, PathBuf)> {
+    async fn claim(&mut self, n: u32) -> Result<Option<(u32, PathBuf)>> {
         self.cleaned = clean_up(self.turns, n, self.now)?;
         let staging = self.turns.staging(n);
         std::fs::create_dir_all(&staging)
             .with_context(|| format!("cannot create {}", staging.display()))?;
-        Ok((n, staging))
+        Ok(Some((n, staging)))
     }
 
     async fn papers(&mut self, (_, staging): &(u32, PathBuf)) -> Result<PathBuf> {
@@ -302,7 +302,8 @@ pub fn run<T>(
         async move { staged }
     };
     crate::intake::at_once(crate::turns::run(&mut storage, n, engine))
-        .context("a folder's turn waited on nothing")?
+        .context("a folder's turn waited on nothing")??
+        .context("a folder never declines a turn")
 }
 
 /// A turn taken back.

@@ -36,6 +36,8 @@ pub struct Overview {
     /// Messages waiting in the outbox, and those that cannot be sent.
     pub waiting: usize,
     pub unsendable: usize,
+    /// Who the turn waits for before it may run early, and when it would.
+    pub readiness: super::Readiness,
 }
 
 impl Overview {
@@ -66,7 +68,9 @@ impl Host {
             })
             .collect();
         let outbox = self.store().outbox(Some(game), None).await?;
+        let readiness = self.readiness(game).await?;
         Ok(Overview {
+            readiness,
             deadline: row.deadline.map(|d| describe(from_ms(d), &settings.zone)),
             held: row.held_turn == collecting,
             waiting: outbox.iter().filter(|m| m.status == "waiting").count(),

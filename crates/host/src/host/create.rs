@@ -187,6 +187,7 @@ impl Host {
             deadline,
             running_turn: None,
             running_deadline: None,
+            running_early: None,
             running_next: None,
             reminded_turn: 0,
             held_turn: 0,

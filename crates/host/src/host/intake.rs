@@ -5,8 +5,10 @@
 
 use std::collections::HashMap;
 
+use super::early::{readiness_in, words_for};
 use super::plain::{self, Plain};
-use super::{Host, HostError, Result, blocking};
+use super::{Host, HostError, Result, Settings, blocking};
+use crate::envelope::{Word, words, words_by_envelope};
 use crate::intake::{self, Keep, Notice, Passwords, Proof, Style};
 use crate::kind::{Mail, Orders};
 use crate::password::Stored;
@@ -29,6 +31,27 @@ struct Database<'a> {
     tx: &'a mut sqlx::AnyConnection,
     game: &'a str,
     row: &'a SubmissionRow,
+    /// Each envelope's word on its orders (`#READY`, `#NOTREADY`).
+    words: Vec<Option<Word>>,
+    /// Envelopes with no order besides their header: with a word, the word
+    /// is kept and the orders sent before stay as they are.
+    word_only: Vec<bool>,
+    /// What became of each envelope's word, to say in its receipt.
+    said: Vec<Said>,
+    /// The envelope being kept is a word alone (no notice of orders kept).
+    word_alone: bool,
+}
+
+/// What became of an envelope's word on its orders.
+#[derive(Clone, Copy, Debug)]
+struct Said {
+    index: usize,
+    turn: u32,
+    word: Option<Word>,
+    /// A word alone: `Some(true)` kept on the orders sent before,
+    /// `Some(false)` refused for want of orders; None: it came with
+    /// orders.
+    alone: Option<bool>,
 }
 
 impl Keep for Database<'_> {
@@ -45,14 +68,49 @@ impl Keep for Database<'_> {
 
     async fn keep_orders(
         &mut self,
-        _index: usize,
+        index: usize,
         seat: &str,
         turn: u32,
         orders: &Orders,
         new_password: Option<&str>,
     ) -> Result<store::Kept> {
         let (game, id) = (self.game, self.row.id);
-        Ok(store::keep_orders(self.tx, game, turn, seat, id, &orders.text, new_password).await?)
+        let word = self.words.get(index).copied().flatten();
+        self.word_alone = false;
+        if let Some(w) = word
+            && self.word_only.get(index).copied().unwrap_or(false)
+        {
+            // A word alone marks the orders sent before; it never replaces
+            // them with none.
+            self.word_alone = true;
+            let sent = store::orders_for(self.tx, game, turn)
+                .await?
+                .into_iter()
+                .any(|o| o.seat == seat);
+            if sent {
+                store::set_mark(self.tx, game, turn, seat, Some(w.ready())).await?;
+            }
+            self.said.push(Said {
+                index,
+                turn,
+                word,
+                alone: Some(sent),
+            });
+            return Ok(store::Kept::Replacing);
+        }
+        let kept =
+            store::keep_orders(self.tx, game, turn, seat, id, &orders.text, new_password).await?;
+        if kept != store::Kept::Superseded {
+            // Orders without a word take back the seat's earlier word.
+            store::set_mark(self.tx, game, turn, seat, word.map(Word::ready)).await?;
+            self.said.push(Said {
+                index,
+                turn,
+                word,
+                alone: None,
+            });
+        }
+        Ok(kept)
     }
 
     async fn keep_article(
@@ -64,6 +122,7 @@ impl Keep for Database<'_> {
         text: &str,
     ) -> Result<()> {
         let (game, id) = (self.game, self.row.id);
+        self.word_alone = false;
         store::keep_article(self.tx, game, turn, seat, signed, text, id).await?;
         Ok(())
     }
@@ -89,6 +148,8 @@ impl Keep for Database<'_> {
                 host.wrong_password_notice(self.tx, game, seat, row).await?;
                 Ok(false)
             }
+            // A word alone kept no orders: nothing to tell.
+            Notice::Kept { what: "orders", .. } if self.word_alone => Ok(false),
             Notice::Kept { what, turn } => {
                 host.stranger_notice(self.tx, game, seat, row, what, turn)
                     .await
@@ -151,6 +212,23 @@ pub struct Reading<'a> {
     pub references: Option<String>,
     /// The seat already proven (see [`Submission::authenticated`]).
     pub authenticated: Option<&'a str>,
+}
+
+/// Each envelope's word, and whether it is a word alone (an envelope
+/// with no order).
+fn envelope_words(
+    said: Option<&(String, Vec<(u32, Word)>)>,
+    envelopes: &[crate::envelope::Envelope],
+) -> (Vec<Option<Word>>, Vec<bool>) {
+    let Some((_, found)) = said else {
+        return (Vec::new(), Vec::new());
+    };
+    let starts: Vec<u32> = envelopes.iter().map(|e| e.line).collect();
+    let alone = envelopes
+        .iter()
+        .map(|e| matches!(&e.request, crate::envelope::Request::Orders(o) if o.empty))
+        .collect();
+    (words_by_envelope(&starts, found), alone)
 }
 
 /// The answer a message got before.
@@ -294,11 +372,19 @@ impl Host {
         // answer says so.
         let decoded = umpire_core::source::decode_text(read.text).0.into_owned();
         let plain = plain::plain(&decoded);
+        // `#READY` and `#NOTREADY` lines are the host's, whatever the game:
+        // read here, and emptied before the game's reader sees the text.
+        let said = matches!(plain, Plain::Text)
+            .then(|| words(&decoded))
+            .flatten();
         // A turn kept between reading and storing means reading again.
         for _ in 0..3 {
             let game = self.game(&game.id).await?;
             let loaded = self.loaded(&game).await?;
-            let text = read.text.to_vec();
+            // The text the game reads: without the words' lines.
+            let text = said
+                .as_ref()
+                .map_or_else(|| read.text.to_vec(), |(e, _)| e.as_bytes().to_vec());
             let label = name.to_string();
             let reader = loaded.clone();
             let reading = match plain {
@@ -316,6 +402,7 @@ impl Host {
                     ..Default::default()
                 },
             };
+            let (envelope_words, word_only) = envelope_words(said.as_ref(), &reading.envelopes);
             // Only the seats the envelopes name.
             let mut seats: HashMap<String, intake::Seat> = HashMap::new();
             for e in &reading.envelopes {
@@ -371,13 +458,10 @@ impl Host {
                 collecting,
                 running: now.running_turn == Some(collecting),
             };
-            let mut keep = Database {
-                host: self,
-                tx: &mut tx,
-                game: &game.id,
-                row,
-            };
-            let mut receipts = intake::take_all(&mut keep, checked, situation).await?;
+            let words = (envelope_words, word_only);
+            let mut receipts = self
+                .keep_all(&mut tx, &now, row, checked, situation, words)
+                .await?;
             if receipts.is_empty() {
                 receipts.push(match plain {
                     Plain::Empty => receipt::empty(name),
@@ -410,6 +494,86 @@ impl Host {
             "game {} kept changing while the message was read; it stays stored and will be answered",
             game.id
         )))
+    }
+
+    /// Keep every checked envelope of `row` in the game `now`, with their
+    /// words (and which are words alone); one receipt each, saying what
+    /// became of its word.
+    async fn keep_all(
+        &self,
+        tx: &mut sqlx::AnyConnection,
+        now: &store::GameRow,
+        row: &SubmissionRow,
+        checked: Vec<intake::Checked>,
+        situation: Situation,
+        (words, word_only): (Vec<Option<Word>>, Vec<bool>),
+    ) -> Result<Vec<Receipt>> {
+        let mut keep = Database {
+            host: self,
+            tx: &mut *tx,
+            game: &now.id,
+            row,
+            words,
+            word_only,
+            said: Vec::new(),
+            word_alone: false,
+        };
+        let mut receipts = intake::take_all(&mut keep, checked, situation).await?;
+        let said = std::mem::take(&mut keep.said);
+        self.say_words(tx, now, &said, &mut receipts).await?;
+        Ok(receipts)
+    }
+
+    /// Each envelope's receipt says what became of its word, and how far
+    /// the turn is from running early.
+    async fn say_words(
+        &self,
+        tx: &mut sqlx::AnyConnection,
+        row: &store::GameRow,
+        said: &[Said],
+        receipts: &mut [Receipt],
+    ) -> Result<()> {
+        let settings = Settings::of(row);
+        // A game that never runs early has nothing to say of orders sent
+        // without a word.
+        if said.is_empty()
+            || (settings.early == super::Early::Off && said.iter().all(|s| s.word.is_none()))
+        {
+            return Ok(());
+        }
+        let r = readiness_in(tx, row, &settings, row.turn + 1).await?;
+        for s in said {
+            let Some(receipt) = receipts.get_mut(s.index) else {
+                continue;
+            };
+            let who = receipt.who.clone();
+            match s.alone {
+                Some(false) => {
+                    *receipt = Receipt::refused(
+                        &who,
+                        &format!(
+                            "no orders for turn {} to mark: send them, with a #READY line when they are final",
+                            s.turn
+                        ),
+                    );
+                    receipt.what = "orders";
+                }
+                Some(true) => {
+                    receipt.line = format!(
+                        "{who}: orders for turn {} kept as they were{}",
+                        s.turn,
+                        words_for(&settings, s.turn, s.word, &r).unwrap_or_default()
+                    );
+                    receipt.shown = None;
+                }
+                None => {
+                    if let Some(w) = words_for(&settings, s.turn, s.word, &r) {
+                        receipt.line.push_str(&w);
+                    }
+                }
+            }
+        }
+        Ok(())
     }
 
     /// Settle a stored message the host does not read (mail for the game

@@ -22,6 +22,7 @@ mod bots;
 mod calendar;
 mod controls;
 mod create;
+mod early;
 mod intake;
 mod letters;
 mod plain;
@@ -37,9 +38,11 @@ use std::sync::{Arc, Mutex};
 
 use serde::{Deserialize, Serialize};
 
+pub use crate::envelope::Word;
 pub use calendar::Due;
 pub use controls::{Overview, SeatView};
 pub use create::{Made, NewGame, Told};
+pub use early::{Readiness, SeatReadiness};
 pub use intake::{Answer, Reading, Submission};
 pub use record::Record;
 pub use rulings::HeldView;
@@ -105,6 +108,68 @@ pub struct Settings {
     /// incoming webhook, or any address taking JSON): see
     /// `host/webhook.rs`. None: nowhere.
     pub webhook: Option<String>,
+    /// Whether a turn runs before its deadline when every seat in play is
+    /// ready (see `host/early.rs`).
+    pub early: Early,
+    /// How long after the last change (orders, or a word on them) an early
+    /// turn waits, in minutes, so that a player may still change their
+    /// mind.
+    pub grace_minutes: u32,
+}
+
+/// The longest grace before an early run: a week.
+pub const MAX_GRACE_MINUTES: u32 = 7 * 24 * 60;
+
+/// When a turn runs before its deadline.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Early {
+    /// Never: turns run at their deadlines.
+    #[default]
+    Off,
+    /// When every seat in play has sent orders (and none said not ready).
+    Sent,
+    /// When every seat in play has sent orders and marked them ready.
+    Ready,
+}
+
+impl Early {
+    /// `off`, `sent` or `ready` (as the command line and the desk write it).
+    pub fn parse(s: &str) -> Result<Early> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "off" | "no" | "never" => Ok(Early::Off),
+            "sent" | "all-sent" => Ok(Early::Sent),
+            "ready" | "all-ready" => Ok(Early::Ready),
+            other => Err(HostError::Refused(format!(
+                "`{other}` is not a way to run early: write off (at the deadline only), sent (when every seat has sent orders) or ready (when every seat has marked its orders ready)"
+            ))),
+        }
+    }
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Early::Off => "off",
+            Early::Sent => "sent",
+            Early::Ready => "ready",
+        }
+    }
+
+    /// The setting in words, for the game master.
+    pub fn describe(self) -> &'static str {
+        match self {
+            Early::Off => "turns run at their deadlines only",
+            Early::Sent => "a turn runs early when every seat in play has sent orders",
+            Early::Ready => {
+                "a turn runs early when every seat in play has sent orders and marked them ready"
+            }
+        }
+    }
+}
+
+impl std::fmt::Display for Early {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
 }
 
 impl Default for Settings {
@@ -119,6 +184,8 @@ impl Default for Settings {
             remind_hours: 24,
             bots: Vec::new(),
             webhook: None,
+            early: Early::Off,
+            grace_minutes: 10,
         }
     }
 }
@@ -133,6 +200,12 @@ impl Settings {
         }
         if let Some(url) = &self.webhook {
             webhook::check_address(url)?;
+        }
+        if self.grace_minutes > MAX_GRACE_MINUTES {
+            return Err(HostError::Refused(format!(
+                "the grace before an early run is at most {MAX_GRACE_MINUTES} minutes (a week), not {}",
+                self.grace_minutes
+            )));
         }
         if self.hold_percent > 100 {
             return Err(HostError::Refused(format!(

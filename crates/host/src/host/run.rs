@@ -1,13 +1,16 @@
-//! Running a turn: at its deadline, or when the game master says.
+//! Running a turn: at its deadline, early when every seat is ready
+//! (`host/early.rs`), or when the game master says.
 //!
 //! 1. Take the game's run lock ([`crate::lock`]); another run holding it
-//!    means this one does nothing.
+//!    means this one does nothing. An early run not due any more (someone
+//!    changed their mind) does nothing either.
 //! 2. The bots write the orders of their seats that have none
 //!    (`host/bots.rs`). At a deadline only: the safety valve. When more than the game's
 //!    `hold_percent` of the seats in play sent nothing, the turn is held
 //!    and the game master told; it runs when they say so.
 //! 3. Mark the turn as running, with the deadline it runs for and the next
-//!    one its reports announce, in one commit. From here orders for it are
+//!    one its reports announce (and, early, when every seat was ready: the
+//!    letters say so), in one commit. From here orders for it are
 //!    refused (OV-SRV-009), so the orders read next are all there will be.
 //! 4. Run the engine on the stored world, orders and articles.
 //! 5. In one transaction: the new world, the turn, every report and
@@ -41,6 +44,10 @@ pub enum Trigger {
     Deadline,
     /// The game master, now: no deadline or safety valve is waited for.
     Now { actor: String },
+    /// The scheduler, before the deadline: every seat in play is ready and
+    /// the grace has passed (`host/early.rs`). No safety valve: everyone
+    /// sent.
+    Early,
 }
 
 /// What a run did.
@@ -113,6 +120,12 @@ impl Host {
                 return Ok(Ran::NotDue);
             }
         }
+        // Looked at again under the lock: a player may have changed their
+        // mind since the scheduler looked (and once more when the run is
+        // marked).
+        if *trigger == Trigger::Early && !repeating && self.early_due(&row, now).await?.is_none() {
+            return Ok(Ran::NotDue);
+        }
         // The bots write their seats' orders before anything counts who
         // sent nothing; the row is read again after their submissions.
         let row = if !repeating && self.play_bots(&row, &settings, collecting).await? > 0 {
@@ -163,7 +176,11 @@ impl Host {
                 run_ms,
             })
         };
-        crate::turns::run(&mut running, collecting, engine).await
+        // A claim declined is an early run no longer due: someone changed
+        // their mind.
+        Ok(crate::turns::run(&mut running, collecting, engine)
+            .await?
+            .unwrap_or(Ran::NotDue))
     }
 
     /// Keep the game as it stands before the turn apart (`[backup]`), when
@@ -250,14 +267,16 @@ impl Host {
     }
 
     /// Mark the turn being collected as running, with the deadline it runs
-    /// for and the next one, so that a repeat runs with the same.
+    /// for and the next one, so that a repeat runs with the same. An early
+    /// run is looked at once more in the same transaction, so that no
+    /// change of mind slips in between: None when it is no longer due.
     async fn mark_running(
         &self,
         row: &GameRow,
         settings: &Settings,
         trigger: &Trigger,
         now: i64,
-    ) -> Result<GameRow> {
+    ) -> Result<Option<GameRow>> {
         let collecting = row.turn + 1;
         let next = settings.schedule().map(|s| {
             let tz = zone(&settings.zone).unwrap_or(jiff::tz::TimeZone::UTC);
@@ -274,16 +293,33 @@ impl Host {
             )));
         }
         if g.running_turn != Some(collecting) {
+            let early = match trigger {
+                Trigger::Early => {
+                    let r = super::early::readiness_in(&mut tx, &g, settings, collecting).await?;
+                    match (r.at, r.last) {
+                        (Some(at), Some(last))
+                            if at <= now_ms()
+                                && g.status == store::Status::Open
+                                && g.held_turn != collecting =>
+                        {
+                            Some(last)
+                        }
+                        _ => return Ok(None),
+                    }
+                }
+                Trigger::Deadline | Trigger::Now { .. } => None,
+            };
             g.running_turn = Some(collecting);
             g.running_deadline = match trigger {
-                Trigger::Deadline => g.deadline,
+                Trigger::Deadline | Trigger::Early => g.deadline,
                 Trigger::Now { .. } => Some(now),
             };
             g.running_next = next;
+            g.running_early = early;
             store::games_update(&mut tx, &g).await?;
         }
         store::commit(tx, "the start of the run").await?;
-        Ok(g)
+        Ok(Some(g))
     }
 
     /// Hold a scheduled turn when too many seats sent nothing.
@@ -451,16 +487,21 @@ impl crate::turns::Run for Running<'_> {
     type Out = Engined;
     type Kept = Ran;
 
-    async fn claim(&mut self, _turn: u32) -> Result<GameRow> {
+    async fn claim(&mut self, _turn: u32) -> Result<Option<GameRow>> {
         let row = if self.repeating {
             self.row.clone()
         } else {
-            self.host
+            match self
+                .host
                 .mark_running(&self.row, self.settings, self.trigger, self.now)
                 .await?
+            {
+                Some(marked) => marked,
+                None => return Ok(None),
+            }
         };
         fault::point("marked");
-        Ok(row)
+        Ok(Some(row))
     }
 
     async fn papers(&mut self, row: &GameRow) -> Result<Papers> {
@@ -530,27 +571,34 @@ impl crate::turns::Run for Running<'_> {
         let seats = host
             .settle_seats(&mut tx, game, settings, &out.seats, &orders, run)
             .await?;
-        // Each seat's report, by mail.
+        // Each seat's report, by mail, saying so when the turn ran early.
         let title = loaded.kind.title();
+        let early_words = super::early::ran_early(settings, &row, collecting);
         queue_reports(
             &mut tx,
             game,
             title,
             &seats,
             &out.reports,
-            (attempt, next_text.as_deref()),
+            (attempt, next_text.as_deref(), early_words.as_deref()),
             run,
         )
         .await?;
         let missing = missing_seats(&seats, &sent);
-        let gm = gm_letter(&out, &missing, collecting, next_text.as_deref());
+        let mut gm = gm_letter(&out, &missing, collecting, next_text.as_deref());
+        if let Some(w) = &early_words {
+            gm = format!("{w}\n\n{gm}");
+        }
         store::queue(
             &mut tx,
             &letters::of_run(
                 letters::to_gm(
                     game,
                     settings.gm_address.as_deref(),
-                    format!("[{game}] Turn {collecting} ran"),
+                    format!(
+                        "[{game}] Turn {collecting} ran{}",
+                        if early_words.is_some() { " early" } else { "" }
+                    ),
                     gm,
                 ),
                 run,
@@ -582,6 +630,7 @@ impl crate::turns::Run for Running<'_> {
         now_row.running_turn = None;
         now_row.running_deadline = None;
         now_row.running_next = None;
+        now_row.running_early = None;
         store::games_update(&mut tx, &now_row).await?;
         store::commit(tx, "the turn").await?;
         fault::point("committed");
@@ -647,7 +696,7 @@ async fn queue_reports(
     title: &str,
     seats: &[store::SeatRow],
     reports: &[SeatReport],
-    (attempt, next): (i64, Option<&str>),
+    (attempt, next, early): (i64, Option<&str>, Option<&str>),
     run: (u32, i64),
 ) -> Result<()> {
     let collecting = run.0;
@@ -656,8 +705,9 @@ async fn queue_reports(
             continue;
         };
         let intro = format!(
-            "{title} game {game}: your report of turn {collecting} for {}.\n{}",
+            "{title} game {game}: your report of turn {collecting} for {}.\n{}{}",
             s.seat,
+            early.map(|w| format!("{w}\n")).unwrap_or_default(),
             if r.template.is_some() {
                 due(collecting + 1, next)
             } else {

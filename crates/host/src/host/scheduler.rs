@@ -1,6 +1,7 @@
 //! What the server does by itself, on every tick: repeat a run that
-//! stopped part way, run each turn whose deadline has passed, and remind
-//! the seats that have sent nothing as a deadline nears.
+//! stopped part way, run each turn whose deadline has passed, run early
+//! each turn every seat is ready for (`host/early.rs`), and remind the
+//! seats that have sent nothing as a deadline nears.
 
 use std::collections::HashSet;
 
@@ -46,8 +47,19 @@ impl Host {
                 || (g.status == Status::Open
                     && g.deadline.is_some_and(|d| d <= now)
                     && g.held_turn != collecting);
-            if due {
-                match self.run_turn(&g.id, Trigger::Deadline).await {
+            let trigger = if due {
+                Some(Trigger::Deadline)
+            } else {
+                match self.early_due(&g, now).await {
+                    Ok(e) => e.map(|_| Trigger::Early),
+                    Err(e) => {
+                        tick.failed.push((g.id.clone(), e.to_string()));
+                        None
+                    }
+                }
+            };
+            if let Some(trigger) = trigger {
+                match self.run_turn(&g.id, trigger).await {
                     Ok(Ran::NotDue) => {}
                     Ok(r) => tick.ran.push((g.id.clone(), r)),
                     Err(e) => {

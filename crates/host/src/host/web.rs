@@ -239,7 +239,10 @@ impl Host {
     ) -> Result<Vec<umpire_core::Diagnostic>> {
         let row = self.game(game).await?;
         let loaded = self.loaded(&row).await?;
-        let (seat, text) = (seat.to_string(), text.to_string());
+        // `#READY` and `#NOTREADY` lines are the host's: checked as the
+        // game will read the orders, without them.
+        let text = crate::envelope::words(text).map_or_else(|| text.to_string(), |(t, _)| t);
+        let seat = seat.to_string();
         blocking(move || {
             let mut found = loaded.game.check(&seat, &text);
             let read = loaded.game.read(crate::kind::Mail {

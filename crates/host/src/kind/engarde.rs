@@ -346,6 +346,7 @@ impl Game for EnGardeGame {
                         errors,
                         warnings: Vec::new(),
                         new_password: None,
+                        empty: orders == 0,
                         shown: format!(
                             "CHARACTER {}\n{}",
                             self.world.character(id).map_or("", |c| c.name.as_str()),

@@ -287,6 +287,7 @@ impl Reader {
                 } else {
                     let (text, new_password) = without_passwords(set);
                     let shown = shown(set);
+                    let empty = set.units.is_empty() && set.faction_orders.is_empty();
                     Request::Orders(Orders {
                         turn: set.header.turn,
                         text,
@@ -295,6 +296,7 @@ impl Reader {
                         warnings: self.ownership(name, set, number, &who),
                         new_password,
                         shown,
+                        empty,
                     })
                 }
             }

@@ -52,6 +52,9 @@ pub struct GameRow {
     /// run repeated after a crash writes the same reports.
     pub running_deadline: Option<i64>,
     pub running_next: Option<i64>,
+    /// A run under way early, before its deadline: when every seat in play
+    /// was ready (the last change that counted), for the players' letters.
+    pub running_early: Option<i64>,
     /// The last turn whose reminders were sent.
     pub reminded_turn: u32,
     /// The last turn held back by the safety valve.
@@ -75,13 +78,14 @@ fn row(r: &AnyRow) -> std::result::Result<GameRow, sqlx::Error> {
         running_turn: r.try_get::<Option<i64>, _>("running_turn")?.map(u32_of),
         running_deadline: r.try_get("running_deadline")?,
         running_next: r.try_get("running_next")?,
+        running_early: r.try_get("running_early")?,
         reminded_turn: u32_of(r.try_get("reminded_turn")?),
         held_turn: u32_of(r.try_get("held_turn")?),
         created_at: r.try_get("created_at")?,
     })
 }
 
-const COLUMNS: &str = "id, kind, settings, status, turn, world_rev, deadline, running_turn, running_deadline, running_next, reminded_turn, held_turn, created_at";
+const COLUMNS: &str = "id, kind, settings, status, turn, world_rev, deadline, running_turn, running_deadline, running_next, reminded_turn, held_turn, created_at, running_early";
 
 impl Store {
     /// The game called `id`.
@@ -117,7 +121,7 @@ pub(crate) async fn game_in(c: &mut AnyConnection, id: &str) -> Result<Option<Ga
 /// Add a game.
 pub(crate) async fn insert(c: &mut AnyConnection, g: &GameRow) -> Result<()> {
     sqlx::query(sql!(
-        "INSERT INTO games ({COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)"
+        "INSERT INTO games ({COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)"
     ))
     .bind(&g.id)
     .bind(&g.kind)
@@ -132,6 +136,7 @@ pub(crate) async fn insert(c: &mut AnyConnection, g: &GameRow) -> Result<()> {
     .bind(i64::from(g.reminded_turn))
     .bind(i64::from(g.held_turn))
     .bind(g.created_at)
+    .bind(g.running_early)
     .execute(&mut *c)
     .await
     .map_err(StoreError::db(format!("cannot add game {}", g.id)))?;
@@ -141,7 +146,7 @@ pub(crate) async fn insert(c: &mut AnyConnection, g: &GameRow) -> Result<()> {
 /// Write back a game's row (all but its name, kind and creation time).
 pub(crate) async fn update(c: &mut AnyConnection, g: &GameRow) -> Result<()> {
     sqlx::query(
-        "UPDATE games SET settings = $2, status = $3, turn = $4, world_rev = $5, deadline = $6, running_turn = $7, running_deadline = $8, running_next = $9, reminded_turn = $10, held_turn = $11 WHERE id = $1",
+        "UPDATE games SET settings = $2, status = $3, turn = $4, world_rev = $5, deadline = $6, running_turn = $7, running_deadline = $8, running_next = $9, reminded_turn = $10, held_turn = $11, running_early = $12 WHERE id = $1",
     )
     .bind(&g.id)
     .bind(&g.settings)
@@ -154,6 +159,7 @@ pub(crate) async fn update(c: &mut AnyConnection, g: &GameRow) -> Result<()> {
     .bind(g.running_next)
     .bind(i64::from(g.reminded_turn))
     .bind(i64::from(g.held_turn))
+    .bind(g.running_early)
     .execute(&mut *c)
     .await
     .map_err(StoreError::db(format!("cannot update game {}", g.id)))?;

@@ -51,6 +51,11 @@ pub const MIGRATIONS: &[Migration] = &[
         name: "hosting",
         sql: include_str!("migrations/0006_hosting.sql"),
     },
+    Migration {
+        version: 7,
+        name: "early",
+        sql: include_str!("migrations/0007_early.sql"),
+    },
 ];
 
 /// The newest version this program knows.
@@ -75,6 +80,7 @@ const OURS: &[&str] = &[
     "api_tokens",
     "desk_users",
     "rulings",
+    "ready_marks",
 ];
 
 /// A migration's text for `backend`.

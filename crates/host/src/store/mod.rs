@@ -19,6 +19,7 @@
 //! | `outbox` | every message to send, and what became of it |
 //! | `audit` | every game master's action |
 //! | `rulings` | the game master's rulings on lines held for them, by turn |
+//! | `ready_marks` | each seat's word on its orders for a turn: ready, or not ready |
 //! | `table_games`, `table_lines`, `table_links` | games at the table: scenario, every line typed, the map, the links |
 //!
 //! Writes to one game are serialised: each write transaction first bumps
@@ -37,6 +38,7 @@ mod audit;
 mod games;
 pub mod migrate;
 mod outbox;
+mod readiness;
 mod record;
 mod rulings;
 mod seats;
@@ -60,6 +62,8 @@ pub use games::{GameRow, Status};
 pub(crate) use games::{game_in, insert as games_insert, update as games_update};
 pub use outbox::{OutboxRow, Outgoing};
 pub(crate) use outbox::{queue, withdraw_run};
+pub use readiness::ReadyMark;
+pub(crate) use readiness::{marks_in, set_mark};
 pub use record::SeatTurn;
 pub use rulings::RulingRow;
 pub(crate) use rulings::{keep_ruling, rulings_for};
@@ -74,7 +78,7 @@ pub(crate) use submissions::{
 pub use tables::{TableLine, TableRow};
 pub use turns::{ReportRow, TurnRow, WorldRow};
 pub(crate) use turns::{
-    keep_report, keep_turn, keep_world, kept_turn, next_attempt, roll_back, world_in,
+    keep_report, keep_turn, keep_world, kept_turn, next_attempt, roll_back, world_in, world_made_at,
 };
 pub use web::{SessionRow, TokenRow};
 

@@ -316,6 +316,24 @@ pub(crate) async fn world_in(c: &mut AnyConnection, game: &str, rev: i64) -> Res
     }
 }
 
+/// When revision `rev` of `game`'s world was made (None: no such
+/// revision).
+pub(crate) async fn world_made_at(
+    c: &mut AnyConnection,
+    game: &str,
+    rev: i64,
+) -> Result<Option<i64>> {
+    let r = sqlx::query("SELECT made_at FROM worlds WHERE game_id = $1 AND rev = $2")
+        .bind(game)
+        .bind(rev)
+        .fetch_optional(&mut *c)
+        .await
+        .map_err(StoreError::db("cannot read the world"))?;
+    r.map(|r| r.try_get("made_at"))
+        .transpose()
+        .map_err(StoreError::db("cannot read the world"))
+}
+
 /// Keep a new revision of `game`'s world; returns its number.
 pub(crate) async fn keep_world(
     c: &mut AnyConnection,

@@ -12,7 +12,8 @@
 //! | `GET /api/v1/orders` | the orders stored for the coming turn |
 //! | `POST /api/v1/orders` | send orders (the body is the text, or `{"text": …}`), taken exactly as a mail |
 //! | `POST /api/v1/check` | check orders without sending them |
-//! | `GET /api/v1/deadline` | the coming turn's deadline |
+//! | `GET /api/v1/deadline` | the coming turn's deadline, and whether it may run early |
+//! | `POST /api/v1/ready` | mark the orders sent ready (`{"ready": true}`), or not |
 //!
 //! Every error is JSON too: `{"error": "…"}` with the status that fits,
 //! including the ones raised before a handler runs (`guard::json_errors`).
@@ -23,7 +24,7 @@ use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use serde_json::{Value, json};
-use umpire_host::host::{HostError, Settings, Submission};
+use umpire_host::host::{Early, HostError, Settings, Submission, Word};
 use umpire_host::schedule::{describe, from_ms};
 
 use super::Web;
@@ -112,7 +113,8 @@ pub async fn index() -> Json<Value> {
             "GET /api/v1/orders": "the orders stored for the coming turn",
             "POST /api/v1/orders": "send orders: the body is the text, or {\"text\": ...}",
             "POST /api/v1/check": "check orders without sending them",
-            "GET /api/v1/deadline": "the coming turn's deadline",
+            "GET /api/v1/deadline": "the coming turn's deadline, and whether it may run early",
+            "POST /api/v1/ready": "mark the orders sent for the coming turn ready, {\"ready\": true}, or not ready, {\"ready\": false}",
         }
     }))
 }
@@ -266,11 +268,50 @@ pub async fn deadline(State(web): State<Web>, headers: HeaderMap) -> Api {
     let s = seat(&web, &headers).await?;
     let g = web.host.game(&s.game).await?;
     let settings = Settings::of_row(&g);
+    let r = web.host.readiness(&s.game).await?;
+    let mine = r.seats.iter().find(|x| x.seat == s.seat);
     Ok(Json(json!({
         "turn": g.turn + 1,
         "deadline": g.deadline.map(|d| from_ms(d).to_string()),
         "text": g.deadline.map(|d| describe(from_ms(d), &settings.zone)),
         "paused": g.status == umpire_host::store::Status::Paused,
+        "early": {
+            "mode": settings.early.as_str(),
+            "grace_minutes": settings.grace_minutes,
+            "waiting": (settings.early != Early::Off).then_some(r.waiting),
+            "at": r.at.map(|a| from_ms(a).to_string()),
+            "text": r.at_text(&settings.zone),
+            "ready": mine.map(|m| m.ready),
+            "marked": mine.and_then(|m| m.mark),
+        },
+    })))
+}
+
+/// `POST /api/v1/ready`: `{"ready": true}` marks the orders the seat sent
+/// for the coming turn ready (as a `#READY` line would), `false` not
+/// ready.
+pub async fn ready(State(web): State<Web>, headers: HeaderMap, body: Bytes) -> Api {
+    let s = seat(&web, &headers).await?;
+    let body = super::guard::utf8(&body).map_err(|why| ApiError(StatusCode::BAD_REQUEST, why))?;
+    let v: Value = serde_json::from_str(body).map_err(|e| {
+        ApiError(
+            StatusCode::BAD_REQUEST,
+            format!("the body is not JSON: {e}"),
+        )
+    })?;
+    let Some(ready) = v.get("ready").and_then(Value::as_bool) else {
+        return Err(ApiError(
+            StatusCode::BAD_REQUEST,
+            "send {\"ready\": true} or {\"ready\": false}".to_string(),
+        ));
+    };
+    let word = if ready { Word::Ready } else { Word::NotReady };
+    let line = web.host.mark_ready(&s.game, &s.seat, word).await?;
+    let g = web.host.game(&s.game).await?;
+    Ok(Json(json!({
+        "turn": g.turn + 1,
+        "ready": ready,
+        "line": line,
     })))
 }
 

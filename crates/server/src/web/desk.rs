@@ -1,7 +1,8 @@
 //! The game master's desk: the games and their state; per game who has
 //! sent orders for the coming turn, the mail log and the outbox, the audit
-//! log, any seat's reports; and the controls — pause, resume, extend, run
-//! now, roll back (and rerun), schedule, add and remove a player, give a
+//! log, any seat's reports, and who is ready for an early run; and the
+//! controls — pause, resume, extend, run now, roll back (and rerun),
+//! schedule, early runs and their grace, add and remove a player, give a
 //! seat a new password, resend a report; and the game master's rulings on
 //! lines held for them. Every control goes through the host, which writes
 //! it to the audit log under the desk login's name.
@@ -19,7 +20,7 @@ use axum::http::HeaderMap;
 use axum::response::{IntoResponse, Redirect};
 use maud::{Markup, html};
 use serde::Deserialize;
-use umpire_host::host::{Ran, Settings, Trigger};
+use umpire_host::host::{Early, Ran, Readiness, Settings, Trigger};
 use umpire_host::kind::Ruling;
 use umpire_host::schedule::{describe, from_ms};
 
@@ -230,9 +231,10 @@ async fn game_page(web: &Web, gm: &Gm, game: &str, done: Option<String>) -> Page
                 a href={ "/desk/games/" (g.id) "/audit" } { "Audit log" } " · "
                 a href={ "/desk/games/" (g.id) "/held" } { "Lines held for your ruling" } }
         }
+        (early_card(&o.readiness, &o.settings))
         h2 { "Orders for turn " (o.collecting) ": " (o.seats.iter().filter(|s| s.seat.status.plays() && s.has_orders).count()) " of " (o.seats.iter().filter(|s| s.seat.status.plays()).count()) }
         table.seats {
-            tr { th { "Seat" } th { "Name in the game" } th { "Played by" } th { "Orders" } th { "Status" } th { "Missed" } th { "Address" } th { "Seat's controls" } }
+            tr { th { "Seat" } th { "Name in the game" } th { "Played by" } th { "Orders" } @if o.settings.early != Early::Off { th { "Ready" } } th { "Status" } th { "Missed" } th { "Address" } th { "Seat's controls" } }
             @for s in &o.seats {
                 @let key = s.seat.seat.as_str();
                 tr data-seat=(key) {
@@ -240,6 +242,7 @@ async fn game_page(web: &Web, gm: &Gm, game: &str, done: Option<String>) -> Page
                     td { (names.get(key).map_or(s.seat.name.as_str(), String::as_str)) }
                     td { @if o.settings.bots.iter().any(|b| b == key) { "a bot" } @else { "a player" } }
                     td { @if s.has_orders { span.ok { "orders in" } } @else { span.warn { "no orders yet" } } }
+                    @if o.settings.early != Early::Off { td.ready { (ready_cell(&o.readiness, key)) } }
                     td { (s.seat.status.as_str()) }
                     td { (s.seat.missed) " missed" }
                     td.address { (s.seat.address().unwrap_or("no address")) }
@@ -282,6 +285,14 @@ async fn game_page(web: &Web, gm: &Gm, game: &str, done: Option<String>) -> Page
             (action(&g.id, csrf, "webhook", "Set the webhook", html! {
                 label { "Address " input type="url" name="url" size="40" autocomplete="off" placeholder="https://discord.com/api/webhooks/… (empty: none)"; }
             }))
+            (action(&g.id, csrf, "early", "Set early runs", html! {
+                label { "Run early " select name="early" {
+                    @for (value, words) in [(Early::Off, "off: at the deadline only"), (Early::Sent, "when every seat has sent orders"), (Early::Ready, "when every seat has marked its orders ready")] {
+                        option value=(value.as_str()) selected[o.settings.early == value] { (words) }
+                    }
+                } }
+                label { "Grace (minutes) " input type="text" name="grace" inputmode="numeric" value=(o.settings.grace_minutes) size="4"; }
+            }))
             (action(&g.id, csrf, "join", "Add a player", html! {
                 label { "Name " input type="text" name="name" placeholder="optional"; }
                 label { "Mail address " input type="text" name="address" inputmode="email" autocomplete="off" placeholder="player@example.org"; }
@@ -312,6 +323,61 @@ pub struct ActForm {
     /// `yes` once the control's confirmation page was answered.
     #[serde(default)]
     confirm: String,
+    /// Early runs: `off`, `sent` or `ready`.
+    #[serde(default)]
+    early: String,
+    /// The grace before an early run, in minutes (`10`, `10m`, `1h`).
+    #[serde(default)]
+    grace: String,
+}
+
+/// The early setting and who the turn waits for, when it runs early.
+fn early_card(r: &Readiness, settings: &Settings) -> Markup {
+    html! {
+        @if settings.early != Early::Off {
+            section.card #early {
+                p { "Early runs: " (settings.early.describe()) ", " (settings.grace_minutes) " minutes after the last change." }
+                @match r.at_text(&settings.zone) {
+                    Some(at) => { p.ok { "Every seat is ready: turn " (r.turn) " runs early at " (at) "." } }
+                    None => { p { "Turn " (r.turn) " waits for " (r.waiting) " of " (r.seats.len()) " seat(s) before it may run early." } }
+                }
+            }
+        }
+    }
+}
+
+/// A seat's readiness for an early run: ready, not ready (said so), or
+/// waiting for orders; a seat that does not count (out of play, a bot's)
+/// has none.
+fn ready_cell(r: &Readiness, seat: &str) -> Markup {
+    let Some(s) = r.seats.iter().find(|s| s.seat == seat) else {
+        return html! { span.muted { "does not count" } };
+    };
+    html! {
+        @match (s.ready, s.sent, s.mark) {
+            (true, _, Some(true)) => span.ok { "ready (marked)" },
+            (true, _, _) => span.ok { "ready (orders in)" },
+            (false, _, Some(false)) => span.warn { "not ready (said so)" },
+            (false, true, _) => span.warn { "orders in, not marked ready" },
+            (false, false, _) => span.warn { "no orders yet" },
+        }
+    }
+}
+
+/// The grace before an early run from `10`, `10m`, `1h`, `0`, `0m`.
+fn grace(s: &str) -> Option<u32> {
+    let t = s.trim();
+    let none = !t.is_empty()
+        && t.chars().any(|c| c.is_ascii_digit())
+        && t.chars().all(|c| c == '0' || "dhmDHM".contains(c));
+    let m = if none {
+        0
+    } else if !t.is_empty() && t.chars().all(|c| c.is_ascii_digit()) {
+        t.parse().ok()?
+    } else {
+        minutes(t)?
+    };
+    u32::try_from(m).ok()
 }
 
 /// Minutes from `1d`, `12h`, `30m`.
@@ -397,6 +463,18 @@ pub async fn act(
             "Deadline moved; the players are told.".to_string()
         }
         "run" => ran(&run_now(&web, &game, actor).await?),
+        "early" => {
+            let early = Early::parse(&f.early)?;
+            let minutes = grace(&f.grace).ok_or_else(|| {
+                WebError::Bad(format!(
+                    "`{}` is not a grace: write the minutes (10), or 1h",
+                    f.grace
+                ))
+            })?;
+            host.set_early(&game, Some(early), Some(minutes), &actor)
+                .await?;
+            format!("Early runs: {}; grace {minutes} minutes.", early.describe())
+        }
         "rollback" => {
             let g = host.rollback(&game, &actor).await?;
             format!("Turn {} rolled back; the players are told.", g.turn + 1)
@@ -746,5 +824,15 @@ mod tests {
         assert_eq!(super::minutes("1d12h"), Some(2160));
         assert_eq!(super::minutes("soon"), None);
         assert_eq!(super::minutes("0m"), None);
+    }
+
+    #[test]
+    fn graces_may_be_none() {
+        assert_eq!(super::grace("0m"), Some(0));
+        assert_eq!(super::grace("0"), Some(0));
+        assert_eq!(super::grace("10"), Some(10));
+        assert_eq!(super::grace("1h"), Some(60));
+        assert_eq!(super::grace("soon"), None);
+        assert_eq!(super::grace(""), None);
     }
 }

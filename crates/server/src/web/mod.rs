@@ -393,6 +393,7 @@ pub fn router(web: Web) -> Router {
         .route("/games/{game}/help", get(player::help_index))
         .route("/games/{game}/help/{topic}", get(player::help))
         .route("/games/{game}/draft", post(player::draft).layer(orders))
+        .route("/games/{game}/ready", post(player::ready))
         .route(
             "/games/{game}/press",
             post(player::press).layer(DefaultBodyLimit::max(PRESS_BYTES)),
@@ -424,6 +425,7 @@ pub fn router(web: Web) -> Router {
         )
         .route("/api/v1/check", post(api::check).layer(orders))
         .route("/api/v1/deadline", get(api::deadline))
+        .route("/api/v1/ready", post(api::ready))
         .fallback(not_found)
         .layer(axum::middleware::from_fn(hygiene::conditional))
         .layer(DefaultBodyLimit::max(FORM_BYTES))

@@ -1,6 +1,7 @@
 //! A player's pages: their reports (the latest and every earlier one),
 //! their map, the order editor that checks as they type and submits
-//! exactly as a mail would, articles for the newspaper, the orders help,
+//! exactly as a mail would, the Ready and Not ready buttons of a game
+//! whose turns run early, articles for the newspaper, the orders help,
 //! and the tokens their client programs use. Every handler first makes
 //! sure the viewer is logged in to this game; each reads only the
 //! viewer's own seat.
@@ -12,7 +13,7 @@ use axum::{Form, Json};
 use maud::{Markup, PreEscaped, html};
 use serde::Deserialize;
 use serde_json::{Value, json};
-use umpire_host::host::{Answer, Settings, Submission};
+use umpire_host::host::{Answer, Early, Settings, Submission, Word};
 use umpire_host::schedule::{describe, from_ms};
 
 use super::auth::{self, Viewer};
@@ -79,6 +80,11 @@ async fn coming(web: &Web, me: &Me, on_orders: bool) -> Result<Markup, WebError>
     } else {
         format!("/games/{}/orders", me.game)
     };
+    let early = if on_orders && settings.early != Early::Off {
+        Some(ready_part(web, me, &settings).await?)
+    } else {
+        None
+    };
     Ok(html! {
         section.card.coming {
             p { "Turn " (collecting) " runs " (deadline(g.deadline, text.as_deref())) "." }
@@ -86,6 +92,49 @@ async fn coming(web: &Web, me: &Me, on_orders: bool) -> Result<Markup, WebError>
                 (Some(_), 0) => p.ok { "Your orders for turn " (collecting) " are in. " a href=(orders) { "See or change them" } },
                 (Some(_), n) => p.warn { "Your orders for turn " (collecting) " are in, but " (n) " line" (if n == 1 { " was" } else { "s were" }) " left out. " a href=(orders) { "See what each unit will do" } },
                 (None, _) => p.warn { "No orders for turn " (collecting) " yet: without them your units carry on with the orders they have. " a href=(orders) { "Write them" } },
+            }
+            @if let Some(e) = early { (e) }
+        }
+    })
+}
+
+/// A game whose turns run early: whether the turn may run early, and the
+/// player's Ready or Not ready button (a form: no script needed). How
+/// many seats the turn waits for is said; which ones is not.
+async fn ready_part(web: &Web, me: &Me, settings: &Settings) -> Result<Markup, WebError> {
+    let r = web.host.readiness(&me.game).await?;
+    let mine = r.seats.iter().find(|s| s.seat == me.seat);
+    let rule = match settings.early {
+        Early::Ready => "once every seat has marked its orders ready",
+        _ => "once every seat has sent orders",
+    };
+    Ok(html! {
+        div #ready {
+            p { "Turn " (r.turn) " runs early " (rule) ", " (settings.grace_minutes) " minutes after the last change. "
+                @match r.at_text(&settings.zone) {
+                    Some(at) => { "Every seat is ready: it runs early at " (at) ", unless someone changes their orders or says not ready before then." }
+                    None => { "It still waits for " (r.waiting) " seat" (if r.waiting == 1 { "" } else { "s" }) "." }
+                }
+            }
+            @if let Some(s) = mine.filter(|s| s.sent) {
+                p #ready-state {
+                    @match (s.ready, s.mark) {
+                        (true, Some(true)) => "Your orders are marked ready.",
+                        (true, _) => "Your orders are in: the turn does not wait for you.",
+                        (false, Some(false)) => "You said not ready: the turn does not run early until you are.",
+                        (false, _) => "Your orders are not marked ready yet.",
+                    }
+                }
+                form.row method="post" action={ "/games/" (me.game) "/ready" } {
+                    input type="hidden" name="csrf" value=(me.csrf);
+                    @if s.ready {
+                        input type="hidden" name="ready" value="no";
+                        button.quiet type="submit" { "Not ready" }
+                    } @else {
+                        input type="hidden" name="ready" value="yes";
+                        button type="submit" { "Ready" }
+                    }
+                }
             }
         }
     })
@@ -607,6 +656,36 @@ pub async fn draft(
         .save_draft(&me.game, &me.seat, &b.text)
         .await?;
     Ok(Json(json!({ "kept": true })).into_response())
+}
+
+#[derive(Deserialize)]
+pub struct ReadyForm {
+    csrf: String,
+    /// `yes`: the orders sent are final; `no`: not ready.
+    ready: String,
+}
+
+/// `POST /games/{game}/ready`: the player's word on the orders they sent
+/// for the coming turn, as a `#READY` or `#NOTREADY` line would say it.
+pub async fn ready(
+    State(web): State<Web>,
+    headers: HeaderMap,
+    Path(game): Path<String>,
+    Form(f): Form<ReadyForm>,
+) -> Page {
+    let me = me(&web, &headers, &game).await?;
+    csrf_ok(&me, &f.csrf)?;
+    let word = match f.ready.as_str() {
+        "yes" => Word::Ready,
+        "no" => Word::NotReady,
+        other => {
+            return Err(WebError::Bad(format!(
+                "`{other}` is neither ready (yes) nor not ready (no)"
+            )));
+        }
+    };
+    web.host.mark_ready(&me.game, &me.seat, word).await?;
+    Ok(Redirect::to(&format!("/games/{}/orders#ready", me.game)).into_response())
 }
 
 #[derive(Deserialize)]
