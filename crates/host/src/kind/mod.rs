@@ -368,6 +368,20 @@ pub trait GameKind: Send + Sync {
         let _ = (game, seat, signed, text);
         None
     }
+    /// What a turn gave every player to read, as a news feed shows it (a
+    /// newspaper, a gazette), from what the turn kept: `public` (what
+    /// every player may read, by name) and one seat's report JSON of it
+    /// (a game whose newspaper is in every report); None when there was
+    /// nothing. By default, the public texts.
+    fn news(&self, public: &BTreeMap<String, String>, report_json: Option<&str>) -> Option<String> {
+        let _ = report_json;
+        let text: Vec<&str> = public
+            .values()
+            .map(|t| t.trim_end())
+            .filter(|t| !t.is_empty())
+            .collect();
+        (!text.is_empty()).then(|| text.join("\n\n"))
+    }
     /// The order a unit with no orders left does; None when the game has
     /// no such default.
     fn default_order(&self) -> Option<view::DefaultOrder> {

@@ -254,6 +254,31 @@ impl GameKind for Overlord {
         schema::read(json)?.header.faction.map(|f| f.name)
     }
 
+    /// The newspaper every faction's report of the turn carries (the same
+    /// in each: articles name their faction in full).
+    fn news(
+        &self,
+        _public: &std::collections::BTreeMap<String, String>,
+        report_json: Option<&str>,
+    ) -> Option<String> {
+        let report = schema::read(report_json?)?;
+        let articles: Vec<String> = report
+            .newspaper
+            .iter()
+            .map(|a| {
+                let by = match &a.author {
+                    Some(n) => match &n.id {
+                        Some(id) => format!("  -- {} [{id}]", n.name),
+                        None => format!("  -- {}", n.name),
+                    },
+                    None => "  -- a rumour".to_string(),
+                };
+                format!("{}\n{by}", a.lines.join("\n"))
+            })
+            .collect();
+        (!articles.is_empty()).then(|| articles.join("\n\n"))
+    }
+
     fn article(&self, game: &str, seat: &str, signed: bool, text: &str) -> Option<String> {
         let keyword = if signed { "PRESS" } else { "RUMOR" };
         let body: String = text.lines().map(|l| format!("{l}\n")).collect();

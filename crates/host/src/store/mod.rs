@@ -37,6 +37,7 @@ macro_rules! sql {
 mod audit;
 mod games;
 pub mod migrate;
+mod news;
 mod outbox;
 mod readiness;
 mod record;
@@ -60,6 +61,7 @@ pub use audit::AuditEntry;
 pub(crate) use audit::record as audit_record;
 pub use games::{GameRow, Status};
 pub(crate) use games::{game_in, insert as games_insert, update as games_update};
+pub use news::TurnNews;
 pub use outbox::{OutboxRow, Outgoing};
 pub(crate) use outbox::{queue, withdraw_run};
 pub use readiness::ReadyMark;

@@ -544,7 +544,7 @@ fn confirm_path(game: &str, action: &str, seat: &str) -> String {
 }
 
 /// A value for an address's query, escaped.
-fn query_value(v: &str) -> String {
+pub(super) fn query_value(v: &str) -> String {
     v.bytes()
         .map(|b| match b {
             b'a'..=b'z' | b'A'..=b'Z' | b'0'..=b'9' | b'-' | b'.' | b'_' => (b as char).to_string(),

@@ -21,6 +21,7 @@ pub mod hygiene;
 pub mod layout;
 pub mod listen;
 pub mod map;
+pub mod news;
 pub mod player;
 pub mod receipt;
 pub mod report;
@@ -383,6 +384,7 @@ pub fn router(web: Web) -> Router {
         .route("/t/{token}/finish", post(table::finish))
         .route("/games/{game}", get(player::latest))
         .route("/games/{game}/deadlines.ics", get(calendar::deadlines))
+        .route("/games/{game}/news.atom", get(news::feed))
         .route("/games/{game}/reports/{turn}", get(player::report))
         .route("/games/{game}/map", get(player::map))
         .route(

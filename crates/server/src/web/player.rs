@@ -85,6 +85,16 @@ async fn coming(web: &Web, me: &Me, on_orders: bool) -> Result<Markup, WebError>
     } else {
         None
     };
+    let key = web
+        .host
+        .news_key(&me.game, &me.seat)
+        .await?
+        .unwrap_or_default();
+    let feed = format!(
+        "/games/{}/news.atom?seat={}&key={key}",
+        me.game,
+        super::desk::query_value(&me.seat)
+    );
     Ok(html! {
         section.card.coming {
             p { "Turn " (collecting) " runs " (deadline(g.deadline, text.as_deref())) "." }
@@ -94,6 +104,13 @@ async fn coming(web: &Web, me: &Me, on_orders: bool) -> Result<Markup, WebError>
                 (None, _) => p.warn { "No orders for turn " (collecting) " yet: without them your units carry on with the orders they have. " a href=(orders) { "Write them" } },
             }
             @if let Some(e) = early { (e) }
+            @if !on_orders {
+                p.muted {
+                    "Follow the game: "
+                    a href={ "/games/" (me.game) "/deadlines.ics" } { "its deadlines" } " (a calendar) · "
+                    a href=(feed) { "its news" } " (a feed for your reader; the link is yours: it stops working when your password changes)"
+                }
+            }
         }
     })
 }
