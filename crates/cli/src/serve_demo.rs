@@ -11,7 +11,7 @@
 use std::net::SocketAddr;
 
 use anyhow::{Result, bail};
-use umpire_host::host::{Host, NewGame, Settings};
+use umpire_host::host::{Early, Host, NewGame, Settings};
 use umpire_host::kind::Options;
 use umpire_host::password::Secret;
 use umpire_host::schedule::{describe, from_ms};
@@ -38,6 +38,8 @@ pub struct Logins {
     pub made: bool,
     /// Turns run so far.
     pub turn: u32,
+    /// The key of the newcomer's news feed link.
+    pub news_key: String,
     /// When the next turn runs, in words.
     pub next: Option<String>,
 }
@@ -62,6 +64,10 @@ pub async fn prepare(host: &Host) -> Result<Logins> {
                     // should not wait for a newcomer who went for tea.
                     remind_hours: 0,
                     hold_percent: 100,
+                    // Once the newcomer's orders are in (the bots' seats
+                    // do not count), the turn runs two minutes later.
+                    early: Early::Sent,
+                    grace_minutes: 2,
                     ..Settings::default()
                 },
                 actor: ACTOR.into(),
@@ -91,11 +97,13 @@ pub async fn prepare(host: &Host) -> Result<Logins> {
         );
     }
     let password = host.new_password(GAME, &mine.seat, ACTOR).await?;
+    let news_key = host.news_key(GAME, &mine.seat).await?.unwrap_or_default();
     let desk_password = host.add_desk_user(DESK, ACTOR).await?;
     Ok(Logins {
         seat: mine.seat.clone(),
         name: mine.name.clone(),
         password,
+        news_key,
         desk_password,
         bots: settings.bots.clone(),
         made,
@@ -166,6 +174,10 @@ pub fn welcome(logins: &Logins, web: Option<SocketAddr>) -> String {
                 "  Calendar   {base}/games/{GAME}/deadlines.ics (the deadlines, for any calendar program)\n"
             ));
             out.push_str(&format!(
+                "  News       {base}/games/{GAME}/news.atom?seat={}&key={} (the newspaper, for your feed reader)\n",
+                logins.seat, logins.news_key
+            ));
+            out.push_str(&format!(
                 "  A table    {base}/tables/new (Sharp Practice, Napoleon's Battles or DBR, a phone per side)\n\n"
             ));
         }
@@ -178,7 +190,7 @@ pub fn welcome(logins: &Logins, web: Option<SocketAddr>) -> String {
         }
     }
     out.push_str(&format!(
-        "A turn runs {SCHEDULE}{}; the desk's \"Run the turn now\" runs one at once.\n",
+        "A turn runs {SCHEDULE}{}, or two minutes after your orders are in (the bots do not keep it waiting); the desk's \"Run the turn now\" runs one at once.\n",
         logins
             .next
             .as_deref()

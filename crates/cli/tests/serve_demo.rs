@@ -147,6 +147,36 @@ fn serve_demo_hosts_a_game_a_newcomer_logs_into_and_bots_play() {
         20
     );
 
+    // The newcomer's own news feed, and turns that run early once the
+    // newcomer's orders are in.
+    let news = said
+        .lines()
+        .find(|l| l.trim_start().starts_with("News"))
+        .and_then(|l| l.split_whitespace().nth(1))
+        .unwrap_or_else(|| panic!("no news address: {said}"));
+    let news = news.strip_prefix(&base).unwrap_or(news);
+    assert!(
+        news.starts_with("/games/demo/news.atom?seat=f5&key="),
+        "{news}"
+    );
+    let got = Client::new(&base).get(news);
+    assert_eq!(got.status, 200, "{}", got.body);
+    assert!(
+        got.body.contains("<title>demo: the news</title>"),
+        "{}",
+        got.body
+    );
+    assert!(
+        said.contains("or two minutes after your orders are in"),
+        "{said}"
+    );
+    let status = host(&data, &["status", "demo"]);
+    assert!(
+        status.contains("Early runs: sent (")
+            && status.contains(", 2 minutes after the last change)"),
+        "{status}"
+    );
+
     // A turn: every bot sends its faction's orders; the newcomer's seat is
     // left to the newcomer.
     let ran = host(&data, &["run", "demo"]);

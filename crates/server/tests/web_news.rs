@@ -125,7 +125,11 @@ async fn the_news_of_each_turn_is_a_feed_for_the_seats_own_link() {
         "{}",
         list[0].1
     );
-    assert!(list[0].1.contains("  -- Faction 5 [f05]\n"), "{}", list[0].1);
+    assert!(
+        list[0].1.contains("  -- Faction 5 [f05]\n"),
+        "{}",
+        list[0].1
+    );
     assert!(
         list[0]
             .1
