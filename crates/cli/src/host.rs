@@ -346,6 +346,7 @@ impl SettingsArgs {
             remind_hours: self.remind_hours.unwrap_or(d.remind_hours),
             bots: d.bots,
             webhook: self.webhook.clone(),
+            mail: d.mail,
             early: self
                 .early
                 .as_deref()

@@ -25,6 +25,7 @@ mod create;
 mod early;
 mod intake;
 mod letters;
+pub mod mail_prefs;
 mod news;
 mod plain;
 mod record;
@@ -110,6 +111,9 @@ pub struct Settings {
     /// incoming webhook, or any address taking JSON): see
     /// `host/webhook.rs`. None: nowhere.
     pub webhook: Option<String>,
+    /// What each player chose to be mailed, by seat (none: the default,
+    /// see `host/mail_prefs.rs`).
+    pub mail: std::collections::BTreeMap<String, mail_prefs::MailPrefs>,
     /// Whether a turn runs before its deadline when every seat in play is
     /// ready (see `host/early.rs`).
     pub early: Early,
@@ -186,6 +190,7 @@ impl Default for Settings {
             remind_hours: 24,
             bots: Vec::new(),
             webhook: None,
+            mail: std::collections::BTreeMap::new(),
             early: Early::Off,
             grace_minutes: 10,
         }

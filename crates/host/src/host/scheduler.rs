@@ -128,7 +128,12 @@ impl Host {
             .filter(|_| settings.remind_hours > 0)
         {
             // A bot seat's orders are written when the turn runs.
-            if !s.status.plays() || sent.contains(&s.seat) || settings.bots.contains(&s.seat) {
+            // Nor is a player who chose no reminders.
+            if !s.status.plays()
+                || sent.contains(&s.seat)
+                || settings.bots.contains(&s.seat)
+                || !settings.mail_of(&s.seat).reminders
+            {
                 continue;
             }
             store::queue(

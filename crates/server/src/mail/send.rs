@@ -250,7 +250,8 @@ pub async fn compose(host: &Host, config: &MailConfig, row: &OutboxRow) -> Resul
             .map_err(|e| format!("`{r}` is not a mail address: {e}"))?;
         b = b.reply_to(mb);
     }
-    let body = host.mail_body(row).await.map_err(|e| e.to_string())?;
+    let whole = host.mail_body(row).await.map_err(|e| e.to_string())?;
+    let (body, attached) = report_attached(host, row, whole).await;
     let text = SinglePart::builder()
         .header(ContentType::TEXT_PLAIN)
         .body(body);
@@ -264,18 +265,48 @@ pub async fn compose(host: &Host, config: &MailConfig, row: &OutboxRow) -> Resul
             .map(|j| (format!("{seat}-turn-{turn}.json"), j)),
         _ => None,
     };
-    let message = match json {
-        Some((name, j)) => {
-            let kind = ContentType::parse("application/json").map_err(|e| e.to_string())?;
-            b.multipart(
-                MultiPart::mixed()
-                    .singlepart(text)
-                    .singlepart(Attachment::new(name).body(j, kind)),
-            )
+    let message = if json.is_none() && attached.is_none() {
+        b.singlepart(text)
+    } else {
+        let mut parts = MultiPart::mixed().singlepart(text);
+        if let Some((name, t)) = attached {
+            parts = parts.singlepart(Attachment::new(name).body(t, ContentType::TEXT_PLAIN));
         }
-        None => b.singlepart(text),
+        if let Some((name, j)) = json {
+            let kind = ContentType::parse("application/json").map_err(|e| e.to_string())?;
+            parts = parts.singlepart(Attachment::new(name).body(j, kind));
+        }
+        b.multipart(parts)
     };
     message.map_err(|e| format!("the message could not be made: {e}"))
+}
+
+/// A report's mail as its player chose (`umpire_host::host::mail_prefs`):
+/// the whole text in the body, or only the words before the report with
+/// the report (and what follows it) attached as a text file. Returns the
+/// body, and the attachment when there is one.
+async fn report_attached(
+    host: &Host,
+    row: &OutboxRow,
+    whole: String,
+) -> (String, Option<(String, String)>) {
+    use umpire_host::host::mail_prefs::ReportIn;
+    let m = &row.message;
+    let (Some((turn, _)), Some(game), Some(seat)) = (m.report, &m.game, &m.seat) else {
+        return (whole, None);
+    };
+    let wants = host.mail_prefs(game, seat).await.map(|p| p.report);
+    if wants.ok() != Some(ReportIn::Attached) || whole == m.body {
+        return (whole, None);
+    }
+    let name = format!("{seat}-turn-{turn}.txt");
+    (
+        format!(
+            "{}\n\nYour report is attached ({name}), as you chose on your page; its JSON is beside it.\n",
+            m.body.trim_end()
+        ),
+        Some((name, whole)),
+    )
 }
 
 /// A display name safe in a From header.

@@ -20,6 +20,7 @@ pub mod home;
 pub mod hygiene;
 pub mod layout;
 pub mod listen;
+pub mod mail_prefs;
 pub mod map;
 pub mod news;
 pub mod player;
@@ -385,6 +386,7 @@ pub fn router(web: Web) -> Router {
         .route("/games/{game}", get(player::latest))
         .route("/games/{game}/deadlines.ics", get(calendar::deadlines))
         .route("/games/{game}/news.atom", get(news::feed))
+        .route("/games/{game}/mail", post(mail_prefs::set))
         .route("/games/{game}/reports/{turn}", get(player::report))
         .route("/games/{game}/map", get(player::map))
         .route(

@@ -196,6 +196,7 @@ async fn left_out_of(
 
 async fn report_page(web: &Web, me: Me, turn: Option<u32>) -> Page {
     let turns = web.host.store().report_turns(&me.game, &me.seat).await?;
+    let prefs = web.host.mail_prefs(&me.game, &me.seat).await?;
     let laid = web
         .rendered
         .report(&web.host, &me.game, &me.seat, turn)
@@ -223,6 +224,7 @@ async fn report_page(web: &Web, me: Me, turn: Option<u32>) -> Page {
             }
         }
         (PreEscaped(&*laid))
+        (super::mail_prefs::section(&me, &prefs))
     };
     Ok(page(
         &format!("Turn {shown} report"),
@@ -564,7 +566,7 @@ pub struct TextForm {
     keep: String,
 }
 
-fn csrf_ok(me: &Me, given: &str) -> Result<(), WebError> {
+pub(super) fn csrf_ok(me: &Me, given: &str) -> Result<(), WebError> {
     if auth::same(&me.csrf, given) {
         Ok(())
     } else {
