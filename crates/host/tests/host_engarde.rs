@@ -818,3 +818,75 @@ async fn answers_show_the_sheet_as_read(location: Location) {
 }
 
 on_both!(engarde_answers, answers_show_the_sheet_as_read);
+
+/// A game folder made now keeps its passwords hashed; hosted, its players
+/// keep them: the host takes the folder's hash as it is (and tells no
+/// password), and the player's own password opens the seat.
+async fn a_folder_with_hashed_passwords_is_hosted_and_its_passwords_work(location: Location) {
+    let tables = umpire_engarde::tables::Tables::builtin().unwrap();
+    let backend = if location.to_string().starts_with("sqlite") {
+        "lite"
+    } else {
+        "pg"
+    };
+    let dir = std::env::temp_dir().join(format!(
+        "umpire-engarde-import-{}-{backend}",
+        std::process::id()
+    ));
+    let _ = std::fs::remove_dir_all(&dir);
+    let roster = [umpire_engarde::setup::NewPlayer {
+        name: "Athos".into(),
+        password: "sword".into(),
+        address: "athos@players.test".into(),
+    }];
+    let world = umpire_engarde::setup::new_game("lyon", 3, 5, &roster, tables);
+    umpire_host::engarde::folder::Folder::at(&dir, tables)
+        .make(&world, false)
+        .unwrap();
+    let kept = std::fs::read_to_string(dir.join("world.json")).unwrap();
+    assert!(!kept.contains("\"sword\""), "no password in clear");
+    let host = Host::open(&location).await.unwrap();
+    let made = host
+        .import("engarde", dir.clone(), None, Settings::default(), "gm@test")
+        .await
+        .unwrap();
+    let athos = made.seats.iter().find(|t| t.name == "Athos").unwrap();
+    assert!(
+        athos.password.is_none(),
+        "the player keeps their own password"
+    );
+    let sheet = |password: &str| {
+        format!("CHARACTER Athos\nPASSWORD {password}\nPREMONTHLY\nWEEK 1: CAROUSE\n")
+    };
+    let answer = host
+        .submit(Submission {
+            game: "lyon",
+            source: "mail",
+            sender: Some("athos@players.test"),
+            message_id: None,
+            name: "sheet",
+            bytes: sheet("sword").as_bytes(),
+            authenticated: None,
+        })
+        .await
+        .unwrap();
+    assert!(!answer.receipts[0].refused, "{answer:?}");
+    let answer = host
+        .submit(Submission {
+            game: "lyon",
+            source: "mail",
+            sender: Some("athos@players.test"),
+            message_id: Some("<two@players.test>"),
+            name: "sheet",
+            bytes: sheet("rapier").as_bytes(),
+            authenticated: None,
+        })
+        .await
+        .unwrap();
+    assert!(answer.receipts[0].refused, "{answer:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+on_both!(
+    hashed_folder_import,
+    a_folder_with_hashed_passwords_is_hosted_and_its_passwords_work
+);

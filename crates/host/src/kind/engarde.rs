@@ -184,13 +184,13 @@ impl GameKind for EnGarde {
 
     fn import(&self, folder: &Path) -> Result<Created, KindError> {
         let world = game_dir::read_world(folder)?;
-        // Passwords in clear in the folder become the host's hashes.
-        let seats = seats_of(&world, |p| {
-            if p.is_empty() {
-                SeatPassword::Unknown
-            } else {
-                SeatPassword::Clear(Secret::new(p))
-            }
+        // A folder keeps each password hashed (argon2id), or, made before
+        // folders hashed them, in clear: the host keeps the hash, or hashes
+        // the password and tells it once.
+        let seats = seats_of(&world, |p| match crate::password::Stored::in_folder(p) {
+            crate::password::Stored::Nothing => SeatPassword::Unknown,
+            crate::password::Stored::Hash(h) => SeatPassword::Hash(h),
+            crate::password::Stored::Clear(c) => SeatPassword::Clear(Secret::new(c)),
         });
         let world = without_passwords(world);
         Ok(Created {
