@@ -419,6 +419,46 @@ mod tests {
         let _ = std::fs::remove_dir_all(t.root.parent().unwrap());
     }
 
+    proptest::proptest! {
+        #![proptest_config(proptest::test_runner::Config {
+            failure_persistence: None,
+            ..proptest::test_runner::Config::default()
+        })]
+        /// Whatever the worlds, and whatever the world file became after
+        /// the turn: the rollback goes ahead exactly when the file is the
+        /// world the turn left, and a refused one changes nothing.
+        #[test]
+        fn a_rollback_goes_ahead_exactly_when_the_world_is_the_one_the_turn_left(
+            before in proptest::collection::vec(proptest::prelude::any::<u8>(), 0..6),
+            after in proptest::collection::vec(proptest::prelude::any::<u8>(), 0..6),
+            edited in proptest::option::of(proptest::collection::vec(proptest::prelude::any::<u8>(), 0..6)),
+        ) {
+            static CASE: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+            let n = CASE.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            let t = turns(&format!("prop-{n}"));
+            std::fs::write(&t.world, &before).unwrap();
+            let stage = |staging: &Path| -> Result<Staged<()>> {
+                std::fs::write(staging.join("world"), &before)?;
+                Ok(Staged { ran: (), world: after.clone() })
+            };
+            run(&t, 1, &before, stage).unwrap();
+            if let Some(e) = &edited {
+                std::fs::write(&t.world, e).unwrap();
+            }
+            let now = std::fs::read(&t.world).unwrap();
+            let back = roll_back(&t, "g", 1, &now, |_, _| Ok(()));
+            proptest::prop_assert_eq!(back.is_ok(), now == after);
+            if back.is_ok() {
+                proptest::prop_assert_eq!(std::fs::read(&t.world).unwrap(), before.clone());
+                proptest::prop_assert!(!t.kept(1).exists());
+            } else {
+                proptest::prop_assert_eq!(std::fs::read(&t.world).unwrap(), now);
+                proptest::prop_assert!(t.kept(1).exists());
+            }
+            let _ = std::fs::remove_dir_all(t.root.parent().unwrap());
+        }
+    }
+
     #[test]
     fn a_rollback_is_refused_when_the_world_file_changed_after_the_turn() {
         let t = turns("changed");
