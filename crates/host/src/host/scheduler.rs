@@ -121,6 +121,7 @@ impl Host {
             };
             store::queue(&mut tx, &super::webhook::call(game, url, &soon)).await?;
         }
+        let away = store::on_leave_in(&mut tx, game, collecting).await?;
         let mut n = 0;
         for s in store::seats_in(&mut tx, game)
             .await?
@@ -128,7 +129,12 @@ impl Host {
             .filter(|_| settings.remind_hours > 0)
         {
             // A bot seat's orders are written when the turn runs.
-            if !s.status.plays() || sent.contains(&s.seat) || settings.bots.contains(&s.seat) {
+            // A seat on leave is not reminded.
+            if !s.status.plays()
+                || sent.contains(&s.seat)
+                || settings.bots.contains(&s.seat)
+                || away.contains(&s.seat)
+            {
                 continue;
             }
             store::queue(
