@@ -22,6 +22,7 @@ pub mod layout;
 pub mod listen;
 pub mod map;
 pub mod news;
+pub mod open;
 pub mod player;
 pub mod receipt;
 pub mod report;
@@ -382,7 +383,9 @@ pub fn router(web: Web) -> Router {
         .route("/t/{token}/place", post(table::place))
         .route("/t/{token}/measure", get(table::measure))
         .route("/t/{token}/finish", post(table::finish))
+        .route("/open", get(open::index).post(open::take))
         .route("/games/{game}", get(player::latest))
+        .route("/games/{game}/leave", post(player::leave))
         .route("/games/{game}/deadlines.ics", get(calendar::deadlines))
         .route("/games/{game}/news.atom", get(news::feed))
         .route("/games/{game}/reports/{turn}", get(player::report))
