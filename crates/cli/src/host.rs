@@ -578,32 +578,11 @@ async fn command(host: &Host, cmd: Command) -> Result<ExitCode> {
             let _ = writeln!(out, "{}.", host.remove(&game, &seat, &actor).await?);
         }
         Command::Keep { game, seat } => keep_text(&mut out, host, &game, &seat, &actor).await?,
-        Command::Bot { game, seat, off } => {
-            bot_text(&mut out, host, (&game, &seat), !off, &actor).await?
-        }
-        Command::LeaveBot { game, mode } => {
-            leave_bot_text(&mut out, host, &game, &mode, &actor).await?
-        }
-        Command::MaxLeave { game, turns } => {
-            host.set_max_leave(&game, turns, &actor).await?;
-            let _ = writeln!(out, "A leave in {game} lasts at most {turns} turn(s).");
-        }
-        Command::Open { game, seat } => {
-            let _ = writeln!(out, "{}.", host.open_seat(&game, &seat, &actor).await?);
-        }
-        Command::Give {
-            game,
-            seat,
-            address,
-        } => {
-            let told = host.take_seat(&game, &seat, &address, &actor).await?;
-            let _ = writeln!(
-                out,
-                "{seat} of {game} is played from {} from now on; its new password ({}) is mailed there with its latest report. The old player's password, logins and tokens no longer work.",
-                told.address.as_deref().unwrap_or(&address),
-                told.password.as_ref().map_or("", |p| p.expose())
-            );
-        }
+        c @ (Command::Bot { .. }
+        | Command::LeaveBot { .. }
+        | Command::MaxLeave { .. }
+        | Command::Open { .. }
+        | Command::Give { .. }) => players_cmd(&mut out, host, c, &actor).await?,
         Command::Password { game, seat } => {
             password_text(&mut out, host, &game, &seat, &actor).await?
         }
@@ -930,6 +909,40 @@ async fn bot_text(
     } else {
         writeln!(out, "No bot plays {seat} in {game} any more.")
     };
+    Ok(())
+}
+
+/// Who plays a seat: a bot, the bot while its player is on leave (and
+/// the longest leave), or a newcomer (open a seat, give it to one).
+async fn players_cmd(out: &mut String, host: &Host, cmd: Command, actor: &str) -> Result<()> {
+    use std::fmt::Write as _;
+    match cmd {
+        Command::Bot { game, seat, off } => {
+            bot_text(out, host, (&game, &seat), !off, actor).await?
+        }
+        Command::LeaveBot { game, mode } => leave_bot_text(out, host, &game, &mode, actor).await?,
+        Command::MaxLeave { game, turns } => {
+            host.set_max_leave(&game, turns, actor).await?;
+            let _ = writeln!(out, "A leave in {game} lasts at most {turns} turn(s).");
+        }
+        Command::Open { game, seat } => {
+            let _ = writeln!(out, "{}.", host.open_seat(&game, &seat, actor).await?);
+        }
+        Command::Give {
+            game,
+            seat,
+            address,
+        } => {
+            let told = host.take_seat(&game, &seat, &address, actor).await?;
+            let _ = writeln!(
+                out,
+                "{seat} of {game} is played from {} from now on; its new password ({}) is mailed there with its latest report. The old player's password, logins and tokens no longer work.",
+                told.address.as_deref().unwrap_or(&address),
+                told.password.as_ref().map_or("", |p| p.expose())
+            );
+        }
+        _ => {}
+    }
     Ok(())
 }
 
