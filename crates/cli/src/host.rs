@@ -1386,13 +1386,22 @@ async fn status_text(out: &mut String, host: &Host, game: &str) -> Result<()> {
         );
     }
     early_lines(out, host, game).await?;
-    let missing = o.missing().len();
     let playing = o.seats.iter().filter(|s| s.seat.status.plays()).count();
+    let sent = o
+        .seats
+        .iter()
+        .filter(|s| s.seat.status.plays() && s.has_orders)
+        .count();
+    let away = o.seats.iter().filter(|s| s.on_leave.is_some()).count();
     let _ = writeln!(
         out,
-        "Orders for turn {}: {} of {playing} in play.",
+        "Orders for turn {}: {sent} of {playing} in play{}.",
         o.collecting,
-        playing - missing
+        if away > 0 {
+            format!(" ({away} on leave)")
+        } else {
+            String::new()
+        }
     );
     for s in &o.seats {
         let mut away = String::new();

@@ -797,7 +797,7 @@ fn eg_ord_005_the_game_master_rules_on_held_lines_from_the_command_line() {
 #[test]
 fn leave_and_substitutes_from_the_command_line() {
     let server = Server::new("leave", false);
-    server.ok(&[
+    let made = server.ok(&[
         "new",
         "overlord",
         "away",
@@ -808,7 +808,37 @@ fn leave_and_substitutes_from_the_command_line() {
         "--max-leave",
         "2",
     ]);
+    // f6 goes on leave by mail: its header and a #LEAVE line.
+    let line = made
+        .lines()
+        .find(|l| l.trim_start().starts_with("f6 "))
+        .unwrap();
+    let password = line.split_whitespace().nth(3).unwrap();
+    let report = server.ok(&["report", "away", "f6"]);
+    let template = report.split("==== Order template ====\n\n").nth(1).unwrap();
+    let header = template
+        .replacen("PASSWORD", password, 1)
+        .lines()
+        .find(|l| l.starts_with('#'))
+        .unwrap()
+        .to_string();
+    let file = server.data.join("leave.txt");
+    std::fs::write(&file, format!("{header}\n#LEAVE 2\n")).unwrap();
+    let answer = server.ok(&["submit", "away", file.to_str().unwrap()]);
+    assert!(
+        answer.contains("f6: on leave for turns 1 to 2, until turn 2"),
+        "{answer}"
+    );
     let o = server.ok(&["status", "away"]);
+    assert!(
+        o.contains("Orders for turn 1: 0 of 3 in play (1 on leave)."),
+        "{o}"
+    );
+    let f6 = o
+        .lines()
+        .find(|l| l.trim_start().starts_with("f6 "))
+        .unwrap();
+    assert!(f6.ends_with("on leave until turn 2"), "{o}");
     assert!(
         o.contains("Leave: at most 2 turn(s); the orders of a seat on leave carry on."),
         "{o}"

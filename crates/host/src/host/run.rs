@@ -255,10 +255,10 @@ impl Host {
             {
                 s.password_hash = h;
             }
-            if s.status.plays() && !away.contains(&s.seat) {
+            if s.status.plays() {
                 if sent.contains(s.seat.as_str()) {
                     s.missed = 0;
-                } else {
+                } else if !away.contains(&s.seat) {
                     s.missed += 1;
                     self.missed(tx, game, settings, s, run).await?;
                 }
