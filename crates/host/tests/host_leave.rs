@@ -236,7 +236,7 @@ async fn leave_off_ends_it_and_a_leave_over_the_limit_is_refused(location: Locat
     assert_eq!(too_long.refused, 1, "{}", too_long.text);
     assert!(
         too_long.receipts[0].line.contains(
-            "leave refused: a leave of 4 turns is longer than this game allows (3 at most)"
+            "f5: refused: a leave of 4 turns is longer than this game allows (3 at most)"
         ),
         "{}",
         too_long.receipts[0].line

@@ -278,7 +278,7 @@ fn say_leaves(
                 receipt.shown = None;
             }
             (true, Err(why)) => {
-                *receipt = Receipt::refused(&who, &format!("leave refused: {why}"));
+                *receipt = Receipt::refused(&who, why);
                 receipt.what = "orders";
             }
             (false, Ok(text)) => receipt.line.push_str(&format!("; {text}")),
