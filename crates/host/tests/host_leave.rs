@@ -481,6 +481,16 @@ async fn an_open_seat_is_taken_and_the_old_player_is_shut_out(location: Location
         .await;
     assert!(matches!(bad, Err(HostError::Refused(_))), "{bad:?}");
     assert_eq!(host.openings().await.unwrap().len(), 1);
+    // Removed from the game meanwhile: no longer listed, nor taken.
+    host.remove("away", &seats[2].0, "gm@test").await.unwrap();
+    assert!(host.openings().await.unwrap().is_empty());
+    let out = host
+        .take_seat("away", &seats[2].0, "late@players.test", "gm@test")
+        .await;
+    assert!(
+        matches!(&out, Err(HostError::Refused(why)) if why.contains("is out of the game (removed)")),
+        "{out:?}"
+    );
 }
 on_both!(
     substitutes,

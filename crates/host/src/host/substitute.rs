@@ -60,7 +60,13 @@ impl Host {
             let Some(row) = self.store().game(&o.game).await? else {
                 continue;
             };
-            let Some(s) = self.store().seat(&o.game, &o.seat).await? else {
+            // A seat taken out of the game since it was opened is not listed.
+            let Some(s) = self
+                .store()
+                .seat(&o.game, &o.seat)
+                .await?
+                .filter(|s| s.status.plays())
+            else {
                 continue;
             };
             let kind = self.kind(&row.kind)?;
@@ -89,7 +95,7 @@ impl Host {
         let address = address.trim().to_string();
         letters::check_address(&address)?;
         let row = self.game(game).await?;
-        let mut s = self.seat_of(game, seat).await?;
+        self.seat_of(game, seat).await?;
         let title = self.kind(&row.kind)?.title();
         let (clear, hash) = blocking(|| -> std::result::Result<_, password::HashError> {
             let c = password::generate()?;
@@ -103,6 +109,20 @@ impl Host {
         if !store::close_seat(&mut tx, game, seat).await? {
             return Err(HostError::Refused(format!(
                 "{seat} of {game} is not open for a newcomer: only a seat the game master opened can be taken (the open seats page lists them)"
+            )));
+        }
+        // The seat as it is now (a turn may have run meanwhile).
+        let Some(mut s) = store::seats_in(&mut tx, game)
+            .await?
+            .into_iter()
+            .find(|x| x.seat == seat)
+        else {
+            return Err(HostError::Refused(format!("{game} has no seat {seat}")));
+        };
+        if !s.status.plays() {
+            return Err(HostError::Refused(format!(
+                "{seat} of {game} is out of the game ({}): there is nothing left to take",
+                s.status.as_str()
             )));
         }
         // The old player's password, sessions and tokens end here.
