@@ -252,6 +252,31 @@ pub enum Command {
         #[arg(long)]
         off: bool,
     },
+    /// Let a bot play every seat on leave while it is away (`on`), or
+    /// let their orders carry on as the rules say (`off`, the default).
+    #[command(after_help = "Example:\n  umpire host leave-bot westmarch on")]
+    LeaveBot {
+        game: String,
+        #[arg(value_name = "on|off")]
+        mode: String,
+    },
+    /// The most turns a player may be on leave for at once (default 3;
+    /// 0: no leave).
+    MaxLeave { game: String, turns: u32 },
+    /// Open a seat whose player has gone: it is listed on the web's page
+    /// of open seats (/open) for a newcomer to take.
+    Open { game: String, seat: String },
+    /// Give an open seat to a newcomer at ADDRESS: a new password is
+    /// mailed there with the seat's latest report, and the old player's
+    /// password, web logins and API tokens stop working at once.
+    #[command(
+        after_help = "Example:\n  umpire host open westmarch f3\n  umpire host give westmarch f3 newcomer@example.org"
+    )]
+    Give {
+        game: String,
+        seat: String,
+        address: String,
+    },
     /// Make a game master's login for the web's desk (/desk/login), or
     /// give an existing one a new password; the password is printed once.
     DeskUser { name: String },
@@ -331,6 +356,10 @@ pub struct SettingsArgs {
     /// may still change their mind: 10m (default), 1h, 0m.
     #[arg(long, value_name = "DURATION")]
     pub grace: Option<String>,
+    /// The most turns a player may be on leave for at once (`#LEAVE 2`;
+    /// default 3, 0: no leave).
+    #[arg(long, value_name = "TURNS")]
+    pub max_leave: Option<u32>,
 }
 
 impl SettingsArgs {
@@ -357,6 +386,8 @@ impl SettingsArgs {
                 Some(g) => grace_minutes(g)?,
                 None => d.grace_minutes,
             },
+            max_leave: self.max_leave.unwrap_or(d.max_leave),
+            leave_bot: d.leave_bot,
         })
     }
 }
@@ -548,9 +579,11 @@ async fn command(host: &Host, cmd: Command) -> Result<ExitCode> {
             let _ = writeln!(out, "{}.", host.remove(&game, &seat, &actor).await?);
         }
         Command::Keep { game, seat } => keep_text(&mut out, host, &game, &seat, &actor).await?,
-        Command::Bot { game, seat, off } => {
-            bot_text(&mut out, host, (&game, &seat), !off, &actor).await?
-        }
+        c @ (Command::Bot { .. }
+        | Command::LeaveBot { .. }
+        | Command::MaxLeave { .. }
+        | Command::Open { .. }
+        | Command::Give { .. }) => players_cmd(&mut out, host, c, &actor).await?,
         Command::Password { game, seat } => {
             password_text(&mut out, host, &game, &seat, &actor).await?
         }
@@ -876,6 +909,71 @@ async fn bot_text(
         )
     } else {
         writeln!(out, "No bot plays {seat} in {game} any more.")
+    };
+    Ok(())
+}
+
+/// Who plays a seat: a bot, the bot while its player is on leave (and
+/// the longest leave), or a newcomer (open a seat, give it to one).
+async fn players_cmd(out: &mut String, host: &Host, cmd: Command, actor: &str) -> Result<()> {
+    use std::fmt::Write as _;
+    match cmd {
+        Command::Bot { game, seat, off } => {
+            bot_text(out, host, (&game, &seat), !off, actor).await?
+        }
+        Command::LeaveBot { game, mode } => leave_bot_text(out, host, &game, &mode, actor).await?,
+        Command::MaxLeave { game, turns } => {
+            host.set_max_leave(&game, turns, actor).await?;
+            let _ = writeln!(out, "A leave in {game} lasts at most {turns} turn(s).");
+        }
+        Command::Open { game, seat } => {
+            let _ = writeln!(out, "{}.", host.open_seat(&game, &seat, actor).await?);
+        }
+        Command::Give {
+            game,
+            seat,
+            address,
+        } => {
+            let told = host.take_seat(&game, &seat, &address, actor).await?;
+            let _ = writeln!(
+                out,
+                "{seat} of {game} is played from {} from now on; its new password ({}) is mailed there with its latest report. The old player's password, logins and tokens no longer work.",
+                told.address.as_deref().unwrap_or(&address),
+                told.password.as_ref().map_or("", |p| p.expose())
+            );
+        }
+        _ => {}
+    }
+    Ok(())
+}
+
+/// Let the bot play the seats on leave (`on`), or not (`off`).
+async fn leave_bot_text(
+    out: &mut String,
+    host: &Host,
+    game: &str,
+    mode: &str,
+    actor: &str,
+) -> Result<()> {
+    use std::fmt::Write as _;
+    let on = match mode.trim().to_ascii_lowercase().as_str() {
+        "on" | "yes" => true,
+        "off" | "no" => false,
+        other => bail!(
+            "`{other}` is neither on nor off: write `umpire host leave-bot {game} on` (a bot plays the seats on leave) or `off` (their orders carry on)"
+        ),
+    };
+    host.set_leave_bot(game, on, actor).await?;
+    let _ = if on {
+        writeln!(
+            out,
+            "A bot plays every seat on leave in {game} while it is away."
+        )
+    } else {
+        writeln!(
+            out,
+            "No bot plays the seats on leave in {game}: their orders carry on as the rules say."
+        )
     };
     Ok(())
 }
@@ -1289,18 +1387,34 @@ async fn status_text(out: &mut String, host: &Host, game: &str) -> Result<()> {
         );
     }
     early_lines(out, host, game).await?;
-    let missing = o.missing().len();
     let playing = o.seats.iter().filter(|s| s.seat.status.plays()).count();
+    let sent = o
+        .seats
+        .iter()
+        .filter(|s| s.seat.status.plays() && s.has_orders)
+        .count();
+    let away = o.seats.iter().filter(|s| s.on_leave.is_some()).count();
     let _ = writeln!(
         out,
-        "Orders for turn {}: {} of {playing} in play.",
+        "Orders for turn {}: {sent} of {playing} in play{}.",
         o.collecting,
-        playing - missing
+        if away > 0 {
+            format!(" ({away} on leave)")
+        } else {
+            String::new()
+        }
     );
     for s in &o.seats {
+        let mut away = String::new();
+        if let Some(until) = s.on_leave {
+            away.push_str(&format!("  on leave until turn {until}"));
+        }
+        if s.open {
+            away.push_str("  OPEN for a newcomer");
+        }
         let _ = writeln!(
             out,
-            "  {:<14} {:<28} {:<10} {:<11} missed {}  {}",
+            "  {:<14} {:<28} {:<10} {:<11} missed {}  {}{away}",
             s.seat.seat,
             s.seat.name,
             if s.has_orders {
@@ -1313,6 +1427,16 @@ async fn status_text(out: &mut String, host: &Host, game: &str) -> Result<()> {
             s.seat.address().unwrap_or("(no address)")
         );
     }
+    let _ = writeln!(
+        out,
+        "Leave: at most {} turn(s); {}.",
+        o.settings.max_leave,
+        if o.settings.leave_bot {
+            "a bot plays the seats on leave"
+        } else {
+            "the orders of a seat on leave carry on"
+        }
+    );
     let (_, held) = host.held(game).await?;
     if !held.is_empty() {
         let open = held.iter().filter(|h| h.ruling.is_none()).count();

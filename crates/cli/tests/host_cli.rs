@@ -793,3 +793,106 @@ fn eg_ord_005_the_game_master_rules_on_held_lines_from_the_command_line() {
         "{r}"
     );
 }
+
+#[test]
+fn leave_and_substitutes_from_the_command_line() {
+    let server = Server::new("leave", false);
+    let made = server.ok(&[
+        "new",
+        "overlord",
+        "away",
+        "--factions",
+        "3",
+        "--seed",
+        "4",
+        "--max-leave",
+        "2",
+    ]);
+    // f6 goes on leave by mail: its header and a #LEAVE line.
+    let line = made
+        .lines()
+        .find(|l| l.trim_start().starts_with("f6 "))
+        .unwrap();
+    let password = line.split_whitespace().nth(3).unwrap();
+    let report = server.ok(&["report", "away", "f6"]);
+    let template = report.split("==== Order template ====\n\n").nth(1).unwrap();
+    let header = template
+        .replacen("PASSWORD", password, 1)
+        .lines()
+        .find(|l| l.starts_with('#'))
+        .unwrap()
+        .to_string();
+    let file = server.data.join("leave.txt");
+    std::fs::write(&file, format!("{header}\n#LEAVE 2\n")).unwrap();
+    let answer = server.ok(&["submit", "away", file.to_str().unwrap()]);
+    assert!(
+        answer.contains("f6: on leave for turns 1 to 2, until turn 2"),
+        "{answer}"
+    );
+    let o = server.ok(&["status", "away"]);
+    assert!(
+        o.contains("Orders for turn 1: 0 of 3 in play (1 on leave)."),
+        "{o}"
+    );
+    let f6 = o
+        .lines()
+        .find(|l| l.trim_start().starts_with("f6 "))
+        .unwrap();
+    assert!(f6.ends_with("on leave until turn 2"), "{o}");
+    assert!(
+        o.contains("Leave: at most 2 turn(s); the orders of a seat on leave carry on."),
+        "{o}"
+    );
+    let o = server.ok(&["leave-bot", "away", "on"]);
+    assert_eq!(
+        o,
+        "A bot plays every seat on leave in away while it is away.\n"
+    );
+    assert!(
+        server
+            .ok(&["status", "away"])
+            .contains("a bot plays the seats on leave")
+    );
+    let bad = server.host(&["leave-bot", "away", "maybe"]);
+    assert!(!bad.status.success());
+    assert!(
+        text(&bad.stderr).contains("`maybe` is neither on nor off"),
+        "{}",
+        text(&bad.stderr)
+    );
+    let o = server.ok(&["max-leave", "away", "4"]);
+    assert_eq!(o, "A leave in away lasts at most 4 turn(s).\n");
+
+    // Giving a seat that is not open is refused, and says why.
+    let bad = server.host(&["give", "away", "f5", "new@players.test"]);
+    assert!(!bad.status.success());
+    assert!(
+        text(&bad.stderr).contains("f5 of away is not open for a newcomer"),
+        "{}",
+        text(&bad.stderr)
+    );
+    let o = server.ok(&["open", "away", "f5"]);
+    assert_eq!(o, "f5 is open for a newcomer to take.\n");
+    let status = server.ok(&["status", "away"]);
+    let f5 = status
+        .lines()
+        .find(|l| l.trim_start().starts_with("f5 "))
+        .unwrap();
+    assert!(f5.ends_with("OPEN for a newcomer"), "{status}");
+    let o = server.ok(&["give", "away", "f5", "new@players.test"]);
+    assert!(
+        o.starts_with("f5 of away is played from new@players.test from now on; its new password (")
+            && o.contains("The old player's password, logins and tokens no longer work."),
+        "{o}"
+    );
+    let status = server.ok(&["status", "away"]);
+    let f5 = status
+        .lines()
+        .find(|l| l.trim_start().starts_with("f5 "))
+        .unwrap();
+    assert!(f5.ends_with("new@players.test"), "{status}");
+    let audit = server.ok(&["audit", "away"]);
+    for action in [" leave-bot ", " max-leave ", " open ", " take "] {
+        assert!(audit.contains(action), "{action}: {audit}");
+    }
+}

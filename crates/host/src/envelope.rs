@@ -146,7 +146,7 @@ pub fn words(text: &str) -> Option<(String, Vec<(u32, Word)>)> {
 /// envelope starting on or before its line); a word written before the
 /// first envelope is for every envelope. The last word for an envelope
 /// counts. `starts` are the envelopes' first lines, in order.
-pub fn words_by_envelope(starts: &[u32], words: &[(u32, Word)]) -> Vec<Option<Word>> {
+pub fn words_by_envelope<W: Copy>(starts: &[u32], words: &[(u32, W)]) -> Vec<Option<W>> {
     let mut out = vec![None; starts.len()];
     for &(line, w) in words {
         match starts.iter().rposition(|&s| s <= line) {
@@ -155,6 +155,51 @@ pub fn words_by_envelope(starts: &[u32], words: &[(u32, Word)]) -> Vec<Option<Wo
         }
     }
     out
+}
+
+/// A player's leave, on a line of its own: `#LEAVE 2` (away for the next
+/// two turns, counting the one being collected) or `#LEAVE OFF` (back).
+/// Read by the host, whatever the game, like [`Word`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Leave {
+    Turns(u32),
+    Off,
+}
+
+impl Leave {
+    /// The leave a line asks, if it is one: `#LEAVE` and a number of turns
+    /// or `OFF`, in any case, alone on its line. `#LEAVE` with anything
+    /// else is `Turns(0)`, which the host refuses and says why.
+    pub fn of_line(line: &str) -> Option<Leave> {
+        let rest = line.trim().strip_prefix('#')?;
+        let (word, arg) = rest.split_once(char::is_whitespace).unwrap_or((rest, ""));
+        if !word.eq_ignore_ascii_case("LEAVE") {
+            return None;
+        }
+        let arg = arg.trim();
+        Some(if arg.eq_ignore_ascii_case("OFF") {
+            Leave::Off
+        } else {
+            Leave::Turns(arg.parse().unwrap_or(0))
+        })
+    }
+}
+
+/// The leave lines of a submission's text, each with its line (from 1),
+/// and the text with those lines emptied; None when it holds none.
+pub fn leaves(text: &str) -> Option<(String, Vec<(u32, Leave)>)> {
+    let mut found = Vec::new();
+    let mut out = String::with_capacity(text.len());
+    for (i, line) in text.split_inclusive('\n').enumerate() {
+        match Leave::of_line(line) {
+            Some(l) => {
+                found.push((u32::try_from(i + 1).unwrap_or(u32::MAX), l));
+                out.push_str(&line[line.trim_end_matches(['\r', '\n']).len()..]);
+            }
+            None => out.push_str(line),
+        }
+    }
+    (!found.is_empty()).then_some((out, found))
 }
 
 #[cfg(test)]
@@ -190,5 +235,18 @@ mod tests {
         let by = words_by_envelope(&[2, 10], &[(1, Word::NotReady), (11, Word::Ready)]);
         assert_eq!(by, vec![Some(Word::NotReady), Some(Word::Ready)]);
         assert_eq!(words_by_envelope(&[], &[(1, Word::Ready)]), Vec::new());
+    }
+
+    #[test]
+    fn leave_lines_are_read_and_emptied() {
+        assert_eq!(Leave::of_line("#LEAVE 2\r\n"), Some(Leave::Turns(2)));
+        assert_eq!(Leave::of_line(" #leave off"), Some(Leave::Off));
+        assert_eq!(Leave::of_line("#LEAVE soon"), Some(Leave::Turns(0)));
+        assert_eq!(Leave::of_line("#LEAVES 2"), None);
+        assert_eq!(Leave::of_line("> #LEAVE 2"), None);
+        let (text, found) = leaves("#GAME f5 pw\r\n#LEAVE 3\r\nMOVE n\n").unwrap();
+        assert_eq!(text, "#GAME f5 pw\r\n\r\nMOVE n\n");
+        assert_eq!(found, vec![(2, Leave::Turns(3))]);
+        assert!(leaves("#GAME f5 pw\n").is_none());
     }
 }

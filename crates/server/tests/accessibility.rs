@@ -61,6 +61,9 @@ const CHECKED: &str = "document.querySelector('#diagnostics').dataset.checked ==
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn axe_finds_no_wcag_violation_on_any_page_at_a_phones_width_or_a_wide_screens() {
     let s = site(testing::sqlite("axe-pages")).await;
+    // An open seat: the public page lists it with its form, the desk
+    // shows its control.
+    s.host.open_seat("spring", "f7", "gm").await.unwrap();
     let (base, pw, desk) = (s.base.clone(), s.spring[0].clone(), s.desk_password.clone());
     let paris = s.paris[0].clone();
     let found = blocking(move || {
@@ -71,6 +74,7 @@ async fn axe_finds_no_wcag_violation_on_any_page_at_a_phones_width_or_a_wide_scr
         found.visit(&mut b, &base, "/?failed=login", "document.querySelector('p.flash.bad')");
         found.visit(&mut b, &base, "/desk/login", "document.querySelector('#name')");
         found.visit(&mut b, &base, "/no/such/page", H1);
+        found.visit(&mut b, &base, "/open", "document.querySelector('form[action=\\'/open\\']')");
 
         // A player of spring.
         login(&mut b, &base, "spring", "f5", &pw);

@@ -697,3 +697,60 @@ on_both!(
     ready_lines,
     ready_lines_by_mail_mark_the_orders_and_the_answer_counts_the_seats
 );
+
+async fn a_leave_line_by_mail_is_kept_and_answered_with_its_last_turn(location: Location) {
+    let w = world(location, config()).await;
+    let orders = w.orders("f6", &w.pw[1]).await;
+    let header = orders.lines().find(|l| l.starts_with('#')).unwrap();
+    w.deliver(&mail(
+        "bob@players.test",
+        "server@game.test",
+        "l1@players.test",
+        "",
+        &format!("{header}\n#LEAVE 2\n-- \nBob\n"),
+    ))
+    .await;
+    let answers = w.out_to("bob@players.test").await;
+    let answer = answers
+        .iter()
+        .filter(|m| m.message.kind == "answer")
+        .find(|m| m.message.in_reply_to.as_deref() == Some("<l1@players.test>"))
+        .unwrap();
+    assert!(
+        answer
+            .message
+            .body
+            .contains("f6: on leave for turns 1 to 2, until turn 2: no reminders"),
+        "{}",
+        answer.message.body
+    );
+    let away = w.host.on_leave("spring").await.unwrap();
+    assert_eq!(away.len(), 1);
+    assert_eq!((away[0].seat.as_str(), away[0].until), ("f6", 2));
+    // Over the game's limit: refused, and the leave kept stays.
+    w.deliver(&mail(
+        "bob@players.test",
+        "server@game.test",
+        "l2@players.test",
+        "",
+        &format!("{header}\n#LEAVE 7\n"),
+    ))
+    .await;
+    let answers = w.out_to("bob@players.test").await;
+    let refused = answers
+        .iter()
+        .find(|m| m.message.in_reply_to.as_deref() == Some("<l2@players.test>"))
+        .unwrap();
+    assert!(
+        refused.message.body.contains(
+            "f6: refused: a leave of 7 turns is longer than this game allows (3 at most)"
+        ),
+        "{}",
+        refused.message.body
+    );
+    assert_eq!(w.host.on_leave("spring").await.unwrap()[0].until, 2);
+}
+on_both!(
+    leave_by_mail,
+    a_leave_line_by_mail_is_kept_and_answered_with_its_last_turn
+);

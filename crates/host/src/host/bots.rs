@@ -1,5 +1,6 @@
-//! Seats a bot plays: the demo game's other factions, or a game master's
-//! stand-in for a seat nobody plays.
+//! Seats a bot plays: the demo game's other factions, a game master's
+//! stand-in for a seat nobody plays, and, when the game's `leave_bot` is
+//! on, every seat on leave (`host/leave.rs`).
 //!
 //! When a turn is about to run (before the safety valve looks at who sent
 //! nothing), every bot seat in play with no orders stored for the turn
@@ -49,13 +50,25 @@ impl Host {
         settings: &Settings,
         collecting: u32,
     ) -> Result<usize> {
-        if settings.bots.is_empty() {
+        let mut bots = settings.bots.clone();
+        if settings.leave_bot {
+            let mut away: Vec<String> = self
+                .store()
+                .on_leave(&row.id, collecting)
+                .await?
+                .into_iter()
+                .filter(|s| !bots.contains(s))
+                .collect();
+            away.sort();
+            bots.extend(away);
+        }
+        if bots.is_empty() {
             return Ok(0);
         }
         let loaded = self.loaded(row).await?;
         let seats = self.store().seats(&row.id).await?;
         let mut played = 0;
-        for seat in &settings.bots {
+        for seat in &bots {
             let in_play = seats.iter().any(|s| s.seat == *seat && s.status.plays());
             if !in_play
                 || self

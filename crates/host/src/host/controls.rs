@@ -19,6 +19,10 @@ pub struct SeatView {
     pub seat: SeatRow,
     /// Orders kept for the turn being collected.
     pub has_orders: bool,
+    /// On leave for the turn being collected: the last turn of its leave.
+    pub on_leave: Option<u32>,
+    /// Opened by the game master for a newcomer to take.
+    pub open: bool,
 }
 
 /// A game at a glance.
@@ -45,7 +49,7 @@ impl Overview {
     pub fn missing(&self) -> Vec<&SeatView> {
         self.seats
             .iter()
-            .filter(|s| s.seat.status.plays() && !s.has_orders)
+            .filter(|s| s.seat.status.plays() && !s.has_orders && s.on_leave.is_none())
             .collect()
     }
 }
@@ -57,6 +61,8 @@ impl Host {
         let settings = Settings::of(&row);
         let collecting = row.turn + 1;
         let sent = self.store().seats_with_orders(game, collecting).await?;
+        let leaves = self.store().leaves(game).await?;
+        let open = self.store().open_seats(Some(game)).await?;
         let seats = self
             .store()
             .seats(game)
@@ -64,6 +70,11 @@ impl Host {
             .into_iter()
             .map(|s| SeatView {
                 has_orders: sent.contains(&s.seat),
+                on_leave: leaves
+                    .iter()
+                    .find(|l| l.seat == s.seat && l.until >= collecting)
+                    .map(|l| l.until),
+                open: open.iter().any(|o| o.seat == s.seat),
                 seat: s,
             })
             .collect();

@@ -4,7 +4,8 @@
 //! The rules, in one place:
 //!
 //! - The seats that count are those in play (`status.plays()`) that no bot
-//!   plays (a bot's orders are written when the turn runs).
+//!   plays (a bot's orders are written when the turn runs) and that are
+//!   not on leave (`host/leave.rs`).
 //! - `sent`: a seat is ready when it has orders kept for the turn being
 //!   collected and has not said `#NOTREADY` (or pressed Not ready) since.
 //! - `ready`: a seat is ready when it has orders kept for the turn and has
@@ -85,8 +86,9 @@ pub(crate) async fn readiness_in(
     let marks = store::marks_in(c, &row.id, turn).await?;
     let mut seats = Vec::new();
     let mut last: Option<i64> = None;
+    let away = store::on_leave_in(c, &row.id, turn).await?;
     for s in store::seats_in(c, &row.id).await? {
-        if !s.status.plays() || settings.bots.contains(&s.seat) {
+        if !s.status.plays() || settings.bots.contains(&s.seat) || away.contains(&s.seat) {
             continue;
         }
         let sent = orders.iter().find(|o| o.seat == s.seat);

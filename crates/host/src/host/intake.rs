@@ -8,7 +8,7 @@ use std::collections::HashMap;
 use super::early::{readiness_in, words_for};
 use super::plain::{self, Plain};
 use super::{Host, HostError, Result, Settings, blocking};
-use crate::envelope::{Word, words, words_by_envelope};
+use crate::envelope::{Leave, Word, leaves, words, words_by_envelope};
 use crate::intake::{self, Keep, Notice, Passwords, Proof, Style};
 use crate::kind::{Mail, Orders};
 use crate::password::Stored;
@@ -40,6 +40,13 @@ struct Database<'a> {
     said: Vec<Said>,
     /// The envelope being kept is a word alone (no notice of orders kept).
     word_alone: bool,
+    /// Each envelope's leave (`#LEAVE 2`, `#LEAVE OFF`).
+    leaves: Vec<Option<Leave>>,
+    /// The game as the submission is kept, for the turns a leave counts.
+    now: &'a store::GameRow,
+    /// What became of each envelope's leave: its index, whether it came
+    /// alone (no orders), and what the seat is told or why it is refused.
+    left: Vec<(usize, bool, std::result::Result<String, String>)>,
 }
 
 /// What became of an envelope's word on its orders.
@@ -77,6 +84,16 @@ impl Keep for Database<'_> {
         let (game, id) = (self.game, self.row.id);
         let word = self.words.get(index).copied().flatten();
         self.word_alone = false;
+        let alone = self.word_only.get(index).copied().unwrap_or(false);
+        if let Some(leave) = self.leaves.get(index).copied().flatten() {
+            let told = super::leave::take(self.tx, self.now, seat, leave).await?;
+            self.left.push((index, alone && word.is_none(), told));
+            if alone && word.is_none() {
+                // A leave alone keeps the orders sent before as they are.
+                self.word_alone = true;
+                return Ok(store::Kept::Replacing);
+            }
+        }
         if let Some(w) = word
             && self.word_only.get(index).copied().unwrap_or(false)
         {
@@ -220,15 +237,54 @@ fn envelope_words(
     said: Option<&(String, Vec<(u32, Word)>)>,
     envelopes: &[crate::envelope::Envelope],
 ) -> (Vec<Option<Word>>, Vec<bool>) {
-    let Some((_, found)) = said else {
-        return (Vec::new(), Vec::new());
-    };
     let starts: Vec<u32> = envelopes.iter().map(|e| e.line).collect();
     let alone = envelopes
         .iter()
         .map(|e| matches!(&e.request, crate::envelope::Request::Orders(o) if o.empty))
         .collect();
+    let Some((_, found)) = said else {
+        return (Vec::new(), alone);
+    };
     (words_by_envelope(&starts, found), alone)
+}
+
+/// Each envelope's leave.
+fn envelope_leaves(
+    left: Option<&(String, Vec<(u32, Leave)>)>,
+    envelopes: &[crate::envelope::Envelope],
+) -> Vec<Option<Leave>> {
+    let Some((_, found)) = left else {
+        return Vec::new();
+    };
+    let starts: Vec<u32> = envelopes.iter().map(|e| e.line).collect();
+    words_by_envelope(&starts, found)
+}
+
+/// Each envelope's receipt says what became of its leave: a leave alone
+/// is the whole receipt (kept, or refused and why); with orders, a word
+/// after the orders'.
+fn say_leaves(
+    left: &[(usize, bool, std::result::Result<String, String>)],
+    receipts: &mut [Receipt],
+) {
+    for (index, alone, told) in left {
+        let Some(receipt) = receipts.get_mut(*index) else {
+            continue;
+        };
+        let who = receipt.who.clone();
+        match (alone, told) {
+            (true, Ok(text)) => {
+                receipt.line = format!("{who}: {text}; orders kept as they were");
+                receipt.shown = None;
+            }
+            (true, Err(why)) => {
+                *receipt = Receipt::refused(&who, why);
+                receipt.what = "orders";
+            }
+            (false, Ok(text)) => receipt.line.push_str(&format!("; {text}")),
+            (false, Err(why)) => receipt.line.push_str(&format!("; leave refused: {why}")),
+        }
+    }
 }
 
 /// The answer a message got before.
@@ -372,19 +428,24 @@ impl Host {
         // answer says so.
         let decoded = umpire_core::source::decode_text(read.text).0.into_owned();
         let plain = plain::plain(&decoded);
-        // `#READY` and `#NOTREADY` lines are the host's, whatever the game:
-        // read here, and emptied before the game's reader sees the text.
+        // `#READY`, `#NOTREADY` and `#LEAVE` lines are the host's, whatever
+        // the game: read here, and emptied before the game's reader sees
+        // the text.
+        let left = matches!(plain, Plain::Text)
+            .then(|| leaves(&decoded))
+            .flatten();
         let said = matches!(plain, Plain::Text)
-            .then(|| words(&decoded))
+            .then(|| words(left.as_ref().map_or(decoded.as_str(), |(t, _)| t.as_str())))
             .flatten();
         // A turn kept between reading and storing means reading again.
         for _ in 0..3 {
             let game = self.game(&game.id).await?;
             let loaded = self.loaded(&game).await?;
             // The text the game reads: without the words' lines.
-            let text = said
-                .as_ref()
-                .map_or_else(|| read.text.to_vec(), |(e, _)| e.as_bytes().to_vec());
+            let text = match (&said, &left) {
+                (Some((e, _)), _) | (None, Some((e, _))) => e.as_bytes().to_vec(),
+                (None, None) => read.text.to_vec(),
+            };
             let label = name.to_string();
             let reader = loaded.clone();
             let reading = match plain {
@@ -403,6 +464,7 @@ impl Host {
                 },
             };
             let (envelope_words, word_only) = envelope_words(said.as_ref(), &reading.envelopes);
+            let envelope_leaves = envelope_leaves(left.as_ref(), &reading.envelopes);
             // Only the seats the envelopes name.
             let mut seats: HashMap<String, intake::Seat> = HashMap::new();
             for e in &reading.envelopes {
@@ -458,7 +520,7 @@ impl Host {
                 collecting,
                 running: now.running_turn == Some(collecting),
             };
-            let words = (envelope_words, word_only);
+            let words = (envelope_words, word_only, envelope_leaves);
             let mut receipts = self
                 .keep_all(&mut tx, &now, row, checked, situation, words)
                 .await?;
@@ -506,7 +568,7 @@ impl Host {
         row: &SubmissionRow,
         checked: Vec<intake::Checked>,
         situation: Situation,
-        (words, word_only): (Vec<Option<Word>>, Vec<bool>),
+        (words, word_only, leaves): (Vec<Option<Word>>, Vec<bool>, Vec<Option<Leave>>),
     ) -> Result<Vec<Receipt>> {
         let mut keep = Database {
             host: self,
@@ -517,10 +579,15 @@ impl Host {
             word_only,
             said: Vec::new(),
             word_alone: false,
+            leaves,
+            now,
+            left: Vec::new(),
         };
         let mut receipts = intake::take_all(&mut keep, checked, situation).await?;
         let said = std::mem::take(&mut keep.said);
+        let left = std::mem::take(&mut keep.left);
         self.say_words(tx, now, &said, &mut receipts).await?;
+        say_leaves(&left, &mut receipts);
         Ok(receipts)
     }
 

@@ -24,6 +24,7 @@ mod controls;
 mod create;
 mod early;
 mod intake;
+mod leave;
 mod letters;
 pub mod mail_prefs;
 mod news;
@@ -32,6 +33,7 @@ mod record;
 mod rulings;
 mod run;
 mod scheduler;
+mod substitute;
 pub mod web;
 pub mod webhook;
 
@@ -46,11 +48,13 @@ pub use controls::{Overview, SeatView};
 pub use create::{Made, NewGame, Told};
 pub use early::{Readiness, SeatReadiness};
 pub use intake::{Answer, Reading, Submission};
+
 pub use news::News;
 pub use record::Record;
 pub use rulings::HeldView;
 pub use run::{Ran, Trigger};
 pub use scheduler::Tick;
+pub use substitute::Opening;
 
 use crate::kind::{Game, GameKind, KindError};
 use crate::schedule::{Schedule, ScheduleError, zone};
@@ -121,7 +125,16 @@ pub struct Settings {
     /// turn waits, in minutes, so that a player may still change their
     /// mind.
     pub grace_minutes: u32,
+    /// The most turns a player may be on leave for at once (see
+    /// `host/leave.rs`); 0: no leave.
+    pub max_leave: u32,
+    /// A seat on leave is played by its bot (instead of carrying on with
+    /// its orders, as the rules do).
+    pub leave_bot: bool,
 }
+
+/// The most turns a game may let a player be on leave for at once.
+pub const MAX_LEAVE_TURNS: u32 = 52;
 
 /// The longest grace before an early run: a week.
 pub const MAX_GRACE_MINUTES: u32 = 7 * 24 * 60;
@@ -193,6 +206,8 @@ impl Default for Settings {
             mail: std::collections::BTreeMap::new(),
             early: Early::Off,
             grace_minutes: 10,
+            max_leave: 3,
+            leave_bot: false,
         }
     }
 }
@@ -212,6 +227,12 @@ impl Settings {
             return Err(HostError::Refused(format!(
                 "the grace before an early run is at most {MAX_GRACE_MINUTES} minutes (a week), not {}",
                 self.grace_minutes
+            )));
+        }
+        if self.max_leave > MAX_LEAVE_TURNS {
+            return Err(HostError::Refused(format!(
+                "a leave lasts at most {MAX_LEAVE_TURNS} turns, not {}",
+                self.max_leave
             )));
         }
         if self.hold_percent > 100 {

@@ -233,6 +233,8 @@ impl Host {
         run: (u32, i64),
     ) -> Result<Vec<store::SeatRow>> {
         let sent: HashSet<&str> = orders.iter().map(|o| o.seat.as_str()).collect();
+        // A seat on leave for the turn missed nothing.
+        let away = store::on_leave_in(tx, game, run.0).await?;
         let mut seats = store::seats_in(tx, game).await?;
         for s in &mut seats {
             let info = infos.iter().find(|i| i.key == s.seat);
@@ -256,7 +258,7 @@ impl Host {
             if s.status.plays() {
                 if sent.contains(s.seat.as_str()) {
                     s.missed = 0;
-                } else {
+                } else if !away.contains(&s.seat) {
                     s.missed += 1;
                     self.missed(tx, game, settings, s, run).await?;
                 }
@@ -334,12 +336,14 @@ impl Host {
             .await?
             .into_iter()
             .collect();
+        // A seat on leave holds nothing: it is not counted at all.
+        let away = self.store().on_leave(&row.id, collecting).await?;
         let playing: Vec<_> = self
             .store()
             .seats(&row.id)
             .await?
             .into_iter()
-            .filter(|s| s.status.plays())
+            .filter(|s| s.status.plays() && !away.contains(&s.seat))
             .collect();
         let missing = playing.iter().filter(|s| !sent.contains(&s.seat)).count();
         if playing.is_empty() || missing * 100 <= playing.len() * settings.hold_percent as usize {

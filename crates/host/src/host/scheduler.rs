@@ -121,6 +121,7 @@ impl Host {
             };
             store::queue(&mut tx, &super::webhook::call(game, url, &soon)).await?;
         }
+        let away = store::on_leave_in(&mut tx, game, collecting).await?;
         let mut n = 0;
         for s in store::seats_in(&mut tx, game)
             .await?
@@ -128,10 +129,11 @@ impl Host {
             .filter(|_| settings.remind_hours > 0)
         {
             // A bot seat's orders are written when the turn runs.
-            // Nor is a player who chose no reminders.
+            // Nor is a seat on leave, or a player who chose no reminders.
             if !s.status.plays()
                 || sent.contains(&s.seat)
                 || settings.bots.contains(&s.seat)
+                || away.contains(&s.seat)
                 || !settings.mail_of(&s.seat).reminders
             {
                 continue;

@@ -56,6 +56,11 @@ pub const MIGRATIONS: &[Migration] = &[
         name: "early",
         sql: include_str!("migrations/0007_early.sql"),
     },
+    Migration {
+        version: 8,
+        name: "leave",
+        sql: include_str!("migrations/0008_leave.sql"),
+    },
 ];
 
 /// The newest version this program knows.
@@ -81,6 +86,8 @@ const OURS: &[&str] = &[
     "desk_users",
     "rulings",
     "ready_marks",
+    "leaves",
+    "open_seats",
 ];
 
 /// A migration's text for `backend`.

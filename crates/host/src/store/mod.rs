@@ -20,6 +20,8 @@
 //! | `audit` | every game master's action |
 //! | `rulings` | the game master's rulings on lines held for them, by turn |
 //! | `ready_marks` | each seat's word on its orders for a turn: ready, or not ready |
+//! | `leaves` | each seat on leave: the last turn of its leave |
+//! | `open_seats` | seats the game master opened for a newcomer to take |
 //! | `table_games`, `table_lines`, `table_links` | games at the table: scenario, every line typed, the map, the links |
 //!
 //! Writes to one game are serialised: each write transaction first bumps
@@ -36,6 +38,7 @@ macro_rules! sql {
 
 mod audit;
 mod games;
+mod leave;
 pub mod migrate;
 mod news;
 mod outbox;
@@ -61,6 +64,8 @@ pub use audit::AuditEntry;
 pub(crate) use audit::record as audit_record;
 pub use games::{GameRow, Status};
 pub(crate) use games::{game_in, insert as games_insert, update as games_update};
+pub use leave::{Leave, OpenSeat};
+pub(crate) use leave::{close_seat, on_leave_in, open_seat, revoke_tokens, set_leave};
 pub use news::TurnNews;
 pub use outbox::{OutboxRow, Outgoing};
 pub(crate) use outbox::{queue, withdraw_run};

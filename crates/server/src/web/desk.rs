@@ -2,8 +2,10 @@
 //! sent orders for the coming turn, the mail log and the outbox, the audit
 //! log, any seat's reports, and who is ready for an early run; and the
 //! controls — pause, resume, extend, run now, roll back (and rerun),
-//! schedule, early runs and their grace, add and remove a player, give a
-//! seat a new password, resend a report; and the game master's rulings on
+//! schedule, early runs and their grace, leave (the bot for seats on
+//! leave, the longest leave), add and remove a player, give a seat a new
+//! password, open a seat for a newcomer and give it to one, resend a
+//! report; and the game master's rulings on
 //! lines held for them. Every control goes through the host, which writes
 //! it to the audit log under the desk login's name.
 //!
@@ -243,7 +245,11 @@ async fn game_page(web: &Web, gm: &Gm, game: &str, done: Option<String>) -> Page
                     td { @if o.settings.bots.iter().any(|b| b == key) { "a bot" } @else { "a player" } }
                     td { @if s.has_orders { span.ok { "orders in" } } @else { span.warn { "no orders yet" } } }
                     @if o.settings.early != Early::Off { td.ready { (ready_cell(&o.readiness, key)) } }
-                    td { (s.seat.status.as_str()) }
+                    td {
+                        (s.seat.status.as_str())
+                        @if let Some(u) = s.on_leave { br; span.muted.leave { "on leave until turn " (u) } }
+                        @if s.open { br; span.warn.open { "open for a newcomer" } }
+                    }
                     td { (s.seat.missed) " missed" }
                     td.address { (s.seat.address().unwrap_or("no address")) }
                     td.row {
@@ -256,6 +262,7 @@ async fn game_page(web: &Web, gm: &Gm, game: &str, done: Option<String>) -> Page
                         @if s.seat.status.plays() {
                             (asking(&g.id, "password", Some(key), html! { "New password" span.vh { " for " (key) } "…" }))
                             (asking(&g.id, "remove", Some(key), html! { "Remove" span.vh { " " (key) } "…" }))
+                            (substitute(&g.id, csrf, key, s.open))
                         }
                     }
                 }
@@ -293,6 +300,7 @@ async fn game_page(web: &Web, gm: &Gm, game: &str, done: Option<String>) -> Page
                 } }
                 label { "Grace (minutes) " input type="text" name="grace" inputmode="numeric" value=(o.settings.grace_minutes) size="4"; }
             }))
+            (leave_controls(&g.id, csrf, &o.settings))
             (action(&g.id, csrf, "join", "Add a player", html! {
                 label { "Name " input type="text" name="name" placeholder="optional"; }
                 label { "Mail address " input type="text" name="address" inputmode="email" autocomplete="off" placeholder="player@example.org"; }
@@ -329,6 +337,105 @@ pub struct ActForm {
     /// The grace before an early run, in minutes (`10`, `10m`, `1h`).
     #[serde(default)]
     grace: String,
+    /// Leave: `on` when a bot plays the seats on leave.
+    #[serde(default)]
+    leave_bot: String,
+    /// Leave: the most turns a leave lasts.
+    #[serde(default)]
+    max_leave: String,
+}
+
+/// A seat's controls for a substitute: open it for a newcomer, or, once
+/// open, give it to one.
+fn substitute(game: &str, csrf: &str, seat: &str, open: bool) -> Markup {
+    if open {
+        action(
+            game,
+            csrf,
+            "give",
+            html! { "Give" span.vh { " " (seat) } },
+            html! {
+                input type="hidden" name="seat" value=(seat);
+                label { "to " input type="text" name="address" inputmode="email" autocomplete="off" placeholder="newcomer@example.org"; }
+            },
+        )
+    } else {
+        action(
+            game,
+            csrf,
+            "open",
+            html! { "Open for a newcomer" span.vh { ": " (seat) } },
+            html! { input type="hidden" name="seat" value=(seat); },
+        )
+    }
+}
+
+/// The game's leave: whether a bot plays the seats on leave, and how many
+/// turns a leave may last.
+fn leave_controls(game: &str, csrf: &str, settings: &Settings) -> Markup {
+    action(
+        game,
+        csrf,
+        "leave",
+        "Set leave",
+        html! {
+            label { "Seats on leave " select name="leave_bot" {
+                option value="off" selected[!settings.leave_bot] { "carry on with their orders" }
+                option value="on" selected[settings.leave_bot] { "are played by the bot" }
+            } }
+            label { "At most (turns) " input type="text" name="max_leave" inputmode="numeric" value=(settings.max_leave) size="3"; }
+        },
+    )
+}
+
+/// The controls of leave and substitutes: what was done, or None when
+/// `f` asks another control.
+async fn leave_act(
+    web: &Web,
+    game: &str,
+    f: &ActForm,
+    actor: &str,
+) -> Result<Option<String>, WebError> {
+    let host = &web.host;
+    Ok(Some(match f.action.as_str() {
+        "leave" => {
+            let on = match f.leave_bot.as_str() {
+                "on" => true,
+                "off" => false,
+                other => {
+                    return Err(WebError::Bad(format!(
+                        "`{other}` is neither on (the bot plays the seats on leave) nor off (their orders carry on)"
+                    )));
+                }
+            };
+            let max = f.max_leave.trim().parse::<u32>().map_err(|_| {
+                WebError::Bad(format!(
+                    "`{}` is not a number of turns: write how many turns a leave may last (0: none)",
+                    f.max_leave
+                ))
+            })?;
+            host.set_leave_bot(game, on, actor).await?;
+            host.set_max_leave(game, max, actor).await?;
+            format!(
+                "Seats on leave {}; a leave lasts at most {max} turn(s).",
+                if on {
+                    "are played by the bot"
+                } else {
+                    "carry on with their orders"
+                }
+            )
+        }
+        "open" => format!("{}.", host.open_seat(game, &f.seat, actor).await?),
+        "give" => {
+            let t = host.take_seat(game, &f.seat, &f.address, actor).await?;
+            format!(
+                "{} is played from {} from now on: its new password is mailed there with its latest report; the old player's password, logins and tokens no longer work.",
+                t.seat,
+                t.address.as_deref().unwrap_or_default()
+            )
+        }
+        _ => return Ok(None),
+    }))
 }
 
 /// The early setting and who the turn waits for, when it runs early.
@@ -443,6 +550,10 @@ pub async fn act(
     }
     let host = &web.host;
     let actor = format!("{}@desk", gm.user);
+    if let Some(done) = leave_act(&web, &game, &f, &actor).await? {
+        web.flashes.put(&gm.token, done);
+        return Ok(Redirect::to(&format!("/desk/games/{game}")).into_response());
+    }
     let done = match f.action.as_str() {
         "pause" => {
             host.pause(&game, &actor).await?;

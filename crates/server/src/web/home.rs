@@ -20,7 +20,7 @@ use super::{Page, Web, WebError};
 
 /// A form token for a visitor who is not logged in, and the cookie it is
 /// matched against.
-fn prelogin(headers: &HeaderMap) -> Result<(String, Option<String>), WebError> {
+pub(super) fn prelogin(headers: &HeaderMap) -> Result<(String, Option<String>), WebError> {
     if let Some(v) = auth::cookie(headers, PRELOGIN).filter(|v| v.len() == 64) {
         return Ok((v, None));
     }
@@ -28,7 +28,7 @@ fn prelogin(headers: &HeaderMap) -> Result<(String, Option<String>), WebError> {
     Ok((t.clone(), Some(t)))
 }
 
-fn with_cookie(mut r: Response, cookie: Option<String>) -> Response {
+pub(super) fn with_cookie(mut r: Response, cookie: Option<String>) -> Response {
     if let Some(c) = cookie.and_then(|c| HeaderValue::from_str(&c).ok()) {
         r.headers_mut().append(header::SET_COOKIE, c);
     }
@@ -110,6 +110,7 @@ pub async fn index(State(web): State<Web>, headers: HeaderMap, Query(flash): Que
             input #password type="password" name="password" required autocomplete="current-password";
             p { button type="submit" { "Log in" } }
         }
+        p { "A player gone? " a href="/open" { "Seats open for a newcomer" } ": take one and play on from where they left it." }
         h2 { "A game at the table" }
         p { "Sharp Practice, Napoleon's Battles or DBR with a phone per side: " a href="/tables/new" { "make a table" } " and hand each player their side's link." }
         p.muted { a href="/desk/login" { "Game master's desk" } }

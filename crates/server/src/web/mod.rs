@@ -23,6 +23,7 @@ pub mod listen;
 pub mod mail_prefs;
 pub mod map;
 pub mod news;
+pub mod open;
 pub mod player;
 pub mod receipt;
 pub mod report;
@@ -383,7 +384,9 @@ pub fn router(web: Web) -> Router {
         .route("/t/{token}/place", post(table::place))
         .route("/t/{token}/measure", get(table::measure))
         .route("/t/{token}/finish", post(table::finish))
+        .route("/open", get(open::index).post(open::take))
         .route("/games/{game}", get(player::latest))
+        .route("/games/{game}/leave", post(player::leave))
         .route("/games/{game}/deadlines.ics", get(calendar::deadlines))
         .route("/games/{game}/news.atom", get(news::feed))
         .route("/games/{game}/mail", post(mail_prefs::set))

@@ -1,7 +1,8 @@
 //! A player's pages: their reports (the latest and every earlier one),
 //! their map, the order editor that checks as they type and submits
 //! exactly as a mail would, the Ready and Not ready buttons of a game
-//! whose turns run early, articles for the newspaper, the orders help,
+//! whose turns run early, the leave form (away for some turns, or back),
+//! articles for the newspaper, the orders help,
 //! and the tokens their client programs use. Every handler first makes
 //! sure the viewer is logged in to this game; each reads only the
 //! viewer's own seat.
@@ -13,6 +14,7 @@ use axum::{Form, Json};
 use maud::{Markup, PreEscaped, html};
 use serde::Deserialize;
 use serde_json::{Value, json};
+use umpire_host::envelope::Leave;
 use umpire_host::host::{Answer, Early, Settings, Submission, Word};
 use umpire_host::schedule::{describe, from_ms};
 
@@ -85,6 +87,7 @@ async fn coming(web: &Web, me: &Me, on_orders: bool) -> Result<Markup, WebError>
     } else {
         None
     };
+    let away = leave_part(web, me, &settings, collecting).await?;
     let key = web
         .host
         .news_key(&me.game, &me.seat)
@@ -104,6 +107,7 @@ async fn coming(web: &Web, me: &Me, on_orders: bool) -> Result<Markup, WebError>
                 (None, _) => p.warn { "No orders for turn " (collecting) " yet: without them your units carry on with the orders they have. " a href=(orders) { "Write them" } },
             }
             @if let Some(e) = early { (e) }
+            (away)
             @if !on_orders {
                 p.muted {
                     "Follow the game: "
@@ -155,6 +159,80 @@ async fn ready_part(web: &Web, me: &Me, settings: &Settings) -> Result<Markup, W
             }
         }
     })
+}
+
+/// The leave form: away for some turns (as `#LEAVE 2` says), or back
+/// (`#LEAVE OFF`) when on leave. Nothing when the game allows no leave
+/// and the seat is not on leave.
+async fn leave_part(
+    web: &Web,
+    me: &Me,
+    settings: &Settings,
+    collecting: u32,
+) -> Result<Markup, WebError> {
+    let until = web
+        .host
+        .store()
+        .leaves(&me.game)
+        .await?
+        .into_iter()
+        .find(|l| l.seat == me.seat && l.until >= collecting)
+        .map(|l| l.until);
+    Ok(html! {
+        @if let Some(u) = until {
+            form.row #leave method="post" action={ "/games/" (me.game) "/leave" } {
+                span { "You are on leave until turn " (u) ": no reminders, and turns on leave do not count as missed." }
+                input type="hidden" name="csrf" value=(me.csrf);
+                input type="hidden" name="turns" value="off";
+                button.quiet type="submit" { "Back from leave" }
+            }
+        } @else if settings.max_leave > 0 {
+            form.row #leave method="post" action={ "/games/" (me.game) "/leave" } {
+                input type="hidden" name="csrf" value=(me.csrf);
+                label for="leave-turns" { "Away? Go on leave for" }
+                select #leave-turns name="turns" {
+                    @for n in 1..=settings.max_leave {
+                        option value=(n) { (n) " turn" (if n == 1 { "" } else { "s" }) }
+                    }
+                }
+                button.quiet type="submit" { "Go on leave" }
+            }
+        }
+    })
+}
+
+#[derive(Deserialize)]
+pub struct LeaveForm {
+    csrf: String,
+    /// How many turns, counting the coming one; or `off`.
+    turns: String,
+}
+
+/// `POST /games/{game}/leave`: the player goes on leave, or comes back,
+/// as a `#LEAVE 2` or `#LEAVE OFF` line would say it.
+pub async fn leave(
+    State(web): State<Web>,
+    headers: HeaderMap,
+    Path(game): Path<String>,
+    Form(f): Form<LeaveForm>,
+) -> Page {
+    let me = me(&web, &headers, &game).await?;
+    csrf_ok(&me, &f.csrf)?;
+    let turns = f.turns.trim();
+    let leave = if turns.eq_ignore_ascii_case("off") {
+        Leave::Off
+    } else {
+        match turns.parse::<u32>() {
+            Ok(n) if n > 0 => Leave::Turns(n),
+            _ => {
+                return Err(WebError::Bad(format!(
+                    "`{turns}` is not a number of turns: choose how many turns you are away, or come back"
+                )));
+            }
+        }
+    };
+    web.host.leave(&me.game, &me.seat, leave).await?;
+    Ok(Redirect::to(&format!("/games/{}#leave", me.game)).into_response())
 }
 
 /// How many lines of a stored submission were left out, and what became
