@@ -862,7 +862,11 @@ async fn a_rollback_withdraws_the_mail_of_its_turn(location: Location) {
         assert_eq!(now.status, want, "{subject}");
     }
     // Nothing of the rolled-back turn is due to be sent any more.
-    let due = host.store().due(i64::MAX, 100).await.unwrap();
+    let due = host
+        .store()
+        .due(umpire_host::store::Channel::Mail, i64::MAX, 100)
+        .await
+        .unwrap();
     assert!(
         due.iter().all(|m| m.message.run.is_none()),
         "{:?}",

@@ -17,7 +17,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use umpire_host::host::Host;
-use umpire_host::store::{StoreError, now_ms};
+use umpire_host::store::{Channel, StoreError, now_ms};
 
 use crate::mail::send::backoff;
 
@@ -54,14 +54,14 @@ impl Poster {
 
     /// Calls left half posted by an earlier holder of the duty go again.
     pub async fn recover(&self) -> Result<u64, StoreError> {
-        self.host.store().requeue_sending(true).await
+        self.host.store().requeue_sending(Channel::Webhooks).await
     }
 
     /// Post every call due now. Returns how many were delivered.
     pub async fn post_due(&self) -> Result<usize, StoreError> {
         let store = self.host.store();
         let mut delivered = 0;
-        for row in store.due_webhooks(now_ms(), 50).await? {
+        for row in store.due(Channel::Webhooks, now_ms(), 50).await? {
             if !store.take_to_send(row.id).await? {
                 continue;
             }

@@ -160,16 +160,8 @@ impl Host {
     /// The game's last `n` webhook calls, newest first, with what became
     /// of each (for the desk).
     pub async fn webhook_calls(&self, game: &str, n: usize) -> Result<Vec<OutboxRow>> {
-        let mut calls: Vec<OutboxRow> = self
-            .store()
-            .outbox(Some(game), None)
-            .await?
-            .into_iter()
-            .filter(|r| r.message.kind == "webhook")
-            .collect();
-        calls.reverse();
-        calls.truncate(n);
-        Ok(calls)
+        let n = i64::try_from(n).unwrap_or(i64::MAX);
+        Ok(self.store().latest_of_kind(game, "webhook", n).await?)
     }
 }
 

@@ -67,7 +67,7 @@ pub(crate) use games::{game_in, insert as games_insert, update as games_update};
 pub use leave::{Leave, OpenSeat};
 pub(crate) use leave::{close_seat, on_leave_in, open_seat, revoke_tokens, set_leave};
 pub use news::TurnNews;
-pub use outbox::{OutboxRow, Outgoing};
+pub use outbox::{Channel, OutboxRow, Outgoing};
 pub(crate) use outbox::{queue, withdraw_run};
 pub use readiness::ReadyMark;
 pub(crate) use readiness::{marks_in, set_mark};

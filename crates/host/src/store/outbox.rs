@@ -40,6 +40,14 @@ pub struct Outgoing {
     pub run: Option<(u32, i64)>,
 }
 
+/// Who sends a message of the outbox: the mail sender (SMTP), or the
+/// webhook sender (an HTTP POST of a `webhook` call).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Channel {
+    Mail,
+    Webhooks,
+}
+
 /// A message in the outbox.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct OutboxRow {
@@ -192,29 +200,30 @@ impl Store {
         super::decode_all(&rows, row, "cannot read the outbox")
     }
 
-    /// Messages waiting to be sent whose time has come, oldest first.
-    pub async fn due(&self, now: i64, limit: i64) -> Result<Vec<OutboxRow>> {
+    /// What `channel` sends whose time has come, oldest first: the mail
+    /// sender's messages, or the webhook sender's calls (kind `webhook`:
+    /// `to` is the address called, `body` the JSON posted).
+    pub async fn due(&self, channel: Channel, now: i64, limit: i64) -> Result<Vec<OutboxRow>> {
         let rows = sqlx::query(sql!(
-            "SELECT {COLUMNS} FROM outbox WHERE status = 'waiting' AND kind <> 'webhook' AND (next_attempt_at IS NULL OR next_attempt_at <= $1) ORDER BY id LIMIT $2"
+            "SELECT {COLUMNS} FROM outbox WHERE status = 'waiting' AND (CASE WHEN kind = 'webhook' THEN 1 ELSE 0 END) = $3 AND (next_attempt_at IS NULL OR next_attempt_at <= $1) ORDER BY id LIMIT $2"
         ))
         .bind(now)
         .bind(limit)
+        .bind(i64::from(channel == Channel::Webhooks))
         .fetch_all(self.pool())
         .await
         .map_err(StoreError::db("cannot read the outbox"))?;
         super::decode_all(&rows, row, "cannot read the outbox")
     }
 
-    /// The webhook calls due now (kind `webhook`: `to` is the address
-    /// called, `body` the JSON posted), oldest first: what the server's
-    /// webhook sender posts, as [`Store::due`] is what its mail sender
-    /// sends.
-    pub async fn due_webhooks(&self, now: i64, limit: i64) -> Result<Vec<OutboxRow>> {
+    /// The last `n` messages of `kind` in `game`'s outbox, newest first.
+    pub async fn latest_of_kind(&self, game: &str, kind: &str, n: i64) -> Result<Vec<OutboxRow>> {
         let rows = sqlx::query(sql!(
-            "SELECT {COLUMNS} FROM outbox WHERE status = 'waiting' AND kind = 'webhook' AND (next_attempt_at IS NULL OR next_attempt_at <= $1) ORDER BY id LIMIT $2"
+            "SELECT {COLUMNS} FROM outbox WHERE game_id = $1 AND kind = $2 ORDER BY id DESC LIMIT $3"
         ))
-        .bind(now)
-        .bind(limit)
+        .bind(game)
+        .bind(kind)
+        .bind(n)
         .fetch_all(self.pool())
         .await
         .map_err(StoreError::db("cannot read the outbox"))?;
@@ -238,15 +247,14 @@ impl Store {
     /// again. A stop between the relay's acceptance and this record is the
     /// one moment a message can go twice; it goes with the same
     /// Message-ID.
+    ///
     /// Mail and webhook calls are sent by different duties, so each
-    /// takes back only its own: `webhooks` says which.
-    pub async fn requeue_sending(&self, webhooks: bool) -> Result<u64> {
-        let sql = if webhooks {
-            "UPDATE outbox SET status = 'waiting' WHERE status = 'sending' AND kind = 'webhook'"
-        } else {
-            "UPDATE outbox SET status = 'waiting' WHERE status = 'sending' AND kind <> 'webhook'"
-        };
-        let done = sqlx::query(sql)
+    /// takes back only its own `channel`'s.
+    pub async fn requeue_sending(&self, channel: Channel) -> Result<u64> {
+        let done = sqlx::query(
+            "UPDATE outbox SET status = 'waiting' WHERE status = 'sending' AND (CASE WHEN kind = 'webhook' THEN 1 ELSE 0 END) = $1",
+        )
+        .bind(i64::from(channel == Channel::Webhooks))
             .execute(self.pool())
             .await
             .map_err(StoreError::db("cannot update the outbox"))?;

@@ -21,7 +21,7 @@ use lettre::transport::smtp::authentication::Credentials as SmtpCredentials;
 use lettre::transport::smtp::client::{Tls, TlsParameters};
 use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
 use umpire_host::host::{Host, HostError};
-use umpire_host::store::{OutboxRow, Outgoing, now_ms};
+use umpire_host::store::{Channel, OutboxRow, Outgoing, now_ms};
 
 use super::config::{MailConfig, Security, Smtp};
 
@@ -86,14 +86,14 @@ impl Sender {
 
     /// Messages stopped part way by an earlier run are sent again.
     pub async fn recover(&self) -> Result<u64, SendError> {
-        Ok(self.host.store().requeue_sending(false).await?)
+        Ok(self.host.store().requeue_sending(Channel::Mail).await?)
     }
 
     /// Send what is due now. Returns how many were sent.
     pub async fn send_due(&self) -> Result<usize, SendError> {
         let store = self.host.store();
         let mut sent = 0;
-        for row in store.due(now_ms(), 100).await? {
+        for row in store.due(Channel::Mail, now_ms(), 100).await? {
             if !store.take_to_send(row.id).await? {
                 continue;
             }
