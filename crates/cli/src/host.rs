@@ -125,6 +125,18 @@ pub enum Command {
     /// bot's). A turn rolled back does not count.
     #[command(after_help = "Example:\n  umpire host record spring")]
     Record { game: String },
+    /// Messages between a game's players (written on their pages, or
+    /// mailed to a faction's address such as f12@): how many each seat
+    /// wrote and was written, and who may read them. By default only the
+    /// two seats read a message; `--set gm-reads` when the game's rules
+    /// let the game master read them (every player's page says so; only
+    /// messages written from then on are readable), `--set off` for none.
+    /// `--read` lists the ones the game master may read.
+    #[command(after_help = "Examples:
+  umpire host messages spring
+  umpire host messages spring --set gm-reads
+  umpire host messages spring --read")]
+    Messages(MessagesArgs),
     /// Take a player's message (a file, or - for standard input) as if it
     /// had come by mail: the answer is printed. Exit status 1 when some
     /// envelope was refused.
@@ -360,6 +372,11 @@ pub struct SettingsArgs {
     /// default 3, 0: no leave).
     #[arg(long, value_name = "TURNS")]
     pub max_leave: Option<u32>,
+    /// Who reads messages between players: private (the two seats only;
+    /// the default), gm-reads (the game's rules let the game master read
+    /// them) or off (none).
+    #[arg(long, value_name = "private|gm-reads|off")]
+    pub messages: Option<String>,
 }
 
 impl SettingsArgs {
@@ -388,6 +405,12 @@ impl SettingsArgs {
             },
             max_leave: self.max_leave.unwrap_or(d.max_leave),
             leave_bot: d.leave_bot,
+            messages: self
+                .messages
+                .as_deref()
+                .map(umpire_host::host::messages::Messages::parse)
+                .transpose()?
+                .unwrap_or(d.messages),
         })
     }
 }
@@ -504,6 +527,7 @@ async fn command(host: &Host, cmd: Command) -> Result<ExitCode> {
         Command::Games => games_text(&mut out, host).await?,
         Command::Status { game } => status_text(&mut out, host, &game).await?,
         Command::Record { game } => record_text(&mut out, host, &game).await?,
+        Command::Messages(args) => messages_text(&mut out, host, &args, &actor).await?,
         Command::Submit {
             game,
             file,
@@ -827,7 +851,11 @@ async fn outbox_text(
             } else {
                 &m.message.to
             },
-            m.message.subject,
+            if m.message.kind == "relay" {
+                "(a message between players)"
+            } else {
+                &m.message.subject
+            },
             m.last_error.map(|e| format!(" [{e}]")).unwrap_or_default()
         );
     }
@@ -1268,6 +1296,65 @@ async fn webhook_text(
             umpire_host::host::webhook::shown(u)
         ),
     };
+    Ok(())
+}
+
+/// `umpire host messages`'s arguments.
+#[derive(clap::Args, Debug)]
+pub struct MessagesArgs {
+    game: String,
+    #[arg(long, value_name = "private|gm-reads|off")]
+    set: Option<String>,
+    /// List the messages the game master may read, the newest first.
+    #[arg(long)]
+    read: bool,
+}
+
+/// `umpire host messages GAME`: the rule, then the volume by seat, or
+/// (`--read`) the messages the game master may read.
+async fn messages_text(
+    out: &mut String,
+    host: &Host,
+    args: &MessagesArgs,
+    actor: &str,
+) -> Result<()> {
+    use std::fmt::Write as _;
+    use umpire_host::host::messages::Messages;
+    let (game, read) = (args.game.as_str(), args.read);
+    if let Some(s) = &args.set {
+        host.set_messages(game, Messages::parse(s)?, actor).await?;
+    }
+    let settings = umpire_host::host::Settings::of_row(&host.game(game).await?);
+    let _ = writeln!(out, "{game}: {}.", settings.messages.describe());
+    if read {
+        let rows = host.messages_for_gm(game, 200).await?;
+        if rows.is_empty() {
+            out.push_str("No message written under this rule yet.\n");
+        }
+        for m in rows.iter().rev() {
+            let _ = writeln!(
+                out,
+                "\n#{} {} to {}, {}{}\nSubject: {}\n{}",
+                m.id,
+                m.from_seat,
+                m.to_seat,
+                describe(from_ms(m.sent_at), "UTC"),
+                if m.via == "mail" { ", by mail" } else { "" },
+                m.subject,
+                m.body
+            );
+        }
+        return Ok(());
+    }
+    let counts = host.store().message_counts(game, 0).await?;
+    if counts.is_empty() {
+        out.push_str("No messages yet.\n");
+        return Ok(());
+    }
+    let _ = writeln!(out, "  {:<14} {:>7} {:>8}", "seat", "written", "received");
+    for c in &counts {
+        let _ = writeln!(out, "  {:<14} {:>7} {:>8}", c.seat, c.sent, c.received);
+    }
     Ok(())
 }
 

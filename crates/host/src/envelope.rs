@@ -124,17 +124,25 @@ impl Word {
 /// text with those lines emptied (so the game's reader sees neither, and
 /// every other line keeps its number). None when it holds no word.
 pub fn words(text: &str) -> Option<(String, Vec<(u32, Word)>)> {
+    host_lines(text, Word::of_line)
+}
+
+/// The host's lines of one kind in a submission's text (`of_line` says
+/// which a line is), each with its line (from 1), and the text with those
+/// lines emptied, their line endings kept, so the game's reader sees none
+/// of them and every other line keeps its number. None when it holds
+/// none.
+pub fn host_lines<T>(
+    text: &str,
+    of_line: impl Fn(&str) -> Option<T>,
+) -> Option<(String, Vec<(u32, T)>)> {
     let mut found = Vec::new();
     let mut out = String::with_capacity(text.len());
     for (i, line) in text.split_inclusive('\n').enumerate() {
-        match Word::of_line(line) {
+        match of_line(line) {
             Some(w) => {
                 found.push((u32::try_from(i + 1).unwrap_or(u32::MAX), w));
-                if line.ends_with("\r\n") {
-                    out.push_str("\r\n");
-                } else if line.ends_with('\n') {
-                    out.push('\n');
-                }
+                out.push_str(&line[line.trim_end_matches(['\r', '\n']).len()..]);
             }
             None => out.push_str(line),
         }
@@ -147,11 +155,23 @@ pub fn words(text: &str) -> Option<(String, Vec<(u32, Word)>)> {
 /// first envelope is for every envelope. The last word for an envelope
 /// counts. `starts` are the envelopes' first lines, in order.
 pub fn words_by_envelope<W: Copy>(starts: &[u32], words: &[(u32, W)]) -> Vec<Option<W>> {
-    let mut out = vec![None; starts.len()];
+    folded_by_envelope(starts, words, |_, w| w)
+}
+
+/// Which envelope each line is for, as [`words_by_envelope`], the lines
+/// for one envelope folded into one by `fold` (the one before, the next)
+/// in the order they are written.
+pub fn folded_by_envelope<W: Copy>(
+    starts: &[u32],
+    words: &[(u32, W)],
+    fold: impl Fn(W, W) -> W,
+) -> Vec<Option<W>> {
+    let mut out: Vec<Option<W>> = vec![None; starts.len()];
+    let put = |o: &mut Option<W>, w: W| *o = Some(o.map_or(w, |before| fold(before, w)));
     for &(line, w) in words {
         match starts.iter().rposition(|&s| s <= line) {
-            Some(i) => out[i] = Some(w),
-            None => out.iter_mut().for_each(|o| *o = Some(w)),
+            Some(i) => put(&mut out[i], w),
+            None => out.iter_mut().for_each(|o| put(o, w)),
         }
     }
     out
@@ -188,18 +208,77 @@ impl Leave {
 /// The leave lines of a submission's text, each with its line (from 1),
 /// and the text with those lines emptied; None when it holds none.
 pub fn leaves(text: &str) -> Option<(String, Vec<(u32, Leave)>)> {
-    let mut found = Vec::new();
-    let mut out = String::with_capacity(text.len());
-    for (i, line) in text.split_inclusive('\n').enumerate() {
-        match Leave::of_line(line) {
-            Some(l) => {
-                found.push((u32::try_from(i + 1).unwrap_or(u32::MAX), l));
-                out.push_str(&line[line.trim_end_matches(['\r', '\n']).len()..]);
+    host_lines(text, Leave::of_line)
+}
+
+/// A player's choice of what they are mailed, on a line of its own:
+/// `#MAIL REMINDERS OFF`, `#MAIL REPORT ATTACHED`, `#MAIL MESSAGES ON`, or
+/// several at once (`#MAIL REMINDERS ON REPORT BODY`). Read by the host,
+/// whatever the game, like [`Leave`]; what a line leaves unsaid stays as
+/// it was.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct MailLine {
+    /// Reminders before a deadline.
+    pub reminders: Option<bool>,
+    /// The report only attached (true) or in the mail's text (false).
+    pub report_attached: Option<bool>,
+    /// Messages from other players mailed.
+    pub messages: Option<bool>,
+    /// Some word of it was not understood: the host refuses the line and
+    /// says how to write it.
+    pub bad: bool,
+}
+
+impl MailLine {
+    /// How to write the line, for an answer that refuses one.
+    pub const HOW: &'static str = "write #MAIL and what to change: REMINDERS ON or OFF, REPORT BODY or ATTACHED, MESSAGES ON or OFF (for example #MAIL REMINDERS OFF REPORT ATTACHED)";
+
+    /// The choice a line makes, if it is a `#MAIL` line (in any case,
+    /// alone on its line). One with no choice, or a word not understood,
+    /// is `bad`.
+    pub fn of_line(line: &str) -> Option<MailLine> {
+        let rest = line.trim().strip_prefix('#')?;
+        let mut words = rest.split_whitespace();
+        if !words.next()?.eq_ignore_ascii_case("MAIL") {
+            return None;
+        }
+        let mut m = MailLine::default();
+        let mut any = false;
+        while let Some(key) = words.next() {
+            let value = words.next().unwrap_or("").to_ascii_uppercase();
+            let on_off = match value.as_str() {
+                "ON" | "YES" => Some(true),
+                "OFF" | "NO" => Some(false),
+                _ => None,
+            };
+            match (key.to_ascii_uppercase().as_str(), value.as_str()) {
+                ("REMINDERS" | "REMINDER", _) if on_off.is_some() => m.reminders = on_off,
+                ("MESSAGES" | "MESSAGE", _) if on_off.is_some() => m.messages = on_off,
+                ("REPORT" | "REPORTS", "BODY" | "TEXT") => m.report_attached = Some(false),
+                ("REPORT" | "REPORTS", "ATTACHED" | "ATTACHMENT") => m.report_attached = Some(true),
+                _ => m.bad = true,
             }
-            None => out.push_str(line),
+            any = true;
+        }
+        m.bad |= !any;
+        Some(m)
+    }
+
+    /// This line, then `next` over it (for several lines in one envelope).
+    pub fn then(self, next: MailLine) -> MailLine {
+        MailLine {
+            reminders: next.reminders.or(self.reminders),
+            report_attached: next.report_attached.or(self.report_attached),
+            messages: next.messages.or(self.messages),
+            bad: self.bad || next.bad,
         }
     }
-    (!found.is_empty()).then_some((out, found))
+}
+
+/// The `#MAIL` lines of a submission's text, each with its line (from
+/// 1), and the text with those lines emptied; None when it holds none.
+pub fn mail_lines(text: &str) -> Option<(String, Vec<(u32, MailLine)>)> {
+    host_lines(text, MailLine::of_line)
 }
 
 #[cfg(test)]
@@ -248,5 +327,41 @@ mod tests {
         assert_eq!(text, "#GAME f5 pw\r\n\r\nMOVE n\n");
         assert_eq!(found, vec![(2, Leave::Turns(3))]);
         assert!(leaves("#GAME f5 pw\n").is_none());
+    }
+
+    #[test]
+    fn mail_lines_are_read_and_emptied_and_fold_per_envelope() {
+        let m = MailLine::of_line("#mail reminders off report attached\r\n").unwrap();
+        assert_eq!(
+            m,
+            MailLine {
+                reminders: Some(false),
+                report_attached: Some(true),
+                messages: None,
+                bad: false
+            }
+        );
+        assert!(MailLine::of_line("#MAIL").unwrap().bad);
+        assert!(MailLine::of_line("#MAIL REMINDERS SOMETIMES").unwrap().bad);
+        assert!(MailLine::of_line("#MAIL PIGEONS ON").unwrap().bad);
+        assert_eq!(MailLine::of_line("#MAILBOX full"), None);
+        assert_eq!(MailLine::of_line("> #MAIL REMINDERS OFF"), None);
+        let (text, found) = mail_lines("#GAME f5 pw\n#MAIL MESSAGES OFF\nMOVE n\n").unwrap();
+        assert_eq!(text, "#GAME f5 pw\n\nMOVE n\n");
+        assert_eq!(found.len(), 1);
+        let on = MailLine::of_line("#MAIL REMINDERS ON").unwrap();
+        let off = MailLine::of_line("#MAIL REMINDERS OFF MESSAGES OFF").unwrap();
+        let by = folded_by_envelope(&[1, 5], &[(2, off), (3, on), (6, off)], MailLine::then);
+        assert_eq!(
+            by,
+            vec![
+                Some(MailLine {
+                    reminders: Some(true),
+                    messages: Some(false),
+                    ..MailLine::default()
+                }),
+                Some(off)
+            ]
+        );
     }
 }

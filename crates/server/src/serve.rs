@@ -184,7 +184,8 @@ pub async fn serve_then(
         }
         // The certificate is read before anything is served.
         config.web.check_tls().map_err(anyhow::Error::msg)?;
-        let web = crate::web::Web::configured(host.clone(), config.web.clone());
+        let web = crate::web::Web::configured(host.clone(), config.web.clone())
+            .with_mail(config.mail.clone());
         let stop = stop_rx.clone();
         tasks.push(tokio::spawn(async move {
             if let Err(e) = crate::web::serve(listener, web, stop).await {

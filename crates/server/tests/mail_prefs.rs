@@ -64,6 +64,7 @@ async fn each_player_chooses_what_is_mailed(location: Location) {
     let mine = MailPrefs {
         reminders: false,
         report: ReportIn::Attached,
+        messages: true,
     };
     host.set_mail_prefs("spring", "f5", mine, "f5@web")
         .await
@@ -89,7 +90,7 @@ async fn each_player_chooses_what_is_mailed(location: Location) {
         (
             "f5@web",
             "mail-prefs",
-            "f5 is mailed: reminders off; reports attached only"
+            "f5 is mailed: reminders off; reports attached only; messages from other players mailed"
         )
     );
 
@@ -182,7 +183,8 @@ async fn a_player_chooses_on_their_page() {
         s.host.mail_prefs("spring", "f5").await.unwrap(),
         MailPrefs {
             reminders: false,
-            report: ReportIn::Attached
+            report: ReportIn::Attached,
+            messages: false,
         }
     );
     let _ = s.stop.send(true);

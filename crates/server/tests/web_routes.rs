@@ -25,6 +25,7 @@ const PLAYER_PAGES: &[&str] = &[
     "/games/spring/help",
     "/games/spring/help/MOVE",
     "/games/spring/tokens",
+    "/games/spring/messages",
 ];
 const DESK_PAGES: &[&str] = &[
     "/desk",
@@ -150,8 +151,76 @@ async fn every_route_refuses_the_wrong_identity(location: Location) {
             .is_none()
     );
     assert_eq!(s.host.game("spring").await.unwrap().status, Status::Open);
+
+    // Every form of a player's own, posted by a player of another game
+    // (with a good token of their own), by the game master and by nobody:
+    // refused, and nothing kept.
+    let (base, athos, desk) = (s.base.clone(), s.paris[0].clone(), s.desk_password.clone());
+    let refusals = blocking(move || {
+        let mut other = Client::new(&base);
+        other.login("paris", &athos.0, &athos.1);
+        let csrf = other.csrf("/games/paris/orders");
+        let mut gm = Client::new(&base);
+        gm.desk_login("gm", &desk);
+        let gm_csrf = gm.csrf("/desk/games/spring");
+        let mut nobody = Client::new(&base);
+        let mut got = Vec::new();
+        for (path, fields) in PLAYER_FORMS {
+            let with = |token: &str| {
+                let mut f: Vec<(&str, String)> = vec![("csrf", token.to_string())];
+                f.extend(fields.iter().map(|(k, v)| (*k, (*v).to_string())));
+                f
+            };
+            let post = |c: &mut Client, form: Vec<(&str, String)>| {
+                let form: Vec<(&str, &str)> = form.iter().map(|(k, v)| (*k, v.as_str())).collect();
+                c.post_form(path, &form)
+            };
+            let a = post(&mut other, with(&csrf));
+            let b = post(&mut gm, with(&gm_csrf));
+            let c = post(&mut nobody, with("x"));
+            got.push((*path, a.status, b.status, c.status, c.location));
+        }
+        got
+    })
+    .await;
+    for (path, other, gm, nobody, to) in refusals {
+        assert_eq!(
+            (other, gm, nobody, to.as_deref()),
+            (403, 403, 303, Some("/?login=1")),
+            "{path}"
+        );
+    }
+    assert!(
+        s.host
+            .store()
+            .messages_of("spring", "f6", 10)
+            .await
+            .unwrap()
+            .is_empty()
+    );
+    assert!(s.host.store().leaves("spring").await.unwrap().is_empty());
+    assert_eq!(
+        s.host.mail_prefs("spring", "f5").await.unwrap(),
+        umpire_host::host::mail_prefs::MailPrefs::default()
+    );
     let _ = s.stop.send(true);
 }
+
+/// A player's own forms, each with fields that would change something.
+const PLAYER_FORMS: &[(&str, &[(&str, &str)])] = &[
+    (
+        "/games/spring/messages",
+        &[("to", "f6"), ("subject", "x"), ("body", "hello")],
+    ),
+    ("/games/spring/leave", &[("turns", "2")]),
+    ("/games/spring/mail", &[("report", "attached")]),
+    ("/games/spring/ready", &[("ready", "yes")]),
+    (
+        "/games/spring/press",
+        &[("kind", "press"), ("text", "Hear ye")],
+    ),
+    ("/games/spring/tokens", &[("label", "bot")]),
+];
 
 on_both!(route_walk, every_route_refuses_the_wrong_identity);
 

@@ -8,7 +8,9 @@ use std::collections::HashMap;
 use super::early::{readiness_in, words_for};
 use super::plain::{self, Plain};
 use super::{Host, HostError, Result, Settings, blocking};
-use crate::envelope::{Leave, Word, leaves, words, words_by_envelope};
+use crate::envelope::{
+    Leave, MailLine, Word, folded_by_envelope, leaves, mail_lines, words, words_by_envelope,
+};
 use crate::intake::{self, Keep, Notice, Passwords, Proof, Style};
 use crate::kind::{Mail, Orders};
 use crate::password::Stored;
@@ -42,11 +44,32 @@ struct Database<'a> {
     word_alone: bool,
     /// Each envelope's leave (`#LEAVE 2`, `#LEAVE OFF`).
     leaves: Vec<Option<Leave>>,
+    /// Each envelope's mail choices (`#MAIL REMINDERS OFF`).
+    mails: Vec<Option<MailLine>>,
     /// The game as the submission is kept, for the turns a leave counts.
     now: &'a store::GameRow,
-    /// What became of each envelope's leave: its index, whether it came
-    /// alone (no orders), and what the seat is told or why it is refused.
-    left: Vec<(usize, bool, std::result::Result<String, String>)>,
+    /// What became of each envelope's seat lines (leave, mail choices).
+    left: Vec<SeatLine>,
+}
+
+/// What became of a line about the seat itself (`#LEAVE`, `#MAIL`): its
+/// envelope, whether it came alone (no orders), what it is, and what the
+/// seat is told or why it is refused.
+struct SeatLine {
+    index: usize,
+    alone: bool,
+    what: &'static str,
+    told: std::result::Result<String, String>,
+}
+
+/// The host's lines of a submission, by envelope: each one's word on its
+/// orders, whether it has nothing else (no orders), its leave and its
+/// mail choices.
+struct Lines {
+    words: Vec<Option<Word>>,
+    word_only: Vec<bool>,
+    leaves: Vec<Option<Leave>>,
+    mails: Vec<Option<MailLine>>,
 }
 
 /// What became of an envelope's word on its orders.
@@ -84,15 +107,36 @@ impl Keep for Database<'_> {
         let (game, id) = (self.game, self.row.id);
         let word = self.words.get(index).copied().flatten();
         self.word_alone = false;
-        let alone = self.word_only.get(index).copied().unwrap_or(false);
+        let alone = self.word_only.get(index).copied().unwrap_or(false) && word.is_none();
+        let mut seat_lines = false;
         if let Some(leave) = self.leaves.get(index).copied().flatten() {
             let told = super::leave::take(self.tx, self.now, seat, leave).await?;
-            self.left.push((index, alone && word.is_none(), told));
-            if alone && word.is_none() {
-                // A leave alone keeps the orders sent before as they are.
-                self.word_alone = true;
-                return Ok(store::Kept::Replacing);
-            }
+            let (index, what) = (index, "leave");
+            self.left.push(SeatLine {
+                index,
+                alone,
+                what,
+                told,
+            });
+            seat_lines = true;
+        }
+        if let Some(line) = self.mails.get(index).copied().flatten() {
+            let actor = format!("{seat}@{}", self.row.source);
+            let told = super::mail_prefs::take(self.tx, game, seat, line, &actor).await?;
+            let (index, what) = (index, "mail choice");
+            self.left.push(SeatLine {
+                index,
+                alone,
+                what,
+                told,
+            });
+            seat_lines = true;
+        }
+        if seat_lines && alone {
+            // Lines about the seat alone keep the orders sent before as
+            // they are.
+            self.word_alone = true;
+            return Ok(store::Kept::Replacing);
         }
         if let Some(w) = word
             && self.word_only.get(index).copied().unwrap_or(false)
@@ -231,58 +275,104 @@ pub struct Reading<'a> {
     pub authenticated: Option<&'a str>,
 }
 
-/// Each envelope's word, and whether it is a word alone (an envelope
-/// with no order).
-fn envelope_words(
-    said: Option<&(String, Vec<(u32, Word)>)>,
-    envelopes: &[crate::envelope::Envelope],
-) -> (Vec<Option<Word>>, Vec<bool>) {
-    let starts: Vec<u32> = envelopes.iter().map(|e| e.line).collect();
-    let alone = envelopes
-        .iter()
-        .map(|e| matches!(&e.request, crate::envelope::Request::Orders(o) if o.empty))
-        .collect();
-    let Some((_, found)) = said else {
-        return (Vec::new(), alone);
-    };
-    (words_by_envelope(&starts, found), alone)
+/// The host's own lines in a submission's text (`#LEAVE`, `#MAIL`,
+/// `#READY`), whatever the game: found once, emptied from the text the
+/// game reads, and given to the envelopes they are written in.
+struct Found {
+    left: Option<(String, Vec<(u32, Leave)>)>,
+    mailed: Option<(String, Vec<(u32, MailLine)>)>,
+    said: Option<(String, Vec<(u32, Word)>)>,
 }
 
-/// Each envelope's leave.
-fn envelope_leaves(
-    left: Option<&(String, Vec<(u32, Leave)>)>,
-    envelopes: &[crate::envelope::Envelope],
-) -> Vec<Option<Leave>> {
-    let Some((_, found)) = left else {
-        return Vec::new();
-    };
-    let starts: Vec<u32> = envelopes.iter().map(|e| e.line).collect();
-    words_by_envelope(&starts, found)
+impl Found {
+    /// The lines of `text` (none when it is not text to read).
+    fn read(text: &str, readable: bool) -> Found {
+        let left = readable.then(|| leaves(text)).flatten();
+        let after_left = left.as_ref().map_or(text, |(t, _)| t.as_str());
+        let mailed = readable.then(|| mail_lines(after_left)).flatten();
+        let after_mail = mailed.as_ref().map_or(after_left, |(t, _)| t.as_str());
+        let said = readable.then(|| words(after_mail)).flatten();
+        Found { left, mailed, said }
+    }
+
+    /// The text the game reads, without the host's lines, when it had any.
+    fn for_game(&self) -> Option<&str> {
+        self.said
+            .as_ref()
+            .map(|(t, _)| t.as_str())
+            .or(self.mailed.as_ref().map(|(t, _)| t.as_str()))
+            .or(self.left.as_ref().map(|(t, _)| t.as_str()))
+    }
+
+    /// Each envelope's lines, and whether it has no order besides them.
+    fn by_envelope(&self, envelopes: &[crate::envelope::Envelope]) -> Lines {
+        let starts: Vec<u32> = envelopes.iter().map(|e| e.line).collect();
+        let word_only = envelopes
+            .iter()
+            .map(|e| matches!(&e.request, crate::envelope::Request::Orders(o) if o.empty))
+            .collect();
+        Lines {
+            words: self
+                .said
+                .as_ref()
+                .map(|(_, found)| words_by_envelope(&starts, found))
+                .unwrap_or_default(),
+            word_only,
+            leaves: self
+                .left
+                .as_ref()
+                .map(|(_, found)| words_by_envelope(&starts, found))
+                .unwrap_or_default(),
+            mails: self
+                .mailed
+                .as_ref()
+                .map(|(_, found)| folded_by_envelope(&starts, found, MailLine::then))
+                .unwrap_or_default(),
+        }
+    }
 }
 
-/// Each envelope's receipt says what became of its leave: a leave alone
-/// is the whole receipt (kept, or refused and why); with orders, a word
-/// after the orders'.
-fn say_leaves(
-    left: &[(usize, bool, std::result::Result<String, String>)],
-    receipts: &mut [Receipt],
-) {
-    for (index, alone, told) in left {
-        let Some(receipt) = receipts.get_mut(*index) else {
+/// Each envelope's receipt says what became of its lines about the seat
+/// (leave, mail choices): lines alone are the whole receipt (what was
+/// kept, or refused and why, with the orders kept as they were); with
+/// orders, words after the orders'.
+fn say_seat_lines(left: &[SeatLine], receipts: &mut [Receipt]) {
+    let mut by: Vec<(usize, bool, Vec<&SeatLine>)> = Vec::new();
+    for l in left {
+        match by.iter_mut().find(|(i, _, _)| *i == l.index) {
+            Some((_, alone, lines)) => {
+                *alone &= l.alone;
+                lines.push(l);
+            }
+            None => by.push((l.index, l.alone, vec![l])),
+        }
+    }
+    for (index, alone, lines) in by {
+        let Some(receipt) = receipts.get_mut(index) else {
             continue;
         };
         let who = receipt.who.clone();
-        match (alone, told) {
-            (true, Ok(text)) => {
-                receipt.line = format!("{who}: {text}; orders kept as they were");
-                receipt.shown = None;
+        let said: Vec<String> = lines
+            .iter()
+            .map(|l| match &l.told {
+                Ok(text) => text.clone(),
+                Err(why) => format!("{} refused: {why}", l.what),
+            })
+            .collect();
+        let refused: Vec<&str> = lines
+            .iter()
+            .filter_map(|l| l.told.as_ref().err().map(String::as_str))
+            .collect();
+        if alone && refused.len() == lines.len() {
+            *receipt = Receipt::refused(&who, &refused.join("; "));
+            receipt.what = "orders";
+        } else if alone {
+            receipt.line = format!("{who}: {}; orders kept as they were", said.join("; "));
+            receipt.shown = None;
+        } else {
+            for s in said {
+                receipt.line.push_str(&format!("; {s}"));
             }
-            (true, Err(why)) => {
-                *receipt = Receipt::refused(&who, why);
-                receipt.what = "orders";
-            }
-            (false, Ok(text)) => receipt.line.push_str(&format!("; {text}")),
-            (false, Err(why)) => receipt.line.push_str(&format!("; leave refused: {why}")),
         }
     }
 }
@@ -431,20 +521,14 @@ impl Host {
         // `#READY`, `#NOTREADY` and `#LEAVE` lines are the host's, whatever
         // the game: read here, and emptied before the game's reader sees
         // the text.
-        let left = matches!(plain, Plain::Text)
-            .then(|| leaves(&decoded))
-            .flatten();
-        let said = matches!(plain, Plain::Text)
-            .then(|| words(left.as_ref().map_or(decoded.as_str(), |(t, _)| t.as_str())))
-            .flatten();
+        let found = Found::read(&decoded, matches!(plain, Plain::Text));
         // A turn kept between reading and storing means reading again.
         for _ in 0..3 {
             let game = self.game(&game.id).await?;
             let loaded = self.loaded(&game).await?;
-            // The text the game reads: without the words' lines.
-            let text = match (&said, &left) {
-                (Some((e, _)), _) | (None, Some((e, _))) => e.as_bytes().to_vec(),
-                (None, None) => read.text.to_vec(),
+            let text = match found.for_game() {
+                Some(t) => t.as_bytes().to_vec(),
+                None => read.text.to_vec(),
             };
             let label = name.to_string();
             let reader = loaded.clone();
@@ -463,8 +547,7 @@ impl Host {
                     ..Default::default()
                 },
             };
-            let (envelope_words, word_only) = envelope_words(said.as_ref(), &reading.envelopes);
-            let envelope_leaves = envelope_leaves(left.as_ref(), &reading.envelopes);
+            let lines = found.by_envelope(&reading.envelopes);
             // Only the seats the envelopes name.
             let mut seats: HashMap<String, intake::Seat> = HashMap::new();
             for e in &reading.envelopes {
@@ -520,9 +603,8 @@ impl Host {
                 collecting,
                 running: now.running_turn == Some(collecting),
             };
-            let words = (envelope_words, word_only, envelope_leaves);
             let mut receipts = self
-                .keep_all(&mut tx, &now, row, checked, situation, words)
+                .keep_all(&mut tx, &now, row, checked, situation, lines)
                 .await?;
             if receipts.is_empty() {
                 receipts.push(match plain {
@@ -568,8 +650,14 @@ impl Host {
         row: &SubmissionRow,
         checked: Vec<intake::Checked>,
         situation: Situation,
-        (words, word_only, leaves): (Vec<Option<Word>>, Vec<bool>, Vec<Option<Leave>>),
+        lines: Lines,
     ) -> Result<Vec<Receipt>> {
+        let Lines {
+            words,
+            word_only,
+            leaves,
+            mails,
+        } = lines;
         let mut keep = Database {
             host: self,
             tx: &mut *tx,
@@ -580,6 +668,7 @@ impl Host {
             said: Vec::new(),
             word_alone: false,
             leaves,
+            mails,
             now,
             left: Vec::new(),
         };
@@ -587,7 +676,7 @@ impl Host {
         let said = std::mem::take(&mut keep.said);
         let left = std::mem::take(&mut keep.left);
         self.say_words(tx, now, &said, &mut receipts).await?;
-        say_leaves(&left, &mut receipts);
+        say_seat_lines(&left, &mut receipts);
         Ok(receipts)
     }
 

@@ -1,14 +1,18 @@
 //! What each player chooses to be mailed. Receipts (the answer to what
 //! they sent) always go; reminders before a deadline may be turned off;
 //! a turn's report may come in the mail's text (the default) or only
-//! attached, as a file beside its JSON.
+//! attached, as a file beside its JSON; messages from other players
+//! (`host/messages.rs`) may stay on the player's page only.
 //!
 //! Kept with the game's settings, by seat, and changed from the player's
-//! page; every change is in the audit log, by the player.
+//! page or with a `#MAIL` line in a mail (`crate::envelope::MailLine`);
+//! every change is in the audit log, by the player.
 
 use serde::{Deserialize, Serialize};
 
 use super::{Host, HostError, Result, Settings};
+use crate::envelope::MailLine;
+use crate::store;
 
 /// Where a turn's report goes in its mail.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -28,6 +32,9 @@ pub struct MailPrefs {
     /// Reminders before a deadline when no orders are in.
     pub reminders: bool,
     pub report: ReportIn,
+    /// Messages from other players mailed (they are on the page either
+    /// way).
+    pub messages: bool,
 }
 
 impl Default for MailPrefs {
@@ -35,6 +42,7 @@ impl Default for MailPrefs {
         MailPrefs {
             reminders: true,
             report: ReportIn::Body,
+            messages: true,
         }
     }
 }
@@ -43,13 +51,75 @@ impl MailPrefs {
     /// In words, for the audit log and the page.
     pub fn describe(&self) -> String {
         format!(
-            "reminders {}; reports {}",
+            "reminders {}; reports {}; messages from other players {}",
             if self.reminders { "on" } else { "off" },
             match self.report {
                 ReportIn::Body => "in the mail's text",
                 ReportIn::Attached => "attached only",
+            },
+            if self.messages {
+                "mailed"
+            } else {
+                "on the page only"
             }
         )
+    }
+}
+
+impl MailPrefs {
+    /// These choices with what `line` changes.
+    pub fn with(self, line: MailLine) -> MailPrefs {
+        MailPrefs {
+            reminders: line.reminders.unwrap_or(self.reminders),
+            report: match line.report_attached {
+                Some(true) => ReportIn::Attached,
+                Some(false) => ReportIn::Body,
+                None => self.report,
+            },
+            messages: line.messages.unwrap_or(self.messages),
+        }
+    }
+}
+
+/// Keep what a `#MAIL` line from `seat` changes, in `tx` (in the audit
+/// log by `actor`): what the seat is told, or why the line is refused.
+pub(crate) async fn take(
+    tx: &mut sqlx::AnyConnection,
+    game: &str,
+    seat: &str,
+    line: MailLine,
+    actor: &str,
+) -> Result<std::result::Result<String, String>> {
+    if line.bad {
+        return Ok(Err(MailLine::HOW.to_string()));
+    }
+    let Some(mut row) = store::game_in(tx, game).await? else {
+        return Err(HostError::Refused(format!("there is no game {game}")));
+    };
+    let mut settings = Settings::of(&row);
+    let prefs = settings.mail_of(seat).with(line);
+    keep(&mut settings, seat, prefs);
+    row.settings = settings.json();
+    store::games_update(tx, &row).await?;
+    let told = format!("mailed: {}", prefs.describe());
+    store::audit_record(
+        tx,
+        Some(game),
+        actor,
+        "mail-prefs",
+        &format!("{seat} is {told}"),
+    )
+    .await?;
+    Ok(Ok(told))
+}
+
+/// Keep `prefs` as `seat`'s choices in `settings` (the default kept as
+/// nothing).
+fn keep(settings: &mut Settings, seat: &str, prefs: MailPrefs) {
+    if prefs == MailPrefs::default() {
+        settings.mail.remove(seat);
+    } else {
+        settings.mail.insert(seat.to_string(), prefs);
     }
 }
 
@@ -80,11 +150,7 @@ impl Host {
         };
         let seat = s.seat;
         self.change(game, actor, "mail-prefs", move |_, settings| {
-            if prefs == MailPrefs::default() {
-                settings.mail.remove(&seat);
-            } else {
-                settings.mail.insert(seat.clone(), prefs);
-            }
+            keep(settings, &seat, prefs);
             Ok(format!("{seat} is mailed: {}", prefs.describe()))
         })
         .await?;

@@ -27,6 +27,7 @@ mod intake;
 mod leave;
 mod letters;
 pub mod mail_prefs;
+pub mod messages;
 mod news;
 mod plain;
 mod record;
@@ -131,6 +132,9 @@ pub struct Settings {
     /// A seat on leave is played by its bot (instead of carrying on with
     /// its orders, as the rules do).
     pub leave_bot: bool,
+    /// Who reads the messages players write each other (see
+    /// `host/messages.rs`): the two seats only, by default.
+    pub messages: messages::Messages,
 }
 
 /// The most turns a game may let a player be on leave for at once.
@@ -208,6 +212,7 @@ impl Default for Settings {
             grace_minutes: 10,
             max_leave: 3,
             leave_bot: false,
+            messages: messages::Messages::Private,
         }
     }
 }

@@ -61,6 +61,11 @@ pub const MIGRATIONS: &[Migration] = &[
         name: "leave",
         sql: include_str!("migrations/0008_leave.sql"),
     },
+    Migration {
+        version: 9,
+        name: "messages",
+        sql: include_str!("migrations/0009_messages.sql"),
+    },
 ];
 
 /// The newest version this program knows.
@@ -88,6 +93,7 @@ const OURS: &[&str] = &[
     "ready_marks",
     "leaves",
     "open_seats",
+    "messages",
 ];
 
 /// A migration's text for `backend`.

@@ -22,6 +22,7 @@
 //! | `ready_marks` | each seat's word on its orders for a turn: ready, or not ready |
 //! | `leaves` | each seat on leave: the last turn of its leave |
 //! | `open_seats` | seats the game master opened for a newcomer to take |
+//! | `messages` | what players wrote to each other, on the web or by mail to a faction's address |
 //! | `table_games`, `table_lines`, `table_links` | games at the table: scenario, every line typed, the map, the links |
 //!
 //! Writes to one game are serialised: each write transaction first bumps
@@ -39,6 +40,7 @@ macro_rules! sql {
 mod audit;
 mod games;
 mod leave;
+mod messages;
 pub mod migrate;
 mod news;
 mod outbox;
@@ -66,6 +68,8 @@ pub use games::{GameRow, Status};
 pub(crate) use games::{game_in, insert as games_insert, update as games_update};
 pub use leave::{Leave, OpenSeat};
 pub(crate) use leave::{close_seat, on_leave_in, open_seat, revoke_tokens, set_leave};
+pub use messages::{MessageCount, MessageRow};
+pub(crate) use messages::{NewMessage, keep_message};
 pub use news::TurnNews;
 pub use outbox::{Channel, OutboxRow, Outgoing};
 pub(crate) use outbox::{queue, withdraw_run};

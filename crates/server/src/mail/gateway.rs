@@ -21,6 +21,7 @@
 use std::sync::Arc;
 
 use sha2::{Digest, Sha256};
+use umpire_host::host::messages::{Letter, Postage, Via};
 use umpire_host::host::{Host, HostError, Reading, Settings};
 use umpire_host::store::{GameRow, Incoming, Outgoing, SubmissionRow, now_ms};
 
@@ -580,8 +581,10 @@ impl Gateway {
         Ok(())
     }
 
-    /// Mail for a faction: relayed to its address; the sender's address
-    /// is not shown, the way back is the sender's faction's address here.
+    /// Mail for a faction: passed on by the host's rule for messages
+    /// between players (`umpire_host::host::messages`) — on the seat's
+    /// page, and to its address; the sender's address is not shown, the
+    /// way back is the sender's faction's address here.
     async fn relay(
         &self,
         row: &SubmissionRow,
@@ -594,38 +597,8 @@ impl Gateway {
             Ok(g) => g,
             Err(why) => return self.refuse(row, mail, None, NOT_PASSED, &why).await,
         };
-        match self.relayed(row, mail, seat, &game).await? {
-            Ok(relayed) => {
-                self.host
-                    .dispose(
-                        row.id,
-                        Some(&game.id),
-                        "relayed",
-                        &format!("passed to {seat}"),
-                        Some(&mail.text),
-                        &[relayed],
-                    )
-                    .await?;
-                Ok(())
-            }
-            Err(why) => {
-                self.refuse(row, mail, Some(&game.id), NOT_PASSED, &why)
-                    .await
-            }
-        }
-    }
-
-    /// The message to pass on to `seat`, or why it cannot be.
-    async fn relayed(
-        &self,
-        row: &SubmissionRow,
-        mail: &Mail,
-        seat: &str,
-        game: &GameRow,
-    ) -> Result<Result<Outgoing, String>, HostError> {
         let host = &self.host;
         let sender = row.sender.clone().unwrap_or_default();
-        let several = host.store().games().await?.len() > 1;
         let from_seat = host
             .store()
             .seats_at(&sender)
@@ -633,57 +606,37 @@ impl Gateway {
             .into_iter()
             .find(|s| s.game == game.id && s.status.plays());
         let Some(from_seat) = from_seat else {
-            return Ok(Err(format!(
+            let why = format!(
                 "only the players of {} can write to its factions, from the address the game has for them; {sender} is not one",
                 game.id
-            )));
+            );
+            return self
+                .refuse(row, mail, Some(&game.id), NOT_PASSED, &why)
+                .await;
         };
-        let target = host.store().seat(&game.id, seat).await?;
-        let (to, kind) = match &target {
-            Some(t) if t.status.plays() => match t.address() {
-                Some(a) => (a.to_string(), "relay"),
-                None => {
-                    return Ok(Err(format!(
-                        "{seat} has no address to pass your message to"
-                    )));
-                }
-            },
-            Some(_) => return Ok(Err(format!("{seat} is no longer in the game"))),
-            // A faction no player holds: the game master plays it.
-            None => match self.gm_of(Some(game)) {
-                Some(gm) => (gm, "relay-gm"),
-                None => {
-                    return Ok(Err(format!(
-                        "there is nobody to pass a message for {seat} to"
-                    )));
-                }
-            },
-        };
-        let body = format!(
-            "{}\n\n-- \nA message from {} ({}) of {}, passed on by the game's server. Reply to it to answer {}; your address is not shown to them, nor theirs to you.\n",
-            mail.text.trim_end(),
-            from_seat.seat,
-            from_seat.name,
-            game.id,
-            from_seat.seat
-        );
-        Ok(Ok(Outgoing {
-            game: Some(game.id.clone()),
-            seat: target.as_ref().map(|t| t.seat.clone()),
-            kind: kind.to_string(),
-            to,
+        let several = host.store().games().await?.len() > 1;
+        let letter = Letter {
+            from: from_seat.seat.clone(),
+            to: seat.to_string(),
             subject: mail.subject.clone(),
-            body,
-            report: None,
-            in_reply_to: None,
-            references: None,
-            reply_to: Some(
+            body: mail.text.clone(),
+        };
+        let postage = Postage {
+            way_back: Some(
                 self.config
                     .entity_address(&from_seat.seat, &game.id, several),
             ),
-            sender_name: Some(format!("{} via {}", from_seat.seat, game.id)),
-            run: None,
-        }))
+            gm: self.gm_of(Some(&game)),
+        };
+        let via = Via::Mail { submission: row.id };
+        match host.pass_message(&game.id, &letter, via, &postage).await {
+            Ok(_) => Ok(()),
+            Err(HostError::Refused(why)) => {
+                self.refuse(row, mail, Some(&game.id), NOT_PASSED, &why)
+                    .await
+            }
+            Err(e) => Err(e),
+        }
     }
 }
 

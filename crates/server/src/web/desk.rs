@@ -5,7 +5,8 @@
 //! schedule, early runs and their grace, leave (the bot for seats on
 //! leave, the longest leave), add and remove a player, give a seat a new
 //! password, open a seat for a newcomer and give it to one, resend a
-//! report; and the game master's rulings on
+//! report, who reads messages between players (`gm_messages.rs`); and
+//! the game master's rulings on
 //! lines held for them. Every control goes through the host, which writes
 //! it to the audit log under the desk login's name.
 //!
@@ -31,16 +32,16 @@ use super::layout::{deadline, page};
 use super::{Page, Web, WebError};
 
 /// A game master logged in to the desk: their name and CSRF token.
-struct Gm {
-    viewer: Viewer,
+pub(super) struct Gm {
+    pub(super) viewer: Viewer,
     user: String,
-    csrf: String,
+    pub(super) csrf: String,
     /// The session's token, which the page after a control finds its
     /// words under.
     token: String,
 }
 
-async fn gm(web: &Web, headers: &HeaderMap) -> Result<Gm, WebError> {
+pub(super) async fn gm(web: &Web, headers: &HeaderMap) -> Result<Gm, WebError> {
     let viewer = web.viewer(headers).await;
     match &viewer {
         Viewer::Gm { user, csrf, token } => Ok(Gm {
@@ -56,7 +57,7 @@ async fn gm(web: &Web, headers: &HeaderMap) -> Result<Gm, WebError> {
     }
 }
 
-fn when(ms: i64) -> String {
+pub(super) fn when(ms: i64) -> String {
     describe(from_ms(ms), "UTC")
 }
 
@@ -85,7 +86,13 @@ pub async fn index(State(web): State<Web>, headers: HeaderMap) -> Page {
     Ok(page("Desk", &gm.viewer, "/desk", body).into_response())
 }
 
-fn action(game: &str, csrf: &str, name: &str, label: impl maud::Render, extra: Markup) -> Markup {
+pub(super) fn action(
+    game: &str,
+    csrf: &str,
+    name: &str,
+    label: impl maud::Render,
+    extra: Markup,
+) -> Markup {
     html! {
         form.row method="post" action={ "/desk/games/" (game) "/act" } {
             input type="hidden" name="csrf" value=(csrf);
@@ -217,6 +224,8 @@ async fn game_page(web: &Web, gm: &Gm, game: &str, done: Option<String>) -> Page
     let calls = web.host.webhook_calls(game, 5).await?;
     let mut record = web.host.record(game).await?;
     record.sort_by(|a, b| seat_order(&a.seat).cmp(&seat_order(&b.seat)));
+    let mut counts = web.host.store().message_counts(game, 0).await?;
+    counts.sort_by(|a, b| seat_order(&a.seat).cmp(&seat_order(&b.seat)));
     let g = &o.game;
     let csrf = &gm.csrf;
     let body = html! {
@@ -269,6 +278,7 @@ async fn game_page(web: &Web, gm: &Gm, game: &str, done: Option<String>) -> Page
             }
         }
         (seat_record(&record))
+        (super::gm_messages::card(&g.id, csrf, &o.settings, &counts))
         (webhook_calls(o.settings.webhook.as_deref(), &calls))
         h2 { "Controls" }
         div.card.controls {
@@ -343,6 +353,9 @@ pub struct ActForm {
     /// Leave: the most turns a leave lasts.
     #[serde(default)]
     max_leave: String,
+    /// Who reads messages between players: `private`, `gm-reads`, `off`.
+    #[serde(default)]
+    messages: String,
 }
 
 /// A seat's controls for a substitute: open it for a newcomer, or, once
@@ -633,6 +646,11 @@ pub async fn act(
                 )
             }
         }
+        "messages" => {
+            let m = umpire_host::host::messages::Messages::parse(&f.messages)?;
+            host.set_messages(&game, m, &actor).await?;
+            format!("Messages between players: {}.", m.describe())
+        }
         "resend" => {
             let turn = host.resend(&game, &f.seat, None, &actor).await?;
             format!("{}'s report of turn {turn} is queued again.", f.seat)
@@ -786,7 +804,7 @@ pub async fn outbox(State(web): State<Web>, headers: HeaderMap, Path(game): Path
                     td class=[(m.status == "failed" || m.status == "no-address").then_some("bad")] { (m.status) }
                     td { (m.message.kind) }
                     td { @if m.message.to.is_empty() { "(no address)" } @else { (m.message.to) } }
-                    td { (m.message.subject) @if let Some(e) = &m.last_error { br; span.muted { (e) } } }
+                    td { (super::gm_messages::subject(&m.message)) @if let Some(e) = &m.last_error { br; span.muted { (e) } } }
                     td { (m.attempts) }
                 }
             }

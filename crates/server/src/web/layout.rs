@@ -41,6 +41,7 @@ fn navigation(viewer: &Viewer, here: &str) -> Markup {
             (format!("/games/{game}"), "Report"),
             (format!("/games/{game}/map"), "Map"),
             (format!("/games/{game}/orders"), "Orders"),
+            (format!("/games/{game}/messages"), "Messages"),
             (format!("/games/{game}/help"), "Help"),
             (format!("/games/{game}/tokens"), "API tokens"),
         ]

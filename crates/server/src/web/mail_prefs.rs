@@ -1,6 +1,7 @@
 //! What a player chooses to be mailed, on their own page: reminders on or
 //! off, and a turn's report in the mail's text or only attached
-//! (`umpire_host::host::mail_prefs`). Receipts always go. A form: no
+//! (`umpire_host::host::mail_prefs`), messages from other players mailed
+//! or on the page only. Receipts always go. A form: no
 //! script needed; the page after says what is kept.
 
 use axum::Form;
@@ -23,6 +24,7 @@ pub fn section(me: &Me, prefs: &MailPrefs) -> Markup {
             form.stack method="post" action={ "/games/" (me.game) "/mail" } {
                 input type="hidden" name="csrf" value=(me.csrf);
                 label { input type="checkbox" name="reminders" value="on" checked[prefs.reminders]; " Remind me before a deadline when my orders are not in" }
+                label { input type="checkbox" name="messages" value="on" checked[prefs.messages]; " Mail me the messages other players write me (they are on this page either way)" }
                 fieldset {
                     legend { "A turn's report" }
                     label { input type="radio" name="report" value="body" checked[prefs.report == ReportIn::Body]; " In the mail's text" }
@@ -40,6 +42,9 @@ pub struct PrefsForm {
     /// `on` when ticked; absent when not.
     #[serde(default)]
     reminders: String,
+    /// `on` when ticked; absent when not.
+    #[serde(default)]
+    messages: String,
     report: String,
 }
 
@@ -64,6 +69,7 @@ pub async fn set(
     let prefs = MailPrefs {
         reminders: f.reminders == "on",
         report,
+        messages: f.messages == "on",
     };
     let actor = format!("{}@web", me.seat);
     web.host

@@ -14,6 +14,7 @@ pub mod auth;
 pub mod calendar;
 pub mod client;
 pub mod desk;
+pub mod gm_messages;
 pub mod guard;
 pub mod health;
 pub mod home;
@@ -22,6 +23,7 @@ pub mod layout;
 pub mod listen;
 pub mod mail_prefs;
 pub mod map;
+pub mod messages;
 pub mod news;
 pub mod open;
 pub mod player;
@@ -160,6 +162,9 @@ pub struct Web {
     pub flashes: Arc<Flashes>,
     /// What `/readyz` last found.
     pub health: Arc<health::Health>,
+    /// The mail settings, when this server sends mail: the addresses a
+    /// message between players names for its way back.
+    pub mail: Option<Arc<crate::mail::config::MailConfig>>,
 }
 
 impl Web {
@@ -188,7 +193,15 @@ impl Web {
             flashes: Arc::new(Flashes::default()),
             health: Arc::new(health::Health::default()),
             config: Arc::new(config),
+            mail: None,
         }
+    }
+
+    /// The web of a server that sends mail with `mail`'s settings.
+    #[must_use]
+    pub fn with_mail(mut self, mail: Option<crate::mail::config::MailConfig>) -> Web {
+        self.mail = mail.map(Arc::new);
+        self
     }
 
     /// `seat` of `game` as its game writes it; as it is when the game
@@ -390,6 +403,10 @@ pub fn router(web: Web) -> Router {
         .route("/games/{game}/deadlines.ics", get(calendar::deadlines))
         .route("/games/{game}/news.atom", get(news::feed))
         .route("/games/{game}/mail", post(mail_prefs::set))
+        .route(
+            "/games/{game}/messages",
+            get(messages::index).post(messages::send),
+        )
         .route("/games/{game}/reports/{turn}", get(player::report))
         .route("/games/{game}/map", get(player::map))
         .route(
@@ -417,6 +434,7 @@ pub fn router(web: Web) -> Router {
         .route("/desk/games/{game}/inbox", get(desk::inbox))
         .route("/desk/games/{game}/outbox", get(desk::outbox))
         .route("/desk/games/{game}/audit", get(desk::audit))
+        .route("/desk/games/{game}/messages", get(gm_messages::read))
         .route("/desk/games/{game}/held", get(desk::held).post(desk::rule))
         .route(
             "/desk/games/{game}/seats/{seat}/reports/{turn}",
