@@ -61,6 +61,11 @@ pub const MIGRATIONS: &[Migration] = &[
         name: "leave",
         sql: include_str!("migrations/0008_leave.sql"),
     },
+    Migration {
+        version: 9,
+        name: "leave record",
+        sql: include_str!("migrations/0009_leave_record.sql"),
+    },
 ];
 
 /// The newest version this program knows.
