@@ -1079,6 +1079,23 @@ fn servers_sharing_a_database_answer_each_mail_once_and_send_each_message_once_t
 fn a_leave_an_early_turn_and_a_seat_given_to_a_newcomer_by_real_mail() {
     let _one = PORTS.lock().unwrap_or_else(|e| e.into_inner());
     let (place, _servers) = setup("away", "away@pipe.test");
+    let pw = away_with_three_players(&place);
+    let server = place.serve();
+    f5_goes_on_leave_by_mail(&place, &pw[0].1);
+    the_turn_runs_early_once_the_others_have_sent(&place, &pw);
+    the_record_counts_the_turn_on_leave_apart(&place);
+    f7_is_given_to_a_newcomer_and_the_old_password_refused(&place, &pw[2].1);
+    stop(server);
+}
+
+/// `away`'s seat `seat`'s player's address (l5@… for f5).
+fn away_user(seat: &str) -> String {
+    format!("l{}@players.test", &seat[1..])
+}
+
+/// The game `away`: three factions, each with a player's address, a turn
+/// every 7 days. Returns each seat with its password.
+fn away_with_three_players(place: &Place) -> Vec<(String, String)> {
     let made = place.umpire(&[
         "host",
         "new",
@@ -1105,36 +1122,41 @@ fn a_leave_an_early_turn_and_a_seat_given_to_a_newcomer_by_real_mail() {
         .collect();
     let seats: Vec<&str> = pw.iter().map(|(s, _)| s.as_str()).collect();
     assert_eq!(seats, ["f5", "f6", "f7"], "{made}");
-    let user = |seat: &str| format!("l{}@players.test", &seat[1..]);
     for s in &seats {
-        place.umpire(&["host", "address", "away", s, &user(s)]);
+        place.umpire(&["host", "address", "away", s, &away_user(s)]);
     }
-    let orders = |seat: &str, password: &str| -> String {
-        place
-            .umpire(&["host", "report", "away", seat])
-            .split("==== Order template ====\n\n")
-            .nth(1)
-            .unwrap()
-            .replacen("PASSWORD", password, 1)
-    };
-    let server = place.serve();
+    pw
+}
 
-    // f5 goes on leave: its envelope's header and `#LEAVE 2`, nothing else.
-    let envelope = orders("f5", &pw[0].1)
+/// A seat of `away`'s order template, from its latest report, with
+/// `password` filled in.
+fn away_orders(place: &Place, seat: &str, password: &str) -> String {
+    place
+        .umpire(&["host", "report", "away", seat])
+        .split("==== Order template ====\n\n")
+        .nth(1)
+        .unwrap()
+        .replacen("PASSWORD", password, 1)
+}
+
+/// f5 goes on leave: its envelope's header and `#LEAVE 2`, nothing else.
+/// It is answered so, and no orders are stored for it.
+fn f5_goes_on_leave_by_mail(place: &Place, password: &str) {
+    let envelope = away_orders(place, "f5", password)
         .lines()
         .find(|l| l.starts_with("#GAME"))
         .unwrap()
         .to_string();
     send(
-        &user("f5"),
+        &away_user("f5"),
         "away@pipe.test",
         "leave5@players.test",
         &format!("{envelope}\n#LEAVE 2\n#END\n"),
     );
     wait_for("f5's answer", Duration::from_secs(60), || {
-        !mailbox(&user("f5")).is_empty()
+        !mailbox(&away_user("f5")).is_empty()
     });
-    let leave = body_of(&mailbox(&user("f5"))[0]);
+    let leave = body_of(&mailbox(&away_user("f5"))[0]);
     assert_eq!(
         leave.trim_end(),
         "f5: on leave for turns 1 to 2, until turn 2: no reminders, and they do not count as missed; \
@@ -1147,21 +1169,29 @@ fn a_leave_an_early_turn_and_a_seat_given_to_a_newcomer_by_real_mail() {
         "the leave stored no orders: {status}"
     );
     assert!(status.contains("on leave until turn 2"), "{status}");
+}
 
-    // Early once every seat has sent, with no grace: the two seats not on
-    // leave are waited for.
+/// Early once every seat has sent, with no grace: the two seats not on
+/// leave are waited for; f6 sends with `#READY`, f7 without, and the turn
+/// runs at once. Every report says so, in its own mailbox.
+fn the_turn_runs_early_once_the_others_have_sent(place: &Place, pw: &[(String, String)]) {
     let early = place.umpire(&["host", "early", "away", "sent", "--grace", "0m"]);
     assert!(
         early.contains("Early runs: sent (")
             && early.contains(", 0 minutes after the last change)."),
         "{early}"
     );
-    let ready = orders("f6", &pw[1].1).replacen('\n', "\n#READY\n", 1);
-    send(&user("f6"), "away@pipe.test", "o6@players.test", &ready);
+    let ready = away_orders(place, "f6", &pw[1].1).replacen('\n', "\n#READY\n", 1);
+    send(
+        &away_user("f6"),
+        "away@pipe.test",
+        "o6@players.test",
+        &ready,
+    );
     wait_for("f6's answer", Duration::from_secs(60), || {
-        !count(&user("f6"), "received").is_empty()
+        !count(&away_user("f6"), "received").is_empty()
     });
-    let a6 = &texts(&user("f6"), "received")[0];
+    let a6 = &texts(&away_user("f6"), "received")[0];
     assert!(
         a6.contains(
             "f6: 2 units' orders stored for turn 1; marked ready; turn 1 runs early once every seat is ready: it still waits for 1 seat"
@@ -1169,30 +1199,29 @@ fn a_leave_an_early_turn_and_a_seat_given_to_a_newcomer_by_real_mail() {
         "{a6}"
     );
     send(
-        &user("f7"),
+        &away_user("f7"),
         "away@pipe.test",
         "o7@players.test",
-        &orders("f7", &pw[2].1),
+        &away_orders(place, "f7", &pw[2].1),
     );
-
-    // The turn runs at once; every report says so, in its own mailbox.
+    let seats = ["f5", "f6", "f7"];
     wait_for(
         "three reports and the game master's",
         Duration::from_secs(60),
         || {
             seats
                 .iter()
-                .all(|s| !count(&user(s), "Turn 1 report").is_empty())
+                .all(|s| !count(&away_user(s), "Turn 1 report").is_empty())
                 && !count("gm@game.test", "Turn 1 ran early").is_empty()
         },
     );
-    let a7 = &texts(&user("f7"), "received")[0];
+    let a7 = &texts(&away_user("f7"), "received")[0];
     assert!(
         a7.contains("; every seat is ready, so turn 1 runs early, at "),
         "{a7}"
     );
-    for (n, s) in seats.iter().enumerate() {
-        let reports = texts(&user(s), "Turn 1 report");
+    for s in seats {
+        let reports = texts(&away_user(s), "Turn 1 report");
         assert_eq!(reports.len(), 1, "{s}: {reports:#?}");
         let r = &reports[0];
         let early_line = r
@@ -1205,15 +1234,12 @@ fn a_leave_an_early_turn_and_a_seat_given_to_a_newcomer_by_real_mail() {
                 && early_line.ends_with(", and nobody changed their mind in the 0 minutes after."),
             "{early_line}"
         );
+        let n = &s[1..];
         assert!(
-            r.contains(&format!(
-                "Report for Turn 1 for Faction {} [f0{}]",
-                n + 5,
-                n + 5
-            )),
+            r.contains(&format!("Report for Turn 1 for Faction {n} [f0{n}]")),
             "{s}: {r}"
         );
-        for other in seats.iter().filter(|o| *o != s) {
+        for other in seats.iter().filter(|o| **o != s) {
             assert!(
                 !r.contains(&format!("Report for Turn 1 for Faction {} [", &other[1..])),
                 "{s}'s report holds {other}'s"
@@ -1233,8 +1259,11 @@ fn a_leave_an_early_turn_and_a_seat_given_to_a_newcomer_by_real_mail() {
         f5.contains("missed 0") && f5.contains("on leave until turn 2"),
         "a turn on leave is not missed: {f5}"
     );
+}
 
-    // The record: f6 and f7 on time; f5's turn on leave is not missed.
+/// The record: f6 and f7 on time; f5's turn on leave is not missed, but
+/// counted apart.
+fn the_record_counts_the_turn_on_leave_apart(place: &Place) {
     let record = place.umpire(&["host", "record", "away"]);
     let rows: Vec<Vec<&str>> = record
         .lines()
@@ -1250,8 +1279,12 @@ fn a_leave_an_early_turn_and_a_seat_given_to_a_newcomer_by_real_mail() {
         ],
         "{record}"
     );
+}
 
-    // The game master gives f7 to a newcomer.
+/// The game master gives f7 to a newcomer, who is mailed its new
+/// password with its latest report; a mail with the old password is
+/// refused, one with the new is taken.
+fn f7_is_given_to_a_newcomer_and_the_old_password_refused(place: &Place, old: &str) {
     let opened = place.umpire(&["host", "open", "away", "f7"]);
     assert_eq!(opened, "f7 is open for a newcomer to take.\n");
     let given = place.umpire(&["host", "give", "away", "f7", "new7@players.test"]);
@@ -1264,7 +1297,7 @@ fn a_leave_an_early_turn_and_a_seat_given_to_a_newcomer_by_real_mail() {
     assert!(
         given.starts_with("f7 of away is played from new7@players.test from now on")
             && new_pw.len() >= 8
-            && new_pw != pw[2].1,
+            && new_pw != old,
         "{given}"
     );
     wait_for("the newcomer's welcome", Duration::from_secs(60), || {
@@ -1287,22 +1320,22 @@ fn a_leave_an_early_turn_and_a_seat_given_to_a_newcomer_by_real_mail() {
 
     // The old password is refused; the new one is taken.
     send(
-        &user("f7"),
+        &away_user("f7"),
         "away@pipe.test",
         "old7@players.test",
-        &orders("f7", &pw[2].1),
+        &away_orders(place, "f7", old),
     );
     send(
         "new7@players.test",
         "away@pipe.test",
         "n7@players.test",
-        &orders("f7", &new_pw),
+        &away_orders(place, "f7", &new_pw),
     );
     wait_for("the two answers", Duration::from_secs(60), || {
-        !count(&user("f7"), "refused").is_empty()
+        !count(&away_user("f7"), "refused").is_empty()
             && !count("new7@players.test", "received").is_empty()
     });
-    let refused = &count(&user("f7"), "refused")[0];
+    let refused = &count(&away_user("f7"), "refused")[0];
     assert_eq!(
         header(refused, "Subject"),
         Some("[away] f7 orders refused: wrong password")
@@ -1316,5 +1349,4 @@ fn a_leave_an_early_turn_and_a_seat_given_to_a_newcomer_by_real_mail() {
         header(taken, "Subject"),
         Some("[away] f7 orders for turn 2 received")
     );
-    stop(server);
 }
