@@ -2,7 +2,10 @@
 //! look at it: log in, read the report, open the map and follow a hex to
 //! its place, type a wrong order and see its finding on its line, fix it,
 //! send it and see the receipt; the desk then shows the faction's orders
-//! in. Screenshots are kept in `target/tmp/screenshots/` for a reviewer.
+//! in. Then the player's own choices: Ready, leave and what they are
+//! mailed, each kept across a reload, and the desk's record of each seat;
+//! and a newcomer taking an open seat. Screenshots are kept in
+//! `target/tmp/screenshots/` for a reviewer.
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
