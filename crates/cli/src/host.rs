@@ -122,7 +122,8 @@ pub enum Command {
     /// Each seat's record over the turns that ran: how many it sent
     /// orders for on time (by the deadline the turn ran for), late (after
     /// it, when the turn still took them) and missed (none, or only a
-    /// bot's). A turn rolled back does not count.
+    /// bot's); a turn on leave without orders is not missed, and is
+    /// counted apart. A turn rolled back does not count.
     #[command(after_help = "Example:\n  umpire host record spring")]
     Record { game: String },
     /// Messages between a game's players (written on their pages, or
@@ -1383,11 +1384,14 @@ async fn record_text(out: &mut String, host: &Host, game: &str) -> Result<()> {
         "seat", "turns", "on time", "late", "missed"
     );
     for r in &record {
-        let bot = if r.by_bot > 0 {
+        let mut bot = if r.by_bot > 0 {
             format!(" (a bot played {})", r.by_bot)
         } else {
             String::new()
         };
+        if r.on_leave > 0 {
+            bot.push_str(&format!(" (on leave {})", r.on_leave));
+        }
         let _ = writeln!(
             out,
             "  {:<14} {:>5} {:>7} {:>4} {:>6}{bot}",

@@ -6,7 +6,8 @@
 //! message is answered in its sender's mailbox, the deadline passes, and
 //! every faction's report lands in its own mailbox and no other's.
 //! Then the server is killed while it sends reports, and restarted:
-//! nothing is lost and nothing arrives twice.
+//! nothing is lost and nothing arrives twice. And a player's leave, a
+//! turn run early and a seat given to a newcomer, each by real mail.
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
@@ -1063,4 +1064,289 @@ fn servers_sharing_a_database_answer_each_mail_once_and_send_each_message_once_t
     // Only the one message in flight when the sender died may go twice,
     // with its Message-ID, which a mail program shows once.
     assert!(club.len() <= n + 1, "{} copies of {n}", club.len());
+}
+
+/// A player's leave, a turn run early and a seat given to a newcomer,
+/// all by real mail: f5 mails `#LEAVE 2` alone and is told it is on
+/// leave with its orders kept as they were; the game is set to run early
+/// once every seat has sent (no grace), f6 sends with `#READY` and f7
+/// without, and the turn runs at once: each report, in its own mailbox,
+/// says it ran early. The record counts f5's turn on leave apart from
+/// missed. The game master gives f7 to a newcomer, who is mailed the new
+/// password with the latest report; the old password is then refused and
+/// the new one taken.
+#[test]
+fn a_leave_an_early_turn_and_a_seat_given_to_a_newcomer_by_real_mail() {
+    let _one = PORTS.lock().unwrap_or_else(|e| e.into_inner());
+    let (place, _servers) = setup("away", "away@pipe.test");
+    let pw = away_with_three_players(&place);
+    let server = place.serve();
+    f5_goes_on_leave_by_mail(&place, &pw[0].1);
+    the_turn_runs_early_once_the_others_have_sent(&place, &pw);
+    the_record_counts_the_turn_on_leave_apart(&place);
+    f7_is_given_to_a_newcomer_and_the_old_password_refused(&place, &pw[2].1);
+    stop(server);
+}
+
+/// `away`'s seat `seat`'s player's address (l5@… for f5).
+fn away_user(seat: &str) -> String {
+    format!("l{}@players.test", &seat[1..])
+}
+
+/// The game `away`: three factions, each with a player's address, a turn
+/// every 7 days. Returns each seat with its password.
+fn away_with_three_players(place: &Place) -> Vec<(String, String)> {
+    let made = place.umpire(&[
+        "host",
+        "new",
+        "overlord",
+        "away",
+        "--factions",
+        "3",
+        "--seed",
+        "5",
+        "--gm",
+        "gm@game.test",
+        "--schedule",
+        "every 7 days",
+        "--hold-percent",
+        "100",
+    ]);
+    let pw: Vec<(String, String)> = made
+        .lines()
+        .filter(|l| l.trim_start().starts_with('f'))
+        .map(|l| {
+            let w: Vec<&str> = l.split_whitespace().collect();
+            (w[0].to_string(), w[3].to_string())
+        })
+        .collect();
+    let seats: Vec<&str> = pw.iter().map(|(s, _)| s.as_str()).collect();
+    assert_eq!(seats, ["f5", "f6", "f7"], "{made}");
+    for s in &seats {
+        place.umpire(&["host", "address", "away", s, &away_user(s)]);
+    }
+    pw
+}
+
+/// A seat of `away`'s order template, from its latest report, with
+/// `password` filled in.
+fn away_orders(place: &Place, seat: &str, password: &str) -> String {
+    place
+        .umpire(&["host", "report", "away", seat])
+        .split("==== Order template ====\n\n")
+        .nth(1)
+        .unwrap()
+        .replacen("PASSWORD", password, 1)
+}
+
+/// f5 goes on leave: its envelope's header and `#LEAVE 2`, nothing else.
+/// It is answered so, and no orders are stored for it.
+fn f5_goes_on_leave_by_mail(place: &Place, password: &str) {
+    let envelope = away_orders(place, "f5", password)
+        .lines()
+        .find(|l| l.starts_with("#GAME"))
+        .unwrap()
+        .to_string();
+    send(
+        &away_user("f5"),
+        "away@pipe.test",
+        "leave5@players.test",
+        &format!("{envelope}\n#LEAVE 2\n#END\n"),
+    );
+    wait_for("f5's answer", Duration::from_secs(60), || {
+        !mailbox(&away_user("f5")).is_empty()
+    });
+    let leave = body_of(&mailbox(&away_user("f5"))[0]);
+    assert_eq!(
+        leave.trim_end(),
+        "f5: on leave for turns 1 to 2, until turn 2: no reminders, and they do not count as missed; \
+         your orders carry on as the rules say meanwhile; you are back from turn 3; orders kept as they were",
+        "{leave}"
+    );
+    let status = place.umpire(&["host", "status", "away"]);
+    assert!(
+        status.contains("Orders for turn 1: 0 of 3 in play (1 on leave)."),
+        "the leave stored no orders: {status}"
+    );
+    assert!(status.contains("on leave until turn 2"), "{status}");
+}
+
+/// Early once every seat has sent, with no grace: the two seats not on
+/// leave are waited for; f6 sends with `#READY`, f7 without, and the turn
+/// runs at once. Every report says so, in its own mailbox.
+fn the_turn_runs_early_once_the_others_have_sent(place: &Place, pw: &[(String, String)]) {
+    let early = place.umpire(&["host", "early", "away", "sent", "--grace", "0m"]);
+    assert!(
+        early.contains("Early runs: sent (")
+            && early.contains(", 0 minutes after the last change)."),
+        "{early}"
+    );
+    let ready = away_orders(place, "f6", &pw[1].1).replacen('\n', "\n#READY\n", 1);
+    send(
+        &away_user("f6"),
+        "away@pipe.test",
+        "o6@players.test",
+        &ready,
+    );
+    wait_for("f6's answer", Duration::from_secs(60), || {
+        !count(&away_user("f6"), "received").is_empty()
+    });
+    let a6 = &texts(&away_user("f6"), "received")[0];
+    assert!(
+        a6.contains(
+            "f6: 2 units' orders stored for turn 1; marked ready; turn 1 runs early once every seat is ready: it still waits for 1 seat"
+        ),
+        "{a6}"
+    );
+    send(
+        &away_user("f7"),
+        "away@pipe.test",
+        "o7@players.test",
+        &away_orders(place, "f7", &pw[2].1),
+    );
+    let seats = ["f5", "f6", "f7"];
+    wait_for(
+        "three reports and the game master's",
+        Duration::from_secs(60),
+        || {
+            seats
+                .iter()
+                .all(|s| !count(&away_user(s), "Turn 1 report").is_empty())
+                && !count("gm@game.test", "Turn 1 ran early").is_empty()
+        },
+    );
+    let a7 = &texts(&away_user("f7"), "received")[0];
+    assert!(
+        a7.contains("; every seat is ready, so turn 1 runs early, at "),
+        "{a7}"
+    );
+    for s in seats {
+        let reports = texts(&away_user(s), "Turn 1 report");
+        assert_eq!(reports.len(), 1, "{s}: {reports:#?}");
+        let r = &reports[0];
+        let early_line = r
+            .lines()
+            .find(|l| l.starts_with("Turn 1 ran early"))
+            .unwrap_or_else(|| panic!("{s}'s report does not say it ran early: {r}"));
+        assert!(
+            early_line.starts_with("Turn 1 ran early, before its deadline (")
+                && early_line.contains("): every seat in play had sent orders by ")
+                && early_line.ends_with(", and nobody changed their mind in the 0 minutes after."),
+            "{early_line}"
+        );
+        let n = &s[1..];
+        assert!(
+            r.contains(&format!("Report for Turn 1 for Faction {n} [f0{n}]")),
+            "{s}: {r}"
+        );
+        for other in seats.iter().filter(|o| **o != s) {
+            assert!(
+                !r.contains(&format!("Report for Turn 1 for Faction {} [", &other[1..])),
+                "{s}'s report holds {other}'s"
+            );
+        }
+    }
+    let status = place.umpire(&["host", "status", "away"]);
+    assert!(
+        status.contains("away (overlord): 1 turn(s) run, collecting turn 2"),
+        "{status}"
+    );
+    let f5 = status
+        .lines()
+        .find(|l| l.trim_start().starts_with("f5 "))
+        .unwrap();
+    assert!(
+        f5.contains("missed 0") && f5.contains("on leave until turn 2"),
+        "a turn on leave is not missed: {f5}"
+    );
+}
+
+/// The record: f6 and f7 on time; f5's turn on leave is not missed, but
+/// counted apart.
+fn the_record_counts_the_turn_on_leave_apart(place: &Place) {
+    let record = place.umpire(&["host", "record", "away"]);
+    let rows: Vec<Vec<&str>> = record
+        .lines()
+        .skip(2)
+        .map(|l| l.split_whitespace().collect())
+        .collect();
+    assert_eq!(
+        rows,
+        [
+            vec!["f5", "1", "0", "0", "0", "(on", "leave", "1)"],
+            vec!["f6", "1", "1", "0", "0"],
+            vec!["f7", "1", "1", "0", "0"],
+        ],
+        "{record}"
+    );
+}
+
+/// The game master gives f7 to a newcomer, who is mailed its new
+/// password with its latest report; a mail with the old password is
+/// refused, one with the new is taken.
+fn f7_is_given_to_a_newcomer_and_the_old_password_refused(place: &Place, old: &str) {
+    let opened = place.umpire(&["host", "open", "away", "f7"]);
+    assert_eq!(opened, "f7 is open for a newcomer to take.\n");
+    let given = place.umpire(&["host", "give", "away", "f7", "new7@players.test"]);
+    let new_pw = given
+        .split("its new password (")
+        .nth(1)
+        .and_then(|r| r.split(')').next())
+        .unwrap_or_else(|| panic!("{given}"))
+        .to_string();
+    assert!(
+        given.starts_with("f7 of away is played from new7@players.test from now on")
+            && new_pw.len() >= 8
+            && new_pw != old,
+        "{given}"
+    );
+    wait_for("the newcomer's welcome", Duration::from_secs(60), || {
+        !count("new7@players.test", "Welcome").is_empty()
+    });
+    let welcome = count("new7@players.test", "Welcome");
+    assert_eq!(
+        header(&welcome[0], "Subject"),
+        Some("[away] Welcome: you play f7 from now on")
+    );
+    let w = body_of(&welcome[0]);
+    assert!(
+        w.contains(&format!("Your password is {new_pw}."))
+            && w.contains(
+                "You play f7 (Faction 7) from now on, after 1 turn run by another player."
+            )
+            && w.contains("Report for Turn 1 for Faction 7 [f07]"),
+        "{w}"
+    );
+
+    // The old password is refused; the new one is taken.
+    send(
+        &away_user("f7"),
+        "away@pipe.test",
+        "old7@players.test",
+        &away_orders(place, "f7", old),
+    );
+    send(
+        "new7@players.test",
+        "away@pipe.test",
+        "n7@players.test",
+        &away_orders(place, "f7", &new_pw),
+    );
+    wait_for("the two answers", Duration::from_secs(60), || {
+        !count(&away_user("f7"), "refused").is_empty()
+            && !count("new7@players.test", "received").is_empty()
+    });
+    let refused = &count(&away_user("f7"), "refused")[0];
+    assert_eq!(
+        header(refused, "Subject"),
+        Some("[away] f7 orders refused: wrong password")
+    );
+    assert_eq!(
+        body_of(refused).trim_end(),
+        "f7: refused: wrong password for f7; nothing stored"
+    );
+    let taken = &count("new7@players.test", "received")[0];
+    assert_eq!(
+        header(taken, "Subject"),
+        Some("[away] f7 orders for turn 2 received")
+    );
 }

@@ -354,6 +354,54 @@ async fn with_leave_bot_the_bot_plays_the_seat_on_leave(location: Location) {
 }
 on_both!(leave_bot, with_leave_bot_the_bot_plays_the_seat_on_leave);
 
+/// Each seat's record as (seat, (sent, missed, on leave, turns)): the
+/// tests run a turn by moving its deadline back, so orders sent count as
+/// late.
+async fn record(host: &Host) -> Vec<(String, (u32, u32, u32, u32))> {
+    host.record("away")
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|r| {
+            (
+                r.seat.clone(),
+                (r.on_time + r.late, r.missed, r.on_leave, r.turns()),
+            )
+        })
+        .collect()
+}
+
+/// The record counts a turn on leave without the player's orders apart
+/// from one missed, whether the bot played it or not; rolled back and run
+/// again after the leave was called off, the same turn is missed.
+async fn the_record_counts_a_turn_on_leave_apart_from_one_missed(location: Location) {
+    let (host, seats) = weekly(&location, true).await;
+    let (a, b) = (&seats[0], &seats[1]);
+    send(&host, &header_with(&host, &a.0, &a.1, "#LEAVE 1").await).await;
+    orders(&host, b).await;
+    let ran = run_at_deadline(&host, &location).await;
+    assert!(matches!(ran, Ran::Kept { turn: 1, .. }), "{ran:?}");
+    assert_eq!(
+        record(&host).await,
+        [
+            ("f5".to_string(), (0, 0, 1, 1)),
+            ("f6".to_string(), (1, 0, 0, 1)),
+            ("f7".to_string(), (0, 1, 0, 1)),
+        ]
+    );
+    host.rollback("away", "gm@test").await.unwrap();
+    send(&host, &header_with(&host, &a.0, &a.1, "#LEAVE OFF").await).await;
+    let ran = run_at_deadline(&host, &location).await;
+    assert!(matches!(ran, Ran::Kept { turn: 1, .. }), "{ran:?}");
+    let f5 = record(&host).await.remove(0);
+    assert_eq!(f5.0, "f5");
+    assert_eq!((f5.1.1, f5.1.2), (1, 0), "missed, not on leave: {f5:?}");
+}
+on_both!(
+    record_on_leave,
+    the_record_counts_a_turn_on_leave_apart_from_one_missed
+);
+
 async fn session_for(host: &Host, seat: &str, hash: &str) {
     host.store()
         .open_session(

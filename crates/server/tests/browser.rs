@@ -2,7 +2,10 @@
 //! look at it: log in, read the report, open the map and follow a hex to
 //! its place, type a wrong order and see its finding on its line, fix it,
 //! send it and see the receipt; the desk then shows the faction's orders
-//! in. Screenshots are kept in `target/tmp/screenshots/` for a reviewer.
+//! in. Then the player's own choices: Ready, leave and what they are
+//! mailed, each kept across a reload, and the desk's record of each seat;
+//! and a newcomer taking an open seat. Screenshots are kept in
+//! `target/tmp/screenshots/` for a reviewer.
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
@@ -10,6 +13,8 @@ mod support;
 
 use support::browser::Browser;
 use support::web::{blocking, site};
+use umpire_host::envelope::Leave;
+use umpire_host::host::{Early, Ran, Trigger};
 use umpire_host::testing;
 
 /// Mark a hex link wholly inside the map's view as `#tap-me` (the map
@@ -421,6 +426,249 @@ async fn the_map_names_places_readably_with_a_legend_and_zoom_buttons() {
         let summary = b.text("#place");
         assert!(summary.contains(" at ") && summary.contains("Open it in the report"), "{summary}");
         b.screenshot("map-summary");
+    })
+    .await;
+    let _ = s.stop.send(true);
+}
+
+/// A player of a game whose turns run early, in a real browser: sends
+/// orders and presses Ready, and the page says they are ready, after a
+/// reload too; goes on leave with the leave form and comes back; unticks
+/// reminders and chooses reports attached, and the form shows what was
+/// kept after a reload. When turn 2 has run, the desk's record counts
+/// f5's orders on time, f6's turn on leave apart from missed.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_player_marks_ready_goes_on_leave_and_chooses_their_mail_in_a_real_browser() {
+    let s = site(testing::sqlite("browser-choices")).await;
+    // Turn 2 runs early once every seat has marked its orders ready, an
+    // hour after: nothing runs by itself while the test looks.
+    s.host
+        .set_early("spring", Some(Early::Ready), Some(60), "gm")
+        .await
+        .unwrap();
+    let (base, pw) = (s.base.clone(), s.spring[0].clone());
+    blocking(move || {
+        let mut b = Browser::start("choices");
+        player_login(&mut b, &base, &pw);
+
+        // Orders first: the Ready button comes with them.
+        b.go(&format!("{base}/games/spring/orders"));
+        b.wait_for("the editor", "document.querySelector('#diagnostics').dataset.checked === 'true'");
+        assert!(
+            b.js("return !document.querySelector('form[action=\"/games/spring/ready\"]')") == serde_json::json!(true),
+            "a Ready button before any orders"
+        );
+        b.type_into("#orders", "#GAME f05 \"\" spring\nUNIT U117\nMOVE OUT\n#END\n");
+        b.wait_for(
+            "no error",
+            "!document.querySelector('#diagnostics li.error') && document.querySelector('#diagnostics li')",
+        );
+        b.click("form[action='/games/spring/orders'] button[type=submit]");
+        b.wait_for("the receipt", "document.querySelector('#receipt')");
+        assert_eq!(b.text("#ready-state"), "Your orders are not marked ready yet.");
+        assert_eq!(b.text("form[action='/games/spring/ready'] button"), "Ready");
+
+        // Ready: the page says so, and a reload still does.
+        b.click("form[action='/games/spring/ready'] button[type=submit]");
+        b.wait_for(
+            "the orders marked ready",
+            "location.pathname === '/games/spring/orders' && location.hash === '#ready' \
+             && document.querySelector('#ready-state').textContent === 'Your orders are marked ready.'",
+        );
+        let ready = |b: &mut Browser| {
+            assert_eq!(b.text("#ready-state"), "Your orders are marked ready.");
+            assert_eq!(
+                b.text("#ready p"),
+                "Turn 2 runs early once every seat has marked its orders ready, 60 minutes after the last change. It still waits for 2 seats."
+            );
+            assert_eq!(b.text("form[action='/games/spring/ready'] button"), "Not ready");
+        };
+        ready(&mut b);
+        b.screenshot("ready");
+        b.js("location.reload(); return true");
+        b.wait_for(
+            "the orders page reloaded",
+            "document.readyState === 'complete' && document.querySelector('#ready-state')",
+        );
+        ready(&mut b);
+
+        // On leave for two turns (2 and 3), from the report page's form.
+        b.go(&format!("{base}/games/spring"));
+        b.wait_for("the leave form", "document.querySelector('form#leave select#leave-turns')");
+        b.click("#leave-turns option[value='2']");
+        b.click("form#leave button[type=submit]");
+        b.wait_for(
+            "on leave",
+            "location.pathname === '/games/spring' && location.hash === '#leave' && document.querySelector('form#leave span')",
+        );
+        let away = "You are on leave until turn 3: no reminders, and turns on leave do not count as missed.";
+        assert_eq!(b.text("form#leave span"), away);
+        assert_eq!(b.text("form#leave button"), "Back from leave");
+        b.screenshot("on-leave");
+        b.js("location.reload(); return true");
+        b.wait_for(
+            "the report reloaded",
+            "document.readyState === 'complete' && document.querySelector('form#leave')",
+        );
+        assert_eq!(b.text("form#leave span"), away);
+        // And back.
+        b.click("form#leave button[type=submit]");
+        b.wait_for("back from leave", "document.querySelector('form#leave select#leave-turns')");
+        assert_eq!(b.text("form#leave button"), "Go on leave");
+        assert_eq!(
+            b.js("return !!document.querySelector('form#leave span')"),
+            serde_json::json!(false)
+        );
+
+        // Mail choices: no reminders, reports attached.
+        let checked = |b: &mut Browser| {
+            b.js("return [document.querySelector('section#mail input[name=reminders]').checked, \
+                 document.querySelector('section#mail input[name=report][value=body]').checked, \
+                 document.querySelector('section#mail input[name=report][value=attached]').checked]")
+        };
+        assert_eq!(checked(&mut b), serde_json::json!([true, true, false]));
+        b.click("section#mail input[name=reminders]");
+        b.click("section#mail input[name=report][value=attached]");
+        b.click("section#mail button[type=submit]");
+        b.wait_for(
+            "the choices kept",
+            "location.hash === '#mail' && !document.querySelector('section#mail input[name=reminders]').checked",
+        );
+        b.js("location.reload(); return true");
+        b.wait_for(
+            "the report reloaded",
+            "document.readyState === 'complete' && document.querySelector('section#mail')",
+        );
+        assert_eq!(checked(&mut b), serde_json::json!([false, false, true]));
+        assert_eq!(
+            b.text("section#mail p"),
+            "Answers to what you send always go. reminders off; reports attached only."
+        );
+        b.screenshot("mail-choices");
+    })
+    .await;
+    let prefs = s.host.mail_prefs("spring", "f5").await.unwrap();
+    assert_eq!(prefs.describe(), "reminders off; reports attached only");
+    assert!(s.host.on_leave("spring").await.unwrap().is_empty());
+
+    // f6 goes on leave for turn 2; turn 2 runs. f5 sent, f6 was away, f7
+    // sent nothing (none of them sent for turn 1).
+    s.host.leave("spring", "f6", Leave::Turns(1)).await.unwrap();
+    let ran = s
+        .host
+        .run_turn("spring", Trigger::Now { actor: "gm".into() })
+        .await
+        .unwrap();
+    assert!(matches!(ran, Ran::Kept { turn: 2, .. }), "{ran:?}");
+    let (base, desk) = (s.base.clone(), s.desk_password.clone());
+    blocking(move || {
+        let mut b = Browser::start("choices-desk");
+        desk_login(&mut b, &base, &desk);
+        b.go(&format!("{base}/desk/games/spring"));
+        b.wait_for("the record", "document.querySelector('tr[data-record=f7]')");
+        assert_eq!(b.text("h2#record"), "Each seat's record");
+        assert_eq!(b.text("tr[data-record=f5]"), "f5 2 1 0 1");
+        assert_eq!(b.text("tr[data-record=f6]"), "f6 2 0 0 1 (on leave 1)");
+        assert_eq!(b.text("tr[data-record=f7]"), "f7 2 0 0 2");
+        b.js("document.getElementById('record').scrollIntoView(); return true");
+        b.screenshot("desk-record");
+    })
+    .await;
+    let _ = s.stop.send(true);
+}
+
+/// A newcomer in a real browser: finds the seat the game master opened
+/// on the page of open seats, takes it with their address and sees the
+/// answer; the seat is no longer listed, the old password no longer logs
+/// in, and the new one (mailed to the newcomer) opens the seat's report.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_newcomer_takes_an_open_seat_in_a_real_browser() {
+    let s = site(testing::sqlite("browser-open")).await;
+    s.host.open_seat("spring", "f6", "gm").await.unwrap();
+    let (base, old) = (s.base.clone(), s.spring[1].clone());
+    let old_pw = old.clone();
+    blocking(move || {
+        let mut b = Browser::start("newcomer");
+        b.go(&format!("{base}/"));
+        b.wait_for("the start page", "document.querySelector('a[href=\"/open\"]')");
+        b.click("a[href='/open']");
+        b.wait_for("the open seats", "location.pathname === '/open' && document.querySelector('main table')");
+        let rows = b.js("return [...document.querySelectorAll('main table tr')].length");
+        assert_eq!(rows, serde_json::json!(2), "one open seat, under the heading row");
+        let row = b.text("main table tr:nth-child(2)");
+        assert!(
+            row.starts_with("spring (Overlord) faction f6 (Faction 6) 1"),
+            "{row}"
+        );
+        b.screenshot("open-seats");
+        b.type_into("#address-spring-f6", "newcomer@players.test");
+        b.click("form[action='/open'] button[type=submit]");
+        b.wait_for(
+            "the answer",
+            "document.querySelector('main h1') && document.querySelector('main h1').textContent === 'The seat is yours'",
+        );
+        assert_eq!(b.text("main p.ok"), "You play f6 (Faction 6) of spring from now on.");
+        let told = b.text("main p.ok + p");
+        assert!(
+            told.starts_with("Its password is on its way to newcomer@players.test, with its latest report."),
+            "{told}"
+        );
+        b.screenshot("seat-taken");
+        b.go(&format!("{base}/open"));
+        b.wait_for("the open seats again", "document.querySelector('main h1')");
+        assert_eq!(b.text("main p.muted"), "No seat is open now.");
+
+        // The old password no longer logs in.
+        b.go(&format!("{base}/"));
+        b.wait_for("the login form", "document.querySelector('#password')");
+        b.type_into("#game", "spring");
+        b.type_into("#seat", "f6");
+        b.type_into("#password", &old_pw);
+        b.click("form[action='/login'] button[type=submit]");
+        b.wait_for("the refusal", "location.search.startsWith('?failed=')");
+        assert_eq!(
+            b.text("main p.flash.bad"),
+            "The game, the faction (or character) or the password is wrong."
+        );
+    })
+    .await;
+    // The newcomer's welcome, with the seat's new password and its latest
+    // report, is queued to their address, the seat's only one now.
+    let seat = s.host.store().seat("spring", "f6").await.unwrap().unwrap();
+    assert_eq!(seat.addresses, vec!["newcomer@players.test".to_string()]);
+    let welcome: Vec<_> = s
+        .host
+        .store()
+        .outbox(Some("spring"), None)
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|m| m.message)
+        .filter(|m| m.subject == "[spring] Welcome: you play f6 from now on")
+        .collect();
+    assert_eq!(welcome.len(), 1, "{welcome:#?}");
+    assert_eq!(welcome[0].to, "newcomer@players.test");
+    assert_eq!(welcome[0].report, Some((1, 1)), "with its latest report");
+    let new = welcome[0]
+        .body
+        .split("Your password is ")
+        .nth(1)
+        .and_then(|r| r.split(". Write it").next())
+        .unwrap()
+        .to_string();
+    assert_ne!(new, old);
+    let base = s.base.clone();
+    blocking(move || {
+        let mut b = Browser::start("newcomer-in");
+        b.go(&format!("{base}/"));
+        b.wait_for("the login form", "document.querySelector('#password')");
+        b.type_into("#game", "spring");
+        b.type_into("#seat", "f6");
+        b.type_into("#password", &new);
+        b.click("form[action='/login'] button[type=submit]");
+        b.wait_for("the report", "location.pathname === '/games/spring'");
+        assert_eq!(b.text("main h1"), "Turn 1 report for Faction 6 [f06]");
+        b.screenshot("newcomer-report");
     })
     .await;
     let _ = s.stop.send(true);

@@ -13,7 +13,11 @@
 //!   a seat that replaced its orders after the deadline is late by the
 //!   last set, the one that ran;
 //! - **missed**: it ran with none of the player's orders: none at all, or
-//!   only those a bot wrote for the seat (counted apart as `by_bot`).
+//!   only those a bot wrote for the seat (counted apart as `by_bot`);
+//! - **on leave**: it ran with none of the player's orders while the seat
+//!   was on leave for it (`host/leave.rs`), which the player was told does
+//!   not count as missed; whatever a bot wrote for it meanwhile. Orders
+//!   the player sent anyway count as on time or late.
 
 use super::{Host, Result};
 use crate::store::SeatTurn;
@@ -27,12 +31,14 @@ pub struct Record {
     pub missed: u32,
     /// Of the turns missed, those a bot played.
     pub by_bot: u32,
+    /// Turns on leave without the player's orders: not missed.
+    pub on_leave: u32,
 }
 
 impl Record {
     /// The turns the seat was in play for.
     pub fn turns(&self) -> u32 {
-        self.on_time + self.late + self.missed
+        self.on_time + self.late + self.missed + self.on_leave
     }
 }
 
@@ -50,6 +56,7 @@ pub fn tally(turns: &[SeatTurn]) -> Vec<Record> {
             continue;
         };
         match (t.received_at, t.source.as_deref()) {
+            (None, _) | (Some(_), Some("bot")) if t.on_leave => r.on_leave += 1,
             (None, _) => r.missed += 1,
             (Some(_), Some("bot")) => {
                 r.missed += 1;
@@ -82,6 +89,14 @@ mod tests {
             deadline,
             received_at: at,
             source: at.map(|_| source.to_string()),
+            on_leave: false,
+        }
+    }
+
+    fn away(t: SeatTurn) -> SeatTurn {
+        SeatTurn {
+            on_leave: true,
+            ..t
         }
     }
 
@@ -103,18 +118,44 @@ mod tests {
                     on_time: 2,
                     late: 1,
                     missed: 0,
-                    by_bot: 0
+                    by_bot: 0,
+                    on_leave: 0
                 },
                 Record {
                     seat: "f6".into(),
                     on_time: 0,
                     late: 0,
                     missed: 2,
-                    by_bot: 1
+                    by_bot: 1,
+                    on_leave: 0
                 },
             ]
         );
         assert_eq!(r[0].turns(), 3);
         assert!(tally(&[]).is_empty());
+    }
+
+    #[test]
+    fn a_turn_on_leave_without_the_players_orders_is_not_missed() {
+        let turns = [
+            away(turn("f5", 1, Some(100), None, "")),
+            away(turn("f5", 2, Some(200), Some(150), "bot")),
+            away(turn("f5", 3, Some(300), Some(250), "mail")),
+            away(turn("f5", 4, Some(400), Some(450), "web")),
+            turn("f5", 5, Some(500), None, ""),
+        ];
+        let r = tally(&turns);
+        assert_eq!(
+            r,
+            vec![Record {
+                seat: "f5".into(),
+                on_time: 1,
+                late: 1,
+                missed: 1,
+                by_bot: 0,
+                on_leave: 2
+            }]
+        );
+        assert_eq!(r[0].turns(), 5);
     }
 }

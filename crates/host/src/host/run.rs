@@ -233,8 +233,10 @@ impl Host {
         run: (u32, i64),
     ) -> Result<Vec<store::SeatRow>> {
         let sent: HashSet<&str> = orders.iter().map(|o| o.seat.as_str()).collect();
-        // A seat on leave for the turn missed nothing.
+        // A seat on leave for the turn missed nothing, and its record says
+        // it was away.
         let away = store::on_leave_in(tx, game, run.0).await?;
+        store::mark_on_leave(tx, game, run, &away).await?;
         let mut seats = store::seats_in(tx, game).await?;
         for s in &mut seats {
             let info = infos.iter().find(|i| i.key == s.seat);

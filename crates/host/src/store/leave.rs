@@ -141,6 +141,29 @@ pub(crate) async fn set_leave(
     Ok(())
 }
 
+/// Mark `seats`' reports of the run `(turn, attempt)` as those of seats
+/// on leave for the turn, for their record.
+pub(crate) async fn mark_on_leave(
+    c: &mut AnyConnection,
+    game: &str,
+    (turn, attempt): (u32, i64),
+    seats: &HashSet<String>,
+) -> Result<()> {
+    for seat in seats {
+        sqlx::query(
+            "UPDATE reports SET on_leave = 1 WHERE game_id = $1 AND turn = $2 AND attempt = $3 AND seat = $4",
+        )
+        .bind(game)
+        .bind(i64::from(turn))
+        .bind(attempt)
+        .bind(seat)
+        .execute(&mut *c)
+        .await
+        .map_err(StoreError::db("cannot keep who was on leave for the turn"))?;
+    }
+    Ok(())
+}
+
 /// Open `seat` for a newcomer. False when it was open already.
 pub(crate) async fn open_seat(c: &mut AnyConnection, game: &str, seat: &str) -> Result<bool> {
     let done = sqlx::query(

@@ -63,8 +63,13 @@ pub const MIGRATIONS: &[Migration] = &[
     },
     Migration {
         version: 9,
+        name: "leave record",
+        sql: include_str!("migrations/0009_leave_record.sql"),
+    },
+    Migration {
+        version: 10,
         name: "messages",
-        sql: include_str!("migrations/0009_messages.sql"),
+        sql: include_str!("migrations/0010_messages.sql"),
     },
 ];
 

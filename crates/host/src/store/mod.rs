@@ -67,7 +67,9 @@ pub(crate) use audit::record as audit_record;
 pub use games::{GameRow, Status};
 pub(crate) use games::{game_in, insert as games_insert, update as games_update};
 pub use leave::{Leave, OpenSeat};
-pub(crate) use leave::{close_seat, on_leave_in, open_seat, revoke_tokens, set_leave};
+pub(crate) use leave::{
+    close_seat, mark_on_leave, on_leave_in, open_seat, revoke_tokens, set_leave,
+};
 pub use messages::{MessageCount, MessageRow};
 pub(crate) use messages::{NewMessage, keep_message};
 pub use news::TurnNews;

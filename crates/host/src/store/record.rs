@@ -1,7 +1,7 @@
 //! What each seat did turn by turn, read back for its record
 //! (`host/record.rs`): every kept run of a turn, each seat of the game
-//! that had a report of it (so was in play when it ran), and the orders
-//! it ran with.
+//! that had a report of it (so was in play when it ran), whether it was
+//! on leave for it, and the orders it ran with.
 
 use sqlx::Row;
 
@@ -19,6 +19,8 @@ pub struct SeatTurn {
     pub received_at: Option<i64>,
     /// Where they came from (`mail`, `web`, `api`, `bot`, …).
     pub source: Option<String>,
+    /// The seat was on leave for the turn when it ran.
+    pub on_leave: bool,
 }
 
 impl Store {
@@ -29,7 +31,7 @@ impl Store {
         let mut c = self.connection().await?;
         let rows = sqlx::query(
             "SELECT r.seat AS seat, t.turn AS turn, t.deadline AS deadline, \
-                    o.received_at AS received_at, s.source AS source \
+                    o.received_at AS received_at, s.source AS source, r.on_leave AS on_leave \
              FROM turns t \
              JOIN reports r ON r.game_id = t.game_id AND r.turn = t.turn AND r.attempt = t.attempt \
              JOIN seats se ON se.game_id = t.game_id AND se.seat = r.seat \
@@ -51,6 +53,7 @@ impl Store {
                 deadline: r.try_get("deadline").map_err(read())?,
                 received_at: r.try_get("received_at").map_err(read())?,
                 source: r.try_get("source").map_err(read())?,
+                on_leave: r.try_get::<i64, _>("on_leave").map_err(read())? != 0,
             });
         }
         Ok(out)

@@ -148,15 +148,15 @@ async fn names_in_game(
     Ok(names)
 }
 
-/// Each seat's record over the turns that ran: on time, late, missed
-/// (`umpire_host::host::Record`).
+/// Each seat's record over the turns that ran: on time, late, missed, on
+/// leave (`umpire_host::host::Record`).
 fn seat_record(record: &[umpire_host::host::Record]) -> Markup {
     html! {
         h2 id="record" { "Each seat's record" }
         @if record.is_empty() {
             p { "No turn has run yet: the record starts with the first." }
         } @else {
-            p { "Over the turns that ran: orders by the deadline, after it (the turn still took them), or none (a bot's orders are the player's missed turn)." }
+            p { "Over the turns that ran: orders by the deadline, after it (the turn still took them), or none (a bot's orders are the player's missed turn). A turn on leave without orders is not missed: it is counted apart." }
             table.record {
                 tr { th { "Seat" } th { "Turns in play" } th { "On time" } th { "Late" } th { "Missed" } }
                 @for r in record {
@@ -168,6 +168,7 @@ fn seat_record(record: &[umpire_host::host::Record]) -> Markup {
                         td {
                             @if r.missed > 0 { span.warn { (r.missed) } } @else { "0" }
                             @if r.by_bot > 0 { " (a bot played " (r.by_bot) ")" }
+                            @if r.on_leave > 0 { " (on leave " (r.on_leave) ")" }
                         }
                     }
                 }
