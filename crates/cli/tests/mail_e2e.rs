@@ -7,7 +7,9 @@
 //! every faction's report lands in its own mailbox and no other's.
 //! Then the server is killed while it sends reports, and restarted:
 //! nothing is lost and nothing arrives twice. And a player's leave, a
-//! turn run early and a seat given to a newcomer, each by real mail.
+//! turn run early and a seat given to a newcomer, each by real mail; and
+//! messages between players, by mail to a faction's address and on the
+//! web of the same server, with a player's `#MAIL` choice.
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
@@ -67,6 +69,18 @@ impl Place {
         self.serve_crashing(None)
     }
 
+    /// `umpire serve` with its web on `listen`.
+    fn serve_on(&self, listen: &str) -> Child {
+        let mut c = Command::new(BIN);
+        c.args(["serve", "--listen", listen, "--data"])
+            .arg(&self.data)
+            .env("UMPIRE_TEST_IMAP_PASSWORD", "test")
+            .env_remove("UMPIRE_CRASH_AT")
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped());
+        c.spawn().unwrap()
+    }
+
     /// `umpire serve`, aborting at a fault point when `crash` names one.
     fn serve_crashing(&self, crash: Option<&str>) -> Child {
         let mut c = Command::new(BIN);
@@ -115,8 +129,13 @@ fn send(from: &str, to: &str, id: &str, body: &str) {
 fn send_with(from: &str, to: &str, id: &str, headers: &[&str], body: &str) {
     let mut c = Command::new("swaks");
     c.args(["--server", "127.0.0.1:2525", "--from", from, "--to", to])
-        .args(["--header", &format!("Message-Id: <{id}>")])
-        .args(["--header", "Subject: orders"]);
+        .args(["--header", &format!("Message-Id: <{id}>")]);
+    if !headers
+        .iter()
+        .any(|h| h.to_ascii_lowercase().starts_with("subject:"))
+    {
+        c.args(["--header", "Subject: orders"]);
+    }
     for h in headers {
         c.args(["--header", h]);
     }
@@ -209,7 +228,8 @@ fn sql(url: &str, statement: &str) {
 }
 
 /// A data folder, a PostgreSQL schema, its config, and the mail servers
-/// piping `pipe_address` to `umpire mail deliver`.
+/// piping `pipe_address` (several, separated by commas: the first is the
+/// game's own) to `umpire mail deliver`.
 fn setup(name: &str, pipe_address: &str) -> (Place, MailServers) {
     let dir = std::env::temp_dir().join(format!("umpire-mail-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
@@ -224,7 +244,8 @@ fn setup(name: &str, pipe_address: &str) -> (Place, MailServers) {
         url: url.clone(),
     };
     // The game whose own address is piped: `spring` for spring@pipe.test.
-    let game = pipe_address.split('@').next().unwrap_or("spring");
+    let own = pipe_address.split(',').next().unwrap_or(pipe_address);
+    let game = own.split('@').next().unwrap_or("spring");
     std::fs::write(
         data.join("umpire.toml"),
         format!(
@@ -237,7 +258,7 @@ from_name = "Spring Umpire"
 gm_address = "gm@game.test"
 
 [mail.games.{game}]
-server = "{pipe_address}"
+server = "{own}"
 
 [mail.imap]
 host = "127.0.0.1"
@@ -345,12 +366,18 @@ fn spring_with_three_players(place: &Place) -> Vec<(String, String)> {
 
 /// A seat's order template, from its report, with its password filled in.
 fn template(place: &Place, seat: &str, pw: &str) -> String {
-    let report = place.umpire(&["host", "report", "spring", seat]);
-    report
+    game_orders(place, "spring", seat, pw)
+}
+
+/// A seat of `game`'s order template, from its latest report, with
+/// `password` filled in.
+fn game_orders(place: &Place, game: &str, seat: &str, password: &str) -> String {
+    place
+        .umpire(&["host", "report", game, seat])
         .split("==== Order template ====\n\n")
         .nth(1)
         .unwrap()
-        .replacen("PASSWORD", pw, 1)
+        .replacen("PASSWORD", password, 1)
 }
 
 /// f5 writes to the server's mailbox (read over IMAP), f6 to the game's
@@ -1096,11 +1123,18 @@ fn away_user(seat: &str) -> String {
 /// The game `away`: three factions, each with a player's address, a turn
 /// every 7 days. Returns each seat with its password.
 fn away_with_three_players(place: &Place) -> Vec<(String, String)> {
+    three_players(place, "away")
+}
+
+/// The game `game`: three factions, each with a player's address
+/// ([`away_user`]), a turn every 7 days. Returns each seat with its
+/// password.
+fn three_players(place: &Place, game: &str) -> Vec<(String, String)> {
     let made = place.umpire(&[
         "host",
         "new",
         "overlord",
-        "away",
+        game,
         "--factions",
         "3",
         "--seed",
@@ -1123,7 +1157,7 @@ fn away_with_three_players(place: &Place) -> Vec<(String, String)> {
     let seats: Vec<&str> = pw.iter().map(|(s, _)| s.as_str()).collect();
     assert_eq!(seats, ["f5", "f6", "f7"], "{made}");
     for s in &seats {
-        place.umpire(&["host", "address", "away", s, &away_user(s)]);
+        place.umpire(&["host", "address", game, s, &away_user(s)]);
     }
     pw
 }
@@ -1131,12 +1165,7 @@ fn away_with_three_players(place: &Place) -> Vec<(String, String)> {
 /// A seat of `away`'s order template, from its latest report, with
 /// `password` filled in.
 fn away_orders(place: &Place, seat: &str, password: &str) -> String {
-    place
-        .umpire(&["host", "report", "away", seat])
-        .split("==== Order template ====\n\n")
-        .nth(1)
-        .unwrap()
-        .replacen("PASSWORD", password, 1)
+    game_orders(place, "away", seat, password)
 }
 
 /// f5 goes on leave: its envelope's header and `#LEAVE 2`, nothing else.
@@ -1348,5 +1377,168 @@ fn f7_is_given_to_a_newcomer_and_the_old_password_refused(place: &Place, old: &s
     assert_eq!(
         header(taken, "Subject"),
         Some("[away] f7 orders for turn 2 received")
+    );
+}
+
+/// Messages between players and a player's mail choices, by real mail and
+/// on the web of the same server: f5 mails f6's address here and f6 reads
+/// it in its own mailbox (never f5's address) and on its Messages page;
+/// f6 answers on the web and f5 gets it by mail; f6 mails `#MAIL MESSAGES
+/// OFF` and the next message stays on its page only; the game master sees
+/// how many, and the outbox no subject.
+#[test]
+fn messages_between_players_by_mail_and_on_the_web_with_the_mail_choices() {
+    let _one = PORTS.lock().unwrap_or_else(|e| e.into_inner());
+    let (place, _servers) = setup("talk", "talk@pipe.test,f6@game.test");
+    let pw = three_players(&place, "talk");
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let server = place.serve_on(&format!("127.0.0.1:{port}"));
+    let base = format!("http://127.0.0.1:{port}");
+    wait_for("the web", Duration::from_secs(30), || {
+        std::net::TcpStream::connect(("127.0.0.1", port)).is_ok()
+    });
+    f5_writes_to_f6_by_mail(&base, &pw[1].1);
+    f6_answers_on_the_web(&base, &pw[1].1);
+    f6_takes_messages_on_the_page_only(&place, &pw[1].1);
+    let counts = place.umpire(&["host", "messages", "talk"]);
+    assert!(
+        counts.contains("talk: players may write to each other; only the two seats read a message"),
+        "{counts}"
+    );
+    assert!(
+        counts.contains(&format!("  {:<14} {:>7} {:>8}", "f5", 2, 1)),
+        "{counts}"
+    );
+    assert!(
+        counts.contains(&format!("  {:<14} {:>7} {:>8}", "f6", 1, 2)),
+        "{counts}"
+    );
+    let outbox = place.umpire(&["host", "outbox", "talk"]);
+    assert!(outbox.contains("(a message between players)"), "{outbox}");
+    for words in ["Pact", "Agreed", "Still there"] {
+        assert!(!outbox.contains(words), "{words} in the outbox: {outbox}");
+    }
+    stop(server);
+}
+
+#[path = "../../server/tests/support/web.rs"]
+mod web;
+
+/// The mails in `user`'s mailbox whose subject has `subject_has`, once
+/// `n` of them are there.
+fn wait_for_mails(user: &str, subject_has: &str, n: usize) -> Vec<String> {
+    wait_for(
+        &format!("{n} mail(s) '{subject_has}' for {user}"),
+        Duration::from_secs(60),
+        || count(user, subject_has).len() >= n,
+    );
+    count(user, subject_has)
+}
+
+/// f5 mails f6@game.test: f6 gets it by mail from "f5 via talk", replies
+/// going to f5@game.test, f5's address nowhere; and on its page.
+fn f5_writes_to_f6_by_mail(base: &str, f6_password: &str) {
+    send_with(
+        &away_user("f5"),
+        "f6@game.test",
+        "pact1@players.test",
+        &["Subject: Pact"],
+        "Shall we share the pass?\n",
+    );
+    let got = wait_for_mails(&away_user("f6"), "Pact", 1);
+    assert_eq!(got.len(), 1);
+    let m = &got[0];
+    assert!(
+        header(m, "From").is_some_and(|f| f.contains("f5 via talk")),
+        "{m}"
+    );
+    assert_eq!(header(m, "Reply-To"), Some("f5@game.test"), "{m}");
+    assert!(body_of(m).starts_with("Shall we share the pass?"), "{m}");
+    assert!(
+        !m.contains(&away_user("f5")),
+        "f5's address in the mail to f6: {m}"
+    );
+    let mut f6 = web::Client::new(base);
+    f6.login("talk", "f6", f6_password);
+    let page = f6.get("/games/talk/messages").body;
+    assert!(page.contains("From <strong>f5</strong>"), "{page}");
+    assert!(page.contains("Shall we share the pass?"), "{page}");
+    assert!(page.contains(", by mail"), "{page}");
+    assert!(!page.contains(&away_user("f5")), "{page}");
+}
+
+/// f6 answers on its page: f5 gets it by mail, f6's address nowhere.
+fn f6_answers_on_the_web(base: &str, f6_password: &str) {
+    let mut f6 = web::Client::new(base);
+    f6.login("talk", "f6", f6_password);
+    let csrf = f6.csrf("/games/talk/messages");
+    let sent = f6.post_form(
+        "/games/talk/messages",
+        &[
+            ("csrf", &csrf),
+            ("to", "f5"),
+            ("subject", "Re: Pact"),
+            ("body", "Agreed."),
+        ],
+    );
+    assert_eq!(sent.status, 303, "{}", sent.body);
+    let page = f6.get("/games/talk/messages").body;
+    assert!(
+        page.contains("Your message was passed to f5: on its page, and in its mail."),
+        "{page}"
+    );
+    let got = wait_for_mails(&away_user("f5"), "Re: Pact", 1);
+    let m = &got[0];
+    assert!(
+        header(m, "From").is_some_and(|f| f.contains("f6 via talk")),
+        "{m}"
+    );
+    assert_eq!(header(m, "Reply-To"), Some("f6@game.test"), "{m}");
+    assert!(body_of(m).starts_with("Agreed."), "{m}");
+    assert!(
+        !m.contains(&away_user("f6")),
+        "f6's address in the mail to f5: {m}"
+    );
+}
+
+/// f6 mails `#MAIL MESSAGES OFF` alone; the answer says so; f5's next
+/// message reaches f6's page and no mail of f6's.
+fn f6_takes_messages_on_the_page_only(place: &Place, f6_password: &str) {
+    let envelope = game_orders(place, "talk", "f6", f6_password)
+        .lines()
+        .find(|l| l.starts_with("#GAME"))
+        .unwrap()
+        .to_string();
+    send(
+        &away_user("f6"),
+        "talk@pipe.test",
+        "mail6@players.test",
+        &format!("{envelope}\n#MAIL MESSAGES OFF\n#END\n"),
+    );
+    let answers = wait_for_mails(&away_user("f6"), "[talk]", 1);
+    let answer = body_of(&answers[0]);
+    assert!(
+        answer.contains("f6: mailed: reminders on; reports in the mail's text; messages from other players on the page only; orders kept as they were"),
+        "{answer}"
+    );
+    send_with(
+        &away_user("f5"),
+        "f6@game.test",
+        "still1@players.test",
+        &["Subject: Still there?"],
+        "Still there?\n",
+    );
+    wait_for("f6's second message kept", Duration::from_secs(60), || {
+        place
+            .umpire(&["host", "messages", "talk"])
+            .contains(&format!("  {:<14} {:>7} {:>8}", "f6", 1, 2))
+    });
+    assert!(
+        count(&away_user("f6"), "Still there").is_empty(),
+        "mailed though f6 chose the page only"
     );
 }
