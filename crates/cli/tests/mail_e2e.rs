@@ -1244,6 +1244,13 @@ fn the_turn_runs_early_once_the_others_have_sent(place: &Place, pw: &[(String, S
                 && !count("gm@game.test", "Turn 1 ran early").is_empty()
         },
     );
+    // The game master's letter: f5 on leave, not missing.
+    let letter = &texts("gm@game.test", "Turn 1 ran early")[0];
+    assert!(
+        letter.contains("On leave for turn 1 (not missing): f5."),
+        "{letter}"
+    );
+    assert!(!letter.contains("No orders from"), "{letter}");
     let a7 = &texts(&away_user("f7"), "received")[0];
     assert!(
         a7.contains("; every seat is ready, so turn 1 runs early, at "),
@@ -1259,7 +1266,8 @@ fn the_turn_runs_early_once_the_others_have_sent(place: &Place, pw: &[(String, S
             .unwrap_or_else(|| panic!("{s}'s report does not say it ran early: {r}"));
         assert!(
             early_line.starts_with("Turn 1 ran early, before its deadline (")
-                && early_line.contains("): every seat in play had sent orders by ")
+                && early_line
+                    .contains("): every seat in play and not on leave had sent orders by ")
                 && early_line.ends_with(", and nobody changed their mind in the 0 minutes after."),
             "{early_line}"
         );

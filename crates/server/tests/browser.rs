@@ -673,3 +673,136 @@ async fn a_newcomer_takes_an_open_seat_in_a_real_browser() {
     .await;
     let _ = s.stop.send(true);
 }
+
+/// Log a browser in to `seat` of spring.
+fn seat_login(b: &mut Browser, base: &str, seat: &str, password: &str) {
+    b.go(&format!("{base}/"));
+    b.wait_for("the login form", "document.querySelector('#password')");
+    b.type_into("#game", "spring");
+    b.type_into("#seat", seat);
+    b.type_into("#password", password);
+    b.click("form[action='/login'] button[type=submit]");
+    b.wait_for("the report", "location.pathname === '/games/spring'");
+}
+
+/// Two players on two browsers write to each other on their Messages
+/// pages: a message to one's own seat comes back with its words and the
+/// reason, one to another seat is on both pages (and after a reload), the
+/// answer is written in the form under the message; and each player's
+/// feeds (the game's deadlines, their own news link) are what a calendar
+/// and a reader take.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_players_write_to_each_other_and_read_the_feeds_in_a_real_browser() {
+    let s = site(testing::sqlite("browser-messages")).await;
+    // A schedule, so that the calendar has deadlines to show.
+    s.host
+        .set_schedule("spring", Some("sat 18:00"), Some("Europe/Paris"), "gm")
+        .await
+        .unwrap();
+    let (base, pw) = (s.base.clone(), s.spring.clone());
+    blocking(move || {
+        let mut f5 = Browser::start("messages-f5");
+        seat_login(&mut f5, &base, "f5", &pw[0]);
+        f5.click("header nav a[href='/games/spring/messages']");
+        f5.wait_for("the Messages page", "document.querySelector('#write textarea')");
+        assert_eq!(f5.text("main h1"), "Messages");
+        f5.type_into("#write input[name=to]", "f5");
+        f5.type_into("#write input[name=subject]", "Pact");
+        f5.type_into("#write textarea", "Shall we share the pass?");
+        f5.click("#write button[type=submit]");
+        f5.wait_for("the refusal", "document.querySelector('#write [role=alert]')");
+        assert_eq!(
+            f5.text("#write [role=alert]"),
+            "Your message was not passed on: f5 is your own seat. Its words are kept below."
+        );
+        assert_eq!(
+            f5.js("return document.querySelector('#write textarea').value"),
+            serde_json::json!("Shall we share the pass?")
+        );
+        f5.screenshot("message-refused");
+        f5.js("document.querySelector('#write input[name=to]').value = ''; return true");
+        f5.type_into("#write input[name=to]", "f6");
+        f5.click("#write button[type=submit]");
+        f5.wait_for("the message passed on", "document.querySelector('main p[role=status]')");
+        assert_eq!(
+            f5.text("main p[role=status]"),
+            "Your message was passed to f6: on its page."
+        );
+        assert_eq!(f5.text("article.message h3"), "Pact");
+        f5.screenshot("message-sent");
+
+        // f6, on another browser: the message, and the answer under it.
+        let mut f6 = Browser::start("messages-f6");
+        seat_login(&mut f6, &base, "f6", &pw[1]);
+        f6.go(&format!("{base}/games/spring/messages"));
+        f6.wait_for("the message", "document.querySelector('article.message')");
+        assert_eq!(f6.text("article.message pre"), "Shall we share the pass?");
+        assert!(f6.text("article.message p").starts_with("From f5"));
+        f6.click("article.message details summary");
+        f6.type_into("article.message details textarea", "Agreed.");
+        f6.screenshot("message-answer");
+        f6.click("article.message details button[type=submit]");
+        f6.wait_for("the answer passed on", "document.querySelector('main p[role=status]')");
+        assert_eq!(
+            f6.text("main p[role=status]"),
+            "Your message was passed to f5: on its page."
+        );
+
+        // f5 reloads: both, the newest first.
+        f5.js("location.reload(); return true");
+        f5.wait_for(
+            "both messages",
+            "document.readyState === 'complete' && document.querySelectorAll('article.message').length === 2",
+        );
+        let subjects = f5.js("return [...document.querySelectorAll('article.message h3')].map(h => h.textContent)");
+        assert_eq!(subjects, serde_json::json!(["Re: Pact", "Pact"]));
+
+    })
+    .await;
+
+    // An article of f5's for turn 2's newspaper, sent from its orders
+    // page; the turn runs.
+    let (base, pw) = (s.base.clone(), s.spring.clone());
+    blocking(move || {
+        let mut f5 = Browser::start("messages-press");
+        seat_login(&mut f5, &base, "f5", &pw[0]);
+        f5.go(&format!("{base}/games/spring/orders"));
+        f5.wait_for("the article form", "document.querySelector('#article')");
+        f5.type_into("#article", "The pass is open to friends.");
+        f5.click("form[action='/games/spring/press'] button[type=submit]");
+        f5.wait_for("the article's answer", "document.querySelector('#receipt')");
+    })
+    .await;
+    let ran = s
+        .host
+        .run_turn("spring", Trigger::Now { actor: "gm".into() })
+        .await
+        .unwrap();
+    assert!(matches!(ran, Ran::Kept { turn: 2, .. }), "{ran:?}");
+    let (base, pw) = (s.base.clone(), s.spring.clone());
+    blocking(move || {
+        let mut f5 = Browser::start("messages-feeds");
+        seat_login(&mut f5, &base, "f5", &pw[0]);
+        // The feeds, as a calendar and a reader fetch them.
+        f5.go(&format!("{base}/"));
+        f5.wait_for("the start page", "document.querySelector('a[href$=\"deadlines.ics\"]')");
+        let calendar = f5.js_async(
+            "var done = arguments[0]; fetch(document.querySelector('a[href$=\"deadlines.ics\"]').href).then(r => r.text()).then(done)",
+        );
+        let calendar = calendar.as_str().unwrap_or_default().to_string();
+        assert!(calendar.starts_with("BEGIN:VCALENDAR\r\n"), "{calendar}");
+        assert!(calendar.contains("X-WR-CALNAME:spring: deadlines\r\n"), "{calendar}");
+        assert_eq!(calendar.matches("BEGIN:VEVENT").count(), 10, "{calendar}");
+        f5.go(&format!("{base}/games/spring"));
+        f5.wait_for("the news link", "document.querySelector('a[href*=\"news.atom\"]')");
+        let news = f5.js_async(
+            "var done = arguments[0]; fetch(document.querySelector('a[href*=\"news.atom\"]').href).then(r => r.text()).then(done)",
+        );
+        let news = news.as_str().unwrap_or_default().to_string();
+        assert!(news.contains("<feed xmlns=\"http://www.w3.org/2005/Atom\">"), "{news}");
+        assert!(news.contains("<entry>"), "{news}");
+        assert!(news.contains("The pass is open to friends."), "{news}");
+    })
+    .await;
+    let _ = s.stop.send(true);
+}

@@ -183,8 +183,14 @@ pub(crate) fn words_for(
 }
 
 /// The players' and the game master's word on a turn that ran early:
-/// when every seat was ready, and the deadline it did not wait for.
-pub(crate) fn ran_early(settings: &Settings, row: &GameRow, turn: u32) -> Option<String> {
+/// when every seat was ready (every seat not on leave, when `leave` some
+/// were), and the deadline it did not wait for.
+pub(crate) fn ran_early(
+    settings: &Settings,
+    row: &GameRow,
+    turn: u32,
+    leave: bool,
+) -> Option<String> {
     let since = row.running_early?;
     let deadline = row
         .running_deadline
@@ -196,7 +202,8 @@ pub(crate) fn ran_early(settings: &Settings, row: &GameRow, turn: u32) -> Option
         })
         .unwrap_or_default();
     Some(format!(
-        "Turn {turn} ran early{deadline}: every seat in play had {} by {}, and nobody changed their mind in the {} minute{} after.",
+        "Turn {turn} ran early{deadline}: every seat in play{} had {} by {}, and nobody changed their mind in the {} minute{} after.",
+        if leave { " and not on leave" } else { "" },
         match settings.early {
             Early::Ready => "sent orders and marked them ready",
             _ => "sent orders",

@@ -579,7 +579,8 @@ impl crate::turns::Run for Running<'_> {
             .await?;
         // Each seat's report, by mail, saying so when the turn ran early.
         let title = loaded.kind.title();
-        let early_words = super::early::ran_early(settings, &row, collecting);
+        let away = store::on_leave_in(&mut tx, game, collecting).await?;
+        let early_words = super::early::ran_early(settings, &row, collecting, !away.is_empty());
         queue_reports(
             &mut tx,
             game,
@@ -590,8 +591,8 @@ impl crate::turns::Run for Running<'_> {
             run,
         )
         .await?;
-        let missing = missing_seats(&seats, &sent);
-        let mut gm = gm_letter(&out, &missing, collecting, next_text.as_deref());
+        let missing = missing_seats(&seats, &sent, &away);
+        let mut gm = gm_letter(&out, (&missing, &away), collecting, next_text.as_deref());
         if let Some(w) = &early_words {
             gm = format!("{w}\n\n{gm}");
         }
@@ -740,25 +741,44 @@ async fn queue_reports(
     Ok(())
 }
 
-/// The seats in play that sent no orders, as "seat (name)".
-fn missing_seats(seats: &[store::SeatRow], sent: &HashSet<&str>) -> Vec<String> {
+/// The seats in play that sent no orders, as "seat (name)"; a seat on
+/// leave for the turn is not missing, and is said so.
+fn missing_seats(
+    seats: &[store::SeatRow],
+    sent: &HashSet<&str>,
+    away: &HashSet<String>,
+) -> Vec<String> {
     seats
         .iter()
         .filter(|s| s.status.plays() && !sent.contains(s.seat.as_str()))
+        .filter(|s| !away.contains(&s.seat))
         .map(|s| format!("{} ({})", s.seat, s.name))
         .collect()
 }
 
-/// The game master's letter on the turn: its summary, who sent nothing,
-/// the orders left out, the held lines not ruled on, and when the next
-/// orders are due.
-fn gm_letter(out: &TurnOutput, missing: &[String], collecting: u32, next: Option<&str>) -> String {
+/// The game master's letter on the turn: its summary, who sent nothing
+/// (and who was on leave), the orders left out, the held lines not ruled
+/// on, and when the next orders are due.
+fn gm_letter(
+    out: &TurnOutput,
+    (missing, away): (&[String], &HashSet<String>),
+    collecting: u32,
+    next: Option<&str>,
+) -> String {
     let mut gm = out.summary.clone();
     if !missing.is_empty() {
         gm.push_str(&format!(
             "\n\nNo orders from {} of the seats in play: {}.",
             missing.len(),
             missing.join(", ")
+        ));
+    }
+    if !away.is_empty() {
+        let mut away: Vec<&str> = away.iter().map(String::as_str).collect();
+        away.sort_unstable();
+        gm.push_str(&format!(
+            "\n\nOn leave for turn {collecting} (not missing): {}.",
+            away.join(", ")
         ));
     }
     if !out.errors.is_empty() {

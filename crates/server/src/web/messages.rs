@@ -173,7 +173,7 @@ fn form(me: &Me, draft: &Draft, refused: Option<&str>, by_mail: Option<&str>) ->
                 input type="hidden" name="csrf" value=(me.csrf);
                 label { "To (the seat, as in f12) " input type="text" name="to" value=(draft.to) required autocomplete="off" size="8"; }
                 label { "Subject " input type="text" name="subject" value=(draft.subject) maxlength=(MAX_SUBJECT); }
-                label { "Message " textarea name="body" rows="6" required maxlength=(MAX_BODY) { (draft.body) } }
+                label { "Message " textarea.short name="body" rows="6" required maxlength=(MAX_BODY) { (draft.body) } }
                 p { button type="submit" { "Send" } }
             }
             p.muted {
@@ -216,7 +216,7 @@ fn one(
                         input type="hidden" name="csrf" value=(me.csrf);
                         input type="hidden" name="to" value=(r.from_seat);
                         input type="hidden" name="subject" value=(answer);
-                        label { "Your answer to " (r.from_seat) " " textarea name="body" rows="4" required maxlength=(MAX_BODY) {} }
+                        label { "Your answer to " (r.from_seat) " " textarea.short name="body" rows="4" required maxlength=(MAX_BODY) {} }
                         p { button type="submit" { "Send" } }
                     }
                 }
