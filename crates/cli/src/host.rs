@@ -279,6 +279,9 @@ pub enum Command {
     /// Open a seat whose player has gone: it is listed on the web's page
     /// of open seats (/open) for a newcomer to take.
     Open { game: String, seat: String },
+    /// Close a seat opened for a newcomer: it is no longer offered (its
+    /// player came back, or you chose another way).
+    Close { game: String, seat: String },
     /// Give an open seat to a newcomer at ADDRESS: a new password is
     /// mailed there with the seat's latest report, and the old player's
     /// password, web logins and API tokens stop working at once.
@@ -608,6 +611,7 @@ async fn command(host: &Host, cmd: Command) -> Result<ExitCode> {
         | Command::LeaveBot { .. }
         | Command::MaxLeave { .. }
         | Command::Open { .. }
+        | Command::Close { .. }
         | Command::Give { .. }) => players_cmd(&mut out, host, c, &actor).await?,
         Command::Password { game, seat } => {
             password_text(&mut out, host, &game, &seat, &actor).await?
@@ -957,6 +961,9 @@ async fn players_cmd(out: &mut String, host: &Host, cmd: Command, actor: &str) -
         }
         Command::Open { game, seat } => {
             let _ = writeln!(out, "{}.", host.open_seat(&game, &seat, actor).await?);
+        }
+        Command::Close { game, seat } => {
+            let _ = writeln!(out, "{}.", host.close_opening(&game, &seat, actor).await?);
         }
         Command::Give {
             game,

@@ -873,6 +873,18 @@ fn leave_and_substitutes_from_the_command_line() {
     );
     let o = server.ok(&["open", "away", "f5"]);
     assert_eq!(o, "f5 is open for a newcomer to take.\n");
+    // Closed, and opened again.
+    let o = server.ok(&["close", "away", "f5"]);
+    assert_eq!(o, "f5 is no longer open for a newcomer.\n");
+    let bad = server.host(&["close", "away", "f5"]);
+    assert!(!bad.status.success());
+    assert!(
+        text(&bad.stderr)
+            .contains("f5 of away is not open for a newcomer, so there is nothing to close"),
+        "{}",
+        text(&bad.stderr)
+    );
+    server.ok(&["open", "away", "f5"]);
     let status = server.ok(&["status", "away"]);
     let f5 = status
         .lines()
@@ -892,7 +904,7 @@ fn leave_and_substitutes_from_the_command_line() {
         .unwrap();
     assert!(f5.ends_with("new@players.test"), "{status}");
     let audit = server.ok(&["audit", "away"]);
-    for action in [" leave-bot ", " max-leave ", " open ", " take "] {
+    for action in [" leave-bot ", " max-leave ", " open ", " close ", " take "] {
         assert!(audit.contains(action), "{action}: {audit}");
     }
 }

@@ -544,3 +544,82 @@ on_both!(
     substitutes,
     an_open_seat_is_taken_and_the_old_player_is_shut_out
 );
+
+/// How many messages wait for `address` in `away`'s outbox.
+async fn waiting_for(host: &Host, address: &str) -> usize {
+    host.store()
+        .outbox(Some("away"), Some("waiting"))
+        .await
+        .unwrap()
+        .into_iter()
+        .filter(|r| r.message.to == address)
+        .count()
+}
+
+/// An opening the game master closes is no longer offered nor taken; a
+/// seat taken withdraws the mail still waiting for the old player's
+/// address, and the newcomer's welcome goes.
+async fn an_opening_closes_and_a_seat_taken_withdraws_the_old_players_waiting_mail(
+    location: Location,
+) {
+    let (host, seats) = weekly(&location, false).await;
+    let a = &seats[0];
+    host.set_address("away", &a.0, "old@players.test", "gm")
+        .await
+        .unwrap();
+    // The turn's reports wait in the outbox (no sender runs here).
+    let ran = host
+        .run_turn(
+            "away",
+            umpire_host::host::Trigger::Now { actor: "gm".into() },
+        )
+        .await
+        .unwrap();
+    assert!(matches!(ran, Ran::Kept { turn: 1, .. }), "{ran:?}");
+    assert!(waiting_for(&host, "old@players.test").await > 0);
+
+    host.open_seat("away", &a.0, "gm@test").await.unwrap();
+    let closed = host.close_opening("away", &a.0, "gm@test").await.unwrap();
+    assert_eq!(closed, format!("{} is no longer open for a newcomer", a.0));
+    assert!(host.openings().await.unwrap().is_empty());
+    assert!(!host.overview("away").await.unwrap().seats[0].open);
+    let again = host.close_opening("away", &a.0, "gm@test").await;
+    assert!(
+        matches!(&again, Err(HostError::Refused(why)) if why.ends_with("is not open for a newcomer, so there is nothing to close")),
+        "{again:?}"
+    );
+    let taken = host
+        .take_seat("away", &a.0, "new@players.test", "new@players.test")
+        .await;
+    assert!(matches!(taken, Err(HostError::Refused(_))), "{taken:?}");
+    let audit = host.store().audit(Some("away")).await.unwrap();
+    assert!(
+        audit
+            .iter()
+            .any(|e| e.action == "close" && e.actor == "gm@test")
+    );
+
+    host.open_seat("away", &a.0, "gm@test").await.unwrap();
+    host.take_seat("away", &a.0, "new@players.test", "gm@test")
+        .await
+        .unwrap();
+    assert_eq!(
+        waiting_for(&host, "old@players.test").await,
+        0,
+        "the old player's mail was withdrawn"
+    );
+    let to_new = host
+        .store()
+        .outbox(Some("away"), Some("waiting"))
+        .await
+        .unwrap()
+        .into_iter()
+        .filter(|r| r.message.to == "new@players.test")
+        .map(|r| r.message.kind)
+        .collect::<Vec<_>>();
+    assert_eq!(to_new, ["welcome"]);
+}
+on_both!(
+    closing,
+    an_opening_closes_and_a_seat_taken_withdraws_the_old_players_waiting_mail
+);

@@ -182,6 +182,19 @@ async fn the_desk_opens_and_gives_a_seat_and_sets_leave() {
                 ("max_leave", "2"),
             ],
         );
+        // Opened, closed from its row, opened again.
+        for action in ["open", "close"] {
+            let done = gm.post_form(
+                "/desk/games/spring/act",
+                &[("csrf", &csrf), ("action", action), ("seat", "f7")],
+            );
+            assert_eq!(done.status, 303, "{action}: {}", done.body);
+        }
+        let closed_page = gm.get("/desk/games/spring").body;
+        assert!(
+            closed_page.contains("f7 is no longer open for a newcomer."),
+            "{closed_page}"
+        );
         let opened = gm.post_form(
             "/desk/games/spring/act",
             &[("csrf", &csrf), ("action", "open"), ("seat", "f7")],
@@ -207,6 +220,7 @@ async fn the_desk_opens_and_gives_a_seat_and_sets_leave() {
     let row = &row[..row.find("</tr>").unwrap()];
     assert!(row.contains("open for a newcomer"), "{row}");
     assert!(row.contains("value=\"give\""), "{row}");
+    assert!(row.contains("value=\"close\""), "{row}");
     assert_eq!(given.status, 303);
     assert!(
         given_page
@@ -223,5 +237,8 @@ async fn the_desk_opens_and_gives_a_seat_and_sets_leave() {
         .filter(|e| e.actor == "gm@desk")
         .map(|e| e.action.as_str())
         .collect();
-    assert_eq!(actions, vec!["leave-bot", "max-leave", "open", "take"]);
+    assert_eq!(
+        actions,
+        vec!["leave-bot", "max-leave", "open", "close", "open", "take"]
+    );
 }

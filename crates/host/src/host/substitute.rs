@@ -5,9 +5,10 @@
 //! Taking a seat, in one transaction: the seat gets a new password, told
 //! to the newcomer's address with the seat's latest report; the old
 //! player's password, web sessions and API tokens stop working at once;
-//! the seat's mail goes to the newcomer only; its leave and its count of
+//! the seat's mail goes to the newcomer only, and mail still waiting for
+//! the old player's address is withdrawn; its leave and its count of
 //! missed turns start again; and it is no longer open. A seat that is not
-//! open cannot be taken.
+//! open cannot be taken. The game master may close an opening again.
 
 use super::create::Told;
 use super::letters;
@@ -50,6 +51,24 @@ impl Host {
         };
         store::audit_record(&mut tx, Some(game), actor, "open", &note).await?;
         store::commit(tx, "the open seat").await?;
+        Ok(note)
+    }
+
+    /// Close `seat`'s opening: it is no longer offered to a newcomer (its
+    /// player came back, or the game master chose another way), in the
+    /// audit log. Refused, and why, when it is not open.
+    pub async fn close_opening(&self, game: &str, seat: &str, actor: &str) -> Result<String> {
+        self.game(game).await?;
+        self.seat_of(game, seat).await?;
+        let mut tx = store::begin_on(self.store(), game).await?;
+        if !store::close_seat(&mut tx, game, seat).await? {
+            return Err(HostError::Refused(format!(
+                "{seat} of {game} is not open for a newcomer, so there is nothing to close"
+            )));
+        }
+        let note = format!("{seat} is no longer open for a newcomer");
+        store::audit_record(&mut tx, Some(game), actor, "close", &note).await?;
+        store::commit(tx, "the closed seat").await?;
         Ok(note)
     }
 
@@ -136,6 +155,7 @@ impl Host {
             s.status = SeatStatus::Playing;
         }
         store::upsert_seat(&mut tx, &s).await?;
+        store::withdraw_seat_mail(&mut tx, game, seat, &address).await?;
         let intro = taken_intro(title, game, seat, &s.name, &clear, row.turn);
         let subject = format!("[{game}] Welcome: you play {seat} from now on");
         let letter = match latest {

@@ -74,7 +74,7 @@ pub use messages::{MessageCount, MessageRow};
 pub(crate) use messages::{NewMessage, keep_message};
 pub use news::TurnNews;
 pub use outbox::{Channel, OutboxRow, Outgoing};
-pub(crate) use outbox::{queue, withdraw_run};
+pub(crate) use outbox::{queue, withdraw_run, withdraw_seat_mail};
 pub use readiness::ReadyMark;
 pub(crate) use readiness::{marks_in, set_mark};
 pub use record::SeatTurn;

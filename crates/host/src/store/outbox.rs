@@ -155,6 +155,27 @@ pub(crate) async fn withdraw_run(
     of_run(c, game, turn, attempt).await
 }
 
+/// Withdraw the mail waiting for `seat` of `game` that goes to another
+/// address than `keep` (its player has gone: what was written for them
+/// is not the newcomer's to read, nor theirs any longer); how many.
+pub(crate) async fn withdraw_seat_mail(
+    c: &mut AnyConnection,
+    game: &str,
+    seat: &str,
+    keep: &str,
+) -> Result<u64> {
+    let done = sqlx::query(
+        "UPDATE outbox SET status = 'withdrawn' WHERE game_id = $1 AND seat = $2 AND to_address <> $3 AND status IN ('waiting', 'no-address')",
+    )
+    .bind(game)
+    .bind(seat)
+    .bind(keep)
+    .execute(&mut *c)
+    .await
+    .map_err(StoreError::db("cannot withdraw the seat's mail"))?;
+    Ok(done.rows_affected())
+}
+
 /// The mail the run `(turn, attempt)` of `game` queued, oldest first.
 async fn of_run(
     c: &mut AnyConnection,

@@ -363,16 +363,25 @@ pub struct ActForm {
 /// open, give it to one.
 fn substitute(game: &str, csrf: &str, seat: &str, open: bool) -> Markup {
     if open {
-        action(
-            game,
-            csrf,
-            "give",
-            html! { "Give" span.vh { " " (seat) } },
-            html! {
-                input type="hidden" name="seat" value=(seat);
-                label { "to " input type="text" name="address" inputmode="email" autocomplete="off" placeholder="newcomer@example.org"; }
-            },
-        )
+        html! {
+            (action(
+                game,
+                csrf,
+                "give",
+                html! { "Give" span.vh { " " (seat) } },
+                html! {
+                    input type="hidden" name="seat" value=(seat);
+                    label { "to " input type="text" name="address" inputmode="email" autocomplete="off" placeholder="newcomer@example.org"; }
+                },
+            ))
+            (action(
+                game,
+                csrf,
+                "close",
+                html! { "Close the opening" span.vh { " of " (seat) } },
+                html! { input type="hidden" name="seat" value=(seat); },
+            ))
+        }
     } else {
         action(
             game,
@@ -440,6 +449,7 @@ async fn leave_act(
             )
         }
         "open" => format!("{}.", host.open_seat(game, &f.seat, actor).await?),
+        "close" => format!("{}.", host.close_opening(game, &f.seat, actor).await?),
         "give" => {
             let t = host.take_seat(game, &f.seat, &f.address, actor).await?;
             format!(
