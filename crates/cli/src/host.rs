@@ -603,11 +603,9 @@ async fn command(host: &Host, cmd: Command) -> Result<ExitCode> {
                 .join(&game, name.as_deref(), address.as_deref(), &actor)
                 .await?,
         ),
-        Command::Remove { game, seat } => {
-            let _ = writeln!(out, "{}.", host.remove(&game, &seat, &actor).await?);
-        }
         Command::Keep { game, seat } => keep_text(&mut out, host, &game, &seat, &actor).await?,
-        c @ (Command::Bot { .. }
+        c @ (Command::Remove { .. }
+        | Command::Bot { .. }
         | Command::LeaveBot { .. }
         | Command::MaxLeave { .. }
         | Command::Open { .. }
@@ -964,6 +962,9 @@ async fn players_cmd(out: &mut String, host: &Host, cmd: Command, actor: &str) -
         }
         Command::Close { game, seat } => {
             let _ = writeln!(out, "{}.", host.close_opening(&game, &seat, actor).await?);
+        }
+        Command::Remove { game, seat } => {
+            let _ = writeln!(out, "{}.", host.remove(&game, &seat, actor).await?);
         }
         Command::Give {
             game,
