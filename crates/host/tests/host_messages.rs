@@ -387,3 +387,87 @@ async fn a_mail_line_changes_what_a_player_is_mailed(location: Location) {
     assert_eq!(mine[0].actor, format!("{a}@mail"));
 }
 on_both!(mail_line, a_mail_line_changes_what_a_player_is_mailed);
+
+/// En Garde!, the other hosted game: characters write to each other by the
+/// same rule, and a `#MAIL` line in a sheet alone keeps the sheet sent
+/// before.
+async fn en_garde_characters_write_and_choose_their_mail(location: Location) {
+    let host = Host::open(&location).await.unwrap();
+    let made = host
+        .create(umpire_host::host::NewGame {
+            kind: "En Garde!".into(),
+            name: "paris".into(),
+            options: umpire_host::kind::Options(vec![
+                ("player".into(), "Athos:athos@players.test".into()),
+                ("player".into(), "Porthos:porthos@players.test".into()),
+                ("seed".into(), "3".into()),
+            ]),
+            settings: Settings::default(),
+            actor: "gm@test".into(),
+        })
+        .await
+        .unwrap();
+    let athos = made.seats[0].password.clone().unwrap().expose().to_string();
+    let passed = host
+        .pass_message(
+            "paris",
+            &letter(
+                "athos",
+                "porthos",
+                "A duel?",
+                "At dawn, behind the Luxembourg.",
+            ),
+            Via::Web,
+            &Postage::default(),
+        )
+        .await
+        .unwrap();
+    assert_eq!(
+        passed,
+        Passed::To("passed to porthos: on its page, and in its mail".into())
+    );
+    let mail = host
+        .store()
+        .outbox(Some("paris"), None)
+        .await
+        .unwrap()
+        .into_iter()
+        .find(|r| r.message.kind == "relay")
+        .unwrap()
+        .message;
+    assert_eq!(mail.to, "porthos@players.test");
+    assert!(!mail.body.contains("athos@players.test"), "{}", mail.body);
+    assert!(
+        mail.body.contains("A message from athos (Athos) of paris, written on the game's pages. Write on your page of the game to answer athos"),
+        "{}",
+        mail.body
+    );
+    let sheet = format!("CHARACTER Athos\nPASSWORD {athos}\nWEEK 1\nCAROUSE\n");
+    let sent = mail_in(&host, "paris", "athos@players.test", &sheet).await;
+    assert_eq!(sent.refused, 0, "{}", sent.text);
+    let before = host
+        .store()
+        .orders_of("paris", 1, "athos")
+        .await
+        .unwrap()
+        .unwrap();
+    let alone = format!("CHARACTER Athos\nPASSWORD {athos}\n#MAIL REMINDERS OFF\n");
+    let got = mail_in(&host, "paris", "athos@players.test", &alone).await;
+    assert_eq!(got.refused, 0, "{}", got.text);
+    assert!(got.text.contains("mailed: reminders off;"), "{}", got.text);
+    assert!(
+        got.text.contains("orders kept as they were"),
+        "{}",
+        got.text
+    );
+    assert_eq!(
+        host.store()
+            .orders_of("paris", 1, "athos")
+            .await
+            .unwrap()
+            .unwrap(),
+        before
+    );
+    assert!(!host.mail_prefs("paris", "athos").await.unwrap().reminders);
+}
+on_both!(en_garde, en_garde_characters_write_and_choose_their_mail);
