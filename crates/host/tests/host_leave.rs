@@ -623,3 +623,124 @@ on_both!(
     closing,
     an_opening_closes_and_a_seat_taken_withdraws_the_old_players_waiting_mail
 );
+
+/// The code mailed to `address` for taking a seat of `away`.
+async fn code_for(host: &Host, address: &str) -> String {
+    mail_to(host, "claim")
+        .await
+        .into_iter()
+        .rev()
+        .find(|m| m.to == address)
+        .unwrap()
+        .body
+        .split("The code is ")
+        .nth(1)
+        .and_then(|r| r.split('.').next())
+        .unwrap()
+        .to_string()
+}
+
+/// A newcomer asks for an open seat and takes it with the code mailed to
+/// them: not before, not with a wrong code, not after too many wrong ones
+/// or an hour, not with a code asked for another address; a new code
+/// replaces the old.
+async fn a_newcomer_takes_a_seat_only_with_the_code_mailed_to_them(location: Location) {
+    let (host, seats) = weekly(&location, false).await;
+    let a = &seats[0].0;
+    let refused = |r: umpire_host::host::Result<umpire_host::host::Told>| match r {
+        Err(HostError::Refused(why)) => why,
+        other => panic!("not refused: {other:?}"),
+    };
+    let asked = host.ask_for_seat("away", a, "new@players.test").await;
+    assert!(
+        matches!(&asked, Err(HostError::Refused(why)) if why.contains("is not open for a newcomer")),
+        "{asked:?}"
+    );
+    host.open_seat("away", a, "gm@test").await.unwrap();
+    host.ask_for_seat("away", a, " new@players.test ")
+        .await
+        .unwrap();
+    let first = code_for(&host, "new@players.test").await;
+    assert!(
+        host.openings().await.unwrap().len() == 1,
+        "asking takes nothing"
+    );
+    // Another address cannot use it.
+    let why = refused(
+        host.take_with_code("away", a, "eve@players.test", &first)
+            .await,
+    );
+    assert!(
+        why.starts_with("no code was mailed to eve@players.test"),
+        "{why}"
+    );
+    // A new code replaces the old.
+    host.ask_for_seat("away", a, "new@players.test")
+        .await
+        .unwrap();
+    let code = code_for(&host, "new@players.test").await;
+    assert_ne!(code, first);
+    let why = refused(
+        host.take_with_code("away", a, "new@players.test", &first)
+            .await,
+    );
+    assert!(
+        why.starts_with("that is not the code mailed to new@players.test"),
+        "{why}"
+    );
+    // Five wrong codes in all, and even the right one needs asking again.
+    for _ in 0..4 {
+        refused(
+            host.take_with_code("away", a, "new@players.test", "nope")
+                .await,
+        );
+    }
+    let why = refused(
+        host.take_with_code("away", a, "new@players.test", &code)
+            .await,
+    );
+    assert_eq!(why, "5 wrong codes were tried: ask for a new one");
+    // An hour old: refused.
+    host.ask_for_seat("away", a, "new@players.test")
+        .await
+        .unwrap();
+    let code = code_for(&host, "new@players.test").await;
+    support::execute(
+        &location,
+        &format!(
+            "UPDATE seat_claims SET made_at = {}",
+            now_ms() - 61 * 60_000
+        ),
+    )
+    .await;
+    let why = refused(
+        host.take_with_code("away", a, "new@players.test", &code)
+            .await,
+    );
+    assert!(why.contains("is more than 60 minutes old"), "{why}");
+    // In time, the right code (as typed, in capitals): taken.
+    host.ask_for_seat("away", a, "new@players.test")
+        .await
+        .unwrap();
+    let code = code_for(&host, "new@players.test").await;
+    let told = host
+        .take_with_code(
+            "away",
+            a,
+            "new@players.test",
+            &format!(" {} ", code.to_uppercase()),
+        )
+        .await
+        .unwrap();
+    assert_eq!(told.address.as_deref(), Some("new@players.test"));
+    assert!(host.openings().await.unwrap().is_empty());
+    let why = refused(
+        host.take_with_code("away", a, "new@players.test", &code)
+            .await,
+    );
+    assert!(why.starts_with("no code was mailed"), "{why}");
+}
+on_both!(
+    claim_codes,
+    a_newcomer_takes_a_seat_only_with_the_code_mailed_to_them
+);

@@ -14,7 +14,7 @@ async fn opens_twice_and_keeps_its_schema(location: Location) {
     let store = Store::open(&location).await.unwrap();
     assert_eq!(
         migrate::applied(&store).await.unwrap(),
-        vec![1, 2, 3, 4, 5, 6, 7, 8, 9, 10]
+        vec![1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]
     );
     assert!(store.games().await.unwrap().is_empty());
     store.close().await;
@@ -22,7 +22,7 @@ async fn opens_twice_and_keeps_its_schema(location: Location) {
     let store = Store::open(&location).await.unwrap();
     assert_eq!(
         migrate::applied(&store).await.unwrap(),
-        vec![1, 2, 3, 4, 5, 6, 7, 8, 9, 10]
+        vec![1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]
     );
     store.close().await;
 }

@@ -578,8 +578,9 @@ async fn a_player_marks_ready_goes_on_leave_and_chooses_their_mail_in_a_real_bro
 }
 
 /// A newcomer in a real browser: finds the seat the game master opened
-/// on the page of open seats, takes it with their address and sees the
-/// answer; the seat is no longer listed, the old password no longer logs
+/// on the page of open seats, asks for it with their address, types the
+/// code mailed there (a wrong one first) and sees the answer; the seat
+/// is no longer listed, the old password no longer logs
 /// in, and the new one (mailed to the newcomer) opens the seat's report.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_newcomer_takes_an_open_seat_in_a_real_browser() {
@@ -587,14 +588,24 @@ async fn a_newcomer_takes_an_open_seat_in_a_real_browser() {
     s.host.open_seat("spring", "f6", "gm").await.unwrap();
     let (base, old) = (s.base.clone(), s.spring[1].clone());
     let old_pw = old.clone();
-    blocking(move || {
+    let b = blocking(move || {
         let mut b = Browser::start("newcomer");
         b.go(&format!("{base}/"));
-        b.wait_for("the start page", "document.querySelector('a[href=\"/open\"]')");
+        b.wait_for(
+            "the start page",
+            "document.querySelector('a[href=\"/open\"]')",
+        );
         b.click("a[href='/open']");
-        b.wait_for("the open seats", "location.pathname === '/open' && document.querySelector('main table')");
+        b.wait_for(
+            "the open seats",
+            "location.pathname === '/open' && document.querySelector('main table')",
+        );
         let rows = b.js("return [...document.querySelectorAll('main table tr')].length");
-        assert_eq!(rows, serde_json::json!(2), "one open seat, under the heading row");
+        assert_eq!(
+            rows,
+            serde_json::json!(2),
+            "one open seat, under the heading row"
+        );
         let row = b.text("main table tr:nth-child(2)");
         assert!(
             row.starts_with("spring (Overlord) faction f6 (Faction 6) 1"),
@@ -603,6 +614,42 @@ async fn a_newcomer_takes_an_open_seat_in_a_real_browser() {
         b.screenshot("open-seats");
         b.type_into("#address-spring-f6", "newcomer@players.test");
         b.click("form[action='/open'] button[type=submit]");
+        b.wait_for("the code page", "document.querySelector('#code')");
+        assert_eq!(
+            b.text("main p[role=status]"),
+            "A code is on its way to newcomer@players.test. Type it here; it is good for an hour."
+        );
+        b.screenshot("seat-code");
+        b
+    })
+    .await;
+    // The code, as the newcomer reads it in their mail.
+    let code = s
+        .host
+        .store()
+        .outbox(Some("spring"), None)
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|m| m.message)
+        .find(|m| m.kind == "claim" && m.to == "newcomer@players.test")
+        .unwrap()
+        .body
+        .split("The code is ")
+        .nth(1)
+        .and_then(|r| r.split('.').next())
+        .unwrap()
+        .to_string();
+    let base = s.base.clone();
+    blocking(move || {
+        let mut b = b;
+        b.type_into("#code", "wrong-code");
+        b.click("form[action='/open/confirm'] button[type=submit]");
+        b.wait_for("the refusal", "document.querySelector('main p[role=alert]')");
+        assert!(b.text("main p[role=alert]").starts_with("The seat is not yours yet: that is not the code"));
+        b.js("document.querySelector('#code').value = ''; return true");
+        b.type_into("#code", &code);
+        b.click("form[action='/open/confirm'] button[type=submit]");
         b.wait_for(
             "the answer",
             "document.querySelector('main h1') && document.querySelector('main h1').textContent === 'The seat is yours'",

@@ -70,59 +70,49 @@ async fn a_player_goes_on_leave_from_their_page_and_comes_back() {
     assert!(s.host.on_leave("spring").await.unwrap().is_empty());
 }
 
+/// The code mailed to `address` for taking a seat.
+async fn code_for(s: &support::web::Site, address: &str) -> String {
+    let mails = s.host.store().outbox(Some("spring"), None).await.unwrap();
+    let body = &mails
+        .iter()
+        .rev()
+        .find(|m| m.message.kind == "claim" && m.message.to == address)
+        .unwrap()
+        .message
+        .body;
+    body.split("The code is ")
+        .nth(1)
+        .and_then(|r| r.split('.').next())
+        .unwrap()
+        .to_string()
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_newcomer_takes_an_open_seat_from_the_public_page() {
     let s = site(testing::sqlite("web-open")).await;
     s.host.open_seat("spring", "f6", "gm").await.unwrap();
     let (base, old) = (s.base.clone(), s.spring[1].clone());
-    let (start, open, refused, taken, gone, old_login, none, again) = blocking(move || {
+    let (start, open, refused, asked, n, old_player) = blocking(move || {
         let mut old_player = Client::new(&base);
         old_player.login("spring", "f6", &old);
         let mut n = Client::new(&base);
         let start = n.get("/");
         let open = n.get("/open");
         let csrf = n.csrf("/open");
-        let refused = n.post_form(
-            "/open",
-            &[
-                ("csrf", &csrf),
-                ("game", "spring"),
-                ("seat", "f7"),
-                ("address", "new@players.test"),
-            ],
-        );
-        let taken = n.post_form(
-            "/open",
-            &[
-                ("csrf", &csrf),
-                ("game", "spring"),
-                ("seat", "f6"),
-                ("address", "new@players.test"),
-            ],
-        );
-        let gone = old_player.get("/games/spring");
-        let mut again_old = Client::new(&base);
-        let csrf_login = again_old.csrf("/");
-        let old_login = again_old.post_form(
-            "/login",
-            &[
-                ("csrf", &csrf_login),
-                ("game", "spring"),
-                ("seat", "f6"),
-                ("password", &old),
-            ],
-        );
-        let none = n.get("/open");
-        let again = n.post_form(
-            "/open",
-            &[
-                ("csrf", &csrf),
-                ("game", "spring"),
-                ("seat", "f6"),
-                ("address", "late@players.test"),
-            ],
-        );
-        (start, open, refused, taken, gone, old_login, none, again)
+        let ask = |n: &mut Client, seat: &str| {
+            n.post_form(
+                "/open",
+                &[
+                    ("csrf", &csrf),
+                    ("game", "spring"),
+                    ("seat", seat),
+                    ("address", "new@players.test"),
+                ],
+            )
+        };
+        let refused = ask(&mut n, "f7");
+        let asked = ask(&mut n, "f6");
+        (start, open, refused, asked, n, old_player)
     })
     .await;
     assert!(start.body.contains("href=\"/open\""), "{}", start.body);
@@ -139,6 +129,62 @@ async fn a_newcomer_takes_an_open_seat_from_the_public_page() {
             .contains("f7 of spring is not open for a newcomer"),
         "{}",
         refused.body
+    );
+    // Asked: nothing is taken yet, a code is mailed.
+    assert_eq!(asked.status, 200, "{}", asked.body);
+    assert!(
+        asked
+            .body
+            .contains("A code is on its way to new@players.test."),
+        "{}",
+        asked.body
+    );
+    assert_eq!(s.host.openings().await.unwrap().len(), 1);
+    let code = code_for(&s, "new@players.test").await;
+    assert_eq!(code.len(), 10, "{code}");
+    let (base, old) = (s.base.clone(), s.spring[1].clone());
+    let csrf = support::web::attribute(&asked.body, "name=\"csrf\" value=\"").unwrap();
+    let (wrong, taken, gone, old_login, none, again) = blocking(move || {
+        let (mut n, mut old_player) = (n, old_player);
+        let confirm = |n: &mut Client, code: &str| {
+            n.post_form(
+                "/open/confirm",
+                &[
+                    ("csrf", &csrf),
+                    ("game", "spring"),
+                    ("seat", "f6"),
+                    ("address", "new@players.test"),
+                    ("code", code),
+                ],
+            )
+        };
+        let wrong = confirm(&mut n, "notthecode");
+        let taken = confirm(&mut n, &code.to_uppercase());
+        let gone = old_player.get("/games/spring");
+        let mut again_old = Client::new(&base);
+        let csrf_login = again_old.csrf("/");
+        let old_login = again_old.post_form(
+            "/login",
+            &[
+                ("csrf", &csrf_login),
+                ("game", "spring"),
+                ("seat", "f6"),
+                ("password", &old),
+            ],
+        );
+        let none = n.get("/open");
+        let again = confirm(&mut n, &code);
+        (wrong, taken, gone, old_login, none, again)
+    })
+    .await;
+    // A wrong code: the code page again, and why; nothing taken.
+    assert_eq!(wrong.status, 200, "{}", wrong.body);
+    assert!(
+        wrong
+            .body
+            .contains("The seat is not yours yet: that is not the code mailed to new@players.test"),
+        "{}",
+        wrong.body
     );
     assert_eq!(taken.status, 200, "{}", taken.body);
     assert!(
@@ -160,7 +206,14 @@ async fn a_newcomer_takes_an_open_seat_from_the_public_page() {
         old_login.location
     );
     assert!(none.body.contains("No seat is open now."), "{}", none.body);
-    assert_eq!(again.status, 400);
+    // The code does not take the seat twice.
+    assert!(
+        again
+            .body
+            .contains("no code was mailed to new@players.test for f6"),
+        "{}",
+        again.body
+    );
     let seat = s.host.store().seat("spring", "f6").await.unwrap().unwrap();
     assert_eq!(seat.addresses, vec!["new@players.test".to_string()]);
 }

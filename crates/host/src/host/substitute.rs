@@ -9,12 +9,29 @@
 //! the old player's address is withdrawn; its leave and its count of
 //! missed turns start again; and it is no longer open. A seat that is not
 //! open cannot be taken. The game master may close an opening again.
+//!
+//! A newcomer on the public page does not take a seat at once: they ask
+//! for it with their address ([`Host::ask_for_seat`]), a code is mailed
+//! there, and the seat is theirs when they give the code back
+//! ([`Host::take_with_code`]) within [`CLAIM_MINUTES`], in at most
+//! [`CLAIM_TRIES`] tries. So nobody takes a seat for an address they do
+//! not read, and a stranger's address is never given one unasked. The
+//! game master gives a seat directly ([`Host::take_seat`]).
+
+use subtle::ConstantTimeEq;
 
 use super::create::Told;
 use super::letters;
+use super::web::token_hash;
 use super::{Host, HostError, Result, blocking};
 use crate::password::{self, Secret};
-use crate::store::{self, SeatStatus};
+use crate::store::{self, SeatStatus, now_ms};
+
+/// How long a code mailed to a newcomer stays good, in minutes.
+pub const CLAIM_MINUTES: i64 = 60;
+
+/// How many wrong codes a claim takes before a new code is needed.
+pub const CLAIM_TRIES: u32 = 5;
 
 /// A seat open for a newcomer, as the public page lists it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -66,6 +83,7 @@ impl Host {
                 "{seat} of {game} is not open for a newcomer, so there is nothing to close"
             )));
         }
+        store::drop_claims(&mut tx, game, seat).await?;
         let note = format!("{seat} is no longer open for a newcomer");
         store::audit_record(&mut tx, Some(game), actor, "close", &note).await?;
         store::commit(tx, "the closed seat").await?;
@@ -156,6 +174,7 @@ impl Host {
         }
         store::upsert_seat(&mut tx, &s).await?;
         store::withdraw_seat_mail(&mut tx, game, seat, &address).await?;
+        store::drop_claims(&mut tx, game, seat).await?;
         let intro = taken_intro(title, game, seat, &s.name, &clear, row.turn);
         let subject = format!("[{game}] Welcome: you play {seat} from now on");
         let letter = match latest {
@@ -180,6 +199,91 @@ impl Host {
             password: Some(clear),
             address: Some(address),
         })
+    }
+}
+
+impl Host {
+    /// A newcomer at `address` asks for `seat` of `game`, open for one: a
+    /// code is mailed to the address (a code asked before for the same
+    /// seat and address no longer works). Refused, and why, when the seat
+    /// is not open or the address is not one.
+    pub async fn ask_for_seat(&self, game: &str, seat: &str, address: &str) -> Result<()> {
+        let address = address.trim().to_string();
+        letters::check_address(&address)?;
+        let row = self.game(game).await?;
+        let title = self.kind(&row.kind)?.title();
+        let s = self.seat_of(game, seat).await?;
+        let open = self.store().open_seats(Some(game)).await?;
+        if !s.status.plays() || !open.iter().any(|o| o.seat == s.seat) {
+            return Err(HostError::Refused(format!(
+                "{seat} of {game} is not open for a newcomer: the page of open seats lists those that are"
+            )));
+        }
+        let code = password::generate().map_err(|e| HostError::Internal(e.to_string()))?;
+        let mut tx = store::begin_on(self.store(), game).await?;
+        store::put_claim(
+            &mut tx,
+            (game, &s.seat, &address),
+            &token_hash(code.expose()),
+        )
+        .await?;
+        let body = format!(
+            "Someone, we hope you, asked on the page of open seats to take {} ({}) of {game}, a game of {title}, for this address.\n\nThe code is {}. Type it on that page within {CLAIM_MINUTES} minutes, and the seat is yours: its password then comes here with its latest report.\n\nIf you did not ask, do nothing: nothing changes, and the seat stays open for someone else.",
+            s.seat,
+            s.name,
+            code.expose()
+        );
+        let subject = format!("[{game}] Your code to take {}", s.seat);
+        store::queue(
+            &mut tx,
+            &letters::to_seat(game, &s.seat, Some(&address), "claim", subject, body),
+        )
+        .await?;
+        store::commit(tx, "the claim on the seat").await?;
+        Ok(())
+    }
+
+    /// The newcomer at `address` gives back `code`, mailed for `seat` of
+    /// `game`: the seat is theirs ([`Host::take_seat`]). Refused, and why,
+    /// when no code was asked, it is wrong, too old or tried too often.
+    pub async fn take_with_code(
+        &self,
+        game: &str,
+        seat: &str,
+        address: &str,
+        code: &str,
+    ) -> Result<Told> {
+        let address = address.trim().to_string();
+        let key = (game, seat, address.as_str());
+        let mut tx = store::begin_on(self.store(), game).await?;
+        let Some(claim) = store::claim_of(&mut tx, key).await? else {
+            return Err(HostError::Refused(format!(
+                "no code was mailed to {address} for {seat} of {game}: ask for one on the page of open seats"
+            )));
+        };
+        if now_ms() - claim.made_at > CLAIM_MINUTES * 60_000 {
+            return Err(HostError::Refused(format!(
+                "the code mailed to {address} is more than {CLAIM_MINUTES} minutes old: ask for a new one"
+            )));
+        }
+        if claim.tries >= CLAIM_TRIES {
+            return Err(HostError::Refused(format!(
+                "{CLAIM_TRIES} wrong codes were tried: ask for a new one"
+            )));
+        }
+        let given = code.trim().to_ascii_lowercase();
+        let right = token_hash(&given)
+            .as_bytes()
+            .ct_eq(claim.code_hash.as_bytes());
+        if !bool::from(right) {
+            store::count_try(&mut tx, key).await?;
+            store::commit(tx, "the wrong code").await?;
+            return Err(HostError::Refused(format!(
+                "that is not the code mailed to {address}; look again at the mail, or ask for a new one"
+            )));
+        }
+        drop(tx);
+        self.take_seat(game, seat, &address, &address).await
     }
 }
 

@@ -189,6 +189,99 @@ pub(crate) async fn close_seat(c: &mut AnyConnection, game: &str, seat: &str) ->
     Ok(done.rows_affected() > 0)
 }
 
+/// A newcomer's claim on an open seat, waiting for its code.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Claim {
+    pub code_hash: String,
+    /// When the code was mailed (ms since 1970).
+    pub made_at: i64,
+    /// Wrong codes tried.
+    pub tries: u32,
+}
+
+/// Keep a claim on `seat` from `address` with its code's hash, replacing
+/// one made before.
+pub(crate) async fn put_claim(
+    c: &mut AnyConnection,
+    (game, seat, address): (&str, &str, &str),
+    code_hash: &str,
+) -> Result<()> {
+    let what = || StoreError::db("cannot keep the claim on the seat");
+    sqlx::query("DELETE FROM seat_claims WHERE game_id = $1 AND seat = $2 AND address = $3")
+        .bind(game)
+        .bind(seat)
+        .bind(address)
+        .execute(&mut *c)
+        .await
+        .map_err(what())?;
+    sqlx::query(
+        "INSERT INTO seat_claims (game_id, seat, address, code_hash, made_at, tries) VALUES ($1, $2, $3, $4, $5, 0)",
+    )
+    .bind(game)
+    .bind(seat)
+    .bind(address)
+    .bind(code_hash)
+    .bind(now_ms())
+    .execute(&mut *c)
+    .await
+    .map_err(what())?;
+    Ok(())
+}
+
+/// The claim on `seat` from `address`, if one waits.
+pub(crate) async fn claim_of(
+    c: &mut AnyConnection,
+    (game, seat, address): (&str, &str, &str),
+) -> Result<Option<Claim>> {
+    let what = "cannot read the claim on the seat";
+    let row = sqlx::query(
+        "SELECT code_hash, made_at, tries FROM seat_claims WHERE game_id = $1 AND seat = $2 AND address = $3",
+    )
+    .bind(game)
+    .bind(seat)
+    .bind(address)
+    .fetch_optional(&mut *c)
+    .await
+    .map_err(StoreError::db(what))?;
+    row.map(|r| {
+        Ok(Claim {
+            code_hash: r.try_get("code_hash")?,
+            made_at: r.try_get("made_at")?,
+            tries: turn_of(r.try_get("tries")?),
+        })
+    })
+    .transpose()
+    .map_err(StoreError::db(what))
+}
+
+/// Count a wrong code tried on the claim on `seat` from `address`.
+pub(crate) async fn count_try(
+    c: &mut AnyConnection,
+    (game, seat, address): (&str, &str, &str),
+) -> Result<()> {
+    sqlx::query(
+        "UPDATE seat_claims SET tries = tries + 1 WHERE game_id = $1 AND seat = $2 AND address = $3",
+    )
+    .bind(game)
+    .bind(seat)
+    .bind(address)
+    .execute(&mut *c)
+    .await
+    .map_err(StoreError::db("cannot count the wrong code"))?;
+    Ok(())
+}
+
+/// Drop every claim on `seat` (it was taken, or is no longer open).
+pub(crate) async fn drop_claims(c: &mut AnyConnection, game: &str, seat: &str) -> Result<()> {
+    sqlx::query("DELETE FROM seat_claims WHERE game_id = $1 AND seat = $2")
+        .bind(game)
+        .bind(seat)
+        .execute(&mut *c)
+        .await
+        .map_err(StoreError::db("cannot drop the claims on the seat"))?;
+    Ok(())
+}
+
 /// Revoke every API token of `seat` (its player has gone).
 pub(crate) async fn revoke_tokens(c: &mut AnyConnection, game: &str, seat: &str) -> Result<()> {
     sqlx::query(

@@ -71,6 +71,11 @@ pub const MIGRATIONS: &[Migration] = &[
         name: "messages",
         sql: include_str!("migrations/0010_messages.sql"),
     },
+    Migration {
+        version: 11,
+        name: "seat claims",
+        sql: include_str!("migrations/0011_seat_claims.sql"),
+    },
 ];
 
 /// The newest version this program knows.
@@ -99,6 +104,7 @@ const OURS: &[&str] = &[
     "leaves",
     "open_seats",
     "messages",
+    "seat_claims",
 ];
 
 /// A migration's text for `backend`.

@@ -22,6 +22,7 @@
 //! | `ready_marks` | each seat's word on its orders for a turn: ready, or not ready |
 //! | `leaves` | each seat on leave: the last turn of its leave |
 //! | `open_seats` | seats the game master opened for a newcomer to take |
+//! | `seat_claims` | a newcomer's claim on an open seat, waiting for the code mailed to them |
 //! | `messages` | what players wrote to each other, on the web or by mail to a faction's address |
 //! | `table_games`, `table_lines`, `table_links` | games at the table: scenario, every line typed, the map, the links |
 //!
@@ -66,9 +67,10 @@ pub use audit::AuditEntry;
 pub(crate) use audit::record as audit_record;
 pub use games::{GameRow, Status};
 pub(crate) use games::{game_in, insert as games_insert, update as games_update};
-pub use leave::{Leave, OpenSeat};
+pub use leave::{Claim, Leave, OpenSeat};
 pub(crate) use leave::{
-    close_seat, mark_on_leave, on_leave_in, open_seat, revoke_tokens, set_leave,
+    claim_of, close_seat, count_try, drop_claims, mark_on_leave, on_leave_in, open_seat, put_claim,
+    revoke_tokens, set_leave,
 };
 pub use messages::{MessageCount, MessageRow};
 pub(crate) use messages::{NewMessage, keep_message};

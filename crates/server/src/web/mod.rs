@@ -398,6 +398,7 @@ pub fn router(web: Web) -> Router {
         .route("/t/{token}/measure", get(table::measure))
         .route("/t/{token}/finish", post(table::finish))
         .route("/open", get(open::index).post(open::take))
+        .route("/open/confirm", post(open::confirm))
         .route("/games/{game}", get(player::latest))
         .route("/games/{game}/leave", post(player::leave))
         .route("/games/{game}/deadlines.ics", get(calendar::deadlines))
