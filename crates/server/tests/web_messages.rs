@@ -187,3 +187,60 @@ async fn under_a_rule_that_lets_the_game_master_read(s: &support::web::Site) {
     assert!(read.body.contains("The GM may read this."), "{}", read.body);
     assert!(!read.body.contains("Shall we share"), "{}", read.body);
 }
+
+/// A client program writes and reads messages with its token, by the
+/// same rule: a refusal is a 400 with the reason, and nothing is kept.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_client_program_writes_and_reads_messages() {
+    let s = site(testing::sqlite("api-messages")).await;
+    let t5 = s.host.new_token("spring", "f5", "bot").await.unwrap();
+    let t6 = s.host.new_token("spring", "f6", "bot").await.unwrap();
+    let (base, t5, t6) = (
+        s.base.clone(),
+        t5.expose().to_string(),
+        t6.expose().to_string(),
+    );
+    let (refused, bad, sent, read) = blocking(move || {
+        let json = [("Content-Type", "application/json")];
+        let mut c5 = Client::with_token(&base, &t5);
+        let refused = c5.post("/api/v1/messages", &json, r#"{"to": "f5", "body": "hi"}"#);
+        let bad = c5.post("/api/v1/messages", &json, "to f6: hi");
+        let sent = c5.post(
+            "/api/v1/messages",
+            &json,
+            r#"{"to": "f6", "subject": "Pact", "body": "Shall we?"}"#,
+        );
+        let read = Client::with_token(&base, &t6).get("/api/v1/messages");
+        (refused, bad, sent, read)
+    })
+    .await;
+    assert_eq!(refused.status, 400, "{}", refused.body);
+    let v: serde_json::Value = serde_json::from_str(&refused.body).unwrap();
+    assert_eq!(v["error"], "f5 is your own seat");
+    assert_eq!(bad.status, 400);
+    assert!(bad.body.contains("the body is not JSON"), "{}", bad.body);
+    assert_eq!(sent.status, 200, "{}", sent.body);
+    let v: serde_json::Value = serde_json::from_str(&sent.body).unwrap();
+    assert_eq!(v["line"], "passed to f6: on its page");
+    let v: serde_json::Value = serde_json::from_str(&read.body).unwrap();
+    assert_eq!(v["seat"], "f6");
+    let list = v["messages"].as_array().unwrap();
+    assert_eq!(list.len(), 1, "{v}");
+    assert_eq!(
+        (
+            &list[0]["from"],
+            &list[0]["to"],
+            &list[0]["subject"],
+            &list[0]["body"],
+            &list[0]["via"]
+        ),
+        (
+            &serde_json::json!("f5"),
+            &serde_json::json!("f6"),
+            &serde_json::json!("Pact"),
+            &serde_json::json!("Shall we?"),
+            &serde_json::json!("web")
+        )
+    );
+    let _ = s.stop.send(true);
+}

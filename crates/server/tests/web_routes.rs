@@ -43,6 +43,7 @@ const API: &[&str] = &[
     "/api/v1/reports/1",
     "/api/v1/orders",
     "/api/v1/deadline",
+    "/api/v1/messages",
 ];
 
 async fn every_route_refuses_the_wrong_identity(location: Location) {

@@ -24,6 +24,7 @@ use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use serde_json::{Value, json};
+use umpire_host::host::messages::{Letter, Passed, Via};
 use umpire_host::host::{Early, HostError, Settings, Submission, Word};
 use umpire_host::schedule::{describe, from_ms};
 
@@ -115,6 +116,8 @@ pub async fn index() -> Json<Value> {
             "POST /api/v1/check": "check orders without sending them",
             "GET /api/v1/deadline": "the coming turn's deadline, and whether it may run early",
             "POST /api/v1/ready": "mark the orders sent for the coming turn ready, {\"ready\": true}, or not ready, {\"ready\": false}",
+            "GET /api/v1/messages": "the messages the seat wrote and was written, the newest first",
+            "POST /api/v1/messages": "write to another seat: {\"to\": \"f12\", \"subject\": ..., \"body\": ...}",
         }
     }))
 }
@@ -313,6 +316,62 @@ pub async fn ready(State(web): State<Web>, headers: HeaderMap, body: Bytes) -> A
         "ready": ready,
         "line": line,
     })))
+}
+
+/// `GET /api/v1/messages`: the seat's messages, the newest first (the
+/// last 100).
+pub async fn messages(State(web): State<Web>, headers: HeaderMap) -> Api {
+    let s = seat(&web, &headers).await?;
+    let rows = web.host.store().messages_of(&s.game, &s.seat, 100).await?;
+    let list: Vec<Value> = rows
+        .iter()
+        .map(|m| {
+            json!({
+                "id": m.id,
+                "from": m.from_seat,
+                "to": m.to_seat,
+                "subject": m.subject,
+                "body": m.body,
+                "via": m.via,
+                "sent_at": m.sent_at,
+            })
+        })
+        .collect();
+    Ok(Json(json!({ "seat": s.seat, "messages": list })))
+}
+
+/// `POST /api/v1/messages`: a message to another seat, by the rule a
+/// mail to its address takes.
+pub async fn write(State(web): State<Web>, headers: HeaderMap, body: Bytes) -> Api {
+    let s = seat(&web, &headers).await?;
+    let body = super::guard::utf8(&body).map_err(|why| ApiError(StatusCode::BAD_REQUEST, why))?;
+    let v: Value = serde_json::from_str(body).map_err(|e| {
+        ApiError(
+            StatusCode::BAD_REQUEST,
+            format!("the body is not JSON: {e}"),
+        )
+    })?;
+    let field = |k: &str| {
+        v.get(k)
+            .and_then(Value::as_str)
+            .unwrap_or_default()
+            .to_string()
+    };
+    let letter = Letter {
+        from: s.seat.clone(),
+        to: field("to"),
+        subject: field("subject"),
+        body: field("body"),
+    };
+    let postage = super::messages::postage(&web, &s.game, &s.seat).await?;
+    match web
+        .host
+        .pass_message(&s.game, &letter, Via::Web, &postage)
+        .await?
+    {
+        Passed::To(told) => Ok(Json(json!({ "passed": true, "line": told }))),
+        Passed::Settled => Ok(Json(json!({ "passed": true, "line": "" }))),
+    }
 }
 
 #[cfg(test)]

@@ -63,7 +63,7 @@ pub async fn send(
         subject: draft.subject.clone(),
         body: draft.body.replace("\r\n", "\n"),
     };
-    let postage = postage(&web, &me).await?;
+    let postage = postage(&web, &me.game, &me.seat).await?;
     match web
         .host
         .pass_message(&me.game, &letter, Via::Web, &postage)
@@ -82,15 +82,15 @@ pub async fn send(
     }
 }
 
-/// The way back a mailed message names, and the game master's address,
-/// when this server sends mail.
-async fn postage(web: &Web, me: &Me) -> Result<Postage, WebError> {
+/// The way back a message from `seat` of `game` names when mailed, and
+/// the game master's address, when this server sends mail.
+pub(super) async fn postage(web: &Web, game: &str, seat: &str) -> Result<Postage, HostError> {
     let Some(mail) = &web.mail else {
         return Ok(Postage::default());
     };
     let several = web.host.store().games().await?.len() > 1;
     Ok(Postage {
-        way_back: Some(mail.entity_address(&me.seat, &me.game, several)),
+        way_back: Some(mail.entity_address(seat, game, several)),
         gm: mail.gm_address.clone(),
     })
 }

@@ -452,6 +452,7 @@ pub fn router(web: Web) -> Router {
         .route("/api/v1/check", post(api::check).layer(orders))
         .route("/api/v1/deadline", get(api::deadline))
         .route("/api/v1/ready", post(api::ready))
+        .route("/api/v1/messages", get(api::messages).post(api::write))
         .fallback(not_found)
         .layer(axum::middleware::from_fn(hygiene::conditional))
         .layer(DefaultBodyLimit::max(FORM_BYTES))
