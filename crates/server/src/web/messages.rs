@@ -22,7 +22,7 @@ use umpire_host::store::MessageRow;
 
 use super::layout::page;
 use super::player::{Me, csrf_ok, me};
-use super::{Page, Web, WebError};
+use super::{Page, Web};
 
 /// The most messages the page lists.
 const LISTED: i64 = 100;
