@@ -15,39 +15,14 @@ mod support;
 
 use umpire_host::on_both;
 
-use umpire_host::host::{Early, Host, NewGame, Ran, Settings, Submission, Trigger, Word};
+use umpire_host::host::{Early, Host, NewGame, Ran, Settings, Trigger, Word};
 use umpire_host::kind::Options;
 use umpire_host::store::{Location, now_ms};
 
 const MINUTE: i64 = 60_000;
 
 async fn new_game(location: &Location, settings: Settings) -> (Host, Vec<(String, String)>) {
-    let host = Host::open(location).await.unwrap();
-    let made = host
-        .create(NewGame {
-            kind: "overlord".into(),
-            name: "early".into(),
-            options: Options(vec![
-                ("factions".into(), "3".into()),
-                ("seed".into(), "5".into()),
-                ("size".into(), "small".into()),
-            ]),
-            settings,
-            actor: "gm@test".into(),
-        })
-        .await
-        .unwrap();
-    let seats = made
-        .seats
-        .iter()
-        .map(|t| {
-            (
-                t.seat.clone(),
-                t.password.as_ref().unwrap().expose().to_string(),
-            )
-        })
-        .collect();
-    (host, seats)
+    support::overlord_game(location, "early", 3, settings).await
 }
 
 /// A weekly game that runs early as `early` says, its deadline a week off.
@@ -95,13 +70,7 @@ async fn later_by(location: &Location, minutes: i64) {
 
 /// The seat's order template with its password filled in.
 async fn filled_template(host: &Host, seat: &str, password: &str) -> String {
-    let r = host
-        .store()
-        .report("early", seat, None)
-        .await
-        .unwrap()
-        .unwrap();
-    r.template.unwrap().replacen("PASSWORD", password, 1)
+    support::orders_template(host, "early", seat, password).await
 }
 
 /// The envelope's header alone (its first line), with `word` under it.
@@ -114,17 +83,7 @@ fn word_alone(template: &str, word: &str) -> String {
 }
 
 async fn send(host: &Host, text: &str) -> umpire_host::host::Answer {
-    host.submit(Submission {
-        game: "early",
-        source: "mail",
-        sender: Some("player@players.test"),
-        message_id: None,
-        name: "mail",
-        bytes: text.as_bytes(),
-        authenticated: None,
-    })
-    .await
-    .unwrap()
+    support::mail_in(host, "early", "player@players.test", text).await
 }
 
 /// Every seat sends its template back (with `extra` at its end); the

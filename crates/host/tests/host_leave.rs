@@ -16,39 +16,13 @@ mod support;
 use umpire_host::on_both;
 
 use umpire_host::envelope::Leave;
-use umpire_host::host::{Early, Host, HostError, NewGame, Ran, Settings, Submission};
-use umpire_host::kind::Options;
+use umpire_host::host::{Early, Host, HostError, Ran, Settings};
 use umpire_host::store::{Location, SessionRow, now_ms};
 
 const HOUR: i64 = 3_600_000;
 
 async fn new_game(location: &Location, settings: Settings) -> (Host, Vec<(String, String)>) {
-    let host = Host::open(location).await.unwrap();
-    let made = host
-        .create(NewGame {
-            kind: "overlord".into(),
-            name: "away".into(),
-            options: Options(vec![
-                ("factions".into(), "3".into()),
-                ("seed".into(), "5".into()),
-                ("size".into(), "small".into()),
-            ]),
-            settings,
-            actor: "gm@test".into(),
-        })
-        .await
-        .unwrap();
-    let seats = made
-        .seats
-        .iter()
-        .map(|t| {
-            (
-                t.seat.clone(),
-                t.password.as_ref().unwrap().expose().to_string(),
-            )
-        })
-        .collect();
-    (host, seats)
+    support::overlord_game(location, "away", 3, settings).await
 }
 
 /// A weekly game that runs early when every seat has sent, warns after
@@ -79,38 +53,16 @@ async fn set_deadline(location: &Location, at: i64) {
 }
 
 async fn template(host: &Host, seat: &str, password: &str) -> String {
-    let r = host
-        .store()
-        .report("away", seat, None)
-        .await
-        .unwrap()
-        .unwrap();
-    r.template.unwrap().replacen("PASSWORD", password, 1)
+    support::orders_template(host, "away", seat, password).await
 }
 
 /// The envelope's header alone, with `line` under it.
 async fn header_with(host: &Host, seat: &str, password: &str, line: &str) -> String {
-    let t = template(host, seat, password).await;
-    let header = t
-        .lines()
-        .find(|l| l.trim_start().starts_with('#'))
-        .unwrap()
-        .to_string();
-    format!("{header}\n{line}\n")
+    support::header_with(host, "away", seat, password, line).await
 }
 
 async fn send(host: &Host, text: &str) -> umpire_host::host::Answer {
-    host.submit(Submission {
-        game: "away",
-        source: "mail",
-        sender: Some("player@players.test"),
-        message_id: None,
-        name: "mail",
-        bytes: text.as_bytes(),
-        authenticated: None,
-    })
-    .await
-    .unwrap()
+    support::mail_in(host, "away", "player@players.test", text).await
 }
 
 async fn orders(host: &Host, seat: &(String, String)) {

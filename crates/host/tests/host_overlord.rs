@@ -10,8 +10,7 @@ mod support;
 
 use umpire_host::on_both;
 
-use umpire_host::host::{Host, NewGame, Ran, Settings, Submission, Trigger};
-use umpire_host::kind::Options;
+use umpire_host::host::{Host, Ran, Settings, Submission, Trigger};
 use umpire_host::lock::RunLock;
 use umpire_host::store::{Location, ReportRow, SeatStatus};
 
@@ -20,44 +19,13 @@ async fn new_game(
     name: &str,
     settings: Settings,
 ) -> (Host, Vec<(String, String)>) {
-    let host = Host::open(location).await.unwrap();
-    let made = host
-        .create(NewGame {
-            kind: "overlord".into(),
-            name: name.into(),
-            options: Options(vec![
-                ("factions".into(), "3".into()),
-                ("seed".into(), "5".into()),
-                ("size".into(), "small".into()),
-            ]),
-            settings,
-            actor: "gm@test".into(),
-        })
-        .await
-        .unwrap();
-    let seats = made
-        .seats
-        .iter()
-        .map(|t| {
-            (
-                t.seat.clone(),
-                t.password.as_ref().unwrap().expose().to_string(),
-            )
-        })
-        .collect();
-    (host, seats)
+    support::overlord_game(location, name, 3, settings).await
 }
 
 /// The seat's order template with its password filled in, as a player
 /// sends it back.
 async fn filled_template(host: &Host, game: &str, seat: &str, password: &str) -> String {
-    let r = host
-        .store()
-        .report(game, seat, None)
-        .await
-        .unwrap()
-        .unwrap();
-    r.template.unwrap().replacen("PASSWORD", password, 1)
+    support::orders_template(host, game, seat, password).await
 }
 
 async fn send(host: &Host, game: &str, text: &str, id: Option<&str>) -> umpire_host::host::Answer {
