@@ -204,6 +204,23 @@ async fn a_message_reaches_the_other_seat_and_no_one_else(location: Location) {
         "a private message's words are not kept with the mail"
     );
     assert_eq!(relayed(&host).await.len(), 2);
+    // The seat as a player may write it: `F06`, `6`.
+    let number = b.trim_start_matches('f');
+    for typed in [format!("F0{number}"), number.to_string()] {
+        let passed = host
+            .pass_message(GAME, &letter(a, &typed, "", "again"), Via::Web, &postage(a))
+            .await
+            .unwrap();
+        assert_eq!(
+            passed,
+            Passed::To(format!("passed to {b}: on its page, and in its mail")),
+            "{typed}"
+        );
+    }
+    assert_eq!(
+        host.store().messages_of(GAME, b, 10).await.unwrap().len(),
+        4
+    );
 }
 on_both!(reaches, a_message_reaches_the_other_seat_and_no_one_else);
 

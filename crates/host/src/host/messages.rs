@@ -30,6 +30,10 @@ pub const MAX_BODY: usize = 20_000;
 /// The longest subject, in characters.
 pub const MAX_SUBJECT: usize = 200;
 
+/// Why a game that allows no messages refuses one.
+const OFF: &str =
+    "this game allows no messages between players; write to the game master if you need to";
+
 /// Who reads the messages players write each other.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
@@ -147,10 +151,17 @@ impl Host {
         postage: &Postage,
     ) -> Result<Passed> {
         let row = self.game(game).await?;
-        let settings = Settings::of_row(&row);
-        let reach = self.reach(game, &settings, letter, postage).await?;
+        let reach = self
+            .reach(game, &Settings::of_row(&row), letter, postage)
+            .await?;
+        let writer = self.seat_of(game, &letter.from).await?;
         let subject = subject_of(letter);
-        let (mut tx, _) = self.write_on(game).await?;
+        // The rule as it stands when the message is kept.
+        let (mut tx, row) = self.write_on(game).await?;
+        let settings = Settings::of_row(&row);
+        if settings.messages == Messages::Off {
+            return Err(HostError::Refused(OFF.to_string()));
+        }
         if let Via::Mail { submission } = via {
             if !store::claim(&mut tx, submission).await? {
                 return Ok(Passed::Settled);
@@ -172,7 +183,6 @@ impl Host {
         };
         store::keep_message(&mut tx, &kept).await?;
         if let Some(to) = &reach.mail_to {
-            let writer = self.seat_of(game, &letter.from).await?;
             let body = format!(
                 "{}\n\n-- \n{}\n",
                 letter.body.trim_end(),
@@ -208,10 +218,7 @@ impl Host {
     ) -> Result<Reach> {
         let refuse = |why: String| Err(HostError::Refused(why));
         if settings.messages == Messages::Off {
-            return refuse(
-                "this game allows no messages between players; write to the game master if you need to"
-                    .to_string(),
-            );
+            return refuse(OFF.to_string());
         }
         let from = self.seat_of(game, &letter.from).await?;
         if !from.status.plays() {
@@ -220,10 +227,17 @@ impl Host {
                 from.seat
             ));
         }
-        let to = letter.to.trim();
-        if to.is_empty() {
+        let typed = letter.to.trim();
+        if typed.is_empty() {
             return refuse("say which seat the message is for".to_string());
         }
+        // As the player wrote it (`F6`, `6`, `f06`, a name), or as typed
+        // when no seat is called so.
+        let to = self
+            .find_seat(game, typed)
+            .await?
+            .unwrap_or_else(|| typed.to_string());
+        let to = to.as_str();
         if to.eq_ignore_ascii_case(&from.seat) {
             return refuse(format!("{to} is your own seat"));
         }
