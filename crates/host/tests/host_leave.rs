@@ -592,6 +592,18 @@ async fn code_for(host: &Host, address: &str) -> String {
         .to_string()
 }
 
+/// Every claim waiting for its code was made `minutes` earlier.
+async fn older(location: &Location, minutes: i64) {
+    support::execute(
+        location,
+        &format!(
+            "UPDATE seat_claims SET made_at = made_at - {}",
+            minutes * 60_000
+        ),
+    )
+    .await;
+}
+
 /// A newcomer asks for an open seat and takes it with the code mailed to
 /// them: not before, not with a wrong code, not after too many wrong ones
 /// or an hour, not with a code asked for another address; a new code
@@ -626,7 +638,14 @@ async fn a_newcomer_takes_a_seat_only_with_the_code_mailed_to_them(location: Loc
         why.starts_with("no code was mailed to eve@players.test"),
         "{why}"
     );
-    // A new code replaces the old.
+    // Not again at once: a mailbox is not filled with codes.
+    let again = host.ask_for_seat("away", a, "new@players.test").await;
+    assert!(
+        matches!(&again, Err(HostError::Refused(why)) if why.starts_with("a code was mailed to new@players.test 0 seconds ago")),
+        "{again:?}"
+    );
+    // Two minutes on, a new code replaces the old.
+    older(&location, 2).await;
     host.ask_for_seat("away", a, "new@players.test")
         .await
         .unwrap();
@@ -653,6 +672,7 @@ async fn a_newcomer_takes_a_seat_only_with_the_code_mailed_to_them(location: Loc
     );
     assert_eq!(why, "5 wrong codes were tried: ask for a new one");
     // An hour old: refused.
+    older(&location, 2).await;
     host.ask_for_seat("away", a, "new@players.test")
         .await
         .unwrap();
@@ -671,6 +691,7 @@ async fn a_newcomer_takes_a_seat_only_with_the_code_mailed_to_them(location: Loc
     );
     assert!(why.contains("is more than 60 minutes old"), "{why}");
     // In time, the right code (as typed, in capitals): taken.
+    older(&location, 2).await;
     host.ask_for_seat("away", a, "new@players.test")
         .await
         .unwrap();

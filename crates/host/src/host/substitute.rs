@@ -33,6 +33,10 @@ pub const CLAIM_MINUTES: i64 = 60;
 /// How many wrong codes a claim takes before a new code is needed.
 pub const CLAIM_TRIES: u32 = 5;
 
+/// How long after a code is mailed another is mailed to the same address
+/// for the same seat, in seconds: nobody can fill a mailbox with codes.
+pub const CLAIM_AGAIN_SECONDS: i64 = 120;
+
 /// A seat open for a newcomer, as the public page lists it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Opening {
@@ -221,6 +225,15 @@ impl Host {
         }
         let code = password::generate().map_err(|e| HostError::Internal(e.to_string()))?;
         let mut tx = store::begin_on(self.store(), game).await?;
+        if let Some(before) = store::claim_of(&mut tx, (game, &s.seat, &address)).await? {
+            let ago = (now_ms() - before.made_at) / 1000;
+            if ago < CLAIM_AGAIN_SECONDS {
+                return Err(HostError::Refused(format!(
+                    "a code was mailed to {address} {ago} seconds ago: look for it (in the spam folder too), or ask again in {} seconds",
+                    CLAIM_AGAIN_SECONDS - ago
+                )));
+            }
+        }
         store::put_claim(
             &mut tx,
             (game, &s.seat, &address),
