@@ -520,13 +520,15 @@ async fn a_player_marks_ready_goes_on_leave_and_chooses_their_mail_in_a_real_bro
             serde_json::json!(false)
         );
 
-        // Mail choices: no reminders, reports attached.
+        // Mail choices: no reminders, reports attached (messages from
+        // other players still mailed).
         let checked = |b: &mut Browser| {
             b.js("return [document.querySelector('section#mail input[name=reminders]').checked, \
                  document.querySelector('section#mail input[name=report][value=body]').checked, \
-                 document.querySelector('section#mail input[name=report][value=attached]').checked]")
+                 document.querySelector('section#mail input[name=report][value=attached]').checked, \
+                 document.querySelector('section#mail input[name=messages]').checked]")
         };
-        assert_eq!(checked(&mut b), serde_json::json!([true, true, false]));
+        assert_eq!(checked(&mut b), serde_json::json!([true, true, false, true]));
         b.click("section#mail input[name=reminders]");
         b.click("section#mail input[name=report][value=attached]");
         b.click("section#mail button[type=submit]");
@@ -539,16 +541,19 @@ async fn a_player_marks_ready_goes_on_leave_and_chooses_their_mail_in_a_real_bro
             "the report reloaded",
             "document.readyState === 'complete' && document.querySelector('section#mail')",
         );
-        assert_eq!(checked(&mut b), serde_json::json!([false, false, true]));
+        assert_eq!(checked(&mut b), serde_json::json!([false, false, true, true]));
         assert_eq!(
             b.text("section#mail p"),
-            "Answers to what you send always go. reminders off; reports attached only."
+            "Answers to what you send always go. reminders off; reports attached only; messages from other players mailed."
         );
         b.screenshot("mail-choices");
     })
     .await;
     let prefs = s.host.mail_prefs("spring", "f5").await.unwrap();
-    assert_eq!(prefs.describe(), "reminders off; reports attached only");
+    assert_eq!(
+        prefs.describe(),
+        "reminders off; reports attached only; messages from other players mailed"
+    );
     assert!(s.host.on_leave("spring").await.unwrap().is_empty());
 
     // f6 goes on leave for turn 2; turn 2 runs. f5 sent, f6 was away, f7
