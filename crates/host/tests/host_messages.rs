@@ -15,7 +15,7 @@ mod support;
 
 use support::{header_with, mail_in, orders_template, overlord_game};
 use umpire_host::host::mail_prefs::{MailPrefs, ReportIn};
-use umpire_host::host::messages::{Letter, MAX_BODY, Messages, Passed, Postage, Via};
+use umpire_host::host::messages::{Letter, MAX_BODY, Messages, PER_HOUR, Passed, Postage, Via};
 use umpire_host::host::{Host, HostError, Settings};
 use umpire_host::on_both;
 use umpire_host::store::{Location, MessageCount, Outgoing};
@@ -260,6 +260,33 @@ async fn every_refusal_says_why_and_keeps_nothing(location: Location) {
         refused(&host, &letter(c, a, "", "hi")).await,
         format!("{c} is no longer in the game, so it writes to nobody")
     );
+    // At most thirty an hour from one seat.
+    for n in 0..PER_HOUR {
+        host.pass_message(
+            GAME,
+            &letter(a, b, "", &format!("{n}")),
+            Via::Web,
+            &postage(a),
+        )
+        .await
+        .unwrap();
+    }
+    assert_eq!(
+        refused(&host, &letter(a, b, "", "one more")).await,
+        format!(
+            "{a} has written 30 messages in the last hour, as many as a seat may; write again later"
+        )
+    );
+    assert_eq!(
+        host.store().messages_of(GAME, b, 100).await.unwrap().len(),
+        30
+    );
+    support::execute(&location, "UPDATE messages SET sent_at = sent_at - 3600001").await;
+    host.pass_message(GAME, &letter(a, b, "", "an hour on"), Via::Web, &postage(a))
+        .await
+        .unwrap();
+    support::execute(&location, "DELETE FROM messages").await;
+    support::execute(&location, "DELETE FROM outbox WHERE kind = 'relay'").await;
     host.set_messages(GAME, Messages::Off, "gm").await.unwrap();
     assert!(
         refused(&host, &letter(a, b, "", "hi"))

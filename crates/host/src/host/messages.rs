@@ -7,7 +7,8 @@
 //! The rules, in one place ([`Host::pass_message`]):
 //!
 //! - Only a seat in play writes, and to another seat than its own; a
-//!   message needs words, and is at most [`MAX_BODY`] characters.
+//!   message needs words, and is at most [`MAX_BODY`] characters; a seat
+//!   writes at most [`PER_HOUR`] messages in an hour.
 //! - To a seat in play: kept for both pages, and mailed to the seat's
 //!   address when it has one and takes messages by mail. To a seat no
 //!   longer in the game: refused, and why. To a faction no player holds:
@@ -29,6 +30,10 @@ pub const MAX_BODY: usize = 20_000;
 
 /// The longest subject, in characters.
 pub const MAX_SUBJECT: usize = 200;
+
+/// The most messages a seat writes in an hour: a player cannot flood
+/// another's mailbox through the game.
+pub const PER_HOUR: u64 = 30;
 
 /// Why a game that allows no messages refuses one.
 const OFF: &str =
@@ -248,6 +253,18 @@ impl Host {
         if chars > MAX_BODY {
             return refuse(format!(
                 "the message has {chars} characters; a message holds at most {MAX_BODY}"
+            ));
+        }
+        let hour_ago = crate::store::now_ms() - 3_600_000;
+        if self
+            .store()
+            .written_since(game, &from.seat, hour_ago)
+            .await?
+            >= PER_HOUR
+        {
+            return refuse(format!(
+                "{} has written {PER_HOUR} messages in the last hour, as many as a seat may; write again later",
+                from.seat
             ));
         }
         if letter.subject.chars().count() > MAX_SUBJECT {

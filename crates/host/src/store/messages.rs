@@ -111,6 +111,23 @@ impl Store {
         super::decode_all(&rows, row, "cannot read the messages")
     }
 
+    /// How many messages `seat` of `game` wrote since `since` (ms since
+    /// 1970).
+    pub async fn written_since(&self, game: &str, seat: &str, since: i64) -> Result<u64> {
+        let what = "cannot count the messages";
+        let r = sqlx::query(
+            "SELECT COUNT(*) AS n FROM messages WHERE game_id = $1 AND from_seat = $2 AND sent_at >= $3",
+        )
+        .bind(game)
+        .bind(seat)
+        .bind(since)
+        .fetch_one(self.pool())
+        .await
+        .map_err(StoreError::db(what))?;
+        let n: i64 = r.try_get("n").map_err(StoreError::db(what))?;
+        Ok(u64::try_from(n).unwrap_or(0))
+    }
+
     /// How many messages each seat of `game` wrote and was written since
     /// `since` (ms since 1970; 0: ever), by seat: the volume, never the
     /// words.
