@@ -33,7 +33,7 @@ pub fn subject(m: &Outgoing) -> &str {
 pub fn card(game: &str, csrf: &str, settings: &Settings, counts: &[MessageCount]) -> Markup {
     html! {
         h2 id="messages" { "Messages between players" }
-        p { (settings.messages.describe()) "." }
+        p { (super::messages::capitalised(settings.messages.describe())) "." }
         @if counts.is_empty() {
             p { "No messages yet." }
         } @else {

@@ -153,7 +153,8 @@ async fn shown(
     .into_response())
 }
 
-fn capitalised(s: &str) -> String {
+/// `s` with its first letter a capital, to begin a sentence.
+pub(super) fn capitalised(s: &str) -> String {
     let mut c = s.chars();
     c.next()
         .map(|f| f.to_uppercase().chain(c).collect())
