@@ -111,11 +111,10 @@ impl Keep for Database<'_> {
         let mut seat_lines = false;
         if let Some(leave) = self.leaves.get(index).copied().flatten() {
             let told = super::leave::take(self.tx, self.now, seat, leave).await?;
-            let (index, what) = (index, "leave");
             self.left.push(SeatLine {
                 index,
                 alone,
-                what,
+                what: "leave",
                 told,
             });
             seat_lines = true;
@@ -123,11 +122,10 @@ impl Keep for Database<'_> {
         if let Some(line) = self.mails.get(index).copied().flatten() {
             let actor = format!("{seat}@{}", self.row.source);
             let told = super::mail_prefs::take(self.tx, game, seat, line, &actor).await?;
-            let (index, what) = (index, "mail choice");
             self.left.push(SeatLine {
                 index,
                 alone,
-                what,
+                what: "mail choice",
                 told,
             });
             seat_lines = true;
@@ -518,9 +516,9 @@ impl Host {
         // answer says so.
         let decoded = umpire_core::source::decode_text(read.text).0.into_owned();
         let plain = plain::plain(&decoded);
-        // `#READY`, `#NOTREADY` and `#LEAVE` lines are the host's, whatever
-        // the game: read here, and emptied before the game's reader sees
-        // the text.
+        // `#READY`, `#NOTREADY`, `#LEAVE` and `#MAIL` lines are the host's,
+        // whatever the game: read here, and emptied before the game's
+        // reader sees the text.
         let found = Found::read(&decoded, matches!(plain, Plain::Text));
         // A turn kept between reading and storing means reading again.
         for _ in 0..3 {
