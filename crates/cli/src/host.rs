@@ -854,11 +854,7 @@ async fn outbox_text(
             } else {
                 &m.message.to
             },
-            if m.message.kind == "relay" {
-                "(a message between players)"
-            } else {
-                &m.message.subject
-            },
+            m.message.shown_subject(),
             m.last_error.map(|e| format!(" [{e}]")).unwrap_or_default()
         );
     }

@@ -346,11 +346,7 @@ fn spring_with_three_players(place: &Place) -> Vec<(String, String)> {
         "--hold-percent",
         "100",
     ]);
-    let mut passwords = Vec::new();
-    for line in made.lines().filter(|l| l.trim_start().starts_with('f')) {
-        let w: Vec<&str> = line.split_whitespace().collect();
-        passwords.push((w[0].to_string(), w[3].to_string()));
-    }
+    let passwords = seat_passwords(&made);
     assert_eq!(passwords.len(), 3, "{made}");
     for (seat, _) in &passwords {
         place.umpire(&[
@@ -553,14 +549,7 @@ fn a_server_killed_while_it_reads_mail_or_sends_reports_loses_nothing() {
         "--hold-percent",
         "100",
     ]);
-    let seats: Vec<(String, String)> = made
-        .lines()
-        .filter(|l| l.trim_start().starts_with('f'))
-        .map(|l| {
-            let w: Vec<&str> = l.split_whitespace().collect();
-            (w[0].to_string(), w[3].to_string())
-        })
-        .collect();
+    let seats = seat_passwords(&made);
     assert_eq!(seats.len(), 12);
     let user = |seat: &str| format!("q{}@players.test", &seat[1..]);
     for (seat, _) in &seats {
@@ -1126,6 +1115,17 @@ fn away_with_three_players(place: &Place) -> Vec<(String, String)> {
     three_players(place, "away")
 }
 
+/// Each seat and its password, as `umpire host new` prints them.
+fn seat_passwords(made: &str) -> Vec<(String, String)> {
+    made.lines()
+        .filter(|l| l.trim_start().starts_with('f'))
+        .map(|l| {
+            let w: Vec<&str> = l.split_whitespace().collect();
+            (w[0].to_string(), w[3].to_string())
+        })
+        .collect()
+}
+
 /// The game `game`: three factions, each with a player's address
 /// ([`away_user`]), a turn every 7 days. Returns each seat with its
 /// password.
@@ -1146,14 +1146,7 @@ fn three_players(place: &Place, game: &str) -> Vec<(String, String)> {
         "--hold-percent",
         "100",
     ]);
-    let pw: Vec<(String, String)> = made
-        .lines()
-        .filter(|l| l.trim_start().starts_with('f'))
-        .map(|l| {
-            let w: Vec<&str> = l.split_whitespace().collect();
-            (w[0].to_string(), w[3].to_string())
-        })
-        .collect();
+    let pw = seat_passwords(&made);
     let seats: Vec<&str> = pw.iter().map(|(s, _)| s.as_str()).collect();
     assert_eq!(seats, ["f5", "f6", "f7"], "{made}");
     for s in &seats {

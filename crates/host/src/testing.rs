@@ -119,3 +119,21 @@ macro_rules! on_both {
         }
     };
 }
+
+/// The code last mailed to `address` for taking an open seat of `game`
+/// (`Host::ask_for_seat`), as the newcomer reads it in the mail.
+pub async fn claim_code(host: &crate::host::Host, game: &str, address: &str) -> String {
+    let outbox = host.store().outbox(Some(game), None).await.unwrap();
+    let mail = outbox
+        .iter()
+        .rev()
+        .find(|m| m.message.kind == "claim" && m.message.to == address)
+        .unwrap();
+    mail.message
+        .body
+        .split("The code is ")
+        .nth(1)
+        .and_then(|r| r.split('.').next())
+        .unwrap()
+        .to_string()
+}

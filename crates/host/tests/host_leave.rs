@@ -578,18 +578,7 @@ on_both!(
 
 /// The code mailed to `address` for taking a seat of `away`.
 async fn code_for(host: &Host, address: &str) -> String {
-    mail_to(host, "claim")
-        .await
-        .into_iter()
-        .rev()
-        .find(|m| m.to == address)
-        .unwrap()
-        .body
-        .split("The code is ")
-        .nth(1)
-        .and_then(|r| r.split('.').next())
-        .unwrap()
-        .to_string()
+    support::claim_code(host, "away", address).await
 }
 
 /// Every claim waiting for its code was made `minutes` earlier.

@@ -218,13 +218,7 @@ async fn a_phone_reads_the_report_map_and_orders_without_scrolling_sideways() {
 
 /// Log a browser in to f5 of spring from the start page.
 fn player_login(b: &mut Browser, base: &str, password: &str) {
-    b.go(&format!("{base}/"));
-    b.wait_for("the login form", "document.querySelector('#password')");
-    b.type_into("#game", "spring");
-    b.type_into("#seat", "f5");
-    b.type_into("#password", password);
-    b.click("form[action='/login'] button[type=submit]");
-    b.wait_for("the report", "location.pathname === '/games/spring'");
+    seat_login(b, base, "f5", password);
 }
 
 /// Log a browser in to the desk.
@@ -629,22 +623,7 @@ async fn a_newcomer_takes_an_open_seat_in_a_real_browser() {
     })
     .await;
     // The code, as the newcomer reads it in their mail.
-    let code = s
-        .host
-        .store()
-        .outbox(Some("spring"), None)
-        .await
-        .unwrap()
-        .into_iter()
-        .map(|m| m.message)
-        .find(|m| m.kind == "claim" && m.to == "newcomer@players.test")
-        .unwrap()
-        .body
-        .split("The code is ")
-        .nth(1)
-        .and_then(|r| r.split('.').next())
-        .unwrap()
-        .to_string();
+    let code = testing::claim_code(&s.host, "spring", "newcomer@players.test").await;
     let base = s.base.clone();
     blocking(move || {
         let mut b = b;
@@ -712,13 +691,7 @@ async fn a_newcomer_takes_an_open_seat_in_a_real_browser() {
     let base = s.base.clone();
     blocking(move || {
         let mut b = Browser::start("newcomer-in");
-        b.go(&format!("{base}/"));
-        b.wait_for("the login form", "document.querySelector('#password')");
-        b.type_into("#game", "spring");
-        b.type_into("#seat", "f6");
-        b.type_into("#password", &new);
-        b.click("form[action='/login'] button[type=submit]");
-        b.wait_for("the report", "location.pathname === '/games/spring'");
+        seat_login(&mut b, &base, "f6", &new);
         assert_eq!(b.text("main h1"), "Turn 1 report for Faction 6 [f06]");
         b.screenshot("newcomer-report");
     })
@@ -726,7 +699,7 @@ async fn a_newcomer_takes_an_open_seat_in_a_real_browser() {
     let _ = s.stop.send(true);
 }
 
-/// Log a browser in to `seat` of spring.
+/// Log a browser in to `seat` of spring from the start page.
 fn seat_login(b: &mut Browser, base: &str, seat: &str, password: &str) {
     b.go(&format!("{base}/"));
     b.wait_for("the login form", "document.querySelector('#password')");

@@ -70,23 +70,6 @@ async fn a_player_goes_on_leave_from_their_page_and_comes_back() {
     assert!(s.host.on_leave("spring").await.unwrap().is_empty());
 }
 
-/// The code mailed to `address` for taking a seat.
-async fn code_for(s: &support::web::Site, address: &str) -> String {
-    let mails = s.host.store().outbox(Some("spring"), None).await.unwrap();
-    let body = &mails
-        .iter()
-        .rev()
-        .find(|m| m.message.kind == "claim" && m.message.to == address)
-        .unwrap()
-        .message
-        .body;
-    body.split("The code is ")
-        .nth(1)
-        .and_then(|r| r.split('.').next())
-        .unwrap()
-        .to_string()
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_newcomer_takes_an_open_seat_from_the_public_page() {
     let s = site(testing::sqlite("web-open")).await;
@@ -140,7 +123,7 @@ async fn a_newcomer_takes_an_open_seat_from_the_public_page() {
         asked.body
     );
     assert_eq!(s.host.openings().await.unwrap().len(), 1);
-    let code = code_for(&s, "new@players.test").await;
+    let code = testing::claim_code(&s.host, "spring", "new@players.test").await;
     assert_eq!(code.len(), 10, "{code}");
     let (base, old) = (s.base.clone(), s.spring[1].clone());
     let csrf = support::web::attribute(&asked.body, "name=\"csrf\" value=\"").unwrap();

@@ -40,6 +40,18 @@ pub struct Outgoing {
     pub run: Option<(u32, i64)>,
 }
 
+impl Outgoing {
+    /// The subject as the game master's lists show it: a message between
+    /// players is its writer's words, so its subject is not shown.
+    pub fn shown_subject(&self) -> &str {
+        if self.kind == "relay" {
+            "(a message between players)"
+        } else {
+            &self.subject
+        }
+    }
+}
+
 /// Who sends a message of the outbox: the mail sender (SMTP), or the
 /// webhook sender (an HTTP POST of a `webhook` call).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -815,7 +815,7 @@ pub async fn outbox(State(web): State<Web>, headers: HeaderMap, Path(game): Path
                     td class=[(m.status == "failed" || m.status == "no-address").then_some("bad")] { (m.status) }
                     td { (m.message.kind) }
                     td { @if m.message.to.is_empty() { "(no address)" } @else { (m.message.to) } }
-                    td { (super::gm_messages::subject(&m.message)) @if let Some(e) = &m.last_error { br; span.muted { (e) } } }
+                    td { (m.message.shown_subject()) @if let Some(e) = &m.last_error { br; span.muted { (e) } } }
                     td { (m.attempts) }
                 }
             }

@@ -2,7 +2,8 @@
 //! seat wrote and was written, never the words — unless the game's rules
 //! let the game master read them (`Messages::GmReads`, which every
 //! player's page says), and then only those written under that rule.
-//! The outbox shows a message's kind and address, not its subject.
+//! The outbox shows a message's kind and address, not its subject
+//! (`Outgoing::shown_subject`).
 
 use axum::extract::{Path, State};
 use axum::http::HeaderMap;
@@ -10,7 +11,7 @@ use axum::response::IntoResponse;
 use maud::{Markup, html};
 use umpire_host::host::Settings;
 use umpire_host::host::messages::Messages;
-use umpire_host::store::{MessageCount, Outgoing};
+use umpire_host::store::MessageCount;
 
 use super::desk::{action, gm, when};
 use super::layout::page;
@@ -18,16 +19,6 @@ use super::{Page, Web};
 
 /// The most messages the game master's page lists.
 const LISTED: i64 = 200;
-
-/// What the outbox shows of `m`'s subject: a relayed message's is its
-/// writer's words, so it is not shown.
-pub fn subject(m: &Outgoing) -> &str {
-    if m.kind == "relay" {
-        "(a message between players)"
-    } else {
-        &m.subject
-    }
-}
 
 /// The desk's card: the rule, the volume by seat, the control.
 pub fn card(game: &str, csrf: &str, settings: &Settings, counts: &[MessageCount]) -> Markup {
