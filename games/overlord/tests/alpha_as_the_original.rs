@@ -29,7 +29,7 @@ fn taxes_of(log: &umpire_overlord::turn::TurnLog, f: FactionId) -> BTreeMap<usiz
     let mut out: BTreeMap<usize, (u32, u64)> = BTreeMap::new();
     for e in &log.events {
         if let What::TaxesCollected { place, amount } = e.what
-            && e.seen_by == [f]
+            && e.seen_by[..] == [f]
         {
             let slot = out
                 .entry(umpire_core::ids::TypedId::index(place))
@@ -94,7 +94,7 @@ fn ov_land_002_ov_econ_028_the_imported_imperials_tax_their_titled_land_from_the
     assert!(
         !log.events.iter().any(|e| {
             matches!(e.what, What::Occupied { place } if owned.contains(&place))
-                && e.seen_by != [f01]
+                && e.seen_by[..] != [f01]
         }),
         "the Emperor's land is occupied"
     );

@@ -53,7 +53,7 @@ fn first_battle(log: &TurnLog) -> (Vec<UnitId>, Vec<UnitId>, BattleCause, Vec<Fa
                 attackers.to_vec(),
                 defenders.to_vec(),
                 *cause,
-                e.seen_by.clone(),
+                e.seen_by.to_vec(),
             )),
             _ => None,
         })
@@ -66,7 +66,7 @@ fn fought(log: &TurnLog) -> (Vec<FactionId>, Option<Side>, Vec<(UnitId, Side)>) 
         .iter()
         .find_map(|e| match &e.what {
             What::BattleFought { units, report, .. } => {
-                Some((e.seen_by.clone(), report.winner, units.to_vec()))
+                Some((e.seen_by.to_vec(), report.winner, units.to_vec()))
             }
             _ => None,
         })

@@ -110,7 +110,7 @@ fn seen(w: &World, unit: Option<UnitId>, what: What) -> Event {
         unit,
         place: Some(place(w, 1)),
         what,
-        seen_by: vec![f1(w)],
+        seen_by: [f1(w)].into_iter().collect(),
     }
 }
 

@@ -47,8 +47,15 @@ pub struct Event {
     pub what: What,
     /// The factions that may learn of it, sorted, without repeats. Reports
     /// show an event only to these, so nothing leaks.
-    pub seen_by: Vec<FactionId>,
+    pub seen_by: Readers,
 }
+
+/// The factions that may learn of an event: up to four held in the event
+/// itself (nearly every event has one or two), more on the heap. A large
+/// month has hundreds of thousands of events, and a list of its own for
+/// each was a fifth of the turn's memory and of its allocations. The JSON
+/// is a list, as a vector's.
+pub type Readers = smallvec::SmallVec<[FactionId; 4]>;
 
 /// Why a set of orders or a UNIT section was not taken.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize)]

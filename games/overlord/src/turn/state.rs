@@ -5,7 +5,7 @@ use rustc_hash::FxHashMap;
 use umpire_core::dice::Dice;
 use umpire_core::ids::TypedId;
 
-use super::log::{BattleCause, Event, MonthFigures, TurnLog, What};
+use super::log::{BattleCause, Event, MonthFigures, Readers, TurnLog, What};
 use super::pending::Pending;
 use super::visibility::{self, Exposure, Glance};
 use crate::orders::{LocationRef, NewId, StructureRef, Tag, UnitRef};
@@ -497,7 +497,7 @@ impl<'a> Turn<'a> {
         let place = unit
             .and_then(|u| self.world.units.get(u))
             .map(|u| u.location);
-        let mut seen_by: Vec<FactionId> = unit
+        let mut seen_by: Readers = unit
             .and_then(|u| self.world.units.get(u))
             .map(|u| u.faction)
             .into_iter()
@@ -536,7 +536,7 @@ impl<'a> Turn<'a> {
             unit: None,
             place: None,
             what,
-            seen_by: vec![faction],
+            seen_by: smallvec::smallvec![faction],
         });
     }
 

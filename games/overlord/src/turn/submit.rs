@@ -10,7 +10,7 @@
 
 use umpire_core::ids::TypedId;
 
-use super::log::{Dropped, Refusal, What};
+use super::log::{Dropped, Readers, Refusal, What};
 use super::orders::stance;
 use super::pending::{Pending, drop_invalid};
 use super::settings;
@@ -60,7 +60,7 @@ pub fn take<'o>(t: &mut Turn<'_>, sets: &'o [OrderSet]) -> Vec<(FactionId, &'o O
                     faction: None,
                     reason: Refusal::UnknownFaction,
                 },
-                seen_by: Vec::new(),
+                seen_by: Readers::new(),
             });
             continue;
         };

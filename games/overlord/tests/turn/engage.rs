@@ -40,7 +40,7 @@ fn fights(log: &TurnLog) -> Vec<Fight> {
                 attackers: attackers.to_vec(),
                 defenders: defenders.to_vec(),
                 withdrawn: withdrawn.to_vec(),
-                seen_by: e.seen_by.clone(),
+                seen_by: e.seen_by.to_vec(),
             }),
             _ => None,
         })

@@ -324,7 +324,7 @@ fn ov_mag_011_spells_cost_mana_on_top_of_their_components() {
     assert_eq!(enchanted(&log, a), [(1, b, 3), (2, b, 5)]);
     // The victim's faction learns of it, not who cast it.
     let told = first(&log, b, |w| matches!(w, What::EnchantmentGained { .. })).unwrap();
-    assert_eq!(told.seen_by, [g.faction(2)]);
+    assert_eq!(told.seen_by[..], [g.faction(2)]);
     assert_eq!(
         day_of(&log, b, |w| matches!(w, What::EnchantmentExpired { .. })),
         Some(6)
@@ -735,7 +735,7 @@ fn ov_rsk_071_pick_pockets_unseen_takes_a_tenth_of_the_coins_per_level() {
             thief: None
         }
     );
-    assert_eq!(theirs.seen_by, [g.faction(2)]);
+    assert_eq!(theirs.seen_by[..], [g.faction(2)]);
     assert!(g.pending(u).is_empty());
 }
 
@@ -787,7 +787,7 @@ fn ov_rsk_071_assassinate_kills_a_lone_figure_some_of_the_time() {
             let l = g.loc(1);
             assert_eq!(g.w.locations[l].ground, [(item("swrd"), 1)]);
             let told = first(&log, mark, |w| matches!(w, What::Assassinated)).unwrap();
-            assert_eq!(told.seen_by, [g.faction(2)]);
+            assert_eq!(told.seen_by[..], [g.faction(2)]);
         } else {
             misses += 1;
             assert!(!g.w.units[mark].gone);

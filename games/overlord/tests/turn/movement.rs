@@ -403,13 +403,13 @@ fn departures_and_arrivals_are_seen_by_those_present_only() {
     let log = g.run(&[]);
     let (f1, f2, f3) = (g.faction(1), g.faction(2), g.faction(3));
     let dep_a = first(&log, a, departed).unwrap();
-    assert_eq!(dep_a.seen_by, vec![f1, f2]);
+    assert_eq!(dep_a.seen_by[..], vec![f1, f2]);
     // By day 3 a is away: b leaves unseen by f1.
     let dep_b = first(&log, b, departed).unwrap();
-    assert_eq!(dep_b.seen_by, vec![f2]);
+    assert_eq!(dep_b.seen_by[..], vec![f2]);
     // a arrives where c stands.
     let arr_a = first(&log, a, arrived).unwrap();
-    assert_eq!(arr_a.seen_by, vec![f1, f3]);
+    assert_eq!(arr_a.seen_by[..], vec![f1, f3]);
     let _ = c;
 }
 

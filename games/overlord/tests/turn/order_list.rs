@@ -502,7 +502,7 @@ mod rules_examples {
         let log = g.run_bare(&[]);
         assert_eq!(g.w.units[v].count(coin()), 1);
         let e = first(&log, u, |w| matches!(w, What::Gave { .. })).unwrap();
-        assert_eq!(e.seen_by, vec![f1, f2]);
+        assert_eq!(e.seen_by[..], vec![f1, f2]);
     }
 
     #[test]

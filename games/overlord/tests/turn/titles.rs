@@ -58,7 +58,7 @@ fn soldiers(g: &mut Game, f: u32, figures: u32, at: u32) -> UnitId {
 
 fn challenge(log: &TurnLog) -> Option<(u32, bool, Vec<FactionId>)> {
     log.events.iter().find_map(|e| match e.what {
-        What::Challenge { percent, won, .. } => Some((percent, won, e.seen_by.clone())),
+        What::Challenge { percent, won, .. } => Some((percent, won, e.seen_by.to_vec())),
         _ => None,
     })
 }
@@ -198,7 +198,7 @@ fn ov_uo_007_bestow_to_a_present_leader_of_any_faction() {
     let log = g.run_bare(&[&mail(1, h, &format!("BESTOW U{}", here.index() + 1))]);
     assert_eq!(holder(&g, 1), Some(here), "no skill needed");
     let e = first(&log, h, |w| matches!(w, What::TitleBestowed { .. })).unwrap();
-    assert_eq!(e.seen_by, [g.faction(1), g.faction(2)]);
+    assert_eq!(e.seen_by[..], [g.faction(1), g.faction(2)]);
     assert_eq!(g.w.locations[g.loc(1)].ownership.owner, Some(g.faction(2)));
 }
 

@@ -303,6 +303,6 @@ fn lose(t: &mut Turn<'_>, l: LocationId, died: u64, famine: bool) {
         unit: None,
         place: Some(l),
         what,
-        seen_by,
+        seen_by: seen_by.into(),
     });
 }
