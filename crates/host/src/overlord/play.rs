@@ -19,8 +19,11 @@ use umpire_overlord::turn::log::{TurnLog, What};
 use umpire_overlord::turn::{Economy, Hooks, Turn, run_turn_with};
 use umpire_overlord::world::{FactionId, World};
 
-/// The full game's economy, telling the caller as each day ends.
-struct Progress<'a>(&'a mut dyn FnMut(u8), Economy);
+use super::day_by_day::{self, Handover};
+
+/// The full game's economy, telling the caller as each day ends and
+/// handing the day's events to be written and indexed.
+struct Progress<'a>(&'a mut dyn FnMut(u8), Economy, Handover);
 
 impl Hooks for Progress<'_> {
     fn rewards(&mut self, t: &mut Turn<'_>) {
@@ -49,6 +52,7 @@ impl Hooks for Progress<'_> {
     }
     fn day_done(&mut self, t: &mut Turn<'_>, day: u8) {
         self.1.day_done(t, day);
+        self.2.send_new(&t.log);
         (self.0)(day);
     }
 }
@@ -81,8 +85,9 @@ pub struct Play<'a> {
     /// Called as each report is handed over: how many so far, of how many.
     pub on_report: &'a mut dyn FnMut(usize, usize),
     /// Where the log goes as compact JSON (`events.json`): written on a
-    /// thread of its own while the reports are made, never held whole in
-    /// memory unless this is a vector.
+    /// thread of its own day by day while the turn runs
+    /// ([`day_by_day`]), never held whole in memory unless this is a
+    /// vector.
     pub events: &'a mut (dyn std::io::Write + Send),
 }
 
@@ -194,12 +199,28 @@ pub fn play<E: From<serde_json::Error>>(
     let out = play.events;
     let started = Instant::now();
     let seed = world.seed;
+    let turn = world.turn + 1;
     // Articles are checked against the game before the turn.
     let published = rewards::published(world, &articles);
     let authors = published.iter().map(|p| (p.author, p.kind)).collect();
-    let mut progress = Progress(play.on_day, Economy::with_press(authors));
-    let log = run_turn_with(world, rules, &sets, seed, &mut progress);
+    // The events are written and indexed on the second core as each day
+    // ends, while the turn runs on this one.
+    let (log, index, written) = std::thread::scope(|s| {
+        let (handover, from) = day_by_day::channel();
+        let writing: &mut (dyn std::io::Write + Send) = &mut *out;
+        let writer = s.spawn(move || day_by_day::write_and_index(writing, turn, &from));
+        let mut progress = Progress(play.on_day, Economy::with_press(authors), handover);
+        let log = run_turn_with(world, rules, &sets, seed, &mut progress);
+        progress.2.send_new(&log);
+        drop(progress);
+        let (index, written) = writer
+            .join()
+            .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+        (log, index, written)
+    });
     let took = started.elapsed();
+    written?;
+    day_by_day::finish(out, &log)?;
 
     let inputs = Inputs {
         world,
@@ -208,7 +229,7 @@ pub fn play<E: From<serde_json::Error>>(
         next_turn: play.next,
         press: &published,
     };
-    let all = Reports::new(inputs);
+    let all = Reports::with_index(inputs, index);
     // A faction that resigned this turn gets its last report.
     let resigned_now: Vec<FactionId> = log
         .events
@@ -228,19 +249,7 @@ pub fn play<E: From<serde_json::Error>>(
             resigned: f.resigned,
         })
         .collect();
-    // The events as JSON are written alongside the reports.
-    let (learnt, events) = std::thread::scope(|s| {
-        let events = s.spawn(|| {
-            serde_json::to_writer(&mut *out, &log)?;
-            out.flush().map_err(serde_json::Error::io)
-        });
-        let learnt = each_report(&all, &readers, compact, report, play.on_report);
-        let events = events
-            .join()
-            .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
-        (learnt, events)
-    });
-    let (learnt, ()) = (learnt?, events?);
+    let learnt = each_report(&all, &readers, compact, report, play.on_report)?;
     drop(all);
     for (f, d) in &learnt {
         remember(world, *f, d);

@@ -53,6 +53,13 @@ pub struct Reports<'a> {
 
 impl<'a> Reports<'a> {
     pub fn new(inputs: Inputs<'a>) -> Self {
+        Reports::with_index(inputs, Index::new(inputs.log))
+    }
+
+    /// [`Reports::new`] with the log's events already indexed (as they
+    /// came, while the turn ran): `index` must be the index of
+    /// `inputs.log`.
+    pub fn with_index(inputs: Inputs<'a>, index: Index) -> Self {
         let world = inputs.world;
         let mut by_faction = vec![Vec::new(); world.factions.len()];
         let mut lost: Vec<Vec<UnitId>> = vec![Vec::new(); world.factions.len()];
@@ -91,7 +98,7 @@ impl<'a> Reports<'a> {
         Reports {
             inputs,
             names: Names::new(world, inputs.rules),
-            index: Index::new(inputs.log),
+            index,
             eyes: Eyes::new(world, inputs.rules, inputs.log),
             by_faction,
             limits: control::limits(world, inputs.rules),

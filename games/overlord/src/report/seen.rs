@@ -117,7 +117,7 @@ pub fn covered(world: &World, log: &TurnLog, index: &Index, mine: &[UnitId]) -> 
 
 /// The turn's events indexed by unit and by place, built once for all
 /// the reports of a turn.
-#[derive(Clone, Default, Debug)]
+#[derive(Clone, Default, Debug, PartialEq, Eq)]
 pub struct Index {
     by_unit: FxHashMap<UnitId, Vec<At>>,
     by_place: FxHashMap<LocationId, Vec<At>>,
@@ -141,23 +141,31 @@ fn events<'l>(log: &'l TurnLog, at: Option<&Vec<At>>) -> impl Iterator<Item = &'
 impl Index {
     pub fn new(log: &TurnLog) -> Index {
         let mut index = Index::default();
-        for (i, e) in log.events.iter().enumerate() {
+        index.add(0, &log.events);
+        index
+    }
+
+    /// Index `events`, the log's events from `first` on, as they come: a
+    /// turn's events indexed day by day while the turn runs give the index
+    /// [`Index::new`] gives of the whole log, when every event is added
+    /// once and in order.
+    pub fn add(&mut self, first: usize, events: &[Event]) {
+        for (i, e) in (first..).zip(events) {
             // A month never has four thousand million events.
             let Ok(i) = At::try_from(i) else { break };
             if let Some(u) = e.unit {
-                index.by_unit.entry(u).or_default().push(i);
+                self.by_unit.entry(u).or_default().push(i);
             }
             if let Some(p) = e.place {
-                index.by_place.entry(p).or_default().push(i);
+                self.by_place.entry(p).or_default().push(i);
             }
             for &f in &e.seen_by {
-                index.by_reader.entry(f).or_default().push(i);
+                self.by_reader.entry(f).or_default().push(i);
                 if let Some(p) = e.place {
-                    index.by_reader_at.entry((f, p)).or_default().push(i);
+                    self.by_reader_at.entry((f, p)).or_default().push(i);
                 }
             }
         }
-        index
     }
 
     /// The events of one unit, in order.
