@@ -116,9 +116,9 @@ mod tests {
     use crate::overlord::game_dir::rules;
     use crate::overlord::play::{Play, Source, play};
 
-    /// A small generated world, every faction's bot orders, the turn
-    /// played as the folder plays it: the world before, the orders, and
-    /// what `play` wrote as `events.json` with the log it returned.
+    /// A small generated world's turn played with every faction's bot
+    /// orders, as the folder plays it: the log `play` returned and what it
+    /// wrote as `events.json`.
     fn played() -> &'static (TurnLog, Vec<u8>) {
         static PLAYED: OnceLock<(TurnLog, Vec<u8>)> = OnceLock::new();
         PLAYED.get_or_init(|| {

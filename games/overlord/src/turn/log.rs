@@ -53,8 +53,8 @@ pub struct Event {
 /// The factions that may learn of an event: up to four held in the event
 /// itself (nearly every event has one or two), more on the heap. A large
 /// month has hundreds of thousands of events, and a list of its own for
-/// each was a fifth of the turn's memory and of its allocations. The JSON
-/// is a list, as a vector's.
+/// each was as many allocations and, at alpha x100, 18 MB of the peak.
+/// The JSON is a list, as a vector's.
 pub type Readers = smallvec::SmallVec<[FactionId; 4]>;
 
 /// Why a set of orders or a UNIT section was not taken.
