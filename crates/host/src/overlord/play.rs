@@ -206,9 +206,9 @@ pub fn play<E: From<serde_json::Error>>(
     // The events are written and indexed on the second core as each day
     // ends, while the turn runs on this one.
     let (log, index, written) = std::thread::scope(|s| {
-        let (handover, from) = day_by_day::channel();
+        let (handover, taken) = day_by_day::channel();
         let writing: &mut (dyn std::io::Write + Send) = &mut *out;
-        let writer = s.spawn(move || day_by_day::write_and_index(writing, turn, &from));
+        let writer = s.spawn(move || day_by_day::write_and_index(writing, turn, &taken));
         let mut progress = Progress(play.on_day, Economy::with_press(authors), handover);
         let log = run_turn_with(world, rules, &sets, seed, &mut progress);
         progress.2.send_new(&log);
