@@ -67,13 +67,40 @@ pub fn write_world(dir: &Path, world: &World, rules: &Rules, force: bool) -> Res
 
 pub fn read_world(dir: &Path, rules: &Rules) -> Result<World> {
     let path = dir.join(WORLD_FILE);
-    let bytes = std::fs::read(&path).with_context(|| {
+    let bytes = read_world_file(&path)?;
+    save::load(&bytes, rules).with_context(|| format!("cannot open {}", path.display()))
+}
+
+/// The bundled rules and the game in `dir`, as [`rules`] and
+/// [`read_world`] give them; the world is read and decoded while the rules
+/// load on a second thread, since a turn waits for both. A fault in the
+/// rules is told before any in the game.
+pub fn rules_and_world(dir: &Path) -> Result<(Rules, World)> {
+    let path = dir.join(WORLD_FILE);
+    let (rules, decoded) = std::thread::scope(|s| {
+        let loading = s.spawn(rules);
+        let decoded = read_world_file(&path).and_then(|bytes| {
+            save::decode(&bytes).with_context(|| format!("cannot open {}", path.display()))
+        });
+        let rules = loading
+            .join()
+            .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+        (rules, decoded)
+    });
+    let rules = rules?;
+    let world = decoded?
+        .with_rules(&rules)
+        .with_context(|| format!("cannot open {}", path.display()))?;
+    Ok((rules, world))
+}
+
+fn read_world_file(path: &Path) -> Result<Vec<u8>> {
+    std::fs::read(path).with_context(|| {
         format!(
             "cannot read {} (make a game with `umpire overlord new` or `umpire overlord import`)",
             path.display()
         )
-    })?;
-    save::load(&bytes, rules).with_context(|| format!("cannot open {}", path.display()))
+    })
 }
 
 /// A new game made in `dir`: the world saved and the game master's sheet
@@ -246,4 +273,62 @@ pub fn loc_name(w: &World, id: LocationId) -> String {
         },
         l.code()
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use umpire_overlord::generate::world::MapSize;
+
+    use super::*;
+
+    fn temp(name: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!(
+            "umpire-game-dir-unit-{name}-{}",
+            std::process::id()
+        ));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    fn message(e: &anyhow::Error) -> String {
+        format!("{e:#}")
+    }
+
+    /// The rules and the game read side by side are those read one after
+    /// the other.
+    #[test]
+    fn rules_and_world_are_those_read_one_after_the_other() {
+        let dir = temp("same");
+        let rules = rules().unwrap();
+        let params = WorldParams {
+            game: "side-by-side".into(),
+            seed: 3,
+            factions: 4,
+            size: MapSize::SMALL,
+        };
+        make_game(&rules, &dir, &params, false).unwrap();
+        let one_by_one = read_world(&dir, &rules).unwrap();
+        let (rules2, world) = rules_and_world(&dir).unwrap();
+        // A save names the rules' tables it was made with.
+        assert_eq!(save::save(&world, &rules2), save::save(&one_by_one, &rules));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// A game folder without a game, or with a damaged one, says so as
+    /// reading the world alone does.
+    #[test]
+    fn a_missing_or_damaged_world_is_told_as_read_world_tells_it() {
+        let dir = temp("faults");
+        let rules = rules().unwrap();
+        let missing = message(&rules_and_world(&dir).unwrap_err());
+        assert_eq!(missing, message(&read_world(&dir, &rules).unwrap_err()));
+        assert!(missing.contains("cannot read"), "{missing}");
+        assert!(missing.contains("umpire overlord new"), "{missing}");
+        std::fs::write(dir.join(WORLD_FILE), b"not a world at all").unwrap();
+        let damaged = message(&rules_and_world(&dir).unwrap_err());
+        assert_eq!(damaged, message(&read_world(&dir, &rules).unwrap_err()));
+        assert!(damaged.starts_with("cannot open"), "{damaged}");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 }

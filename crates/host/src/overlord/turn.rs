@@ -45,7 +45,7 @@ use umpire_overlord::save;
 use umpire_overlord::turn::log::TurnLog;
 use umpire_overlord::world::World;
 
-use super::game_dir::{WORLD_FILE, read_world, rules};
+use super::game_dir::{WORLD_FILE, read_world, rules, rules_and_world};
 use super::layout::{self, faction_file, faction_json_file, staging_dir, turn_dir};
 use super::play::{FactionReport, Play, Source, Tally, play};
 use crate::files;
@@ -125,8 +125,7 @@ fn clean_up(dir: &Path, turn: u32, before: &[u8]) -> Result<Vec<String>> {
 /// Run the next turn of the game in `dir` and keep it, all or nothing
 /// ([`crate::folder::run`]).
 pub fn run_next(dir: &Path, mut options: RunOptions<'_>) -> Result<Ran> {
-    let rules = rules()?;
-    let world = read_world(dir, &rules)?;
+    let (rules, world) = rules_and_world(dir)?;
     let before = save::save(&world, &rules);
     let turn = world.turn + 1;
     let next = match options.next.take() {

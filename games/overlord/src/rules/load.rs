@@ -160,48 +160,107 @@ impl DataFile {
 type DescriptionFile = BTreeMap<String, Description>;
 
 pub(crate) fn parse_sources(sources: &[Source]) -> Result<(Tables, Descriptions), RulesErrors> {
+    assemble(parse_each(sources))
+}
+
+/// The files' tables put together, in the order given, or every error.
+fn assemble(files: Vec<Parsed>) -> Result<(Tables, Descriptions), RulesErrors> {
     let mut tables = Tables::default();
     let mut descriptions = Descriptions::default();
     let mut errors = Vec::new();
-    for source in sources {
-        if let Some(file_name) = source.name.strip_prefix("descriptions/") {
-            let stem = file_name.strip_suffix(".toml").unwrap_or(file_name);
-            let Some(kind) = Kind::from_name(stem) else {
-                errors.push(RulesError {
-                    file: source.name.clone(),
-                    line: None,
-                    entry: None,
-                    field: None,
-                    message: format!(
-                        "no table is called `{stem}`; description files are named after one of: {}",
-                        Kind::ALL
-                            .iter()
-                            .map(|k| k.as_str())
-                            .collect::<Vec<_>>()
-                            .join(", ")
-                    ),
-                });
-                continue;
-            };
-            match toml::from_str::<DescriptionFile>(&source.text) {
-                Ok(file) => {
-                    for (tag, d) in file {
-                        descriptions.insert(kind, &tag, d);
-                    }
+    for parsed in files {
+        match parsed {
+            Parsed::Data(file) => file.append_to(&mut tables),
+            Parsed::Descriptions(kind, file) => {
+                for (tag, d) in file {
+                    descriptions.insert(kind, &tag, d);
                 }
-                Err(e) => errors.push(toml_error(source, &e)),
             }
-            continue;
-        }
-        match toml::from_str::<DataFile>(&source.text) {
-            Ok(file) => file.append_to(&mut tables),
-            Err(e) => errors.push(toml_error(source, &e)),
+            Parsed::Wrong(e) => errors.push(e),
         }
     }
     if errors.is_empty() {
         Ok((tables, descriptions))
     } else {
         Err(RulesErrors(errors))
+    }
+}
+
+/// One data file read on its own.
+enum Parsed {
+    Data(DataFile),
+    Descriptions(Kind, DescriptionFile),
+    Wrong(RulesError),
+}
+
+/// Every file parsed, in the order given. The files are independent, so
+/// the larger ones are parsed on a second thread while this one parses the
+/// rest (every turn and every command that opens a game starts here); the
+/// tables are put together in the files' order afterwards, so the rules
+/// do not depend on which thread parsed what.
+fn parse_each(sources: &[Source]) -> Vec<Parsed> {
+    // Split where half the text is behind: the skills' table alone is
+    // nearly half the bundled rules.
+    let total: usize = sources.iter().map(|s| s.text.len()).sum();
+    let mut behind = 0;
+    let split = sources
+        .iter()
+        .position(|s| {
+            behind += s.text.len();
+            behind * 2 >= total
+        })
+        .map_or(sources.len(), |i| i + 1);
+    if total < 64 * 1024 {
+        return sources.iter().map(parse_one).collect();
+    }
+    parse_split(sources, split)
+}
+
+/// The files before `split` parsed on this thread, the rest on another.
+fn parse_split(sources: &[Source], split: usize) -> Vec<Parsed> {
+    let (first, second) = sources.split_at(split.min(sources.len()));
+    if second.is_empty() {
+        return first.iter().map(parse_one).collect();
+    }
+    std::thread::scope(|s| {
+        let later = s.spawn(|| second.iter().map(parse_one).collect::<Vec<_>>());
+        let mut all: Vec<Parsed> = first.iter().map(parse_one).collect();
+        all.extend(
+            later
+                .join()
+                .unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
+        );
+        all
+    })
+}
+
+fn parse_one(source: &Source) -> Parsed {
+    let Some(file_name) = source.name.strip_prefix("descriptions/") else {
+        return match toml::from_str::<DataFile>(&source.text) {
+            Ok(file) => Parsed::Data(file),
+            Err(e) => Parsed::Wrong(toml_error(source, &e)),
+        };
+    };
+    let stem = file_name.strip_suffix(".toml").unwrap_or(file_name);
+    let Some(kind) = Kind::from_name(stem) else {
+        return Parsed::Wrong(RulesError {
+            file: source.name.clone(),
+            line: None,
+            entry: None,
+            field: None,
+            message: format!(
+                "no table is called `{stem}`; description files are named after one of: {}",
+                Kind::ALL
+                    .iter()
+                    .map(|k| k.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+        });
+    };
+    match toml::from_str::<DescriptionFile>(&source.text) {
+        Ok(file) => Parsed::Descriptions(kind, file),
+        Err(e) => Parsed::Wrong(toml_error(source, &e)),
     }
 }
 
@@ -257,4 +316,44 @@ fn enclosing_entry(text: &str, pos: usize) -> Option<String> {
         Some(g) => format!("{kind} `{g}`"),
         None => format!("a {kind} entry"),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+
+    use super::*;
+
+    /// Wherever the files are split between the two threads, the rules
+    /// are those of reading them one after the other.
+    #[test]
+    fn the_tables_do_not_depend_on_where_the_files_are_split() {
+        let sources = bundled_sources();
+        let alone = assemble(sources.iter().map(parse_one).collect()).unwrap();
+        for split in 0..=sources.len() {
+            assert!(
+                assemble(parse_split(&sources, split)).unwrap() == alone,
+                "split after {split} files"
+            );
+        }
+    }
+
+    /// Faults in files on both sides of the split are told in the files'
+    /// order, each with its file.
+    #[test]
+    fn every_fault_is_told_in_the_files_order_wherever_the_split() {
+        let mut sources = bundled_sources();
+        let last = sources.len() - 1;
+        sources[0].text.push_str("\n[[item]\n");
+        sources[last].text.push_str("\n= nothing\n");
+        let names = [sources[0].name.clone(), sources[last].name.clone()];
+        for split in 0..=sources.len() {
+            let Err(RulesErrors(errors)) = assemble(parse_split(&sources, split)) else {
+                panic!("broken files loaded (split after {split})");
+            };
+            let files: Vec<&str> = errors.iter().map(|e| e.file.as_str()).collect();
+            assert_eq!(files, names, "split after {split}");
+            assert!(errors.iter().all(|e| e.line.is_some()), "{errors:?}");
+        }
+    }
 }

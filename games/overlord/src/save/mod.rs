@@ -158,6 +158,20 @@ pub fn save(world: &World, rules: &Rules) -> Vec<u8> {
 /// invariants ([`World::check`], [`World::check_rules`]): a file that
 /// decodes to a broken world is refused as damaged.
 pub fn load(bytes: &[u8], rules: &Rules) -> Result<World, SaveError> {
+    decode(bytes)?.with_rules(rules)
+}
+
+/// A save read as far as it can be without the rules: [`load`] in two
+/// steps, so that a caller can read the world while the rules load.
+pub struct Decoded {
+    rules: RulesTags,
+    world: World,
+    /// What [`World::check`] found, told after a change of rules.
+    problems: Vec<String>,
+}
+
+/// The first step of [`load`]: the world decoded and checked on its own.
+pub fn decode(bytes: &[u8]) -> Result<Decoded, SaveError> {
     let rest = bytes
         .strip_prefix(MAGIC.as_slice())
         .ok_or(SaveError::NotASave)?;
@@ -177,20 +191,34 @@ pub fn load(bytes: &[u8], rules: &Rules) -> Result<World, SaveError> {
     if version < 5 {
         body.world.assign_roles_by_name();
     }
-    if let Some(diff) = body.rules.difference(&RulesTags::of(rules)) {
-        return Err(SaveError::RulesChanged(diff));
-    }
     // A damaged body can still decode, to a world whose ids point nowhere;
-    // refuse it here rather than let the engine index out of bounds later.
-    let mut problems = body.world.check();
-    problems.extend(body.world.check_rules(rules));
-    if let Some(first) = problems.first() {
-        return Err(SaveError::Damaged(match problems.len() {
-            1 => first.clone(),
-            n => format!("{first} (and {} more)", n - 1),
-        }));
+    // it is refused rather than let the engine index out of bounds later.
+    let problems = body.world.check();
+    Ok(Decoded {
+        rules: body.rules,
+        world: body.world,
+        problems,
+    })
+}
+
+impl Decoded {
+    /// The second step of [`load`]: the world, if it was saved with
+    /// these rules' tables and keeps the world's invariants under them.
+    /// A change of rules is told before any damage.
+    pub fn with_rules(self, rules: &Rules) -> Result<World, SaveError> {
+        if let Some(diff) = self.rules.difference(&RulesTags::of(rules)) {
+            return Err(SaveError::RulesChanged(diff));
+        }
+        let mut problems = self.problems;
+        problems.extend(self.world.check_rules(rules));
+        if let Some(first) = problems.first() {
+            return Err(SaveError::Damaged(match problems.len() {
+                1 => first.clone(),
+                n => format!("{first} (and {} more)", n - 1),
+            }));
+        }
+        Ok(self.world)
     }
-    Ok(body.world)
 }
 
 fn read_body<B: serde::de::DeserializeOwned>(body: &[u8]) -> Result<B, SaveError> {
