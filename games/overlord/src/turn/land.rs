@@ -187,32 +187,25 @@ pub fn lose_out_of_range(t: &mut Turn<'_>) {
     }
 }
 
-/// OV-LAND-001: each location's legal owner from the titles held.
+/// OV-LAND-001: each location's legal owner from the titles held. The
+/// owners are a function of the claims alone (each land title's seat and
+/// its holder's faction: the areas are fixed for the turn), so when the
+/// claims are those the owners were last worked out from, nothing is
+/// worked out again.
 pub fn recompute(t: &mut Turn<'_>) {
+    let claims = claims(t);
+    if t.owners_from.as_ref() == Some(&claims) {
+        return;
+    }
     // (days, -control, seat) of the best claim so far, and its owner.
     let mut best: FxHashMap<LocationId, ((u32, i64, LocationId), FactionId)> = FxHashMap::default();
-    for (place, i) in seats(t.world) {
-        let seat = t.world.locations[place].titles[i];
-        let (Some(h), Some(range)) = (
-            seat.holder,
-            t.rules.titles.get(seat.title).and_then(|x| x.range),
-        ) else {
-            continue;
-        };
-        let Some(f) = t.world.units.get(h).map(|x| x.faction) else {
-            continue;
-        };
-        let control = t.rules.titles.get(seat.title).map_or(0, |x| x.control);
-        let area: Vec<(LocationId, u32)> = t
-            .land
-            .around(t.world, t.rules, place, range)
-            .iter()
-            .map(|(&l, &d)| (l, d))
-            .collect();
-        for (l, d) in area {
-            let key = (d, -i64::from(control), place);
+    for c in &claims {
+        let control = t.rules.titles.get(c.title).map_or(0, |x| x.control);
+        let area = t.land.around(t.world, t.rules, c.seat, c.range);
+        for (&l, &d) in area {
+            let key = (d, -i64::from(control), c.seat);
             if best.get(&l).is_none_or(|(k, _)| key < *k) {
-                best.insert(l, (key, f));
+                best.insert(l, (key, c.faction));
             }
         }
     }
@@ -225,6 +218,40 @@ pub fn recompute(t: &mut Turn<'_>) {
         l.ownership.owner = owner;
         l.ownership.seat = seat;
     }
+    t.owners_from = Some(claims);
+}
+
+/// A held land title, as the land's owners are worked out from it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Claim {
+    seat: LocationId,
+    title: crate::rules::TitleId,
+    range: u32,
+    faction: FactionId,
+}
+
+/// Every held title with a range, in the world's order of seats.
+fn claims(t: &Turn<'_>) -> Vec<Claim> {
+    let mut out = Vec::new();
+    for (seat, l) in t.world.locations.iter() {
+        for s in &l.titles {
+            let (Some(h), Some(range)) =
+                (s.holder, t.rules.titles.get(s.title).and_then(|x| x.range))
+            else {
+                continue;
+            };
+            let Some(faction) = t.world.units.get(h).map(|x| x.faction) else {
+                continue;
+            };
+            out.push(Claim {
+                seat,
+                title: s.title,
+                range,
+                faction,
+            });
+        }
+    }
+    out
 }
 
 /// Figures needed to occupy (and to pillage, decision OV-UO-061) a place

@@ -122,6 +122,9 @@ pub struct Turn<'a> {
     // --- titles ---
     /// Title areas worked out this turn (walking days from each seat).
     pub land: super::travel::areas::Areas,
+    /// The land titles the locations' owners were last worked out from
+    /// (`land::recompute`); none before the first time in the turn.
+    pub owners_from: Option<Vec<super::land::Claim>>,
     /// The titles each unit holds, kept by `orders::titles::set_holder`
     /// and [`Turn::remove_unit`] (so study bonuses need not search every
     /// seat of the world).
@@ -258,6 +261,7 @@ impl<'a> Turn<'a> {
             guards: None,
             by_faction: world_by_faction,
             land: super::travel::areas::Areas::default(),
+            owners_from: None,
             held: FxHashMap::default(),
             control_missing: Vec::new(),
             market: Default::default(),

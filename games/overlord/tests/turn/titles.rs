@@ -464,6 +464,96 @@ mod taxes_by_days_held {
     }
 }
 
+mod owners_follow_the_titles {
+    use proptest::prelude::*;
+    use umpire_overlord::world::{FactionId, LocationId};
+
+    use super::*;
+
+    fn cases() -> u32 {
+        std::env::var("PROPTEST_CASES")
+            .ok()
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(24)
+    }
+
+    /// Six seats along the row, overlapping: a Baron's and a Lord's areas
+    /// take in the Sheriffs' and the Mayors'.
+    const SEATS: [(usize, &str); 6] = [
+        (0, "shrf"),
+        (1, "mayo"),
+        (3, "baro"),
+        (4, "lord"),
+        (6, "shrf"),
+        (7, "mayo"),
+    ];
+
+    #[derive(Clone, Debug)]
+    enum Change {
+        /// The title at `SEATS[seat]` goes to leader `by`, or falls vacant.
+        Hold { seat: usize, by: Option<usize> },
+        /// Leader `unit` goes over to faction `to` (an index).
+        Join { unit: usize, to: usize },
+    }
+
+    fn change() -> impl Strategy<Value = Change> {
+        prop_oneof![
+            (0..SEATS.len(), proptest::option::of(0usize..4))
+                .prop_map(|(seat, by)| Change::Hold { seat, by }),
+            (0usize..4, 0usize..3).prop_map(|(unit, to)| Change::Join { unit, to }),
+        ]
+    }
+
+    fn owners(t: &Turn<'_>) -> Vec<(Option<FactionId>, Option<LocationId>)> {
+        t.world
+            .locations
+            .values()
+            .map(|l| (l.ownership.owner, l.ownership.seat))
+            .collect()
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig {
+            cases: cases(),
+            failure_persistence: None,
+            ..ProptestConfig::default()
+        })]
+
+        /// OV-LAND-001: whichever titles change hands, and whichever
+        /// faction their holders go over to, the land's owners are those
+        /// worked out afresh from the titles held, though the turn works
+        /// them out again only when the claims change.
+        #[test]
+        fn ov_land_001_the_owners_are_always_those_of_the_titles_held(
+            changes in proptest::collection::vec(change(), 1..24),
+        ) {
+            let mut g = Game::new(8, 3);
+            let leaders: Vec<UnitId> = (0..4u32).map(|i| g.leader(1 + i % 3, 1 + 2 * i)).collect();
+            for (at, tag) in SEATS {
+                seat(&mut g, u32::try_from(at + 1).unwrap(), tag, None);
+            }
+            let mut t = Turn::new(&mut g.w, rules(), Dice::for_turn(1, 1));
+            land::recompute(&mut t);
+            for c in changes {
+                match c {
+                    Change::Hold { seat, by } => {
+                        let place = LocationId::from_index(SEATS[seat].0);
+                        land::set_holder(&mut t, place, 0, by.map(|i| leaders[i]));
+                    }
+                    Change::Join { unit, to } => {
+                        t.change_faction(leaders[unit], FactionId::from_index(to));
+                        land::recompute(&mut t);
+                    }
+                }
+                let kept = owners(&t);
+                t.owners_from = None;
+                land::recompute(&mut t);
+                prop_assert_eq!(&kept, &owners(&t));
+            }
+        }
+    }
+}
+
 #[test]
 fn ov_land_010_occupation_suspends_the_owners_taxes() {
     let mut g = Game::new(1, 2);
