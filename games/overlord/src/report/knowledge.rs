@@ -252,6 +252,7 @@ pub fn discover(world: &World, rules: &Rules, log: &TurnLog, faction: FactionId)
     discover_in(
         world,
         rules,
+        &FirstSteps::of(rules),
         log.seen_by(faction),
         faction,
         &mine,
@@ -260,10 +261,12 @@ pub fn discover(world: &World, rules: &Rules, log: &TurnLog, faction: FactionId)
 }
 
 /// [`discover`] from the events the faction saw and its units, when the
-/// caller has them indexed already (all the reports of a turn).
+/// caller has them indexed already (all the reports of a turn), with the
+/// rules' [`FirstSteps`] made once for them all.
 pub fn discover_in<'l>(
     world: &World,
     rules: &Rules,
+    steps: &FirstSteps,
     seen: impl IntoIterator<Item = &'l Event>,
     faction: FactionId,
     mine: &[UnitId],
@@ -278,7 +281,7 @@ pub fn discover_in<'l>(
     let mut races: BTreeSet<RaceId> = units.iter().map(|u| u.race).collect();
     find_held(&mut found, rules, &units);
     find_where_present(&mut found, world, rules, &units, inner_of);
-    find_studiable(&mut found, rules, &units);
+    find_studiable(&mut found, rules, steps, &units);
     let saw = find_in_events(&mut found, world, rules, seen, f, faction, mine);
     races.extend(saw.races);
     found.close();
@@ -411,7 +414,8 @@ fn find_where_present<'l>(
 }
 
 /// Skills open to study: prerequisites met, no teacher needed.
-fn find_studiable(found: &mut Found<'_>, rules: &Rules, units: &[&Unit]) {
+fn find_studiable(found: &mut Found<'_>, rules: &Rules, steps: &FirstSteps, units: &[&Unit]) {
+    let mut candidates: Vec<SkillId> = Vec::new();
     for u in units {
         let Some(student) = rules.races.get(u.race).map(|r| r.student) else {
             continue;
@@ -419,23 +423,74 @@ fn find_studiable(found: &mut Found<'_>, rules: &Rules, units: &[&Unit]) {
         if student == StudentType::Creature {
             continue;
         }
-        for (id, sk) in rules.skills.iter() {
-            let studiable = !sk.flags.no_learn
-                && !sk.flags.specialist
-                && match sk.learning {
-                    Learning::Normal => true,
-                    Learning::Leader => student == StudentType::Leader,
-                    Learning::Creature => false,
-                };
-            let first = sk.levels.first().map_or(&[][..], |l| l.requires.as_slice());
-            let mut needs = sk.requires.iter().chain(first).peekable();
-            if studiable
-                && needs.peek().is_some()
-                && needs.all(|r| level_of(rules, u, r.skill.id()) >= r.level)
-            {
+        candidates.clear();
+        candidates.extend_from_slice(&steps.always);
+        for k in &u.skills {
+            if let Some(v) = steps.by_need.get(&k.skill) {
+                candidates.extend_from_slice(v);
+            }
+        }
+        // In the rules' order, as every skill was once looked at.
+        candidates.sort_unstable();
+        candidates.dedup();
+        for &id in &candidates {
+            let Some(sk) = rules.skills.get(id) else {
+                continue;
+            };
+            let studiable = match sk.learning {
+                Learning::Normal => true,
+                Learning::Leader => student == StudentType::Leader,
+                Learning::Creature => false,
+            };
+            if studiable && needs(sk).all(|r| level_of(rules, u, r.skill.id()) >= r.level) {
                 found.skill(id, 1);
             }
         }
+    }
+}
+
+/// What a skill needs before its first level: its own requirements and
+/// its first level's.
+fn needs(sk: &Skill) -> impl Iterator<Item = &SkillLevel> {
+    let first = sk.levels.first().map_or(&[][..], |l| l.requires.as_slice());
+    sk.requires.iter().chain(first)
+}
+
+/// The skills a unit may begin to study once it meets their needs (skills
+/// without needs are not news), arranged so that a unit is checked only
+/// against those it may meet from what it knows, not against every skill
+/// of the rules for every unit of every report. Made once for all the
+/// reports of a turn ([`FirstSteps::of`]).
+pub struct FirstSteps {
+    /// Skills whose every need is met with no experience at all.
+    always: Vec<SkillId>,
+    /// The others, by the skill of their first need that takes
+    /// experience: a unit that has none in it cannot meet that need.
+    by_need: rustc_hash::FxHashMap<SkillId, Vec<SkillId>>,
+}
+
+impl FirstSteps {
+    pub fn of(rules: &Rules) -> FirstSteps {
+        let mut steps = FirstSteps {
+            always: Vec::new(),
+            by_need: rustc_hash::FxHashMap::default(),
+        };
+        // The level a unit has in a skill without experience in it.
+        let untrained = |s: SkillId| rules.skills.get(s).map_or(0, |x| x.level_for(0));
+        for (id, sk) in rules.skills.iter() {
+            if sk.flags.no_learn
+                || sk.flags.specialist
+                || sk.learning == Learning::Creature
+                || needs(sk).next().is_none()
+            {
+                continue;
+            }
+            match needs(sk).find(|r| untrained(r.skill.id()) < r.level) {
+                Some(r) => steps.by_need.entry(r.skill.id()).or_default().push(id),
+                None => steps.always.push(id),
+            }
+        }
+        steps
     }
 }
 
@@ -1351,6 +1406,114 @@ fn use_text(rules: &Rules, u: &SkillUse) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    mod first_steps {
+        use proptest::prelude::*;
+
+        use super::*;
+        use crate::world::{FactionId, LocationId};
+
+        fn cases() -> u32 {
+            std::env::var("PROPTEST_CASES")
+                .ok()
+                .and_then(|s| s.parse().ok())
+                .unwrap_or(64)
+        }
+
+        fn rules() -> &'static Rules {
+            static R: OnceLock<Rules> = OnceLock::new();
+            R.get_or_init(|| match Rules::bundled() {
+                Ok(r) => r,
+                Err(e) => panic!("the bundled rules do not load: {e}"),
+            })
+        }
+
+        /// What a unit may begin to study, found by looking at every skill
+        /// of the rules: what [`find_studiable`] must find.
+        fn by_every_skill(found: &mut Found<'_>, rules: &Rules, u: &Unit) {
+            let Some(student) = rules.races.get(u.race).map(|r| r.student) else {
+                return;
+            };
+            if student == StudentType::Creature {
+                return;
+            }
+            for (id, sk) in rules.skills.iter() {
+                let studiable = !sk.flags.no_learn
+                    && !sk.flags.specialist
+                    && match sk.learning {
+                        Learning::Normal => true,
+                        Learning::Leader => student == StudentType::Leader,
+                        Learning::Creature => false,
+                    };
+                let mut needs = needs(sk).peekable();
+                if studiable
+                    && needs.peek().is_some()
+                    && needs.all(|r| level_of(rules, u, r.skill.id()) >= r.level)
+                {
+                    found.skill(id, 1);
+                }
+            }
+        }
+
+        /// A unit of any race knowing any skills, each at or just short
+        /// of one of its levels.
+        fn unit() -> impl Strategy<Value = Unit> {
+            let r = rules();
+            let (races, skills) = (r.races.len().max(1), r.skills.len().max(1));
+            (
+                0..races,
+                proptest::collection::vec((0..skills, 0usize..8, any::<bool>()), 0..12),
+            )
+                .prop_map(move |(race, known)| {
+                    let r = rules();
+                    let mut u = Unit::new(
+                        1,
+                        FactionId::from_index(0),
+                        RaceId::from_index(race),
+                        1,
+                        LocationId::from_index(0),
+                    );
+                    for (skill, level, short) in known {
+                        let id = SkillId::from_index(skill);
+                        let at = r
+                            .skills
+                            .get(id)
+                            .and_then(|s| s.levels.get(level.checked_sub(1)?))
+                            .map_or(0, |l| l.experience);
+                        u.learn(id, if short { at.saturating_sub(1) } else { at });
+                    }
+                    u
+                })
+        }
+
+        proptest! {
+            #![proptest_config(ProptestConfig {
+                cases: cases(),
+                failure_persistence: None,
+                ..ProptestConfig::default()
+            })]
+
+            /// OV-REP-038: the skills found from what the units know are
+            /// those of checking every unit against every skill, found in
+            /// the same order.
+            #[test]
+            fn the_first_steps_are_those_of_every_skill(
+                units in proptest::collection::vec(unit(), 1..6),
+            ) {
+                let r = rules();
+                let steps = FirstSteps::of(r);
+                let refs: Vec<&Unit> = units.iter().collect();
+                let mut fast = Found::new(r);
+                find_studiable(&mut fast, r, &steps, &refs);
+                let mut slow = Found::new(r);
+                for u in &units {
+                    by_every_skill(&mut slow, r, u);
+                }
+                prop_assert_eq!(&fast.skills, &slow.skills);
+                prop_assert_eq!(&fast.todo_skills, &slow.todo_skills);
+            }
+        }
+    }
 
     #[test]
     fn days_are_whole_when_they_can_be() {

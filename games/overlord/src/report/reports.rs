@@ -49,6 +49,8 @@ pub struct Reports<'a> {
     owned: Vec<Vec<StructureId>>,
     /// The knowledge entries, written once for all the reports.
     entries: knowledge::Entries<'a>,
+    /// The skills a unit may begin to study, by what it must know first.
+    first_steps: knowledge::FirstSteps,
 }
 
 impl<'a> Reports<'a> {
@@ -105,6 +107,7 @@ impl<'a> Reports<'a> {
             lost,
             owned,
             entries: knowledge::Entries::new(inputs.rules),
+            first_steps: knowledge::FirstSteps::of(inputs.rules),
         }
     }
 
@@ -115,6 +118,7 @@ impl<'a> Reports<'a> {
         knowledge::discover_in(
             self.inputs.world,
             self.inputs.rules,
+            &self.first_steps,
             self.index.seen_by(self.inputs.log, faction),
             faction,
             mine,
