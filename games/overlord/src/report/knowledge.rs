@@ -437,11 +437,8 @@ fn find_studiable(found: &mut Found<'_>, rules: &Rules, steps: &FirstSteps, unit
             let Some(sk) = rules.skills.get(id) else {
                 continue;
             };
-            let studiable = match sk.learning {
-                Learning::Normal => true,
-                Learning::Leader => student == StudentType::Leader,
-                Learning::Creature => false,
-            };
+            // Creatures' skills are not among the first steps.
+            let studiable = sk.learning != Learning::Leader || student == StudentType::Leader;
             if studiable && needs(sk).all(|r| level_of(rules, u, r.skill.id()) >= r.level) {
                 found.skill(id, 1);
             }

@@ -199,9 +199,12 @@ enum Parsed {
 /// tables are put together in the files' order afterwards, so the rules
 /// do not depend on which thread parsed what.
 fn parse_each(sources: &[Source]) -> Vec<Parsed> {
+    let total: usize = sources.iter().map(|s| s.text.len()).sum();
+    if total < 64 * 1024 {
+        return sources.iter().map(parse_one).collect();
+    }
     // Split where half the text is behind: the skills' table alone is
     // nearly half the bundled rules.
-    let total: usize = sources.iter().map(|s| s.text.len()).sum();
     let mut behind = 0;
     let split = sources
         .iter()
@@ -210,9 +213,6 @@ fn parse_each(sources: &[Source]) -> Vec<Parsed> {
             behind * 2 >= total
         })
         .map_or(sources.len(), |i| i + 1);
-    if total < 64 * 1024 {
-        return sources.iter().map(parse_one).collect();
-    }
     parse_split(sources, split)
 }
 

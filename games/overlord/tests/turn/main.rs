@@ -43,3 +43,12 @@ use umpire_overlord::world::{Exit, FactionId, Location, LocationId, UnitId, Worl
 #[path = "../common/game.rs"]
 mod game;
 pub use game::*;
+
+/// The cases a property test runs: `PROPTEST_CASES` when set (thousands,
+/// by hand), else the few that keep CI quick.
+pub fn proptest_cases(default: u32) -> u32 {
+    std::env::var("PROPTEST_CASES")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(default)
+}

@@ -422,16 +422,9 @@ mod taxes_by_days_held {
 
     use super::*;
 
-    fn cases() -> u32 {
-        std::env::var("PROPTEST_CASES")
-            .ok()
-            .and_then(|s| s.parse().ok())
-            .unwrap_or(12)
-    }
-
     proptest! {
         #![proptest_config(ProptestConfig {
-            cases: cases(),
+            cases: proptest_cases(12),
             failure_persistence: None,
             ..ProptestConfig::default()
         })]
@@ -470,13 +463,6 @@ mod owners_follow_the_titles {
 
     use super::*;
 
-    fn cases() -> u32 {
-        std::env::var("PROPTEST_CASES")
-            .ok()
-            .and_then(|s| s.parse().ok())
-            .unwrap_or(24)
-    }
-
     /// Six seats along the row, overlapping: a Baron's and a Lord's areas
     /// take in the Sheriffs' and the Mayors'.
     const SEATS: [(usize, &str); 6] = [
@@ -514,7 +500,7 @@ mod owners_follow_the_titles {
 
     proptest! {
         #![proptest_config(ProptestConfig {
-            cases: cases(),
+            cases: proptest_cases(24),
             failure_persistence: None,
             ..ProptestConfig::default()
         })]
@@ -678,16 +664,9 @@ mod pillage_pays_a_day_of_work {
 
     use super::*;
 
-    fn cases() -> u32 {
-        std::env::var("PROPTEST_CASES")
-            .ok()
-            .and_then(|s| s.parse().ok())
-            .unwrap_or(12)
-    }
-
     proptest! {
         #![proptest_config(ProptestConfig {
-            cases: cases(),
+            cases: proptest_cases(12),
             failure_persistence: None,
             ..ProptestConfig::default()
         })]

@@ -622,16 +622,9 @@ mod the_stated_load_decides {
 
     use super::*;
 
-    fn cases() -> u32 {
-        std::env::var("PROPTEST_CASES")
-            .ok()
-            .and_then(|s| s.parse().ok())
-            .unwrap_or(16)
-    }
-
     proptest! {
         #![proptest_config(ProptestConfig {
-            cases: cases(),
+            cases: proptest_cases(16),
             failure_persistence: None,
             ..ProptestConfig::default()
         })]
